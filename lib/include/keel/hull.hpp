@@ -1,0 +1,104 @@
+#pragma once
+/// @file hull.hpp
+/// A boat's hull: a closed, outward-facing triangle surface in the body's
+/// centre-of-mass frame, validated once and shared by any number of boats.
+
+#include <LinearMath/btVector3.h>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+class btStridingMeshInterface;
+
+namespace keel {
+
+/// Thrown when a mesh is not a usable hull. what() says what is wrong, how
+/// often, and where the first instance is; the counts are fields too.
+class HullError : public std::runtime_error {
+ public:
+  /// What was found wrong with the mesh.
+  struct Counts {
+    std::size_t openEdges = 0;         ///< edges used by one triangle only (holes)
+    std::size_t nonManifoldEdges = 0;  ///< edges shared by more than two triangles
+    std::size_t flippedEdges = 0;      ///< edges whose two triangles wind the same way
+    std::size_t inwardParts = 0;       ///< closed parts with negative volume (inside out)
+    std::size_t nonFiniteVertices = 0; ///< vertices with NaN or infinite coordinates
+    std::size_t usableTriangles = 0;   ///< triangles left after welding and dropping degenerates
+  };
+
+  HullError(const std::string& message, const Counts& counts)
+      : std::runtime_error(message), counts_(counts) {}
+
+  /// The problem counts behind the message.
+  [[nodiscard]] const Counts& counts() const { return counts_; }
+
+ private:
+  Counts counts_;
+};
+
+/// Options for building a Hull.
+struct HullOptions {
+  /// Vertices closer than this fraction of the mesh's bounding-box diagonal
+  /// are welded into one. 0 welds exact duplicates only.
+  btScalar weldTolerance = btScalar(1e-6);
+  /// Triangles longer than this [m] on any edge are split (edge midpoints,
+  /// repeatedly) so that the waterline cut stays close to a curved sea
+  /// (design.md §1.1 step 3: hull triangles much larger than the patch cells
+  /// misplace the waterline). 0 or infinity: never split.
+  btScalar maxEdgeLength_m = 0;
+};
+
+/// A validated, closed hull. Vertices are in the rigid body's centre-of-mass
+/// frame [m]; triangles wind counter-clockwise seen from outside.
+///
+/// Construction welds duplicate vertices, drops degenerate (zero-area)
+/// triangles, accepts several closed parts (a catamaran's two hulls) and
+/// throws HullError for open, non-manifold, inconsistently wound or inside-out
+/// surfaces. Immutable afterwards: share one `std::shared_ptr<const Hull>`
+/// between every boat that uses it.
+class Hull {
+ public:
+  using Triangle = std::array<std::uint32_t, 3>;  ///< vertex indices, CCW seen from outside
+
+  /// From a Bullet mesh (indexed or not, 16/32-bit indices, any scaling set on it).
+  explicit Hull(const btStridingMeshInterface& mesh, const HullOptions& options = {});
+  /// From raw vertices [m] and triangles (indices into `vertices`).
+  Hull(std::span<const btVector3> vertices, std::span<const Triangle> triangles,
+       const HullOptions& options = {});
+
+  [[nodiscard]] std::span<const btVector3> vertices() const { return vertices_; }  ///< [m], body frame
+  [[nodiscard]] std::span<const Triangle> triangles() const { return triangles_; }
+  [[nodiscard]] btScalar volume_m3() const { return volume_m3_; }     ///< enclosed volume [m^3]
+  [[nodiscard]] btScalar area_m2() const { return area_m2_; }         ///< surface area [m^2]
+  [[nodiscard]] const btVector3& centroid() const { return centroid_; }  ///< volume centroid [m], body frame
+  [[nodiscard]] const btVector3& boundsMin() const { return boundsMin_; }  ///< [m], body frame
+  [[nodiscard]] const btVector3& boundsMax() const { return boundsMax_; }  ///< [m], body frame
+  /// Largest distance of a vertex from the body origin (the centre of mass) [m]:
+  /// the hull stays inside this sphere whatever its orientation.
+  [[nodiscard]] btScalar radius_m() const { return radius_m_; }
+  [[nodiscard]] std::size_t partCount() const { return partCount_; }  ///< closed parts (2 for a catamaran)
+  [[nodiscard]] std::size_t weldedVertexCount() const { return welded_; }  ///< duplicates merged
+  [[nodiscard]] std::size_t droppedTriangleCount() const { return dropped_; }  ///< degenerates removed
+
+ private:
+  void build(std::vector<btVector3> soup, const HullOptions& options);
+
+  std::vector<btVector3> vertices_;
+  std::vector<Triangle> triangles_;
+  btScalar volume_m3_ = 0;
+  btScalar area_m2_ = 0;
+  btVector3 centroid_{0, 0, 0};
+  btVector3 boundsMin_{0, 0, 0};
+  btVector3 boundsMax_{0, 0, 0};
+  btScalar radius_m_ = 0;
+  std::size_t partCount_ = 0;
+  std::size_t welded_ = 0;
+  std::size_t dropped_ = 0;
+};
+
+}  // namespace keel

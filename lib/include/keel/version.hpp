@@ -1,0 +1,9 @@
+#pragma once
+/// @file version.hpp
+/// Keel's version.
+
+namespace keel {
+inline constexpr int kVersionMajor = 0;  ///< incompatible API changes
+inline constexpr int kVersionMinor = 1;  ///< added features
+inline constexpr int kVersionPatch = 0;  ///< fixes
+}  // namespace keel

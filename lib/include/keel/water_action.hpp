@@ -1,0 +1,164 @@
+#pragma once
+/// @file water_action.hpp
+/// keel::WaterAction: the Bullet action that makes one rigid body float.
+
+#include <keel/hull.hpp>
+#include <keel/hydrostatics.hpp>
+#include <keel/water_sampling.hpp>
+#include <keel/water_surface.hpp>
+
+#include <BulletDynamics/Dynamics/btActionInterface.h>
+#include <LinearMath/btVector3.h>
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+class btRigidBody;
+class btIDebugDraw;
+class btCollisionWorld;
+
+namespace keel {
+
+/// Problems the action met, as bits. The action never lets a NaN or an
+/// infinity reach Bullet: on any of these it applies a finite force (or none)
+/// and keeps running.
+enum StatusFlag : std::uint32_t {
+  StatusOk = 0,
+  StatusNonFiniteHeight = 1u << 0,  ///< the surface returned NaN/inf; replaced by the mean of the finite samples
+  StatusNoFiniteHeight = 1u << 1,   ///< every sample was NaN/inf: no water force this substep
+  StatusBadTimeStep = 1u << 2,      ///< time step <= 0 or not finite: substep skipped
+  StatusStaticBody = 1u << 3,       ///< static, kinematic or zero-mass body: nothing to float
+  StatusNoGravity = 1u << 4,        ///< gravity zero or not finite: no up, no buoyancy
+  StatusNonFiniteBody = 1u << 5,    ///< the body's transform is not finite: substep skipped
+  StatusNonFiniteForce = 1u << 6,   ///< the force came out non-finite: not applied
+  StatusDry = 1u << 7,              ///< the hull is wholly above the water (informational)
+  StatusSubmerged = 1u << 8,        ///< the hull is wholly under the water (informational)
+  StatusDampingUncompensated = 1u << 9,  ///< body damping ~1: the force acts uncompensated, see WaterAction
+};
+
+/// What happened in the last substep, and counts since construction (or the
+/// last clear()).
+struct WaterStatus {
+  std::uint32_t flags = StatusOk;          ///< StatusFlag bits of the last substep
+  std::uint32_t everFlags = StatusOk;      ///< StatusFlag bits of any substep so far
+  std::uint64_t substeps = 0;              ///< substeps seen
+  std::uint64_t skippedSubsteps = 0;       ///< substeps with no force applied because of a problem
+  std::uint64_t nonFiniteHeights = 0;      ///< NaN/inf water heights received and replaced
+  /// True when the last substep had no problem (informational bits ignored).
+  [[nodiscard]] bool ok() const { return (flags & ~(StatusDry | StatusSubmerged)) == 0; }
+  /// Human-readable list of the last substep's flags, e.g. "non-finite water height (3 samples)".
+  [[nodiscard]] std::string describe() const;
+  /// Forget the counts and the sticky bits.
+  void clear() { *this = WaterStatus{}; }
+};
+
+/// Per-boat settings of the hydrostatic model.
+struct HydrostaticSettings {
+  btScalar waterDensity_kgpm3 = 1025;  ///< rho [kg/m^3]; sea water
+  Sampling sampling = Sampling::Direct;  ///< how the water under the hull is sampled
+  btScalar patchCellSize_m = 0.5;      ///< cell size of the water patch [m] (Sampling::Patch)
+  /// Let Bullet put the boat to sleep when the water under it is still.
+  /// Off by default: a boat at rest bobs below Bullet's sleep thresholds and
+  /// would freeze mid-oscillation. The action always wakes a sleeping boat
+  /// when the water under it moves.
+  bool allowSleepInStillWater = false;
+};
+
+/// The Bullet action that floats one rigid body on a water surface.
+///
+/// Each substep it reads the body's centre-of-mass transform, samples the
+/// water under the hull, cuts the hull at the waterline, integrates the
+/// pressure into one force and one torque about the centre of mass, and makes
+/// them act exactly once in the next substep, for any `maxSubSteps`, frame
+/// rate and body damping.
+///
+/// How: Bullet runs actions after it integrates a substep, and clears forces
+/// only once per stepSimulation call, so a force added in updateAction would
+/// act 0..n-1 times (design.md §2). Instead the action adds the force's
+/// velocity change `F dt / m` (and `I^-1 tau dt`) directly, divided by the
+/// damping factor `(1 - damping)^dt` that Bullet applies at the start of the
+/// next substep, so the velocity seen by the next solve is exactly that of a
+/// force accumulated like gravity. The force so acts from the state at the
+/// start of each substep, the same as gravity. The very first substep after
+/// the action is added has no water force yet. With variable time steps
+/// (`maxSubSteps = 0`) the next step's length is assumed equal to this one's.
+/// Bullet's "additional damping" (off by default, with no getter to detect
+/// it) is not compensated.
+class WaterAction : public btActionInterface {
+ public:
+  /// Floats `body` (kept alive by the caller; must outlive the action) with
+  /// `hull` (vertices in the body's centre-of-mass frame) on the water given
+  /// by `height`. Throws std::invalid_argument for a null body or hull or an
+  /// empty function.
+  WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull, HeightFunction height,
+              const HydrostaticSettings& settings = {});
+  /// Same, on a WaterSurface shared between boats.
+  WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull,
+              std::shared_ptr<const WaterSurface> surface, const HydrostaticSettings& settings = {});
+  ~WaterAction() override;
+
+  WaterAction(const WaterAction&) = delete;
+  WaterAction& operator=(const WaterAction&) = delete;
+
+  /// Called by Bullet once per substep, after it integrated the substep.
+  void updateAction(btCollisionWorld* world, btScalar timeStep_s) override;
+  /// Draws the submerged pieces, the waterline and the force arrow (from the
+  /// centre of buoyancy, 1 m per `debugForceScale_N` newtons).
+  void debugDraw(btIDebugDraw* drawer) override;
+
+  /// Replaces the settings. Throws std::invalid_argument (settings unchanged)
+  /// for a non-positive or non-finite density or cell size.
+  void setSettings(const HydrostaticSettings& settings);
+  [[nodiscard]] const HydrostaticSettings& settings() const { return settings_; }
+
+  /// The water clock [s] passed to the surface; it advances by each substep's
+  /// time step. Set it to match a clock of your own.
+  void setTime(double t_s) { time_s_ = t_s; }
+  [[nodiscard]] double time_s() const { return time_s_; }
+
+  [[nodiscard]] btRigidBody* body() const { return body_; }
+  [[nodiscard]] const std::shared_ptr<const Hull>& hull() const { return hull_; }
+  [[nodiscard]] const std::shared_ptr<const WaterSurface>& surface() const { return surface_; }
+
+  /// The last substep's hydrostatics (centre of buoyancy relative to the
+  /// centre of mass, world axes).
+  [[nodiscard]] const HydrostaticResult& hydrostatics() const { return result_; }
+  /// The centre of mass [m, world] at the last substep.
+  [[nodiscard]] const btVector3& centreOfMass() const { return centre_; }
+  /// The last substep's submerged pieces and waterline (relative positions).
+  [[nodiscard]] std::span<const SubmergedPiece> submergedPieces() const { return cut_.pieces; }
+  [[nodiscard]] std::span<const WaterlineSegment> waterline() const { return cut_.waterline; }
+  /// Problems met, for the user to read.
+  [[nodiscard]] const WaterStatus& status() const { return status_; }
+  void clearStatus() { status_.clear(); }
+
+  /// Newtons per metre of the debug force arrow.
+  btScalar debugForceScale_N = 1e4;
+
+ private:
+  void allocate();
+  [[nodiscard]] bool computeHydrostatics(const btVector3& gravity_mps2, btScalar t_s);
+  [[nodiscard]] bool applyForNextSubstep(const btVector3& force_N, const btVector3& torque_Nm, btScalar dt_s);
+  void finishStatus(std::uint32_t flags, bool skipped);
+
+  btRigidBody* body_;
+  std::shared_ptr<const Hull> hull_;
+  std::shared_ptr<const WaterSurface> surface_;
+  HydrostaticSettings settings_;
+  double time_s_ = 0;
+  WaterFrame frame_;
+  btVector3 centre_{0, 0, 0};
+  WaterStatus status_;
+  HydrostaticResult result_;
+  // Caller-owned buffers of the pure pipeline, sized once from the hull.
+  std::vector<btVector3> r_;
+  std::vector<btScalar> waterHeight_m_, previousWaterHeight_m_, h_m_, u_m_, v_m_;
+  bool havePreviousWater_ = false;
+  WaterPatch patch_;
+  CutBuffers cut_;
+};
+
+}  // namespace keel

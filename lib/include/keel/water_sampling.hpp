@@ -1,0 +1,83 @@
+#pragma once
+/// @file water_sampling.hpp
+/// Water heights under a hull (design.md §1.1 step 1): either a patch of
+/// samples on a world-snapped grid, interpolated on its triangles, or one
+/// direct query per hull vertex. Both fill caller-owned buffers and allocate
+/// nothing once configured.
+
+#include <keel/water_surface.hpp>
+
+#include <LinearMath/btVector3.h>
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace keel {
+
+/// How a boat samples the water under its hull.
+enum class Sampling {
+  /// One query per hull vertex: exact, and fastest when the surface is cheap.
+  Direct,
+  /// Kerner's patch: a grid snapped to world multiples of the cell size,
+  /// sampled once per substep and interpolated on two triangles per cell.
+  /// Cheaper when the surface is expensive and the hull has many vertices.
+  Patch,
+};
+
+/// A square grid of water samples around a hull, snapped to world multiples of
+/// the cell size so that a moving boat gains and loses rows instead of
+/// seeing the water swim under it.
+///
+/// Sized from the hull's bounding radius, so it covers the hull's horizontal
+/// footprint in every orientation: it can never be too small.
+class WaterPatch {
+ public:
+  /// Allocates the grid for a hull of bounding radius `hullRadius_m` [m] with
+  /// square cells of `cellSize_m` [m]. Throws std::invalid_argument for a
+  /// non-positive or non-finite argument, or more than 4,194,304 samples.
+  void configure(btScalar cellSize_m, btScalar hullRadius_m);
+
+  /// Samples `surface` on the grid around the horizontal point (u, v) [m]
+  /// (the centre of mass's) at time t [s]. Returns the number of samples that
+  /// were not finite; each was replaced by the mean of the finite ones (0 when
+  /// none was finite).
+  std::size_t sample(const WaterSurface& surface, double centreU_m, double centreV_m, btScalar t_s);
+
+  /// Interpolated height [m] at horizontal point (u, v) [m]. Points outside
+  /// the grid are clamped to its edge (they cannot occur for the hull it was
+  /// sized for).
+  [[nodiscard]] btScalar height(double u_m, double v_m) const;
+
+  [[nodiscard]] btScalar cellSize_m() const { return cell_m_; }  ///< [m]
+  [[nodiscard]] int samplesPerSide() const { return side_; }      ///< grid nodes per side
+  [[nodiscard]] std::int64_t originI() const { return i0_; }      ///< world cell index of node (0, 0) along u
+  [[nodiscard]] std::int64_t originJ() const { return j0_; }      ///< world cell index of node (0, 0) along v
+  [[nodiscard]] std::span<const btScalar> samples_m() const { return h_; }  ///< row-major, u fastest [m]
+
+ private:
+  btScalar cell_m_ = 0;
+  btScalar radius_m_ = 0;
+  int side_ = 0;
+  std::int64_t i0_ = 0;
+  std::int64_t j0_ = 0;
+  std::vector<btScalar> u_, v_, h_;
+};
+
+/// Replaces non-finite values of `values` by the mean of the finite ones (0 if
+/// none is finite). Returns how many were replaced.
+std::size_t replaceNonFinite(std::span<btScalar> values);
+
+/// Water height [m] under each hull vertex by one direct (batched) query.
+/// `r` are relative positions (world axes, from the centre of mass `centre`).
+/// `u_scratch`, `v_scratch` are caller buffers of r.size(). Returns the number
+/// of non-finite answers (replaced as by replaceNonFinite).
+std::size_t sampleDirect(const WaterSurface& surface, const WaterFrame& frame, const btVector3& centre,
+                         std::span<const btVector3> r, btScalar t_s, std::span<btScalar> u_scratch,
+                         std::span<btScalar> v_scratch, std::span<btScalar> waterHeight_out_m);
+
+/// Water height [m] under each hull vertex from a sampled patch.
+void sampleFromPatch(const WaterPatch& patch, const WaterFrame& frame, const btVector3& centre,
+                     std::span<const btVector3> r, std::span<btScalar> waterHeight_out_m);
+
+}  // namespace keel

@@ -1,0 +1,93 @@
+#pragma once
+/// @file water_surface.hpp
+/// The water a boat floats on: its surface height and the water's velocity,
+/// queried one point at a time or in batches.
+
+#include <LinearMath/btVector3.h>
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+
+namespace keel {
+
+/// The user's height callback: `height_m = f(u_m, v_m, t_s)`.
+///
+/// (u, v) are the two horizontal world coordinates: (x, z) in a y-up world,
+/// (x, y) in a z-up one (see WaterFrame). t is the simulation time in seconds.
+/// The result is the height of the water surface along the up axis, in metres.
+using HeightFunction = std::function<btScalar(btScalar u_m, btScalar v_m, btScalar t_s)>;
+
+/// Water velocity in the water frame: components along WaterFrame::east,
+/// WaterFrame::north and WaterFrame::up, in m/s.
+struct WaterVelocity {
+  btScalar east_mps = 0;   ///< along WaterFrame::east [m/s]
+  btScalar north_mps = 0;  ///< along WaterFrame::north [m/s]
+  btScalar up_mps = 0;     ///< along WaterFrame::up [m/s]
+};
+
+/// A water surface. Implement `height`; override the batch calls when a
+/// surface can answer many points faster than one by one.
+///
+/// Implementations must be safe to call concurrently from several threads
+/// (const methods, no hidden mutable state): one surface is shared by every
+/// boat of a harbour.
+class WaterSurface {
+ public:
+  virtual ~WaterSurface() = default;
+
+  /// Height of the surface along up [m] at horizontal point (u, v) [m], time t [s].
+  [[nodiscard]] virtual btScalar height(btScalar u_m, btScalar v_m, btScalar t_s) const = 0;
+
+  /// Batch heights: `out_m[i] = height(u_m[i], v_m[i], t_s)` for i < count.
+  /// The default calls height() per point.
+  virtual void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
+                       btScalar* out_m) const;
+
+  /// Water velocity [m/s] at a point at horizontal position (u, v) [m] and
+  /// height w [m] along up (w may lie below the surface: orbital motion decays
+  /// with depth), time t [s]. The default is still water.
+  [[nodiscard]] virtual WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m,
+                                               btScalar t_s) const;
+
+  /// Batch velocities: `out[i] = velocity(u_m[i], v_m[i], w_m[i], t_s)`.
+  /// The default calls velocity() per point.
+  virtual void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
+                          std::size_t count, btScalar t_s, WaterVelocity* out) const;
+};
+
+/// Adapts a HeightFunction (a lambda, a function pointer) to WaterSurface.
+/// The water is still (zero velocity).
+class FunctionSurface final : public WaterSurface {
+ public:
+  /// Throws std::invalid_argument when `height` is empty.
+  explicit FunctionSurface(HeightFunction height);
+  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, btScalar t_s) const override;
+
+ private:
+  HeightFunction height_;
+};
+
+/// The axes of the water: `up` is -gravity normalised; `east` and `north`
+/// span the horizontal plane and give the callback its coordinates
+/// (u = p . east, v = p . north).
+///
+/// The horizontal axes are the two world axes other than the one most aligned
+/// with up, in increasing index order, made orthogonal to up: (x, z) for a
+/// y-up world, (x, y) for a z-up world.
+struct WaterFrame {
+  btVector3 up{0, 1, 0};     ///< unit vector opposite to gravity (world)
+  btVector3 east{1, 0, 0};   ///< first horizontal unit axis (world), gives u
+  btVector3 north{0, 0, 1};  ///< second horizontal unit axis (world), gives v
+
+  /// The frame for a gravity vector [m/s^2]. Returns false and leaves `frame`
+  /// unchanged when gravity is zero or not finite.
+  [[nodiscard]] static bool fromGravity(const btVector3& gravity_mps2, WaterFrame& frame);
+
+  /// World velocity [m/s] of a water-frame velocity.
+  [[nodiscard]] btVector3 toWorld(const WaterVelocity& v) const {
+    return east * v.east_mps + north * v.north_mps + up * v.up_mps;
+  }
+};
+
+}  // namespace keel

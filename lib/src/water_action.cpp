@@ -1,0 +1,210 @@
+#include <keel/water_action.hpp>
+
+#include <BulletCollision/CollisionDispatch/btCollisionWorld.h>
+#include <BulletDynamics/Dynamics/btRigidBody.h>
+#include <LinearMath/btIDebugDraw.h>
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+#include <utility>
+
+namespace keel {
+namespace {
+
+bool isFinite(const btVector3& v) { return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z()); }
+
+bool isFinite(const btTransform& t) {
+  const btMatrix3x3& b = t.getBasis();
+  return isFinite(t.getOrigin()) && isFinite(b[0]) && isFinite(b[1]) && isFinite(b[2]);
+}
+
+void validate(const HydrostaticSettings& s) {
+  if (!(s.waterDensity_kgpm3 > 0) || !std::isfinite(s.waterDensity_kgpm3))
+    throw std::invalid_argument("keel::WaterAction: water density must be positive and finite, got " +
+                                std::to_string(s.waterDensity_kgpm3) + " kg/m^3");
+  if (!(s.patchCellSize_m > 0) || !std::isfinite(s.patchCellSize_m))
+    throw std::invalid_argument("keel::WaterAction: patch cell size must be positive and finite, got " +
+                                std::to_string(s.patchCellSize_m) + " m");
+}
+
+std::shared_ptr<const WaterSurface> surfaceOf(HeightFunction height) {
+  if (!height) throw std::invalid_argument("keel::WaterAction: the height function is empty");
+  return std::make_shared<FunctionSurface>(std::move(height));
+}
+
+/// Bullet's damping factor for one substep, as btRigidBody::applyDamping
+/// computes it: velocity *= (1 - damping)^dt.
+btScalar dampingFactor(btScalar damping, btScalar dt_s) { return btPow(btScalar(1) - damping, dt_s); }
+
+}  // namespace
+
+std::string WaterStatus::describe() const {
+  struct Name {
+    std::uint32_t bit;
+    const char* text;
+  };
+  static const Name names[] = {
+      {StatusNonFiniteHeight, "non-finite water height (replaced)"},
+      {StatusNoFiniteHeight, "no finite water height: no water force"},
+      {StatusBadTimeStep, "time step <= 0 or not finite: substep skipped"},
+      {StatusStaticBody, "static, kinematic or zero-mass body: nothing to float"},
+      {StatusNoGravity, "gravity zero or not finite: no buoyancy"},
+      {StatusNonFiniteBody, "body transform not finite: substep skipped"},
+      {StatusNonFiniteForce, "non-finite force: not applied"},
+      {StatusDry, "hull wholly above the water"},
+      {StatusSubmerged, "hull wholly under the water"},
+      {StatusDampingUncompensated, "body damping ~1: water force not damping-compensated"},
+  };
+  std::ostringstream s;
+  for (const Name& n : names)
+    if (flags & n.bit) s << (s.tellp() > 0 ? "; " : "") << n.text;
+  if (nonFiniteHeights > 0) s << (s.tellp() > 0 ? "; " : "") << nonFiniteHeights << " non-finite heights so far";
+  return s.tellp() > 0 ? s.str() : std::string("ok");
+}
+
+WaterAction::WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull, HeightFunction height,
+                         const HydrostaticSettings& settings)
+    : WaterAction(body, std::move(hull), surfaceOf(std::move(height)), settings) {}
+
+WaterAction::WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull,
+                         std::shared_ptr<const WaterSurface> surface, const HydrostaticSettings& settings)
+    : body_(body), hull_(std::move(hull)), surface_(std::move(surface)), settings_(settings) {
+  if (!body_) throw std::invalid_argument("keel::WaterAction: body is null");
+  if (!hull_) throw std::invalid_argument("keel::WaterAction: hull is null");
+  if (!surface_) throw std::invalid_argument("keel::WaterAction: water surface is null");
+  validate(settings_);
+  allocate();
+}
+
+WaterAction::~WaterAction() = default;
+
+void WaterAction::allocate() {
+  const std::size_t n = hull_->vertices().size();
+  r_.assign(n, btVector3(0, 0, 0));
+  waterHeight_m_.assign(n, 0);
+  previousWaterHeight_m_.assign(n, 0);
+  h_m_.assign(n, 0);
+  u_m_.assign(n, 0);
+  v_m_.assign(n, 0);
+  cut_.reserve(hull_->triangles().size());
+  if (settings_.sampling == Sampling::Patch) patch_.configure(settings_.patchCellSize_m, hull_->radius_m());
+}
+
+void WaterAction::setSettings(const HydrostaticSettings& settings) {
+  validate(settings);
+  const bool patchChanged = settings.sampling == Sampling::Patch &&
+                            (settings_.sampling != Sampling::Patch ||
+                             settings.patchCellSize_m != settings_.patchCellSize_m);
+  if (patchChanged) patch_.configure(settings.patchCellSize_m, hull_->radius_m());
+  settings_ = settings;
+}
+
+void WaterAction::finishStatus(std::uint32_t flags, bool skipped) {
+  status_.flags = flags;
+  status_.everFlags |= flags;
+  ++status_.substeps;
+  if (skipped) ++status_.skippedSubsteps;
+}
+
+bool WaterAction::computeHydrostatics(const btVector3& gravity_mps2, btScalar t_s) {
+  const btTransform& com = body_->getCenterOfMassTransform();
+  centre_ = com.getOrigin();
+  rotateVertices(com.getBasis(), hull_->vertices(), r_);
+  std::size_t bad = 0, asked = 0;
+  if (settings_.sampling == Sampling::Patch) {
+    bad = patch_.sample(*surface_, double(centre_.dot(frame_.east)), double(centre_.dot(frame_.north)), t_s);
+    asked = patch_.samples_m().size();
+    sampleFromPatch(patch_, frame_, centre_, r_, waterHeight_m_);
+  } else {
+    bad = sampleDirect(*surface_, frame_, centre_, r_, t_s, u_m_, v_m_, waterHeight_m_);
+    asked = r_.size();
+  }
+  status_.nonFiniteHeights += bad;
+  if (bad == asked) return false;  // nothing finite to stand in for the bad samples
+  vertexHeights(r_, centre_.dot(frame_.up), frame_.up, waterHeight_m_, h_m_);
+  cutHull(r_, h_m_, hull_->triangles(), cut_);
+  result_ = integratePressure(cut_.pieces, settings_.waterDensity_kgpm3, gravity_mps2.length(), frame_.up);
+  return true;
+}
+
+bool WaterAction::applyForNextSubstep(const btVector3& force_N, const btVector3& torque_Nm, btScalar dt_s) {
+  // Bullet multiplies the velocities by (1 - damping)^dt at the start of the
+  // next substep and only then adds the accumulated forces' impulse, so a
+  // force's velocity change escapes that damping. Dividing by the factor now
+  // makes damping(v + dv / s) = damping(v) + dv exactly (design.md §2).
+  const btScalar linearFactor = dampingFactor(body_->getLinearDamping(), dt_s);
+  const btScalar angularFactor = dampingFactor(body_->getAngularDamping(), dt_s);
+  // Damping ~1 wipes the velocity each substep: dividing would blow up a
+  // velocity that Bullet then zeroes, so apply it uncompensated.
+  const btScalar minFactor = btScalar(1e-3);
+  const bool compensate = linearFactor > minFactor && angularFactor > minFactor;
+  // Same expressions as btSequentialImpulseConstraintSolver uses for external
+  // forces: F / m dt along the linear factor, tau I^-1 dt (I^-1 symmetric).
+  const btVector3 dv = force_N * body_->getLinearFactor() * (body_->getInvMass() * dt_s);
+  const btVector3 dw = (torque_Nm * body_->getAngularFactor()) * body_->getInvInertiaTensorWorld() * dt_s;
+  body_->setLinearVelocity(body_->getLinearVelocity() + (compensate ? dv / linearFactor : dv));
+  body_->setAngularVelocity(body_->getAngularVelocity() + (compensate ? dw / angularFactor : dw));
+  return compensate;
+}
+
+void WaterAction::updateAction(btCollisionWorld*, btScalar timeStep_s) {
+  if (!(timeStep_s > 0) || !std::isfinite(timeStep_s)) {
+    finishStatus(StatusBadTimeStep, true);
+    return;
+  }
+  time_s_ += double(timeStep_s);
+  if (body_->isStaticOrKinematicObject() || !(body_->getInvMass() > 0)) {
+    finishStatus(StatusStaticBody, true);
+    return;
+  }
+  const btVector3 gravity = body_->getGravity();
+  if (!WaterFrame::fromGravity(gravity, frame_)) {
+    finishStatus(StatusNoGravity, true);
+    return;
+  }
+  if (!isFinite(body_->getCenterOfMassTransform())) {
+    finishStatus(StatusNonFiniteBody, true);
+    return;
+  }
+  const std::uint64_t badBefore = status_.nonFiniteHeights;
+  if (!computeHydrostatics(gravity, btScalar(time_s_))) {
+    finishStatus(StatusNonFiniteHeight | StatusNoFiniteHeight, true);
+    return;
+  }
+  std::uint32_t flags = status_.nonFiniteHeights > badBefore ? StatusNonFiniteHeight : StatusOk;
+  if (cut_.pieces.empty()) flags |= StatusDry;
+  if (cut_.waterline.empty() && !cut_.pieces.empty()) flags |= StatusSubmerged;
+  if (!isFinite(result_.force_N) || !isFinite(result_.torque_Nm)) {
+    result_ = HydrostaticResult{};
+    finishStatus(flags | StatusNonFiniteForce, true);
+    return;
+  }
+  if (!cut_.pieces.empty()) {
+    // Sleeping bodies ignore velocity changes; wake the boat when the water
+    // under it moved (or always, unless sleeping in still water is allowed).
+    bool waterMoved = !havePreviousWater_;
+    for (std::size_t i = 0; i < waterHeight_m_.size() && !waterMoved; ++i)
+      waterMoved = waterHeight_m_[i] != previousWaterHeight_m_[i];
+    if (!settings_.allowSleepInStillWater || waterMoved) body_->activate();
+  }
+  previousWaterHeight_m_.swap(waterHeight_m_);
+  havePreviousWater_ = true;
+  if (body_->isActive() && !applyForNextSubstep(result_.force_N, result_.torque_Nm, timeStep_s))
+    flags |= StatusDampingUncompensated;
+  finishStatus(flags, false);
+}
+
+void WaterAction::debugDraw(btIDebugDraw* drawer) {
+  if (!drawer) return;
+  const btVector3 pieceColour(0.1f, 0.4f, 1.0f), waterlineColour(1.0f, 1.0f, 1.0f), forceColour(1.0f, 0.2f, 0.1f);
+  for (const SubmergedPiece& p : cut_.pieces)
+    for (int k = 0; k < 3; ++k) drawer->drawLine(centre_ + p.r[k], centre_ + p.r[(k + 1) % 3], pieceColour);
+  for (const WaterlineSegment& s : cut_.waterline) drawer->drawLine(centre_ + s.a, centre_ + s.b, waterlineColour);
+  if (!cut_.pieces.empty() && debugForceScale_N > 0) {
+    const btVector3 from = centre_ + result_.centreOfBuoyancy;
+    drawer->drawLine(from, from + result_.force_N / debugForceScale_N, forceColour);
+  }
+}
+
+}  // namespace keel

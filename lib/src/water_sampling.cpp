@@ -1,0 +1,106 @@
+#include <keel/water_sampling.hpp>
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace keel {
+
+std::size_t replaceNonFinite(std::span<btScalar> values) {
+  double sum = 0;
+  std::size_t finite = 0;
+  for (btScalar v : values)
+    if (std::isfinite(v)) {
+      sum += double(v);
+      ++finite;
+    }
+  const std::size_t bad = values.size() - finite;
+  if (bad == 0) return 0;
+  const btScalar mean = finite > 0 ? btScalar(sum / double(finite)) : btScalar(0);
+  for (btScalar& v : values)
+    if (!std::isfinite(v)) v = mean;
+  return bad;
+}
+
+void WaterPatch::configure(btScalar cellSize_m, btScalar hullRadius_m) {
+  if (!(cellSize_m > 0) || !std::isfinite(cellSize_m))
+    throw std::invalid_argument("keel::WaterPatch: cell size must be positive and finite, got " +
+                                std::to_string(cellSize_m));
+  if (!(hullRadius_m >= 0) || !std::isfinite(hullRadius_m))
+    throw std::invalid_argument("keel::WaterPatch: hull radius must be >= 0 and finite, got " +
+                                std::to_string(hullRadius_m));
+  // The footprint [c - R, c + R] starts anywhere inside a cell, so it spans at
+  // most floor(2R / cell) + 2 cells, i.e. that + 1 nodes per side.
+  const double nodes = std::floor(2.0 * double(hullRadius_m) / double(cellSize_m)) + 3.0;
+  if (nodes * nodes > 4194304.0)
+    throw std::invalid_argument("keel::WaterPatch: " + std::to_string(nodes) +
+                                " samples per side for cell " + std::to_string(cellSize_m) +
+                                " m and hull radius " + std::to_string(hullRadius_m) +
+                                " m; use larger cells");
+  cell_m_ = cellSize_m;
+  radius_m_ = hullRadius_m;
+  side_ = int(nodes);
+  const auto count = std::size_t(side_) * std::size_t(side_);
+  u_.assign(count, 0);
+  v_.assign(count, 0);
+  h_.assign(count, 0);
+}
+
+std::size_t WaterPatch::sample(const WaterSurface& surface, double centreU_m, double centreV_m, btScalar t_s) {
+  assert(side_ > 0);
+  const double cell = double(cell_m_);
+  i0_ = std::int64_t(std::floor((centreU_m - double(radius_m_)) / cell));
+  j0_ = std::int64_t(std::floor((centreV_m - double(radius_m_)) / cell));
+  for (int j = 0; j < side_; ++j)
+    for (int i = 0; i < side_; ++i) {
+      const std::size_t k = std::size_t(j) * std::size_t(side_) + std::size_t(i);
+      // World multiples of the cell size: the same world point is sampled
+      // whatever the boat's position, so the water does not swim.
+      u_[k] = btScalar(double(i0_ + i) * cell);
+      v_[k] = btScalar(double(j0_ + j) * cell);
+    }
+  surface.heights(u_.data(), v_.data(), h_.size(), t_s, h_.data());
+  return replaceNonFinite(h_);
+}
+
+btScalar WaterPatch::height(double u_m, double v_m) const {
+  assert(side_ > 1);
+  const double cell = double(cell_m_);
+  const double fu = std::clamp(u_m / cell - double(i0_), 0.0, double(side_ - 1));
+  const double fv = std::clamp(v_m / cell - double(j0_), 0.0, double(side_ - 1));
+  const int i = std::min(int(fu), side_ - 2), j = std::min(int(fv), side_ - 2);
+  const double a = fu - i, b = fv - j;
+  const std::size_t k = std::size_t(j) * std::size_t(side_) + std::size_t(i);
+  const double h00 = h_[k], h10 = h_[k + 1], h01 = h_[k + std::size_t(side_)],
+               h11 = h_[k + std::size_t(side_) + 1];
+  // Two triangles per cell split on the (1,0)-(0,1) diagonal; each is a plane
+  // (Kerner's precomputed plane equations, evaluated here in barycentric form).
+  if (a + b <= 1.0) return btScalar(h00 + a * (h10 - h00) + b * (h01 - h00));
+  return btScalar(h11 + (1.0 - a) * (h01 - h11) + (1.0 - b) * (h10 - h11));
+}
+
+std::size_t sampleDirect(const WaterSurface& surface, const WaterFrame& frame, const btVector3& centre,
+                         std::span<const btVector3> r, btScalar t_s, std::span<btScalar> u_scratch,
+                         std::span<btScalar> v_scratch, std::span<btScalar> waterHeight_out_m) {
+  assert(u_scratch.size() >= r.size() && v_scratch.size() >= r.size() && waterHeight_out_m.size() >= r.size());
+  const double cu = double(centre.dot(frame.east)), cv = double(centre.dot(frame.north));
+  for (std::size_t i = 0; i < r.size(); ++i) {
+    u_scratch[i] = btScalar(cu + double(r[i].dot(frame.east)));
+    v_scratch[i] = btScalar(cv + double(r[i].dot(frame.north)));
+  }
+  surface.heights(u_scratch.data(), v_scratch.data(), r.size(), t_s, waterHeight_out_m.data());
+  return replaceNonFinite(waterHeight_out_m.first(r.size()));
+}
+
+void sampleFromPatch(const WaterPatch& patch, const WaterFrame& frame, const btVector3& centre,
+                     std::span<const btVector3> r, std::span<btScalar> waterHeight_out_m) {
+  assert(waterHeight_out_m.size() >= r.size());
+  const double cu = double(centre.dot(frame.east)), cv = double(centre.dot(frame.north));
+  for (std::size_t i = 0; i < r.size(); ++i)
+    waterHeight_out_m[i] =
+        patch.height(cu + double(r[i].dot(frame.east)), cv + double(r[i].dot(frame.north)));
+}
+
+}  // namespace keel

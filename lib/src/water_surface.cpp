@@ -1,0 +1,50 @@
+#include <keel/water_surface.hpp>
+
+#include <cmath>
+#include <stdexcept>
+#include <utility>
+
+namespace keel {
+
+void WaterSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
+                           btScalar* out_m) const {
+  for (std::size_t i = 0; i < count; ++i) out_m[i] = height(u_m[i], v_m[i], t_s);
+}
+
+WaterVelocity WaterSurface::velocity(btScalar, btScalar, btScalar, btScalar) const { return {}; }
+
+void WaterSurface::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
+                              std::size_t count, btScalar t_s, WaterVelocity* out) const {
+  for (std::size_t i = 0; i < count; ++i) out[i] = velocity(u_m[i], v_m[i], w_m[i], t_s);
+}
+
+FunctionSurface::FunctionSurface(HeightFunction height) : height_(std::move(height)) {
+  if (!height_) throw std::invalid_argument("keel::FunctionSurface: the height function is empty");
+}
+
+btScalar FunctionSurface::height(btScalar u_m, btScalar v_m, btScalar t_s) const {
+  return height_(u_m, v_m, t_s);
+}
+
+bool WaterFrame::fromGravity(const btVector3& gravity_mps2, WaterFrame& frame) {
+  const btScalar g = gravity_mps2.length();
+  if (!(g > 0) || !std::isfinite(g)) return false;
+  WaterFrame f;
+  f.up = -gravity_mps2 / g;
+  // The two world axes other than the one most aligned with up, in index
+  // order, give (x, z) for y-up and (x, y) for z-up, the user's convention.
+  const int dominant = f.up.absolute().maxAxis();
+  const int first = dominant == 0 ? 1 : 0;
+  const int second = dominant == 2 ? 1 : 2;
+  btVector3 a(0, 0, 0), b(0, 0, 0);
+  a[first] = 1;
+  b[second] = 1;
+  // Gram-Schmidt keeps the frame orthonormal when gravity is not axis-aligned;
+  // for an axis-aligned gravity it returns the world axes exactly.
+  f.east = (a - f.up * a.dot(f.up)).normalized();
+  f.north = (b - f.up * b.dot(f.up) - f.east * b.dot(f.east)).normalized();
+  frame = f;
+  return true;
+}
+
+}  // namespace keel

@@ -1,0 +1,71 @@
+#pragma once
+// Hulls and worlds the test suites share. Every mesh is closed and wound
+// counter-clockwise seen from outside.
+
+#include <keel/keel.hpp>
+
+#include <btBulletDynamicsCommon.h>
+
+#include <memory>
+#include <vector>
+
+namespace keel::test {
+
+/// Raw triangle mesh.
+struct Mesh {
+  std::vector<btVector3> vertices;
+  std::vector<Hull::Triangle> triangles;
+};
+
+/// Box of full extents `size` [m] centred at `centre`, each face split into
+/// n x n squares (2 n^2 triangles per face; n = 1 gives 12 triangles).
+Mesh box(const btVector3& size, int n = 1, const btVector3& centre = btVector3(0, 0, 0));
+/// Icosphere of radius R [m]: icosahedron subdivided `levels` times, vertices
+/// pushed to the sphere (20 * 4^levels triangles).
+Mesh icosphere(btScalar radius_m, int levels, const btVector3& centre = btVector3(0, 0, 0));
+/// A boat-like hull: length along x, beam along z, depth along y, a pointed
+/// bow, a transom stern, a V bottom (closed, about 600 triangles).
+Mesh boatHull(btScalar length_m, btScalar beam_m, btScalar depth_m);
+/// The mesh as a Bullet btTriangleMesh (indexed, 32-bit).
+std::unique_ptr<btTriangleMesh> toBullet(const Mesh& mesh);
+/// A keel::Hull of the mesh.
+std::shared_ptr<const Hull> hullOf(const Mesh& mesh);
+
+/// A Bullet world with no other bodies; gravity (0, -9.81, 0) unless given.
+struct World {
+  explicit World(const btVector3& gravity = btVector3(0, btScalar(-9.81), 0));
+  ~World();
+  /// Adds a dynamic box body of mass m [kg], full extents `size`, at `origin`.
+  btRigidBody* addBox(const btVector3& size, btScalar mass_kg, const btTransform& origin);
+  btDefaultCollisionConfiguration config;
+  btCollisionDispatcher dispatcher{&config};
+  btDbvtBroadphase broadphase;
+  btSequentialImpulseConstraintSolver solver;
+  btDiscreteDynamicsWorld world{&dispatcher, &broadphase, &solver, &config};
+  std::vector<std::unique_ptr<btCollisionShape>> shapes;
+  std::vector<std::unique_ptr<btRigidBody>> bodies;
+};
+
+}  // namespace keel::test
+
+namespace keel::test {
+
+/// Runs the pure pipeline (rotate, sample directly, heights, cut, integrate)
+/// for a hull whose centre of mass is at `com`, on `surface` at time t, with
+/// y up and |g| = 9.81. `cut` receives the pieces when given.
+HydrostaticResult hydrostaticsAt(const Hull& hull, const btTransform& com, const WaterSurface& surface,
+                                 btScalar density_kgpm3 = 1025, btScalar t_s = 0, CutBuffers* cut = nullptr);
+
+/// Still water at height h0 [m].
+class LevelWater final : public WaterSurface {
+ public:
+  explicit LevelWater(btScalar h0_m = 0) : h0_(h0_m) {}
+  btScalar height(btScalar, btScalar, btScalar) const override { return h0_; }
+
+ private:
+  btScalar h0_;
+};
+
+inline constexpr btScalar kG = btScalar(9.81);  ///< the tests' gravity [m/s^2]
+
+}  // namespace keel::test
