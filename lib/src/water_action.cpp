@@ -54,6 +54,7 @@ std::string WaterStatus::describe() const {
       {StatusNonFiniteForce, "non-finite force: not applied"},
       {StatusDry, "hull wholly above the water"},
       {StatusSubmerged, "hull wholly under the water"},
+      {StatusSurfaceThrew, "the water surface threw: no water force"},
       {StatusDampingUncompensated, "body damping ~1: water force not damping-compensated"},
   };
   std::ostringstream s;
@@ -107,25 +108,31 @@ void WaterAction::finishStatus(std::uint32_t flags, bool skipped) {
   if (skipped) ++status_.skippedSubsteps;
 }
 
-bool WaterAction::computeHydrostatics(const btVector3& gravity_mps2, btScalar t_s) {
+WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mps2, btScalar t_s) {
   const btTransform& com = body_->getCenterOfMassTransform();
   centre_ = com.getOrigin();
   rotateVertices(com.getBasis(), hull_->vertices(), r_);
   std::size_t bad = 0, asked = 0;
-  if (settings_.sampling == Sampling::Patch) {
-    bad = patch_.sample(*surface_, double(centre_.dot(frame_.east)), double(centre_.dot(frame_.north)), t_s);
-    asked = patch_.samples_m().size();
-    sampleFromPatch(patch_, frame_, centre_, r_, waterHeight_m_);
-  } else {
-    bad = sampleDirect(*surface_, frame_, centre_, r_, t_s, u_m_, v_m_, waterHeight_m_);
-    asked = r_.size();
+  // The surface is user code running inside Bullet's step: an exception
+  // escaping here would leave Bullet mid-step, so it is caught and reported.
+  try {
+    if (settings_.sampling == Sampling::Patch) {
+      bad = patch_.sample(*surface_, double(centre_.dot(frame_.east)), double(centre_.dot(frame_.north)), t_s);
+      asked = patch_.samples_m().size();
+      sampleFromPatch(patch_, frame_, centre_, r_, waterHeight_m_);
+    } else {
+      bad = sampleDirect(*surface_, frame_, centre_, r_, t_s, u_m_, v_m_, waterHeight_m_);
+      asked = r_.size();
+    }
+  } catch (...) {
+    return Sample::Threw;
   }
   status_.nonFiniteHeights += bad;
-  if (bad == asked) return false;  // nothing finite to stand in for the bad samples
+  if (bad == asked) return Sample::NoFiniteHeight;  // nothing finite to stand in for the bad samples
   vertexHeights(r_, centre_.dot(frame_.up), frame_.up, waterHeight_m_, h_m_);
   cutHull(r_, h_m_, hull_->triangles(), cut_);
   result_ = integratePressure(cut_.pieces, settings_.waterDensity_kgpm3, gravity_mps2.length(), frame_.up);
-  return true;
+  return bad > 0 ? Sample::SomeNonFinite : Sample::Ok;
 }
 
 bool WaterAction::applyForNextSubstep(const btVector3& force_N, const btVector3& torque_Nm, btScalar dt_s) {
@@ -167,12 +174,15 @@ void WaterAction::updateAction(btCollisionWorld*, btScalar timeStep_s) {
     finishStatus(StatusNonFiniteBody, true);
     return;
   }
-  const std::uint64_t badBefore = status_.nonFiniteHeights;
-  if (!computeHydrostatics(gravity, btScalar(time_s_))) {
-    finishStatus(StatusNonFiniteHeight | StatusNoFiniteHeight, true);
+  const Sample sample = computeHydrostatics(gravity, btScalar(time_s_));
+  if (sample == Sample::Threw || sample == Sample::NoFiniteHeight) {
+    result_ = HydrostaticResult{};
+    cut_.pieces.clear();
+    cut_.waterline.clear();
+    finishStatus(sample == Sample::Threw ? StatusSurfaceThrew : (StatusNonFiniteHeight | StatusNoFiniteHeight), true);
     return;
   }
-  std::uint32_t flags = status_.nonFiniteHeights > badBefore ? StatusNonFiniteHeight : StatusOk;
+  std::uint32_t flags = sample == Sample::SomeNonFinite ? StatusNonFiniteHeight : StatusOk;
   if (cut_.pieces.empty()) flags |= StatusDry;
   if (cut_.waterline.empty() && !cut_.pieces.empty()) flags |= StatusSubmerged;
   if (!isFinite(result_.force_N) || !isFinite(result_.torque_Nm)) {

@@ -36,6 +36,7 @@ enum StatusFlag : std::uint32_t {
   StatusNonFiniteForce = 1u << 6,   ///< the force came out non-finite: not applied
   StatusDry = 1u << 7,              ///< the hull is wholly above the water (informational)
   StatusSubmerged = 1u << 8,        ///< the hull is wholly under the water (informational)
+  StatusSurfaceThrew = 1u << 10,    ///< the surface threw an exception: caught, no water force this substep
   StatusDampingUncompensated = 1u << 9,  ///< body damping ~1: the force acts uncompensated, see WaterAction
 };
 
@@ -140,7 +141,8 @@ class WaterAction : public btActionInterface {
 
  private:
   void allocate();
-  [[nodiscard]] bool computeHydrostatics(const btVector3& gravity_mps2, btScalar t_s);
+  enum class Sample { Ok, SomeNonFinite, NoFiniteHeight, Threw };
+  [[nodiscard]] Sample computeHydrostatics(const btVector3& gravity_mps2, btScalar t_s);
   [[nodiscard]] bool applyForNextSubstep(const btVector3& force_N, const btVector3& torque_Nm, btScalar dt_s);
   void finishStatus(std::uint32_t flags, bool skipped);
 
