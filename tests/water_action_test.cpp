@@ -104,9 +104,6 @@ Snapshot tumbleBox(const std::vector<std::pair<int, int>>& calls) {  // (calls, 
 }
 
 bool bitwiseEqual(const Snapshot& a, const Snapshot& b) {
-  btTransformFloatData ta, tb;
-  a.transform.serializeFloat(ta);
-  b.transform.serializeFloat(tb);
   return std::memcmp(&a.transform, &b.transform, sizeof(btTransform)) == 0 &&
          std::memcmp(&a.linear, &b.linear, sizeof(btVector3)) == 0 &&
          std::memcmp(&a.angular, &b.angular, sizeof(btVector3)) == 0;
