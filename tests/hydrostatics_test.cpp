@@ -43,6 +43,8 @@ TEST(Hydrostatics, BoxForceAndCentreOfBuoyancyAtSeveralDrafts) {
     EXPECT_NEAR(r.centreOfBuoyancy.x(), 0, 2e-6 * L);
     EXPECT_NEAR(r.centreOfBuoyancy.z(), 0, 2e-6 * B);
     EXPECT_NEAR(r.wettedArea_m2, L * B + 2 * (L + B) * T, 2e-6 * (L * B + 2 * (L + B) * T));
+    // The hydrostatic potential energy's integral: int_V depth dV = L B T^2 / 2.
+    EXPECT_NEAR(r.depthIntegral_m4, L * B * T * T / 2, 2e-6 * L * B * T * T / 2);
     // Upright, centred: no torque.
     EXPECT_LT(r.torque_Nm.length(), expected * 1e-6);
   }

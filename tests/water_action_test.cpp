@@ -62,6 +62,7 @@ TEST(WaterAction, HeavePeriodWithoutDamping) {
   World w;
   FloatingBox fb(w, 0.01f);
   WaterAction boat(fb.body, fb.hull, flat);
+  boat.setHydrodynamics(HydrodynamicSettings::none());
   w.world.addAction(&boat);
   const double dt = 1.0 / 240;
   // Times of upward zero crossings of the heave about equilibrium,

@@ -123,8 +123,9 @@ HydrostaticResult integratePressure(std::span<const SubmergedPiece> pieces, btSc
   // contributing nothing because d = 0 there:
   //   V B = up int_V d dV - sum (S . up) int d r dA / A,
   //   int_V d dV = -sum (S . up) int d^2 dA / (2 A).
+  const double depthVolume = -depthIntegral / 24;
+  result.depthIntegral_m4 = btScalar(depthVolume);
   if (volume > 0) {
-    const double depthVolume = -depthIntegral / 24;
     for (int k = 0; k < 3; ++k)
       result.centreOfBuoyancy[k] = btScalar((double(up[k]) * depthVolume - buoyancyMoment[k] / 12) / volume);
   }

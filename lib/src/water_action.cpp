@@ -4,6 +4,7 @@
 #include <BulletDynamics/Dynamics/btRigidBody.h>
 #include <LinearMath/btIDebugDraw.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -33,6 +34,16 @@ std::shared_ptr<const WaterSurface> surfaceOf(HeightFunction height) {
   return std::make_shared<FunctionSurface>(std::move(height));
 }
 
+/// Barycentric coordinates of point p in triangle (a, b, c), p in its plane.
+btVector3 barycentric(const btVector3& a, const btVector3& b, const btVector3& c, const btVector3& p) {
+  const btVector3 e0 = b - a, e1 = c - a, d = p - a;
+  const btScalar d00 = e0.dot(e0), d01 = e0.dot(e1), d11 = e1.dot(e1), d20 = d.dot(e0), d21 = d.dot(e1);
+  const btScalar det = d00 * d11 - d01 * d01;
+  if (!(det > 0)) return btVector3(1, 0, 0);  // zero area: keel::Hull drops such triangles
+  const btScalar wb = (d11 * d20 - d01 * d21) / det, wc = (d00 * d21 - d01 * d20) / det;
+  return btVector3(1 - wb - wc, wb, wc);
+}
+
 /// Bullet's damping factor for one substep, as btRigidBody::applyDamping
 /// computes it: velocity *= (1 - damping)^dt.
 btScalar dampingFactor(btScalar damping, btScalar dt_s) { return btPow(btScalar(1) - damping, dt_s); }
@@ -56,6 +67,8 @@ std::string WaterStatus::describe() const {
       {StatusSubmerged, "hull wholly under the water"},
       {StatusSurfaceThrew, "the water surface threw: no water force"},
       {StatusDampingUncompensated, "body damping ~1: water force not damping-compensated"},
+      {StatusNonFiniteVelocity, "non-finite water velocity (replaced by zero)"},
+      {StatusDragClamped, "drag clamped so it cannot reverse the motion"},
   };
   std::ostringstream s;
   for (const Name& n : names)
@@ -89,6 +102,21 @@ void WaterAction::allocate() {
   u_m_.assign(n, 0);
   v_m_.assign(n, 0);
   cut_.reserve(hull_->triangles().size());
+  const std::size_t triangles = hull_->triangles().size(), pieces = 2 * triangles;
+  flows_.assign(pieces, PieceFlow{});
+  pieceWaterVelocity_mps_.assign(pieces, btVector3(0, 0, 0));
+  w_m_.assign(n, 0);
+  vertexWaterVelocity_.assign(n, WaterVelocity{});
+  triangleArea_m2_.assign(triangles, 0);
+  submergedArea_m2_.assign(triangles, 0);
+  slammingScratch_m3ps_.assign(triangles, 0);
+  slamming_.reset(triangles);
+  const auto vertices = hull_->vertices();
+  for (std::size_t t = 0; t < triangles; ++t) {
+    const auto& tri = hull_->triangles()[t];
+    triangleArea_m2_[t] = (vertices[tri[1]] - vertices[tri[0]]).cross(vertices[tri[2]] - vertices[tri[0]]).length() / 2;
+  }
+  hullArea_m2_ = hull_->area_m2();
   if (settings_.sampling == Sampling::Patch) patch_.configure(settings_.patchCellSize_m, hull_->radius_m());
 }
 
@@ -99,6 +127,88 @@ void WaterAction::setSettings(const HydrostaticSettings& settings) {
                              settings.patchCellSize_m != settings_.patchCellSize_m);
   if (patchChanged) patch_.configure(settings.patchCellSize_m, hull_->radius_m());
   settings_ = settings;
+}
+
+void WaterAction::setHydrodynamics(const HydrodynamicSettings& settings) {
+  settings.validate();
+  hydro_ = settings;
+}
+
+bool WaterAction::anyHydrodynamics() const {
+  return hydro_.viscous || hydro_.pressureDrag || hydro_.slamming || hydro_.airResistance || hydro_.damping;
+}
+
+std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
+  std::uint32_t flags = StatusOk;
+  hydroForces_ = HydrodynamicForces{};
+  const std::size_t n = cut_.pieces.size();
+  const btVector3 v = body_->getLinearVelocity(), w = body_->getAngularVelocity();
+  // Water velocity at the hull's vertices, one batch query, interpolated to
+  // each piece's centroid inside its hull triangle (exact for a velocity
+  // field linear over the triangle, like the heights of the cut): one query
+  // per vertex is 2-3 times fewer than one per piece.
+  const std::size_t vertices = r_.size();
+  const double cu = double(centre_.dot(frame_.east)), cv = double(centre_.dot(frame_.north));
+  const btScalar cw = centre_.dot(frame_.up);
+  for (std::size_t i = 0; i < vertices; ++i) {
+    u_m_[i] = btScalar(cu + double(r_[i].dot(frame_.east)));
+    v_m_[i] = btScalar(cv + double(r_[i].dot(frame_.north)));
+    w_m_[i] = cw + r_[i].dot(frame_.up);
+  }
+  try {
+    surface_->velocities(u_m_.data(), v_m_.data(), w_m_.data(), vertices, t_s, vertexWaterVelocity_.data());
+  } catch (...) {
+    flags |= StatusSurfaceThrew;
+    std::fill(vertexWaterVelocity_.begin(), vertexWaterVelocity_.end(), WaterVelocity{});
+  }
+  for (WaterVelocity& u : vertexWaterVelocity_)
+    if (!std::isfinite(u.east_mps) || !std::isfinite(u.north_mps) || !std::isfinite(u.up_mps)) {
+      ++status_.nonFiniteVelocities;
+      flags |= StatusNonFiniteVelocity;
+      u = WaterVelocity{};
+    }
+  for (std::size_t i = 0; i < n; ++i) {
+    const SubmergedPiece& p = cut_.pieces[i];
+    const auto& tri = hull_->triangles()[p.triangle];
+    const btVector3 weights =
+        barycentric(r_[tri[0]], r_[tri[1]], r_[tri[2]], (p.r[0] + p.r[1] + p.r[2]) / btScalar(3));
+    pieceWaterVelocity_mps_[i] = frame_.toWorld(vertexWaterVelocity_[tri[0]]) * weights.x() +
+                                 frame_.toWorld(vertexWaterVelocity_[tri[1]]) * weights.y() +
+                                 frame_.toWorld(vertexWaterVelocity_[tri[2]]) * weights.z();
+  }
+  btVector3 meanWater(0, 0, 0);
+  btScalar wetArea = 0;
+  std::fill(submergedArea_m2_.begin(), submergedArea_m2_.end(), btScalar(0));
+  pieceFlows(cut_.pieces, v, w, pieceWaterVelocity_mps_, flows_);
+  for (std::size_t i = 0; i < n; ++i) {
+    meanWater += pieceWaterVelocity_mps_[i] * flows_[i].area_m2;
+    wetArea += flows_[i].area_m2;
+    submergedArea_m2_[cut_.pieces[i].triangle] += flows_[i].area_m2;
+  }
+  const std::span<const PieceFlow> flows(flows_.data(), n);
+  // The boat's velocity relative to the (area-weighted mean) water under it.
+  const btVector3 relative = wetArea > 0 ? v - meanWater / wetArea : v;
+  const btScalar mass = btScalar(1) / body_->getInvMass();
+  if (hydro_.viscous && n > 0) {
+    const btScalar speed = relative.length();
+    const btScalar length = speed > 0 ? wettedLength_m(cut_.pieces, cut_.waterline, relative / speed) : btScalar(0);
+    const btScalar cf = ittc1957FrictionCoefficient(speed * length / hydro_.kinematicViscosity_m2ps);
+    hydroForces_.viscous = viscousForce(flows, settings_.waterDensity_kgpm3, cf);
+  }
+  if (hydro_.pressureDrag) hydroForces_.pressureDrag = pressureDragForce(flows, hydro_);
+  if (hydro_.slamming)
+    hydroForces_.slamming = slammingForce(cut_.pieces, flows, triangleArea_m2_, hullArea_m2_, mass, dt_s, hydro_,
+                                          slammingScratch_m3ps_, slamming_);
+  if (hydro_.airResistance)
+    hydroForces_.air = airForce(r_, hull_->triangles(), triangleArea_m2_, submergedArea_m2_, v, w, hydro_);
+  if (hydro_.damping && hull_->volume_m3() > 0) {
+    const btScalar fraction = std::clamp(result_.submergedVolume_m3 / hull_->volume_m3(), btScalar(0), btScalar(1));
+    hydroForces_.damping.force_N = relative * (-hydro_.linearDamping_Nspm * fraction);
+    hydroForces_.damping.torque_Nm = w * (-hydro_.angularDamping_Nmsprad * fraction);
+  }
+  clampToVelocity(hydroForces_, relative, w, body_->getInvMass(), body_->getInvInertiaTensorWorld(), dt_s);
+  if (hydroForces_.clampScale < 1) flags |= StatusDragClamped;
+  return flags;
 }
 
 void WaterAction::finishStatus(std::uint32_t flags, bool skipped) {
@@ -150,8 +260,10 @@ bool WaterAction::applyForNextSubstep(const btVector3& force_N, const btVector3&
   // forces: F / m dt along the linear factor, tau I^-1 dt (I^-1 symmetric).
   const btVector3 dv = force_N * body_->getLinearFactor() * (body_->getInvMass() * dt_s);
   const btVector3 dw = (torque_Nm * body_->getAngularFactor()) * body_->getInvInertiaTensorWorld() * dt_s;
-  body_->setLinearVelocity(body_->getLinearVelocity() + (compensate ? dv / linearFactor : dv));
-  body_->setAngularVelocity(body_->getAngularVelocity() + (compensate ? dw / angularFactor : dw));
+  pendingLinear_mps_ = compensate ? dv / linearFactor : dv;
+  pendingAngular_radps_ = compensate ? dw / angularFactor : dw;
+  body_->setLinearVelocity(body_->getLinearVelocity() + pendingLinear_mps_);
+  body_->setAngularVelocity(body_->getAngularVelocity() + pendingAngular_radps_);
   return compensate;
 }
 
@@ -161,6 +273,20 @@ void WaterAction::updateAction(btCollisionWorld*, btScalar timeStep_s) {
     return;
   }
   time_s_ += double(timeStep_s);
+  forceForNextSubstep(timeStep_s);
+}
+
+void WaterAction::prime(btScalar timeStep_s) {
+  if (!(timeStep_s > 0) || !std::isfinite(timeStep_s)) {
+    finishStatus(StatusBadTimeStep, true);
+    return;
+  }
+  forceForNextSubstep(timeStep_s);
+}
+
+void WaterAction::forceForNextSubstep(btScalar timeStep_s) {
+  pendingLinear_mps_.setZero();
+  pendingAngular_radps_.setZero();
   if (body_->isStaticOrKinematicObject() || !(body_->getInvMass() > 0)) {
     finishStatus(StatusStaticBody, true);
     return;
@@ -177,6 +303,8 @@ void WaterAction::updateAction(btCollisionWorld*, btScalar timeStep_s) {
   const Sample sample = computeHydrostatics(gravity, btScalar(time_s_));
   if (sample == Sample::Threw || sample == Sample::NoFiniteHeight) {
     result_ = HydrostaticResult{};
+    hydroForces_ = HydrodynamicForces{};
+    total_ = ForceTorque{};
     cut_.pieces.clear();
     cut_.waterline.clear();
     finishStatus(sample == Sample::Threw ? StatusSurfaceThrew : (StatusNonFiniteHeight | StatusNoFiniteHeight), true);
@@ -185,8 +313,16 @@ void WaterAction::updateAction(btCollisionWorld*, btScalar timeStep_s) {
   std::uint32_t flags = sample == Sample::SomeNonFinite ? StatusNonFiniteHeight : StatusOk;
   if (cut_.pieces.empty()) flags |= StatusDry;
   if (cut_.waterline.empty() && !cut_.pieces.empty()) flags |= StatusSubmerged;
-  if (!isFinite(result_.force_N) || !isFinite(result_.torque_Nm)) {
+  hydroForces_ = HydrodynamicForces{};
+  if (anyHydrodynamics() && (!cut_.pieces.empty() || hydro_.airResistance))
+    flags |= computeHydrodynamics(timeStep_s, btScalar(time_s_));
+  total_ = hydroForces_.total();
+  total_.force_N += result_.force_N;
+  total_.torque_Nm += result_.torque_Nm;
+  if (!isFinite(total_.force_N) || !isFinite(total_.torque_Nm)) {
     result_ = HydrostaticResult{};
+    hydroForces_ = HydrodynamicForces{};
+    total_ = ForceTorque{};
     finishStatus(flags | StatusNonFiniteForce, true);
     return;
   }
@@ -200,7 +336,7 @@ void WaterAction::updateAction(btCollisionWorld*, btScalar timeStep_s) {
   }
   previousWaterHeight_m_.swap(waterHeight_m_);
   havePreviousWater_ = true;
-  if (body_->isActive() && !applyForNextSubstep(result_.force_N, result_.torque_Nm, timeStep_s))
+  if (body_->isActive() && !applyForNextSubstep(total_.force_N, total_.torque_Nm, timeStep_s))
     flags |= StatusDampingUncompensated;
   finishStatus(flags, false);
 }
@@ -211,10 +347,20 @@ void WaterAction::debugDraw(btIDebugDraw* drawer) {
   for (const SubmergedPiece& p : cut_.pieces)
     for (int k = 0; k < 3; ++k) drawer->drawLine(centre_ + p.r[k], centre_ + p.r[(k + 1) % 3], pieceColour);
   for (const WaterlineSegment& s : cut_.waterline) drawer->drawLine(centre_ + s.a, centre_ + s.b, waterlineColour);
-  if (!cut_.pieces.empty() && debugForceScale_N > 0) {
+  if (debugForceScale_N <= 0) return;
+  if (!cut_.pieces.empty()) {
     const btVector3 from = centre_ + result_.centreOfBuoyancy;
     drawer->drawLine(from, from + result_.force_N / debugForceScale_N, forceColour);
   }
+  // One arrow per hydrodynamic term, from the centre of mass.
+  const std::pair<const ForceTorque*, btVector3> terms[] = {
+      {&hydroForces_.viscous, btVector3(0.2f, 1.0f, 0.2f)},
+      {&hydroForces_.pressureDrag, btVector3(1.0f, 0.8f, 0.1f)},
+      {&hydroForces_.slamming, btVector3(1.0f, 0.1f, 1.0f)},
+      {&hydroForces_.air, btVector3(0.6f, 0.9f, 1.0f)},
+      {&hydroForces_.damping, btVector3(0.6f, 0.6f, 0.6f)}};
+  for (const auto& [term, colour] : terms)
+    if (!term->force_N.isZero()) drawer->drawLine(centre_, centre_ + term->force_N / debugForceScale_N, colour);
 }
 
 }  // namespace keel

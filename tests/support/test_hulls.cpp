@@ -76,11 +76,10 @@ Mesh icosphere(btScalar radius_m, int levels, const btVector3& centre) {
   return m;
 }
 
-Mesh boatHull(btScalar length_m, btScalar beam_m, btScalar depth_m) {
+Mesh boatHull(btScalar length_m, btScalar beam_m, btScalar depth_m, int stations, int perSide) {
   // Stations along x from the transom (x = -L/2) to the bow (x = +L/2). Each
   // station is a closed polygon in (z, y): deck edge, chine, keel, chine, deck
   // edge; the half-beam narrows to zero at the bow and the keel rises there.
-  const int stations = 24, perSide = 6;  // points from deck to keel on one side
   Mesh m;
   std::vector<std::vector<std::uint32_t>> rings;
   for (int s = 0; s <= stations; ++s) {

@@ -24,8 +24,9 @@ Mesh box(const btVector3& size, int n = 1, const btVector3& centre = btVector3(0
 /// pushed to the sphere (20 * 4^levels triangles).
 Mesh icosphere(btScalar radius_m, int levels, const btVector3& centre = btVector3(0, 0, 0));
 /// A boat-like hull: length along x, beam along z, depth along y, a pointed
-/// bow, a transom stern, a V bottom (closed, about 600 triangles).
-Mesh boatHull(btScalar length_m, btScalar beam_m, btScalar depth_m);
+/// bow, a transom stern, a V bottom (closed; about 600 triangles with the
+/// default resolution: `stations` cross-sections of 2 `perSide` - 1 points).
+Mesh boatHull(btScalar length_m, btScalar beam_m, btScalar depth_m, int stations = 24, int perSide = 6);
 /// The mesh as a Bullet btTriangleMesh (indexed, 32-bit).
 std::unique_ptr<btTriangleMesh> toBullet(const Mesh& mesh);
 /// A keel::Hull of the mesh.

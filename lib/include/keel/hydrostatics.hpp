@@ -53,6 +53,10 @@ struct HydrostaticResult {
   /// Centre of buoyancy relative to the centre of mass, world axes [m]: the
   /// centroid of the displaced volume, exact in flat water. Zero when dry.
   btVector3 centreOfBuoyancy{0, 0, 0};
+  /// Integral of depth over the displaced volume [m^4], exact in flat water:
+  /// rho g times it is the hydrostatic potential energy, so a floating body's
+  /// mechanical energy is `1/2 m v^2 + 1/2 w.I w + m g h_G + rho g` this.
+  btScalar depthIntegral_m4 = 0;
 };
 
 /// Hull vertices from the body frame to relative positions:

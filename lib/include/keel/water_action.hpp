@@ -3,6 +3,7 @@
 /// keel::WaterAction: the Bullet action that makes one rigid body float.
 
 #include <keel/hull.hpp>
+#include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>
 #include <keel/water_sampling.hpp>
 #include <keel/water_surface.hpp>
@@ -36,8 +37,10 @@ enum StatusFlag : std::uint32_t {
   StatusNonFiniteForce = 1u << 6,   ///< the force came out non-finite: not applied
   StatusDry = 1u << 7,              ///< the hull is wholly above the water (informational)
   StatusSubmerged = 1u << 8,        ///< the hull is wholly under the water (informational)
-  StatusSurfaceThrew = 1u << 10,    ///< the surface threw an exception: caught, no water force this substep
   StatusDampingUncompensated = 1u << 9,  ///< body damping ~1: the force acts uncompensated, see WaterAction
+  StatusSurfaceThrew = 1u << 10,    ///< the surface threw: caught; no water force (or no water velocity) this substep
+  StatusNonFiniteVelocity = 1u << 11,  ///< the surface returned a NaN/inf water velocity; replaced by zero
+  StatusDragClamped = 1u << 12,     ///< the drag was scaled down so it cannot reverse the motion (informational)
 };
 
 /// What happened in the last substep, and counts since construction (or the
@@ -48,8 +51,9 @@ struct WaterStatus {
   std::uint64_t substeps = 0;              ///< substeps seen
   std::uint64_t skippedSubsteps = 0;       ///< substeps with no force applied because of a problem
   std::uint64_t nonFiniteHeights = 0;      ///< NaN/inf water heights received and replaced
+  std::uint64_t nonFiniteVelocities = 0;   ///< NaN/inf water velocities received and replaced by zero
   /// True when the last substep had no problem (informational bits ignored).
-  [[nodiscard]] bool ok() const { return (flags & ~(StatusDry | StatusSubmerged)) == 0; }
+  [[nodiscard]] bool ok() const { return (flags & ~(StatusDry | StatusSubmerged | StatusDragClamped)) == 0; }
   /// Human-readable list of the last substep's flags, e.g. "non-finite water height (3 samples)".
   [[nodiscard]] std::string describe() const;
   /// Forget the counts and the sticky bits.
@@ -72,7 +76,8 @@ struct HydrostaticSettings {
 ///
 /// Each substep it reads the body's centre-of-mass transform, samples the
 /// water under the hull, cuts the hull at the waterline, integrates the
-/// pressure into one force and one torque about the centre of mass, and makes
+/// pressure (hydrostatics.hpp) and the hydrodynamic terms (hydrodynamics.hpp,
+/// all on by default) into one force and one torque about the centre of mass, and makes
 /// them act exactly once in the next substep, for any `maxSubSteps`, frame
 /// rate and body damping.
 ///
@@ -86,6 +91,10 @@ struct HydrostaticSettings {
 /// start of each substep, the same as gravity. The very first substep after
 /// the action is added has no water force yet. With variable time steps
 /// (`maxSubSteps = 0`) the next step's length is assumed equal to this one's.
+/// As with btRaycastVehicle's impulses, the body's velocity read between
+/// steps already holds the next substep's water impulse (g dt up for a boat
+/// at rest); subtract pendingLinearVelocity_mps() for the velocity Bullet
+/// integrated.
 /// Bullet's "additional damping" (off by default, with no getter to detect
 /// it) is not compensated.
 class WaterAction : public btActionInterface {
@@ -104,16 +113,31 @@ class WaterAction : public btActionInterface {
   WaterAction(const WaterAction&) = delete;
   WaterAction& operator=(const WaterAction&) = delete;
 
-  /// Called by Bullet once per substep, after it integrated the substep.
+  /// Called by Bullet once per substep, after it integrated the substep:
+  /// advances the water clock by `timeStep_s` and makes the water force of
+  /// the body's new state act in the next substep.
   void updateAction(btCollisionWorld* world, btScalar timeStep_s) override;
-  /// Draws the submerged pieces, the waterline and the force arrow (from the
-  /// centre of buoyancy, 1 m per `debugForceScale_N` newtons).
+  /// Makes the water force of the body's current state act in the next
+  /// substep of `timeStep_s` [s], without advancing the clock. Bullet runs
+  /// actions after integrating, so without this the first substep after
+  /// adding the action (or after teleporting the body) feels no water.
+  void prime(btScalar timeStep_s);
+  /// Draws the submerged pieces (blue), the waterline (white), the pressure
+  /// force from the centre of buoyancy (red) and one arrow per hydrodynamic
+  /// term from the centre of mass (viscous green, pressure drag amber,
+  /// slamming magenta, air light blue, damping grey), 1 m per
+  /// `debugForceScale_N` newtons.
   void debugDraw(btIDebugDraw* drawer) override;
 
   /// Replaces the settings. Throws std::invalid_argument (settings unchanged)
   /// for a non-positive or non-finite density or cell size.
   void setSettings(const HydrostaticSettings& settings);
   [[nodiscard]] const HydrostaticSettings& settings() const { return settings_; }
+  /// Replaces the hydrodynamic settings (HydrodynamicSettings::none() for
+  /// hydrostatics only). Throws std::invalid_argument (settings unchanged)
+  /// naming the first bad field.
+  void setHydrodynamics(const HydrodynamicSettings& settings);
+  [[nodiscard]] const HydrodynamicSettings& hydrodynamicSettings() const { return hydro_; }
 
   /// The water clock [s] passed to the surface; it advances by each substep's
   /// time step. Set it to match a clock of your own.
@@ -127,6 +151,17 @@ class WaterAction : public btActionInterface {
   /// The last substep's hydrostatics (centre of buoyancy relative to the
   /// centre of mass, world axes).
   [[nodiscard]] const HydrostaticResult& hydrostatics() const { return result_; }
+  /// The last substep's hydrodynamic forces, term by term (after clamping).
+  [[nodiscard]] const HydrodynamicForces& hydrodynamics() const { return hydroForces_; }
+  /// The total force and torque about the centre of mass made to act in the
+  /// next substep (world axes): hydrostatics plus hydrodynamics.
+  [[nodiscard]] const ForceTorque& totalForce() const { return total_; }
+  /// The velocity change [m/s, world] this action added to the body for the
+  /// next substep (zero when it applied none). Speedometers want
+  /// `body->getLinearVelocity() - pendingLinearVelocity_mps()`.
+  [[nodiscard]] const btVector3& pendingLinearVelocity_mps() const { return pendingLinear_mps_; }
+  /// The angular velocity change [rad/s, world] added for the next substep.
+  [[nodiscard]] const btVector3& pendingAngularVelocity_radps() const { return pendingAngular_radps_; }
   /// The centre of mass [m, world] at the last substep.
   [[nodiscard]] const btVector3& centreOfMass() const { return centre_; }
   /// The last substep's submerged pieces and waterline (relative positions).
@@ -141,10 +176,13 @@ class WaterAction : public btActionInterface {
 
  private:
   void allocate();
+  void forceForNextSubstep(btScalar timeStep_s);
   enum class Sample { Ok, SomeNonFinite, NoFiniteHeight, Threw };
   [[nodiscard]] Sample computeHydrostatics(const btVector3& gravity_mps2, btScalar t_s);
   [[nodiscard]] bool applyForNextSubstep(const btVector3& force_N, const btVector3& torque_Nm, btScalar dt_s);
   void finishStatus(std::uint32_t flags, bool skipped);
+  [[nodiscard]] std::uint32_t computeHydrodynamics(btScalar dt_s, btScalar t_s);
+  [[nodiscard]] bool anyHydrodynamics() const;
 
   btRigidBody* body_;
   std::shared_ptr<const Hull> hull_;
@@ -155,12 +193,25 @@ class WaterAction : public btActionInterface {
   btVector3 centre_{0, 0, 0};
   WaterStatus status_;
   HydrostaticResult result_;
+  HydrodynamicSettings hydro_;
+  HydrodynamicForces hydroForces_;
+  ForceTorque total_;
+  btVector3 pendingLinear_mps_{0, 0, 0};
+  btVector3 pendingAngular_radps_{0, 0, 0};
   // Caller-owned buffers of the pure pipeline, sized once from the hull.
   std::vector<btVector3> r_;
   std::vector<btScalar> waterHeight_m_, previousWaterHeight_m_, h_m_, u_m_, v_m_;
   bool havePreviousWater_ = false;
   WaterPatch patch_;
   CutBuffers cut_;
+  // Hydrodynamics: per piece (at most 2 per triangle) and per hull triangle.
+  std::vector<PieceFlow> flows_;
+  std::vector<btVector3> pieceWaterVelocity_mps_;
+  std::vector<btScalar> w_m_;  // vertex heights along up, for the velocity query [m]
+  std::vector<WaterVelocity> vertexWaterVelocity_;
+  std::vector<btScalar> triangleArea_m2_, submergedArea_m2_, slammingScratch_m3ps_;
+  btScalar hullArea_m2_ = 0;
+  SlammingState slamming_;
 };
 
 }  // namespace keel

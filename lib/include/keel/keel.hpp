@@ -1,0 +1,20 @@
+#pragma once
+/// @file keel.hpp
+/// Keel: boats for Bullet Physics. Include this one header for the whole API.
+///
+/// Quick start:
+/// @code
+/// auto hull = std::make_shared<keel::Hull>(mesh);   // closed hull, body frame
+/// keel::WaterAction boat(body, hull, [](btScalar x, btScalar z, btScalar t) { return btScalar(0); });
+/// world->addAction(&boat);
+/// @endcode
+
+#include <keel/hull.hpp>
+#include <keel/hydrodynamics.hpp>
+#include <keel/hydrostatics.hpp>
+#include <keel/meshes.hpp>
+#include <keel/version.hpp>
+#include <keel/water_action.hpp>
+#include <keel/water_sampling.hpp>
+#include <keel/water_surface.hpp>
+#include <keel/waves.hpp>

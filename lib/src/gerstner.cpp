@@ -1,0 +1,233 @@
+// Gerstner (trochoidal) waves: the parametric surface, its inversion at a
+// fixed horizontal point, and the particles' velocity. docs/waves.md.
+
+#include <keel/waves.hpp>
+
+#include "wave_detail.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <utility>
+
+namespace keel {
+
+namespace {
+
+/// Newton stops when the horizontal residual |x(x0) - x| is below this [m].
+/// The height's error is at most sum k a / (1 - Q sum k a) times it: far
+/// below float's resolution of a height, and 1e5 times below the 1e-4 m the
+/// tests demand.
+constexpr double kResidualTolerance_m = 1e-9;
+/// Newton converges quadratically from the first iterations on for usual
+/// steepness; the caps only guarantee termination.
+constexpr int kMaxNewtonIterations = 50;
+constexpr int kMaxStepHalvings = 30;
+
+/// The parametric surface and its derivatives at a trial rest position x0
+/// (frame drifting with the current), for a target point x.
+struct GerstnerSums {
+  double residualEast_m = 0;   ///< F = x(x0) - x, east [m]
+  double residualNorth_m = 0;  ///< F, north [m]
+  double jacobianEE = 1;       ///< dF/dx0, symmetric: I - sum Q a k cos(theta) d d^T
+  double jacobianEN = 0;
+  double jacobianNN = 1;
+  double elevation_m = 0;  ///< sum a cos(theta): height above the mean level [m]
+
+  [[nodiscard]] double residualSquared_m2() const {
+    return residualEast_m * residualEast_m + residualNorth_m * residualNorth_m;
+  }
+};
+
+[[nodiscard]] GerstnerSums evaluate(std::span<const WaveComponent> components, double steepness,
+                                    double x0, double y0, double x, double y, double t) {
+  GerstnerSums s;
+  s.residualEast_m = x0 - x;
+  s.residualNorth_m = y0 - y;
+  for (const WaveComponent& c : components) {
+    const double theta = detail::phase_rad(c, x0, y0, detail::phaseAtOrigin_rad(c, t));
+    const double sine = std::sin(theta);
+    const double cosine = std::cos(theta);
+    const double horizontal_m = steepness * c.amplitude_m;
+    s.residualEast_m -= horizontal_m * sine * c.directionEast;
+    s.residualNorth_m -= horizontal_m * sine * c.directionNorth;
+    const double curvature = horizontal_m * c.wavenumber_radpm * cosine;
+    s.jacobianEE -= curvature * c.directionEast * c.directionEast;
+    s.jacobianEN -= curvature * c.directionEast * c.directionNorth;
+    s.jacobianNN -= curvature * c.directionNorth * c.directionNorth;
+    s.elevation_m += c.amplitude_m * cosine;
+  }
+  return s;
+}
+
+/// The surface particle above a point: where it rests, its height, and the
+/// Jacobian of x(x0) there.
+struct RestPoint {
+  double x_m = 0;          ///< the point, east, in the frame drifting with the current [m]
+  double y_m = 0;          ///< the point, north [m]
+  double x0_m = 0;         ///< rest position, east [m]
+  double y0_m = 0;         ///< rest position, north [m]
+  double elevation_m = 0;  ///< height above the mean level [m]
+  GerstnerSums sums;       ///< at the rest position
+};
+
+/// Solves x(x0) = (x, y) for x0 by Newton's method from (startX0, startY0).
+///
+/// F(x0) = x(x0) - x is the gradient of the strictly convex
+/// `|x0 - x|^2 / 2 + sum Q a / k cos(theta(x0))` when Q sum k a < 1 (its
+/// Hessian, the Jacobian, is then positive definite), so the root is unique
+/// and the Newton direction always decreases |F|: halving the step until |F|
+/// decreases makes the iteration converge from any start.
+[[nodiscard]] RestPoint solveRestPoint(std::span<const WaveComponent> components, double steepness,
+                                       double x, double y, double t, double startX0_m,
+                                       double startY0_m) {
+  RestPoint p{x, y, startX0_m, startY0_m, 0, {}};
+  GerstnerSums s = evaluate(components, steepness, p.x0_m, p.y0_m, x, y, t);
+  constexpr double tolerance2 = kResidualTolerance_m * kResidualTolerance_m;
+  for (int iteration = 0; iteration < kMaxNewtonIterations; ++iteration) {
+    if (s.residualSquared_m2() <= tolerance2) break;
+    const double det = s.jacobianEE * s.jacobianNN - s.jacobianEN * s.jacobianEN;
+    const double stepEast =
+        -(s.jacobianNN * s.residualEast_m - s.jacobianEN * s.residualNorth_m) / det;
+    const double stepNorth =
+        -(s.jacobianEE * s.residualNorth_m - s.jacobianEN * s.residualEast_m) / det;
+    bool improved = false;
+    double fraction = 1;
+    for (int halving = 0; halving < kMaxStepHalvings && !improved; ++halving, fraction /= 2) {
+      const double xc = p.x0_m + fraction * stepEast;
+      const double yc = p.y0_m + fraction * stepNorth;
+      const GerstnerSums candidate = evaluate(components, steepness, xc, yc, x, y, t);
+      if (candidate.residualSquared_m2() < s.residualSquared_m2()) {
+        p.x0_m = xc;
+        p.y0_m = yc;
+        s = candidate;
+        improved = true;
+      }
+    }
+    if (!improved) break;  // at the resolution of double: nothing left to gain
+  }
+  p.elevation_m = s.elevation_m;
+  p.sums = s;
+  return p;
+}
+
+/// Where Newton starts for the points of a batch. A hull's vertices and a
+/// patch's nodes come as neighbours, so the rest position of a point is
+/// predicted to first order from the previous one's: `x0_prev + J^-1 dx`.
+/// On a grid of 0.5 m this leaves one Newton step to take instead of three
+/// or four (docs/waves.md).
+class RestPointPredictor {
+ public:
+  explicit RestPointPredictor(double maxDisplacement_m) : maxDisplacement_m_(maxDisplacement_m) {}
+
+  /// Start for the point (x, y) [m, drifting frame]: itself for the first
+  /// point, else the prediction, unless it lies farther than any particle
+  /// can move (|x0 - x| <= Q sum a): then the previous displacement.
+  [[nodiscard]] std::pair<double, double> start(double x, double y) const {
+    if (!havePrevious_) return {x, y};
+    const RestPoint& p = previous_;
+    const GerstnerSums& s = p.sums;
+    const double dx = x - p.x_m, dy = y - p.y_m;
+    const double det = s.jacobianEE * s.jacobianNN - s.jacobianEN * s.jacobianEN;
+    const double x0 = p.x0_m + (s.jacobianNN * dx - s.jacobianEN * dy) / det;
+    const double y0 = p.y0_m + (s.jacobianEE * dy - s.jacobianEN * dx) / det;
+    if (std::hypot(x0 - x, y0 - y) <= maxDisplacement_m_) return {x0, y0};
+    return {x + (p.x0_m - p.x_m), y + (p.y0_m - p.y_m)};
+  }
+
+  void solved(const RestPoint& p) {
+    previous_ = p;
+    havePrevious_ = true;
+  }
+
+ private:
+  double maxDisplacement_m_;
+  bool havePrevious_ = false;
+  RestPoint previous_;
+};
+
+}  // namespace
+
+double gerstnerSteepnessLimit(std::span<const WaveComponent> components) {
+  double slope = 0;  // sum k a: the largest possible |d(displacement)/dx0| at Q = 1
+  for (const WaveComponent& c : components) slope += c.wavenumber_radpm * c.amplitude_m;
+  return slope > 0 ? 1 / slope : std::numeric_limits<double>::infinity();
+}
+
+GerstnerSurface::GerstnerSurface(std::vector<WaveComponent> components, GerstnerSettings settings)
+    : components_(detail::checkedComponents(std::move(components), "keel::GerstnerSurface")),
+      settings_(settings) {
+  detail::checkField(settings.meanLevel_m, settings.current, "keel::GerstnerSurface");
+  if (!(settings.steepness >= 0 && settings.steepness <= 1)) {
+    throw std::invalid_argument("keel::GerstnerSurface: steepness must lie in [0, 1]");
+  }
+  if (!(settings.steepness < gerstnerSteepnessLimit(components_))) {
+    throw std::invalid_argument(
+        "keel::GerstnerSurface: steepness * sum(k a) >= 1, the surface folds over itself; use a "
+        "steepness below gerstnerSteepnessLimit(components)");
+  }
+  for (const WaveComponent& c : components_)
+    maxDisplacement_m_ += settings.steepness * c.amplitude_m;
+}
+
+btScalar GerstnerSurface::height(btScalar u_m, btScalar v_m, btScalar t_s) const {
+  btScalar out_m;
+  GerstnerSurface::heights(&u_m, &v_m, 1, t_s, &out_m);
+  return out_m;
+}
+
+void GerstnerSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count,
+                              btScalar t_s, btScalar* out_m) const {
+  const double t = t_s;
+  RestPointPredictor predictor(maxDisplacement_m_);
+  for (std::size_t i = 0; i < count; ++i) {
+    // The field drifts with the current: solve in the drifting frame.
+    const double x = u_m[i] - settings_.current.east_mps * t;
+    const double y = v_m[i] - settings_.current.north_mps * t;
+    const auto [x0, y0] = predictor.start(x, y);
+    const RestPoint p = solveRestPoint(components_, settings_.steepness, x, y, t, x0, y0);
+    predictor.solved(p);
+    out_m[i] = static_cast<btScalar>(settings_.meanLevel_m + p.elevation_m);
+  }
+}
+
+WaterVelocity GerstnerSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m,
+                                        btScalar t_s) const {
+  WaterVelocity out;
+  GerstnerSurface::velocities(&u_m, &v_m, &w_m, 1, t_s, &out);
+  return out;
+}
+
+void GerstnerSurface::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
+                                 std::size_t count, btScalar t_s, WaterVelocity* out) const {
+  const double t = t_s;
+  const double q = settings_.steepness;
+  RestPointPredictor predictor(maxDisplacement_m_);
+  for (std::size_t i = 0; i < count; ++i) {
+    const double x = u_m[i] - settings_.current.east_mps * t;
+    const double y = v_m[i] - settings_.current.north_mps * t;
+    const auto [x0, y0] = predictor.start(x, y);
+    const RestPoint p = solveRestPoint(components_, q, x, y, t, x0, y0);
+    predictor.solved(p);
+    // Depth below the surface above the point (<= 0), as SineSumSurface.
+    const double z = std::min(w_m[i] - (settings_.meanLevel_m + p.elevation_m), 0.0);
+    // d/dt of x = x0 - sum d Q a sin(theta), eta = sum a cos(theta) at fixed
+    // x0, with d(theta)/dt = -omega.
+    double east = 0, north = 0, up = 0;
+    for (const WaveComponent& c : components_) {
+      const double theta = detail::phase_rad(c, p.x0_m, p.y0_m, detail::phaseAtOrigin_rad(c, t));
+      const double orbital_mps =
+          c.amplitude_m * c.angularFrequency_radps * std::exp(c.wavenumber_radpm * z);
+      const double along_mps = q * orbital_mps * std::cos(theta);
+      east += along_mps * c.directionEast;
+      north += along_mps * c.directionNorth;
+      up += orbital_mps * std::sin(theta);
+    }
+    out[i] = {static_cast<btScalar>(east + settings_.current.east_mps),
+              static_cast<btScalar>(north + settings_.current.north_mps),
+              static_cast<btScalar>(up)};
+  }
+}
+
+}  // namespace keel

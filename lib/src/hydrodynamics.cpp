@@ -1,0 +1,229 @@
+#include <keel/hydrodynamics.hpp>
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace keel {
+namespace {
+
+bool finiteNonNegative(btScalar x) { return std::isfinite(x) && x >= 0; }
+
+void require(bool ok, const char* field, btScalar value) {
+  if (!ok)
+    throw std::invalid_argument(std::string("keel::HydrodynamicSettings: bad ") + field + " = " +
+                                std::to_string(value));
+}
+
+/// Speeds below this [m/s] have no direction: no drag, cos theta = 0.
+constexpr btScalar kTinySpeed_mps = btScalar(1e-6);
+
+}  // namespace
+
+HydrodynamicSettings HydrodynamicSettings::none() {
+  HydrodynamicSettings s;
+  s.viscous = s.pressureDrag = s.slamming = s.airResistance = s.damping = false;
+  return s;
+}
+
+void HydrodynamicSettings::validate() const {
+  require(std::isfinite(kinematicViscosity_m2ps) && kinematicViscosity_m2ps > 0, "kinematicViscosity_m2ps",
+          kinematicViscosity_m2ps);
+  require(std::isfinite(referenceSpeed_mps) && referenceSpeed_mps > 0, "referenceSpeed_mps", referenceSpeed_mps);
+  require(finiteNonNegative(pressureLinear_Pa), "pressureLinear_Pa", pressureLinear_Pa);
+  require(finiteNonNegative(pressureQuadratic_Pa), "pressureQuadratic_Pa", pressureQuadratic_Pa);
+  require(finiteNonNegative(suctionLinear_Pa), "suctionLinear_Pa", suctionLinear_Pa);
+  require(finiteNonNegative(suctionQuadratic_Pa), "suctionQuadratic_Pa", suctionQuadratic_Pa);
+  require(pressureFalloff > 0 && pressureFalloff <= 1, "pressureFalloff", pressureFalloff);
+  require(suctionFalloff > 0 && suctionFalloff <= 1, "suctionFalloff", suctionFalloff);
+  require(std::isfinite(slammingCutoff_mps2) && slammingCutoff_mps2 > 0, "slammingCutoff_mps2", slammingCutoff_mps2);
+  require(std::isfinite(slammingPower) && slammingPower > 0, "slammingPower", slammingPower);
+  require(finiteNonNegative(airDensity_kgpm3), "airDensity_kgpm3", airDensity_kgpm3);
+  require(finiteNonNegative(airDragCoefficient), "airDragCoefficient", airDragCoefficient);
+  require(std::isfinite(wind_mps.x()) && std::isfinite(wind_mps.y()) && std::isfinite(wind_mps.z()), "wind_mps",
+          wind_mps.length());
+  require(finiteNonNegative(linearDamping_Nspm), "linearDamping_Nspm", linearDamping_Nspm);
+  require(finiteNonNegative(angularDamping_Nmsprad), "angularDamping_Nmsprad", angularDamping_Nmsprad);
+}
+
+ForceTorque HydrodynamicForces::total() const {
+  ForceTorque sum = viscous;
+  sum += pressureDrag;
+  sum += slamming;
+  sum += air;
+  sum += damping;
+  return sum;
+}
+
+void pieceFlows(std::span<const SubmergedPiece> pieces, const btVector3& linearVelocity_mps,
+                const btVector3& angularVelocity_radps, std::span<const btVector3> waterVelocity_mps,
+                std::span<PieceFlow> out) {
+  assert(out.size() >= pieces.size() && waterVelocity_mps.size() >= pieces.size());
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    const SubmergedPiece& p = pieces[i];
+    PieceFlow& f = out[i];
+    f.centroid = (p.r[0] + p.r[1] + p.r[2]) / btScalar(3);
+    const btVector3 s = (p.r[1] - p.r[0]).cross(p.r[2] - p.r[0]) * btScalar(0.5);
+    f.area_m2 = s.length();
+    f.normal = f.area_m2 > 0 ? s / f.area_m2 : btVector3(0, 0, 0);
+    f.velocity_mps = linearVelocity_mps + angularVelocity_radps.cross(f.centroid) - waterVelocity_mps[i];
+    const btScalar speed = f.velocity_mps.length();
+    f.cosTheta = speed > kTinySpeed_mps ? f.velocity_mps.dot(f.normal) / speed : btScalar(0);
+  }
+}
+
+btScalar ittc1957FrictionCoefficient(btScalar reynoldsNumber) {
+  // The line diverges at Rn = 100 and is meant for turbulent flow; hold it
+  // at its Rn = 1e5 value below that (design.md §1.2: guard small Rn).
+  const double rn = std::max(double(reynoldsNumber), 1e5);
+  const double d = std::log10(rn) - 2.0;
+  return btScalar(0.075 / (d * d));
+}
+
+btScalar wettedLength_m(std::span<const SubmergedPiece> pieces, std::span<const WaterlineSegment> waterline,
+                        const btVector3& flowDirection) {
+  btScalar lo = BT_LARGE_FLOAT, hi = -BT_LARGE_FLOAT;
+  auto extend = [&](const btVector3& p) {
+    const btScalar x = p.dot(flowDirection);
+    lo = std::min(lo, x);
+    hi = std::max(hi, x);
+  };
+  if (!waterline.empty()) {
+    for (const auto& s : waterline) {
+      extend(s.a);
+      extend(s.b);
+    }
+  } else {
+    for (const auto& p : pieces)
+      for (const auto& r : p.r) extend(r);
+  }
+  return hi > lo ? hi - lo : btScalar(0);
+}
+
+ForceTorque viscousForce(std::span<const PieceFlow> flows, btScalar density_kgpm3, btScalar frictionCoefficient) {
+  ForceTorque out;
+  const btScalar half = btScalar(0.5) * density_kgpm3 * frictionCoefficient;
+  for (const PieceFlow& f : flows) {
+    // Remove the normal part first, then normalise: the friction is tangent
+    // to the hull (design.md §1.2 warns against the reverse order).
+    const btVector3 tangential = f.velocity_mps - f.normal * f.velocity_mps.dot(f.normal);
+    const btScalar vt = tangential.length();
+    if (vt <= kTinySpeed_mps) continue;
+    const btVector3 force = tangential * (-half * f.area_m2 * f.velocity_mps.length2() / vt);
+    out.force_N += force;
+    out.torque_Nm += f.centroid.cross(force);
+  }
+  return out;
+}
+
+ForceTorque pressureDragForce(std::span<const PieceFlow> flows, const HydrodynamicSettings& s) {
+  ForceTorque out;
+  for (const PieceFlow& f : flows) {
+    if (f.cosTheta == 0) continue;
+    const btScalar ratio = f.velocity_mps.length() / s.referenceSpeed_mps;
+    btVector3 force;
+    if (f.cosTheta > 0) {  // face pushes into the water: pressure drag, inward
+      const btScalar c = s.pressureLinear_Pa * ratio + s.pressureQuadratic_Pa * ratio * ratio;
+      force = f.normal * (-c * f.area_m2 * btPow(f.cosTheta, s.pressureFalloff));
+    } else {  // face pulls away from the water: suction, outward
+      const btScalar c = s.suctionLinear_Pa * ratio + s.suctionQuadratic_Pa * ratio * ratio;
+      force = f.normal * (c * f.area_m2 * btPow(-f.cosTheta, s.suctionFalloff));
+    }
+    out.force_N += force;
+    out.torque_Nm += f.centroid.cross(force);
+  }
+  return out;
+}
+
+void SlammingState::reset(std::size_t triangleCount) {
+  sweptRate_m3ps.assign(triangleCount, 0);
+  warm = false;
+}
+
+ForceTorque slammingForce(std::span<const SubmergedPiece> pieces, std::span<const PieceFlow> flows,
+                          std::span<const btScalar> triangleArea_m2, btScalar hullArea_m2, btScalar mass_kg,
+                          btScalar dt_s, const HydrodynamicSettings& s, std::span<btScalar> scratch_m3ps,
+                          SlammingState& state) {
+  assert(scratch_m3ps.size() == state.sweptRate_m3ps.size() && triangleArea_m2.size() == scratch_m3ps.size());
+  // Swept volume rate of each hull triangle into the water: submerged area
+  // times the inward normal speed, summed over its pieces [m^3/s].
+  std::fill(scratch_m3ps.begin(), scratch_m3ps.end(), btScalar(0));
+  for (std::size_t i = 0; i < pieces.size(); ++i)
+    scratch_m3ps[pieces[i].triangle] += flows[i].area_m2 * std::max(btScalar(0), flows[i].velocity_mps.dot(flows[i].normal));
+  ForceTorque out;
+  if (state.warm && hullArea_m2 > 0 && dt_s > 0) {
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+      const PieceFlow& f = flows[i];
+      if (f.cosTheta <= 0) continue;
+      const std::uint32_t t = pieces[i].triangle;
+      // Gamma: growth rate of the swept volume per unit area [m/s^2].
+      const btScalar gamma = (scratch_m3ps[t] - state.sweptRate_m3ps[t]) / (triangleArea_m2[t] * dt_s);
+      if (gamma <= 0) continue;
+      const btScalar ratio = std::min(gamma / s.slammingCutoff_mps2, btScalar(1));
+      // The force that stops this piece's share of the boat's mass in one
+      // substep (design.md §1.2; the /dt makes it a force).
+      const btVector3 stop = f.velocity_mps * (mass_kg * 2 * f.area_m2 / hullArea_m2 / dt_s);
+      const btVector3 force = stop * (-btPow(ratio, s.slammingPower) * f.cosTheta);
+      out.force_N += force;
+      out.torque_Nm += f.centroid.cross(force);
+    }
+  }
+  std::copy(scratch_m3ps.begin(), scratch_m3ps.end(), state.sweptRate_m3ps.begin());
+  state.warm = true;
+  return out;
+}
+
+ForceTorque airForce(std::span<const btVector3> r, std::span<const Hull::Triangle> triangles,
+                     std::span<const btScalar> triangleArea_m2, std::span<const btScalar> submergedArea_m2,
+                     const btVector3& linearVelocity_mps, const btVector3& angularVelocity_radps,
+                     const HydrodynamicSettings& s) {
+  ForceTorque out;
+  const btScalar half = btScalar(0.5) * s.airDensity_kgpm3 * s.airDragCoefficient;
+  for (std::size_t t = 0; t < triangles.size(); ++t) {
+    const btScalar emerged = triangleArea_m2[t] - submergedArea_m2[t];
+    if (emerged <= 0) continue;
+    const btVector3& a = r[triangles[t][0]];
+    const btVector3& b = r[triangles[t][1]];
+    const btVector3& c = r[triangles[t][2]];
+    const btVector3 centroid = (a + b + c) / btScalar(3);
+    const btVector3 velocity = linearVelocity_mps + angularVelocity_radps.cross(centroid) - s.wind_mps;
+    const btScalar speed = velocity.length();
+    if (speed <= kTinySpeed_mps) continue;
+    const btVector3 normal = (b - a).cross(c - a).normalized();
+    const btScalar cosTheta = velocity.dot(normal) / speed;
+    if (cosTheta <= 0) continue;  // only faces meeting the air are pushed
+    const btVector3 force = velocity * (-half * emerged * cosTheta * speed);
+    out.force_N += force;
+    out.torque_Nm += centroid.cross(force);
+  }
+  return out;
+}
+
+void clampToVelocity(HydrodynamicForces& forces, const btVector3& relativeVelocity_mps,
+                     const btVector3& angularVelocity_radps, btScalar inverseMass_pkg,
+                     const btMatrix3x3& inverseInertia, btScalar dt_s) {
+  const ForceTorque total = forces.total();
+  btScalar scale = 1;
+  // The part of the velocity change that opposes the velocity must not
+  // exceed the velocity itself; otherwise scale the whole drag down.
+  const btScalar speed = relativeVelocity_mps.length();
+  if (speed > kTinySpeed_mps) {
+    const btScalar opposing = -(total.force_N * (inverseMass_pkg * dt_s)).dot(relativeVelocity_mps) / speed;
+    if (opposing > speed) scale = std::min(scale, speed / opposing);
+  }
+  const btScalar spin = angularVelocity_radps.length();
+  if (spin > kTinySpeed_mps) {
+    const btScalar opposing = -(inverseInertia * total.torque_Nm * dt_s).dot(angularVelocity_radps) / spin;
+    if (opposing > spin) scale = std::min(scale, spin / opposing);
+  }
+  forces.clampScale = scale;
+  if (scale == 1) return;
+  for (ForceTorque* term : {&forces.viscous, &forces.pressureDrag, &forces.slamming, &forces.air, &forces.damping}) {
+    term->force_N *= scale;
+    term->torque_Nm *= scale;
+  }
+}
+
+}  // namespace keel

@@ -1,0 +1,230 @@
+// Planes, wave components, dispersion and linear (Airy) wave sums.
+// Formulas and sources: docs/waves.md.
+
+#include <keel/waves.hpp>
+
+#include "wave_detail.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace keel {
+
+namespace detail {
+
+std::vector<WaveComponent> checkedComponents(std::vector<WaveComponent> components,
+                                             const char* who) {
+  for (WaveComponent& c : components) {
+    const bool finite = std::isfinite(c.amplitude_m) && std::isfinite(c.wavenumber_radpm) &&
+                        std::isfinite(c.angularFrequency_radps) && std::isfinite(c.directionEast) &&
+                        std::isfinite(c.directionNorth) && std::isfinite(c.phase_rad);
+    if (!finite) throw std::invalid_argument(std::string(who) + ": a wave value is not finite");
+    if (c.amplitude_m < 0 || c.angularFrequency_radps < 0 || !(c.wavenumber_radpm > 0)) {
+      throw std::invalid_argument(std::string(who) +
+                                  ": a wave has a negative amplitude or frequency, or a "
+                                  "non-positive wavenumber");
+    }
+    const double norm = std::hypot(c.directionEast, c.directionNorth);
+    if (!(norm > 0)) throw std::invalid_argument(std::string(who) + ": a wave has no direction");
+    c.directionEast /= norm;
+    c.directionNorth /= norm;
+  }
+  return components;
+}
+
+void checkField(double meanLevel_m, const UniformCurrent& current, const char* who) {
+  if (!std::isfinite(meanLevel_m) || !std::isfinite(current.east_mps) ||
+      !std::isfinite(current.north_mps)) {
+    throw std::invalid_argument(std::string(who) + ": mean level or current is not finite");
+  }
+}
+
+}  // namespace detail
+
+namespace {
+
+[[nodiscard]] WaterVelocity horizontalVelocity(const UniformCurrent& c) {
+  return {static_cast<btScalar>(c.east_mps), static_cast<btScalar>(c.north_mps), 0};
+}
+
+}  // namespace
+
+// --- FlatSurface ------------------------------------------------------------
+
+FlatSurface::FlatSurface(double height_m, UniformCurrent current)
+    : height_m_(height_m), current_(current) {
+  detail::checkField(height_m, current, "keel::FlatSurface");
+}
+
+btScalar FlatSurface::height(btScalar, btScalar, btScalar) const {
+  return static_cast<btScalar>(height_m_);
+}
+
+void FlatSurface::heights(const btScalar*, const btScalar*, std::size_t count, btScalar,
+                          btScalar* out_m) const {
+  std::fill_n(out_m, count, static_cast<btScalar>(height_m_));
+}
+
+WaterVelocity FlatSurface::velocity(btScalar, btScalar, btScalar, btScalar) const {
+  return horizontalVelocity(current_);
+}
+
+void FlatSurface::velocities(const btScalar*, const btScalar*, const btScalar*, std::size_t count,
+                             btScalar, WaterVelocity* out) const {
+  std::fill_n(out, count, horizontalVelocity(current_));
+}
+
+// --- TiltedPlaneSurface -----------------------------------------------------
+
+TiltedPlaneSurface::TiltedPlaneSurface(double height_m, double slopeEast, double slopeNorth,
+                                       UniformCurrent current)
+    : height_m_(height_m),
+      slopeEast_(slopeEast),
+      slopeNorth_(slopeNorth),
+      // Tangent to the plane: d(eta)/dt following the water is
+      // slope . current, so the water at the surface stays on it.
+      velocity_{
+          static_cast<btScalar>(current.east_mps), static_cast<btScalar>(current.north_mps),
+          static_cast<btScalar>(slopeEast * current.east_mps + slopeNorth * current.north_mps)} {
+  detail::checkField(height_m, current, "keel::TiltedPlaneSurface");
+  if (!std::isfinite(slopeEast) || !std::isfinite(slopeNorth)) {
+    throw std::invalid_argument("keel::TiltedPlaneSurface: a slope is not finite");
+  }
+}
+
+btScalar TiltedPlaneSurface::height(btScalar u_m, btScalar v_m, btScalar) const {
+  return static_cast<btScalar>(height_m_ + slopeEast_ * u_m + slopeNorth_ * v_m);
+}
+
+void TiltedPlaneSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count,
+                                 btScalar t_s, btScalar* out_m) const {
+  for (std::size_t i = 0; i < count; ++i)
+    out_m[i] = TiltedPlaneSurface::height(u_m[i], v_m[i], t_s);
+}
+
+WaterVelocity TiltedPlaneSurface::velocity(btScalar, btScalar, btScalar, btScalar) const {
+  return velocity_;
+}
+
+void TiltedPlaneSurface::velocities(const btScalar*, const btScalar*, const btScalar*,
+                                    std::size_t count, btScalar, WaterVelocity* out) const {
+  std::fill_n(out, count, velocity_);
+}
+
+// --- Components and dispersion ----------------------------------------------
+
+double deepWaterAngularFrequency_radps(double wavenumber_radpm, double gravity_mps2) {
+  return std::sqrt(gravity_mps2 * wavenumber_radpm);
+}
+
+double deepWaterWavenumber_radpm(double angularFrequency_radps, double gravity_mps2) {
+  return angularFrequency_radps * angularFrequency_radps / gravity_mps2;
+}
+
+WaveComponent deepWaterWave(double amplitude_m, double wavelength_m, double direction_rad,
+                            double phase_rad, double gravity_mps2) {
+  const double k = 2 * std::numbers::pi / wavelength_m;
+  return {amplitude_m,
+          k,
+          deepWaterAngularFrequency_radps(k, gravity_mps2),
+          std::cos(direction_rad),
+          std::sin(direction_rad),
+          phase_rad};
+}
+
+double significantWaveHeight_m(std::span<const WaveComponent> components) {
+  double variance_m2 = 0;  // each cosine's variance is a^2 / 2
+  for (const WaveComponent& c : components) variance_m2 += c.amplitude_m * c.amplitude_m / 2;
+  return 4 * std::sqrt(variance_m2);
+}
+
+// --- SineSumSurface ---------------------------------------------------------
+
+SineSumSurface::SineSumSurface(std::vector<WaveComponent> components, WaveFieldSettings settings)
+    : components_(detail::checkedComponents(std::move(components), "keel::SineSumSurface")),
+      settings_(settings) {
+  detail::checkField(settings.meanLevel_m, settings.current, "keel::SineSumSurface");
+}
+
+btScalar SineSumSurface::height(btScalar u_m, btScalar v_m, btScalar t_s) const {
+  btScalar out_m;
+  SineSumSurface::heights(&u_m, &v_m, 1, t_s, &out_m);
+  return out_m;
+}
+
+void SineSumSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count,
+                             btScalar t_s, btScalar* out_m) const {
+  const double t = t_s;
+  double x[detail::kWaveBlock], y[detail::kWaveBlock], eta[detail::kWaveBlock];
+  for (std::size_t begin = 0; begin < count; begin += detail::kWaveBlock) {
+    const std::size_t n = std::min(detail::kWaveBlock, count - begin);
+    for (std::size_t j = 0; j < n; ++j) {
+      // The field drifts with the current: evaluate it at x - current t.
+      x[j] = u_m[begin + j] - settings_.current.east_mps * t;
+      y[j] = v_m[begin + j] - settings_.current.north_mps * t;
+      eta[j] = settings_.meanLevel_m;
+    }
+    for (const WaveComponent& c : components_) {
+      const double phase0 = detail::phaseAtOrigin_rad(c, t);
+      for (std::size_t j = 0; j < n; ++j) {
+        eta[j] += c.amplitude_m * std::cos(detail::phase_rad(c, x[j], y[j], phase0));
+      }
+    }
+    for (std::size_t j = 0; j < n; ++j) out_m[begin + j] = static_cast<btScalar>(eta[j]);
+  }
+}
+
+WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m,
+                                       btScalar t_s) const {
+  WaterVelocity out;
+  SineSumSurface::velocities(&u_m, &v_m, &w_m, 1, t_s, &out);
+  return out;
+}
+
+void SineSumSurface::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
+                                std::size_t count, btScalar t_s, WaterVelocity* out) const {
+  const double t = t_s;
+  constexpr std::size_t B = detail::kWaveBlock;
+  double x[B], y[B], z[B], east[B], north[B], up[B];
+  for (std::size_t begin = 0; begin < count; begin += B) {
+    const std::size_t n = std::min(B, count - begin);
+    for (std::size_t j = 0; j < n; ++j) {
+      x[j] = u_m[begin + j] - settings_.current.east_mps * t;
+      y[j] = v_m[begin + j] - settings_.current.north_mps * t;
+      z[j] = settings_.meanLevel_m;  // eta first, then the depth w - eta
+      east[j] = north[j] = up[j] = 0;
+    }
+    for (const WaveComponent& c : components_) {
+      const double phase0 = detail::phaseAtOrigin_rad(c, t);
+      for (std::size_t j = 0; j < n; ++j) {
+        z[j] += c.amplitude_m * std::cos(detail::phase_rad(c, x[j], y[j], phase0));
+      }
+    }
+    // Wheeler stretching: the decay is measured from the instantaneous
+    // surface; above it the surface's own velocity.
+    for (std::size_t j = 0; j < n; ++j) z[j] = std::min(w_m[begin + j] - z[j], 0.0);
+    for (const WaveComponent& c : components_) {
+      const double phase0 = detail::phaseAtOrigin_rad(c, t);
+      const double speed_mps = c.amplitude_m * c.angularFrequency_radps;
+      for (std::size_t j = 0; j < n; ++j) {
+        const double theta = detail::phase_rad(c, x[j], y[j], phase0);
+        const double orbital_mps = speed_mps * std::exp(c.wavenumber_radpm * z[j]);
+        const double along_mps = orbital_mps * std::cos(theta);
+        east[j] += along_mps * c.directionEast;
+        north[j] += along_mps * c.directionNorth;
+        up[j] += orbital_mps * std::sin(theta);
+      }
+    }
+    for (std::size_t j = 0; j < n; ++j) {
+      out[begin + j] = {static_cast<btScalar>(east[j] + settings_.current.east_mps),
+                        static_cast<btScalar>(north[j] + settings_.current.north_mps),
+                        static_cast<btScalar>(up[j])};
+    }
+  }
+}
+
+}  // namespace keel
