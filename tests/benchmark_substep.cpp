@@ -19,18 +19,17 @@ Mesh hullWithTriangles(int triangles) {
   return box(btVector3(4, 1.5f, 2), n);
 }
 
-class Waves final : public WaterSurface {
- public:
-  btScalar height(btScalar x, btScalar z, btScalar t) const override {
-    return btScalar(0.3 * std::sin(0.5 * x - 1.1 * t) + 0.2 * std::sin(0.37 * z + 0.2 * x - 0.9 * t) +
-                    0.05 * std::cos(1.7 * x + 0.4 * z - 2.0 * t));
-  }
-};
+/// Three linear waves of 4 to 25 m, the library's SineSumSurface.
+std::shared_ptr<const WaterSurface> waves() {
+  return std::make_shared<SineSumSurface>(std::vector<WaveComponent>{
+      deepWaterWave(0.3, 25, 0.0, 0.0), deepWaterWave(0.2, 12, 0.7, 1.0), deepWaterWave(0.05, 4, -0.4, 2.0)});
+}
 
 void substep(benchmark::State& state) {
   const int triangles = int(state.range(0));
   const bool wavy = state.range(1) != 0;
   const Sampling sampling = state.range(2) != 0 ? Sampling::Patch : Sampling::Direct;
+  const bool full = state.range(3) != 0;  // hydrodynamics: every term on, or hydrostatics only
   World w;
   const auto hull = hullOf(hullWithTriangles(triangles));
   btRigidBody* body = w.addBox(btVector3(4, 1.5f, 2), 6000,
@@ -38,26 +37,33 @@ void substep(benchmark::State& state) {
   HydrostaticSettings settings;
   settings.sampling = sampling;
   settings.patchCellSize_m = 0.25f;
-  std::shared_ptr<const WaterSurface> surface = wavy ? std::shared_ptr<const WaterSurface>(std::make_shared<Waves>())
-                                                     : std::make_shared<LevelWater>();
+  std::shared_ptr<const WaterSurface> surface = wavy ? waves() : std::make_shared<FlatSurface>();
   WaterAction boat(body, hull, surface, settings);
+  HydrodynamicSettings hydro = full ? HydrodynamicSettings{} : HydrodynamicSettings::none();
+  if (full) {
+    hydro.damping = true;
+    hydro.linearDamping_Nspm = 100;
+    hydro.angularDamping_Nmsprad = 100;
+  }
+  boat.setHydrodynamics(hydro);
   const btTransform start = body->getCenterOfMassTransform();
   for (auto _ : state) {
     // Keep the state fixed so every iteration does the same work.
     body->setCenterOfMassTransform(start);
-    body->setLinearVelocity(btVector3(0, 0, 0));
-    body->setAngularVelocity(btVector3(0, 0, 0));
+    body->setLinearVelocity(btVector3(3, -0.5f, 0.2f));  // moving, so every drag term works
+    body->setAngularVelocity(btVector3(0.1f, 0.2f, -0.1f));
     boat.updateAction(&w.world, btScalar(1.0 / 240));
     benchmark::DoNotOptimize(body->getLinearVelocity());
   }
   state.counters["triangles"] = double(hull->triangles().size());
   state.counters["pieces"] = double(boat.submergedPieces().size());
-  state.SetLabel(std::string(wavy ? "wavy" : "flat") + (sampling == Sampling::Patch ? "/patch" : "/direct"));
+  state.SetLabel(std::string(wavy ? "wavy" : "flat") + (sampling == Sampling::Patch ? "/patch" : "/direct") +
+                 (full ? "/full" : "/hydrostatic"));
 }
 
 BENCHMARK(substep)
-    ->ArgNames({"tris", "wavy", "patch"})
-    ->ArgsProduct({{12, 200, 1000, 5000, 20000}, {0, 1}, {0, 1}})
+    ->ArgNames({"tris", "wavy", "patch", "full"})
+    ->ArgsProduct({{12, 200, 1000, 5000, 20000}, {0, 1}, {0, 1}, {0, 1}})
     ->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -61,7 +61,7 @@ TEST(Hydrodynamics, IttcLine) {
 
 TEST(Hydrodynamics, ViscousForceIsTangential) {
   // One piece in the y = 0 plane (normal +y) moving obliquely through it.
-  SubmergedPiece p{{btVector3(0, 0, 0), btVector3(0, 0, 1), btVector3(1, 0, 0)}, {1, 1, 1}, 0};
+  SubmergedPiece p{{btVector3(0, 0, 0), btVector3(0, 0, 1), btVector3(1, 0, 0)}, {1, 1, 1}, 0, {}};
   const btVector3 water[1] = {btVector3(0, 0, 0)};
   PieceFlow flow[1];
   pieceFlows({&p, 1}, btVector3(3, 4, 0), btVector3(0, 0, 0), water, flow);
@@ -73,7 +73,7 @@ TEST(Hydrodynamics, ViscousForceIsTangential) {
 }
 
 TEST(Hydrodynamics, PressureDragAndSuctionDirections) {
-  SubmergedPiece front{{btVector3(0, 0, 0), btVector3(0, 1, 0), btVector3(0, 0, 1)}, {1, 1, 1}, 0};  // normal +x
+  SubmergedPiece front{{btVector3(0, 0, 0), btVector3(0, 1, 0), btVector3(0, 0, 1)}, {1, 1, 1}, 0, {}};  // normal +x
   const btVector3 water[1] = {btVector3(0, 0, 0)};
   PieceFlow flow[1];
   HydrodynamicSettings s;

@@ -336,7 +336,9 @@ void Hull::build(std::vector<btVector3> soup, const HullOptions& options) {
     volume += v;
     moment = {moment.x + v * (a.x + b.x + c.x) / 4, moment.y + v * (a.y + b.y + c.y) / 4,
               moment.z + v * (a.z + b.z + c.z) / 4};
-    area += 0.5 * norm(cross(sub(b, a), sub(c, a)));
+    const double triangleArea = 0.5 * norm(cross(sub(b, a), sub(c, a)));
+    triangleArea_m2_.push_back(btScalar(triangleArea));
+    area += triangleArea;
   }
   volume_m3_ = btScalar(volume);
   area_m2_ = btScalar(area);

@@ -17,6 +17,13 @@ void require(bool ok, const char* field, btScalar value) {
                                 std::to_string(value));
 }
 
+/// cos^f for the falloff exponents in (0, 1]; the common 1/2 and 1 without pow.
+btScalar falloff(btScalar cosTheta, btScalar exponent) {
+  if (exponent == btScalar(0.5)) return btSqrt(cosTheta);
+  if (exponent == btScalar(1)) return cosTheta;
+  return btPow(cosTheta, exponent);
+}
+
 /// Speeds below this [m/s] have no direction: no drag, cos theta = 0.
 constexpr btScalar kTinySpeed_mps = btScalar(1e-6);
 
@@ -126,10 +133,10 @@ ForceTorque pressureDragForce(std::span<const PieceFlow> flows, const Hydrodynam
     btVector3 force;
     if (f.cosTheta > 0) {  // face pushes into the water: pressure drag, inward
       const btScalar c = s.pressureLinear_Pa * ratio + s.pressureQuadratic_Pa * ratio * ratio;
-      force = f.normal * (-c * f.area_m2 * btPow(f.cosTheta, s.pressureFalloff));
+      force = f.normal * (-c * f.area_m2 * falloff(f.cosTheta, s.pressureFalloff));
     } else {  // face pulls away from the water: suction, outward
       const btScalar c = s.suctionLinear_Pa * ratio + s.suctionQuadratic_Pa * ratio * ratio;
-      force = f.normal * (c * f.area_m2 * btPow(-f.cosTheta, s.suctionFalloff));
+      force = f.normal * (c * f.area_m2 * falloff(-f.cosTheta, s.suctionFalloff));
     }
     out.force_N += force;
     out.torque_Nm += f.centroid.cross(force);
@@ -181,6 +188,7 @@ ForceTorque airForce(std::span<const btVector3> r, std::span<const Hull::Triangl
                      const HydrodynamicSettings& s) {
   ForceTorque out;
   const btScalar half = btScalar(0.5) * s.airDensity_kgpm3 * s.airDragCoefficient;
+  const btVector3 air = linearVelocity_mps - s.wind_mps;  // the hull's velocity relative to the air at G
   for (std::size_t t = 0; t < triangles.size(); ++t) {
     const btScalar emerged = triangleArea_m2[t] - submergedArea_m2[t];
     if (emerged <= 0) continue;
@@ -188,13 +196,10 @@ ForceTorque airForce(std::span<const btVector3> r, std::span<const Hull::Triangl
     const btVector3& b = r[triangles[t][1]];
     const btVector3& c = r[triangles[t][2]];
     const btVector3 centroid = (a + b + c) / btScalar(3);
-    const btVector3 velocity = linearVelocity_mps + angularVelocity_radps.cross(centroid) - s.wind_mps;
-    const btScalar speed = velocity.length();
-    if (speed <= kTinySpeed_mps) continue;
-    const btVector3 normal = (b - a).cross(c - a).normalized();
-    const btScalar cosTheta = velocity.dot(normal) / speed;
-    if (cosTheta <= 0) continue;  // only faces meeting the air are pushed
-    const btVector3 force = velocity * (-half * emerged * cosTheta * speed);
+    const btVector3 velocity = air + angularVelocity_radps.cross(centroid);
+    const btScalar facing = velocity.dot((b - a).cross(c - a)) * btScalar(0.5);  // S . v
+    if (facing <= 0) continue;  // only faces meeting the air are pushed
+    const btVector3 force = velocity * (-half * (emerged / triangleArea_m2[t]) * facing);
     out.force_N += force;
     out.torque_Nm += centroid.cross(force);
   }

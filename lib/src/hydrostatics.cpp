@@ -24,20 +24,38 @@ void vertexHeights(std::span<const btVector3> r, btScalar centreUp_m, const btVe
 
 namespace {
 
-/// Where the water surface crosses the edge from submerged `below` (h < 0) to
-/// `above` (h >= 0), by linear interpolation of h (exact for planar water over
-/// the triangle, design.md §1.1 step 3).
-btVector3 waterlinePoint(const btVector3& below, btScalar hBelow, const btVector3& above, btScalar hAbove) {
-  const btScalar t = hBelow / (hBelow - hAbove);  // hBelow < 0 <= hAbove: denominator < 0
-  return below + (above - below) * t;
+/// A piece vertex and where it lies on the hull.
+struct CutPoint {
+  btVector3 r;
+  btScalar depth_m;
+  EdgePoint source;
+};
+
+CutPoint hullVertex(std::span<const btVector3> r, std::span<const btScalar> h_m, std::uint32_t i) {
+  return {r[i], -h_m[i], {i, i, 0}};
 }
 
-void pushPiece(CutBuffers& out, const btVector3& a, btScalar da, const btVector3& b, btScalar db,
-               const btVector3& c, btScalar dc, std::uint32_t triangle) {
-  out.pieces.push_back(SubmergedPiece{{a, b, c}, {da, db, dc}, triangle});
+/// Where the water surface crosses the edge from submerged vertex `below`
+/// (h < 0) to `above` (h >= 0), by linear interpolation of h (exact for
+/// planar water over the triangle, design.md §1.1 step 3). Depth 0 there.
+CutPoint waterlinePoint(std::span<const btVector3> r, std::span<const btScalar> h_m, std::uint32_t below,
+                        std::uint32_t above) {
+  const btScalar t = h_m[below] / (h_m[below] - h_m[above]);  // h_below < 0 <= h_above: denominator < 0
+  return {r[below] + (r[above] - r[below]) * t, 0, {below, above, t}};
+}
+
+void pushPiece(CutBuffers& out, const CutPoint& a, const CutPoint& b, const CutPoint& c, std::uint32_t triangle) {
+  out.pieces.push_back(SubmergedPiece{{a.r, b.r, c.r}, {a.depth_m, b.depth_m, c.depth_m}, triangle,
+                                      {a.source, b.source, c.source}});
 }
 
 }  // namespace
+
+btVector3 centroidValue(const SubmergedPiece& piece, std::span<const btVector3> field) {
+  btVector3 sum(0, 0, 0);
+  for (const EdgePoint& e : piece.source) sum += field[e.from] + (field[e.to] - field[e.from]) * e.t;
+  return sum / btScalar(3);
+}
 
 void cutHull(std::span<const btVector3> r, std::span<const btScalar> h_m,
              std::span<const Hull::Triangle> triangles, CutBuffers& out) {
@@ -46,11 +64,11 @@ void cutHull(std::span<const btVector3> r, std::span<const btScalar> h_m,
   assert(out.pieces.capacity() >= 2 * triangles.size() && out.waterline.capacity() >= triangles.size());
   for (std::uint32_t t = 0; t < triangles.size(); ++t) {
     const auto& tri = triangles[t];
-    const btScalar h[3] = {h_m[tri[0]], h_m[tri[1]], h_m[tri[2]]};
-    const int wet = int(h[0] < 0) + int(h[1] < 0) + int(h[2] < 0);
-    if (wet == 0) continue;
-    if (wet == 3) {
-      pushPiece(out, r[tri[0]], -h[0], r[tri[1]], -h[1], r[tri[2]], -h[2], t);
+    const bool wet[3] = {h_m[tri[0]] < 0, h_m[tri[1]] < 0, h_m[tri[2]] < 0};
+    const int wetCount = int(wet[0]) + int(wet[1]) + int(wet[2]);
+    if (wetCount == 0) continue;
+    if (wetCount == 3) {
+      pushPiece(out, hullVertex(r, h_m, tri[0]), hullVertex(r, h_m, tri[1]), hullVertex(r, h_m, tri[2]), t);
       continue;
     }
     // Rotate (never reflect: the winding is the outward normal) so that the
@@ -58,25 +76,20 @@ void cutHull(std::span<const btVector3> r, std::span<const btScalar> h_m,
     // when two are.
     int first = 0;
     for (int k = 0; k < 3; ++k)
-      if ((h[k] < 0) == (wet == 1)) first = k;
-    const int second = (first + 1) % 3, third = (first + 2) % 3;
-    const btVector3& p0 = r[tri[first]];
-    const btVector3& p1 = r[tri[second]];
-    const btVector3& p2 = r[tri[third]];
-    const btScalar h0 = h[first], h1 = h[second], h2 = h[third];
-    if (wet == 1) {
-      // Only p0 wet: the piece is (p0, J1, J2), J on edges p0p1 and p0p2.
-      const btVector3 j1 = waterlinePoint(p0, h0, p1, h1);
-      const btVector3 j2 = waterlinePoint(p0, h0, p2, h2);
-      pushPiece(out, p0, -h0, j1, 0, j2, 0, t);
-      out.waterline.push_back({j1, j2});
+      if (wet[k] == (wetCount == 1)) first = k;
+    const std::uint32_t v0 = tri[first], v1 = tri[(first + 1) % 3], v2 = tri[(first + 2) % 3];
+    if (wetCount == 1) {
+      // Only v0 wet: the piece is (v0, J1, J2), J on edges v0v1 and v0v2.
+      const CutPoint j1 = waterlinePoint(r, h_m, v0, v1), j2 = waterlinePoint(r, h_m, v0, v2);
+      pushPiece(out, hullVertex(r, h_m, v0), j1, j2, t);
+      out.waterline.push_back({j1.r, j2.r});
     } else {
-      // Only p0 dry: the wet quadrilateral (I1, p1, p2, I2) as two triangles.
-      const btVector3 i1 = waterlinePoint(p1, h1, p0, h0);
-      const btVector3 i2 = waterlinePoint(p2, h2, p0, h0);
-      pushPiece(out, i1, 0, p1, -h1, p2, -h2, t);
-      pushPiece(out, i1, 0, p2, -h2, i2, 0, t);
-      out.waterline.push_back({i2, i1});
+      // Only v0 dry: the wet quadrilateral (I1, v1, v2, I2) as two triangles.
+      const CutPoint i1 = waterlinePoint(r, h_m, v1, v0), i2 = waterlinePoint(r, h_m, v2, v0);
+      const CutPoint p1 = hullVertex(r, h_m, v1), p2 = hullVertex(r, h_m, v2);
+      pushPiece(out, i1, p1, p2, t);
+      pushPiece(out, i1, p2, i2, t);
+      out.waterline.push_back({i2.r, i1.r});
     }
   }
 }

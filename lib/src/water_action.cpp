@@ -34,16 +34,6 @@ std::shared_ptr<const WaterSurface> surfaceOf(HeightFunction height) {
   return std::make_shared<FunctionSurface>(std::move(height));
 }
 
-/// Barycentric coordinates of point p in triangle (a, b, c), p in its plane.
-btVector3 barycentric(const btVector3& a, const btVector3& b, const btVector3& c, const btVector3& p) {
-  const btVector3 e0 = b - a, e1 = c - a, d = p - a;
-  const btScalar d00 = e0.dot(e0), d01 = e0.dot(e1), d11 = e1.dot(e1), d20 = d.dot(e0), d21 = d.dot(e1);
-  const btScalar det = d00 * d11 - d01 * d01;
-  if (!(det > 0)) return btVector3(1, 0, 0);  // zero area: keel::Hull drops such triangles
-  const btScalar wb = (d11 * d20 - d01 * d21) / det, wc = (d00 * d21 - d01 * d20) / det;
-  return btVector3(1 - wb - wc, wb, wc);
-}
-
 /// Bullet's damping factor for one substep, as btRigidBody::applyDamping
 /// computes it: velocity *= (1 - damping)^dt.
 btScalar dampingFactor(btScalar damping, btScalar dt_s) { return btPow(btScalar(1) - damping, dt_s); }
@@ -107,16 +97,10 @@ void WaterAction::allocate() {
   pieceWaterVelocity_mps_.assign(pieces, btVector3(0, 0, 0));
   w_m_.assign(n, 0);
   vertexWaterVelocity_.assign(n, WaterVelocity{});
-  triangleArea_m2_.assign(triangles, 0);
+  vertexWaterVelocity_mps_.assign(n, btVector3(0, 0, 0));
   submergedArea_m2_.assign(triangles, 0);
   slammingScratch_m3ps_.assign(triangles, 0);
   slamming_.reset(triangles);
-  const auto vertices = hull_->vertices();
-  for (std::size_t t = 0; t < triangles; ++t) {
-    const auto& tri = hull_->triangles()[t];
-    triangleArea_m2_[t] = (vertices[tri[1]] - vertices[tri[0]]).cross(vertices[tri[2]] - vertices[tri[0]]).length() / 2;
-  }
-  hullArea_m2_ = hull_->area_m2();
   if (settings_.sampling == Sampling::Patch) patch_.configure(settings_.patchCellSize_m, hull_->radius_m());
 }
 
@@ -144,9 +128,8 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
   const std::size_t n = cut_.pieces.size();
   const btVector3 v = body_->getLinearVelocity(), w = body_->getAngularVelocity();
   // Water velocity at the hull's vertices, one batch query, interpolated to
-  // each piece's centroid inside its hull triangle (exact for a velocity
-  // field linear over the triangle, like the heights of the cut): one query
-  // per vertex is 2-3 times fewer than one per piece.
+  // each piece's centroid along the hull's edges as the cut interpolated the
+  // heights: one query per vertex is 2-3 times fewer than one per piece.
   const std::size_t vertices = r_.size();
   const double cu = double(centre_.dot(frame_.east)), cv = double(centre_.dot(frame_.north));
   const btScalar cw = centre_.dot(frame_.up);
@@ -161,21 +144,17 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
     flags |= StatusSurfaceThrew;
     std::fill(vertexWaterVelocity_.begin(), vertexWaterVelocity_.end(), WaterVelocity{});
   }
-  for (WaterVelocity& u : vertexWaterVelocity_)
-    if (!std::isfinite(u.east_mps) || !std::isfinite(u.north_mps) || !std::isfinite(u.up_mps)) {
+  for (std::size_t i = 0; i < vertices; ++i) {
+    const WaterVelocity& u = vertexWaterVelocity_[i];
+    if (std::isfinite(u.east_mps) && std::isfinite(u.north_mps) && std::isfinite(u.up_mps)) {
+      vertexWaterVelocity_mps_[i] = frame_.toWorld(u);
+    } else {
       ++status_.nonFiniteVelocities;
       flags |= StatusNonFiniteVelocity;
-      u = WaterVelocity{};
+      vertexWaterVelocity_mps_[i].setZero();
     }
-  for (std::size_t i = 0; i < n; ++i) {
-    const SubmergedPiece& p = cut_.pieces[i];
-    const auto& tri = hull_->triangles()[p.triangle];
-    const btVector3 weights =
-        barycentric(r_[tri[0]], r_[tri[1]], r_[tri[2]], (p.r[0] + p.r[1] + p.r[2]) / btScalar(3));
-    pieceWaterVelocity_mps_[i] = frame_.toWorld(vertexWaterVelocity_[tri[0]]) * weights.x() +
-                                 frame_.toWorld(vertexWaterVelocity_[tri[1]]) * weights.y() +
-                                 frame_.toWorld(vertexWaterVelocity_[tri[2]]) * weights.z();
   }
+  for (std::size_t i = 0; i < n; ++i) pieceWaterVelocity_mps_[i] = centroidValue(cut_.pieces[i], vertexWaterVelocity_mps_);
   btVector3 meanWater(0, 0, 0);
   btScalar wetArea = 0;
   std::fill(submergedArea_m2_.begin(), submergedArea_m2_.end(), btScalar(0));
@@ -197,10 +176,10 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
   }
   if (hydro_.pressureDrag) hydroForces_.pressureDrag = pressureDragForce(flows, hydro_);
   if (hydro_.slamming)
-    hydroForces_.slamming = slammingForce(cut_.pieces, flows, triangleArea_m2_, hullArea_m2_, mass, dt_s, hydro_,
+    hydroForces_.slamming = slammingForce(cut_.pieces, flows, hull_->triangleAreas_m2(), hull_->area_m2(), mass, dt_s, hydro_,
                                           slammingScratch_m3ps_, slamming_);
   if (hydro_.airResistance)
-    hydroForces_.air = airForce(r_, hull_->triangles(), triangleArea_m2_, submergedArea_m2_, v, w, hydro_);
+    hydroForces_.air = airForce(r_, hull_->triangles(), hull_->triangleAreas_m2(), submergedArea_m2_, v, w, hydro_);
   if (hydro_.damping && hull_->volume_m3() > 0) {
     const btScalar fraction = std::clamp(result_.submergedVolume_m3 / hull_->volume_m3(), btScalar(0), btScalar(1));
     hydroForces_.damping.force_N = relative * (-hydro_.linearDamping_Nspm * fraction);

@@ -73,6 +73,8 @@ class Hull {
 
   [[nodiscard]] std::span<const btVector3> vertices() const { return vertices_; }  ///< [m], body frame
   [[nodiscard]] std::span<const Triangle> triangles() const { return triangles_; }
+  /// Area of each triangle [m^2], in triangles() order.
+  [[nodiscard]] std::span<const btScalar> triangleAreas_m2() const { return triangleArea_m2_; }
   [[nodiscard]] btScalar volume_m3() const { return volume_m3_; }     ///< enclosed volume [m^3]
   [[nodiscard]] btScalar area_m2() const { return area_m2_; }         ///< surface area [m^2]
   [[nodiscard]] const btVector3& centroid() const { return centroid_; }  ///< volume centroid [m], body frame
@@ -90,6 +92,7 @@ class Hull {
 
   std::vector<btVector3> vertices_;
   std::vector<Triangle> triangles_;
+  std::vector<btScalar> triangleArea_m2_;
   btScalar volume_m3_ = 0;
   btScalar area_m2_ = 0;
   btVector3 centroid_{0, 0, 0};

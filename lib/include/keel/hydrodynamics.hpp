@@ -148,8 +148,9 @@ struct SlammingState {
 
 /// Air resistance on the emerged part of each hull triangle facing the
 /// relative wind, applied at the triangle's centroid. `r` are relative vertex
-/// positions, `h_m` their heights above the water (design.md §1.1 step 2),
-/// `submergedArea_m2` each triangle's submerged area.
+/// positions, `submergedArea_m2` each triangle's submerged area. With S the
+/// triangle's area vector, `A_e cos(theta) |v| = (A_e / A) (S . v)`: no square
+/// root per triangle.
 [[nodiscard]] ForceTorque airForce(std::span<const btVector3> r, std::span<const Hull::Triangle> triangles,
                                    std::span<const btScalar> triangleArea_m2,
                                    std::span<const btScalar> submergedArea_m2,

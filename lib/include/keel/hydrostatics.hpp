@@ -20,13 +20,29 @@
 
 namespace keel {
 
+/// Where a piece's vertex lies on the hull: hull vertex `from` when t = 0,
+/// else the point at fraction t of the edge from `from` to `to`. Any field
+/// given per hull vertex (water velocity, say) interpolates to it exactly as
+/// the cut interpolated the heights.
+struct EdgePoint {
+  std::uint32_t from = 0;  ///< hull vertex index
+  std::uint32_t to = 0;    ///< hull vertex index (== from for a hull vertex)
+  btScalar t = 0;          ///< fraction along from -> to, in [0, 1]
+};
+
 /// A triangle below the water. Winding (and so the outward normal) is the
 /// hull triangle's.
 struct SubmergedPiece {
   btVector3 r[3];              ///< vertices relative to the centre of mass, world axes [m]
   btScalar depth_m[3];         ///< depth below the water surface at each vertex (>= 0) [m]
   std::uint32_t triangle = 0;  ///< index of the hull triangle it was cut from
+  EdgePoint source[3];         ///< where each vertex lies on the hull
 };
+
+/// The mean over the piece's three vertices of a per-hull-vertex field,
+/// interpolated along the hull's edges: its value at the piece's centroid
+/// when the field is linear over the hull triangle.
+[[nodiscard]] btVector3 centroidValue(const SubmergedPiece& piece, std::span<const btVector3> field);
 
 /// A piece of the waterline: where a hull triangle crosses the surface.
 struct WaterlineSegment {

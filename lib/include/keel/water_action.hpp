@@ -209,8 +209,8 @@ class WaterAction : public btActionInterface {
   std::vector<btVector3> pieceWaterVelocity_mps_;
   std::vector<btScalar> w_m_;  // vertex heights along up, for the velocity query [m]
   std::vector<WaterVelocity> vertexWaterVelocity_;
-  std::vector<btScalar> triangleArea_m2_, submergedArea_m2_, slammingScratch_m3ps_;
-  btScalar hullArea_m2_ = 0;
+  std::vector<btVector3> vertexWaterVelocity_mps_;  // world
+  std::vector<btScalar> submergedArea_m2_, slammingScratch_m3ps_;
   SlammingState slamming_;
 };
 
