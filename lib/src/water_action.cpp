@@ -264,20 +264,24 @@ void WaterAction::prime(btScalar timeStep_s) {
 }
 
 void WaterAction::forceForNextSubstep(btScalar timeStep_s) {
+  if (computeForces(timeStep_s)) applyForces(timeStep_s);
+}
+
+bool WaterAction::computeForces(btScalar timeStep_s) {
   pendingLinear_mps_.setZero();
   pendingAngular_radps_.setZero();
   if (body_->isStaticOrKinematicObject() || !(body_->getInvMass() > 0)) {
     finishStatus(StatusStaticBody, true);
-    return;
+    return false;
   }
   const btVector3 gravity = body_->getGravity();
   if (!WaterFrame::fromGravity(gravity, frame_)) {
     finishStatus(StatusNoGravity, true);
-    return;
+    return false;
   }
   if (!isFinite(body_->getCenterOfMassTransform())) {
     finishStatus(StatusNonFiniteBody, true);
-    return;
+    return false;
   }
   const Sample sample = computeHydrostatics(gravity, btScalar(time_s_));
   if (sample == Sample::Threw || sample == Sample::NoFiniteHeight) {
@@ -287,7 +291,7 @@ void WaterAction::forceForNextSubstep(btScalar timeStep_s) {
     cut_.pieces.clear();
     cut_.waterline.clear();
     finishStatus(sample == Sample::Threw ? StatusSurfaceThrew : (StatusNonFiniteHeight | StatusNoFiniteHeight), true);
-    return;
+    return false;
   }
   std::uint32_t flags = sample == Sample::SomeNonFinite ? StatusNonFiniteHeight : StatusOk;
   if (cut_.pieces.empty()) flags |= StatusDry;
@@ -303,22 +307,31 @@ void WaterAction::forceForNextSubstep(btScalar timeStep_s) {
     hydroForces_ = HydrodynamicForces{};
     total_ = ForceTorque{};
     finishStatus(flags | StatusNonFiniteForce, true);
-    return;
+    return false;
   }
+  // Sleeping bodies ignore velocity changes; wake the boat when the water
+  // under it moved (or always, unless sleeping in still water is allowed).
+  wake_ = false;
   if (!cut_.pieces.empty()) {
-    // Sleeping bodies ignore velocity changes; wake the boat when the water
-    // under it moved (or always, unless sleeping in still water is allowed).
     bool waterMoved = !havePreviousWater_;
     for (std::size_t i = 0; i < waterHeight_m_.size() && !waterMoved; ++i)
       waterMoved = waterHeight_m_[i] != previousWaterHeight_m_[i];
-    if (!settings_.allowSleepInStillWater || waterMoved) body_->activate();
+    wake_ = !settings_.allowSleepInStillWater || waterMoved;
   }
   previousWaterHeight_m_.swap(waterHeight_m_);
   havePreviousWater_ = true;
-  if (body_->isActive() && !applyForNextSubstep(total_.force_N, total_.torque_Nm, timeStep_s))
-    flags |= StatusDampingUncompensated;
-  finishStatus(flags, false);
+  flags_ = flags;
+  return true;
 }
+
+void WaterAction::applyForces(btScalar timeStep_s) {
+  if (wake_) body_->activate();
+  if (body_->isActive() && !applyForNextSubstep(total_.force_N, total_.torque_Nm, timeStep_s))
+    flags_ |= StatusDampingUncompensated;
+  finishStatus(flags_, false);
+}
+
+
 
 void WaterAction::debugDraw(btIDebugDraw* drawer) {
   if (!drawer) return;

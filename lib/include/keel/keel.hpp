@@ -15,6 +15,7 @@
 #include <keel/meshes.hpp>
 #include <keel/version.hpp>
 #include <keel/water_action.hpp>
+#include <keel/water_fleet.hpp>
 #include <keel/water_sampling.hpp>
 #include <keel/water_surface.hpp>
 #include <keel/waves.hpp>

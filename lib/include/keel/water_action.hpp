@@ -175,8 +175,15 @@ class WaterAction : public btActionInterface {
   btScalar debugForceScale_N = 1e4;
 
  private:
+  friend class WaterFleet;
   void allocate();
   void forceForNextSubstep(btScalar timeStep_s);
+  /// The per-substep computation: reads the body, touches nothing else
+  /// outside this boat, so boats can run it concurrently. Returns false when
+  /// nothing is to be applied (the status says why).
+  [[nodiscard]] bool computeForces(btScalar timeStep_s);
+  /// Applies what computeForces found to the body: serial, in a fixed order.
+  void applyForces(btScalar timeStep_s);
   enum class Sample { Ok, SomeNonFinite, NoFiniteHeight, Threw };
   [[nodiscard]] Sample computeHydrostatics(const btVector3& gravity_mps2, btScalar t_s);
   [[nodiscard]] bool applyForNextSubstep(const btVector3& force_N, const btVector3& torque_Nm, btScalar dt_s);
@@ -196,6 +203,8 @@ class WaterAction : public btActionInterface {
   HydrodynamicSettings hydro_;
   HydrodynamicForces hydroForces_;
   ForceTorque total_;
+  std::uint32_t flags_ = StatusOk;  // of the substep being computed
+  bool wake_ = false;                // wake the body when applying
   btVector3 pendingLinear_mps_{0, 0, 0};
   btVector3 pendingAngular_radps_{0, 0, 0};
   // Caller-owned buffers of the pure pipeline, sized once from the hull.

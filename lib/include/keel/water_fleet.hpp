@@ -1,0 +1,77 @@
+#pragma once
+/// @file water_fleet.hpp
+/// keel::WaterFleet: many boats on one sea, their water forces computed in
+/// parallel and applied in a fixed order.
+
+#include <keel/water_action.hpp>
+
+#include <BulletDynamics/Dynamics/btActionInterface.h>
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+namespace keel {
+
+/// One Bullet action for many boats on one shared WaterSurface.
+///
+/// Each substep it computes every boat's water force concurrently (oneTBB:
+/// Debian's Bullet is built without BT_THREADSAFE, so btParallelFor runs
+/// serially), then applies them to the bodies one by one in the order the
+/// boats were added. Each boat's computation reads only its own body and
+/// buffers, so results are bitwise identical for any thread count.
+///
+/// The boats are WaterActions owned by the fleet: use the returned reference
+/// for their settings and telemetry, and do not add them to the world
+/// yourself. The surface must be safe to query from several threads (every
+/// const WaterSurface shipped with Keel is).
+class WaterFleet : public btActionInterface {
+ public:
+  /// A fleet on `surface`; `threads` as for setThreadCount. Throws
+  /// std::invalid_argument for a null surface or a negative thread count.
+  explicit WaterFleet(std::shared_ptr<const WaterSurface> surface, int threads = 0);
+  ~WaterFleet() override;
+  WaterFleet(const WaterFleet&) = delete;
+  WaterFleet& operator=(const WaterFleet&) = delete;
+
+  /// Adds a boat (see WaterAction's constructor for the arguments and their
+  /// errors). Its clock starts at the fleet's. Returns it, for its settings.
+  WaterAction& add(btRigidBody* body, std::shared_ptr<const Hull> hull, const HydrostaticSettings& settings = {});
+  /// Removes the boat of `body`; false when there is none.
+  bool remove(const btRigidBody* body);
+  [[nodiscard]] std::size_t size() const { return boats_.size(); }
+  [[nodiscard]] WaterAction& boat(std::size_t index) { return *boats_[index]; }
+  [[nodiscard]] const WaterAction& boat(std::size_t index) const { return *boats_[index]; }
+
+  /// Worker threads for the force computation: 1 runs serially on the
+  /// calling thread, 0 uses every hardware thread. Throws
+  /// std::invalid_argument for a negative count.
+  void setThreadCount(int threads);
+  [[nodiscard]] int threadCount() const { return threads_; }
+
+  /// Called by Bullet once per substep: advances every boat's clock and makes
+  /// its water force act in the next substep.
+  void updateAction(btCollisionWorld* world, btScalar timeStep_s) override;
+  /// WaterAction::prime for every boat.
+  void prime(btScalar timeStep_s);
+  /// Every boat's WaterAction::debugDraw.
+  void debugDraw(btIDebugDraw* drawer) override;
+
+  /// The water clock [s] (every boat's).
+  [[nodiscard]] double time_s() const { return time_s_; }
+  /// Wall time of the last updateAction [s]: the water's share of a substep.
+  [[nodiscard]] double lastUpdateWallTime_s() const { return lastUpdate_s_; }
+
+ private:
+  void step(btScalar timeStep_s);
+  struct Threads;  // oneTBB kept out of the public headers
+  std::shared_ptr<const WaterSurface> surface_;
+  std::vector<std::unique_ptr<WaterAction>> boats_;
+  std::vector<char> computed_;  // per boat: computeForces said apply
+  std::unique_ptr<Threads> pool_;
+  int threads_ = 0;
+  double time_s_ = 0;
+  double lastUpdate_s_ = 0;
+};
+
+}  // namespace keel

@@ -1,0 +1,91 @@
+#include <keel/water_fleet.hpp>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+
+namespace keel {
+
+struct WaterFleet::Threads {
+  explicit Threads(int count) : arena(count == 0 ? tbb::task_arena::automatic : count) {}
+  tbb::task_arena arena;
+};
+
+WaterFleet::WaterFleet(std::shared_ptr<const WaterSurface> surface, int threads) : surface_(std::move(surface)) {
+  if (!surface_) throw std::invalid_argument("keel::WaterFleet: water surface is null");
+  setThreadCount(threads);
+}
+
+WaterFleet::~WaterFleet() = default;
+
+void WaterFleet::setThreadCount(int threads) {
+  if (threads < 0) throw std::invalid_argument("keel::WaterFleet: thread count must be >= 0, got " + std::to_string(threads));
+  threads_ = threads;
+  pool_ = threads == 1 ? nullptr : std::make_unique<Threads>(threads);
+}
+
+WaterAction& WaterFleet::add(btRigidBody* body, std::shared_ptr<const Hull> hull, const HydrostaticSettings& settings) {
+  boats_.push_back(std::make_unique<WaterAction>(body, std::move(hull), surface_, settings));
+  boats_.back()->setTime(time_s_);
+  computed_.push_back(0);
+  return *boats_.back();
+}
+
+bool WaterFleet::remove(const btRigidBody* body) {
+  const auto it = std::find_if(boats_.begin(), boats_.end(), [&](const auto& b) { return b->body() == body; });
+  if (it == boats_.end()) return false;
+  computed_.erase(computed_.begin() + (it - boats_.begin()));
+  boats_.erase(it);
+  return true;
+}
+
+void WaterFleet::step(btScalar timeStep_s) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::size_t n = boats_.size();
+  auto compute = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) computed_[i] = boats_[i]->computeForces(timeStep_s) ? 1 : 0;
+  };
+  if (pool_ && n > 1) {
+    // Each boat is one task: boats differ in hull size and wetness, so let
+    // the scheduler balance them (grain 1).
+    pool_->arena.execute([&] {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1),
+                        [&](const tbb::blocked_range<std::size_t>& r) { compute(r.begin(), r.end()); });
+    });
+  } else {
+    compute(0, n);
+  }
+  // Bodies are touched serially, always in the same order.
+  for (std::size_t i = 0; i < n; ++i)
+    if (computed_[i]) boats_[i]->applyForces(timeStep_s);
+  lastUpdate_s_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void WaterFleet::updateAction(btCollisionWorld*, btScalar timeStep_s) {
+  if (!(timeStep_s > 0) || !std::isfinite(timeStep_s)) {
+    for (auto& b : boats_) b->updateAction(nullptr, timeStep_s);  // each boat reports the bad step
+    return;
+  }
+  time_s_ += double(timeStep_s);
+  for (auto& b : boats_) b->setTime(time_s_);
+  step(timeStep_s);
+}
+
+void WaterFleet::prime(btScalar timeStep_s) {
+  if (!(timeStep_s > 0) || !std::isfinite(timeStep_s)) {
+    for (auto& b : boats_) b->prime(timeStep_s);
+    return;
+  }
+  step(timeStep_s);
+}
+
+void WaterFleet::debugDraw(btIDebugDraw* drawer) {
+  for (auto& b : boats_) b->debugDraw(drawer);
+}
+
+}  // namespace keel
