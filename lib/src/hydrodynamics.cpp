@@ -76,8 +76,8 @@ void pieceFlows(std::span<const SubmergedPiece> pieces, const btVector3& linearV
     f.area_m2 = s.length();
     f.normal = f.area_m2 > 0 ? s / f.area_m2 : btVector3(0, 0, 0);
     f.velocity_mps = linearVelocity_mps + angularVelocity_radps.cross(f.centroid) - waterVelocity_mps[i];
-    const btScalar speed = f.velocity_mps.length();
-    f.cosTheta = speed > kTinySpeed_mps ? f.velocity_mps.dot(f.normal) / speed : btScalar(0);
+    f.speed_mps = f.velocity_mps.length();
+    f.cosTheta = f.speed_mps > kTinySpeed_mps ? f.velocity_mps.dot(f.normal) / f.speed_mps : btScalar(0);
   }
 }
 
@@ -118,7 +118,7 @@ ForceTorque viscousForce(std::span<const PieceFlow> flows, btScalar density_kgpm
     const btVector3 tangential = f.velocity_mps - f.normal * f.velocity_mps.dot(f.normal);
     const btScalar vt = tangential.length();
     if (vt <= kTinySpeed_mps) continue;
-    const btVector3 force = tangential * (-half * f.area_m2 * f.velocity_mps.length2() / vt);
+    const btVector3 force = tangential * (-half * f.area_m2 * f.speed_mps * f.speed_mps / vt);
     out.force_N += force;
     out.torque_Nm += f.centroid.cross(force);
   }
@@ -129,7 +129,7 @@ ForceTorque pressureDragForce(std::span<const PieceFlow> flows, const Hydrodynam
   ForceTorque out;
   for (const PieceFlow& f : flows) {
     if (f.cosTheta == 0) continue;
-    const btScalar ratio = f.velocity_mps.length() / s.referenceSpeed_mps;
+    const btScalar ratio = f.speed_mps / s.referenceSpeed_mps;
     btVector3 force;
     if (f.cosTheta > 0) {  // face pushes into the water: pressure drag, inward
       const btScalar c = s.pressureLinear_Pa * ratio + s.pressureQuadratic_Pa * ratio * ratio;

@@ -86,6 +86,7 @@ struct PieceFlow {
   btVector3 velocity_mps{0, 0, 0}; ///< hull velocity relative to the water there, world [m/s]
   btVector3 normal{0, 0, 0};     ///< outward unit normal
   btScalar area_m2 = 0;          ///< [m^2]
+  btScalar speed_mps = 0;        ///< |velocity_mps| [m/s]
   btScalar cosTheta = 0;         ///< velocity direction . normal (0 when at rest)
 };
 

@@ -1,0 +1,51 @@
+// A fixed amount of per-boat substep work for instruction counting, which is
+// repeatable on a noisy machine where wall time is not (issue 5, point 3):
+//   valgrind --tool=callgrind --callgrind-out-file=cg.out
+//     build/tests/keel_profile_substep 1000 flat direct full 200
+//   callgrind_annotate cg.out | head
+// Prints the triangle and substep counts to divide the total by.
+#include "test_hulls.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+int main(int argc, char** argv) {
+  using namespace keel;
+  using namespace keel::test;
+  if (argc != 6) {
+    std::fprintf(stderr, "usage: %s TRIANGLES flat|wavy direct|patch hydrostatic|full SUBSTEPS\n", argv[0]);
+    return 2;
+  }
+  const int triangles = std::atoi(argv[1]), substeps = std::atoi(argv[5]);
+  const bool wavy = std::strcmp(argv[2], "wavy") == 0, patch = std::strcmp(argv[3], "patch") == 0,
+             full = std::strcmp(argv[4], "full") == 0;
+  if (triangles < 12 || substeps < 1) {
+    std::fprintf(stderr, "TRIANGLES must be >= 12 and SUBSTEPS >= 1\n");
+    return 2;
+  }
+  World w;
+  const int n = std::max(1, int(std::lround(std::sqrt(triangles / 12.0))));
+  const auto hull = hullOf(box(btVector3(4, 1.5f, 2), n));
+  btRigidBody* body = w.addBox(btVector3(4, 1.5f, 2), 6000,
+                               btTransform(btQuaternion(btVector3(1, 0, 0.3f).normalized(), 0.15f), btVector3(0, 0.1f, 0)));
+  HydrostaticSettings settings;
+  settings.sampling = patch ? Sampling::Patch : Sampling::Direct;
+  settings.patchCellSize_m = 0.25f;
+  std::shared_ptr<const WaterSurface> surface =
+      wavy ? std::shared_ptr<const WaterSurface>(std::make_shared<SineSumSurface>(std::vector<WaveComponent>{
+                 deepWaterWave(0.3, 25, 0.0, 0.0), deepWaterWave(0.2, 12, 0.7, 1.0), deepWaterWave(0.05, 4, -0.4, 2.0)}))
+           : std::make_shared<FlatSurface>();
+  WaterAction boat(body, hull, surface, settings);
+  HydrodynamicSettings hydro = full ? HydrodynamicSettings{} : HydrodynamicSettings::none();
+  hydro.damping = full;
+  boat.setHydrodynamics(hydro);
+  const btTransform start = body->getCenterOfMassTransform();
+  for (int i = 0; i < substeps; ++i) {
+    body->setCenterOfMassTransform(start);
+    body->setLinearVelocity(btVector3(3, -0.5f, 0.2f));
+    body->setAngularVelocity(btVector3(0.1f, 0.2f, -0.1f));
+    boat.updateAction(&w.world, btScalar(1.0 / 240));
+  }
+  std::printf("triangles %zu pieces %zu substeps %d\n", hull->triangles().size(), boat.submergedPieces().size(), substeps);
+}
