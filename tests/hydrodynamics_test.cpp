@@ -111,10 +111,27 @@ TEST(Hydrodynamics, SettingsValidateNamingTheField) {
 
 TEST(Hydrodynamics, ClampNeverReversesTheVelocity) {
   HydrodynamicForces f;
-  f.pressureDrag.force_N = btVector3(-1e6, 0, 0);  // would stop 1 kg at 1 m/s many times over
+  f.pressureDrag.force_N = btVector3(-1e6, 3, 0);  // would stop 1 kg at 1 m/s many times over
+  f.viscous.torque_Nm = btVector3(0, 0, 5);        // a steady pitch moment, no spin to reverse
   clampToVelocity(f, btVector3(1, 0, 0), btVector3(0, 0, 0), 1, btMatrix3x3::getIdentity(), kDt);
   EXPECT_LT(f.clampScale, 1);
   EXPECT_NEAR(1 + f.total().force_N.x() * kDt, 0, 1e-6);  // stops, does not reverse
+  EXPECT_EQ(f.total().force_N.y(), 3);                   // the sideways part is kept
+  EXPECT_EQ(f.total().torque_Nm, btVector3(0, 0, 5));    // the torque is not the linear clamp's business
+}
+
+TEST(Hydrodynamics, SteadyTorqueDoesNotCancelLinearDrag) {
+  // A heavy boat at speed pitching slowly against its friction moment: the
+  // angular clamp limits only the torque along the spin, the drag stays whole.
+  HydrodynamicForces f;
+  f.viscous.force_N = btVector3(-2000, 0, 0);
+  f.viscous.torque_Nm = btVector3(0, 0, -50000);
+  const btMatrix3x3 inverseInertia = btMatrix3x3::getIdentity() * btScalar(1e-4);
+  clampToVelocity(f, btVector3(5, 0, 0), btVector3(0, 0, 1e-4f), btScalar(1e-4), inverseInertia, kDt);
+  EXPECT_EQ(f.clampScale, 1);
+  EXPECT_EQ(f.total().force_N.x(), -2000);
+  EXPECT_LT(f.angularClampScale, 1);
+  EXPECT_NEAR(1e-4 + (inverseInertia * f.total().torque_Nm).z() * kDt, 0, 1e-9);  // spin stops, does not reverse
 }
 
 // --- 3a: towed hull, viscous only --------------------------------------------
@@ -240,14 +257,22 @@ TEST(Hydrodynamics, ShortWavesBarelyMoveTheBoat) {
 // --- 3e: current --------------------------------------------------------------------
 
 TEST(Hydrodynamics, BoatDriftsUpToTheCurrentSpeed) {
-  World w;
   const UniformCurrent current{0.8, -0.6};
-  Boat boat(w, 4, 1.2f, 2, 0.4f, std::make_shared<FlatSurface>(0.0, current), HydrodynamicSettings{}, 0, 2);
-  step(w, 240 * 150);
-  const btVector3 v = boat.body->getLinearVelocity();
-  EXPECT_NEAR(v.x(), 0.8, 0.01);
-  EXPECT_NEAR(v.z(), -0.6, 0.01);
-  EXPECT_LT(boat.action->status().nonFiniteVelocities, 1u);
+  for (WaterVelocitySampling sampling : {WaterVelocitySampling::PerVertex, WaterVelocitySampling::PerBoat,
+                                         WaterVelocitySampling::StillWater}) {
+    World w;
+    HydrodynamicSettings hydro;
+    hydro.waterVelocity = sampling;
+    Boat boat(w, 4, 1.2f, 2, 0.4f, std::make_shared<FlatSurface>(0.0, current), hydro, 0, 2);
+    step(w, 240 * 150);
+    const btVector3 v = boat.body->getLinearVelocity();
+    // Sampling the current (per vertex or per boat) carries the boat with it;
+    // taking the water as still leaves it where it was.
+    const bool feelsCurrent = sampling != WaterVelocitySampling::StillWater;
+    EXPECT_NEAR(v.x(), feelsCurrent ? 0.8 : 0.0, 0.01) << int(sampling);
+    EXPECT_NEAR(v.z(), feelsCurrent ? -0.6 : 0.0, 0.01) << int(sampling);
+    EXPECT_EQ(boat.action->status().nonFiniteVelocities, 0u);
+  }
 }
 
 // --- 3f: down the face of a swell -----------------------------------------------------

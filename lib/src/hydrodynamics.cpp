@@ -206,28 +206,41 @@ ForceTorque airForce(std::span<const btVector3> r, std::span<const Hull::Triangl
   return out;
 }
 
+namespace {
+
+/// The fraction of `change`'s component against `velocity` that can be kept
+/// without reversing `velocity` (1 when nothing opposes or the velocity is
+/// too small to have a direction).
+btScalar keptFraction(const btVector3& change, const btVector3& velocity) {
+  const btScalar speed = velocity.length();
+  if (speed <= kTinySpeed_mps) return 1;
+  const btScalar opposing = -change.dot(velocity) / speed;
+  return opposing > speed ? speed / opposing : btScalar(1);
+}
+
+/// Scales the component of `v` along unit `axis` by `keep`.
+btVector3 scaleAlong(const btVector3& v, const btVector3& axis, btScalar keep) {
+  return v - axis * ((1 - keep) * v.dot(axis));
+}
+
+}  // namespace
+
 void clampToVelocity(HydrodynamicForces& forces, const btVector3& relativeVelocity_mps,
                      const btVector3& angularVelocity_radps, btScalar inverseMass_pkg,
                      const btMatrix3x3& inverseInertia, btScalar dt_s) {
   const ForceTorque total = forces.total();
-  btScalar scale = 1;
-  // The part of the velocity change that opposes the velocity must not
-  // exceed the velocity itself; otherwise scale the whole drag down.
-  const btScalar speed = relativeVelocity_mps.length();
-  if (speed > kTinySpeed_mps) {
-    const btScalar opposing = -(total.force_N * (inverseMass_pkg * dt_s)).dot(relativeVelocity_mps) / speed;
-    if (opposing > speed) scale = std::min(scale, speed / opposing);
-  }
-  const btScalar spin = angularVelocity_radps.length();
-  if (spin > kTinySpeed_mps) {
-    const btScalar opposing = -(inverseInertia * total.torque_Nm * dt_s).dot(angularVelocity_radps) / spin;
-    if (opposing > spin) scale = std::min(scale, spin / opposing);
-  }
-  forces.clampScale = scale;
-  if (scale == 1) return;
+  forces.clampScale = keptFraction(total.force_N * (inverseMass_pkg * dt_s), relativeVelocity_mps);
+  forces.angularClampScale = keptFraction(inverseInertia * total.torque_Nm * dt_s, angularVelocity_radps);
+  if (forces.clampScale == 1 && forces.angularClampScale == 1) return;
+  const btVector3 along = forces.clampScale < 1 ? relativeVelocity_mps.normalized() : btVector3(0, 0, 0);
+  // The limit is on the angular velocity change I^-1 tau dt along omega:
+  // with I^-1 symmetric, scaling the torque's component along a = I^-1 omega
+  // scales exactly that change's component along omega.
+  const btVector3 turn = inverseInertia * angularVelocity_radps;
+  const btVector3 around = turn.length() > 0 ? turn.normalized() : btVector3(0, 0, 0);
   for (ForceTorque* term : {&forces.viscous, &forces.pressureDrag, &forces.slamming, &forces.air, &forces.damping}) {
-    term->force_N *= scale;
-    term->torque_Nm *= scale;
+    if (forces.clampScale < 1) term->force_N = scaleAlong(term->force_N, along, forces.clampScale);
+    if (forces.angularClampScale < 1) term->torque_Nm = scaleAlong(term->torque_Nm, around, forces.angularClampScale);
   }
 }
 

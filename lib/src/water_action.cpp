@@ -122,14 +122,24 @@ bool WaterAction::anyHydrodynamics() const {
   return hydro_.viscous || hydro_.pressureDrag || hydro_.slamming || hydro_.airResistance || hydro_.damping;
 }
 
-std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
-  std::uint32_t flags = StatusOk;
-  hydroForces_ = HydrodynamicForces{};
-  const std::size_t n = cut_.pieces.size();
-  const btVector3 v = body_->getLinearVelocity(), w = body_->getAngularVelocity();
+namespace {
+
+/// A water-frame velocity in world axes, or zero (reported) when not finite.
+btVector3 finiteWorldVelocity(const WaterFrame& frame, const WaterVelocity& u, std::uint32_t& flags,
+                              std::uint64_t& nonFinite) {
+  if (std::isfinite(u.east_mps) && std::isfinite(u.north_mps) && std::isfinite(u.up_mps)) return frame.toWorld(u);
+  ++nonFinite;
+  flags |= StatusNonFiniteVelocity;
+  return btVector3(0, 0, 0);
+}
+
+}  // namespace
+
+std::uint32_t WaterAction::sampleVertexWaterVelocities(btScalar t_s) {
   // Water velocity at the hull's vertices, one batch query, interpolated to
   // each piece's centroid along the hull's edges as the cut interpolated the
   // heights: one query per vertex is 2-3 times fewer than one per piece.
+  std::uint32_t flags = StatusOk;
   const std::size_t vertices = r_.size();
   const double cu = double(centre_.dot(frame_.east)), cv = double(centre_.dot(frame_.north));
   const btScalar cw = centre_.dot(frame_.up);
@@ -144,17 +154,46 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
     flags |= StatusSurfaceThrew;
     std::fill(vertexWaterVelocity_.begin(), vertexWaterVelocity_.end(), WaterVelocity{});
   }
-  for (std::size_t i = 0; i < vertices; ++i) {
-    const WaterVelocity& u = vertexWaterVelocity_[i];
-    if (std::isfinite(u.east_mps) && std::isfinite(u.north_mps) && std::isfinite(u.up_mps)) {
-      vertexWaterVelocity_mps_[i] = frame_.toWorld(u);
-    } else {
-      ++status_.nonFiniteVelocities;
-      flags |= StatusNonFiniteVelocity;
-      vertexWaterVelocity_mps_[i].setZero();
-    }
+  for (std::size_t i = 0; i < vertices; ++i)
+    vertexWaterVelocity_mps_[i] = finiteWorldVelocity(frame_, vertexWaterVelocity_[i], flags, status_.nonFiniteVelocities);
+  return flags;
+}
+
+btVector3 WaterAction::sampleBoatWaterVelocity(btScalar t_s, std::uint32_t& flags) {
+  // One point: under the centre of mass, on the mean water height of the hull's vertices.
+  double meanHeight = 0;
+  for (btScalar h : waterHeight_m_) meanHeight += double(h);
+  const btScalar u = centre_.dot(frame_.east), v = centre_.dot(frame_.north);
+  const btScalar w = btScalar(meanHeight / double(std::max<std::size_t>(1, waterHeight_m_.size())));
+  WaterVelocity water;
+  try {
+    water = surface_->velocity(u, v, w, t_s);
+  } catch (...) {
+    flags |= StatusSurfaceThrew;
   }
-  for (std::size_t i = 0; i < n; ++i) pieceWaterVelocity_mps_[i] = centroidValue(cut_.pieces[i], vertexWaterVelocity_mps_);
+  return finiteWorldVelocity(frame_, water, flags, status_.nonFiniteVelocities);
+}
+
+std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
+  std::uint32_t flags = StatusOk;
+  hydroForces_ = HydrodynamicForces{};
+  const std::size_t n = cut_.pieces.size();
+  const btVector3 v = body_->getLinearVelocity(), w = body_->getAngularVelocity();
+  switch (hydro_.waterVelocity) {
+    case WaterVelocitySampling::PerVertex:
+      flags |= sampleVertexWaterVelocities(t_s);
+      for (std::size_t i = 0; i < n; ++i)
+        pieceWaterVelocity_mps_[i] = centroidValue(cut_.pieces[i], vertexWaterVelocity_mps_);
+      break;
+    case WaterVelocitySampling::PerBoat: {
+      const btVector3 u = sampleBoatWaterVelocity(t_s, flags);
+      std::fill_n(pieceWaterVelocity_mps_.begin(), n, u);
+      break;
+    }
+    case WaterVelocitySampling::StillWater:
+      std::fill_n(pieceWaterVelocity_mps_.begin(), n, btVector3(0, 0, 0));
+      break;
+  }
   btVector3 meanWater(0, 0, 0);
   btScalar wetArea = 0;
   std::fill(submergedArea_m2_.begin(), submergedArea_m2_.end(), btScalar(0));
@@ -186,7 +225,7 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
     hydroForces_.damping.torque_Nm = w * (-hydro_.angularDamping_Nmsprad * fraction);
   }
   clampToVelocity(hydroForces_, relative, w, body_->getInvMass(), body_->getInvInertiaTensorWorld(), dt_s);
-  if (hydroForces_.clampScale < 1) flags |= StatusDragClamped;
+  if (hydroForces_.clampScale < 1 || hydroForces_.angularClampScale < 1) flags |= StatusDragClamped;
   return flags;
 }
 

@@ -30,12 +30,28 @@ struct ForceTorque {
   }
 };
 
+/// Where a boat asks the surface for the water's velocity.
+enum class WaterVelocitySampling {
+  /// At every hull vertex (one batch query), interpolated along the cut
+  /// edges to each piece: orbital motion varies over the hull.
+  PerVertex,
+  /// Once per boat, at the centre of mass's horizontal position on the mean
+  /// water surface under the hull: a current and long swell, for a fraction
+  /// of the cost (distant boats, large fleets).
+  PerBoat,
+  /// No query: the water is taken as still.
+  StillWater,
+};
+
 /// Per-boat settings of the hydrodynamic terms. Defaults are chosen for
 /// game boats of 3 to 30 m and documented with their sources in docs/model.md:
 /// the linear pressure coefficients (500 Pa) give a box barge a heave damping
 /// ratio of about 0.1, the order of real hulls' radiation damping, which
 /// Kerner's model does not compute.
 struct HydrodynamicSettings {
+  /// Where the water velocity that every term is relative to is sampled.
+  WaterVelocitySampling waterVelocity = WaterVelocitySampling::PerVertex;
+
   /// Skin friction, ITTC-1957: `Cf = 0.075 / (log10 Rn - 2)^2`, `Rn = |v| L / nu`,
   /// `F_i = 1/2 rho Cf A_i |v_i|^2` against the tangential flow.
   bool viscous = true;
@@ -97,9 +113,13 @@ struct HydrodynamicForces {
   ForceTorque slamming;      ///< slamming
   ForceTorque air;           ///< air resistance
   ForceTorque damping;       ///< submerged-fraction damping
-  /// Fraction (0..1] the total was scaled by so it cannot reverse the
-  /// relative velocity within the substep (1: no clamping).
+  /// Fraction (0..1] of the part of the total force that opposes the
+  /// relative velocity which was kept, so that it cannot reverse that
+  /// velocity within the substep (1: no clamping). The rest of the force
+  /// (perpendicular to the velocity) is never clamped.
   btScalar clampScale = 1;
+  /// The same for the part of the total torque that opposes the angular velocity.
+  btScalar angularClampScale = 1;
   /// The sum of the terms, after clamping.
   [[nodiscard]] ForceTorque total() const;
 };
@@ -158,10 +178,14 @@ struct SlammingState {
                                    const btVector3& linearVelocity_mps, const btVector3& angularVelocity_radps,
                                    const HydrodynamicSettings& s);
 
-/// Scales `forces` (every term alike) so that, applied for `dt_s` on a body of
-/// inverse mass `inverseMass_pkg` and world inverse inertia `inverseInertia`,
-/// they cannot reverse the relative linear velocity `relativeVelocity_mps` nor
-/// the angular velocity (design.md §1.2, "Stability"; as Jolt clamps its drag).
+/// Limits `forces` so that, applied for `dt_s` on a body of inverse mass
+/// `inverseMass_pkg` and world inverse inertia `inverseInertia`, they cannot
+/// reverse the relative linear velocity `relativeVelocity_mps` nor the angular
+/// velocity (design.md §1.2, "Stability"; as Jolt clamps its drag). Linear
+/// and angular parts are limited separately, and only their components along
+/// the velocity they oppose: a steady drag torque (skin friction below the
+/// centre of mass pitches a boat) must not cancel the linear drag, nor a
+/// sideways force be lost to a forward clamp. Every term is scaled alike.
 void clampToVelocity(HydrodynamicForces& forces, const btVector3& relativeVelocity_mps,
                      const btVector3& angularVelocity_radps, btScalar inverseMass_pkg,
                      const btMatrix3x3& inverseInertia, btScalar dt_s);

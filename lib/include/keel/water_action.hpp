@@ -167,6 +167,9 @@ class WaterAction : public btActionInterface {
   /// The last substep's submerged pieces and waterline (relative positions).
   [[nodiscard]] std::span<const SubmergedPiece> submergedPieces() const { return cut_.pieces; }
   [[nodiscard]] std::span<const WaterlineSegment> waterline() const { return cut_.waterline; }
+  /// The water patch of the last substep (Sampling::Patch; empty otherwise):
+  /// what the boat felt, for drawing the same water.
+  [[nodiscard]] const WaterPatch& waterPatch() const { return patch_; }
   /// Problems met, for the user to read.
   [[nodiscard]] const WaterStatus& status() const { return status_; }
   void clearStatus() { status_.clear(); }
@@ -189,6 +192,8 @@ class WaterAction : public btActionInterface {
   [[nodiscard]] bool applyForNextSubstep(const btVector3& force_N, const btVector3& torque_Nm, btScalar dt_s);
   void finishStatus(std::uint32_t flags, bool skipped);
   [[nodiscard]] std::uint32_t computeHydrodynamics(btScalar dt_s, btScalar t_s);
+  [[nodiscard]] std::uint32_t sampleVertexWaterVelocities(btScalar t_s);
+  [[nodiscard]] btVector3 sampleBoatWaterVelocity(btScalar t_s, std::uint32_t& flags);
   [[nodiscard]] bool anyHydrodynamics() const;
 
   btRigidBody* body_;

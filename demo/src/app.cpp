@@ -1,0 +1,577 @@
+#include "app.hpp"
+
+#include "scene_builder.hpp"
+
+#include <BulletDynamics/Dynamics/btDiscreteDynamicsWorld.h>
+
+#include <Ogre.h>
+#include <OgreImGuiOverlay.h>
+#include <OgreOverlayManager.h>
+#include <OgreOverlaySystem.h>
+#include <OgreRTShaderSystem.h>
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+
+namespace demo {
+namespace {
+
+constexpr double kDeg = 180.0 / std::numbers::pi;
+const Ogre::ColourValue kHorizon(0.74f, 0.82f, 0.89f);
+const Ogre::ColourValue kZenith(0.24f, 0.45f, 0.78f);
+/// Radius of the drawn water grid [m]: most of the basin around the selected
+/// boat; beyond it the flat skirt and the haze take over.
+constexpr double kWaterRadius_m = 85;
+
+/// Throttle and rudder move at these rates while their keys are held [1/s].
+constexpr double kThrottleRate_ps = 0.8;
+constexpr double kRudderRate_ps = 2.5;
+
+/// Set by requestStop() (Ctrl-C): finish the frame, then report.
+std::atomic<bool> stopRequested{false};
+
+Ogre::Vector3 toOgre(const btVector3& v) { return {v.x(), v.y(), v.z()}; }
+Ogre::Quaternion toOgre(const btQuaternion& q) { return {q.w(), q.x(), q.y(), q.z()}; }
+
+/// Moves `value` towards `goal` by at most `step`.
+double approach(double value, double goal, double step) {
+  return value < goal ? std::min(goal, value + step) : std::max(goal, value - step);
+}
+
+}  // namespace
+
+HarbourApp::HarbourApp(const Options& options, Harbour& harbour, std::string pluginsConfig)
+    : OgreBites::ApplicationContext("Keel harbour"),
+      options_(options),
+      harbour_(harbour),
+      pluginsConfig_(std::move(pluginsConfig)) {
+  if (!harbour_.boats().empty()) selectedId_ = harbour_.boats().front()->id;
+  debugMode_ = options_.debugDraw;
+  if (!options_.record.empty()) {
+    record_.open(options_.record);
+    if (!record_) throw std::runtime_error("cannot write --record file '" + options_.record + "'");
+    record_ << "frame,time_s,boat,kind,moored,x_m,y_m,z_m,heading_deg,heel_deg,trim_deg,speed_kn,draft_m,"
+               "submerged_m3,contacts_boat_dock,contacts_boat_boat\n";
+  }
+}
+
+HarbourApp::~HarbourApp() = default;
+
+void HarbourApp::requestStop() { stopRequested = true; }
+
+// ---------------------------------------------------------------------------
+// Ogre set-up
+// ---------------------------------------------------------------------------
+
+void HarbourApp::createRoot() {
+  // Our own plugins.cfg (next to the binary, with Codec_STBI for PNG), no
+  // ogre.cfg, and the LogManager main() made (console output off).
+  mRoot = OGRE_NEW Ogre::Root(pluginsConfig_, "", "");
+  mOverlaySystem = OGRE_NEW Ogre::OverlaySystem();
+}
+
+bool HarbourApp::oneTimeConfig() {
+  // No config dialog: the GL 3+ renderer (or whatever the plugins offer).
+  Ogre::RenderSystem* rs = mRoot->getRenderSystemByName("OpenGL 3+ Rendering Subsystem");
+  if (!rs && !mRoot->getAvailableRenderers().empty()) rs = mRoot->getAvailableRenderers().front();
+  if (!rs) throw std::runtime_error("no Ogre render system could be loaded (see the Ogre log)");
+  rs->setConfigOption("Full Screen", "No");
+  mRoot->setRenderSystem(rs);
+  return true;
+}
+
+void HarbourApp::setup() {
+  mRoot->initialise(false);
+  Ogre::NameValuePairList params;
+  params.emplace("vsync", options_.vsync && !options_.headless ? "true" : "false");
+  // Multisampling is free on a GPU and expensive on llvmpipe (headless).
+  params.emplace("FSAA", options_.headless ? "0" : "4");
+  createWindow(mAppName, Ogre::uint32(options_.width_px), Ogre::uint32(options_.height_px), params);
+  locateResources();
+  initialiseRTShaderSystem();
+  loadResources();
+  mRoot->addFrameListener(this);
+  buildScene();
+}
+
+void HarbourApp::locateResources() {
+  // Only Ogre's internal shaders are needed from its media (the RTSS library
+  // and the shared shader header): the harbour's meshes come from media/
+  // and everything else is built in code.
+  auto& groups = Ogre::ResourceGroupManager::getSingleton();
+  const std::string ogreMedia = KEEL_DEMO_OGRE_MEDIA_DIR;
+  groups.addResourceLocation(ogreMedia + "/ShadowVolume", "FileSystem", Ogre::RGN_INTERNAL);
+  groups.addResourceLocation(ogreMedia + "/RTShaderLib/GLSL", "FileSystem", Ogre::RGN_INTERNAL);
+  groups.addResourceLocation(ogreMedia + "/RTShaderLib/materials", "FileSystem", Ogre::RGN_INTERNAL);
+}
+
+void HarbourApp::shutdown() {
+  // Our Ogre handles (the water mesh above all) must go before Ogre does.
+  if (inputChain_) removeInputListener(inputChain_.get());
+  water_.reset();
+  debug_.reset();
+  ropes_.reset();
+  boatNodes_.clear();
+  OgreBites::ApplicationContext::shutdown();
+}
+
+void HarbourApp::buildScene() {
+  scene_ = mRoot->createSceneManager();
+  scene_->addRenderQueueListener(mOverlaySystem);
+  mShaderGenerator->addSceneManager(scene_);
+  // Per-pixel lighting: the sun's highlight on the waves and the paint.
+  auto* renderState = mShaderGenerator->getRenderState(Ogre::RTShader::ShaderGenerator::DEFAULT_SCHEME_NAME);
+  renderState->addTemplateSubRenderState(
+      mShaderGenerator->createSubRenderState(Ogre::RTShader::PerPixelLighting::Type));
+
+  camera_ = scene_->createCamera("camera");
+  camera_->setNearClipDistance(0.2f);
+  camera_->setFarClipDistance(4000);
+  camera_->setAutoAspectRatio(true);
+  camera_->setFOVy(Ogre::Degree(50));
+  cameraNode_ = scene_->getRootSceneNode()->createChildSceneNode();
+  cameraNode_->attachObject(camera_);
+  Ogre::Viewport* viewport = getRenderWindow()->addViewport(camera_);
+  viewport->setBackgroundColour(kHorizon);
+  viewport->setMaterialScheme(Ogre::RTShader::ShaderGenerator::DEFAULT_SCHEME_NAME);
+
+  scene_->setAmbientLight(Ogre::ColourValue(0.38f, 0.42f, 0.48f));
+  Ogre::Light* sun = scene_->createLight("sun");
+  sun->setType(Ogre::Light::LT_DIRECTIONAL);
+  sun->setDiffuseColour(1.0f, 0.95f, 0.86f);
+  sun->setSpecularColour(1.0f, 0.95f, 0.85f);
+  Ogre::SceneNode* sunNode = scene_->getRootSceneNode()->createChildSceneNode();
+  sunNode->attachObject(sun);
+  // Behind the default camera's right shoulder (it looks north), fairly
+  // high: the boats' sides facing the viewer are lit.
+  sunNode->setDirection(Ogre::Vector3(-0.5f, -0.65f, -0.57f).normalisedCopy(), Ogre::Node::TS_WORLD);
+  scene_->setFog(Ogre::FOG_LINEAR, kHorizon, 0, 180, 1400);
+
+  skyNode_ = scene_->getRootSceneNode()->createChildSceneNode();
+  skyNode_->attachObject(createSky(*scene_, kHorizon, kZenith));
+  scene_->getRootSceneNode()->createChildSceneNode()->attachObject(createDocks(*scene_, harbour_.docks()));
+  water_ = std::make_unique<WaterRenderer>(*scene_, Harbour::kWaterCell_m, kWaterRadius_m);
+  water_->setSky(kHorizon, kZenith);
+  debug_ = std::make_unique<DebugLines>(*scene_, "debug", true);
+  ropes_ = std::make_unique<DebugLines>(*scene_, "ropes", false);
+
+  auto* imgui = new Ogre::ImGuiOverlay();  // the OverlayManager owns it
+  imgui->setZOrder(300);
+  imgui->show();
+  Ogre::OverlayManager::getSingleton().addOverlay(imgui);
+  ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini next to the user's files
+  ImGui::GetStyle().WindowRounding = 4;
+  // The HUD is laid out for 720 lines; taller windows get a larger one (the
+  // bitmap font does not shrink legibly, so smaller ones keep it as is).
+  ImGui::GetIO().FontGlobalScale = std::clamp(float(options_.height_px) / 720.0f, 1.0f, 2.0f);
+  imguiInput_ = std::make_unique<OgreBites::ImGuiInputListener>();
+  inputChain_ = std::make_unique<OgreBites::InputListenerChain>(
+      std::vector<OgreBites::InputListener*>{imguiInput_.get(), this});
+  addInputListener(inputChain_.get());
+
+  syncBoats();
+  updateCamera(0, true);
+}
+
+// ---------------------------------------------------------------------------
+// The frame
+// ---------------------------------------------------------------------------
+
+RunResult HarbourApp::run() {
+  initApp();
+  if (!mRoot || mWindows.empty()) throw std::runtime_error("the Ogre window could not be created");
+  lastFrameTime_ = std::chrono::steady_clock::now();
+  while (!mRoot->endRenderingQueued()) {
+    if (!mRoot->renderOneFrame()) break;
+    ++frame_;
+    if (lastFrame_) break;
+  }
+  result_.frames = frame_;
+  closeApp();
+  return result_;
+}
+
+bool HarbourApp::frameStarted(const Ogre::FrameEvent& evt) {
+  pollEvents();
+  Ogre::ImGuiOverlay::NewFrame();
+  const auto now = std::chrono::steady_clock::now();
+  const double wall_s = std::chrono::duration<double>(now - lastFrameTime_).count();
+  lastFrameTime_ = now;
+  if (wall_s > 0) fps_ = fps_ > 0 ? 0.9 * fps_ + 0.1 / wall_s : 1 / wall_s;
+  // Fixed-step runs advance the same time every frame, whatever the machine:
+  // reproducible. Interactive runs follow the clock (a stall is clamped).
+  const double frame_s =
+      options_.fixedStep() ? options_.frameStep_s : std::clamp(double(evt.timeSinceLastFrame), 0.0, 0.1);
+  steerSelected(frame_s);
+  simulate(frame_s);
+  syncBoats();
+  updateCamera(frame_s, false);
+  if (const Boat* boat = selected())
+    water_->update(*harbour_.sea(), harbour_.time_s(), boat->body->getCenterOfMassPosition().x(),
+                   boat->body->getCenterOfMassPosition().z(), harbour_.seaState(), cameraNode_->getPosition());
+  drawRopes();
+  drawDebug();
+  recordTelemetry();
+  drawHud();
+  const bool framesDone = options_.frames > 0 && frame_ + 1 >= options_.frames;
+  const bool timeDone = options_.seconds > 0 && harbour_.time_s() >= options_.seconds - 1e-9;
+  if (framesDone || timeDone || stopRequested) lastFrame_ = true;
+  return true;
+}
+
+bool HarbourApp::frameRenderingQueued(const Ogre::FrameEvent& evt) {
+  OgreBites::ApplicationContext::frameRenderingQueued(evt);
+  // The frame is complete in the back buffer and not yet swapped: read it here.
+  if (lastFrame_ && !options_.screenshot.empty()) capture();
+  return true;
+}
+
+void HarbourApp::simulate(double frame_s) {
+  if (paused_ && !stepOnce_) return;
+  const auto start = std::chrono::steady_clock::now();
+  if (stepOnce_)
+    harbour_.singleStep();
+  else
+    harbour_.step(frame_s);
+  stepOnce_ = false;
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  physicsMs_ = physicsMs_ > 0 ? 0.9 * physicsMs_ + 0.1 * ms : ms;
+}
+
+void HarbourApp::steerSelected(double frame_s) {
+  Boat* boat = selected();
+  if (!boat) return;
+  Helm& helm = boat->helm;
+  if (keysDown_.count('w')) helm.throttle = std::min(1.0, helm.throttle + kThrottleRate_ps * frame_s);
+  if (keysDown_.count('s')) helm.throttle = std::max(-0.5, helm.throttle - kThrottleRate_ps * frame_s);
+  const double rudderGoal = keysDown_.count('a') ? -1.0 : keysDown_.count('d') ? 1.0 : 0.0;
+  helm.rudder = approach(helm.rudder, rudderGoal, kRudderRate_ps * frame_s);
+}
+
+void HarbourApp::syncBoats() {
+  std::set<int> alive;
+  for (const auto& boat : harbour_.boats()) {
+    alive.insert(boat->id);
+    auto found = boatNodes_.find(boat->id);
+    if (found == boatNodes_.end()) {
+      Ogre::Entity* entity = scene_->createEntity("boat/" + std::to_string(boat->id), createBoatMesh(*boat->type));
+      Ogre::SceneNode* node = scene_->getRootSceneNode()->createChildSceneNode();
+      node->attachObject(entity);
+      found = boatNodes_.emplace(boat->id, node).first;
+    }
+    // Bullet's centre-of-mass transform, not the interpolated motion state:
+    // the water is drawn at the physics clock, so the boat must be too.
+    const btTransform& pose = boat->body->getCenterOfMassTransform();
+    found->second->setPosition(toOgre(pose.getOrigin()));
+    found->second->setOrientation(toOgre(pose.getRotation()));
+  }
+  for (auto it = boatNodes_.begin(); it != boatNodes_.end();) {
+    if (alive.count(it->first)) {
+      ++it;
+      continue;
+    }
+    it->second->removeAndDestroyAllChildren();
+    scene_->destroyEntity("boat/" + std::to_string(it->first));
+    scene_->destroySceneNode(it->second);
+    it = boatNodes_.erase(it);
+  }
+}
+
+void HarbourApp::drawRopes() {
+  ropes_->clear();
+  const btVector3 rope(0.85f, 0.78f, 0.55f);
+  for (const auto& boat : harbour_.boats())
+    for (const Mooring& line : boat->moorings) {
+      const btVector3 cleat = boat->body->getCenterOfMassTransform() * line.cleat_m;
+      // A little sag at mid-span reads as rope, not as a stick.
+      const btVector3 mid = (cleat + line.bollard_m) * 0.5f - btVector3(0, 0.25f, 0);
+      ropes_->drawLine(cleat, mid, rope);
+      ropes_->drawLine(mid, line.bollard_m, rope);
+    }
+  ropes_->flush(true);
+}
+
+void HarbourApp::drawDebug() {
+  debug_->clear();
+  if (debugMode_ > 0) {
+    for (const auto& boat : harbour_.boats()) boat->action->debugDraw(debug_.get());
+    if (debugMode_ > 1) {
+      // Bullet's own view: collision shapes (and, through DBG_DrawWireframe,
+      // every action's debugDraw again: skip ours above to avoid doubling).
+      debug_->clear();
+      debug_->setDebugMode(btIDebugDraw::DBG_DrawWireframe);
+      harbour_.world().setDebugDrawer(debug_.get());
+      harbour_.world().debugDrawWorld();
+      harbour_.world().setDebugDrawer(nullptr);
+    }
+    // Thrust and rudder arrows (gameplay forces): full thrust is 3 m long.
+    for (const auto& boat : harbour_.boats()) {
+      const btTransform& pose = boat->body->getCenterOfMassTransform();
+      const btVector3 com = boat->type->centreOfMass_m;
+      const btVector3 prop = pose * (boat->type->spec.propeller_m - com);
+      const btVector3 rudder = pose * (boat->type->spec.rudder_m - com);
+      const btScalar metresPerNewton = btScalar(3.0 / boat->type->spec.maxThrust_N);
+      debug_->drawLine(prop, prop + boat->thrust_N * metresPerNewton, btVector3(1, 0.9f, 0.1f));
+      debug_->drawLine(rudder, rudder + boat->rudderForce_N * metresPerNewton, btVector3(0.2f, 1, 0.3f));
+    }
+  }
+  debug_->flush(debugMode_ > 0);
+}
+
+void HarbourApp::updateCamera(double frame_s, bool snap) {
+  if (const Boat* boat = selected()) {
+    const Ogre::Vector3 goal = toOgre(boat->body->getCenterOfMassPosition());
+    // Follow with a short lag: smooth, but never far behind a fast boat.
+    const float blend = snap ? 1.0f : float(std::min(1.0, frame_s * 4.0));
+    target_ += (goal - target_) * blend;
+  }
+  const Ogre::Vector3 offset(float(std::cos(pitch_rad_) * std::sin(yaw_rad_)), float(std::sin(pitch_rad_)),
+                             float(std::cos(pitch_rad_) * std::cos(yaw_rad_)));
+  cameraNode_->setPosition(target_ + offset * float(distance_m_));
+  cameraNode_->lookAt(target_ + Ogre::Vector3(0, 1.5f, 0), Ogre::Node::TS_WORLD);
+  skyNode_->setPosition(cameraNode_->getPosition());
+}
+
+void HarbourApp::recordTelemetry() {
+  if (const Boat* boat = selected()) {
+    const Telemetry t = harbour_.telemetry(*boat);
+    if (!plotPrimed_) {  // a flat line from the first sample, not a jump from zero
+      heave_.fill(float(t.heave_m));
+      roll_.fill(float(t.heel_deg));
+      plotPrimed_ = true;
+    }
+    heave_[plotCursor_] = float(t.heave_m);
+    roll_[plotCursor_] = float(t.heel_deg);
+    plotCursor_ = (plotCursor_ + 1) % kPlotSamples;
+  }
+  if (!record_.is_open()) return;
+  const ContactStats& c = harbour_.contacts();
+  char row[400];
+  for (const auto& boat : harbour_.boats()) {
+    const Telemetry t = harbour_.telemetry(*boat);
+    std::snprintf(row, sizeof row, "%ld,%.4f,%d,%s,%d,%.4f,%.4f,%.4f,%.2f,%.3f,%.3f,%.3f,%.4f,%.4f,%ld,%ld\n", frame_,
+                  harbour_.time_s(), boat->id, boat->type->spec.kind.c_str(), boat->moored() ? 1 : 0,
+                  double(t.position_m.x()), double(t.position_m.y()), double(t.position_m.z()), t.heading_deg,
+                  t.heel_deg, t.trim_deg, t.speed_kn, t.draft_m, t.submergedVolume_m3, c.boatDockEvents,
+                  c.boatBoatEvents);
+    record_ << row;
+  }
+}
+
+void HarbourApp::capture() {
+  Ogre::RenderWindow* window = getRenderWindow();
+  const Ogre::uint32 w = window->getWidth(), h = window->getHeight();
+  Ogre::Image image(Ogre::PF_BYTE_RGB, w, h);
+  window->copyContentsToMemory(Ogre::Box(0, 0, w, h), image.getPixelBox(), Ogre::RenderTarget::FB_BACK);
+  try {
+    image.save(options_.screenshot);
+  } catch (const Ogre::Exception& e) {
+    std::fprintf(stderr, "keel_demo: cannot write screenshot '%s': %s\n", options_.screenshot.c_str(),
+                 e.getDescription().c_str());
+    result_.screenshotOk = false;
+    return;
+  }
+  result_.screenshot = classifyPixels(image.getData(), w, h, std::size_t(w) * 3);
+}
+
+// ---------------------------------------------------------------------------
+// Selection and commands
+// ---------------------------------------------------------------------------
+
+Boat* HarbourApp::selected() {
+  auto& boats = harbour_.boats();
+  for (auto& boat : boats)
+    if (boat->id == selectedId_) return boat.get();
+  if (boats.empty()) return nullptr;
+  selectedId_ = boats.front()->id;
+  return boats.front().get();
+}
+
+void HarbourApp::select(int offset) {
+  auto& boats = harbour_.boats();
+  if (boats.empty()) return;
+  const auto n = int(boats.size());
+  int index = 0;
+  for (int i = 0; i < n; ++i)
+    if (boats[std::size_t(i)]->id == selectedId_) index = i;
+  selectedId_ = boats[std::size_t(((index + offset) % n + n) % n)]->id;
+  plotPrimed_ = false;
+}
+
+void HarbourApp::reset() {
+  harbour_.reset();
+  syncBoats();
+  selectedId_ = harbour_.boats().empty() ? 0 : harbour_.boats().front()->id;
+  plotPrimed_ = false;
+  updateCamera(0, true);
+}
+
+void HarbourApp::spawn() {
+  const std::string& kind = knownKinds()[spawnKind_++ % knownKinds().size()];
+  selectedId_ = harbour_.spawnAnywhere(kind).id;
+}
+
+// ---------------------------------------------------------------------------
+// Input
+// ---------------------------------------------------------------------------
+
+bool HarbourApp::keyPressed(const OgreBites::KeyboardEvent& evt) {
+  const int key = evt.keysym.sym;
+  keysDown_.insert(key);
+  Boat* boat = selected();
+  switch (key) {
+    case OgreBites::SDLK_ESCAPE: lastFrame_ = true; break;
+    case '\t': select((evt.keysym.mod & OgreBites::KMOD_SHIFT) ? -1 : 1); break;
+    case 'x': if (boat) boat->helm.throttle = 0; break;
+    case 'b': spawn(); break;
+    case 'p': paused_ = !paused_; break;
+    case 'n': paused_ = true, stepOnce_ = true; break;
+    case 'r': reset(); break;
+    case OgreBites::SDLK_F1: debugMode_ = (debugMode_ + 1) % 3; break;
+    case OgreBites::SDLK_LEFT: yaw_rad_ -= 0.1; break;
+    case OgreBites::SDLK_RIGHT: yaw_rad_ += 0.1; break;
+    case OgreBites::SDLK_UP: pitch_rad_ = std::min(1.4, pitch_rad_ + 0.05); break;
+    case OgreBites::SDLK_DOWN: pitch_rad_ = std::max(0.03, pitch_rad_ - 0.05); break;
+    case OgreBites::SDLK_PAGEUP: distance_m_ = std::max(6.0, distance_m_ / 1.15); break;
+    case OgreBites::SDLK_PAGEDOWN: distance_m_ = std::min(300.0, distance_m_ * 1.15); break;
+    default:
+      if (key >= '0' && key <= '6') harbour_.setSeaState(key - '0');
+  }
+  return true;
+}
+
+bool HarbourApp::keyReleased(const OgreBites::KeyboardEvent& evt) {
+  keysDown_.erase(evt.keysym.sym);
+  return true;
+}
+
+bool HarbourApp::mousePressed(const OgreBites::MouseButtonEvent& evt) {
+  dragging_ = evt.button == OgreBites::BUTTON_LEFT || evt.button == OgreBites::BUTTON_RIGHT;
+  return true;
+}
+
+bool HarbourApp::mouseReleased(const OgreBites::MouseButtonEvent&) {
+  dragging_ = false;
+  return true;
+}
+
+bool HarbourApp::mouseMoved(const OgreBites::MouseMotionEvent& evt) {
+  if (!dragging_) return false;
+  yaw_rad_ -= evt.xrel * 0.005;
+  pitch_rad_ = std::clamp(pitch_rad_ + evt.yrel * 0.005, 0.03, 1.4);
+  return true;
+}
+
+bool HarbourApp::mouseWheelRolled(const OgreBites::MouseWheelEvent& evt) {
+  distance_m_ = std::clamp(distance_m_ * std::pow(0.9, evt.y), 6.0, 300.0);
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// HUD
+// ---------------------------------------------------------------------------
+
+void HarbourApp::drawHud() {
+  hudSea();
+  hudBoat();
+  hudHelp();
+}
+
+void HarbourApp::hudSea() {
+  ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(0.6f);
+  ImGui::Begin("Keel harbour", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove);
+  ImGui::Text("%.0f fps   physics %.2f ms/frame at %.0f Hz", fps_, physicsMs_, options_.physicsRate_Hz);
+  ImGui::Text("t = %.1f s%s", harbour_.time_s(), paused_ ? "   PAUSED" : "");
+  int sea = harbour_.seaState();
+  if (ImGui::SliderInt("sea state", &sea, 0, 6)) harbour_.setSeaState(sea);
+  ImGui::Text("Hs %.2f m (Gerstner, JONSWAP)", significantWaveHeight_m(harbour_.seaState()));
+  const ContactStats& c = harbour_.contacts();
+  std::size_t moored = 0;
+  for (const auto& boat : harbour_.boats()) moored += boat->moored() ? 1 : 0;
+  ImGui::Text("boats %zu (%zu moored)", harbour_.boats().size(), moored);
+  ImGui::Text("contacts  boat-dock %ld (%d now)  boat-boat %ld (%d now)", c.boatDockEvents, c.boatDockNow,
+              c.boatBoatEvents, c.boatBoatNow);
+  if (ImGui::Button(paused_ ? "Resume [P]" : "Pause [P]")) paused_ = !paused_;
+  ImGui::SameLine();
+  if (ImGui::Button("Step [N]")) paused_ = true, stepOnce_ = true;
+  ImGui::SameLine();
+  if (ImGui::Button("Reset [R]")) reset();
+  ImGui::SameLine();
+  if (ImGui::Button("Spawn [B]")) spawn();
+  const char* modes[] = {"off", "Keel: submerged, waterline, forces", "Keel + collision shapes"};
+  ImGui::Combo("debug [F1]", &debugMode_, modes, 3);
+  ImGui::End();
+}
+
+void HarbourApp::hudBoat() {
+  Boat* boat = selected();
+  if (!boat) return;
+  const Telemetry t = harbour_.telemetry(*boat);
+  // Bottom right: over the near water, not over the harbour.
+  const float width = float(getRenderWindow()->getWidth()), height = float(getRenderWindow()->getHeight());
+  ImGui::SetNextWindowPos(ImVec2(width - 10, height - 10), ImGuiCond_Always, ImVec2(1, 1));
+  ImGui::SetNextWindowBgAlpha(0.6f);
+  char title[80];
+  std::snprintf(title, sizeof title, "%s #%d%s###boat", boat->type->spec.kind.c_str(), boat->id,
+                boat->moored() ? " (moored)" : "");
+  ImGui::Begin(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove);
+  ImGui::Text("speed %5.1f kn   heading %03.0f deg", t.speed_kn, t.heading_deg);
+  ImGui::Text("heel %+5.1f deg   trim %+5.1f deg", t.heel_deg, t.trim_deg);
+  ImGui::Text("draft %.2f m   submerged %.2f m^3", t.draft_m, t.submergedVolume_m3);
+  ImGui::Text("mass %.0f kg   displaces %.0f kg", boat->type->mass_kg, t.submergedVolume_m3 * 1025.0);
+  ImGui::Separator();
+  ImGui::Text("forces [kN]        x        y        z");
+  const auto row = [](const char* name, const btVector3& f) {
+    ImGui::Text("%-12s %8.2f %8.2f %8.2f", name, f.x() / 1e3, f.y() / 1e3, f.z() / 1e3);
+  };
+  row("buoyancy", t.buoyancy_N);
+  row("viscous", t.viscous_N);
+  row("press. drag", t.pressureDrag_N);
+  row("slamming", t.slamming_N);
+  row("air", t.air_N);
+  row("weight", t.weight_N);
+  row(boat->propellerWet ? "thrust" : "thrust (dry)", t.thrust_N);
+  row("rudder", t.rudder_N);
+  if (t.dragClamp < 1) ImGui::TextDisabled("drag clamped to %.0f%% (stability)", t.dragClamp * 100);
+  ImGui::Separator();
+  ImGui::ProgressBar(float(std::abs(boat->helm.throttle)), ImVec2(160, 0),
+                     boat->helm.throttle < 0 ? "astern" : "throttle");
+  ImGui::SameLine();
+  ImGui::Text("rudder %+4.0f%%", boat->helm.rudder * 100);
+  int nodes = 0;
+  const double diff = water_->maxDifference_m(*harbour_.sea(), harbour_.time_s(), t.position_m.x(),
+                                              t.position_m.z(), boat->type->hull->radius_m(), &nodes);
+  ImGui::Text("water drawn vs felt: max |dh| %.1e m over %d nodes", diff, nodes);
+  ImGui::Text("Keel status: %s", boat->action->status().ok() ? "ok" : boat->action->status().describe().c_str());
+  // Oldest sample first.
+  std::array<float, kPlotSamples> heave{}, roll{};
+  for (std::size_t i = 0; i < kPlotSamples; ++i) {
+    heave[i] = heave_[(plotCursor_ + i) % kPlotSamples];
+    roll[i] = roll_[(plotCursor_ + i) % kPlotSamples];
+  }
+  char label[64];
+  std::snprintf(label, sizeof label, "heave %+.2f m", t.heave_m);
+  ImGui::PlotLines("##heave", heave.data(), int(kPlotSamples), 0, label, FLT_MAX, FLT_MAX, ImVec2(260, 44));
+  std::snprintf(label, sizeof label, "roll %+.1f deg", t.heel_deg);
+  ImGui::PlotLines("##roll", roll.data(), int(kPlotSamples), 0, label, FLT_MAX, FLT_MAX, ImVec2(260, 44));
+  ImGui::End();
+}
+
+void HarbourApp::hudHelp() {
+  const float height = float(getRenderWindow()->getHeight());
+  ImGui::SetNextWindowPos(ImVec2(10, height - 10), ImGuiCond_Always, ImVec2(0, 1));
+  ImGui::SetNextWindowBgAlpha(0.45f);
+  ImGui::Begin("keys", nullptr,
+               ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoTitleBar);
+  ImGui::TextUnformatted("W/S throttle  A/D rudder  X stop  Tab next boat  B spawn  0-6 sea state");
+  ImGui::TextUnformatted("P pause  N step  R reset  F1 debug  drag/arrows orbit  wheel/PgUp/PgDn zoom  Esc quit");
+  ImGui::End();
+}
+
+}  // namespace demo

@@ -1,0 +1,125 @@
+#pragma once
+/// @file app.hpp
+/// The harbour demo's Ogre application: window, scene, camera, input, HUD,
+/// and the frame loop that steps the harbour and draws it.
+
+#include "debug_lines.hpp"
+#include "frame_check.hpp"
+#include "harbour.hpp"
+#include "options.hpp"
+#include "water_renderer.hpp"
+
+#include <OgreApplicationContext.h>
+#include <OgreImGuiInputListener.h>
+#include <OgreInput.h>
+
+#include <array>
+#include <chrono>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace demo {
+
+/// What a finished run reports.
+struct RunResult {
+  long frames = 0;
+  std::optional<ColourFractions> screenshot;  ///< set when a screenshot was written
+  bool screenshotOk = true;                   ///< the file was written
+};
+
+class HarbourApp final : public OgreBites::ApplicationContext, public OgreBites::InputListener {
+ public:
+  /// `pluginsConfig`: path of the plugins.cfg to load Ogre's plugins from.
+  HarbourApp(const Options& options, Harbour& harbour, std::string pluginsConfig);
+  ~HarbourApp() override;
+
+  /// Opens the window, runs until closed or the frame/time limit, and closes.
+  /// Throws Ogre::Exception or std::exception on failure.
+  RunResult run();
+
+  /// Ends the run after the current frame (safe to call from a signal handler).
+  static void requestStop();
+
+ private:
+  // ApplicationContext
+  void createRoot() override;
+  bool oneTimeConfig() override;
+  void setup() override;
+  void locateResources() override;
+  void shutdown() override;
+  bool frameStarted(const Ogre::FrameEvent& evt) override;
+  bool frameRenderingQueued(const Ogre::FrameEvent& evt) override;
+  // InputListener
+  bool keyPressed(const OgreBites::KeyboardEvent& evt) override;
+  bool keyReleased(const OgreBites::KeyboardEvent& evt) override;
+  bool mouseMoved(const OgreBites::MouseMotionEvent& evt) override;
+  bool mousePressed(const OgreBites::MouseButtonEvent& evt) override;
+  bool mouseReleased(const OgreBites::MouseButtonEvent& evt) override;
+  bool mouseWheelRolled(const OgreBites::MouseWheelEvent& evt) override;
+
+  void buildScene();
+  void simulate(double frame_s);
+  void steerSelected(double frame_s);
+  void syncBoats();
+  void drawRopes();
+  void drawDebug();
+  void updateCamera(double frame_s, bool snap);
+  void recordTelemetry();
+  void drawHud();
+  void hudSea();
+  void hudBoat();
+  void hudHelp();
+  [[nodiscard]] Boat* selected();
+  void select(int offset);
+  void reset();
+  void spawn();
+  void capture();
+
+  Options options_;
+  Harbour& harbour_;
+  std::string pluginsConfig_;
+  Ogre::SceneManager* scene_ = nullptr;
+  Ogre::Camera* camera_ = nullptr;
+  Ogre::SceneNode* cameraNode_ = nullptr;
+  Ogre::SceneNode* skyNode_ = nullptr;
+  std::unique_ptr<WaterRenderer> water_;
+  std::unique_ptr<DebugLines> debug_;
+  std::unique_ptr<DebugLines> ropes_;
+  std::unique_ptr<OgreBites::ImGuiInputListener> imguiInput_;
+  std::unique_ptr<OgreBites::InputListenerChain> inputChain_;
+  std::map<int, Ogre::SceneNode*> boatNodes_;
+
+  // Run state.
+  long frame_ = 0;
+  bool lastFrame_ = false;
+  bool paused_ = false;
+  bool stepOnce_ = false;
+  int debugMode_ = 0;  ///< 0 off, 1 Keel (pieces, waterline, forces), 2 + collision shapes
+  int selectedId_ = 0;
+  std::size_t spawnKind_ = 0;
+  std::set<int> keysDown_;
+  RunResult result_;
+
+  // Camera: orbit around the selected boat.
+  double yaw_rad_ = -0.12, pitch_rad_ = 0.28, distance_m_ = 27;
+  Ogre::Vector3 target_ = Ogre::Vector3::ZERO;
+  bool dragging_ = false;
+
+  // Measurements for the HUD.
+  double physicsMs_ = 0;   ///< smoothed wall time of the physics per frame [ms]
+  double fps_ = 0;         ///< smoothed frames per second
+  std::chrono::steady_clock::time_point lastFrameTime_{};
+  static constexpr std::size_t kPlotSamples = 400;
+  std::array<float, kPlotSamples> heave_{}, roll_{};
+  std::size_t plotCursor_ = 0;
+  bool plotPrimed_ = false;  ///< false: the next sample fills the whole plot
+
+  std::ofstream record_;
+};
+
+}  // namespace demo

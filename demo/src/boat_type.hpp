@@ -1,0 +1,62 @@
+#pragma once
+/// @file boat_type.hpp
+/// The boat kinds of the harbour: what each is made of (mesh, mass, centre of
+/// mass, propeller, rudder) and the shared, immutable pieces built once per
+/// kind (keel::Hull, Bullet collision shape).
+
+#include "boat_mesh.hpp"
+
+#include <keel/hull.hpp>
+
+#include <BulletCollision/CollisionShapes/btCollisionShape.h>
+#include <LinearMath/btVector3.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace demo {
+
+/// Hand-set facts of a boat kind. Positions are in the mesh file's frame
+/// (y up, bow +x, origin on the design waterline amidships) [m].
+struct BoatSpec {
+  std::string kind;                 ///< "speedboat", ...
+  std::string file;                 ///< OBJ file in the media directory
+  double centreOfMassHeight_m;      ///< above the design waterline (negative: below)
+  double maxThrust_N;               ///< propeller thrust at full throttle
+  btVector3 propeller_m;            ///< where the thrust acts
+  btVector3 rudder_m;               ///< centre of the rudder blade
+  double rudderArea_m2;             ///< one side of the blade
+  double maxRudder_rad;             ///< full helm
+  /// Bullet body damping (fraction of velocity lost per second): a stand-in
+  /// for hydrodynamic drag until keel::WaterAction gains it (issue 3).
+  double linearDamping, angularDamping;
+};
+
+/// A boat kind ready to instantiate: loaded, validated and measured once,
+/// shared by every boat of that kind.
+struct BoatType {
+  BoatSpec spec;
+  BoatMesh mesh;                         ///< parts to render (file frame)
+  std::shared_ptr<const keel::Hull> hull;  ///< centre-of-mass frame
+  std::shared_ptr<btCollisionShape> shape; ///< centre-of-mass frame
+  std::vector<std::unique_ptr<btCollisionShape>> childShapes;  ///< owned children of a compound shape
+  btVector3 centreOfMass_m{0, 0, 0};     ///< in the file frame: where the body's origin sits
+  double mass_kg = 0;                    ///< displacement at the design waterline
+  btVector3 inertia_kgm2{0, 0, 0};       ///< principal moments, centre-of-mass frame
+  double length_m = 0, beam_m = 0;       ///< overall, from the hull's bounds
+};
+
+/// The specs of every kind the demo knows (demo::knownKinds()).
+const std::vector<BoatSpec>& boatSpecs();
+
+/// Loads every kind from `mediaDir`. The mass is the displacement at the
+/// design waterline (the file's y = 0) computed with Keel's own hydrostatics,
+/// so each boat floats at the waterline it was drawn with; the centre of mass
+/// sits above the centre of buoyancy, so it floats level. Throws
+/// std::runtime_error (or keel::HullError) naming the file on failure.
+std::map<std::string, std::shared_ptr<const BoatType>> loadBoatTypes(const std::string& mediaDir,
+                                                                     double maxHullEdge_m);
+
+}  // namespace demo

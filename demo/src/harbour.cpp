@@ -1,0 +1,455 @@
+#include "harbour.hpp"
+
+#include <BulletCollision/BroadphaseCollision/btDbvtBroadphase.h>
+#include <BulletCollision/CollisionDispatch/btCollisionDispatcher.h>
+#include <BulletCollision/CollisionDispatch/btDefaultCollisionConfiguration.h>
+#include <BulletCollision/CollisionShapes/btBoxShape.h>
+#include <BulletCollision/CollisionShapes/btCylinderShape.h>
+#include <BulletCollision/CollisionShapes/btStaticPlaneShape.h>
+#include <BulletDynamics/ConstraintSolver/btGeneric6DofSpring2Constraint.h>
+#include <BulletDynamics/ConstraintSolver/btSequentialImpulseConstraintSolver.h>
+#include <BulletDynamics/Dynamics/btDiscreteDynamicsWorld.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace demo {
+namespace {
+
+constexpr double kGravity_mps2 = 9.81;
+constexpr double kWaterDensity_kgpm3 = 1025;
+constexpr double kKnot_mps = 1852.0 / 3600.0;
+constexpr double kDeg = 180.0 / std::numbers::pi;
+
+/// Tags in btCollisionObject::getUserIndex2(): what a body is.
+constexpr int kTagDock = 1;
+constexpr int kTagBoat = 2;
+
+/// Heights of the harbour's structures [m] (the still water is at 0).
+constexpr double kSeabed_m = -12;
+constexpr double kQuayTop_m = 1.8;
+constexpr double kPierDeckTop_m = 1.35;
+constexpr double kPierDeckThickness_m = 0.3;
+constexpr double kPileRadius_m = 0.25;
+constexpr double kPileSpacing_m = 5;
+
+/// A heading in compass degrees (0 north = -z, 90 east = +x) as a rotation
+/// of the boat's bow (+x in the body frame) about +y.
+btQuaternion headingRotation(double heading_deg) {
+  const double yaw = (90.0 - heading_deg) / kDeg;  // 90 east: bow along +x needs no turn
+  return btQuaternion(btVector3(0, 1, 0), btScalar(yaw));
+}
+
+/// The water frame of a y-up world (u = x, v = z).
+btScalar surfaceHeight(const keel::WaterSurface& sea, const btVector3& p, double t_s) {
+  return sea.height(p.x(), p.z(), btScalar(t_s));
+}
+
+/// A pier running north from the quay: deck on two rows of piles, with two
+/// wales (rubbing timbers) along each side that stop boats slipping between
+/// the piles or under the deck.
+void addPier(std::vector<DockPiece>& out, double westX_m, double eastX_m, double southZ_m, double northZ_m) {
+  const double cx = (westX_m + eastX_m) / 2, hx = (eastX_m - westX_m) / 2;
+  const double cz = (southZ_m + northZ_m) / 2, hz = (southZ_m - northZ_m) / 2;
+  const double deckMid = kPierDeckTop_m - kPierDeckThickness_m / 2;
+  out.push_back({DockPiece::Shape::Box, {btScalar(cx), btScalar(deckMid), btScalar(cz)},
+                 {btScalar(hx + 0.1), btScalar(kPierDeckThickness_m / 2), btScalar(hz + 0.1)}, "wood"});
+  const double pileBottom = kSeabed_m, pileTop = kPierDeckTop_m - kPierDeckThickness_m;
+  const double pileMid = (pileBottom + pileTop) / 2, pileHalf = (pileTop - pileBottom) / 2;
+  for (double z = southZ_m; z >= northZ_m - 1e-6; z -= kPileSpacing_m)
+    for (double x : {westX_m, eastX_m})
+      out.push_back({DockPiece::Shape::Cylinder, {btScalar(x), btScalar(pileMid), btScalar(z)},
+                     {btScalar(kPileRadius_m), btScalar(pileHalf), btScalar(kPileRadius_m)}, "pile"});
+  // Wales: outside the piles, one at the waterline, one below it.
+  for (double x : {westX_m - kPileRadius_m - 0.1, eastX_m + kPileRadius_m + 0.1})
+    for (double y : {0.35, -0.55})
+      out.push_back({DockPiece::Shape::Box, {btScalar(x), btScalar(y), btScalar(cz)},
+                     {0.1f, 0.2f, btScalar(hz + kPileRadius_m)}, "fender"});
+  // The pier head: a fender across the end.
+  for (double y : {0.35, -0.55})
+    out.push_back({DockPiece::Shape::Box, {btScalar(cx), btScalar(y), btScalar(southZ_m + kPileRadius_m + 0.1)},
+                   {btScalar(hx + kPileRadius_m + 0.2), 0.2f, 0.1f}, "fender"});
+  // Bollards along both edges, every other pile.
+  for (double z = southZ_m - 2.5; z >= northZ_m; z -= 2 * kPileSpacing_m)
+    for (double x : {westX_m + 0.35, eastX_m - 0.35})
+      out.push_back({DockPiece::Shape::Cylinder, {btScalar(x), btScalar(kPierDeckTop_m + 0.25), btScalar(z)},
+                     {0.15f, 0.25f, 0.15f}, "bollard"});
+}
+
+}  // namespace
+
+Harbour::Harbour(const Options& options, std::map<std::string, std::shared_ptr<const BoatType>> types)
+    : options_(options), types_(std::move(types)), seaState_(options.seaState), random_(options.seed) {
+  sea_ = std::make_shared<SwitchableSea>(makeSeaSurface(seaState_, options_.seed));
+  collisionConfig_ = std::make_unique<btDefaultCollisionConfiguration>();
+  dispatcher_ = std::make_unique<btCollisionDispatcher>(collisionConfig_.get());
+  broadphase_ = std::make_unique<btDbvtBroadphase>();
+  solver_ = std::make_unique<btSequentialImpulseConstraintSolver>();
+  world_ = std::make_unique<btDiscreteDynamicsWorld>(dispatcher_.get(), broadphase_.get(), solver_.get(),
+                                                     collisionConfig_.get());
+  world_->setGravity(btVector3(0, btScalar(-kGravity_mps2), 0));
+  world_->setInternalTickCallback(&Harbour::preTick, this, true);
+  world_->setInternalTickCallback(&Harbour::postTick, this, false);
+  buildDocks();
+  placeScenario();
+}
+
+Harbour::~Harbour() {
+  removeAllBoats();
+  for (auto& body : dockBodies_) world_->removeRigidBody(body.get());
+}
+
+void Harbour::buildDocks() {
+  const auto box = [&](double x0, double x1, double y0, double y1, double z0, double z1, const char* material) {
+    docks_.push_back({DockPiece::Shape::Box,
+                      {btScalar((x0 + x1) / 2), btScalar((y0 + y1) / 2), btScalar((z0 + z1) / 2)},
+                      {btScalar((x1 - x0) / 2), btScalar((y1 - y0) / 2), btScalar((z1 - z0) / 2)},
+                      material});
+  };
+  const Basin& b = basin_;
+  // The quay along the north side, with a stone face at the water.
+  box(-80, 80, kSeabed_m, kQuayTop_m, b.minZ_m - 14, b.minZ_m, "concrete");
+  // Breakwaters: west, east, and the south arms either side of the mouth.
+  box(b.minX_m - 12, b.minX_m, kSeabed_m, 2.4, b.minZ_m, b.maxZ_m + 8, "stone");
+  box(b.maxX_m, b.maxX_m + 12, kSeabed_m, 2.4, b.minZ_m, b.maxZ_m + 8, "stone");
+  box(b.minX_m, -14, kSeabed_m, 2.4, b.maxZ_m, b.maxZ_m + 8, "stone");
+  box(14, b.maxX_m, kSeabed_m, 2.4, b.maxZ_m, b.maxZ_m + 8, "stone");
+  addPier(docks_, -24, -20, -8, b.minZ_m);
+  addPier(docks_, 22, 25, -18, b.minZ_m);
+  for (const DockPiece& piece : docks_) addDock(piece);
+  // The seabed, so that nothing falls for ever.
+  auto seabed = std::make_unique<btStaticPlaneShape>(btVector3(0, 1, 0), btScalar(kSeabed_m));
+  auto body = std::make_unique<btRigidBody>(0, nullptr, seabed.get());
+  body->setUserIndex2(kTagDock);
+  world_->addRigidBody(body.get());
+  dockShapes_.push_back(std::move(seabed));
+  dockBodies_.push_back(std::move(body));
+}
+
+void Harbour::addDock(const DockPiece& piece) {
+  std::unique_ptr<btCollisionShape> shape;
+  if (piece.shape == DockPiece::Shape::Box)
+    shape = std::make_unique<btBoxShape>(piece.halfExtents_m);
+  else
+    shape = std::make_unique<btCylinderShape>(piece.halfExtents_m);
+  auto body = std::make_unique<btRigidBody>(0, nullptr, shape.get());
+  body->setWorldTransform(btTransform(btQuaternion::getIdentity(), piece.centre_m));
+  body->setUserIndex2(kTagDock);
+  body->setFriction(0.4f);
+  body->setRestitution(0.2f);
+  world_->addRigidBody(body.get());
+  dockShapes_.push_back(std::move(shape));
+  dockBodies_.push_back(std::move(body));
+}
+
+void Harbour::reset() {
+  removeAllBoats();
+  time_s_ = 0;
+  contacts_ = {};
+  touching_.clear();
+  random_.seed(options_.seed);
+  sea_ = std::make_shared<SwitchableSea>(makeSeaSurface(seaState_, options_.seed));
+  placeScenario();
+}
+
+void Harbour::removeAllBoats() {
+  for (auto& boat : boats_) {
+    for (auto& line : boat->moorings) world_->removeConstraint(line.constraint.get());
+    world_->removeAction(boat->action.get());
+    world_->removeRigidBody(boat->body.get());
+  }
+  boats_.clear();
+}
+
+Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double heading_deg, double speed_mps) {
+  const auto found = types_.find(kind);
+  if (found == types_.end()) throw std::invalid_argument("unknown boat kind '" + kind + "'");
+  const BoatType& type = *found->second;
+  auto boat = std::make_unique<Boat>();
+  boat->id = nextId_++;
+  boat->type = found->second;
+  // Start at the design waterline on the local water, level: the centre of
+  // mass sits that far above the file's waterline.
+  const btVector3 ground(btScalar(x_m), 0, btScalar(z_m));
+  const btScalar water = surfaceHeight(*sea_, ground, time_s_);
+  const btQuaternion rotation = headingRotation(heading_deg);
+  const btVector3 com = quatRotate(rotation, type.centreOfMass_m);
+  const btTransform pose(rotation, btVector3(ground.x() + com.x(), water + com.y(), ground.z() + com.z()));
+  boat->motion = std::make_unique<btDefaultMotionState>(pose);
+  btRigidBody::btRigidBodyConstructionInfo info(btScalar(type.mass_kg), boat->motion.get(), type.shape.get(),
+                                                type.inertia_kgm2);
+  info.m_linearDamping = btScalar(type.spec.linearDamping);
+  info.m_angularDamping = btScalar(type.spec.angularDamping);
+  info.m_friction = 0.5f;
+  info.m_restitution = 0.1f;
+  boat->body = std::make_unique<btRigidBody>(info);
+  boat->body->setUserIndex(boat->id);
+  boat->body->setUserIndex2(kTagBoat);
+  boat->body->setActivationState(DISABLE_DEACTIVATION);  // waves move it all the time
+  boat->body->setLinearVelocity(quatRotate(rotation, btVector3(btScalar(speed_mps), 0, 0)));
+  // Continuous collision: a boat may not pass through a pile in one substep,
+  // whatever its speed. The swept sphere fits inside the hull's narrowest part.
+  const btScalar thinnest = btScalar(std::min(type.beam_m, type.length_m) / 2);
+  boat->body->setCcdMotionThreshold(thinnest * 0.5f);
+  boat->body->setCcdSweptSphereRadius(thinnest * 0.4f);
+  world_->addRigidBody(boat->body.get());
+
+  keel::HydrostaticSettings settings;
+  settings.waterDensity_kgpm3 = btScalar(kWaterDensity_kgpm3);
+  settings.sampling = keel::Sampling::Patch;
+  settings.patchCellSize_m = btScalar(kWaterCell_m);
+  boat->action = std::make_unique<keel::WaterAction>(boat->body.get(), type.hull, sea_, settings);
+  boat->action->setTime(time_s_);
+  // Debug arrows: the boat's weight draws 3 m long, whatever its size.
+  boat->action->debugForceScale_N = btScalar(type.mass_kg * kGravity_mps2 / 3);
+  // Water force from the very first substep (Bullet runs actions after it
+  // integrates, so a new action would otherwise miss one).
+  boat->action->prime(btScalar(1.0 / options_.physicsRate_Hz));
+  world_->addAction(boat->action.get());
+  boats_.push_back(std::move(boat));
+  return *boats_.back();
+}
+
+Boat& Harbour::spawnAnywhere(const std::string& kind) {
+  const BoatType& type = *types_.at(kind);
+  std::uniform_real_distribution<double> x(basin_.minX_m + 12, basin_.maxX_m - 12);
+  std::uniform_real_distribution<double> z(basin_.minZ_m + 30, basin_.maxZ_m - 10);
+  std::uniform_real_distribution<double> heading(0, 360);
+  // Try a few places; take the one farthest from every other boat.
+  double bestX = 0, bestZ = 10, bestGap = -1;
+  for (int attempt = 0; attempt < 40; ++attempt) {
+    const double px = x(random_), pz = z(random_);
+    double gap = 1e9;
+    for (const auto& other : boats_) {
+      const btVector3 p = other->body->getCenterOfMassPosition();
+      gap = std::min(gap, std::hypot(p.x() - px, p.z() - pz) - other->type->length_m / 2);
+    }
+    gap -= type.length_m / 2;
+    if (gap > bestGap) bestX = px, bestZ = pz, bestGap = gap;
+    if (gap > 8) break;
+  }
+  return spawn(kind, bestX, bestZ, heading(random_));
+}
+
+void Harbour::moor(Boat& boat, int side) {
+  const BoatType& type = *boat.type;
+  const btTransform& pose = boat.body->getCenterOfMassTransform();
+  const btScalar deck = btScalar(type.hull->boundsMax().y() * 0.8);
+  const btScalar half = btScalar(type.beam_m / 2) * btScalar(side);
+  for (btScalar along : {btScalar(type.length_m * 0.35), btScalar(-type.length_m * 0.35)}) {
+    Mooring line;
+    line.cleat_m = btVector3(along, deck, half);
+    // The bollard ashore: out from the cleat towards the dock, on the deck.
+    const btVector3 cleatWorld = pose * line.cleat_m;
+    const btVector3 outwards = quatRotate(pose.getRotation(), btVector3(0, 0, btScalar(side)));
+    line.bollard_m = cleatWorld + outwards * 1.2f;
+    line.bollard_m.setY(btScalar(kPierDeckTop_m + 0.4));
+    // The line as a 6-DoF spring: slack sideways and along (within +-0.6 m of
+    // where it was made fast), free vertically so the boat rides the waves,
+    // free in rotation.
+    auto spring = std::make_unique<btGeneric6DofSpring2Constraint>(
+        *boat.body, btTransform(btQuaternion::getIdentity(), line.cleat_m));
+    spring->setLinearLowerLimit(btVector3(-0.6f, 1, -0.6f));
+    spring->setLinearUpperLimit(btVector3(0.6f, -1, 0.6f));  // lower > upper: free
+    spring->setAngularLowerLimit(btVector3(1, 1, 1));
+    spring->setAngularUpperLimit(btVector3(-1, -1, -1));
+    const double omega = 2 * std::numbers::pi / 6.0;  // a 6 s surge period on its lines
+    for (int axis : {0, 2}) {
+      spring->enableSpring(axis, true);
+      spring->setStiffness(axis, btScalar(type.mass_kg * omega * omega / 2));
+      spring->setDamping(axis, btScalar(type.mass_kg * omega * 0.3));
+      spring->setEquilibriumPoint(axis, 0);
+    }
+    world_->addConstraint(spring.get(), true);
+    line.constraint = std::move(spring);
+    boat.moorings.push_back(std::move(line));
+  }
+}
+
+void Harbour::placeScenario() {
+  if (options_.scenario == "collide")
+    placeCollideScenario();
+  else
+    placeHarbourScenario();
+}
+
+void Harbour::placeHarbourScenario() {
+  const std::vector<std::string>& kinds = options_.kinds.empty() ? knownKinds() : options_.kinds;
+  // Berths: along the piers and the quay (moored), then open water (free).
+  struct Berth {
+    double x_m, z_m, heading_deg;
+    int side;  ///< 0 free, +1 dock to starboard, -1 dock to port
+  };
+  for (int i = 0; i < options_.boatCount; ++i) {
+    const std::string& kind = kinds[std::size_t(i) % kinds.size()];
+    const BoatType& type = *types_.at(kind);
+    const double half = type.beam_m / 2 + 0.55;
+    std::vector<Berth> berths = {
+        {2, -8, 0, 0},                                                    // free, mid-basin, bow north
+        {-20 + kPileRadius_m + 0.2 + half, -30, 0, -1},                   // pier A, east side
+        {22 - kPileRadius_m - 0.2 - half, -34, 0, 1},                     // pier B, west side
+        {5, basin_.minZ_m + half, 90, -1},                                // quay, bow east
+        {-38, 8, 60, 0},                                                  // free, west
+        {40, 0, 300, 0},                                                  // free, east
+        {-45, basin_.minZ_m + half, 270, 1},                              // quay west, bow west
+        {25 + kPileRadius_m + 0.2 + half, -34, 180, 1},                   // pier B, east side
+    };
+    if (std::size_t(i) < berths.size()) {
+      const Berth& b = berths[std::size_t(i)];
+      Boat& boat = spawn(kind, b.x_m, b.z_m, b.heading_deg);
+      if (b.side != 0) moor(boat, b.side);
+    } else {
+      spawnAnywhere(kind);
+    }
+  }
+}
+
+void Harbour::placeCollideScenario() {
+  // A speedboat at full throttle into the head of pier A, a catamaran into a
+  // drifting rowboat, and the heavy boats at their berths.
+  Boat& speedboat = spawn("speedboat", -22, 22, 0, 9);
+  speedboat.helm.throttle = 1;
+  Boat& catamaran = spawn("catamaran", 22, 20, 270, 4);
+  catamaran.helm.throttle = 0.6;
+  spawn("rowboat", 8, 20, 0);
+  moor(spawn("tug", 22 - kPileRadius_m - 0.2 - 2.6 - 0.55, -34, 0), 1);
+  moor(spawn("barge", 5, basin_.minZ_m + 3.6 + 0.55, 90), -1);
+}
+
+void Harbour::step(double frame_s) {
+  world_->stepSimulation(btScalar(frame_s), options_.maxSubsteps, btScalar(1.0 / options_.physicsRate_Hz));
+}
+
+void Harbour::singleStep() {
+  const btScalar dt = btScalar(1.0 / options_.physicsRate_Hz);
+  world_->stepSimulation(dt, 1, dt);
+}
+
+void Harbour::setSeaState(int seaState) {
+  seaState_ = std::clamp(seaState, 0, 6);
+  sea_->change(makeSeaSurface(seaState_, options_.seed), time_s_);
+}
+
+void Harbour::preTick(btDynamicsWorld* world, btScalar dt_s) {
+  auto* self = static_cast<Harbour*>(world->getWorldUserInfo());
+  for (auto& boat : self->boats_) self->applyHelm(*boat, dt_s);
+}
+
+void Harbour::postTick(btDynamicsWorld* world, btScalar dt_s) {
+  auto* self = static_cast<Harbour*>(world->getWorldUserInfo());
+  self->time_s_ += double(dt_s);
+  self->countContacts();
+}
+
+/// Gameplay, not water physics: the propeller pushes along the bow only while
+/// it is under the surface Keel floats the boat on, and the rudder is a flat
+/// plate whose force resists the water flowing through it
+/// (`F = -1/2 rho C_N A |v| (v . n) n`, C_N = 2), so it turns the boat with
+/// way on and keeps it running straight. Both are applied as impulses in the
+/// pre-tick callback: once per substep, whatever maxSubSteps (design.md §2).
+void Harbour::applyHelm(Boat& boat, btScalar dt_s) {
+  const BoatSpec& spec = boat.type->spec;
+  btRigidBody& body = *boat.body;
+  const btTransform& pose = body.getCenterOfMassTransform();
+  const btVector3 com = boat.type->centreOfMass_m;
+  const btVector3 propeller = pose.getBasis() * (spec.propeller_m - com);
+  const btVector3 rudder = pose.getBasis() * (spec.rudder_m - com);
+  const btVector3 origin = pose.getOrigin();
+  const keel::WaterSurface& sea = *sea_;
+
+  boat.propellerWet = (origin + propeller).y() < surfaceHeight(sea, origin + propeller, time_s_);
+  boat.thrust_N.setZero();
+  if (boat.propellerWet && boat.helm.throttle != 0) {
+    const btVector3 ahead = pose.getBasis().getColumn(0);
+    boat.thrust_N = ahead * btScalar(boat.helm.throttle * spec.maxThrust_N);
+    body.applyImpulse(boat.thrust_N * dt_s, propeller);
+  }
+
+  boat.rudderForce_N.setZero();
+  const btVector3 rudderWorld = origin + rudder;
+  if (rudderWorld.y() >= surfaceHeight(sea, rudderWorld, time_s_)) return;
+  const keel::WaterVelocity water = sea.velocity(rudderWorld.x(), rudderWorld.z(), rudderWorld.y(), btScalar(time_s_));
+  const btVector3 flow = body.getVelocityInLocalPoint(rudder) -
+                         btVector3(water.east_mps, water.up_mps, water.north_mps);  // boat relative to water
+  const double angle = -boat.helm.rudder * spec.maxRudder_rad;
+  const btVector3 normal =
+      pose.getBasis() * btVector3(btScalar(-std::sin(angle)), 0, btScalar(std::cos(angle)));
+  const btScalar through = flow.dot(normal);
+  boat.rudderForce_N =
+      normal * btScalar(-0.5 * kWaterDensity_kgpm3 * 2.0 * spec.rudderArea_m2 * double(flow.length() * through));
+  // Never more than stops the flow through the blade in one substep.
+  const btScalar limit = btScalar(1.0 / body.getInvMass()) * std::abs(through) / dt_s;
+  if (boat.rudderForce_N.length() > limit) boat.rudderForce_N *= limit / boat.rudderForce_N.length();
+  body.applyImpulse(boat.rudderForce_N * dt_s, rudder);
+}
+
+void Harbour::countContacts() {
+  std::set<std::pair<int, int>> now;
+  for (int i = 0; i < dispatcher_->getNumManifolds(); ++i) {
+    const btPersistentManifold* m = dispatcher_->getManifoldByIndexInternal(i);
+    bool touching = false;
+    for (int c = 0; c < m->getNumContacts(); ++c) touching |= m->getContactPoint(c).getDistance() < 0.01f;
+    if (!touching) continue;
+    const btCollisionObject* a = m->getBody0();
+    const btCollisionObject* b = m->getBody1();
+    if (a->getUserIndex2() != kTagBoat) std::swap(a, b);
+    if (a->getUserIndex2() != kTagBoat) continue;
+    if (b->getUserIndex2() == kTagBoat)
+      now.insert({std::min(a->getUserIndex(), b->getUserIndex()), std::max(a->getUserIndex(), b->getUserIndex())});
+    else if (b->getUserIndex2() == kTagDock && b->getCollisionShape()->getShapeType() != STATIC_PLANE_PROXYTYPE)
+      now.insert({a->getUserIndex(), -1});
+  }
+  contacts_.boatDockNow = contacts_.boatBoatNow = 0;
+  for (const auto& pair : now) {
+    const bool dock = pair.second < 0;
+    (dock ? contacts_.boatDockNow : contacts_.boatBoatNow)++;
+    if (!touching_.count(pair)) (dock ? contacts_.boatDockEvents : contacts_.boatBoatEvents)++;
+  }
+  touching_ = std::move(now);
+}
+
+Telemetry Harbour::telemetry(const Boat& boat) const {
+  Telemetry t;
+  const btTransform& pose = boat.body->getCenterOfMassTransform();
+  const btMatrix3x3& basis = pose.getBasis();
+  const btVector3 ahead = basis.getColumn(0), starboard = basis.getColumn(2);
+  // The body's velocity already holds the next substep's water impulse.
+  const btVector3 v = boat.body->getLinearVelocity() - boat.action->pendingLinearVelocity_mps();
+  t.position_m = pose.getOrigin();
+  t.speed_kn = std::hypot(double(v.x()), double(v.z())) / kKnot_mps;
+  t.heading_deg = std::fmod(std::atan2(double(ahead.x()), double(-ahead.z())) * kDeg + 360.0, 360.0);
+  t.trim_deg = std::asin(std::clamp(double(ahead.y()), -1.0, 1.0)) * kDeg;
+  t.heel_deg = -std::asin(std::clamp(double(starboard.y()), -1.0, 1.0)) * kDeg;
+  const keel::WaterAction& action = *boat.action;
+  t.submergedVolume_m3 = action.hydrostatics().submergedVolume_m3;
+  for (const keel::SubmergedPiece& piece : action.submergedPieces())
+    for (btScalar d : piece.depth_m) t.draft_m = std::max(t.draft_m, double(d));
+  t.heave_m = t.position_m.y();
+  t.buoyancy_N = action.hydrostatics().force_N;
+  const keel::HydrodynamicForces& hydro = action.hydrodynamics();
+  t.viscous_N = hydro.viscous.force_N;
+  t.pressureDrag_N = hydro.pressureDrag.force_N;
+  t.slamming_N = hydro.slamming.force_N;
+  t.air_N = hydro.air.force_N;
+  t.dragClamp = hydro.clampScale;
+  t.weight_N = btVector3(0, btScalar(-boat.type->mass_kg * kGravity_mps2), 0);
+  t.thrust_N = boat.thrust_N;
+  t.rudder_N = boat.rudderForce_N;
+  t.keelFlags = action.status().flags;
+  return t;
+}
+
+bool Harbour::sunk(const Boat& boat) const {
+  const btVector3 p = boat.body->getCenterOfMassPosition();
+  const double water = surfaceHeight(*sea_, p, time_s_);
+  const double hullHeight = boat.type->hull->boundsMax().y() - boat.type->hull->boundsMin().y();
+  return p.y() < water - hullHeight / 2;
+}
+
+bool Harbour::outsideBasin(const Boat& boat) const {
+  const btVector3 p = boat.body->getCenterOfMassPosition();
+  return p.x() < basin_.minX_m || p.x() > basin_.maxX_m || p.z() < basin_.minZ_m || p.z() > basin_.maxZ_m + 8;
+}
+
+}  // namespace demo

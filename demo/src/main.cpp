@@ -1,0 +1,140 @@
+/// @file main.cpp
+/// keel_demo: the Ogre harbour demo. See docs/demo.md.
+
+#include "app.hpp"
+#include "boat_type.hpp"
+#include "harbour.hpp"
+#include "options.hpp"
+
+#include <keel/hull.hpp>
+
+#include <OgreException.h>
+#include <OgreLogManager.h>
+
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+/// Set in the environment of the copy of the demo that xvfb-run starts.
+constexpr const char* kUnderXvfb = "KEEL_DEMO_UNDER_XVFB";
+
+std::filesystem::path executableDir() {
+  std::error_code error;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+  return error ? std::filesystem::current_path() : self.parent_path();
+}
+
+/// --headless: runs this same program again under xvfb-run (a private X
+/// server with Mesa's software renderer). Returns only on failure.
+int reexecUnderXvfb(int argc, char** argv, const demo::Options& options) {
+  setenv(kUnderXvfb, "1", 1);
+  const std::string self = (executableDir() / "keel_demo").string();
+  const std::string screen =
+      "-screen 0 " + std::to_string(options.width_px) + "x" + std::to_string(options.height_px) + "x24";
+  std::vector<std::string> args = {"xvfb-run", "-a", "-s", screen, self};
+  for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
+  std::vector<char*> raw;
+  for (std::string& a : args) raw.push_back(a.data());
+  raw.push_back(nullptr);
+  execvp("xvfb-run", raw.data());
+  std::cerr << "keel_demo: --headless needs xvfb-run, which could not be started (" << std::strerror(errno)
+            << ").\nInstall it with: scripts/install-deps.sh demo   (Debian packages xvfb xauth libgl1-mesa-dri)\n";
+  return 1;
+}
+
+/// Prints what happened; returns false when --check finds a problem.
+bool report(const demo::Options& options, const demo::Harbour& harbour, const demo::RunResult& run) {
+  const demo::ContactStats& c = harbour.contacts();
+  std::size_t moored = 0, sunk = 0, outside = 0;
+  double draftSum = 0;
+  std::string problems;
+  for (const auto& boat : harbour.boats()) {
+    moored += boat->moored() ? 1 : 0;
+    draftSum += harbour.telemetry(*boat).draft_m;
+    const std::string name = boat->type->spec.kind + " #" + std::to_string(boat->id);
+    if (harbour.sunk(*boat)) ++sunk, problems += "  " + name + " sank\n";
+    if (harbour.outsideBasin(*boat)) ++outside, problems += "  " + name + " left the harbour\n";
+  }
+  const std::size_t n = harbour.boats().size();
+  std::printf("Keel harbour demo: %ld frames, %.2f s simulated, sea state %d (Hs %.2f m), scenario %s\n", run.frames,
+              harbour.time_s(), harbour.seaState(), demo::significantWaveHeight_m(harbour.seaState()),
+              options.scenario.c_str());
+  std::printf("boats: %zu (%zu moored, %zu free); afloat %zu, sunk %zu, outside the harbour %zu\n", n, moored,
+              n - moored, n - sunk, sunk, outside);
+  std::printf("contacts: boat-dock %ld, boat-boat %ld (touching now: %d, %d)\n", c.boatDockEvents, c.boatBoatEvents,
+              c.boatDockNow, c.boatBoatNow);
+  std::printf("mean draft: %.2f m\n", n ? draftSum / double(n) : 0.0);
+  if (run.screenshot) std::printf("screenshot: %s (%s)\n", options.screenshot.c_str(), run.screenshot->describe().c_str());
+  std::fputs(problems.c_str(), stdout);
+  if (!options.check) return true;
+
+  bool ok = sunk == 0 && outside == 0 && run.screenshotOk;
+  if (!options.screenshot.empty() && (!run.screenshot || !demo::showsScene(*run.screenshot))) {
+    std::printf("check: the screenshot does not show the harbour (need water >= 15%%, hull >= 0.2%%, pier >= 0.2%%)\n");
+    ok = false;
+  }
+  if (options.scenario == "collide" && (c.boatDockEvents < 1 || c.boatBoatEvents < 1)) {
+    std::printf("check: the collide scenario needs a boat-dock and a boat-boat contact\n");
+    ok = false;
+  }
+  std::printf("check: %s\n", ok ? "PASS" : "FAIL");
+  return ok;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const demo::ParseResult parsed = demo::parseOptions(argc, argv, KEEL_DEMO_MEDIA_DIR);
+  if (!parsed.options) return parsed.exitCode;
+  const demo::Options& options = *parsed.options;
+
+  if (options.headless && !std::getenv(kUnderXvfb)) return reexecUnderXvfb(argc, argv, options);
+  const char* display = std::getenv("DISPLAY");
+  if (!display || !*display) {
+    // Ogre's GL plugins need GLX; without a display they crash on unload.
+    std::cerr << "keel_demo: no X display (DISPLAY is not set).\n"
+                 "Run it on a desktop, or headless with --headless (uses xvfb-run), e.g.\n"
+                 "  keel_demo --headless --seconds 5 --screenshot harbour.png\n";
+    return 1;
+  }
+
+  // Ogre logs to stdout unless its LogManager exists first: log to a file.
+  const std::string logPath = (std::filesystem::temp_directory_path() / "keel_demo_ogre.log").string();
+  auto* logs = new Ogre::LogManager();
+  logs->createLog(logPath, true, false, false);
+
+  // Ctrl-C ends the run cleanly: last frame, screenshot, summary.
+  std::signal(SIGINT, [](int) { demo::HarbourApp::requestStop(); });
+  std::signal(SIGTERM, [](int) { demo::HarbourApp::requestStop(); });
+
+  try {
+    // Hull triangles up to two water cells long: the waterline stays close to
+    // the sampled sea (design.md §1.1 step 3) without needless pieces.
+    auto types = demo::loadBoatTypes(options.mediaDir, 2 * demo::Harbour::kWaterCell_m);
+    demo::Harbour harbour(options, std::move(types));
+    demo::RunResult result;
+    {
+      demo::HarbourApp app(options, harbour, (executableDir() / "plugins.cfg").string());
+      result = app.run();
+    }
+    const bool ok = report(options, harbour, result);
+    delete logs;
+    return ok ? 0 : 1;
+  } catch (const keel::HullError& e) {
+    std::cerr << "keel_demo: a boat mesh is not a valid hull: " << e.what() << "\n";
+  } catch (const Ogre::Exception& e) {
+    std::cerr << "keel_demo: Ogre: " << e.getFullDescription() << "\n(log: " << logPath << ")\n";
+  } catch (const std::exception& e) {
+    std::cerr << "keel_demo: " << e.what() << "\n(Ogre log: " << logPath << ")\n";
+  }
+  return 1;
+}

@@ -1,0 +1,85 @@
+// Scaling (issue 5, point 1): 1 to 1,000 boats on Gerstner waves, the whole
+// Bullet step included, split into the water forces (WaterFleet's share)
+// and Bullet's own work. Run:
+//   build/tests/keel_bench_fleet --benchmark_min_time=2 --benchmark_repetitions=3
+//   --benchmark_report_aggregates_only=true
+#include "test_hulls.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <cmath>
+
+namespace keel::test {
+namespace {
+
+std::shared_ptr<const WaterSurface> sea() {
+  SeaStateSettings s;
+  s.componentCount = 6;
+  s.seed = 5;
+  s.gravity_mps2 = kG;
+  const auto components = sampleSeaState(WaveSpectrum::jonswap(1.5, 6.0), s);
+  GerstnerSettings g;
+  g.steepness = std::min(0.7, 0.9 * gerstnerSteepnessLimit(components));
+  return std::make_shared<GerstnerSurface>(components, g);
+}
+
+/// A 10 m boat hull of about `triangles` triangles: (2 stations + 2)(2 perSide - 1).
+Mesh boatOf(int triangles) {
+  const int perSide = triangles <= 150 ? 3 : triangles <= 800 ? 6 : 11;
+  const int stations = std::max(2, triangles / (2 * (2 * perSide - 1)) - 1);
+  return boatHull(10, 3.5f, 2.5f, stations, perSide);
+}
+
+void fleet(benchmark::State& state) {
+  const int boats = int(state.range(0)), triangles = int(state.range(1)), threads = int(state.range(2));
+  const bool patch = state.range(3) != 0;
+  World w;
+  const auto surface = sea();
+  const auto hull = hullOf(boatOf(triangles));
+  WaterFleet water(surface, threads);
+  HydrostaticSettings settings;
+  if (patch) {
+    settings.sampling = Sampling::Patch;
+    settings.patchCellSize_m = 1.0f;
+  }
+  const btVector3 size = hull->boundsMax() - hull->boundsMin();
+  const int side = int(std::ceil(std::sqrt(double(boats))));
+  for (int i = 0; i < boats; ++i) {
+    btRigidBody* body = w.addBox(size, btScalar(0.4 * 1025 * hull->volume_m3()),
+                                 btTransform(btQuaternion(btVector3(0, 1, 0), btScalar(0.7 * i)),
+                                             btVector3(btScalar(20 * (i % side)), 0, btScalar(20 * (i / side)))));
+    water.add(body, hull, settings);
+  }
+  w.world.addAction(&water);
+  const btScalar dt = btScalar(1.0 / 60);
+  water.prime(dt);
+  for (int i = 0; i < 30; ++i) w.world.stepSimulation(dt, 1, dt);  // warm: buffers, contacts, islands
+  double waterSeconds = 0, totalSeconds = 0;
+  for (auto _ : state) {
+    const auto start = std::chrono::steady_clock::now();
+    w.world.stepSimulation(dt, 1, dt);
+    totalSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    waterSeconds += water.lastUpdateWallTime_s();
+  }
+  const double steps = double(state.iterations());
+  state.counters["water_ms"] = 1e3 * waterSeconds / steps;
+  state.counters["bullet_ms"] = 1e3 * (totalSeconds - waterSeconds) / steps;
+  state.counters["us_per_boat"] = 1e6 * waterSeconds / steps / boats;
+  state.counters["triangles"] = double(hull->triangles().size());
+  w.world.removeAction(&water);
+}
+
+// Boats at ~500 triangles, all threads and one; then triangles per hull at 100 boats.
+BENCHMARK(fleet)
+    ->ArgNames({"boats", "tris", "threads", "patch"})
+    ->ArgsProduct({{1, 10, 100, 1000}, {500}, {0, 1}, {0}})
+    ->ArgsProduct({{100}, {100, 2000}, {0}, {0}})
+    ->ArgsProduct({{1000}, {500}, {0}, {1}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+}  // namespace
+}  // namespace keel::test
+
+BENCHMARK_MAIN();
