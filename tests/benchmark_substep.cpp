@@ -29,7 +29,10 @@ void substep(benchmark::State& state) {
   const int triangles = int(state.range(0));
   const bool wavy = state.range(1) != 0;
   const Sampling sampling = state.range(2) != 0 ? Sampling::Patch : Sampling::Direct;
-  const bool full = state.range(3) != 0;  // hydrodynamics: every term on, or hydrostatics only
+  // Hydrodynamic terms on, as bits: 1 viscous, 2 pressure drag, 4 slamming,
+  // 8 air, 16 damping (31: the full model; 0: hydrostatics only).
+  const int terms = int(state.range(3));
+  const bool full = terms == 31;
   World w;
   const auto hull = hullOf(hullWithTriangles(triangles));
   btRigidBody* body = w.addBox(btVector3(4, 1.5f, 2), 6000,
@@ -39,12 +42,14 @@ void substep(benchmark::State& state) {
   settings.patchCellSize_m = 0.25f;
   std::shared_ptr<const WaterSurface> surface = wavy ? waves() : std::make_shared<FlatSurface>();
   WaterAction boat(body, hull, surface, settings);
-  HydrodynamicSettings hydro = full ? HydrodynamicSettings{} : HydrodynamicSettings::none();
-  if (full) {
-    hydro.damping = true;
-    hydro.linearDamping_Nspm = 100;
-    hydro.angularDamping_Nmsprad = 100;
-  }
+  HydrodynamicSettings hydro = HydrodynamicSettings::none();
+  hydro.viscous = terms & 1;
+  hydro.pressureDrag = terms & 2;
+  hydro.slamming = terms & 4;
+  hydro.airResistance = terms & 8;
+  hydro.damping = terms & 16;
+  hydro.linearDamping_Nspm = 100;
+  hydro.angularDamping_Nmsprad = 100;
   boat.setHydrodynamics(hydro);
   const btTransform start = body->getCenterOfMassTransform();
   for (auto _ : state) {
@@ -57,13 +62,19 @@ void substep(benchmark::State& state) {
   }
   state.counters["triangles"] = double(hull->triangles().size());
   state.counters["pieces"] = double(boat.submergedPieces().size());
-  state.SetLabel(std::string(wavy ? "wavy" : "flat") + (sampling == Sampling::Patch ? "/patch" : "/direct") +
-                 (full ? "/full" : "/hydrostatic"));
+  static const char* const names[] = {"viscous", "pressure", "slamming", "air", "damping"};
+  std::string model = full ? "full" : terms == 0 ? "hydrostatic" : "hydrostatic+";
+  for (int bit = 0; bit < 5 && !full; ++bit)
+    if (terms & (1 << bit)) model += names[bit];
+  state.SetLabel(std::string(wavy ? "wavy" : "flat") + (sampling == Sampling::Patch ? "/patch" : "/direct") + "/" + model);
 }
 
+// Every hull size, water and sampling, hydrostatics only and the full model;
+// then each hydrodynamic term alone on the 1k-triangle hull.
 BENCHMARK(substep)
-    ->ArgNames({"tris", "wavy", "patch", "full"})
-    ->ArgsProduct({{12, 200, 1000, 5000, 20000}, {0, 1}, {0, 1}, {0, 1}})
+    ->ArgNames({"tris", "wavy", "patch", "terms"})
+    ->ArgsProduct({{12, 200, 1000, 5000, 20000}, {0, 1}, {0, 1}, {0, 31}})
+    ->ArgsProduct({{1000}, {0, 1}, {0}, {1, 2, 4, 8, 16}})
     ->Unit(benchmark::kMicrosecond);
 
 }  // namespace
