@@ -10,6 +10,12 @@
 namespace keel::test {
 namespace {
 
+/// Triangle (a, b, c) wholly under the water at 1 m, as cutHull gives it.
+SubmergedPiece wholeTriangle(const btVector3& a, const btVector3& b, const btVector3& c) {
+  const btVector3 s = areaVector_m2(a, b, c);
+  return {{a, b, c}, {1, 1, 1}, 0, {}, s, s.length()};
+}
+
 constexpr double kRho = 1025;
 constexpr double kPi = 3.14159265358979323846;
 constexpr btScalar kDt = btScalar(1.0 / 240);
@@ -61,7 +67,7 @@ TEST(Hydrodynamics, IttcLine) {
 
 TEST(Hydrodynamics, ViscousForceIsTangential) {
   // One piece in the y = 0 plane (normal +y) moving obliquely through it.
-  SubmergedPiece p{{btVector3(0, 0, 0), btVector3(0, 0, 1), btVector3(1, 0, 0)}, {1, 1, 1}, 0, {}};
+  const SubmergedPiece p = wholeTriangle(btVector3(0, 0, 0), btVector3(0, 0, 1), btVector3(1, 0, 0));
   const btVector3 water[1] = {btVector3(0, 0, 0)};
   PieceFlow flow[1];
   pieceFlows({&p, 1}, btVector3(3, 4, 0), btVector3(0, 0, 0), water, flow);
@@ -73,7 +79,7 @@ TEST(Hydrodynamics, ViscousForceIsTangential) {
 }
 
 TEST(Hydrodynamics, PressureDragAndSuctionDirections) {
-  SubmergedPiece front{{btVector3(0, 0, 0), btVector3(0, 1, 0), btVector3(0, 0, 1)}, {1, 1, 1}, 0, {}};  // normal +x
+  const SubmergedPiece front = wholeTriangle(btVector3(0, 0, 0), btVector3(0, 1, 0), btVector3(0, 0, 1));  // normal +x
   const btVector3 water[1] = {btVector3(0, 0, 0)};
   PieceFlow flow[1];
   HydrodynamicSettings s;

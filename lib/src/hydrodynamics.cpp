@@ -72,9 +72,8 @@ void pieceFlows(std::span<const SubmergedPiece> pieces, const btVector3& linearV
     const SubmergedPiece& p = pieces[i];
     PieceFlow& f = out[i];
     f.centroid = (p.r[0] + p.r[1] + p.r[2]) / btScalar(3);
-    const btVector3 s = (p.r[1] - p.r[0]).cross(p.r[2] - p.r[0]) * btScalar(0.5);
-    f.area_m2 = s.length();
-    f.normal = f.area_m2 > 0 ? s / f.area_m2 : btVector3(0, 0, 0);
+    f.area_m2 = p.area_m2;
+    f.normal = f.area_m2 > 0 ? p.areaVector_m2 / f.area_m2 : btVector3(0, 0, 0);
     f.velocity_mps = linearVelocity_mps + angularVelocity_radps.cross(f.centroid) - waterVelocity_mps[i];
     f.speed_mps = f.velocity_mps.length();
     f.cosTheta = f.speed_mps > kTinySpeed_mps ? f.velocity_mps.dot(f.normal) / f.speed_mps : btScalar(0);
@@ -183,23 +182,20 @@ ForceTorque slammingForce(std::span<const SubmergedPiece> pieces, std::span<cons
 }
 
 ForceTorque airForce(std::span<const btVector3> r, std::span<const Hull::Triangle> triangles,
-                     std::span<const btScalar> triangleArea_m2, std::span<const btScalar> submergedArea_m2,
-                     const btVector3& linearVelocity_mps, const btVector3& angularVelocity_radps,
-                     const HydrodynamicSettings& s) {
+                     std::span<const EmergedTriangle> emerged, const btVector3& linearVelocity_mps,
+                     const btVector3& angularVelocity_radps, const HydrodynamicSettings& s) {
   ForceTorque out;
   const btScalar half = btScalar(0.5) * s.airDensity_kgpm3 * s.airDragCoefficient;
   const btVector3 air = linearVelocity_mps - s.wind_mps;  // the hull's velocity relative to the air at G
-  for (std::size_t t = 0; t < triangles.size(); ++t) {
-    const btScalar emerged = triangleArea_m2[t] - submergedArea_m2[t];
-    if (emerged <= 0) continue;
-    const btVector3& a = r[triangles[t][0]];
-    const btVector3& b = r[triangles[t][1]];
-    const btVector3& c = r[triangles[t][2]];
+  for (const EmergedTriangle& e : emerged) {
+    const btVector3& a = r[triangles[e.triangle][0]];
+    const btVector3& b = r[triangles[e.triangle][1]];
+    const btVector3& c = r[triangles[e.triangle][2]];
     const btVector3 centroid = (a + b + c) / btScalar(3);
     const btVector3 velocity = air + angularVelocity_radps.cross(centroid);
-    const btScalar facing = velocity.dot((b - a).cross(c - a)) * btScalar(0.5);  // S . v
+    const btScalar facing = velocity.dot(areaVector_m2(a, b, c));  // S . v
     if (facing <= 0) continue;  // only faces meeting the air are pushed
-    const btVector3 force = velocity * (-half * (emerged / triangleArea_m2[t]) * facing);
+    const btVector3 force = velocity * (-half * e.fraction * facing);
     out.force_N += force;
     out.torque_Nm += centroid.cross(force);
   }

@@ -7,6 +7,7 @@ namespace keel {
 void CutBuffers::reserve(std::size_t triangleCount) {
   pieces.reserve(2 * triangleCount);
   waterline.reserve(triangleCount);
+  emerged.reserve(triangleCount);
 }
 
 void rotateVertices(const btMatrix3x3& basis, std::span<const btVector3> vertices_body,
@@ -44,52 +45,75 @@ CutPoint waterlinePoint(std::span<const btVector3> r, std::span<const btScalar> 
   return {r[below] + (r[above] - r[below]) * t, 0, {below, above, t}};
 }
 
-void pushPiece(CutBuffers& out, const CutPoint& a, const CutPoint& b, const CutPoint& c, std::uint32_t triangle) {
-  out.pieces.push_back(SubmergedPiece{{a.r, b.r, c.r}, {a.depth_m, b.depth_m, c.depth_m}, triangle,
-                                      {a.source, b.source, c.source}});
+/// Appends the piece (a, b, c) of a hull triangle of area vector `s`,
+/// covering `fraction` of its area: a piece's vertices lie on the triangle's
+/// edges, so its area vector is the triangle's scaled by that fraction,
+/// without a cross product of its own.
+void pushPiece(CutBuffers& out, const CutPoint& a, const CutPoint& b, const CutPoint& c, std::uint32_t triangle,
+               const btVector3& s, btScalar fraction) {
+  const btVector3 area = s * fraction;
+  out.pieces.push_back(SubmergedPiece{
+      {a.r, b.r, c.r}, {a.depth_m, b.depth_m, c.depth_m}, triangle, {a.source, b.source, c.source}, area, area.length()});
+}
+
+/// Cuts a hull triangle that crosses the waterline (1 or 2 vertices wet).
+void cutTriangle(std::span<const btVector3> r, std::span<const btScalar> h_m, const Hull::Triangle& tri,
+                 std::uint32_t triangle, const bool (&wet)[3], CutBuffers& out) {
+  const int wetCount = int(wet[0]) + int(wet[1]) + int(wet[2]);
+  const btVector3 s = areaVector_m2(r[tri[0]], r[tri[1]], r[tri[2]]);
+  // Rotate (never reflect: the winding is the outward normal) so that the
+  // odd vertex out comes first: the wet one when one is wet, the dry one
+  // when two are.
+  int first = 0;
+  for (int k = 0; k < 3; ++k)
+    if (wet[k] == (wetCount == 1)) first = k;
+  const std::uint32_t v0 = tri[first], v1 = tri[(first + 1) % 3], v2 = tri[(first + 2) % 3];
+  if (wetCount == 1) {
+    // Only v0 wet: the piece is (v0, J1, J2), J on edges v0v1 and v0v2 at
+    // fractions t1, t2 from v0, so its area is t1 t2 of the triangle's.
+    const CutPoint j1 = waterlinePoint(r, h_m, v0, v1), j2 = waterlinePoint(r, h_m, v0, v2);
+    const btScalar wetFraction = j1.source.t * j2.source.t;
+    pushPiece(out, hullVertex(r, h_m, v0), j1, j2, triangle, s, wetFraction);
+    out.waterline.push_back({j1.r, j2.r});
+    out.emerged.push_back({triangle, 1 - wetFraction});
+  } else {
+    // Only v0 dry: the wet quadrilateral (I1, v1, v2, I2) as two triangles,
+    // I1 at fraction a from v1 towards v0, I2 at b from v2. (I1, v1, v2) has
+    // a times the triangle's height over the same base: area a; the dry
+    // corner (v0, I1, I2) has (1 - a)(1 - b); (I1, v2, I2) the rest, b (1 - a).
+    const CutPoint i1 = waterlinePoint(r, h_m, v1, v0), i2 = waterlinePoint(r, h_m, v2, v0);
+    const btScalar a = i1.source.t, b = i2.source.t;
+    pushPiece(out, i1, hullVertex(r, h_m, v1), hullVertex(r, h_m, v2), triangle, s, a);
+    pushPiece(out, i1, hullVertex(r, h_m, v2), i2, triangle, s, b * (1 - a));
+    out.waterline.push_back({i2.r, i1.r});
+    out.emerged.push_back({triangle, (1 - a) * (1 - b)});
+  }
 }
 
 }  // namespace
-
-btVector3 centroidValue(const SubmergedPiece& piece, std::span<const btVector3> field) {
-  btVector3 sum(0, 0, 0);
-  for (const EdgePoint& e : piece.source) sum += field[e.from] + (field[e.to] - field[e.from]) * e.t;
-  return sum / btScalar(3);
-}
 
 void cutHull(std::span<const btVector3> r, std::span<const btScalar> h_m,
              std::span<const Hull::Triangle> triangles, CutBuffers& out) {
   out.pieces.clear();
   out.waterline.clear();
-  assert(out.pieces.capacity() >= 2 * triangles.size() && out.waterline.capacity() >= triangles.size());
+  out.emerged.clear();
+  assert(out.pieces.capacity() >= 2 * triangles.size() && out.waterline.capacity() >= triangles.size() &&
+         out.emerged.capacity() >= triangles.size());
   for (std::uint32_t t = 0; t < triangles.size(); ++t) {
     const auto& tri = triangles[t];
     const bool wet[3] = {h_m[tri[0]] < 0, h_m[tri[1]] < 0, h_m[tri[2]] < 0};
-    const int wetCount = int(wet[0]) + int(wet[1]) + int(wet[2]);
-    if (wetCount == 0) continue;
-    if (wetCount == 3) {
-      pushPiece(out, hullVertex(r, h_m, tri[0]), hullVertex(r, h_m, tri[1]), hullVertex(r, h_m, tri[2]), t);
-      continue;
-    }
-    // Rotate (never reflect: the winding is the outward normal) so that the
-    // odd vertex out comes first: the wet one when one is wet, the dry one
-    // when two are.
-    int first = 0;
-    for (int k = 0; k < 3; ++k)
-      if (wet[k] == (wetCount == 1)) first = k;
-    const std::uint32_t v0 = tri[first], v1 = tri[(first + 1) % 3], v2 = tri[(first + 2) % 3];
-    if (wetCount == 1) {
-      // Only v0 wet: the piece is (v0, J1, J2), J on edges v0v1 and v0v2.
-      const CutPoint j1 = waterlinePoint(r, h_m, v0, v1), j2 = waterlinePoint(r, h_m, v0, v2);
-      pushPiece(out, hullVertex(r, h_m, v0), j1, j2, t);
-      out.waterline.push_back({j1.r, j2.r});
+    if (wet[0] && wet[1] && wet[2]) {
+      const btVector3 s = areaVector_m2(r[tri[0]], r[tri[1]], r[tri[2]]);
+      out.pieces.push_back(SubmergedPiece{{r[tri[0]], r[tri[1]], r[tri[2]]},
+                                          {-h_m[tri[0]], -h_m[tri[1]], -h_m[tri[2]]},
+                                          t,
+                                          {{tri[0], tri[0], 0}, {tri[1], tri[1], 0}, {tri[2], tri[2], 0}},
+                                          s,
+                                          s.length()});
+    } else if (wet[0] || wet[1] || wet[2]) {
+      cutTriangle(r, h_m, tri, t, wet, out);
     } else {
-      // Only v0 dry: the wet quadrilateral (I1, v1, v2, I2) as two triangles.
-      const CutPoint i1 = waterlinePoint(r, h_m, v1, v0), i2 = waterlinePoint(r, h_m, v2, v0);
-      const CutPoint p1 = hullVertex(r, h_m, v1), p2 = hullVertex(r, h_m, v2);
-      pushPiece(out, i1, p1, p2, t);
-      pushPiece(out, i1, p2, i2, t);
-      out.waterline.push_back({i2.r, i1.r});
+      out.emerged.push_back({t, 1});
     }
   }
 }
@@ -106,7 +130,7 @@ HydrostaticResult integratePressure(std::span<const SubmergedPiece> pieces, btSc
   double force[3] = {0, 0, 0}, moment[3] = {0, 0, 0}, buoyancyMoment[3] = {0, 0, 0};
   double area = 0, depthIntegral = 0;
   for (const SubmergedPiece& p : pieces) {
-    const btVector3 s = (p.r[1] - p.r[0]).cross(p.r[2] - p.r[0]) * btScalar(0.5);
+    const btVector3& s = p.areaVector_m2;
     const btScalar sumD = p.depth_m[0] + p.depth_m[1] + p.depth_m[2];
     const btVector3 m = p.r[0] * p.depth_m[0] + p.r[1] * p.depth_m[1] + p.r[2] * p.depth_m[2] +
                         (p.r[0] + p.r[1] + p.r[2]) * sumD;
@@ -119,7 +143,7 @@ HydrostaticResult integratePressure(std::span<const SubmergedPiece> pieces, btSc
       moment[k] += double(torque[k]);
       buoyancyMoment[k] += double(sUp) * double(m[k]);
     }
-    area += double(s.length());
+    area += double(p.area_m2);
     depthIntegral += double(sUp) * double(sumD2);
   }
   const double rhoG = double(density_kgpm3) * double(gravity_mps2);

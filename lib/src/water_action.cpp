@@ -98,7 +98,6 @@ void WaterAction::allocate() {
   w_m_.assign(n, 0);
   vertexWaterVelocity_.assign(n, WaterVelocity{});
   vertexWaterVelocity_mps_.assign(n, btVector3(0, 0, 0));
-  submergedArea_m2_.assign(triangles, 0);
   slammingScratch_m3ps_.assign(triangles, 0);
   slamming_.reset(triangles);
   if (settings_.sampling == Sampling::Patch) patch_.configure(settings_.patchCellSize_m, hull_->radius_m());
@@ -141,13 +140,16 @@ std::uint32_t WaterAction::sampleVertexWaterVelocities(btScalar t_s) {
   // heights: one query per vertex is 2-3 times fewer than one per piece.
   std::uint32_t flags = StatusOk;
   const std::size_t vertices = r_.size();
-  const double cu = double(centre_.dot(frame_.east)), cv = double(centre_.dot(frame_.north));
-  const btScalar cw = centre_.dot(frame_.up);
-  for (std::size_t i = 0; i < vertices; ++i) {
-    u_m_[i] = btScalar(cu + double(r_[i].dot(frame_.east)));
-    v_m_[i] = btScalar(cv + double(r_[i].dot(frame_.north)));
-    w_m_[i] = cw + r_[i].dot(frame_.up);
+  // Direct sampling left this substep's horizontal coordinates in u_m_, v_m_.
+  if (settings_.sampling != Sampling::Direct) {
+    const double cu = double(centre_.dot(frame_.east)), cv = double(centre_.dot(frame_.north));
+    for (std::size_t i = 0; i < vertices; ++i) {
+      u_m_[i] = btScalar(cu + double(r_[i].dot(frame_.east)));
+      v_m_[i] = btScalar(cv + double(r_[i].dot(frame_.north)));
+    }
   }
+  const btScalar cw = centre_.dot(frame_.up);
+  for (std::size_t i = 0; i < vertices; ++i) w_m_[i] = cw + r_[i].dot(frame_.up);
   try {
     surface_->velocities(u_m_.data(), v_m_.data(), w_m_.data(), vertices, t_s, vertexWaterVelocity_.data());
   } catch (...) {
@@ -196,12 +198,10 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
   }
   btVector3 meanWater(0, 0, 0);
   btScalar wetArea = 0;
-  std::fill(submergedArea_m2_.begin(), submergedArea_m2_.end(), btScalar(0));
   pieceFlows(cut_.pieces, v, w, pieceWaterVelocity_mps_, flows_);
   for (std::size_t i = 0; i < n; ++i) {
     meanWater += pieceWaterVelocity_mps_[i] * flows_[i].area_m2;
     wetArea += flows_[i].area_m2;
-    submergedArea_m2_[cut_.pieces[i].triangle] += flows_[i].area_m2;
   }
   const std::span<const PieceFlow> flows(flows_.data(), n);
   // The boat's velocity relative to the (area-weighted mean) water under it.
@@ -218,7 +218,7 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
     hydroForces_.slamming = slammingForce(cut_.pieces, flows, hull_->triangleAreas_m2(), hull_->area_m2(), mass, dt_s, hydro_,
                                           slammingScratch_m3ps_, slamming_);
   if (hydro_.airResistance)
-    hydroForces_.air = airForce(r_, hull_->triangles(), hull_->triangleAreas_m2(), submergedArea_m2_, v, w, hydro_);
+    hydroForces_.air = airForce(r_, hull_->triangles(), cut_.emerged, v, w, hydro_);
   if (hydro_.damping && hull_->volume_m3() > 0) {
     const btScalar fraction = std::clamp(result_.submergedVolume_m3 / hull_->volume_m3(), btScalar(0), btScalar(1));
     hydroForces_.damping.force_N = relative * (-hydro_.linearDamping_Nspm * fraction);

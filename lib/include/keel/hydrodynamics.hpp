@@ -124,8 +124,9 @@ struct HydrodynamicForces {
   [[nodiscard]] ForceTorque total() const;
 };
 
-/// Centroid, unit normal and area of each piece, and the hull's velocity
-/// relative to the water at the centroid: `v_G + omega x C - u_water(C)`.
+/// Centroid, unit normal and area of each piece (from its area vector), and
+/// the hull's velocity relative to the water at the centroid:
+/// `v_G + omega x C - u_water(C)`.
 /// `waterVelocity_mps[i]` is the water velocity at piece i's centroid (world).
 void pieceFlows(std::span<const SubmergedPiece> pieces, const btVector3& linearVelocity_mps,
                 const btVector3& angularVelocity_radps, std::span<const btVector3> waterVelocity_mps,
@@ -169,14 +170,12 @@ struct SlammingState {
 
 /// Air resistance on the emerged part of each hull triangle facing the
 /// relative wind, applied at the triangle's centroid. `r` are relative vertex
-/// positions, `submergedArea_m2` each triangle's submerged area. With S the
-/// triangle's area vector, `A_e cos(theta) |v| = (A_e / A) (S . v)`: no square
-/// root per triangle.
+/// positions, `emerged` the triangles not wholly under the water (from
+/// cutHull). With S the triangle's area vector and A_e = fraction A,
+/// `A_e cos(theta) |v| = fraction (S . v)`: no square root per triangle.
 [[nodiscard]] ForceTorque airForce(std::span<const btVector3> r, std::span<const Hull::Triangle> triangles,
-                                   std::span<const btScalar> triangleArea_m2,
-                                   std::span<const btScalar> submergedArea_m2,
-                                   const btVector3& linearVelocity_mps, const btVector3& angularVelocity_radps,
-                                   const HydrodynamicSettings& s);
+                                   std::span<const EmergedTriangle> emerged, const btVector3& linearVelocity_mps,
+                                   const btVector3& angularVelocity_radps, const HydrodynamicSettings& s);
 
 /// Limits `forces` so that, applied for `dt_s` on a body of inverse mass
 /// `inverseMass_pkg` and world inverse inertia `inverseInertia`, they cannot

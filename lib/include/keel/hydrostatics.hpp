@@ -30,6 +30,12 @@ struct EdgePoint {
   btScalar t = 0;          ///< fraction along from -> to, in [0, 1]
 };
 
+/// Area vector `S = n A = (b - a) x (c - a) / 2` of triangle (a, b, c) [m^2]:
+/// the outward normal times the area for a counter-clockwise winding.
+[[nodiscard]] inline btVector3 areaVector_m2(const btVector3& a, const btVector3& b, const btVector3& c) {
+  return (b - a).cross(c - a) * btScalar(0.5);
+}
+
 /// A triangle below the water. Winding (and so the outward normal) is the
 /// hull triangle's.
 struct SubmergedPiece {
@@ -37,12 +43,20 @@ struct SubmergedPiece {
   btScalar depth_m[3];         ///< depth below the water surface at each vertex (>= 0) [m]
   std::uint32_t triangle = 0;  ///< index of the hull triangle it was cut from
   EdgePoint source[3];         ///< where each vertex lies on the hull
+  /// `areaVector_m2(r[0], r[1], r[2])` up to rounding [m^2, world axes],
+  /// computed once by the cut for the pressure integral and the flows alike.
+  btVector3 areaVector_m2{0, 0, 0};
+  btScalar area_m2 = 0;        ///< |areaVector_m2| [m^2]
 };
 
 /// The mean over the piece's three vertices of a per-hull-vertex field,
 /// interpolated along the hull's edges: its value at the piece's centroid
 /// when the field is linear over the hull triangle.
-[[nodiscard]] btVector3 centroidValue(const SubmergedPiece& piece, std::span<const btVector3> field);
+[[nodiscard]] inline btVector3 centroidValue(const SubmergedPiece& piece, std::span<const btVector3> field) {
+  btVector3 sum(0, 0, 0);
+  for (const EdgePoint& e : piece.source) sum += field[e.from] + (field[e.to] - field[e.from]) * e.t;
+  return sum / btScalar(3);
+}
 
 /// A piece of the waterline: where a hull triangle crosses the surface.
 struct WaterlineSegment {
@@ -50,11 +64,18 @@ struct WaterlineSegment {
   btVector3 b;  ///< end, relative to the centre of mass, world axes [m]
 };
 
+/// A hull triangle with a part above the water.
+struct EmergedTriangle {
+  std::uint32_t triangle = 0;  ///< hull triangle index
+  btScalar fraction = 1;       ///< fraction of its area above the water, in [0, 1]
+};
+
 /// Output buffers of cutHull. Call reserve() once; cutHull never allocates
 /// after that.
 struct CutBuffers {
   std::vector<SubmergedPiece> pieces;       ///< at most 2 per hull triangle
   std::vector<WaterlineSegment> waterline;  ///< at most 1 per hull triangle
+  std::vector<EmergedTriangle> emerged;     ///< every triangle not wholly under the water
   /// Reserve room for a hull of `triangleCount` triangles.
   void reserve(std::size_t triangleCount);
 };
@@ -87,8 +108,10 @@ void vertexHeights(std::span<const btVector3> r, btScalar centreUp_m, const btVe
                    std::span<const btScalar> waterHeight_m, std::span<btScalar> h_out_m);
 
 /// Cuts every triangle at the waterline (design.md §1.1 step 3): keeps the
-/// parts below it (0, 1 or 2 pieces per triangle) and the waterline segments.
-/// Clears `out` first; `out` must have been reserved for `triangles.size()`.
+/// parts below it (0, 1 or 2 pieces per triangle, with their area vectors),
+/// the waterline segments, and the emerged fraction of every triangle not
+/// wholly submerged. Clears `out` first; `out` must have been reserved for
+/// `triangles.size()`.
 void cutHull(std::span<const btVector3> r, std::span<const btScalar> h_m,
              std::span<const Hull::Triangle> triangles, CutBuffers& out);
 

@@ -224,7 +224,7 @@ class WaterAction : public btActionInterface {
   std::vector<btScalar> w_m_;  // vertex heights along up, for the velocity query [m]
   std::vector<WaterVelocity> vertexWaterVelocity_;
   std::vector<btVector3> vertexWaterVelocity_mps_;  // world
-  std::vector<btScalar> submergedArea_m2_, slammingScratch_m3ps_;
+  std::vector<btScalar> slammingScratch_m3ps_;
   SlammingState slamming_;
 };
 
