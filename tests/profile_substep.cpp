@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
                                btTransform(btQuaternion(btVector3(1, 0, 0.3f).normalized(), 0.15f), btVector3(0, 0.1f, 0)));
   HydrostaticSettings settings;
   settings.sampling = patch ? Sampling::Patch : Sampling::Direct;
-  settings.patchCellSize_m = 0.25f;
+  settings.patchCellSize_m = 0.5f;  // an eighth of the shortest wave (4 m)
   std::shared_ptr<const WaterSurface> surface =
       wavy ? std::shared_ptr<const WaterSurface>(std::make_shared<SineSumSurface>(std::vector<WaveComponent>{
                  deepWaterWave(0.3, 25, 0.0, 0.0), deepWaterWave(0.2, 12, 0.7, 1.0), deepWaterWave(0.05, 4, -0.4, 2.0)}))

@@ -95,7 +95,13 @@ void WaterAction::allocate() {
   const std::size_t triangles = hull_->triangles().size(), pieces = 2 * triangles;
   flows_.assign(pieces, PieceFlow{});
   pieceWaterVelocity_mps_.assign(pieces, btVector3(0, 0, 0));
-  w_m_.assign(n, 0);
+  queryU_m_.assign(n, 0);
+  queryV_m_.assign(n, 0);
+  queryW_m_.assign(n, 0);
+  queried_.assign(n, 0);
+  queried_.clear();  // capacity n kept: no allocation per substep
+  vertexStamp_.assign(n, 0);
+  queryStamp_ = 0;
   vertexWaterVelocity_.assign(n, WaterVelocity{});
   vertexWaterVelocity_mps_.assign(n, btVector3(0, 0, 0));
   slammingScratch_m3ps_.assign(triangles, 0);
@@ -135,29 +141,41 @@ btVector3 finiteWorldVelocity(const WaterFrame& frame, const WaterVelocity& u, s
 }  // namespace
 
 std::uint32_t WaterAction::sampleVertexWaterVelocities(btScalar t_s) {
-  // Water velocity at the hull's vertices, one batch query, interpolated to
-  // each piece's centroid along the hull's edges as the cut interpolated the
-  // heights: one query per vertex is 2-3 times fewer than one per piece.
+  // Water velocity at the hull vertices the pieces lie on, one batch query,
+  // interpolated to each piece's centroid along the hull's edges as the cut
+  // interpolated the heights: one query per wet vertex, not per piece, and
+  // none for the dry part of the hull.
   std::uint32_t flags = StatusOk;
-  const std::size_t vertices = r_.size();
-  // Direct sampling left this substep's horizontal coordinates in u_m_, v_m_.
-  if (settings_.sampling != Sampling::Direct) {
-    const double cu = double(centre_.dot(frame_.east)), cv = double(centre_.dot(frame_.north));
-    for (std::size_t i = 0; i < vertices; ++i) {
-      u_m_[i] = btScalar(cu + double(r_[i].dot(frame_.east)));
-      v_m_[i] = btScalar(cv + double(r_[i].dot(frame_.north)));
-    }
+  if (++queryStamp_ == 0) {  // wrapped after 2^32 substeps: forget every stamp
+    std::fill(vertexStamp_.begin(), vertexStamp_.end(), 0u);
+    queryStamp_ = 1;
   }
+  queried_.clear();
+  for (const SubmergedPiece& p : cut_.pieces)
+    for (const EdgePoint& e : p.source)
+      for (std::uint32_t v : {e.from, e.to})
+        if (vertexStamp_[v] != queryStamp_) {
+          vertexStamp_[v] = queryStamp_;
+          queried_.push_back(v);
+        }
+  const double cu = double(centre_.dot(frame_.east)), cv = double(centre_.dot(frame_.north));
   const btScalar cw = centre_.dot(frame_.up);
-  for (std::size_t i = 0; i < vertices; ++i) w_m_[i] = cw + r_[i].dot(frame_.up);
+  const std::size_t count = queried_.size();
+  for (std::size_t k = 0; k < count; ++k) {
+    const btVector3& r = r_[queried_[k]];
+    queryU_m_[k] = btScalar(cu + double(r.dot(frame_.east)));
+    queryV_m_[k] = btScalar(cv + double(r.dot(frame_.north)));
+    queryW_m_[k] = cw + r.dot(frame_.up);
+  }
   try {
-    surface_->velocities(u_m_.data(), v_m_.data(), w_m_.data(), vertices, t_s, vertexWaterVelocity_.data());
+    surface_->velocities(queryU_m_.data(), queryV_m_.data(), queryW_m_.data(), count, t_s, vertexWaterVelocity_.data());
   } catch (...) {
     flags |= StatusSurfaceThrew;
-    std::fill(vertexWaterVelocity_.begin(), vertexWaterVelocity_.end(), WaterVelocity{});
+    std::fill_n(vertexWaterVelocity_.begin(), count, WaterVelocity{});
   }
-  for (std::size_t i = 0; i < vertices; ++i)
-    vertexWaterVelocity_mps_[i] = finiteWorldVelocity(frame_, vertexWaterVelocity_[i], flags, status_.nonFiniteVelocities);
+  for (std::size_t k = 0; k < count; ++k)
+    vertexWaterVelocity_mps_[queried_[k]] =
+        finiteWorldVelocity(frame_, vertexWaterVelocity_[k], flags, status_.nonFiniteVelocities);
   return flags;
 }
 

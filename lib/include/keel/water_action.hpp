@@ -221,8 +221,12 @@ class WaterAction : public btActionInterface {
   // Hydrodynamics: per piece (at most 2 per triangle) and per hull triangle.
   std::vector<PieceFlow> flows_;
   std::vector<btVector3> pieceWaterVelocity_mps_;
-  std::vector<btScalar> w_m_;  // vertex heights along up, for the velocity query [m]
-  std::vector<WaterVelocity> vertexWaterVelocity_;
+  // The wet vertices whose water velocity is queried, found with a stamp per
+  // vertex (no clearing per substep), and their coordinates [m].
+  std::vector<std::uint32_t> queried_, vertexStamp_;
+  std::uint32_t queryStamp_ = 0;
+  std::vector<btScalar> queryU_m_, queryV_m_, queryW_m_;
+  std::vector<WaterVelocity> vertexWaterVelocity_;  // in queried_ order
   std::vector<btVector3> vertexWaterVelocity_mps_;  // world
   std::vector<btScalar> slammingScratch_m3ps_;
   SlammingState slamming_;
