@@ -197,33 +197,41 @@ btVector3 WaterAction::sampleBoatWaterVelocity(btScalar t_s, std::uint32_t& flag
 std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
   std::uint32_t flags = StatusOk;
   hydroForces_ = HydrodynamicForces{};
-  const std::size_t n = cut_.pieces.size();
   const btVector3 v = body_->getLinearVelocity(), w = body_->getAngularVelocity();
-  switch (hydro_.waterVelocity) {
-    case WaterVelocitySampling::PerVertex:
-      flags |= sampleVertexWaterVelocities(t_s);
-      for (std::size_t i = 0; i < n; ++i)
-        pieceWaterVelocity_mps_[i] = centroidValue(cut_.pieces[i], vertexWaterVelocity_mps_);
-      break;
-    case WaterVelocitySampling::PerBoat: {
-      const btVector3 u = sampleBoatWaterVelocity(t_s, flags);
-      std::fill_n(pieceWaterVelocity_mps_.begin(), n, u);
-      break;
-    }
-    case WaterVelocitySampling::StillWater:
-      std::fill_n(pieceWaterVelocity_mps_.begin(), n, btVector3(0, 0, 0));
-      break;
-  }
+  // Only skin friction, pressure drag and slamming need the flow piece by
+  // piece; air and damping need just the water's velocity under the boat.
+  const bool perPiece = hydro_.viscous || hydro_.pressureDrag || hydro_.slamming;
+  const std::size_t n = perPiece ? cut_.pieces.size() : 0;
   btVector3 meanWater(0, 0, 0);
-  btScalar wetArea = 0;
-  pieceFlows(cut_.pieces, v, w, pieceWaterVelocity_mps_, flows_);
-  for (std::size_t i = 0; i < n; ++i) {
-    meanWater += pieceWaterVelocity_mps_[i] * flows_[i].area_m2;
-    wetArea += flows_[i].area_m2;
+  if (perPiece) {
+    switch (hydro_.waterVelocity) {
+      case WaterVelocitySampling::PerVertex:
+        flags |= sampleVertexWaterVelocities(t_s);
+        for (std::size_t i = 0; i < n; ++i)
+          pieceWaterVelocity_mps_[i] = centroidValue(cut_.pieces[i], vertexWaterVelocity_mps_);
+        break;
+      case WaterVelocitySampling::PerBoat: {
+        const btVector3 u = sampleBoatWaterVelocity(t_s, flags);
+        std::fill_n(pieceWaterVelocity_mps_.begin(), n, u);
+        break;
+      }
+      case WaterVelocitySampling::StillWater:
+        std::fill_n(pieceWaterVelocity_mps_.begin(), n, btVector3(0, 0, 0));
+        break;
+    }
+    pieceFlows(cut_.pieces, v, w, pieceWaterVelocity_mps_, flows_);
+    btScalar wetArea = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      meanWater += pieceWaterVelocity_mps_[i] * flows_[i].area_m2;
+      wetArea += flows_[i].area_m2;
+    }
+    if (wetArea > 0) meanWater /= wetArea;
+  } else if (hydro_.waterVelocity != WaterVelocitySampling::StillWater && !cut_.pieces.empty()) {
+    meanWater = sampleBoatWaterVelocity(t_s, flags);
   }
   const std::span<const PieceFlow> flows(flows_.data(), n);
   // The boat's velocity relative to the (area-weighted mean) water under it.
-  const btVector3 relative = wetArea > 0 ? v - meanWater / wetArea : v;
+  const btVector3 relative = v - meanWater;
   const btScalar mass = btScalar(1) / body_->getInvMass();
   if (hydro_.viscous && n > 0) {
     const btScalar speed = relative.length();
