@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
 
 namespace keel::test {
 namespace {
@@ -157,6 +158,8 @@ TEST(Hydrodynamics, TowedHullViscousResistanceIsIttc) {
     const double cf = 0.075 / std::pow(std::log10(rn) - 2, 2);
     const double S = L * B + 2 * L * T;  // bottom and sides; the ends see no tangential flow
     const double expected = 0.5 * kRho * S * v * v * cf;
+    reportFigure(("towed hull viscous resistance at " + std::to_string(v) + " m/s [N]").c_str(),
+                 -boat.action->hydrodynamics().viscous.force_N.x(), expected);
     EXPECT_NEAR(-boat.action->hydrodynamics().viscous.force_N.x(), expected, 0.01 * expected) << "v=" << v;
   }
 }
@@ -194,10 +197,11 @@ TEST(Hydrodynamics, DroppedBoatSettlesAndItsEnergyNeverRises) {
   ASSERT_TRUE(wet);
   // Energy at rest (the reference) is m g h + rho g int d dV at equilibrium.
   const double restEnergy = boat.mass() * kG * (boat.D / 2 - boat.T) + kRho * kG * 4 * 2 * boat.T * boat.T / 2;
-  // The semi-implicit Euler step exchanges kinetic and potential energy with
-  // an error of order (omega dt) times the oscillation's energy; rises above
-  // the running minimum stay below 1% of the energy brought into the water.
-  EXPECT_LT(worstRise, 0.01 * (entryEnergy - restEnergy));
+  // Drag, slamming and the drag clamp only ever take energy out; what rises
+  // above the running minimum is the float round-off of the energy's sum
+  // (terms of ~3e5 J, eps 6e-8), far below 1e-6 of the energy brought in.
+  reportFigure("dropped boat: largest energy rise / energy brought into the water", worstRise / (entryEnergy - restEnergy), 0);
+  EXPECT_LT(worstRise, 1e-6 * (entryEnergy - restEnergy));
   // Settled at its draft, level. (It may still drift sideways from the
   // impact: only the weak linear drag stops that.)
   EXPECT_NEAR(boat.heave(), 0, 2e-3);
@@ -252,12 +256,16 @@ TEST(Hydrodynamics, LongWavesGiveTheUndampedHeaveResponse) {
   const double L = wavelength / 20, a = 0.05;
   const double expected = a / std::abs(1 - r * r);
   // Started on the steady-state solution, so no free oscillation adds to it.
-  EXPECT_NEAR(heaveAmplitudeInWaves(a, wavelength, L, expected), expected, 0.05 * expected);
+  const double measured = heaveAmplitudeInWaves(a, wavelength, L, expected);
+  reportFigure("heave amplitude in long waves [m]", measured, expected);
+  EXPECT_NEAR(measured, expected, 0.05 * expected);
 }
 
 TEST(Hydrodynamics, ShortWavesBarelyMoveTheBoat) {
   const double L = 4, a = 0.05;
-  EXPECT_LT(heaveAmplitudeInWaves(a, L / 4, L, 0), 0.3 * a);
+  const double measured = heaveAmplitudeInWaves(a, L / 4, L, 0);
+  reportFigure("heave amplitude in short waves / wave amplitude", measured / a, 0);
+  EXPECT_LT(measured, 0.3 * a);
 }
 
 // --- 3e: current --------------------------------------------------------------------

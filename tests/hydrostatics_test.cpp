@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <random>
 
 namespace keel::test {
@@ -103,6 +104,7 @@ TEST(Hydrostatics, HeeledBoxRightingMomentMatchesWallSidedFormula) {
   const double V = L * B * T, KB = T / 2, BM = B * B / (12 * T), GM = KB + BM - KG;
   const double limit = std::atan(std::min(2 * (D - T) / B, 2 * T / B));
   int checked = 0;
+  double worst = 0;
   for (double phi = 0.02; phi <= limit; phi += 0.02, ++checked) {
     const btQuaternion heel(btVector3(1, 0, 0), btScalar(phi));
     // Keep the centreline point at draft T on the water: wall-sided heel at
@@ -115,8 +117,10 @@ TEST(Hydrostatics, HeeledBoxRightingMomentMatchesWallSidedFormula) {
     EXPECT_NEAR(r.force_N.y(), kRho * kG * V, kRho * kG * V * 2e-6) << "phi=" << phi;
     // A positive heel about +x is righted by a torque about -x.
     EXPECT_NEAR(-r.torque_Nm.x(), expected, 1e-4 * expected) << "phi=" << phi;
+    worst = std::max(worst, std::abs(-r.torque_Nm.x() - expected) / expected);
   }
   EXPECT_GE(checked, 10);
+  reportFigure("heeled box: worst relative error of the righting moment", worst, 0);
 }
 
 // --- 6c: fully submerged closed hulls ---------------------------------------
@@ -167,6 +171,8 @@ TEST(Hydrostatics, SphereCapConvergesQuadratically) {
     const HydrostaticResult r = hydrostaticsAt(*hull, at(btVector3(0, btScalar(R - h), 0), q), LevelWater());
     volumeError.push_back(std::abs(r.submergedVolume_m3 - V) / V);
     centroidError.push_back(std::abs(-r.centreOfBuoyancy.y() - centroidBelowCentre) / R);
+    std::printf("[  figure  ] sphere cap, icosphere level %d: volume error %.3g, centroid error %.3g (relative)\n",
+                level, volumeError.back(), centroidError.back());
   }
   // Edge length halves per level: O(h^2) means the error quarters.
   for (std::size_t i = 0; i + 1 < volumeError.size(); ++i) {

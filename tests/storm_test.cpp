@@ -61,7 +61,7 @@ TEST(Storm, TenBoatsSurviveThirtyMinutesOfEightMetreSeas) {
     EXPECT_LT(b.submergedLate, lateSteps / 10) << "a boat that should float spent the last 2 minutes under water";
     EXPECT_EQ(b.action->status().skippedSubsteps, 0u) << b.action->status().describe();
   }
-  RecordProperty("highest_above_water_m", std::to_string(highest));
+  reportFigure("storm: highest centre of mass above the local water [m]", highest, 0);
 }
 
 }  // namespace

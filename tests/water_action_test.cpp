@@ -39,6 +39,7 @@ TEST(WaterAction, SettlesAtTheDraftWithBodyDamping) {
   for (int i = 0; i < 240 * 40; ++i) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
   const double draft = FloatingBox::D / 2 - fb.body->getCenterOfMassPosition().y();
   const double expected = FloatingBox::mass() / (kRho * FloatingBox::L * FloatingBox::B);
+  reportFigure("draft with damping (0.6, 0.6) [m]", draft, expected);
   EXPECT_NEAR(draft, expected, 1e-4 * expected);
   EXPECT_TRUE(boat.status().ok()) << boat.status().describe();
   EXPECT_NEAR(boat.hydrostatics().submergedVolume_m3, FloatingBox::mass() / kRho, 1e-4 * FloatingBox::mass() / kRho);
@@ -78,6 +79,7 @@ TEST(WaterAction, HeavePeriodWithoutDamping) {
   ASSERT_GE(crossings.size(), 8u);
   const double period = (crossings.back() - crossings.front()) / double(crossings.size() - 1);
   const double expected = 2 * kPi * std::sqrt(FloatingBox::T / kG);
+  reportFigure("heave period [s]", period, expected);
   EXPECT_NEAR(period, expected, 0.005 * expected);
   w.world.removeAction(&boat);
 }

@@ -175,3 +175,14 @@ HydrostaticResult hydrostaticsAt(const Hull& hull, const btTransform& com, const
 }
 
 }  // namespace keel::test
+
+#include <cstdio>
+
+namespace keel::test {
+
+void reportFigure(const char* name, double measured, double expected) {
+  const double relative = expected != 0 ? std::abs(measured - expected) / std::abs(expected) : std::abs(measured);
+  std::printf("[  figure  ] %s: measured %.9g, expected %.9g, relative error %.3g\n", name, measured, expected, relative);
+}
+
+}  // namespace keel::test

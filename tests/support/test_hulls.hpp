@@ -70,3 +70,12 @@ class LevelWater final : public WaterSurface {
 inline constexpr btScalar kG = btScalar(9.81);  ///< the tests' gravity [m/s^2]
 
 }  // namespace keel::test
+
+namespace keel::test {
+
+/// Prints a measured figure beside its analytic value, so a passing test
+/// also shows how close it came: "[  figure  ] name: measured ..., expected
+/// ..., relative error ...".
+void reportFigure(const char* name, double measured, double expected);
+
+}  // namespace keel::test
