@@ -184,7 +184,7 @@ TEST(Sampling, PatchAndDirectAgreeOnPlanarWater) {
   vertexHeights(r, com.getOrigin().y(), btVector3(0, 1, 0), water, h);
   CutBuffers cut;
   cut.reserve(hull->triangles().size());
-  cutHull(r, h, hull->triangles(), cut);
+  cutHull(r, h, *hull, cut);
   const HydrostaticResult viaPatch = integratePressure(cut.pieces, 1025, kG, btVector3(0, 1, 0));
   EXPECT_LT((viaPatch.force_N - direct.force_N).length(), 1e-5 * direct.force_N.length());
   EXPECT_LT((viaPatch.torque_Nm - direct.torque_Nm).length(), 1e-5 * direct.force_N.length() * hull->radius_m());

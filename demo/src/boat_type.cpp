@@ -30,7 +30,7 @@ keel::HydrostaticResult designWaterline(const keel::Hull& hull) {
   keel::vertexHeights(r, 0, up, water, h);
   keel::CutBuffers cut;
   cut.reserve(hull.triangles().size());
-  keel::cutHull(r, h, hull.triangles(), cut);
+  keel::cutHull(r, h, hull, cut);
   return keel::integratePressure(cut.pieces, btScalar(kWaterDensity_kgpm3), btScalar(kGravity_mps2), up);
 }
 

@@ -45,20 +45,23 @@ CutPoint waterlinePoint(std::span<const btVector3> r, std::span<const btScalar> 
   return {r[below] + (r[above] - r[below]) * t, 0, {below, above, t}};
 }
 
-/// Appends the piece (a, b, c) of a hull triangle of area vector `s`,
-/// covering `fraction` of its area: a piece's vertices lie on the triangle's
-/// edges, so its area vector is the triangle's scaled by that fraction,
-/// without a cross product of its own.
+/// Appends the piece (a, b, c) of a hull triangle of area vector `s` and
+/// area `area_m2`, covering `fraction` of it: a piece's vertices lie on the
+/// triangle's edges, so its area vector is the triangle's scaled by that
+/// fraction, without a cross product or a square root of its own.
 void pushPiece(CutBuffers& out, const CutPoint& a, const CutPoint& b, const CutPoint& c, std::uint32_t triangle,
-               const btVector3& s, btScalar fraction) {
-  const btVector3 area = s * fraction;
-  out.pieces.push_back(SubmergedPiece{
-      {a.r, b.r, c.r}, {a.depth_m, b.depth_m, c.depth_m}, triangle, {a.source, b.source, c.source}, area, area.length()});
+               const btVector3& s, btScalar area_m2, btScalar fraction) {
+  out.pieces.push_back(SubmergedPiece{{a.r, b.r, c.r},
+                                      {a.depth_m, b.depth_m, c.depth_m},
+                                      triangle,
+                                      {a.source, b.source, c.source},
+                                      s * fraction,
+                                      area_m2 * fraction});
 }
 
 /// Cuts a hull triangle that crosses the waterline (1 or 2 vertices wet).
 void cutTriangle(std::span<const btVector3> r, std::span<const btScalar> h_m, const Hull::Triangle& tri,
-                 std::uint32_t triangle, const bool (&wet)[3], CutBuffers& out) {
+                 std::uint32_t triangle, btScalar area_m2, const bool (&wet)[3], CutBuffers& out) {
   const int wetCount = int(wet[0]) + int(wet[1]) + int(wet[2]);
   const btVector3 s = areaVector_m2(r[tri[0]], r[tri[1]], r[tri[2]]);
   // Rotate (never reflect: the winding is the outward normal) so that the
@@ -73,7 +76,7 @@ void cutTriangle(std::span<const btVector3> r, std::span<const btScalar> h_m, co
     // fractions t1, t2 from v0, so its area is t1 t2 of the triangle's.
     const CutPoint j1 = waterlinePoint(r, h_m, v0, v1), j2 = waterlinePoint(r, h_m, v0, v2);
     const btScalar wetFraction = j1.source.t * j2.source.t;
-    pushPiece(out, hullVertex(r, h_m, v0), j1, j2, triangle, s, wetFraction);
+    pushPiece(out, hullVertex(r, h_m, v0), j1, j2, triangle, s, area_m2, wetFraction);
     out.waterline.push_back({j1.r, j2.r});
     out.emerged.push_back({triangle, 1 - wetFraction});
   } else {
@@ -83,8 +86,8 @@ void cutTriangle(std::span<const btVector3> r, std::span<const btScalar> h_m, co
     // corner (v0, I1, I2) has (1 - a)(1 - b); (I1, v2, I2) the rest, b (1 - a).
     const CutPoint i1 = waterlinePoint(r, h_m, v1, v0), i2 = waterlinePoint(r, h_m, v2, v0);
     const btScalar a = i1.source.t, b = i2.source.t;
-    pushPiece(out, i1, hullVertex(r, h_m, v1), hullVertex(r, h_m, v2), triangle, s, a);
-    pushPiece(out, i1, hullVertex(r, h_m, v2), i2, triangle, s, b * (1 - a));
+    pushPiece(out, i1, hullVertex(r, h_m, v1), hullVertex(r, h_m, v2), triangle, s, area_m2, a);
+    pushPiece(out, i1, hullVertex(r, h_m, v2), i2, triangle, s, area_m2, b * (1 - a));
     out.waterline.push_back({i2.r, i1.r});
     out.emerged.push_back({triangle, (1 - a) * (1 - b)});
   }
@@ -92,8 +95,9 @@ void cutTriangle(std::span<const btVector3> r, std::span<const btScalar> h_m, co
 
 }  // namespace
 
-void cutHull(std::span<const btVector3> r, std::span<const btScalar> h_m,
-             std::span<const Hull::Triangle> triangles, CutBuffers& out) {
+void cutHull(std::span<const btVector3> r, std::span<const btScalar> h_m, const Hull& hull, CutBuffers& out) {
+  const std::span<const Hull::Triangle> triangles = hull.triangles();
+  const std::span<const btScalar> areas = hull.triangleAreas_m2();
   out.pieces.clear();
   out.waterline.clear();
   out.emerged.clear();
@@ -109,9 +113,9 @@ void cutHull(std::span<const btVector3> r, std::span<const btScalar> h_m,
                                           t,
                                           {{tri[0], tri[0], 0}, {tri[1], tri[1], 0}, {tri[2], tri[2], 0}},
                                           s,
-                                          s.length()});
+                                          areas[t]});
     } else if (wet[0] || wet[1] || wet[2]) {
-      cutTriangle(r, h_m, tri, t, wet, out);
+      cutTriangle(r, h_m, tri, t, areas[t], wet, out);
     } else {
       out.emerged.push_back({t, 1});
     }

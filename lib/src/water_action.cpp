@@ -151,13 +151,19 @@ std::uint32_t WaterAction::sampleVertexWaterVelocities(btScalar t_s) {
     queryStamp_ = 1;
   }
   queried_.clear();
-  for (const SubmergedPiece& p : cut_.pieces)
-    for (const EdgePoint& e : p.source)
-      for (std::uint32_t v : {e.from, e.to})
-        if (vertexStamp_[v] != queryStamp_) {
-          vertexStamp_[v] = queryStamp_;
-          queried_.push_back(v);
-        }
+  // A piece's vertices lie on its own hull triangle's edges: that
+  // triangle's three vertices are all the interpolation needs. A cut
+  // triangle's two pieces come one after the other.
+  std::uint32_t previousTriangle = UINT32_MAX;
+  for (const SubmergedPiece& p : cut_.pieces) {
+    if (p.triangle == previousTriangle) continue;
+    previousTriangle = p.triangle;
+    for (std::uint32_t v : hull_->triangles()[p.triangle])
+      if (vertexStamp_[v] != queryStamp_) {
+        vertexStamp_[v] = queryStamp_;
+        queried_.push_back(v);
+      }
+  }
   const double cu = double(centre_.dot(frame_.east)), cv = double(centre_.dot(frame_.north));
   const btScalar cw = centre_.dot(frame_.up);
   const std::size_t count = queried_.size();
@@ -284,7 +290,7 @@ WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mp
   status_.nonFiniteHeights += bad;
   if (bad == asked) return Sample::NoFiniteHeight;  // nothing finite to stand in for the bad samples
   vertexHeights(r_, centre_.dot(frame_.up), frame_.up, waterHeight_m_, h_m_);
-  cutHull(r_, h_m_, hull_->triangles(), cut_);
+  cutHull(r_, h_m_, *hull_, cut_);
   result_ = integratePressure(cut_.pieces, settings_.waterDensity_kgpm3, gravity_mps2.length(), frame_.up);
   return bad > 0 ? Sample::SomeNonFinite : Sample::Ok;
 }

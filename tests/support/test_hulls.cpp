@@ -170,7 +170,7 @@ HydrostaticResult hydrostaticsAt(const Hull& hull, const btTransform& com, const
   CutBuffers local;
   CutBuffers& out = cut ? *cut : local;
   out.reserve(hull.triangles().size());
-  cutHull(r, h, hull.triangles(), out);
+  cutHull(r, h, hull, out);
   return integratePressure(out.pieces, density_kgpm3, kG, frame.up);
 }
 

@@ -110,10 +110,10 @@ void vertexHeights(std::span<const btVector3> r, btScalar centreUp_m, const btVe
 /// Cuts every triangle at the waterline (design.md §1.1 step 3): keeps the
 /// parts below it (0, 1 or 2 pieces per triangle, with their area vectors),
 /// the waterline segments, and the emerged fraction of every triangle not
-/// wholly submerged. Clears `out` first; `out` must have been reserved for
-/// `triangles.size()`.
-void cutHull(std::span<const btVector3> r, std::span<const btScalar> h_m,
-             std::span<const Hull::Triangle> triangles, CutBuffers& out);
+/// wholly submerged. `r` and `h_m` are per vertex of `hull`, whose
+/// triangle areas give the pieces' (a rotation keeps areas). Clears `out`
+/// first; `out` must have been reserved for the hull's triangle count.
+void cutHull(std::span<const btVector3> r, std::span<const btScalar> h_m, const Hull& hull, CutBuffers& out);
 
 /// Exact hydrostatic force and torque of the submerged pieces (design.md §1.1
 /// step 4): depth is linear over each piece, so the pressure integral and its
