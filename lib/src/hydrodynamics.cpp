@@ -71,7 +71,7 @@ void pieceFlows(std::span<const SubmergedPiece> pieces, const btVector3& linearV
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     const SubmergedPiece& p = pieces[i];
     PieceFlow& f = out[i];
-    f.centroid = (p.r[0] + p.r[1] + p.r[2]) / btScalar(3);
+    f.centroid = (p.r[0] + p.r[1] + p.r[2]) * btScalar(1.0 / 3.0);
     f.area_m2 = p.area_m2;
     f.normal = f.area_m2 > 0 ? p.areaVector_m2 / f.area_m2 : btVector3(0, 0, 0);
     f.velocity_mps = linearVelocity_mps + angularVelocity_radps.cross(f.centroid) - waterVelocity_mps[i];
@@ -191,7 +191,7 @@ ForceTorque airForce(std::span<const btVector3> r, std::span<const Hull::Triangl
     const btVector3& a = r[triangles[e.triangle][0]];
     const btVector3& b = r[triangles[e.triangle][1]];
     const btVector3& c = r[triangles[e.triangle][2]];
-    const btVector3 centroid = (a + b + c) / btScalar(3);
+    const btVector3 centroid = (a + b + c) * btScalar(1.0 / 3.0);
     const btVector3 velocity = air + angularVelocity_radps.cross(centroid);
     const btScalar facing = velocity.dot(areaVector_m2(a, b, c));  // S . v
     if (facing <= 0) continue;  // only faces meeting the air are pushed

@@ -54,8 +54,9 @@ struct SubmergedPiece {
 /// when the field is linear over the hull triangle.
 [[nodiscard]] inline btVector3 centroidValue(const SubmergedPiece& piece, std::span<const btVector3> field) {
   btVector3 sum(0, 0, 0);
-  for (const EdgePoint& e : piece.source) sum += field[e.from] + (field[e.to] - field[e.from]) * e.t;
-  return sum / btScalar(3);
+  for (const EdgePoint& e : piece.source)
+    sum += e.t == 0 ? field[e.from] : field[e.from] + (field[e.to] - field[e.from]) * e.t;  // hull vertex, or on an edge
+  return sum * btScalar(1.0 / 3.0);
 }
 
 /// A piece of the waterline: where a hull triangle crosses the surface.
