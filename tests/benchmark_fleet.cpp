@@ -13,17 +13,6 @@
 namespace keel::test {
 namespace {
 
-std::shared_ptr<const WaterSurface> sea() {
-  SeaStateSettings s;
-  s.componentCount = 6;
-  s.seed = 5;
-  s.gravity_mps2 = kG;
-  const auto components = sampleSeaState(WaveSpectrum::jonswap(1.5, 6.0), s);
-  GerstnerSettings g;
-  g.steepness = std::min(0.7, 0.9 * gerstnerSteepnessLimit(components));
-  return std::make_shared<GerstnerSurface>(components, g);
-}
-
 /// A 10 m boat hull of about `triangles` triangles: (2 stations + 2)(2 perSide - 1).
 Mesh boatOf(int triangles) {
   const int perSide = triangles <= 150 ? 3 : triangles <= 800 ? 6 : 11;
@@ -39,7 +28,7 @@ void fleet(benchmark::State& state) {
   // fraction relative to the water velocity under the boat.
   const bool cheap = state.range(3) != 0;
   World w;
-  const auto surface = sea();
+  const auto surface = gerstnerSea(1.5, 6.0, 6, 5, 0.7);
   const auto hull = hullOf(boatOf(triangles));
   WaterFleet water(surface, threads);
   HydrostaticSettings settings;

@@ -15,22 +15,11 @@ struct Outcome {
   std::vector<btVector3> velocities;
 };
 
-std::shared_ptr<const WaterSurface> rough() {
-  SeaStateSettings s;
-  s.componentCount = 6;
-  s.seed = 11;
-  s.gravity_mps2 = kG;
-  const auto components = sampleSeaState(WaveSpectrum::jonswap(2.0, 7.0), s);
-  GerstnerSettings g;
-  g.steepness = 0.8 * std::min(1.0, gerstnerSteepnessLimit(components));
-  return std::make_shared<GerstnerSurface>(components, g);
-}
-
 /// 24 boats of two hulls in a 6 x 4 grid, close enough to collide, stepped
 /// for 10 s. `threads` < 0: one WaterAction per boat instead of a fleet.
 Outcome sail(int threads) {
   World w;
-  const auto surface = rough();
+  const auto surface = gerstnerSea(2.0, 7.0, 6, 11, 0.8);
   const auto a = hullOf(boatHull(6, 2.2f, 1.6f, 12, 4));
   const auto b = hullOf(box(btVector3(5, 1.5f, 2.5f), 2));
   std::unique_ptr<WaterFleet> fleet;

@@ -11,15 +11,8 @@ namespace keel::test {
 namespace {
 
 TEST(Storm, TenBoatsSurviveThirtyMinutesOfEightMetreSeas) {
-  SeaStateSettings seaSettings;
-  seaSettings.componentCount = 8;
-  seaSettings.seed = 2026;
-  seaSettings.gravity_mps2 = kG;
-  const auto components = sampleSeaState(WaveSpectrum::jonswap(8.0, 12.0), seaSettings);
-  ASSERT_NEAR(significantWaveHeight_m(components), 8.0, 0.8);
-  GerstnerSettings gerstner;
-  gerstner.steepness = std::min(0.8, 0.9 * gerstnerSteepnessLimit(components));
-  const auto sea = std::make_shared<GerstnerSurface>(components, gerstner);
+  const auto sea = gerstnerSea(8.0, 12.0, 8, 2026, 0.8);
+  ASSERT_NEAR(significantWaveHeight_m(sea->components()), 8.0, 0.8);
 
   World w;
   struct Boat {

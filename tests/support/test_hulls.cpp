@@ -1,6 +1,8 @@
 #include "test_hulls.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <utility>
 
@@ -176,9 +178,20 @@ HydrostaticResult hydrostaticsAt(const Hull& hull, const btTransform& com, const
 
 }  // namespace keel::test
 
-#include <cstdio>
 
 namespace keel::test {
+
+std::shared_ptr<const GerstnerSurface> gerstnerSea(double hs_m, double tp_s, std::size_t components,
+                                                   std::uint32_t seed, double maxSteepness) {
+  SeaStateSettings s;
+  s.componentCount = components;
+  s.seed = seed;
+  s.gravity_mps2 = kG;
+  const auto waves = sampleSeaState(WaveSpectrum::jonswap(hs_m, tp_s), s);
+  GerstnerSettings g;
+  g.steepness = std::min(maxSteepness, 0.9 * gerstnerSteepnessLimit(waves));
+  return std::make_shared<GerstnerSurface>(waves, g);
+}
 
 void reportFigure(const char* name, double measured, double expected) {
   const double relative = expected != 0 ? std::abs(measured - expected) / std::abs(expected) : std::abs(measured);
