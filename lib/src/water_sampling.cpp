@@ -45,6 +45,7 @@ void WaterPatch::configure(btScalar cellSize_m, btScalar hullRadius_m) {
   const auto count = std::size_t(side_) * std::size_t(side_);
   u_.assign(count, 0);
   v_.assign(count, 0);
+  queried_.assign(count, 0);
   h_.assign(count, 0);
 }
 
@@ -53,15 +54,25 @@ std::size_t WaterPatch::sample(const WaterSurface& surface, double centreU_m, do
   const double cell = double(cell_m_);
   i0_ = std::int64_t(std::floor((centreU_m - double(radius_m_)) / cell));
   j0_ = std::int64_t(std::floor((centreV_m - double(radius_m_)) / cell));
+  // Nodes are queried row by row in alternating directions, so each one
+  // neighbours the one before: surfaces that start from the previous
+  // point's solution (GerstnerSurface's Newton inversion) converge faster.
+  std::size_t q = 0;
   for (int j = 0; j < side_; ++j)
-    for (int i = 0; i < side_; ++i) {
-      const std::size_t k = std::size_t(j) * std::size_t(side_) + std::size_t(i);
+    for (int step = 0; step < side_; ++step, ++q) {
+      const int i = j % 2 == 0 ? step : side_ - 1 - step;
       // World multiples of the cell size: the same world point is sampled
       // whatever the boat's position, so the water does not swim.
-      u_[k] = btScalar(double(i0_ + i) * cell);
-      v_[k] = btScalar(double(j0_ + j) * cell);
+      u_[q] = btScalar(double(i0_ + i) * cell);
+      v_[q] = btScalar(double(j0_ + j) * cell);
     }
-  surface.heights(u_.data(), v_.data(), h_.size(), t_s, h_.data());
+  surface.heights(u_.data(), v_.data(), queried_.size(), t_s, queried_.data());
+  q = 0;
+  for (int j = 0; j < side_; ++j)
+    for (int step = 0; step < side_; ++step, ++q) {
+      const int i = j % 2 == 0 ? step : side_ - 1 - step;
+      h_[std::size_t(j) * std::size_t(side_) + std::size_t(i)] = queried_[q];
+    }
   return replaceNonFinite(h_);
 }
 

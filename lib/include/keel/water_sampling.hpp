@@ -61,7 +61,8 @@ class WaterPatch {
   int side_ = 0;
   std::int64_t i0_ = 0;
   std::int64_t j0_ = 0;
-  std::vector<btScalar> u_, v_, h_;
+  std::vector<btScalar> u_, v_, queried_;  // query order (serpentine) [m]
+  std::vector<btScalar> h_;                // row-major [m]
 };
 
 /// Replaces non-finite values of `values` by the mean of the finite ones (0 if
