@@ -40,6 +40,7 @@ void WaterPatch::configure(btScalar cellSize_m, btScalar hullRadius_m) {
                                 " m and hull radius " + std::to_string(hullRadius_m) +
                                 " m; use larger cells");
   cell_m_ = cellSize_m;
+  inverseCell_pm_ = 1.0 / double(cellSize_m);  // a multiplication per vertex, not a division
   radius_m_ = hullRadius_m;
   side_ = int(nodes);
   const auto count = std::size_t(side_) * std::size_t(side_);
@@ -78,9 +79,8 @@ std::size_t WaterPatch::sample(const WaterSurface& surface, double centreU_m, do
 
 btScalar WaterPatch::height(double u_m, double v_m) const {
   assert(side_ > 1);
-  const double cell = double(cell_m_);
-  const double fu = std::clamp(u_m / cell - double(i0_), 0.0, double(side_ - 1));
-  const double fv = std::clamp(v_m / cell - double(j0_), 0.0, double(side_ - 1));
+  const double fu = std::clamp(u_m * inverseCell_pm_ - double(i0_), 0.0, double(side_ - 1));
+  const double fv = std::clamp(v_m * inverseCell_pm_ - double(j0_), 0.0, double(side_ - 1));
   const int i = std::min(int(fu), side_ - 2), j = std::min(int(fv), side_ - 2);
   const double a = fu - i, b = fv - j;
   const std::size_t k = std::size_t(j) * std::size_t(side_) + std::size_t(i);

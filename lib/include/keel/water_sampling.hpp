@@ -57,6 +57,7 @@ class WaterPatch {
 
  private:
   btScalar cell_m_ = 0;
+  double inverseCell_pm_ = 0;  // 1 / cell [1/m]
   btScalar radius_m_ = 0;
   int side_ = 0;
   std::int64_t i0_ = 0;
