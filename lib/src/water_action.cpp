@@ -64,6 +64,8 @@ std::string WaterStatus::describe() const {
   for (const Name& n : names)
     if (flags & n.bit) s << (s.tellp() > 0 ? "; " : "") << n.text;
   if (nonFiniteHeights > 0) s << (s.tellp() > 0 ? "; " : "") << nonFiniteHeights << " non-finite heights so far";
+  if (nonFiniteVelocities > 0)
+    s << (s.tellp() > 0 ? "; " : "") << nonFiniteVelocities << " non-finite water velocities so far";
   return s.tellp() > 0 ? s.str() : std::string("ok");
 }
 
