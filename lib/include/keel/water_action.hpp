@@ -40,7 +40,7 @@ enum StatusFlag : std::uint32_t {
   StatusDampingUncompensated = 1u << 9,  ///< body damping ~1: the force acts uncompensated, see WaterAction
   StatusSurfaceThrew = 1u << 10,    ///< the surface threw: caught; no water force (or no water velocity) this substep
   StatusNonFiniteVelocity = 1u << 11,  ///< the surface returned a NaN/inf water velocity; replaced by zero
-  StatusDragClamped = 1u << 12,     ///< the drag was scaled down so it cannot reverse the motion (informational)
+  StatusDragClamped = 1u << 12,     ///< the drag was limited so it cannot reverse the motion (informational)
 };
 
 /// What happened in the last substep, and counts since construction (or the
@@ -54,7 +54,8 @@ struct WaterStatus {
   std::uint64_t nonFiniteVelocities = 0;   ///< NaN/inf water velocities received and replaced by zero
   /// True when the last substep had no problem (informational bits ignored).
   [[nodiscard]] bool ok() const { return (flags & ~(StatusDry | StatusSubmerged | StatusDragClamped)) == 0; }
-  /// Human-readable list of the last substep's flags, e.g. "non-finite water height (3 samples)".
+  /// Human-readable list of the last substep's flags and the counts, e.g.
+  /// "non-finite water height (replaced); 3 non-finite heights so far", or "ok".
   [[nodiscard]] std::string describe() const;
   /// Forget the counts and the sticky bits.
   void clear() { *this = WaterStatus{}; }
@@ -77,7 +78,7 @@ struct HydrostaticSettings {
 /// Each substep it reads the body's centre-of-mass transform, samples the
 /// water under the hull, cuts the hull at the waterline, integrates the
 /// pressure (hydrostatics.hpp) and the hydrodynamic terms (hydrodynamics.hpp,
-/// all on by default) into one force and one torque about the centre of mass, and makes
+/// all but the extra damping on by default) into one force and one torque about the centre of mass, and makes
 /// them act exactly once in the next substep, for any `maxSubSteps`, frame
 /// rate and body damping.
 ///
