@@ -6,6 +6,7 @@
 #include "wave_detail.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -40,23 +41,83 @@ struct GerstnerSums {
   }
 };
 
-[[nodiscard]] GerstnerSums evaluate(std::span<const WaveComponent> components, double steepness,
-                                    double x0, double y0, double x, double y, double t) {
+/// sin and cos of every component's phase at a trial rest position, kept so
+/// that a Newton step can move them instead of calling libm again.
+struct Phases {
+  /// Components tracked; a sea of more is evaluated afresh at every step.
+  static constexpr std::size_t kMaxComponents = 64;
+  // Not zeroed: evaluate writes the first components.size() before any read.
+  std::array<double, kMaxComponents> sine;
+  std::array<double, kMaxComponents> cosine;
+};
+
+/// Adds one component, of phase sin `sine` and cos `cosine` at the trial rest
+/// position, to the sums.
+void addComponent(GerstnerSums& s, const WaveComponent& c, double steepness, double sine, double cosine) {
+  const double horizontal_m = steepness * c.amplitude_m;
+  s.residualEast_m -= horizontal_m * sine * c.directionEast;
+  s.residualNorth_m -= horizontal_m * sine * c.directionNorth;
+  const double curvature = horizontal_m * c.wavenumber_radpm * cosine;
+  s.jacobianEE -= curvature * c.directionEast * c.directionEast;
+  s.jacobianEN -= curvature * c.directionEast * c.directionNorth;
+  s.jacobianNN -= curvature * c.directionNorth * c.directionNorth;
+  s.elevation_m += c.amplitude_m * cosine;
+}
+
+/// The sums at (x0, y0) before any component: F = x0 - x, J = I.
+[[nodiscard]] GerstnerSums startSums(double x0, double y0, double x, double y) {
   GerstnerSums s;
   s.residualEast_m = x0 - x;
   s.residualNorth_m = y0 - y;
-  for (const WaveComponent& c : components) {
+  return s;
+}
+
+/// The sums at (x0, y0), every phase's sin and cos from libm; kept in
+/// `phases` when the sea has few enough components.
+[[nodiscard]] GerstnerSums evaluate(std::span<const WaveComponent> components, double steepness,
+                                    double x0, double y0, double x, double y, double t,
+                                    Phases& phases) {
+  GerstnerSums s = startSums(x0, y0, x, y);
+  const bool keep = components.size() <= Phases::kMaxComponents;
+  for (std::size_t i = 0; i < components.size(); ++i) {
+    const WaveComponent& c = components[i];
     const double theta = detail::phase_rad(c, x0, y0, detail::phaseAtOrigin_rad(c, t));
-    const double sine = std::sin(theta);
-    const double cosine = std::cos(theta);
-    const double horizontal_m = steepness * c.amplitude_m;
-    s.residualEast_m -= horizontal_m * sine * c.directionEast;
-    s.residualNorth_m -= horizontal_m * sine * c.directionNorth;
-    const double curvature = horizontal_m * c.wavenumber_radpm * cosine;
-    s.jacobianEE -= curvature * c.directionEast * c.directionEast;
-    s.jacobianEN -= curvature * c.directionEast * c.directionNorth;
-    s.jacobianNN -= curvature * c.directionNorth * c.directionNorth;
-    s.elevation_m += c.amplitude_m * cosine;
+    const double sine = std::sin(theta), cosine = std::cos(theta);
+    addComponent(s, c, steepness, sine, cosine);
+    if (keep) {
+      phases.sine[i] = sine;
+      phases.cosine[i] = cosine;
+    }
+  }
+  return s;
+}
+
+/// Phase changes below this [rad] are taken by the angle-addition identity;
+/// larger ones (a far start, a large step) call libm afresh.
+constexpr double kSmallPhaseStep_rad = 1e-2;
+
+/// The sums at (x0, y0) = `from`'s position + (dx0, dy0). A Newton step moves
+/// each phase by delta = k d.(dx0, dy0), usually by far less than 1e-2 rad:
+/// sin(theta + delta) = sin theta cos delta + cos theta sin delta, with cos
+/// delta and sin delta from their Taylor series, whose first omitted terms
+/// (delta^8 / 8!, delta^9 / 9!) are below 1e-20 there: as exact as libm, for
+/// a few multiplications instead of a sincos per component.
+[[nodiscard]] GerstnerSums evaluateNear(std::span<const WaveComponent> components, double steepness,
+                                        double x0, double y0, double dx0, double dy0, double x, double y,
+                                        double t, const Phases& from, Phases& to) {
+  if (components.size() > Phases::kMaxComponents)
+    return evaluate(components, steepness, x0, y0, x, y, t, to);
+  GerstnerSums s = startSums(x0, y0, x, y);
+  for (std::size_t i = 0; i < components.size(); ++i) {
+    const WaveComponent& c = components[i];
+    const double delta = c.wavenumber_radpm * (c.directionEast * dx0 + c.directionNorth * dy0);
+    if (!(std::abs(delta) <= kSmallPhaseStep_rad)) return evaluate(components, steepness, x0, y0, x, y, t, to);
+    const double d2 = delta * delta;
+    const double sinDelta = delta * (1 - d2 / 6 * (1 - d2 / 20 * (1 - d2 / 42)));
+    const double cosDelta = 1 - d2 / 2 * (1 - d2 / 12 * (1 - d2 / 30 * (1 - d2 / 56)));
+    to.sine[i] = from.sine[i] * cosDelta + from.cosine[i] * sinDelta;
+    to.cosine[i] = from.cosine[i] * cosDelta - from.sine[i] * sinDelta;
+    addComponent(s, c, steepness, to.sine[i], to.cosine[i]);
   }
   return s;
 }
@@ -83,7 +144,10 @@ struct RestPoint {
                                        double x, double y, double t, double startX0_m,
                                        double startY0_m) {
   RestPoint p{x, y, startX0_m, startY0_m, 0, {}};
-  GerstnerSums s = evaluate(components, steepness, p.x0_m, p.y0_m, x, y, t);
+  Phases phasesA, phasesB;
+  Phases* current = &phasesA;  // at the accepted rest position
+  Phases* trial = &phasesB;    // at the candidate
+  GerstnerSums s = evaluate(components, steepness, p.x0_m, p.y0_m, x, y, t, *current);
   constexpr double tolerance2 = kResidualTolerance_m * kResidualTolerance_m;
   for (int iteration = 0; iteration < kMaxNewtonIterations; ++iteration) {
     if (s.residualSquared_m2() <= tolerance2) break;
@@ -97,11 +161,13 @@ struct RestPoint {
     for (int halving = 0; halving < kMaxStepHalvings && !improved; ++halving, fraction /= 2) {
       const double xc = p.x0_m + fraction * stepEast;
       const double yc = p.y0_m + fraction * stepNorth;
-      const GerstnerSums candidate = evaluate(components, steepness, xc, yc, x, y, t);
+      const GerstnerSums candidate = evaluateNear(components, steepness, xc, yc, xc - p.x0_m, yc - p.y0_m, x,
+                                                  y, t, *current, *trial);
       if (candidate.residualSquared_m2() < s.residualSquared_m2()) {
         p.x0_m = xc;
         p.y0_m = yc;
         s = candidate;
+        std::swap(current, trial);
         improved = true;
       }
     }
