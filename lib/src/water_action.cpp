@@ -204,7 +204,6 @@ btVector3 WaterAction::sampleBoatWaterVelocity(btScalar t_s, std::uint32_t& flag
 
 std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
   std::uint32_t flags = StatusOk;
-  hydroForces_ = HydrodynamicForces{};
   const btVector3 v = body_->getLinearVelocity(), w = body_->getAngularVelocity();
   // Only skin friction, pressure drag and slamming need the flow piece by
   // piece; air and damping need just the water's velocity under the boat.
@@ -261,6 +260,12 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
   clampToVelocity(hydroForces_, relative, w, body_->getInvMass(), body_->getInvInertiaTensorWorld(), dt_s);
   if (hydroForces_.clampScale < 1 || hydroForces_.angularClampScale < 1) flags |= StatusDragClamped;
   return flags;
+}
+
+void WaterAction::clearResults() {
+  result_ = HydrostaticResult{};
+  hydroForces_ = HydrodynamicForces{};
+  total_ = ForceTorque{};
 }
 
 void WaterAction::finishStatus(std::uint32_t flags, bool skipped) {
@@ -358,9 +363,7 @@ bool WaterAction::computeForces(btScalar timeStep_s) {
   }
   const Sample sample = computeHydrostatics(gravity, btScalar(time_s_));
   if (sample == Sample::Threw || sample == Sample::NoFiniteHeight) {
-    result_ = HydrostaticResult{};
-    hydroForces_ = HydrodynamicForces{};
-    total_ = ForceTorque{};
+    clearResults();
     cut_.pieces.clear();
     cut_.waterline.clear();
     finishStatus(sample == Sample::Threw ? StatusSurfaceThrew : (StatusNonFiniteHeight | StatusNoFiniteHeight), true);
@@ -376,20 +379,18 @@ bool WaterAction::computeForces(btScalar timeStep_s) {
   total_.force_N += result_.force_N;
   total_.torque_Nm += result_.torque_Nm;
   if (!isFinite(total_.force_N) || !isFinite(total_.torque_Nm)) {
-    result_ = HydrostaticResult{};
-    hydroForces_ = HydrodynamicForces{};
-    total_ = ForceTorque{};
+    clearResults();
     finishStatus(flags | StatusNonFiniteForce, true);
     return false;
   }
   // Sleeping bodies ignore velocity changes; wake the boat when the water
-  // under it moved (or always, unless sleeping in still water is allowed).
+  // under it moved (or always, unless sleeping in still water is allowed:
+  // only then is the water compared with the last substep's).
   wake_ = false;
   if (!cut_.pieces.empty()) {
-    bool waterMoved = !havePreviousWater_;
-    for (std::size_t i = 0; i < waterHeight_m_.size() && !waterMoved; ++i)
-      waterMoved = waterHeight_m_[i] != previousWaterHeight_m_[i];
-    wake_ = !settings_.allowSleepInStillWater || waterMoved;
+    wake_ = !settings_.allowSleepInStillWater || !havePreviousWater_;
+    for (std::size_t i = 0; i < waterHeight_m_.size() && !wake_; ++i)
+      wake_ = waterHeight_m_[i] != previousWaterHeight_m_[i];
   }
   previousWaterHeight_m_.swap(waterHeight_m_);
   havePreviousWater_ = true;

@@ -192,6 +192,7 @@ class WaterAction : public btActionInterface {
   [[nodiscard]] Sample computeHydrostatics(const btVector3& gravity_mps2, btScalar t_s);
   [[nodiscard]] bool applyForNextSubstep(const btVector3& force_N, const btVector3& torque_Nm, btScalar dt_s);
   void finishStatus(std::uint32_t flags, bool skipped);
+  void clearResults();  // no force, no telemetry: after a substep that applies nothing
   [[nodiscard]] std::uint32_t computeHydrodynamics(btScalar dt_s, btScalar t_s);
   [[nodiscard]] std::uint32_t sampleVertexWaterVelocities(btScalar t_s);
   [[nodiscard]] btVector3 sampleBoatWaterVelocity(btScalar t_s, std::uint32_t& flags);
