@@ -7,7 +7,7 @@
 # quick and needs no network.
 set -euo pipefail
 
-core=(build-essential cmake pkg-config git libbullet-dev libtbb-dev libgtest-dev libgmock-dev libbenchmark-dev)
+core=(build-essential cmake pkg-config git libbullet-dev libtbb-dev libhwy-dev libgtest-dev libgmock-dev libbenchmark-dev)
 demo=(libogre-1.12-dev libboost-program-options-dev libassimp-dev libimgui-dev xvfb xauth libgl1-mesa-dri)
 
 case "${1:-core}" in

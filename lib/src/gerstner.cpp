@@ -4,6 +4,7 @@
 #include <keel/waves.hpp>
 
 #include "wave_detail.hpp"
+#include "waves_simd.hpp"
 
 #include <algorithm>
 #include <array>
@@ -15,16 +16,6 @@
 namespace keel {
 
 namespace {
-
-/// Newton stops when the horizontal residual |x(x0) - x| is below this [m].
-/// The height's error is at most sum k a / (1 - Q sum k a) times it: far
-/// below float's resolution of a height, and 1e5 times below the 1e-4 m the
-/// tests demand.
-constexpr double kResidualTolerance_m = 1e-9;
-/// Newton converges quadratically from the first iterations on for usual
-/// steepness; the caps only guarantee termination.
-constexpr int kMaxNewtonIterations = 50;
-constexpr int kMaxStepHalvings = 30;
 
 /// The parametric surface and its derivatives at a trial rest position x0
 /// (frame drifting with the current), for a target point x.
@@ -122,18 +113,14 @@ constexpr double kSmallPhaseStep_rad = 1e-2;
   return s;
 }
 
-/// The surface particle above a point: where it rests, its height, and the
-/// Jacobian of x(x0) there.
+/// The surface particle above a point: where it rests and its height.
 struct RestPoint {
-  double x_m = 0;          ///< the point, east, in the frame drifting with the current [m]
-  double y_m = 0;          ///< the point, north [m]
-  double x0_m = 0;         ///< rest position, east [m]
+  double x0_m = 0;         ///< rest position, east, in the frame drifting with the current [m]
   double y0_m = 0;         ///< rest position, north [m]
   double elevation_m = 0;  ///< height above the mean level [m]
-  GerstnerSums sums;       ///< at the rest position
 };
 
-/// Solves x(x0) = (x, y) for x0 by Newton's method from (startX0, startY0).
+/// Solves x(x0) = (x, y) for x0 by Newton's method from x0 = (x, y).
 ///
 /// F(x0) = x(x0) - x is the gradient of the strictly convex
 /// `|x0 - x|^2 / 2 + sum Q a / k cos(theta(x0))` when Q sum k a < 1 (its
@@ -141,15 +128,15 @@ struct RestPoint {
 /// and the Newton direction always decreases |F|: halving the step until |F|
 /// decreases makes the iteration converge from any start.
 [[nodiscard]] RestPoint solveRestPoint(std::span<const WaveComponent> components, double steepness,
-                                       double x, double y, double t, double startX0_m,
-                                       double startY0_m) {
-  RestPoint p{x, y, startX0_m, startY0_m, 0, {}};
+                                       double x, double y, double t) {
+  RestPoint p{x, y, 0};
   Phases phasesA, phasesB;
   Phases* current = &phasesA;  // at the accepted rest position
   Phases* trial = &phasesB;    // at the candidate
   GerstnerSums s = evaluate(components, steepness, p.x0_m, p.y0_m, x, y, t, *current);
-  constexpr double tolerance2 = kResidualTolerance_m * kResidualTolerance_m;
-  for (int iteration = 0; iteration < kMaxNewtonIterations; ++iteration) {
+  constexpr double tolerance2 =
+      detail::kGerstnerResidualTolerance_m * detail::kGerstnerResidualTolerance_m;
+  for (int iteration = 0; iteration < detail::kGerstnerMaxNewtonIterations; ++iteration) {
     if (s.residualSquared_m2() <= tolerance2) break;
     const double det = s.jacobianEE * s.jacobianNN - s.jacobianEN * s.jacobianEN;
     const double stepEast =
@@ -158,7 +145,8 @@ struct RestPoint {
         -(s.jacobianEE * s.residualNorth_m - s.jacobianEN * s.residualEast_m) / det;
     bool improved = false;
     double fraction = 1;
-    for (int halving = 0; halving < kMaxStepHalvings && !improved; ++halving, fraction /= 2) {
+    for (int halving = 0; halving < detail::kGerstnerMaxStepHalvings && !improved;
+         ++halving, fraction /= 2) {
       const double xc = p.x0_m + fraction * stepEast;
       const double yc = p.y0_m + fraction * stepNorth;
       const GerstnerSums candidate = evaluateNear(components, steepness, xc, yc, xc - p.x0_m, yc - p.y0_m, x,
@@ -174,44 +162,8 @@ struct RestPoint {
     if (!improved) break;  // at the resolution of double: nothing left to gain
   }
   p.elevation_m = s.elevation_m;
-  p.sums = s;
   return p;
 }
-
-/// Where Newton starts for the points of a batch. A hull's vertices and a
-/// patch's nodes come as neighbours, so the rest position of a point is
-/// predicted to first order from the previous one's: `x0_prev + J^-1 dx`.
-/// On a grid of 0.5 m this leaves one Newton step to take instead of three
-/// or four (docs/waves.md).
-class RestPointPredictor {
- public:
-  explicit RestPointPredictor(double maxDisplacement_m) : maxDisplacement_m_(maxDisplacement_m) {}
-
-  /// Start for the point (x, y) [m, drifting frame]: itself for the first
-  /// point, else the prediction, unless it lies farther than any particle
-  /// can move (|x0 - x| <= Q sum a): then the previous displacement.
-  [[nodiscard]] std::pair<double, double> start(double x, double y) const {
-    if (!havePrevious_) return {x, y};
-    const RestPoint& p = previous_;
-    const GerstnerSums& s = p.sums;
-    const double dx = x - p.x_m, dy = y - p.y_m;
-    const double det = s.jacobianEE * s.jacobianNN - s.jacobianEN * s.jacobianEN;
-    const double x0 = p.x0_m + (s.jacobianNN * dx - s.jacobianEN * dy) / det;
-    const double y0 = p.y0_m + (s.jacobianEE * dy - s.jacobianEN * dx) / det;
-    if (std::hypot(x0 - x, y0 - y) <= maxDisplacement_m_) return {x0, y0};
-    return {x + (p.x0_m - p.x_m), y + (p.y0_m - p.y_m)};
-  }
-
-  void solved(const RestPoint& p) {
-    previous_ = p;
-    havePrevious_ = true;
-  }
-
- private:
-  double maxDisplacement_m_;
-  bool havePrevious_ = false;
-  RestPoint previous_;
-};
 
 }  // namespace
 
@@ -233,67 +185,58 @@ GerstnerSurface::GerstnerSurface(std::vector<WaveComponent> components, Gerstner
         "keel::GerstnerSurface: steepness * sum(k a) >= 1, the surface folds over itself; use a "
         "steepness below gerstnerSteepnessLimit(components)");
   }
-  for (const WaveComponent& c : components_)
-    maxDisplacement_m_ += settings.steepness * c.amplitude_m;
 }
 
 btScalar GerstnerSurface::height(btScalar u_m, btScalar v_m, btScalar t_s) const {
-  btScalar out_m;
-  GerstnerSurface::heights(&u_m, &v_m, 1, t_s, &out_m);
-  return out_m;
+  const double t = t_s;
+  // The field drifts with the current: solve in the drifting frame.
+  const double x = u_m - settings_.current.east_mps * t;
+  const double y = v_m - settings_.current.north_mps * t;
+  const RestPoint p = solveRestPoint(components_, settings_.steepness, x, y, t);
+  return static_cast<btScalar>(settings_.meanLevel_m + p.elevation_m);
 }
 
 void GerstnerSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count,
                               btScalar t_s, btScalar* out_m) const {
-  const double t = t_s;
-  RestPointPredictor predictor(maxDisplacement_m_);
-  for (std::size_t i = 0; i < count; ++i) {
-    // The field drifts with the current: solve in the drifting frame.
-    const double x = u_m[i] - settings_.current.east_mps * t;
-    const double y = v_m[i] - settings_.current.north_mps * t;
-    const auto [x0, y0] = predictor.start(x, y);
-    const RestPoint p = solveRestPoint(components_, settings_.steepness, x, y, t, x0, y0);
-    predictor.solved(p);
-    out_m[i] = static_cast<btScalar>(settings_.meanLevel_m + p.elevation_m);
-  }
+  const auto scalar = [&](std::size_t i) {
+    out_m[i] = GerstnerSurface::height(u_m[i], v_m[i], t_s);
+  };
+  detail::gerstnerHeights(components_, settings_, u_m, v_m, count, t_s, out_m,
+                          detail::PointFallback(scalar));
 }
 
 WaterVelocity GerstnerSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m,
                                         btScalar t_s) const {
-  WaterVelocity out;
-  GerstnerSurface::velocities(&u_m, &v_m, &w_m, 1, t_s, &out);
-  return out;
+  const double t = t_s;
+  const double q = settings_.steepness;
+  const double x = u_m - settings_.current.east_mps * t;
+  const double y = v_m - settings_.current.north_mps * t;
+  const RestPoint p = solveRestPoint(components_, q, x, y, t);
+  // Depth below the surface above the point (<= 0), as SineSumSurface.
+  const double z = std::min(w_m - (settings_.meanLevel_m + p.elevation_m), 0.0);
+  // d/dt of x = x0 - sum d Q a sin(theta), eta = sum a cos(theta) at fixed
+  // x0, with d(theta)/dt = -omega.
+  double east = 0, north = 0, up = 0;
+  for (const WaveComponent& c : components_) {
+    const double theta = detail::phase_rad(c, p.x0_m, p.y0_m, detail::phaseAtOrigin_rad(c, t));
+    const double orbital_mps =
+        c.amplitude_m * c.angularFrequency_radps * std::exp(c.wavenumber_radpm * z);
+    const double along_mps = q * orbital_mps * std::cos(theta);
+    east += along_mps * c.directionEast;
+    north += along_mps * c.directionNorth;
+    up += orbital_mps * std::sin(theta);
+  }
+  return {static_cast<btScalar>(east + settings_.current.east_mps),
+          static_cast<btScalar>(north + settings_.current.north_mps), static_cast<btScalar>(up)};
 }
 
 void GerstnerSurface::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
                                  std::size_t count, btScalar t_s, WaterVelocity* out) const {
-  const double t = t_s;
-  const double q = settings_.steepness;
-  RestPointPredictor predictor(maxDisplacement_m_);
-  for (std::size_t i = 0; i < count; ++i) {
-    const double x = u_m[i] - settings_.current.east_mps * t;
-    const double y = v_m[i] - settings_.current.north_mps * t;
-    const auto [x0, y0] = predictor.start(x, y);
-    const RestPoint p = solveRestPoint(components_, q, x, y, t, x0, y0);
-    predictor.solved(p);
-    // Depth below the surface above the point (<= 0), as SineSumSurface.
-    const double z = std::min(w_m[i] - (settings_.meanLevel_m + p.elevation_m), 0.0);
-    // d/dt of x = x0 - sum d Q a sin(theta), eta = sum a cos(theta) at fixed
-    // x0, with d(theta)/dt = -omega.
-    double east = 0, north = 0, up = 0;
-    for (const WaveComponent& c : components_) {
-      const double theta = detail::phase_rad(c, p.x0_m, p.y0_m, detail::phaseAtOrigin_rad(c, t));
-      const double orbital_mps =
-          c.amplitude_m * c.angularFrequency_radps * std::exp(c.wavenumber_radpm * z);
-      const double along_mps = q * orbital_mps * std::cos(theta);
-      east += along_mps * c.directionEast;
-      north += along_mps * c.directionNorth;
-      up += orbital_mps * std::sin(theta);
-    }
-    out[i] = {static_cast<btScalar>(east + settings_.current.east_mps),
-              static_cast<btScalar>(north + settings_.current.north_mps),
-              static_cast<btScalar>(up)};
-  }
+  const auto scalar = [&](std::size_t i) {
+    out[i] = GerstnerSurface::velocity(u_m[i], v_m[i], w_m[i], t_s);
+  };
+  detail::gerstnerVelocities(components_, settings_, u_m, v_m, w_m, count, t_s, out,
+                             detail::PointFallback(scalar));
 }
 
 }  // namespace keel

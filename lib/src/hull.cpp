@@ -1,5 +1,7 @@
 #include <keel/hull.hpp>
 
+#include "hull_kernel.hpp"
+
 #include <BulletCollision/CollisionShapes/btStridingMeshInterface.h>
 #include <BulletCollision/CollisionShapes/btTriangleCallback.h>
 
@@ -352,6 +354,7 @@ void Hull::build(std::vector<btVector3> soup, const HullOptions& options) {
     radius = std::max(radius, norm(toD(p)));
   }
   radius_m_ = btScalar(radius);
+  soa_ = std::make_shared<const detail::HullSoA>(*this);
 }
 
 }  // namespace keel

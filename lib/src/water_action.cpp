@@ -1,5 +1,7 @@
 #include <keel/water_action.hpp>
 
+#include "hull_kernel.hpp"
+
 #include <BulletCollision/CollisionDispatch/btCollisionWorld.h>
 #include <BulletDynamics/Dynamics/btRigidBody.h>
 #include <LinearMath/btIDebugDraw.h>
@@ -86,17 +88,14 @@ WaterAction::WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull,
 WaterAction::~WaterAction() = default;
 
 void WaterAction::allocate() {
-  const std::size_t n = hull_->vertices().size();
-  r_.assign(n, btVector3(0, 0, 0));
-  waterHeight_m_.assign(n, 0);
-  previousWaterHeight_m_.assign(n, 0);
-  h_m_.assign(n, 0);
-  u_m_.assign(n, 0);
-  v_m_.assign(n, 0);
-  cut_.reserve(hull_->triangles().size());
-  const std::size_t triangles = hull_->triangles().size(), pieces = 2 * triangles;
-  flows_.assign(pieces, PieceFlow{});
-  pieceWaterVelocity_mps_.assign(pieces, btVector3(0, 0, 0));
+  const detail::HullSoA& soa = hull_->soa();
+  const std::size_t n = soa.vertexCount;
+  waterHeight_m_.assign(soa.vertexPadded, 0);
+  previousWaterHeight_m_.assign(soa.vertexPadded, 0);
+  h_m_.assign(soa.vertexPadded, 0);
+  u_m_.assign(soa.vertexPadded, 0);
+  v_m_.assign(soa.vertexPadded, 0);
+  buffers_ = std::make_unique<detail::BoatBuffers>(soa);
   queryU_m_.assign(n, 0);
   queryV_m_.assign(n, 0);
   queryW_m_.assign(n, 0);
@@ -105,9 +104,8 @@ void WaterAction::allocate() {
   vertexStamp_.assign(n, 0);
   queryStamp_ = 0;
   vertexWaterVelocity_.assign(n, WaterVelocity{});
-  vertexWaterVelocity_mps_.assign(n, btVector3(0, 0, 0));
-  slammingScratch_m3ps_.assign(triangles, 0);
-  slamming_.reset(triangles);
+  r_.assign(n, btVector3(0, 0, 0));
+  cut_.reserve(hull_->triangles().size());
   if (settings_.sampling == Sampling::Patch) patch_.configure(settings_.patchCellSize_m, hull_->radius_m());
 }
 
@@ -131,49 +129,57 @@ bool WaterAction::anyHydrodynamics() const {
 
 namespace {
 
-/// A water-frame velocity in world axes, or zero (reported) when not finite.
-btVector3 finiteWorldVelocity(const WaterFrame& frame, const WaterVelocity& u, std::uint32_t& flags,
-                              std::uint64_t& nonFinite) {
-  if (std::isfinite(u.east_mps) && std::isfinite(u.north_mps) && std::isfinite(u.up_mps)) return frame.toWorld(u);
+/// A water-frame velocity, or zero (reported) when not finite.
+WaterVelocity finiteVelocity(const WaterVelocity& u, std::uint32_t& flags, std::uint64_t& nonFinite) {
+  if (std::isfinite(u.east_mps) && std::isfinite(u.north_mps) && std::isfinite(u.up_mps)) return u;
   ++nonFinite;
   flags |= StatusNonFiniteVelocity;
-  return btVector3(0, 0, 0);
+  return WaterVelocity{};
 }
+
+/// B^T a: world axis or vector `a` in the body axes of rotation B.
+btVector3 toBody(const btMatrix3x3& basis, const btVector3& a) { return a * basis; }
 
 }  // namespace
 
+btVector3 WaterAction::toWorld(const double (&body)[3]) const {
+  return basis_ * btVector3(btScalar(body[0]), btScalar(body[1]), btScalar(body[2]));
+}
+
 std::uint32_t WaterAction::sampleVertexWaterVelocities(btScalar t_s) {
-  // Water velocity at the hull vertices the pieces lie on, one batch query,
-  // interpolated to each piece's centroid along the hull's edges as the cut
-  // interpolated the heights: one query per wet vertex, not per piece, and
-  // none for the dry part of the hull.
+  // Water velocity at the hull vertices the pieces lie on, one batch query:
+  // the wet vertices and the dry corners of the crossing triangles (a cut
+  // piece interpolates along its own triangle's edges), none for the rest
+  // of the dry hull.
   std::uint32_t flags = StatusOk;
+  detail::BoatBuffers& b = *buffers_;
+  const std::span<const btVector3> vertices = hull_->vertices();
   if (++queryStamp_ == 0) {  // wrapped after 2^32 substeps: forget every stamp
     std::fill(vertexStamp_.begin(), vertexStamp_.end(), 0u);
     queryStamp_ = 1;
   }
   queried_.clear();
-  // A piece's vertices lie on its own hull triangle's edges: that
-  // triangle's three vertices are all the interpolation needs. A cut
-  // triangle's two pieces come one after the other.
-  std::uint32_t previousTriangle = UINT32_MAX;
-  for (const SubmergedPiece& p : cut_.pieces) {
-    if (p.triangle == previousTriangle) continue;
-    previousTriangle = p.triangle;
-    for (std::uint32_t v : hull_->triangles()[p.triangle])
+  for (std::uint32_t i = 0; i < vertices.size(); ++i)
+    if (h_m_[i] < 0) {
+      vertexStamp_[i] = queryStamp_;
+      queried_.push_back(i);
+    }
+  for (std::size_t k = 0; k < b.crossingCount; ++k)
+    for (std::uint32_t v : hull_->triangles()[std::size_t(b.crossing[k])])
       if (vertexStamp_[v] != queryStamp_) {
         vertexStamp_[v] = queryStamp_;
         queried_.push_back(v);
       }
-  }
+  const btVector3 east = toBody(basis_, frame_.east), north = toBody(basis_, frame_.north),
+                  up = toBody(basis_, frame_.up);
   const double cu = double(centre_.dot(frame_.east)), cv = double(centre_.dot(frame_.north));
   const btScalar cw = centre_.dot(frame_.up);
   const std::size_t count = queried_.size();
   for (std::size_t k = 0; k < count; ++k) {
-    const btVector3& r = r_[queried_[k]];
-    queryU_m_[k] = btScalar(cu + double(r.dot(frame_.east)));
-    queryV_m_[k] = btScalar(cv + double(r.dot(frame_.north)));
-    queryW_m_[k] = cw + r.dot(frame_.up);
+    const btVector3& p = vertices[queried_[k]];
+    queryU_m_[k] = btScalar(cu + double(p.dot(east)));
+    queryV_m_[k] = btScalar(cv + double(p.dot(north)));
+    queryW_m_[k] = cw + p.dot(up);
   }
   try {
     surface_->velocities(queryU_m_.data(), queryV_m_.data(), queryW_m_.data(), count, t_s, vertexWaterVelocity_.data());
@@ -181,77 +187,169 @@ std::uint32_t WaterAction::sampleVertexWaterVelocities(btScalar t_s) {
     flags |= StatusSurfaceThrew;
     std::fill_n(vertexWaterVelocity_.begin(), count, WaterVelocity{});
   }
-  for (std::size_t k = 0; k < count; ++k)
-    vertexWaterVelocity_mps_[queried_[k]] =
-        finiteWorldVelocity(frame_, vertexWaterVelocity_[k], flags, status_.nonFiniteVelocities);
+  for (std::size_t k = 0; k < count; ++k) {
+    const WaterVelocity u = finiteVelocity(vertexWaterVelocity_[k], flags, status_.nonFiniteVelocities);
+    const btVector3 body = east * u.east_mps + north * u.north_mps + up * u.up_mps;
+    b.waterU_mps[queried_[k]] = body.x(), b.waterV_mps[queried_[k]] = body.y(), b.waterW_mps[queried_[k]] = body.z();
+  }
   return flags;
+}
+
+void WaterAction::pieceWaterVelocities(bool perVertex) {
+  // Per vertex: each whole triangle takes the mean of its corners', each cut
+  // piece the mean of its corners' interpolated along the hull's edges
+  // (centroidValue). Otherwise the flow kernels take one uniform velocity.
+  if (!perVertex) return;
+  detail::BoatBuffers& b = *buffers_;
+  detail::triangleWaterVelocity(hull_->soa(), b.waterU_mps.data(), b.waterV_mps.data(), b.waterW_mps.data(),
+                                b.waterU.data(), b.waterV.data(), b.waterW.data());
+  detail::pieceWaterVelocity(b.waterU_mps.data(), b.waterV_mps.data(), b.waterW_mps.data(), b.pieces);
 }
 
 btVector3 WaterAction::sampleBoatWaterVelocity(btScalar t_s, std::uint32_t& flags) {
   // One point: under the centre of mass, on the mean water height of the hull's vertices.
-  double meanHeight = 0;
-  for (btScalar h : waterHeight_m_) meanHeight += double(h);
+  // (A uniform velocity is the same anywhere: no mean to take.)
+  const std::size_t n = surface_->velocityIsUniform() ? 0 : hull_->vertices().size();
+  double meanHeight = n == 0 ? double(centre_.dot(frame_.up)) : 0;
+  for (std::size_t i = 0; i < n; ++i) meanHeight += double(waterHeight_m_[i]);
   const btScalar u = centre_.dot(frame_.east), v = centre_.dot(frame_.north);
-  const btScalar w = btScalar(meanHeight / double(std::max<std::size_t>(1, waterHeight_m_.size())));
-  WaterVelocity water;
+  const btScalar w = btScalar(meanHeight / double(std::max<std::size_t>(1, n)));  // [m]
+  // One batch of one, into the buffer the per-vertex query uses: the
+  // surface's answer is read from memory it wrote, and zero if it threw.
+  vertexWaterVelocity_[0] = WaterVelocity{};
   try {
-    water = surface_->velocity(u, v, w, t_s);
+    surface_->velocities(&u, &v, &w, 1, t_s, vertexWaterVelocity_.data());
   } catch (...) {
     flags |= StatusSurfaceThrew;
+    vertexWaterVelocity_[0] = WaterVelocity{};
   }
-  return finiteWorldVelocity(frame_, water, flags, status_.nonFiniteVelocities);
+  return frame_.toWorld(finiteVelocity(vertexWaterVelocity_[0], flags, status_.nonFiniteVelocities));
 }
+
+namespace {
+
+/// Length of the wetted hull along `direction` (body axes) [m]: the extent
+/// of the waterline points, or of every vertex when there is no waterline
+/// (wettedLength_m's rule; the hull is then wholly under the water).
+btScalar wettedLengthBody(const detail::PieceBuffer& pieces, std::span<const btVector3> vertices,
+                          const btVector3& direction) {
+  btScalar lo = BT_LARGE_FLOAT, hi = -BT_LARGE_FLOAT;
+  auto extend = [&](btScalar x) {
+    lo = std::min(lo, x);
+    hi = std::max(hi, x);
+  };
+  for (std::size_t k = 0; k < pieces.crossing; ++k) {
+    extend(pieces.px[k] * direction.x() + pieces.py[k] * direction.y() + pieces.pz[k] * direction.z());
+    extend(pieces.qx[k] * direction.x() + pieces.qy[k] * direction.y() + pieces.qz[k] * direction.z());
+  }
+  if (pieces.crossing == 0)
+    for (const btVector3& p : vertices) extend(p.dot(direction));
+  return hi > lo ? hi - lo : btScalar(0);
+}
+
+}  // namespace
 
 std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
   std::uint32_t flags = StatusOk;
+  detail::BoatBuffers& b = *buffers_;
+  const detail::HullSoA& soa = hull_->soa();
   const btVector3 v = body_->getLinearVelocity(), w = body_->getAngularVelocity();
+  const btVector3 vBody = toBody(basis_, v), wBody = toBody(basis_, w);
+  const btScalar mass = btScalar(1) / body_->getInvMass();
+  bool slam = false;
+  detail::SlammingParameters slamming;
   // Only skin friction, pressure drag and slamming need the flow piece by
   // piece; air and damping need just the water's velocity under the boat.
-  const bool perPiece = hydro_.viscous || hydro_.pressureDrag || hydro_.slamming;
-  const std::size_t n = perPiece ? cut_.pieces.size() : 0;
+  const bool perPiece = anyWet_ && (hydro_.viscous || hydro_.pressureDrag || hydro_.slamming);
   btVector3 meanWater(0, 0, 0);
+  detail::FlowSums flow;
+  const detail::PieceStream triangles = b.triangles(soa);
+  const detail::PieceStream pieces = b.pieces.stream();
+  const detail::PieceFlowOut triangleFlow = b.triangleFlowOut(), pieceFlow = b.pieces.flowOut();
   if (perPiece) {
-    switch (hydro_.waterVelocity) {
-      case WaterVelocitySampling::PerVertex:
-        flags |= sampleVertexWaterVelocities(t_s);
-        for (std::size_t i = 0; i < n; ++i)
-          pieceWaterVelocity_mps_[i] = centroidValue(cut_.pieces[i], vertexWaterVelocity_mps_);
-        break;
-      case WaterVelocitySampling::PerBoat: {
-        const btVector3 u = sampleBoatWaterVelocity(t_s, flags);
-        std::fill_n(pieceWaterVelocity_mps_.begin(), n, u);
-        break;
-      }
-      case WaterVelocitySampling::StillWater:
-        std::fill_n(pieceWaterVelocity_mps_.begin(), n, btVector3(0, 0, 0));
-        break;
+    // A surface whose velocity is the same everywhere is asked once.
+    const bool perVertex =
+        hydro_.waterVelocity == WaterVelocitySampling::PerVertex && !surface_->velocityIsUniform();
+    btVector3 uniform(0, 0, 0);
+    if (perVertex)
+      flags |= sampleVertexWaterVelocities(t_s);
+    else if (hydro_.waterVelocity != WaterVelocitySampling::StillWater)
+      uniform = toBody(basis_, sampleBoatWaterVelocity(t_s, flags));
+    pieceWaterVelocities(perVertex);
+    detail::FlowParameters p;
+    for (int k = 0; k < 3; ++k)
+      p.linearVelocity[k] = vBody[k], p.angularVelocity[k] = wBody[k], p.water[k] = uniform[k];
+    p.waterPerPiece = perVertex;
+    p.viscous = hydro_.viscous;
+    p.pressureDrag = hydro_.pressureDrag;
+    p.inverseReferenceSpeed = btScalar(1) / hydro_.referenceSpeed_mps;
+    p.pressureLinear = hydro_.pressureLinear_Pa, p.pressureQuadratic = hydro_.pressureQuadratic_Pa;
+    p.pressureFalloff = hydro_.pressureFalloff;
+    p.suctionLinear = hydro_.suctionLinear_Pa, p.suctionQuadratic = hydro_.suctionQuadratic_Pa;
+    p.suctionFalloff = hydro_.suctionFalloff;
+    // Slamming needs the last substep's swept rates; a whole triangle's is
+    // its own, so the triangles' slamming comes in the same pass.
+    slam = hydro_.slamming && b.slammingWarm && hull_->area_m2() > 0 && dt_s > 0;
+    if (slam) {
+      p.inverseDt = btScalar(1) / dt_s;
+      p.slamming.stopFactor = mass * 2 / hull_->area_m2() / dt_s;
+      p.slamming.inverseCutoff = btScalar(1) / hydro_.slammingCutoff_mps2;
+      p.slamming.power = hydro_.slammingPower;
+      p.previousRate = b.previousRate.data();
     }
-    pieceFlows(cut_.pieces, v, w, pieceWaterVelocity_mps_, flows_);
-    btScalar wetArea = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      meanWater += pieceWaterVelocity_mps_[i] * flows_[i].area_m2;
-      wetArea += flows_[i].area_m2;
+    flow = detail::flowSums(triangles, p, triangleFlow);
+    p.previousRate = nullptr;  // a cut piece's slamming needs its whole triangle's rate: below
+    flow += detail::flowSums(pieces, p, pieceFlow);
+    slamming = p.slamming;
+    if (flow.area > 0) {
+      const double mean[3] = {flow.waterArea[0] / flow.area, flow.waterArea[1] / flow.area,
+                              flow.waterArea[2] / flow.area};
+      meanWater = toWorld(mean);
     }
-    if (wetArea > 0) meanWater /= wetArea;
-  } else if (hydro_.waterVelocity != WaterVelocitySampling::StillWater && !cut_.pieces.empty()) {
+  } else if (hydro_.waterVelocity != WaterVelocitySampling::StillWater && anyWet_) {
     meanWater = sampleBoatWaterVelocity(t_s, flags);
   }
-  const std::span<const PieceFlow> flows(flows_.data(), n);
   // The boat's velocity relative to the (area-weighted mean) water under it.
   const btVector3 relative = v - meanWater;
-  const btScalar mass = btScalar(1) / body_->getInvMass();
-  if (hydro_.viscous && n > 0) {
+  auto world = [&](const detail::BodyForce& f, double scale) {
+    const double force[3] = {f.force[0] * scale, f.force[1] * scale, f.force[2] * scale};
+    const double torque[3] = {f.torque[0] * scale, f.torque[1] * scale, f.torque[2] * scale};
+    return ForceTorque{toWorld(force), toWorld(torque)};
+  };
+  if (hydro_.viscous && perPiece) {
     const btScalar speed = relative.length();
-    const btScalar length = speed > 0 ? wettedLength_m(cut_.pieces, cut_.waterline, relative / speed) : btScalar(0);
+    const btScalar length =
+        speed > 0 ? wettedLengthBody(b.pieces, hull_->vertices(), toBody(basis_, relative / speed)) : btScalar(0);
     const btScalar cf = ittc1957FrictionCoefficient(speed * length / hydro_.kinematicViscosity_m2ps);
-    hydroForces_.viscous = viscousForce(flows, settings_.waterDensity_kgpm3, cf);
+    hydroForces_.viscous = world(flow.viscousPerHalfRhoCf, 0.5 * double(settings_.waterDensity_kgpm3) * double(cf));
   }
-  if (hydro_.pressureDrag) hydroForces_.pressureDrag = pressureDragForce(flows, hydro_);
-  if (hydro_.slamming)
-    hydroForces_.slamming = slammingForce(cut_.pieces, flows, hull_->triangleAreas_m2(), hull_->area_m2(), mass, dt_s, hydro_,
-                                          slammingScratch_m3ps_, slamming_);
-  if (hydro_.airResistance)
-    hydroForces_.air = airForce(r_, hull_->triangles(), cut_.emerged, v, w, hydro_);
+  if (hydro_.pressureDrag && perPiece) hydroForces_.pressureDrag = world(flow.pressureDrag, 1);
+  if (hydro_.slamming) {
+    // A cut triangle's swept rate is its pieces' sum (slammingForce's
+    // scratch); its pieces' slamming then follows from the triangle's gamma.
+    if (!perPiece) std::fill(b.rate.begin(), b.rate.end(), btScalar(0));
+    const std::size_t pieceCount = perPiece ? b.pieces.pieceCount() : 0;
+    for (std::size_t i = 0; i < pieceCount; ++i) b.rate[std::size_t(b.pieces.triangle[i])] += b.pieces.rate[i];
+    detail::BodyForce total = flow.slamming;
+    if (slam) {
+      const btScalar inverseDt = btScalar(1) / dt_s;
+      for (std::size_t i = 0; i < b.pieces.pieceCount(); ++i) {
+        const auto t = std::size_t(b.pieces.triangle[i]);
+        b.pieces.gamma[i] = (b.rate[t] - b.previousRate[t]) * inverseDt / hull_->triangleAreas_m2()[t];
+      }
+      total += detail::slammingSums(pieces, pieceFlow, b.pieces.gamma.data(), slamming);
+    }
+    hydroForces_.slamming = world(total, 1);
+    b.rate.swap(b.previousRate);
+    b.slammingWarm = true;
+  }
+  if (hydro_.airResistance) {
+    detail::AirParameters p;
+    const btVector3 air = toBody(basis_, v - hydro_.wind_mps);
+    for (int k = 0; k < 3; ++k) p.airVelocity[k] = air[k], p.angularVelocity[k] = wBody[k];
+    p.half = btScalar(0.5) * hydro_.airDensity_kgpm3 * hydro_.airDragCoefficient;
+    hydroForces_.air = world(detail::airSums(soa, b.emerged.data(), p), 1);
+  }
   if (hydro_.damping && hull_->volume_m3() > 0) {
     const btScalar fraction = std::clamp(result_.submergedVolume_m3 / hull_->volume_m3(), btScalar(0), btScalar(1));
     hydroForces_.damping.force_N = relative * (-hydro_.linearDamping_Nspm * fraction);
@@ -278,28 +376,72 @@ void WaterAction::finishStatus(std::uint32_t flags, bool skipped) {
 WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mps2, btScalar t_s) {
   const btTransform& com = body_->getCenterOfMassTransform();
   centre_ = com.getOrigin();
-  rotateVertices(com.getBasis(), hull_->vertices(), r_);
+  basis_ = com.getBasis();
+  cutBuilt_ = false;
+  const detail::HullSoA& soa = hull_->soa();
+  const std::size_t n = soa.vertexCount;
+  // The water's axes in the body frame: the hull's vertices are used as they are.
+  const btVector3 east = toBody(basis_, frame_.east), north = toBody(basis_, frame_.north),
+                  up = toBody(basis_, frame_.up);
+  const double cu = double(centre_.dot(frame_.east)), cv = double(centre_.dot(frame_.north));
   std::size_t bad = 0, asked = 0;
   // The surface is user code running inside Bullet's step: an exception
   // escaping here would leave Bullet mid-step, so it is caught and reported.
   try {
+    const std::span<const btVector3> vertices = hull_->vertices();
     if (settings_.sampling == Sampling::Patch) {
-      bad = patch_.sample(*surface_, double(centre_.dot(frame_.east)), double(centre_.dot(frame_.north)), t_s);
+      bad = patch_.sample(*surface_, cu, cv, t_s);
       asked = patch_.samples_m().size();
-      sampleFromPatch(patch_, frame_, centre_, r_, waterHeight_m_);
+      for (std::size_t i = 0; i < n; ++i)
+        waterHeight_m_[i] = patch_.height(cu + double(vertices[i].dot(east)), cv + double(vertices[i].dot(north)));
     } else {
-      bad = sampleDirect(*surface_, frame_, centre_, r_, t_s, u_m_, v_m_, waterHeight_m_);
-      asked = r_.size();
+      // Horizontal coordinates in double before rounding: float keeps a
+      // boat's shape 1e5 m from the origin (sampleDirect).
+      const btScalar eastBody[3] = {east.x(), east.y(), east.z()}, northBody[3] = {north.x(), north.y(), north.z()};
+      detail::horizontalCoordinates(soa, eastBody, northBody, cu, cv, u_m_.data(), v_m_.data());
+      surface_->heights(u_m_.data(), v_m_.data(), n, t_s, waterHeight_m_.data());
+      bad = replaceNonFinite(std::span<btScalar>(waterHeight_m_).first(n));
+      asked = n;
     }
   } catch (...) {
     return Sample::Threw;
   }
   status_.nonFiniteHeights += bad;
   if (bad == asked) return Sample::NoFiniteHeight;  // nothing finite to stand in for the bad samples
-  vertexHeights(r_, centre_.dot(frame_.up), frame_.up, waterHeight_m_, h_m_);
-  cutHull(r_, h_m_, *hull_, cut_);
-  result_ = integratePressure(cut_.pieces, settings_.waterDensity_kgpm3, gravity_mps2.length(), frame_.up);
+  const btScalar upBody[3] = {up.x(), up.y(), up.z()};
+  detail::vertexHeights(soa, upBody, centre_.dot(frame_.up), waterHeight_m_.data(), h_m_.data());
+  // Whole triangles go to the SIMD sums as they are; the few the waterline
+  // crosses are cut (cutTriangle's cut, vectorised) into a stream of pieces.
+  detail::BoatBuffers& b = *buffers_;
+  b.crossingCount = detail::classifyTriangles(soa, h_m_.data(), b.d0.data(), b.d1.data(), b.d2.data(),
+                                              b.weight.data(), b.emerged.data(), b.crossing.data());
+  detail::cutCrossing(soa, h_m_.data(), b.crossing.data(), b.crossingCount, b.pieces);
+  for (std::size_t k = 0; k < b.crossingCount; ++k) b.emerged[std::size_t(b.crossing[k])] = b.pieces.emerged[k];
+  detail::PressureSums sums = detail::pressureSums(b.triangles(soa), upBody);
+  sums += detail::pressureSums(b.pieces.stream(), upBody);
+  anyWet_ = sums.area > 0 || b.crossingCount > 0;
+  result_ = detail::pressureResult(sums, settings_.waterDensity_kgpm3, gravity_mps2.length(), up);
+  result_.force_N = basis_ * result_.force_N;
+  result_.torque_Nm = basis_ * result_.torque_Nm;
+  result_.centreOfBuoyancy = basis_ * result_.centreOfBuoyancy;
   return bad > 0 ? Sample::SomeNonFinite : Sample::Ok;
+}
+
+void WaterAction::buildCut() const {
+  if (cutBuilt_) return;
+  rotateVertices(basis_, hull_->vertices(), r_);
+  cutHull(r_, std::span<const btScalar>(h_m_.data(), hull_->vertices().size()), *hull_, cut_);
+  cutBuilt_ = true;
+}
+
+std::span<const SubmergedPiece> WaterAction::submergedPieces() const {
+  buildCut();
+  return cut_.pieces;
+}
+
+std::span<const WaterlineSegment> WaterAction::waterline() const {
+  buildCut();
+  return cut_.waterline;
 }
 
 bool WaterAction::applyForNextSubstep(const btVector3& force_N, const btVector3& torque_Nm, btScalar dt_s) {
@@ -364,16 +506,19 @@ bool WaterAction::computeForces(btScalar timeStep_s) {
   const Sample sample = computeHydrostatics(gravity, btScalar(time_s_));
   if (sample == Sample::Threw || sample == Sample::NoFiniteHeight) {
     clearResults();
+    anyWet_ = false;
     cut_.pieces.clear();
     cut_.waterline.clear();
+    cut_.emerged.clear();
+    cutBuilt_ = true;
     finishStatus(sample == Sample::Threw ? StatusSurfaceThrew : (StatusNonFiniteHeight | StatusNoFiniteHeight), true);
     return false;
   }
   std::uint32_t flags = sample == Sample::SomeNonFinite ? StatusNonFiniteHeight : StatusOk;
-  if (cut_.pieces.empty()) flags |= StatusDry;
-  if (cut_.waterline.empty() && !cut_.pieces.empty()) flags |= StatusSubmerged;
+  if (!anyWet_) flags |= StatusDry;
+  if (buffers_->crossingCount == 0 && anyWet_) flags |= StatusSubmerged;
   hydroForces_ = HydrodynamicForces{};
-  if (anyHydrodynamics() && (!cut_.pieces.empty() || hydro_.airResistance))
+  if (anyHydrodynamics() && (anyWet_ || hydro_.airResistance))
     flags |= computeHydrodynamics(timeStep_s, btScalar(time_s_));
   total_ = hydroForces_.total();
   total_.force_N += result_.force_N;
@@ -387,7 +532,7 @@ bool WaterAction::computeForces(btScalar timeStep_s) {
   // under it moved (or always, unless sleeping in still water is allowed:
   // only then is the water compared with the last substep's).
   wake_ = false;
-  if (!cut_.pieces.empty()) {
+  if (anyWet_) {
     wake_ = !settings_.allowSleepInStillWater || !havePreviousWater_;
     for (std::size_t i = 0; i < waterHeight_m_.size() && !wake_; ++i)
       wake_ = waterHeight_m_[i] != previousWaterHeight_m_[i];
@@ -409,12 +554,13 @@ void WaterAction::applyForces(btScalar timeStep_s) {
 
 void WaterAction::debugDraw(btIDebugDraw* drawer) {
   if (!drawer) return;
+  buildCut();
   const btVector3 pieceColour(0.1f, 0.4f, 1.0f), waterlineColour(1.0f, 1.0f, 1.0f), forceColour(1.0f, 0.2f, 0.1f);
   for (const SubmergedPiece& p : cut_.pieces)
     for (int k = 0; k < 3; ++k) drawer->drawLine(centre_ + p.r[k], centre_ + p.r[(k + 1) % 3], pieceColour);
   for (const WaterlineSegment& s : cut_.waterline) drawer->drawLine(centre_ + s.a, centre_ + s.b, waterlineColour);
   if (debugForceScale_N <= 0) return;
-  if (!cut_.pieces.empty()) {
+  if (anyWet_) {
     const btVector3 from = centre_ + result_.centreOfBuoyancy;
     drawer->drawLine(from, from + result_.force_N / debugForceScale_N, forceColour);
   }

@@ -8,9 +8,16 @@
 
 namespace keel::detail {
 
-/// Points per block of the batch queries: their double scratch arrays live on
-/// the stack (a few KiB), so the batches allocate nothing.
-inline constexpr std::size_t kWaveBlock = 64;
+/// GerstnerSurface's Newton iteration, shared by the scalar solve
+/// (gerstner.cpp) and the vector one (waves_simd.cpp): it stops when the
+/// horizontal residual |x(x0) - x| is below this [m]. The height's error is
+/// at most sum k a / (1 - Q sum k a) times it: far below float's resolution
+/// of a height, and 1e5 times below the 1e-4 m the tests demand.
+inline constexpr double kGerstnerResidualTolerance_m = 1e-9;
+/// Newton converges quadratically from the first iterations on for usual
+/// steepness; the caps only guarantee termination.
+inline constexpr int kGerstnerMaxNewtonIterations = 50;
+inline constexpr int kGerstnerMaxStepHalvings = 30;
 
 /// Checks `components` (see SineSumSurface's constructor) and normalises their
 /// directions. Throws std::invalid_argument whose message starts with `who`.

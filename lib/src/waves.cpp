@@ -4,6 +4,7 @@
 #include <keel/waves.hpp>
 
 #include "wave_detail.hpp"
+#include "waves_simd.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -151,80 +152,57 @@ SineSumSurface::SineSumSurface(std::vector<WaveComponent> components, WaveFieldS
 }
 
 btScalar SineSumSurface::height(btScalar u_m, btScalar v_m, btScalar t_s) const {
-  btScalar out_m;
-  SineSumSurface::heights(&u_m, &v_m, 1, t_s, &out_m);
-  return out_m;
+  const double t = t_s;
+  // The field drifts with the current: evaluate it at x - current t.
+  const double x = u_m - settings_.current.east_mps * t;
+  const double y = v_m - settings_.current.north_mps * t;
+  double eta = settings_.meanLevel_m;
+  for (const WaveComponent& c : components_)
+    eta += c.amplitude_m * std::cos(detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t)));
+  return static_cast<btScalar>(eta);
 }
 
 void SineSumSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count,
                              btScalar t_s, btScalar* out_m) const {
-  const double t = t_s;
-  double x[detail::kWaveBlock], y[detail::kWaveBlock], eta[detail::kWaveBlock];
-  for (std::size_t begin = 0; begin < count; begin += detail::kWaveBlock) {
-    const std::size_t n = std::min(detail::kWaveBlock, count - begin);
-    for (std::size_t j = 0; j < n; ++j) {
-      // The field drifts with the current: evaluate it at x - current t.
-      x[j] = u_m[begin + j] - settings_.current.east_mps * t;
-      y[j] = v_m[begin + j] - settings_.current.north_mps * t;
-      eta[j] = settings_.meanLevel_m;
-    }
-    for (const WaveComponent& c : components_) {
-      const double phase0 = detail::phaseAtOrigin_rad(c, t);
-      for (std::size_t j = 0; j < n; ++j) {
-        eta[j] += c.amplitude_m * std::cos(detail::phase_rad(c, x[j], y[j], phase0));
-      }
-    }
-    for (std::size_t j = 0; j < n; ++j) out_m[begin + j] = static_cast<btScalar>(eta[j]);
-  }
+  const auto scalar = [&](std::size_t i) {
+    out_m[i] = SineSumSurface::height(u_m[i], v_m[i], t_s);
+  };
+  detail::sineSumHeights(components_, settings_, u_m, v_m, count, t_s, out_m,
+                         detail::PointFallback(scalar));
 }
 
 WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m,
                                        btScalar t_s) const {
-  WaterVelocity out;
-  SineSumSurface::velocities(&u_m, &v_m, &w_m, 1, t_s, &out);
-  return out;
+  const double t = t_s;
+  const double x = u_m - settings_.current.east_mps * t;
+  const double y = v_m - settings_.current.north_mps * t;
+  double eta = settings_.meanLevel_m;
+  for (const WaveComponent& c : components_)
+    eta += c.amplitude_m * std::cos(detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t)));
+  // Wheeler stretching: the decay is measured from the instantaneous
+  // surface; above it the surface's own velocity.
+  const double z = std::min(w_m - eta, 0.0);
+  double east = 0, north = 0, up = 0;
+  for (const WaveComponent& c : components_) {
+    const double theta = detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t));
+    const double orbital_mps =
+        c.amplitude_m * c.angularFrequency_radps * std::exp(c.wavenumber_radpm * z);
+    const double along_mps = orbital_mps * std::cos(theta);
+    east += along_mps * c.directionEast;
+    north += along_mps * c.directionNorth;
+    up += orbital_mps * std::sin(theta);
+  }
+  return {static_cast<btScalar>(east + settings_.current.east_mps),
+          static_cast<btScalar>(north + settings_.current.north_mps), static_cast<btScalar>(up)};
 }
 
 void SineSumSurface::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
                                 std::size_t count, btScalar t_s, WaterVelocity* out) const {
-  const double t = t_s;
-  constexpr std::size_t B = detail::kWaveBlock;
-  double x[B], y[B], z[B], east[B], north[B], up[B];
-  for (std::size_t begin = 0; begin < count; begin += B) {
-    const std::size_t n = std::min(B, count - begin);
-    for (std::size_t j = 0; j < n; ++j) {
-      x[j] = u_m[begin + j] - settings_.current.east_mps * t;
-      y[j] = v_m[begin + j] - settings_.current.north_mps * t;
-      z[j] = settings_.meanLevel_m;  // eta first, then the depth w - eta
-      east[j] = north[j] = up[j] = 0;
-    }
-    for (const WaveComponent& c : components_) {
-      const double phase0 = detail::phaseAtOrigin_rad(c, t);
-      for (std::size_t j = 0; j < n; ++j) {
-        z[j] += c.amplitude_m * std::cos(detail::phase_rad(c, x[j], y[j], phase0));
-      }
-    }
-    // Wheeler stretching: the decay is measured from the instantaneous
-    // surface; above it the surface's own velocity.
-    for (std::size_t j = 0; j < n; ++j) z[j] = std::min(w_m[begin + j] - z[j], 0.0);
-    for (const WaveComponent& c : components_) {
-      const double phase0 = detail::phaseAtOrigin_rad(c, t);
-      const double speed_mps = c.amplitude_m * c.angularFrequency_radps;
-      for (std::size_t j = 0; j < n; ++j) {
-        const double theta = detail::phase_rad(c, x[j], y[j], phase0);
-        const double orbital_mps = speed_mps * std::exp(c.wavenumber_radpm * z[j]);
-        const double along_mps = orbital_mps * std::cos(theta);
-        east[j] += along_mps * c.directionEast;
-        north[j] += along_mps * c.directionNorth;
-        up[j] += orbital_mps * std::sin(theta);
-      }
-    }
-    for (std::size_t j = 0; j < n; ++j) {
-      out[begin + j] = {static_cast<btScalar>(east[j] + settings_.current.east_mps),
-                        static_cast<btScalar>(north[j] + settings_.current.north_mps),
-                        static_cast<btScalar>(up[j])};
-    }
-  }
+  const auto scalar = [&](std::size_t i) {
+    out[i] = SineSumSurface::velocity(u_m[i], v_m[i], w_m[i], t_s);
+  };
+  detail::sineSumVelocities(components_, settings_, u_m, v_m, w_m, count, t_s, out,
+                            detail::PointFallback(scalar));
 }
 
 }  // namespace keel

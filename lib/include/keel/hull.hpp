@@ -8,6 +8,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -16,6 +17,10 @@
 class btStridingMeshInterface;
 
 namespace keel {
+
+namespace detail {
+struct HullSoA;  // the fast path's form of a hull (internal)
+}  // namespace detail
 
 /// Thrown when a mesh is not a usable hull. what() says what is wrong, how
 /// often, and where the first instance is; the counts are fields too.
@@ -86,6 +91,8 @@ class Hull {
   [[nodiscard]] std::size_t partCount() const { return partCount_; }  ///< closed parts (2 for a catamaran)
   [[nodiscard]] std::size_t weldedVertexCount() const { return welded_; }  ///< duplicates merged
   [[nodiscard]] std::size_t droppedTriangleCount() const { return dropped_; }  ///< degenerates removed
+  /// Internal: the hull laid out for Keel's SIMD kernels (body frame).
+  [[nodiscard]] const detail::HullSoA& soa() const { return *soa_; }
 
  private:
   void build(std::vector<btVector3> soup, const HullOptions& options);
@@ -102,6 +109,7 @@ class Hull {
   std::size_t partCount_ = 0;
   std::size_t welded_ = 0;
   std::size_t dropped_ = 0;
+  std::shared_ptr<const detail::HullSoA> soa_;
 };
 
 }  // namespace keel

@@ -116,6 +116,13 @@ void vertexHeights(std::span<const btVector3> r, btScalar centreUp_m, const btVe
 /// first; `out` must have been reserved for the hull's triangle count.
 void cutHull(std::span<const btVector3> r, std::span<const btScalar> h_m, const Hull& hull, CutBuffers& out);
 
+/// Cuts hull triangle `triangle` alone, as cutHull does each of them:
+/// appends its pieces, waterline segment and emerged fraction to `out`
+/// (not cleared). `r` may be in any frame (the body frame, say): the pieces'
+/// positions and area vectors come out in it.
+void cutTriangle(std::span<const btVector3> r, std::span<const btScalar> h_m, const Hull& hull,
+                 std::uint32_t triangle, CutBuffers& out);
+
 /// Exact hydrostatic force and torque of the submerged pieces (design.md §1.1
 /// step 4): depth is linear over each piece, so the pressure integral and its
 /// first moment are closed-form; the torque is the exact centre of pressure's.

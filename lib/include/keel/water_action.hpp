@@ -9,6 +9,7 @@
 #include <keel/water_surface.hpp>
 
 #include <BulletDynamics/Dynamics/btActionInterface.h>
+#include <LinearMath/btMatrix3x3.h>
 #include <LinearMath/btVector3.h>
 
 #include <cstdint>
@@ -22,6 +23,10 @@ class btIDebugDraw;
 class btCollisionWorld;
 
 namespace keel {
+
+namespace detail {
+struct BoatBuffers;
+}  // namespace detail
 
 /// Problems the action met, as bits. The action never lets a NaN or an
 /// infinity reach Bullet: on any of these it applies a finite force (or none)
@@ -165,9 +170,15 @@ class WaterAction : public btActionInterface {
   [[nodiscard]] const btVector3& pendingAngularVelocity_radps() const { return pendingAngular_radps_; }
   /// The centre of mass [m, world] at the last substep.
   [[nodiscard]] const btVector3& centreOfMass() const { return centre_; }
-  /// The last substep's submerged pieces and waterline (relative positions).
-  [[nodiscard]] std::span<const SubmergedPiece> submergedPieces() const { return cut_.pieces; }
-  [[nodiscard]] std::span<const WaterlineSegment> waterline() const { return cut_.waterline; }
+  /// The last substep's submerged pieces (relative positions, world axes).
+  /// The substep itself never builds them (whole submerged triangles go
+  /// straight to the SIMD sums): the first call after a substep cuts the
+  /// hull again from that substep's pose and heights, so do not call it from
+  /// two threads at once.
+  [[nodiscard]] std::span<const SubmergedPiece> submergedPieces() const;
+  /// The last substep's waterline (relative positions, world axes); built
+  /// as submergedPieces() is.
+  [[nodiscard]] std::span<const WaterlineSegment> waterline() const;
   /// The water patch of the last substep (Sampling::Patch; empty otherwise):
   /// what the boat felt, for drawing the same water.
   [[nodiscard]] const WaterPatch& waterPatch() const { return patch_; }
@@ -195,6 +206,9 @@ class WaterAction : public btActionInterface {
   void clearResults();  // no force, no telemetry: after a substep that applies nothing
   [[nodiscard]] std::uint32_t computeHydrodynamics(btScalar dt_s, btScalar t_s);
   [[nodiscard]] std::uint32_t sampleVertexWaterVelocities(btScalar t_s);
+  void pieceWaterVelocities(bool perVertex);
+  [[nodiscard]] btVector3 toWorld(const double (&body)[3]) const;
+  void buildCut() const;
   [[nodiscard]] btVector3 sampleBoatWaterVelocity(btScalar t_s, std::uint32_t& flags);
   [[nodiscard]] bool anyHydrodynamics() const;
 
@@ -214,24 +228,23 @@ class WaterAction : public btActionInterface {
   bool wake_ = false;                // wake the body when applying
   btVector3 pendingLinear_mps_{0, 0, 0};
   btVector3 pendingAngular_radps_{0, 0, 0};
-  // Caller-owned buffers of the pure pipeline, sized once from the hull.
-  std::vector<btVector3> r_;
-  std::vector<btScalar> waterHeight_m_, previousWaterHeight_m_, h_m_, u_m_, v_m_;
+  // Buffers sized once from the hull: no allocation per substep.
+  btMatrix3x3 basis_;  // the centre of mass's rotation at the last substep
+  std::vector<btScalar> waterHeight_m_, previousWaterHeight_m_, h_m_, u_m_, v_m_;  // per vertex, padded
   bool havePreviousWater_ = false;
+  bool anyWet_ = false;  // some piece of the hull under the water at the last substep
   WaterPatch patch_;
-  CutBuffers cut_;
-  // Hydrodynamics: per piece (at most 2 per triangle) and per hull triangle.
-  std::vector<PieceFlow> flows_;
-  std::vector<btVector3> pieceWaterVelocity_mps_;
+  std::unique_ptr<detail::BoatBuffers> buffers_;  // the SIMD path's (hull_kernel.hpp)
   // The wet vertices whose water velocity is queried, found with a stamp per
   // vertex (no clearing per substep), and their coordinates [m].
   std::vector<std::uint32_t> queried_, vertexStamp_;
   std::uint32_t queryStamp_ = 0;
   std::vector<btScalar> queryU_m_, queryV_m_, queryW_m_;
   std::vector<WaterVelocity> vertexWaterVelocity_;  // in queried_ order
-  std::vector<btVector3> vertexWaterVelocity_mps_;  // world
-  std::vector<btScalar> slammingScratch_m3ps_;
-  SlammingState slamming_;
+  // submergedPieces() and waterline(), built on demand from basis_ and h_m_.
+  mutable std::vector<btVector3> r_;
+  mutable CutBuffers cut_;
+  mutable bool cutBuilt_ = true;
 };
 
 }  // namespace keel

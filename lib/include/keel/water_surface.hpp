@@ -54,6 +54,11 @@ class WaterSurface {
   /// The default calls velocity() per point.
   virtual void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
                           std::size_t count, btScalar t_s, WaterVelocity* out) const;
+
+  /// True when velocity() is the same at every point at a given time (still
+  /// water, a uniform current): a boat then asks once instead of at every
+  /// wet vertex, with the same result. The default is false.
+  [[nodiscard]] virtual bool velocityIsUniform() const { return false; }
 };
 
 /// Adapts a HeightFunction (a lambda, a function pointer) to WaterSurface.

@@ -53,6 +53,8 @@ class FlatSurface final : public WaterSurface {
                                        btScalar t_s) const override;
   void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
                   btScalar t_s, WaterVelocity* out) const override;
+  /// True: the current is the same everywhere.
+  [[nodiscard]] bool velocityIsUniform() const override { return true; }
 
  private:
   double height_m_;
@@ -82,6 +84,8 @@ class TiltedPlaneSurface final : public WaterSurface {
                                        btScalar t_s) const override;
   void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
                   btScalar t_s, WaterVelocity* out) const override;
+  /// True: the current is the same everywhere.
+  [[nodiscard]] bool velocityIsUniform() const override { return true; }
 
  private:
   double height_m_;
@@ -160,12 +164,15 @@ class SineSumSurface final : public WaterSurface {
   explicit SineSumSurface(std::vector<WaveComponent> components, WaveFieldSettings settings = {});
 
   [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, btScalar t_s) const override;
-  /// Loops over components outside and points inside, in blocks held on the
-  /// stack, and accumulates in double.
+  /// Vectorised across points (Highway, the widest SIMD instruction set the
+  /// CPU has, in double): the same operations as height() but for the sin
+  /// and cos, within a few ulps of libm's. A point's result does not depend
+  /// on where it sits in the batch nor on the batch's size. docs/waves.md.
   void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
                btScalar* out_m) const override;
   [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m,
                                        btScalar t_s) const override;
+  /// Vectorised across points, as heights().
   void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
                   btScalar t_s, WaterVelocity* out) const override;
 
@@ -221,13 +228,16 @@ class GerstnerSurface final : public WaterSurface {
   explicit GerstnerSurface(std::vector<WaveComponent> components, GerstnerSettings settings = {});
 
   [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, btScalar t_s) const override;
-  /// Starts each point's Newton iterations from a first-order prediction off
-  /// the previous point's solution: a hull's vertices and a patch's nodes
-  /// come as neighbours, so most points converge in one or two iterations.
+  /// Vectorised across points (Highway, the widest SIMD instruction set the
+  /// CPU has, in double): each point runs height()'s Newton iteration, with
+  /// its tolerance and caps, in a lane of its own, and agrees with height()
+  /// within that tolerance. A point's result does not depend on where it sits
+  /// in the batch nor on the batch's size. docs/waves.md.
   void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
                btScalar* out_m) const override;
   [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m,
                                        btScalar t_s) const override;
+  /// Vectorised across points, as heights().
   void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
                   btScalar t_s, WaterVelocity* out) const override;
 
@@ -237,7 +247,6 @@ class GerstnerSurface final : public WaterSurface {
  private:
   std::vector<WaveComponent> components_;
   GerstnerSettings settings_;
-  double maxDisplacement_m_ = 0;  // Q sum a: no particle moves farther from its rest position [m]
 };
 
 /// The Gerstner steepness below which `components` cannot fold:

@@ -1,0 +1,677 @@
+// SIMD kernels of the per-substep fast path (hull_kernel.hpp). Highway
+// compiles this file once per instruction set (foreach_target.h re-includes
+// it) and HWY_DYNAMIC_DISPATCH calls the best one the CPU has.
+//
+// Each kernel is the vector form of a function of hydrostatics.cpp or
+// hydrodynamics.cpp, whose comments give the formulas; the tests compare
+// the two to rounding. Lanes never interact until the final sums, which are
+// taken in a fixed lane order: the result is deterministic for a given
+// machine, whatever the number of threads.
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "hull_kernel.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+
+#include <hwy/contrib/math/math-inl.h>
+#include <hwy/highway.h>
+
+#include "hull_kernel.hpp"
+
+HWY_BEFORE_NAMESPACE();
+namespace keel::detail {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+using T = btScalar;
+using D = hn::ScalableTag<T>;
+using DI = hn::RebindToSigned<D>;
+using V = hn::Vec<D>;
+using M = hn::Mask<D>;
+
+/// Speeds below this [m/s] have no direction (hydrodynamics.cpp, kTinySpeed_mps).
+constexpr T kTinySpeed_mps = T(1e-6);
+
+struct V3 {
+  V x, y, z;
+};
+
+HWY_INLINE V3 load3(D d, const T* x, const T* y, const T* z, std::size_t i) {
+  return {hn::LoadU(d, x + i), hn::LoadU(d, y + i), hn::LoadU(d, z + i)};
+}
+HWY_INLINE V3 set3(D d, const T (&v)[3]) { return {hn::Set(d, v[0]), hn::Set(d, v[1]), hn::Set(d, v[2])}; }
+HWY_INLINE V3 add(V3 a, V3 b) { return {hn::Add(a.x, b.x), hn::Add(a.y, b.y), hn::Add(a.z, b.z)}; }
+HWY_INLINE V3 sub(V3 a, V3 b) { return {hn::Sub(a.x, b.x), hn::Sub(a.y, b.y), hn::Sub(a.z, b.z)}; }
+HWY_INLINE V3 scale(V3 a, V s) { return {hn::Mul(a.x, s), hn::Mul(a.y, s), hn::Mul(a.z, s)}; }
+HWY_INLINE V dot(V3 a, V3 b) { return hn::MulAdd(a.x, b.x, hn::MulAdd(a.y, b.y, hn::Mul(a.z, b.z))); }
+HWY_INLINE V3 cross(V3 a, V3 b) {
+  return {hn::Sub(hn::Mul(a.y, b.z), hn::Mul(a.z, b.y)), hn::Sub(hn::Mul(a.z, b.x), hn::Mul(a.x, b.z)),
+          hn::Sub(hn::Mul(a.x, b.y), hn::Mul(a.y, b.x))};
+}
+/// The centroid (a + b + c) / 3 of a stream's pieces.
+HWY_INLINE V3 centroid(D d, const PieceStream& s, std::size_t i) {
+  const V third = hn::Set(d, T(1.0 / 3.0));
+  return scale(add(add(load3(d, s.ax, s.ay, s.az, i), load3(d, s.bx, s.by, s.bz, i)), load3(d, s.cx, s.cy, s.cz, i)),
+               third);
+}
+
+/// A sum kept in double lanes: the pressure sums cancel heavily over a closed
+/// hull (hydrostatics.cpp accumulates them in double for the same reason).
+struct WideSum {
+#if defined(BT_USE_DOUBLE_PRECISION) || HWY_TARGET == HWY_SCALAR
+  // Doubles already, or one float lane (promoted as it is added).
+#if defined(BT_USE_DOUBLE_PRECISION)
+  V v;
+  HWY_INLINE WideSum() : v(hn::Zero(D())) {}
+  HWY_INLINE void add(V x) { v = hn::Add(v, x); }
+  [[nodiscard]] HWY_INLINE double total() const { return hn::GetLane(hn::SumOfLanes(D(), v)); }
+#else
+  double v = 0;
+  HWY_INLINE void add(V x) { v += double(hn::GetLane(x)); }
+  [[nodiscard]] HWY_INLINE double total() const { return v; }
+#endif
+#elif 0
+  V v;
+  HWY_INLINE WideSum() : v(hn::Zero(D())) {}
+  HWY_INLINE void add(V x) { v = hn::Add(v, x); }
+  [[nodiscard]] HWY_INLINE double total() const { return hn::GetLane(hn::SumOfLanes(D(), v)); }
+#else
+  using DW = hn::RepartitionToWide<D>;
+  hn::Vec<DW> lo, hi;
+  HWY_INLINE WideSum() : lo(hn::Zero(DW())), hi(hn::Zero(DW())) {}
+  HWY_INLINE void add(V x) {
+    const hn::Half<D> dh;
+    lo = hn::Add(lo, hn::PromoteTo(DW(), hn::LowerHalf(dh, x)));
+    hi = hn::Add(hi, hn::PromoteTo(DW(), hn::UpperHalf(dh, x)));
+  }
+  [[nodiscard]] HWY_INLINE double total() const { return hn::GetLane(hn::SumOfLanes(DW(), hn::Add(lo, hi))); }
+#endif
+};
+
+/// A force and torque summed in vector lanes.
+struct ForceSum {
+  V fx, fy, fz, tx, ty, tz;
+  HWY_INLINE explicit ForceSum(D d)
+      : fx(hn::Zero(d)), fy(hn::Zero(d)), fz(hn::Zero(d)), tx(hn::Zero(d)), ty(hn::Zero(d)), tz(hn::Zero(d)) {}
+  /// Adds force f acting at c.
+  HWY_INLINE void add(V3 f, V3 c) {
+    const V3 t = cross(c, f);
+    fx = hn::Add(fx, f.x), fy = hn::Add(fy, f.y), fz = hn::Add(fz, f.z);
+    tx = hn::Add(tx, t.x), ty = hn::Add(ty, t.y), tz = hn::Add(tz, t.z);
+  }
+  [[nodiscard]] HWY_INLINE BodyForce total(D d) const {
+    BodyForce out;
+    const V parts[6] = {fx, fy, fz, tx, ty, tz};
+    for (int k = 0; k < 3; ++k) {
+      out.force[k] = double(hn::GetLane(hn::SumOfLanes(d, parts[k])));
+      out.torque[k] = double(hn::GetLane(hn::SumOfLanes(d, parts[k + 3])));
+    }
+    return out;
+  }
+};
+
+/// x^exponent for x >= 0, the common exponents without exp and log
+/// (hydrodynamics.cpp, falloff).
+HWY_INLINE V power(D d, V x, T exponent) {
+  if (exponent == T(0.5)) return hn::Sqrt(x);
+  if (exponent == T(1)) return x;
+  if (exponent == T(2)) return hn::Mul(x, x);
+  const M positive = hn::Gt(x, hn::Zero(d));
+  const V safe = hn::IfThenElse(positive, x, hn::Set(d, T(1)));
+  return hn::IfThenElseZero(positive, hn::Exp(d, hn::Mul(hn::Set(d, exponent), hn::Log(d, safe))));
+}
+
+void VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m, const T* waterHeight_m, T* h_m) {
+  const D d;
+  const V ux = hn::Set(d, up[0]), uy = hn::Set(d, up[1]), uz = hn::Set(d, up[2]), c = hn::Set(d, centreUp_m);
+  for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
+    const V3 p = load3(d, hull.x.data(), hull.y.data(), hull.z.data(), i);
+    const V above = hn::MulAdd(p.x, ux, hn::MulAdd(p.y, uy, hn::MulAdd(p.z, uz, c)));
+    hn::StoreU(hn::Sub(above, hn::LoadU(d, waterHeight_m + i)), d, h_m + i);
+  }
+}
+
+/// btScalar(base + double(offset)) lane by lane: one rounding, so a boat far
+/// from the origin keeps its shape in float (sampleDirect).
+HWY_INLINE V addToDouble(D d, V offset, double base) {
+#if defined(BT_USE_DOUBLE_PRECISION)
+  return hn::Add(offset, hn::Set(d, base));
+#elif HWY_TARGET == HWY_SCALAR
+  return hn::Set(d, T(base + double(hn::GetLane(offset))));
+#else
+  const hn::RepartitionToWide<D> dw;
+  const hn::Half<D> dh;
+  const auto b = hn::Set(dw, base);
+  const auto lo = hn::DemoteTo(dh, hn::Add(b, hn::PromoteTo(dw, hn::LowerHalf(dh, offset))));
+  const auto hi = hn::DemoteTo(dh, hn::Add(b, hn::PromoteTo(dw, hn::UpperHalf(dh, offset))));
+  return hn::Combine(d, hi, lo);
+#endif
+}
+
+void HorizontalKernel(const HullSoA& hull, const T* east, const T* north, double centreEast_m,
+                      double centreNorth_m, T* u_m, T* v_m) {
+  const D d;
+  const V3 e = set3(d, {east[0], east[1], east[2]}), n = set3(d, {north[0], north[1], north[2]});
+  for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
+    const V3 p = load3(d, hull.x.data(), hull.y.data(), hull.z.data(), i);
+    hn::StoreU(addToDouble(d, dot(p, e), centreEast_m), d, u_m + i);
+    hn::StoreU(addToDouble(d, dot(p, n), centreNorth_m), d, v_m + i);
+  }
+}
+
+std::size_t ClassifyKernel(const HullSoA& hull, T* d0, T* d1, T* d2, T* weight, T* emerged, ScalarIndex* crossing) {
+  const D d;
+  const V zero = hn::Zero(d), one = hn::Set(d, T(1));
+  std::size_t crossingCount = 0;
+  for (std::size_t t = 0; t < hull.trianglePadded; t += hn::Lanes(d)) {
+    // The corners' heights, gathered by classifyTriangles into d0, d1, d2.
+    const V h0 = hn::LoadU(d, d0 + t), h1 = hn::LoadU(d, d1 + t), h2 = hn::LoadU(d, d2 + t);
+    const M real = hn::Gt(hn::LoadU(d, hull.area.data() + t), zero);  // not padding
+    const M wet0 = hn::Lt(h0, zero), wet1 = hn::Lt(h1, zero), wet2 = hn::Lt(h2, zero);
+    const M anyWet = hn::Or(hn::Or(wet0, wet1), wet2);
+    const M allWet = hn::And(real, hn::And(hn::And(wet0, wet1), wet2));
+    const M allDry = hn::And(real, hn::Not(anyWet));
+    hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h0)), d, d0 + t);
+    hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h1)), d, d1 + t);
+    hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h2)), d, d2 + t);
+    hn::StoreU(hn::IfThenElseZero(allWet, one), d, weight + t);
+    hn::StoreU(hn::IfThenElseZero(allDry, one), d, emerged + t);
+    // The crossing triangles' indices, from the mask's bits: few per
+    // vector, so a bit scan beats a compress (a table lookup on AVX2).
+    const M crosses = hn::AndNot(allWet, hn::And(real, anyWet));
+    std::uint8_t bytes[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    hn::StoreMaskBits(d, crosses, bytes);
+    std::uint64_t bits = 0;
+    for (int k = 7; k >= 0; --k) bits = (bits << 8) | bytes[k];
+    for (; bits != 0; bits &= bits - 1) crossing[crossingCount++] = ScalarIndex(t + std::size_t(__builtin_ctzll(bits)));
+  }
+  return crossingCount;
+}
+
+void TriangleWaterKernel(const HullSoA& hull, const T* vertexU, const T* vertexV, const T* vertexW, T* u, T* v,
+                         T* w) {
+  const D d;
+  const DI di;
+  const V third = hn::Set(d, T(1.0 / 3.0));
+  for (std::size_t t = 0; t < hull.trianglePadded; t += hn::Lanes(d)) {
+    const auto i0 = hn::LoadU(di, hull.i0.data() + t), i1 = hn::LoadU(di, hull.i1.data() + t),
+               i2 = hn::LoadU(di, hull.i2.data() + t);
+    const T* fields[3] = {vertexU, vertexV, vertexW};
+    T* out[3] = {u, v, w};
+    for (int k = 0; k < 3; ++k) {
+      const V sum = hn::Add(hn::Add(hn::GatherIndex(d, fields[k], i0), hn::GatherIndex(d, fields[k], i1)),
+                            hn::GatherIndex(d, fields[k], i2));
+      hn::StoreU(hn::Mul(sum, third), d, out[k] + t);
+    }
+  }
+}
+
+PressureSums PressureKernel(const PieceStream& s, const T* up) {
+  const D d;
+  const V3 upv = set3(d, {up[0], up[1], up[2]});
+  // Eleven sums, each kept per lane in btScalar over a block of 8 vectors
+  // and then added into double lanes: only 8-term sums round in float, the
+  // cancelling sum over the whole hull is double, at an eighth of the
+  // conversions.
+  enum { kForce = 0, kMoment = 3, kBuoyancy = 6, kArea = 9, kDepth = 10, kSums = 11 };
+  constexpr int kBlock = 8;
+  WideSum total[kSums];
+  V block[kSums];
+  for (V& b : block) b = hn::Zero(d);
+  int inBlock = 0;
+  auto flush = [&] {
+    for (int k = 0; k < kSums; ++k) total[k].add(block[k]), block[k] = hn::Zero(d);
+    inBlock = 0;
+  };
+  for (std::size_t i = 0; i < s.count; i += hn::Lanes(d)) {
+    if (hn::AllFalse(d, hn::Gt(hn::LoadU(d, s.weight + i), hn::Zero(d)))) continue;  // dry: adds nothing
+    const V3 a = load3(d, s.ax, s.ay, s.az, i), b = load3(d, s.bx, s.by, s.bz, i), c = load3(d, s.cx, s.cy, s.cz, i);
+    const V d0 = hn::LoadU(d, s.d0 + i), d1 = hn::LoadU(d, s.d1 + i), d2 = hn::LoadU(d, s.d2 + i);
+    const V3 sv = load3(d, s.sx, s.sy, s.sz, i);
+    // m = sum d_i r_i + (sum d_i)(sum r_i); torque m x S (integratePressure).
+    const V sumD = hn::Add(hn::Add(d0, d1), d2);
+    const V3 sumR = add(add(a, b), c);
+    const V3 m = {hn::MulAdd(a.x, d0, hn::MulAdd(b.x, d1, hn::MulAdd(c.x, d2, hn::Mul(sumR.x, sumD)))),
+                  hn::MulAdd(a.y, d0, hn::MulAdd(b.y, d1, hn::MulAdd(c.y, d2, hn::Mul(sumR.y, sumD)))),
+                  hn::MulAdd(a.z, d0, hn::MulAdd(b.z, d1, hn::MulAdd(c.z, d2, hn::Mul(sumR.z, sumD))))};
+    const V3 torque = cross(m, sv);
+    const V sUp = dot(sv, upv);
+    const V sumD2 = hn::MulAdd(d0, d0, hn::MulAdd(d1, d1, hn::MulAdd(d2, d2, hn::Mul(sumD, sumD))));
+    const V terms[kSums] = {hn::Mul(sv.x, sumD), hn::Mul(sv.y, sumD), hn::Mul(sv.z, sumD), torque.x, torque.y, torque.z,
+                            hn::Mul(m.x, sUp),  hn::Mul(m.y, sUp),  hn::Mul(m.z, sUp),
+                            hn::Mul(hn::LoadU(d, s.weight + i), hn::LoadU(d, s.area + i)), hn::Mul(sUp, sumD2)};
+    for (int k = 0; k < kSums; ++k) block[k] = hn::Add(block[k], terms[k]);
+    if (++inBlock == kBlock) flush();
+  }
+  flush();
+  PressureSums out;
+  for (int k = 0; k < 3; ++k) {
+    out.force[k] = total[kForce + k].total();
+    out.moment[k] = total[kMoment + k].total();
+    out.buoyancyMoment[k] = total[kBuoyancy + k].total();
+  }
+  out.area = total[kArea].total();
+  out.depthIntegral = total[kDepth].total();
+  return out;
+}
+
+/// Slamming of the pieces that move into the water while their swept
+/// volume grows (gamma > 0): -min(gamma / Gamma_max, 1)^p cos(theta) v
+/// (2 m A / S) / dt (slammingForce). Zero elsewhere.
+HWY_INLINE V3 slammingForce(D d, V3 v, V cosTheta, V gamma, V area, M wet, V inverseCutoff, V stop, T exponent) {
+  const V zero = hn::Zero(d);
+  const M hits = hn::And(wet, hn::And(hn::Gt(cosTheta, zero), hn::Gt(gamma, zero)));
+  const V ratio = hn::Min(hn::Mul(hn::IfThenElseZero(hits, gamma), inverseCutoff), hn::Set(d, T(1)));
+  const V k = hn::IfThenElseZero(hits, hn::Neg(hn::Mul(hn::Mul(power(d, ratio, exponent), cosTheta), hn::Mul(stop, area))));
+  return scale(v, k);
+}
+
+FlowSums FlowKernel(const PieceStream& s, const FlowParameters& p, const PieceFlowOut& out) {
+  const D d;
+  const V zero = hn::Zero(d), one = hn::Set(d, T(1)), tiny = hn::Set(d, kTinySpeed_mps);
+  const V3 linear = set3(d, p.linearVelocity), angular = set3(d, p.angularVelocity);
+  const V inverseReference = hn::Set(d, p.inverseReferenceSpeed);
+  const V pressureLinear = hn::Set(d, p.pressureLinear), pressureQuadratic = hn::Set(d, p.pressureQuadratic);
+  const V suctionLinear = hn::Set(d, p.suctionLinear), suctionQuadratic = hn::Set(d, p.suctionQuadratic);
+  const V3 uniformWater = set3(d, p.water);
+  const V inverseDt = hn::Set(d, p.inverseDt), inverseCutoff = hn::Set(d, p.slamming.inverseCutoff);
+  const V stop = hn::Set(d, p.slamming.stopFactor);
+  ForceSum viscous(d), pressure(d), slamming(d);
+  V waterX = zero, waterY = zero, waterZ = zero, areaSum = zero;
+  for (std::size_t i = 0; i < s.count; i += hn::Lanes(d)) {
+    // A piece the cut left without area has no normal (pieceFlows): skipped.
+    const V pieceArea = hn::LoadU(d, s.area + i);
+    const M wet = hn::And(hn::Gt(hn::LoadU(d, s.weight + i), zero), hn::Gt(pieceArea, zero));
+    if (hn::AllFalse(d, wet)) {  // a dry stretch of hull: nothing flows, nothing sweeps
+      hn::StoreU(zero, d, out.rate + i);
+      continue;
+    }
+    const V area = hn::IfThenElseZero(wet, pieceArea);
+    const V inverseArea = hn::IfThenElseZero(wet, hn::LoadU(d, s.inverseArea + i));
+    const V3 sv = load3(d, s.sx, s.sy, s.sz, i);
+    const V3 c = centroid(d, s, i);
+    const V3 water = p.waterPerPiece ? load3(d, s.ux, s.uy, s.uz, i) : uniformWater;
+    // v_G + omega x C - u_water(C) (pieceFlows).
+    const V3 v = sub(add(linear, cross(angular, c)), water);
+    // Unit normal S / A (pieceFlows): never (v . S) / A^2, whose A^2
+    // underflows for the slivers a cut can leave.
+    const V3 normal = scale(sv, inverseArea);
+    const V speed2 = dot(v, v), speed = hn::Sqrt(speed2), vS = dot(v, sv), vn = dot(v, normal);
+    const M moving = hn::And(wet, hn::Gt(speed, tiny));
+    const V cosTheta = hn::IfThenElseZero(moving, hn::Div(vn, hn::IfThenElse(moving, speed, one)));
+    if (out.vx) {  // kept for SlammingKernel
+      hn::StoreU(v.x, d, out.vx + i), hn::StoreU(v.y, d, out.vy + i), hn::StoreU(v.z, d, out.vz + i);
+      hn::StoreU(cosTheta, d, out.cosTheta + i);
+    }
+    const V rate = hn::IfThenElseZero(wet, hn::Max(vS, zero));  // A max(0, v . n)
+    hn::StoreU(rate, d, out.rate + i);
+    if (p.previousRate) {
+      // Gamma = (rate - previous rate) / (A dt) (slammingForce), then the
+      // slamming of SlammingKernel.
+      const V gamma = hn::Mul(hn::Mul(hn::Sub(rate, hn::LoadU(d, p.previousRate + i)), inverseArea), inverseDt);
+      slamming.add(slammingForce(d, v, cosTheta, gamma, area, wet, inverseCutoff, stop, p.slamming.power), c);
+    }
+    waterX = hn::MulAdd(area, water.x, waterX), waterY = hn::MulAdd(area, water.y, waterY);
+    waterZ = hn::MulAdd(area, water.z, waterZ), areaSum = hn::Add(areaSum, area);
+    if (p.viscous) {
+      // Normal part removed before normalising (viscousForce): v_t = v - n (v . n).
+      const V3 tangential = sub(v, scale(normal, vn));
+      const V vt = hn::Sqrt(dot(tangential, tangential));
+      const M sliding = hn::And(wet, hn::Gt(vt, tiny));
+      const V k = hn::IfThenElseZero(sliding, hn::Div(hn::Neg(hn::Mul(area, speed2)), hn::IfThenElse(sliding, vt, one)));
+      viscous.add(scale(tangential, k), c);
+    }
+    if (p.pressureDrag) {
+      // Pressure drag on faces moving into the water, suction on the others
+      // (pressureDragForce): F = -/+ (C1 r + C2 r^2) cos^f S, r = |v| / vr.
+      const V ratio = hn::Mul(speed, inverseReference);
+      const V into = hn::Mul(ratio, hn::MulAdd(pressureQuadratic, ratio, pressureLinear));
+      const V away = hn::Mul(ratio, hn::MulAdd(suctionQuadratic, ratio, suctionLinear));
+      const M forward = hn::Gt(cosTheta, zero), backward = hn::Lt(cosTheta, zero);
+      // cos^f of |cos theta|: one root when both falloffs are alike (the default).
+      const V absCos = hn::Abs(cosTheta);
+      const V intoFalloff = power(d, absCos, p.pressureFalloff);
+      const V awayFalloff = p.suctionFalloff == p.pressureFalloff ? intoFalloff : power(d, absCos, p.suctionFalloff);
+      const V k = hn::IfThenElse(forward, hn::Neg(hn::Mul(into, intoFalloff)),
+                                 hn::IfThenElseZero(backward, hn::Mul(away, awayFalloff)));
+      pressure.add(scale(sv, k), c);
+    }
+  }
+  FlowSums sums;
+  sums.viscousPerHalfRhoCf = viscous.total(d);
+  sums.pressureDrag = pressure.total(d);
+  sums.slamming = slamming.total(d);
+  sums.waterArea[0] = double(hn::GetLane(hn::SumOfLanes(d, waterX)));
+  sums.waterArea[1] = double(hn::GetLane(hn::SumOfLanes(d, waterY)));
+  sums.waterArea[2] = double(hn::GetLane(hn::SumOfLanes(d, waterZ)));
+  sums.area = double(hn::GetLane(hn::SumOfLanes(d, areaSum)));
+  return sums;
+}
+
+BodyForce SlammingKernel(const PieceStream& s, const PieceFlowOut& flow, const T* gamma, const SlammingParameters& p) {
+  const D d;
+  const V zero = hn::Zero(d), inverseCutoff = hn::Set(d, p.inverseCutoff), stop = hn::Set(d, p.stopFactor);
+  ForceSum slam(d);
+  for (std::size_t i = 0; i < s.count; i += hn::Lanes(d)) {
+    const M wet = hn::Gt(hn::LoadU(d, s.weight + i), zero);
+    slam.add(slammingForce(d, load3(d, flow.vx, flow.vy, flow.vz, i), hn::LoadU(d, flow.cosTheta + i),
+                           hn::LoadU(d, gamma + i), hn::LoadU(d, s.area + i), wet, inverseCutoff, stop, p.power),
+             centroid(d, s, i));
+  }
+  return slam.total(d);
+}
+
+BodyForce AirKernel(const HullSoA& hull, const T* emerged, const AirParameters& p) {
+  const D d;
+  const V zero = hn::Zero(d), half = hn::Set(d, p.half), third = hn::Set(d, T(1.0 / 3.0));
+  const V3 air = set3(d, p.airVelocity), angular = set3(d, p.angularVelocity);
+  ForceSum sum(d);
+  for (std::size_t t = 0; t < hull.trianglePadded; t += hn::Lanes(d)) {
+    const V fraction = hn::LoadU(d, emerged + t);
+    if (hn::AllFalse(d, hn::Gt(fraction, zero))) continue;  // under the water: no air
+    const V3 a = load3(d, hull.ax.data(), hull.ay.data(), hull.az.data(), t);
+    const V3 b = load3(d, hull.bx.data(), hull.by.data(), hull.bz.data(), t);
+    const V3 cc = load3(d, hull.cx.data(), hull.cy.data(), hull.cz.data(), t);
+    const V3 c = scale(add(add(a, b), cc), third);
+    // Only faces meeting the air are pushed: F = -1/2 rho C fraction (S . v) v (airForce).
+    const V3 v = add(air, cross(angular, c));
+    const V facing = dot(v, load3(d, hull.sx.data(), hull.sy.data(), hull.sz.data(), t));
+    const V k = hn::IfThenElseZero(hn::And(hn::Gt(facing, zero), hn::Gt(fraction, zero)),
+                                   hn::Neg(hn::Mul(hn::Mul(half, fraction), facing)));
+    sum.add(scale(v, k), c);
+  }
+  return sum.total(d);
+}
+
+/// The waterline cut of hydrostatics.cpp (cutCrossingTriangle) for a
+/// vector of crossing triangles at once: both of its cases are computed and
+/// the lane's own is kept (every division there has a positive denominator
+/// in both cases, so nothing blows up in the case not taken).
+void CutKernel(const HullSoA& hull, const T* h, const ScalarIndex* crossing, std::size_t count, PieceBuffer& o) {
+  const D d;
+  const DI di;
+  using VI = hn::Vec<DI>;
+  const V zero = hn::Zero(d), one = hn::Set(d, T(1));
+  const std::size_t slots = o.slots;
+  for (std::size_t k = 0; k < slots; k += hn::Lanes(d)) {
+    const M valid = hn::RebindMask(d, hn::Lt(hn::Iota(di, ScalarIndex(k)), hn::Set(di, ScalarIndex(count))));
+    const VI t = hn::IfThenElseZero(hn::RebindMask(di, valid), hn::LoadU(di, crossing + k));
+    const VI i0 = hn::GatherIndex(di, hull.i0.data(), t), i1 = hn::GatherIndex(di, hull.i1.data(), t),
+             i2 = hn::GatherIndex(di, hull.i2.data(), t);
+    const V h0 = hn::GatherIndex(d, h, i0), h1 = hn::GatherIndex(d, h, i1), h2 = hn::GatherIndex(d, h, i2);
+    auto gather3 = [&](const std::vector<T>& x, const std::vector<T>& y, const std::vector<T>& z) {
+      return V3{hn::GatherIndex(d, x.data(), t), hn::GatherIndex(d, y.data(), t), hn::GatherIndex(d, z.data(), t)};
+    };
+    const V3 p0 = gather3(hull.ax, hull.ay, hull.az), p1 = gather3(hull.bx, hull.by, hull.bz),
+             p2 = gather3(hull.cx, hull.cy, hull.cz), sv = gather3(hull.sx, hull.sy, hull.sz);
+    const V area = hn::GatherIndex(d, hull.area.data(), t);
+    const M w0 = hn::Lt(h0, zero), w1 = hn::Lt(h1, zero), w2 = hn::Lt(h2, zero);
+    const V wetCount = hn::Add(hn::Add(hn::IfThenElseZero(w0, one), hn::IfThenElseZero(w1, one)), hn::IfThenElseZero(w2, one));
+    const M single = hn::Eq(wetCount, one);  // one corner wet (else two)
+    // The odd corner out comes first (the wet one of one, the dry one of
+    // two), by rotation: the winding, and so the normal, is kept.
+    auto odd = [&](M wet) { return hn::Or(hn::And(single, wet), hn::AndNot(single, hn::Not(wet))); };
+    const M odd0 = odd(w0), odd1 = odd(w1);
+    auto pick = [&](V a, V b, V c) { return hn::IfThenElse(odd0, a, hn::IfThenElse(odd1, b, c)); };
+    auto pick3 = [&](V3 a, V3 b, V3 c) { return V3{pick(a.x, b.x, c.x), pick(a.y, b.y, c.y), pick(a.z, b.z, c.z)}; };
+    const hn::Mask<DI> odd0i = hn::RebindMask(di, odd0), odd1i = hn::RebindMask(di, odd1);
+    auto pickIndex = [&](VI a, VI b, VI c) { return hn::IfThenElse(odd0i, a, hn::IfThenElse(odd1i, b, c)); };
+    const V3 r0 = pick3(p0, p1, p2), r1 = pick3(p1, p2, p0), r2 = pick3(p2, p0, p1);
+    const V g0 = pick(h0, h1, h2), g1 = pick(h1, h2, h0), g2 = pick(h2, h0, h1);
+    const VI v0 = pickIndex(i0, i1, i2), v1 = pickIndex(i1, i2, i0), v2 = pickIndex(i2, i0, i1);
+    // One wet (v0): J1, J2 at fractions t1, t2 from v0 along v0v1, v0v2.
+    const V t1 = hn::Div(g0, hn::Sub(g0, g1)), t2 = hn::Div(g0, hn::Sub(g0, g2));
+    const V3 j1 = add(r0, scale(sub(r1, r0), t1)), j2 = add(r0, scale(sub(r2, r0), t2));
+    // Two wet (v0 dry): I1 at a from v1 towards v0, I2 at b from v2.
+    const V a = hn::Div(g1, hn::Sub(g1, g0)), b = hn::Div(g2, hn::Sub(g2, g0));
+    const V3 e1 = add(r1, scale(sub(r0, r1), a)), e2 = add(r2, scale(sub(r0, r2), b));
+    auto sel = [&](V x, V y) { return hn::IfThenElseZero(valid, hn::IfThenElse(single, x, y)); };
+    auto sel3 = [&](V3 x, V3 y) { return V3{sel(x.x, y.x), sel(x.y, y.y), sel(x.z, y.z)}; };
+    auto only = [&](M m, V x) { return hn::IfThenElseZero(hn::And(valid, m), x); };
+    auto store3 = [&](V3 v, T* x, T* y, T* z, std::size_t i) {
+      hn::StoreU(v.x, d, x + i), hn::StoreU(v.y, d, y + i), hn::StoreU(v.z, d, z + i);
+    };
+    const M twoWet = hn::Not(single);
+    // First piece: (v0, J1, J2) covering t1 t2, or (I1, v1, v2) covering a.
+    const V fractionA = sel(hn::Mul(t1, t2), a);
+    store3(sel3(r0, e1), o.ax.data(), o.ay.data(), o.az.data(), k);
+    store3(sel3(j1, r1), o.bx.data(), o.by.data(), o.bz.data(), k);
+    store3(sel3(j2, r2), o.cx.data(), o.cy.data(), o.cz.data(), k);
+    hn::StoreU(only(single, hn::Neg(g0)), d, o.d0.data() + k);
+    hn::StoreU(only(twoWet, hn::Neg(g1)), d, o.d1.data() + k);
+    hn::StoreU(only(twoWet, hn::Neg(g2)), d, o.d2.data() + k);
+    // Second piece (two wet only): (I1, v2, I2) covering b (1 - a).
+    const std::size_t k2 = slots + k;
+    const V fractionB = only(twoWet, hn::Mul(b, hn::Sub(one, a)));
+    store3(sel3(V3{zero, zero, zero}, e1), o.ax.data(), o.ay.data(), o.az.data(), k2);
+    store3(sel3(V3{zero, zero, zero}, r2), o.bx.data(), o.by.data(), o.bz.data(), k2);
+    store3(sel3(V3{zero, zero, zero}, e2), o.cx.data(), o.cy.data(), o.cz.data(), k2);
+    hn::StoreU(zero, d, o.d0.data() + k2);
+    hn::StoreU(only(twoWet, hn::Neg(g2)), d, o.d1.data() + k2);
+    hn::StoreU(zero, d, o.d2.data() + k2);
+    // A piece's area vector is its triangle's times the fraction it covers.
+    const V fractions[2] = {fractionA, fractionB};
+    for (int slot = 0; slot < 2; ++slot) {
+      const std::size_t i = slot == 0 ? k : k2;
+      const V pieceArea = hn::Mul(area, fractions[slot]);
+      const M some = hn::Gt(pieceArea, zero);
+      store3(scale(sv, fractions[slot]), o.sx.data(), o.sy.data(), o.sz.data(), i);
+      hn::StoreU(pieceArea, d, o.area.data() + i);
+      hn::StoreU(hn::IfThenElseZero(some, hn::Div(one, hn::IfThenElse(some, pieceArea, one))), d, o.inverseArea.data() + i);
+      hn::StoreU(hn::IfThenElseZero(hn::And(valid, slot == 0 ? valid : twoWet), one), d, o.weight.data() + i);
+      hn::StoreU(t, di, o.triangle.data() + i);
+    }
+    // Where the corners lie on the hull: (from, to, t) per corner.
+    hn::StoreU(hn::IfThenElse(hn::RebindMask(di, single), v0, v1), di, o.from0.data() + k);
+    hn::StoreU(v0, di, o.to0.data() + k);
+    hn::StoreU(sel(zero, a), d, o.t0.data() + k);
+    hn::StoreU(hn::IfThenElse(hn::RebindMask(di, single), v0, v1), di, o.from1.data() + k);
+    hn::StoreU(v1, di, o.to1.data() + k);
+    hn::StoreU(sel(t1, zero), d, o.t1.data() + k);
+    hn::StoreU(hn::IfThenElse(hn::RebindMask(di, single), v0, v2), di, o.from2.data() + k);
+    hn::StoreU(v2, di, o.to2.data() + k);
+    hn::StoreU(sel(t2, zero), d, o.t2.data() + k);
+    hn::StoreU(v1, di, o.from0.data() + k2), hn::StoreU(v0, di, o.to0.data() + k2);
+    hn::StoreU(only(twoWet, a), d, o.t0.data() + k2);
+    hn::StoreU(v2, di, o.from1.data() + k2), hn::StoreU(v2, di, o.to1.data() + k2);
+    hn::StoreU(zero, d, o.t1.data() + k2);
+    hn::StoreU(v2, di, o.from2.data() + k2), hn::StoreU(v0, di, o.to2.data() + k2);
+    hn::StoreU(only(twoWet, b), d, o.t2.data() + k2);
+    // The triangle's emerged fraction and waterline segment.
+    hn::StoreU(sel(hn::Sub(one, hn::Mul(t1, t2)), hn::Mul(hn::Sub(one, a), hn::Sub(one, b))), d, o.emerged.data() + k);
+    store3(sel3(j1, e2), o.px.data(), o.py.data(), o.pz.data(), k);
+    store3(sel3(j2, e1), o.qx.data(), o.qy.data(), o.qz.data(), k);
+  }
+}
+
+void PieceWaterKernel(const T* vertexU, const T* vertexV, const T* vertexW, PieceBuffer& o) {
+  const D d;
+  const DI di;
+  const V third = hn::Set(d, T(1.0 / 3.0));
+  const T* fields[3] = {vertexU, vertexV, vertexW};
+  T* out[3] = {o.ux.data(), o.uy.data(), o.uz.data()};
+  const ScalarIndex* from[3] = {o.from0.data(), o.from1.data(), o.from2.data()};
+  const ScalarIndex* to[3] = {o.to0.data(), o.to1.data(), o.to2.data()};
+  const T* at[3] = {o.t0.data(), o.t1.data(), o.t2.data()};
+  for (std::size_t i = 0; i < 2 * o.slots; i += hn::Lanes(d))
+    for (int k = 0; k < 3; ++k) {
+      V sum = hn::Zero(d);
+      for (int c = 0; c < 3; ++c) {
+        const V f = hn::GatherIndex(d, fields[k], hn::LoadU(di, from[c] + i));
+        const V g = hn::GatherIndex(d, fields[k], hn::LoadU(di, to[c] + i));
+        sum = hn::Add(sum, hn::MulAdd(hn::Sub(g, f), hn::LoadU(d, at[c] + i), f));  // f + (g - f) t (centroidValue)
+      }
+      hn::StoreU(hn::Mul(sum, third), d, out[k] + i);
+    }
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace keel::detail
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+#include <algorithm>
+
+namespace keel::detail {
+
+HWY_EXPORT(VertexHeightsKernel);
+HWY_EXPORT(ClassifyKernel);
+HWY_EXPORT(HorizontalKernel);
+HWY_EXPORT(TriangleWaterKernel);
+HWY_EXPORT(PressureKernel);
+HWY_EXPORT(FlowKernel);
+HWY_EXPORT(SlammingKernel);
+HWY_EXPORT(AirKernel);
+HWY_EXPORT(CutKernel);
+HWY_EXPORT(PieceWaterKernel);
+
+PressureSums& PressureSums::operator+=(const PressureSums& o) {
+  for (int k = 0; k < 3; ++k) {
+    force[k] += o.force[k];
+    moment[k] += o.moment[k];
+    buoyancyMoment[k] += o.buoyancyMoment[k];
+  }
+  area += o.area;
+  depthIntegral += o.depthIntegral;
+  return *this;
+}
+
+BodyForce& BodyForce::operator+=(const BodyForce& o) {
+  for (int k = 0; k < 3; ++k) {
+    force[k] += o.force[k];
+    torque[k] += o.torque[k];
+  }
+  return *this;
+}
+
+FlowSums& FlowSums::operator+=(const FlowSums& o) {
+  viscousPerHalfRhoCf += o.viscousPerHalfRhoCf;
+  pressureDrag += o.pressureDrag;
+  slamming += o.slamming;
+  for (int k = 0; k < 3; ++k) waterArea[k] += o.waterArea[k];
+  area += o.area;
+  return *this;
+}
+
+HullSoA::HullSoA(const Hull& hull)
+    : vertexCount(hull.vertices().size()),
+      vertexPadded(padded(vertexCount)),
+      triangleCount(hull.triangles().size()),
+      trianglePadded(padded(triangleCount)) {
+  for (auto* v : {&x, &y, &z}) v->assign(vertexPadded, 0);
+  for (std::size_t i = 0; i < vertexCount; ++i) {
+    const btVector3& p = hull.vertices()[i];
+    x[i] = p.x(), y[i] = p.y(), z[i] = p.z();
+  }
+  for (auto* v : {&i0, &i1, &i2}) v->assign(trianglePadded, 0);
+  for (auto* v : {&ax, &ay, &az, &bx, &by, &bz, &cx, &cy, &cz, &sx, &sy, &sz, &area, &inverseArea})
+    v->assign(trianglePadded, 0);
+  for (std::size_t t = 0; t < triangleCount; ++t) {
+    const Hull::Triangle& tri = hull.triangles()[t];
+    i0[t] = ScalarIndex(tri[0]), i1[t] = ScalarIndex(tri[1]), i2[t] = ScalarIndex(tri[2]);
+    const btVector3 &a = hull.vertices()[tri[0]], &b = hull.vertices()[tri[1]], &c = hull.vertices()[tri[2]];
+    ax[t] = a.x(), ay[t] = a.y(), az[t] = a.z();
+    bx[t] = b.x(), by[t] = b.y(), bz[t] = b.z();
+    cx[t] = c.x(), cy[t] = c.y(), cz[t] = c.z();
+    const btVector3 s = (b - a).cross(c - a) * btScalar(0.5);  // areaVector_m2
+    sx[t] = s.x(), sy[t] = s.y(), sz[t] = s.z();
+    area[t] = hull.triangleAreas_m2()[t];
+    inverseArea[t] = 1 / area[t];  // > 0: the hull dropped degenerate triangles
+  }
+}
+
+void vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m, const btScalar* waterHeight_m,
+                   btScalar* h_m) {
+  HWY_DYNAMIC_DISPATCH(VertexHeightsKernel)(hull, up, centreUp_m, waterHeight_m, h_m);
+}
+
+void horizontalCoordinates(const HullSoA& hull, const btScalar east[3], const btScalar north[3],
+                           double centreEast_m, double centreNorth_m, btScalar* u_m, btScalar* v_m) {
+  HWY_DYNAMIC_DISPATCH(HorizontalKernel)(hull, east, north, centreEast_m, centreNorth_m, u_m, v_m);
+}
+
+std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, btScalar* d0, btScalar* d1, btScalar* d2,
+                              btScalar* weight, btScalar* emerged, ScalarIndex* crossing) {
+  // Scalar loads beat vector gathers here (a gather costs about one cycle
+  // per lane on current x86 cores, and each height is loaded ~6 times).
+  for (std::size_t t = 0; t < hull.trianglePadded; ++t) {
+    d0[t] = h_m[hull.i0[t]];
+    d1[t] = h_m[hull.i1[t]];
+    d2[t] = h_m[hull.i2[t]];
+  }
+  return HWY_DYNAMIC_DISPATCH(ClassifyKernel)(hull, d0, d1, d2, weight, emerged, crossing);
+}
+
+void triangleWaterVelocity(const HullSoA& hull, const btScalar* vertexU, const btScalar* vertexV,
+                           const btScalar* vertexW, btScalar* u, btScalar* v, btScalar* w) {
+  HWY_DYNAMIC_DISPATCH(TriangleWaterKernel)(hull, vertexU, vertexV, vertexW, u, v, w);
+}
+
+PressureSums pressureSums(const PieceStream& s, const btScalar up[3]) {
+  return HWY_DYNAMIC_DISPATCH(PressureKernel)(s, up);
+}
+
+FlowSums flowSums(const PieceStream& s, const FlowParameters& p, const PieceFlowOut& out) {
+  return HWY_DYNAMIC_DISPATCH(FlowKernel)(s, p, out);
+}
+
+BodyForce slammingSums(const PieceStream& s, const PieceFlowOut& flow, const btScalar* gamma,
+                       const SlammingParameters& p) {
+  return HWY_DYNAMIC_DISPATCH(SlammingKernel)(s, flow, gamma, p);
+}
+
+BodyForce airSums(const HullSoA& hull, const btScalar* emerged, const AirParameters& p) {
+  return HWY_DYNAMIC_DISPATCH(AirKernel)(hull, emerged, p);
+}
+
+PieceStream triangleStream(const HullSoA& hull, const btScalar* d0, const btScalar* d1, const btScalar* d2,
+                           const btScalar* weight, const btScalar* u, const btScalar* v, const btScalar* w) {
+  return PieceStream{hull.trianglePadded,
+                     hull.ax.data(), hull.ay.data(), hull.az.data(),
+                     hull.bx.data(), hull.by.data(), hull.bz.data(),
+                     hull.cx.data(), hull.cy.data(), hull.cz.data(),
+                     d0, d1, d2,
+                     hull.sx.data(), hull.sy.data(), hull.sz.data(),
+                     hull.area.data(), hull.inverseArea.data(), weight, u, v, w};
+}
+
+void PieceBuffer::reserve(std::size_t triangleCount) {
+  const std::size_t n = 2 * (padded(triangleCount) + kPad);
+  for (auto* v : {&ax, &ay, &az, &bx, &by, &bz, &cx, &cy, &cz, &d0, &d1, &d2, &sx, &sy, &sz, &area, &inverseArea, &weight,
+                  &ux, &uy, &uz, &vx, &vy, &vz, &cosTheta, &rate, &gamma, &t0, &t1, &t2, &emerged, &px, &py, &pz, &qx, &qy,
+                  &qz})
+    v->assign(n, 0);
+  for (auto* v : {&triangle, &from0, &to0, &from1, &to1, &from2, &to2}) v->assign(n, 0);
+  crossing = slots = 0;
+}
+
+PieceStream PieceBuffer::stream() const {
+  return PieceStream{2 * slots, ax.data(), ay.data(), az.data(), bx.data(), by.data(), bz.data(),
+                     cx.data(),  cy.data(), cz.data(), d0.data(), d1.data(), d2.data(), sx.data(),
+                     sy.data(),  sz.data(), area.data(), inverseArea.data(), weight.data(), ux.data(), uy.data(),
+                     uz.data()};
+}
+
+PieceFlowOut PieceBuffer::flowOut() { return PieceFlowOut{vx.data(), vy.data(), vz.data(), cosTheta.data(), rate.data()}; }
+
+void cutCrossing(const HullSoA& hull, const btScalar* h_m, const ScalarIndex* crossing, std::size_t count,
+                 PieceBuffer& out) {
+  out.crossing = count;
+  out.slots = padded(count);
+  HWY_DYNAMIC_DISPATCH(CutKernel)(hull, h_m, crossing, count, out);
+}
+
+void pieceWaterVelocity(const btScalar* vertexU, const btScalar* vertexV, const btScalar* vertexW,
+                        PieceBuffer& pieces) {
+  HWY_DYNAMIC_DISPATCH(PieceWaterKernel)(vertexU, vertexV, vertexW, pieces);
+}
+
+BoatBuffers::BoatBuffers(const HullSoA& hull) {
+  for (auto* v : {&waterU_mps, &waterV_mps, &waterW_mps}) v->assign(hull.vertexPadded, 0);
+  for (auto* v : {&d0, &d1, &d2, &weight, &emerged, &waterU, &waterV, &waterW, &rate, &previousRate})
+    v->assign(hull.trianglePadded, 0);
+  crossing.assign(hull.trianglePadded + kPad, 0);
+  pieces.reserve(hull.triangleCount);
+}
+
+}  // namespace keel::detail
+#endif  // HWY_ONCE

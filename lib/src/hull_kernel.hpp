@@ -1,0 +1,243 @@
+#pragma once
+// The per-substep fast path (issue 5, point 3): the hull in structure-of-
+// arrays form in its own body frame, and SIMD kernels (Google Highway, the
+// widest instruction set the CPU has, chosen at run time) that evaluate
+// Kerner's hydrostatic and hydrodynamic sums over many triangles per
+// instruction.
+//
+// Why the body frame: a whole hull triangle's corners, area vector and
+// centroid never change there, so nothing is rotated per vertex; only the
+// up axis, the boat's velocities and the water's velocities are turned into
+// it, and the sums are turned back to world axes once per boat.
+//
+// Two streams of pieces go through the same kernels: the hull's triangles
+// (weight 1 for those wholly under the water, 0 for the rest) and the few
+// pieces the waterline cuts out of the crossing triangles (weight 1). The
+// formulas are those of hydrostatics.hpp and hydrodynamics.hpp, which stay
+// the readable reference the tests compare this path with.
+
+#include <keel/hull.hpp>
+#include <keel/hydrostatics.hpp>
+
+#include <LinearMath/btScalar.h>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+namespace keel::detail {
+
+/// Signed integer as wide as btScalar: the gather instructions index with it.
+using ScalarIndex = std::conditional_t<sizeof(btScalar) == 4, std::int32_t, std::int64_t>;
+
+/// Every kernel array is a multiple of this many entries long: the lanes of
+/// the widest vector (16 floats or 8 doubles in 64 bytes).
+inline constexpr std::size_t kPad = 16;
+[[nodiscard]] inline std::size_t padded(std::size_t n) { return (n + kPad - 1) / kPad * kPad; }
+
+/// A hull in structure-of-arrays form, body frame [m]. Padding triangles have
+/// zero area (the kernels skip them by that) and use vertex 0.
+struct HullSoA {
+  std::size_t vertexCount = 0, vertexPadded = 0, triangleCount = 0, trianglePadded = 0;
+  std::vector<btScalar> x, y, z;                              ///< vertices [m]
+  std::vector<ScalarIndex> i0, i1, i2;                        ///< triangle corners
+  std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz;   ///< triangle corners' positions [m]
+  std::vector<btScalar> sx, sy, sz, area;                     ///< area vector S = n A, area A [m^2]
+  std::vector<btScalar> inverseArea;                          ///< 1 / A [1/m^2] (0 for padding)
+  explicit HullSoA(const Hull& hull);
+};
+
+/// Pieces in structure-of-arrays form (body frame), `count` a multiple of kPad.
+struct PieceStream {
+  std::size_t count = 0;
+  const btScalar *ax, *ay, *az, *bx, *by, *bz, *cx, *cy, *cz;  ///< corners [m]
+  const btScalar *d0, *d1, *d2;  ///< depth at each corner [m] (0 where weight is 0)
+  const btScalar *sx, *sy, *sz;  ///< area vector [m^2]
+  const btScalar* area;          ///< [m^2]
+  const btScalar* inverseArea;   ///< 1 / area, 0 when the area is 0 [1/m^2]
+  const btScalar* weight;        ///< 1: a submerged piece; 0: skip
+  const btScalar *ux, *uy, *uz;  ///< water velocity at the centroid [m/s]
+};
+
+/// Per-piece results of flowSums that slamming reads afterwards (vx null:
+/// only the rates are kept).
+struct PieceFlowOut {
+  btScalar *vx, *vy, *vz;  ///< hull velocity relative to the water at the centroid [m/s]
+  btScalar* cosTheta;      ///< relative velocity direction . outward normal (0: no flow)
+  btScalar* rate;          ///< swept volume rate into the water, max(0, v . S) [m^3/s]
+};
+
+/// Sums of the pressure integral (hydrostatics.cpp, integratePressure):
+/// sum S (sum d), sum m x S, sum (S . up) m, sum A, sum (S . up)(sum d^2 + (sum d)^2).
+struct PressureSums {
+  double force[3] = {0, 0, 0};
+  double moment[3] = {0, 0, 0};
+  double buoyancyMoment[3] = {0, 0, 0};
+  double area = 0;
+  double depthIntegral = 0;
+  PressureSums& operator+=(const PressureSums& o);
+};
+
+/// The hydrostatic result of the pressure sums (integratePressure's last
+/// step): force, torque, volume, wetted area, centre of buoyancy and depth
+/// integral in the frame of the sums, whose up axis is `up`.
+[[nodiscard]] HydrostaticResult pressureResult(const PressureSums& sums, btScalar density_kgpm3,
+                                               btScalar gravity_mps2, const btVector3& up);
+
+/// A force and torque sum in body axes.
+struct BodyForce {
+  double force[3] = {0, 0, 0};
+  double torque[3] = {0, 0, 0};
+  BodyForce& operator+=(const BodyForce& o);
+};
+
+/// Slamming's per-boat factors.
+struct SlammingParameters {
+  btScalar stopFactor = 0;  ///< 2 m / (S dt) [kg/(m^2 s)]
+  btScalar inverseCutoff = 0;  ///< 1 / Gamma_max [s^2/m]
+  btScalar power = 2;          ///< p
+};
+
+/// What flowSums needs besides the pieces (body axes).
+struct FlowParameters {
+  btScalar linearVelocity[3];   ///< of the centre of mass [m/s]
+  btScalar angularVelocity[3];  ///< [rad/s]
+  /// The water velocity [m/s] of every piece when `waterPerPiece` is false
+  /// (the stream's ux, uy, uz are then not read).
+  bool waterPerPiece = true;
+  btScalar water[3] = {0, 0, 0};
+  /// Slamming in the same pass, for whole triangles only (a piece's own
+  /// swept rate is then its triangle's): each one's swept rate at the last
+  /// substep, or null for none.
+  const btScalar* previousRate = nullptr;
+  btScalar inverseDt = 0;  ///< 1 / dt [1/s]
+  SlammingParameters slamming;
+  bool viscous = false, pressureDrag = false;
+  btScalar inverseReferenceSpeed = 1;  ///< 1 / vr [s/m]
+  btScalar pressureLinear = 0, pressureQuadratic = 0, pressureFalloff = btScalar(0.5);  ///< [Pa], [Pa], f_P
+  btScalar suctionLinear = 0, suctionQuadratic = 0, suctionFalloff = btScalar(0.5);     ///< [Pa], [Pa], f_S
+};
+
+/// What flowSums returns: skin friction without its factor 1/2 rho Cf (Cf
+/// needs the mean water velocity, which is one of these sums), pressure drag,
+/// and the area-weighted water velocity.
+struct FlowSums {
+  BodyForce viscousPerHalfRhoCf;  ///< sum -A |v|^2 v_t / |v_t| and its moment [m^4/s^2, m^5/s^2]
+  BodyForce pressureDrag;         ///< [N], [N m]
+  BodyForce slamming;             ///< when FlowParameters::previousRate is set [N], [N m]
+  double waterArea[3] = {0, 0, 0};  ///< sum A u [m^3/s]
+  double area = 0;                  ///< sum A [m^2]
+  FlowSums& operator+=(const FlowSums& o);
+};
+
+/// Air's per-boat factors (body axes).
+struct AirParameters {
+  btScalar airVelocity[3];      ///< centre of mass relative to the air [m/s]
+  btScalar angularVelocity[3];  ///< [rad/s]
+  btScalar half = 0;            ///< 1/2 rho_air C_air [kg/m^3]
+};
+
+/// h_i = centreUp + (x_i, y_i, z_i) . up - waterHeight_i for i < hull.vertexPadded [m].
+void vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m, const btScalar* waterHeight_m,
+                   btScalar* h_m);
+
+/// Horizontal world coordinates of every vertex (i < vertexPadded):
+/// u = btScalar(centreEast + double(p . east)), v likewise along north, with
+/// the water's axes given in the body frame [m].
+void horizontalCoordinates(const HullSoA& hull, const btScalar east[3], const btScalar north[3],
+                           double centreEast_m, double centreNorth_m, btScalar* u_m, btScalar* v_m);
+
+/// Classifies every triangle by its corners' heights: depths and weight 1
+/// when wholly submerged (else 0 and 0), emerged fraction 1 when wholly dry
+/// (else 0). Appends the crossing triangles' indices to `crossing` (room for
+/// trianglePadded + kPad) and returns their count.
+std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, btScalar* d0, btScalar* d1, btScalar* d2,
+                              btScalar* weight, btScalar* emerged, ScalarIndex* crossing);
+
+/// Water velocity at each triangle's centroid: the mean of its corners'.
+void triangleWaterVelocity(const HullSoA& hull, const btScalar* vertexU, const btScalar* vertexV,
+                           const btScalar* vertexW, btScalar* u, btScalar* v, btScalar* w);
+
+/// The pressure integral's sums over a stream.
+[[nodiscard]] PressureSums pressureSums(const PieceStream& s, const btScalar up[3]);
+
+/// Flow over every piece: relative velocity, cos theta and swept rate into
+/// `out`; skin friction, pressure drag and suction (and slamming, see
+/// FlowParameters::previousRate) summed.
+[[nodiscard]] FlowSums flowSums(const PieceStream& s, const FlowParameters& p, const PieceFlowOut& out);
+
+/// Slamming of every piece of positive weight, cos theta and `gamma`.
+[[nodiscard]] BodyForce slammingSums(const PieceStream& s, const PieceFlowOut& flow, const btScalar* gamma,
+                                     const SlammingParameters& p);
+
+/// Air resistance on the emerged fraction of every hull triangle.
+[[nodiscard]] BodyForce airSums(const HullSoA& hull, const btScalar* emerged, const AirParameters& p);
+
+/// The stream of the hull's whole triangles, with per-boat depths, weights
+/// and water velocities.
+[[nodiscard]] PieceStream triangleStream(const HullSoA& hull, const btScalar* d0, const btScalar* d1,
+                                         const btScalar* d2, const btScalar* weight, const btScalar* u,
+                                         const btScalar* v, const btScalar* w);
+
+/// The pieces the waterline cuts out of the crossing triangles, as a
+/// stream: slot k (< slots) is crossing triangle k's first piece, slot
+/// slots + k its second (weight 0 when it has only one). Arrays reserved once.
+struct PieceBuffer {
+  std::size_t crossing = 0;  ///< crossing triangles cut
+  std::size_t slots = 0;     ///< padded(crossing)
+  std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz, d0, d1, d2, sx, sy, sz, area, inverseArea, weight, ux, uy,
+      uz;
+  std::vector<btScalar> vx, vy, vz, cosTheta, rate, gamma;
+  std::vector<ScalarIndex> triangle;  ///< the hull triangle each piece was cut from
+  /// Where each corner lies on the hull (EdgePoint, as arrays): vertex
+  /// `from`, or fraction t of the edge from -> to.
+  std::vector<ScalarIndex> from0, to0, from1, to1, from2, to2;
+  std::vector<btScalar> t0, t1, t2;
+  // Per crossing triangle: its emerged fraction and its waterline segment (p, q) [m].
+  std::vector<btScalar> emerged, px, py, pz, qx, qy, qz;
+  /// Room for a hull of `triangleCount` triangles.
+  void reserve(std::size_t triangleCount);
+  [[nodiscard]] std::size_t pieceCount() const { return 2 * slots; }
+  [[nodiscard]] PieceStream stream() const;
+  [[nodiscard]] PieceFlowOut flowOut();
+};
+
+/// Cuts the crossing triangles `crossing[0..count)` (hydrostatics.cpp's
+/// cutTriangle, lane by lane) into `out`; `out.crossing` and `out.slots` set.
+void cutCrossing(const HullSoA& hull, const btScalar* h_m, const ScalarIndex* crossing, std::size_t count,
+                 PieceBuffer& out);
+
+/// Water velocity at each cut piece's centroid: the mean of its corners',
+/// each interpolated along the hull's edges as the cut placed it.
+void pieceWaterVelocity(const btScalar* vertexU, const btScalar* vertexV, const btScalar* vertexW, PieceBuffer& pieces);
+
+}  // namespace keel::detail
+
+namespace keel::detail {
+
+/// One boat's buffers for the fast path, sized once from its hull (body
+/// frame; vertex arrays vertexPadded long, triangle arrays trianglePadded).
+struct BoatBuffers {
+  // Per vertex.
+  std::vector<btScalar> waterU_mps, waterV_mps, waterW_mps;  ///< water velocity, body axes
+  // Per hull triangle.
+  std::vector<btScalar> d0, d1, d2, weight, emerged;   ///< classifyTriangles
+  std::vector<btScalar> waterU, waterV, waterW;        ///< water velocity at the centroid, body axes
+  std::vector<btScalar> rate;                          ///< swept volume rate per triangle [m^3/s]
+  std::vector<btScalar> previousRate;                  ///< slamming: last substep's swept rates
+  std::vector<ScalarIndex> crossing;                   ///< crossing triangles
+  std::size_t crossingCount = 0;
+  bool slammingWarm = false;
+  PieceBuffer pieces; ///< the same pieces as a stream
+  explicit BoatBuffers(const HullSoA& hull);
+  [[nodiscard]] PieceStream triangles(const HullSoA& hull) const {
+    return triangleStream(hull, d0.data(), d1.data(), d2.data(), weight.data(), waterU.data(), waterV.data(),
+                          waterW.data());
+  }
+  /// The whole triangles' slamming is summed in flowSums: only their rates are kept.
+  [[nodiscard]] PieceFlowOut triangleFlowOut() { return PieceFlowOut{nullptr, nullptr, nullptr, nullptr, rate.data()}; }
+};
+
+}  // namespace keel::detail

@@ -1,0 +1,67 @@
+#pragma once
+// Internal to Keel: the batch queries of SineSumSurface and GerstnerSurface,
+// vectorised across points with Highway (waves_simd.cpp). docs/waves.md,
+// "Batches".
+//
+// Each point is one lane of a vector of doubles, and every lane's arithmetic
+// depends on that lane's own inputs only: a batch's tail is padded with
+// copies of its last point rather than finished by a scalar loop, so a
+// point's result is the same bits wherever it sits in a batch and whatever
+// the batch's size. (Across machines the bits may differ: the vector width
+// and whether multiply-adds are fused depend on the instruction set that
+// Highway picks at run time.)
+
+#include <keel/waves.hpp>
+
+#include <cstddef>
+#include <span>
+
+namespace keel::detail {
+
+/// Writes the result of point `index` of a batch computed the scalar way
+/// (the surface's single-point query). The vector code hands back to it the
+/// points it cannot answer as accurately: a phase beyond the range of
+/// Highway's Sin and Cos, or a Newton iteration that did not converge.
+class PointFallback {
+ public:
+  /// `solve(index)` computes and stores point `index`; it must outlive the
+  /// PointFallback.
+  template <class Solve>
+  explicit PointFallback(const Solve& solve)
+      : solve_(&solve), call_([](const void* s, std::size_t index) {
+          (*static_cast<const Solve*>(s))(index);
+        }) {}
+
+  void operator()(std::size_t index) const { call_(solve_, index); }
+
+ private:
+  const void* solve_;
+  void (*call_)(const void* solve, std::size_t index);
+};
+
+/// SineSumSurface::heights: `out_m[i] = h0 + sum a cos(theta(x_i - U t))`.
+void sineSumHeights(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
+                    const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
+                    btScalar* out_m, PointFallback fallback);
+
+/// SineSumSurface::velocities: linear orbital velocity with Wheeler
+/// stretching, plus the current.
+void sineSumVelocities(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
+                       const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
+                       std::size_t count, btScalar t_s, WaterVelocity* out,
+                       PointFallback fallback);
+
+/// GerstnerSurface::heights: each lane solves x(x0) = x by Newton's method
+/// from x0 = x, with the scalar solve's tolerance and caps.
+void gerstnerHeights(std::span<const WaveComponent> components, const GerstnerSettings& settings,
+                     const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
+                     btScalar* out_m, PointFallback fallback);
+
+/// GerstnerSurface::velocities: the surface particle's velocity above each
+/// point, decaying below the surface as e^{k z}.
+void gerstnerVelocities(std::span<const WaveComponent> components, const GerstnerSettings& settings,
+                        const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
+                        std::size_t count, btScalar t_s, WaterVelocity* out,
+                        PointFallback fallback);
+
+}  // namespace keel::detail
