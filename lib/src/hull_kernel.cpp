@@ -47,12 +47,9 @@ HWY_INLINE V3 cross(V3 a, V3 b) {
   return {hn::Sub(hn::Mul(a.y, b.z), hn::Mul(a.z, b.y)), hn::Sub(hn::Mul(a.z, b.x), hn::Mul(a.x, b.z)),
           hn::Sub(hn::Mul(a.x, b.y), hn::Mul(a.y, b.x))};
 }
-/// The centroid (a + b + c) / 3 of a stream's pieces.
-HWY_INLINE V3 centroid(D d, const PieceStream& s, std::size_t i) {
-  const V third = hn::Set(d, T(1.0 / 3.0));
-  return scale(add(add(load3(d, s.ax, s.ay, s.az, i), load3(d, s.bx, s.by, s.bz, i)), load3(d, s.cx, s.cy, s.cz, i)),
-               third);
-}
+/// The centroid (a + b + c) / 3 of a stream's pieces, stored with them:
+/// three loads instead of nine (the kernels stream from L2, not L1).
+HWY_INLINE V3 centroid(D d, const PieceStream& s, std::size_t i) { return load3(d, s.gx, s.gy, s.gz, i); }
 
 /// A sum kept in double lanes: the pressure sums cancel heavily over a closed
 /// hull (hydrostatics.cpp accumulates them in double for the same reason).
@@ -147,14 +144,17 @@ HWY_INLINE V addToDouble(D d, V offset, double base) {
 #endif
 }
 
-void HorizontalKernel(const HullSoA& hull, const T* east, const T* north, double centreEast_m,
-                      double centreNorth_m, T* u_m, T* v_m) {
+void CoordinatesKernel(const HullSoA& hull, const T* east, const T* north, const T* up, double centreEast_m,
+                       double centreNorth_m, T centreUp_m, T* u_m, T* v_m, T* w_m) {
   const D d;
   const V3 e = set3(d, {east[0], east[1], east[2]}), n = set3(d, {north[0], north[1], north[2]});
+  const V3 z = set3(d, {up[0], up[1], up[2]});
+  const V c = hn::Set(d, centreUp_m);
   for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
     const V3 p = load3(d, hull.x.data(), hull.y.data(), hull.z.data(), i);
     hn::StoreU(addToDouble(d, dot(p, e), centreEast_m), d, u_m + i);
     hn::StoreU(addToDouble(d, dot(p, n), centreNorth_m), d, v_m + i);
+    if (w_m) hn::StoreU(hn::Add(c, dot(p, z)), d, w_m + i);
   }
 }
 
@@ -187,12 +187,13 @@ std::size_t ClassifyKernel(const HullSoA& hull, T* d0, T* d1, T* d2, T* weight, 
   return crossingCount;
 }
 
-void TriangleWaterKernel(const HullSoA& hull, const T* vertexU, const T* vertexV, const T* vertexW, T* u, T* v,
-                         T* w) {
+void TriangleWaterKernel(const HullSoA& hull, const T* weight, const T* vertexU, const T* vertexV, const T* vertexW,
+                         T* u, T* v, T* w) {
   const D d;
   const DI di;
   const V third = hn::Set(d, T(1.0 / 3.0));
   for (std::size_t t = 0; t < hull.trianglePadded; t += hn::Lanes(d)) {
+    if (hn::AllFalse(d, hn::Gt(hn::LoadU(d, weight + t), hn::Zero(d)))) continue;  // dry: FlowKernel skips it too
     const auto i0 = hn::LoadU(di, hull.i0.data() + t), i1 = hn::LoadU(di, hull.i1.data() + t),
                i2 = hn::LoadU(di, hull.i2.data() + t);
     const T* fields[3] = {vertexU, vertexV, vertexW};
@@ -362,16 +363,13 @@ BodyForce SlammingKernel(const PieceStream& s, const PieceFlowOut& flow, const T
 
 BodyForce AirKernel(const HullSoA& hull, const T* emerged, const AirParameters& p) {
   const D d;
-  const V zero = hn::Zero(d), half = hn::Set(d, p.half), third = hn::Set(d, T(1.0 / 3.0));
+  const V zero = hn::Zero(d), half = hn::Set(d, p.half);
   const V3 air = set3(d, p.airVelocity), angular = set3(d, p.angularVelocity);
   ForceSum sum(d);
   for (std::size_t t = 0; t < hull.trianglePadded; t += hn::Lanes(d)) {
     const V fraction = hn::LoadU(d, emerged + t);
     if (hn::AllFalse(d, hn::Gt(fraction, zero))) continue;  // under the water: no air
-    const V3 a = load3(d, hull.ax.data(), hull.ay.data(), hull.az.data(), t);
-    const V3 b = load3(d, hull.bx.data(), hull.by.data(), hull.bz.data(), t);
-    const V3 cc = load3(d, hull.cx.data(), hull.cy.data(), hull.cz.data(), t);
-    const V3 c = scale(add(add(a, b), cc), third);
+    const V3 c = load3(d, hull.gx.data(), hull.gy.data(), hull.gz.data(), t);
     // Only faces meeting the air are pushed: F = -1/2 rho C fraction (S . v) v (airForce).
     const V3 v = add(air, cross(angular, c));
     const V facing = dot(v, load3(d, hull.sx.data(), hull.sy.data(), hull.sz.data(), t));
@@ -436,6 +434,11 @@ void CutKernel(const HullSoA& hull, const T* h, const ScalarIndex* crossing, std
     store3(sel3(r0, e1), o.ax.data(), o.ay.data(), o.az.data(), k);
     store3(sel3(j1, r1), o.bx.data(), o.by.data(), o.bz.data(), k);
     store3(sel3(j2, r2), o.cx.data(), o.cy.data(), o.cz.data(), k);
+    const V third = hn::Set(d, T(1.0 / 3.0));
+    store3(scale(add(add(sel3(r0, e1), sel3(j1, r1)), sel3(j2, r2)), third), o.gx.data(), o.gy.data(), o.gz.data(), k);
+    store3(scale(add(add(sel3(V3{zero, zero, zero}, e1), sel3(V3{zero, zero, zero}, r2)), sel3(V3{zero, zero, zero}, e2)),
+                 third),
+           o.gx.data(), o.gy.data(), o.gz.data(), slots + k);
     hn::StoreU(only(single, hn::Neg(g0)), d, o.d0.data() + k);
     hn::StoreU(only(twoWet, hn::Neg(g1)), d, o.d1.data() + k);
     hn::StoreU(only(twoWet, hn::Neg(g2)), d, o.d2.data() + k);
@@ -515,7 +518,7 @@ namespace keel::detail {
 
 HWY_EXPORT(VertexHeightsKernel);
 HWY_EXPORT(ClassifyKernel);
-HWY_EXPORT(HorizontalKernel);
+HWY_EXPORT(CoordinatesKernel);
 HWY_EXPORT(TriangleWaterKernel);
 HWY_EXPORT(PressureKernel);
 HWY_EXPORT(FlowKernel);
@@ -563,7 +566,7 @@ HullSoA::HullSoA(const Hull& hull)
     x[i] = p.x(), y[i] = p.y(), z[i] = p.z();
   }
   for (auto* v : {&i0, &i1, &i2}) v->assign(trianglePadded, 0);
-  for (auto* v : {&ax, &ay, &az, &bx, &by, &bz, &cx, &cy, &cz, &sx, &sy, &sz, &area, &inverseArea})
+  for (auto* v : {&ax, &ay, &az, &bx, &by, &bz, &cx, &cy, &cz, &gx, &gy, &gz, &sx, &sy, &sz, &area, &inverseArea})
     v->assign(trianglePadded, 0);
   for (std::size_t t = 0; t < triangleCount; ++t) {
     const Hull::Triangle& tri = hull.triangles()[t];
@@ -572,6 +575,8 @@ HullSoA::HullSoA(const Hull& hull)
     ax[t] = a.x(), ay[t] = a.y(), az[t] = a.z();
     bx[t] = b.x(), by[t] = b.y(), bz[t] = b.z();
     cx[t] = c.x(), cy[t] = c.y(), cz[t] = c.z();
+    const btVector3 g = (a + b + c) * btScalar(1.0 / 3.0);
+    gx[t] = g.x(), gy[t] = g.y(), gz[t] = g.z();
     const btVector3 s = (b - a).cross(c - a) * btScalar(0.5);  // areaVector_m2
     sx[t] = s.x(), sy[t] = s.y(), sz[t] = s.z();
     area[t] = hull.triangleAreas_m2()[t];
@@ -584,9 +589,10 @@ void vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_
   HWY_DYNAMIC_DISPATCH(VertexHeightsKernel)(hull, up, centreUp_m, waterHeight_m, h_m);
 }
 
-void horizontalCoordinates(const HullSoA& hull, const btScalar east[3], const btScalar north[3],
-                           double centreEast_m, double centreNorth_m, btScalar* u_m, btScalar* v_m) {
-  HWY_DYNAMIC_DISPATCH(HorizontalKernel)(hull, east, north, centreEast_m, centreNorth_m, u_m, v_m);
+void worldCoordinates(const HullSoA& hull, const btScalar east[3], const btScalar north[3], const btScalar up[3],
+                      double centreEast_m, double centreNorth_m, btScalar centreUp_m, btScalar* u_m, btScalar* v_m,
+                      btScalar* w_m) {
+  HWY_DYNAMIC_DISPATCH(CoordinatesKernel)(hull, east, north, up, centreEast_m, centreNorth_m, centreUp_m, u_m, v_m, w_m);
 }
 
 std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, btScalar* d0, btScalar* d1, btScalar* d2,
@@ -601,9 +607,9 @@ std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, btScalar
   return HWY_DYNAMIC_DISPATCH(ClassifyKernel)(hull, d0, d1, d2, weight, emerged, crossing);
 }
 
-void triangleWaterVelocity(const HullSoA& hull, const btScalar* vertexU, const btScalar* vertexV,
-                           const btScalar* vertexW, btScalar* u, btScalar* v, btScalar* w) {
-  HWY_DYNAMIC_DISPATCH(TriangleWaterKernel)(hull, vertexU, vertexV, vertexW, u, v, w);
+void triangleWaterVelocity(const HullSoA& hull, const btScalar* weight, const btScalar* vertexU,
+                           const btScalar* vertexV, const btScalar* vertexW, btScalar* u, btScalar* v, btScalar* w) {
+  HWY_DYNAMIC_DISPATCH(TriangleWaterKernel)(hull, weight, vertexU, vertexV, vertexW, u, v, w);
 }
 
 PressureSums pressureSums(const PieceStream& s, const btScalar up[3]) {
@@ -629,6 +635,7 @@ PieceStream triangleStream(const HullSoA& hull, const btScalar* d0, const btScal
                      hull.ax.data(), hull.ay.data(), hull.az.data(),
                      hull.bx.data(), hull.by.data(), hull.bz.data(),
                      hull.cx.data(), hull.cy.data(), hull.cz.data(),
+                     hull.gx.data(), hull.gy.data(), hull.gz.data(),
                      d0, d1, d2,
                      hull.sx.data(), hull.sy.data(), hull.sz.data(),
                      hull.area.data(), hull.inverseArea.data(), weight, u, v, w};
@@ -636,8 +643,8 @@ PieceStream triangleStream(const HullSoA& hull, const btScalar* d0, const btScal
 
 void PieceBuffer::reserve(std::size_t triangleCount) {
   const std::size_t n = 2 * (padded(triangleCount) + kPad);
-  for (auto* v : {&ax, &ay, &az, &bx, &by, &bz, &cx, &cy, &cz, &d0, &d1, &d2, &sx, &sy, &sz, &area, &inverseArea, &weight,
-                  &ux, &uy, &uz, &vx, &vy, &vz, &cosTheta, &rate, &gamma, &t0, &t1, &t2, &emerged, &px, &py, &pz, &qx, &qy,
+  for (auto* v : {&ax, &ay, &az, &bx, &by, &bz, &cx, &cy, &cz, &gx, &gy, &gz, &d0, &d1, &d2, &sx, &sy, &sz, &area,
+                  &inverseArea, &weight, &ux, &uy, &uz, &vx, &vy, &vz, &cosTheta, &rate, &gamma, &t0, &t1, &t2, &emerged, &px, &py, &pz, &qx, &qy,
                   &qz})
     v->assign(n, 0);
   for (auto* v : {&triangle, &from0, &to0, &from1, &to1, &from2, &to2}) v->assign(n, 0);
@@ -646,7 +653,7 @@ void PieceBuffer::reserve(std::size_t triangleCount) {
 
 PieceStream PieceBuffer::stream() const {
   return PieceStream{2 * slots, ax.data(), ay.data(), az.data(), bx.data(), by.data(), bz.data(),
-                     cx.data(),  cy.data(), cz.data(), d0.data(), d1.data(), d2.data(), sx.data(),
+                     cx.data(),  cy.data(), cz.data(), gx.data(), gy.data(), gz.data(), d0.data(), d1.data(), d2.data(), sx.data(),
                      sy.data(),  sz.data(), area.data(), inverseArea.data(), weight.data(), ux.data(), uy.data(),
                      uz.data()};
 }

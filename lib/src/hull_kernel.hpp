@@ -44,6 +44,7 @@ struct HullSoA {
   std::vector<btScalar> x, y, z;                              ///< vertices [m]
   std::vector<ScalarIndex> i0, i1, i2;                        ///< triangle corners
   std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz;   ///< triangle corners' positions [m]
+  std::vector<btScalar> gx, gy, gz;                           ///< triangle centroids [m]
   std::vector<btScalar> sx, sy, sz, area;                     ///< area vector S = n A, area A [m^2]
   std::vector<btScalar> inverseArea;                          ///< 1 / A [1/m^2] (0 for padding)
   explicit HullSoA(const Hull& hull);
@@ -53,6 +54,7 @@ struct HullSoA {
 struct PieceStream {
   std::size_t count = 0;
   const btScalar *ax, *ay, *az, *bx, *by, *bz, *cx, *cy, *cz;  ///< corners [m]
+  const btScalar *gx, *gy, *gz;  ///< centroids (a + b + c) / 3 [m]
   const btScalar *d0, *d1, *d2;  ///< depth at each corner [m] (0 where weight is 0)
   const btScalar *sx, *sy, *sz;  ///< area vector [m^2]
   const btScalar* area;          ///< [m^2]
@@ -143,11 +145,13 @@ struct AirParameters {
 void vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m, const btScalar* waterHeight_m,
                    btScalar* h_m);
 
-/// Horizontal world coordinates of every vertex (i < vertexPadded):
-/// u = btScalar(centreEast + double(p . east)), v likewise along north, with
-/// the water's axes given in the body frame [m].
-void horizontalCoordinates(const HullSoA& hull, const btScalar east[3], const btScalar north[3],
-                           double centreEast_m, double centreNorth_m, btScalar* u_m, btScalar* v_m);
+/// World coordinates of every vertex (i < vertexPadded) along the water's
+/// axes, given in the body frame: u = btScalar(centreEast + double(p . east)),
+/// v likewise along north [m] (one rounding: float keeps a boat's shape far
+/// from the origin), and w = centreUp + p . up [m] unless `w_m` is null.
+void worldCoordinates(const HullSoA& hull, const btScalar east[3], const btScalar north[3], const btScalar up[3],
+                      double centreEast_m, double centreNorth_m, btScalar centreUp_m, btScalar* u_m, btScalar* v_m,
+                      btScalar* w_m);
 
 /// Classifies every triangle by its corners' heights: depths and weight 1
 /// when wholly submerged (else 0 and 0), emerged fraction 1 when wholly dry
@@ -156,9 +160,10 @@ void horizontalCoordinates(const HullSoA& hull, const btScalar east[3], const bt
 std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, btScalar* d0, btScalar* d1, btScalar* d2,
                               btScalar* weight, btScalar* emerged, ScalarIndex* crossing);
 
-/// Water velocity at each triangle's centroid: the mean of its corners'.
-void triangleWaterVelocity(const HullSoA& hull, const btScalar* vertexU, const btScalar* vertexV,
-                           const btScalar* vertexW, btScalar* u, btScalar* v, btScalar* w);
+/// Water velocity at each triangle's centroid: the mean of its corners'
+/// (only vectors of triangles with some weight are written).
+void triangleWaterVelocity(const HullSoA& hull, const btScalar* weight, const btScalar* vertexU,
+                           const btScalar* vertexV, const btScalar* vertexW, btScalar* u, btScalar* v, btScalar* w);
 
 /// The pressure integral's sums over a stream.
 [[nodiscard]] PressureSums pressureSums(const PieceStream& s, const btScalar up[3]);
@@ -187,8 +192,8 @@ void triangleWaterVelocity(const HullSoA& hull, const btScalar* vertexU, const b
 struct PieceBuffer {
   std::size_t crossing = 0;  ///< crossing triangles cut
   std::size_t slots = 0;     ///< padded(crossing)
-  std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz, d0, d1, d2, sx, sy, sz, area, inverseArea, weight, ux, uy,
-      uz;
+  std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz, gx, gy, gz, d0, d1, d2, sx, sy, sz, area, inverseArea, weight,
+      ux, uy, uz;
   std::vector<btScalar> vx, vy, vz, cosTheta, rate, gamma;
   std::vector<ScalarIndex> triangle;  ///< the hull triangle each piece was cut from
   /// Where each corner lies on the hull (EdgePoint, as arrays): vertex

@@ -98,7 +98,7 @@ void WaterAction::allocate() {
   buffers_ = std::make_unique<detail::BoatBuffers>(soa);
   queryU_m_.assign(n, 0);
   queryV_m_.assign(n, 0);
-  queryW_m_.assign(n, 0);
+  queryW_m_.assign(soa.vertexPadded, 0);
   queried_.assign(n, 0);
   queried_.clear();  // capacity n kept: no allocation per substep
   vertexStamp_.assign(n, 0);
@@ -187,12 +187,28 @@ std::uint32_t WaterAction::sampleVertexWaterVelocities(btScalar t_s) {
     flags |= StatusSurfaceThrew;
     std::fill_n(vertexWaterVelocity_.begin(), count, WaterVelocity{});
   }
+  return flags | storeVertexWaterVelocities(count, queried_.data());
+}
+
+std::uint32_t WaterAction::storeVertexWaterVelocities(std::size_t count, const std::uint32_t* vertex) {
+  // The surface's answers (water frame, in query order) to body axes, per
+  // vertex; a non-finite one becomes zero and is reported.
+  std::uint32_t flags = StatusOk;
+  detail::BoatBuffers& b = *buffers_;
+  const btVector3 east = toBody(basis_, frame_.east), north = toBody(basis_, frame_.north),
+                  up = toBody(basis_, frame_.up);
   for (std::size_t k = 0; k < count; ++k) {
     const WaterVelocity u = finiteVelocity(vertexWaterVelocity_[k], flags, status_.nonFiniteVelocities);
     const btVector3 body = east * u.east_mps + north * u.north_mps + up * u.up_mps;
-    b.waterU_mps[queried_[k]] = body.x(), b.waterV_mps[queried_[k]] = body.y(), b.waterW_mps[queried_[k]] = body.z();
+    const std::size_t i = vertex ? vertex[k] : k;
+    b.waterU_mps[i] = body.x(), b.waterV_mps[i] = body.y(), b.waterW_mps[i] = body.z();
   }
   return flags;
+}
+
+bool WaterAction::wantVertexVelocities() const {
+  return (hydro_.viscous || hydro_.pressureDrag || hydro_.slamming) &&
+         hydro_.waterVelocity == WaterVelocitySampling::PerVertex && !surface_->velocityIsUniform();
 }
 
 void WaterAction::pieceWaterVelocities(bool perVertex) {
@@ -201,7 +217,7 @@ void WaterAction::pieceWaterVelocities(bool perVertex) {
   // (centroidValue). Otherwise the flow kernels take one uniform velocity.
   if (!perVertex) return;
   detail::BoatBuffers& b = *buffers_;
-  detail::triangleWaterVelocity(hull_->soa(), b.waterU_mps.data(), b.waterV_mps.data(), b.waterW_mps.data(),
+  detail::triangleWaterVelocity(hull_->soa(), b.weight.data(), b.waterU_mps.data(), b.waterV_mps.data(), b.waterW_mps.data(),
                                 b.waterU.data(), b.waterV.data(), b.waterW.data());
   detail::pieceWaterVelocity(b.waterU_mps.data(), b.waterV_mps.data(), b.waterW_mps.data(), b.pieces);
 }
@@ -268,11 +284,11 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
   const detail::PieceFlowOut triangleFlow = b.triangleFlowOut(), pieceFlow = b.pieces.flowOut();
   if (perPiece) {
     // A surface whose velocity is the same everywhere is asked once.
-    const bool perVertex =
-        hydro_.waterVelocity == WaterVelocitySampling::PerVertex && !surface_->velocityIsUniform();
+    const bool perVertex = wantVertexVelocities();
     btVector3 uniform(0, 0, 0);
     if (perVertex)
-      flags |= sampleVertexWaterVelocities(t_s);
+      flags |= vertexVelocitiesSampled_ ? storeVertexWaterVelocities(hull_->vertices().size(), nullptr)
+                                        : sampleVertexWaterVelocities(t_s);
     else if (hydro_.waterVelocity != WaterVelocitySampling::StillWater)
       uniform = toBody(basis_, sampleBoatWaterVelocity(t_s, flags));
     pieceWaterVelocities(perVertex);
@@ -335,7 +351,7 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
       const btScalar inverseDt = btScalar(1) / dt_s;
       for (std::size_t i = 0; i < b.pieces.pieceCount(); ++i) {
         const auto t = std::size_t(b.pieces.triangle[i]);
-        b.pieces.gamma[i] = (b.rate[t] - b.previousRate[t]) * inverseDt / hull_->triangleAreas_m2()[t];
+        b.pieces.gamma[i] = (b.rate[t] - b.previousRate[t]) * inverseDt * soa.inverseArea[t];
       }
       total += detail::slammingSums(pieces, pieceFlow, b.pieces.gamma.data(), slamming);
     }
@@ -387,6 +403,7 @@ WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mp
   std::size_t bad = 0, asked = 0;
   // The surface is user code running inside Bullet's step: an exception
   // escaping here would leave Bullet mid-step, so it is caught and reported.
+  vertexVelocitiesSampled_ = false;
   try {
     const std::span<const btVector3> vertices = hull_->vertices();
     if (settings_.sampling == Sampling::Patch) {
@@ -395,11 +412,18 @@ WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mp
       for (std::size_t i = 0; i < n; ++i)
         waterHeight_m_[i] = patch_.height(cu + double(vertices[i].dot(east)), cv + double(vertices[i].dot(north)));
     } else {
-      // Horizontal coordinates in double before rounding: float keeps a
-      // boat's shape 1e5 m from the origin (sampleDirect).
-      const btScalar eastBody[3] = {east.x(), east.y(), east.z()}, northBody[3] = {north.x(), north.y(), north.z()};
-      detail::horizontalCoordinates(soa, eastBody, northBody, cu, cv, u_m_.data(), v_m_.data());
-      surface_->heights(u_m_.data(), v_m_.data(), n, t_s, waterHeight_m_.data());
+      // The water's velocity at every vertex too when the hydrodynamics want
+      // it there: one query, which a surface can answer with one solve.
+      const btScalar eastBody[3] = {east.x(), east.y(), east.z()}, northBody[3] = {north.x(), north.y(), north.z()},
+                     upBody[3] = {up.x(), up.y(), up.z()};
+      vertexVelocitiesSampled_ = wantVertexVelocities();
+      detail::worldCoordinates(soa, eastBody, northBody, upBody, cu, cv, centre_.dot(frame_.up), u_m_.data(),
+                               v_m_.data(), vertexVelocitiesSampled_ ? queryW_m_.data() : nullptr);
+      if (vertexVelocitiesSampled_)
+        surface_->heightsAndVelocities(u_m_.data(), v_m_.data(), queryW_m_.data(), n, t_s, waterHeight_m_.data(),
+                                       vertexWaterVelocity_.data());
+      else
+        surface_->heights(u_m_.data(), v_m_.data(), n, t_s, waterHeight_m_.data());
       bad = replaceNonFinite(std::span<btScalar>(waterHeight_m_).first(n));
       asked = n;
     }

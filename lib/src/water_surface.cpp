@@ -18,6 +18,13 @@ void WaterSurface::velocities(const btScalar* u_m, const btScalar* v_m, const bt
   for (std::size_t i = 0; i < count; ++i) out[i] = velocity(u_m[i], v_m[i], w_m[i], t_s);
 }
 
+void WaterSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
+                                        std::size_t count, btScalar t_s, btScalar* height_out_m,
+                                        WaterVelocity* velocity_out) const {
+  heights(u_m, v_m, count, t_s, height_out_m);
+  velocities(u_m, v_m, w_m, count, t_s, velocity_out);
+}
+
 FunctionSurface::FunctionSurface(HeightFunction height) : height_(std::move(height)) {
   if (!height_) throw std::invalid_argument("keel::FunctionSurface: the height function is empty");
 }

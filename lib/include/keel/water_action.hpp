@@ -206,6 +206,8 @@ class WaterAction : public btActionInterface {
   void clearResults();  // no force, no telemetry: after a substep that applies nothing
   [[nodiscard]] std::uint32_t computeHydrodynamics(btScalar dt_s, btScalar t_s);
   [[nodiscard]] std::uint32_t sampleVertexWaterVelocities(btScalar t_s);
+  [[nodiscard]] std::uint32_t storeVertexWaterVelocities(std::size_t count, const std::uint32_t* vertex);
+  [[nodiscard]] bool wantVertexVelocities() const;
   void pieceWaterVelocities(bool perVertex);
   [[nodiscard]] btVector3 toWorld(const double (&body)[3]) const;
   void buildCut() const;
@@ -233,6 +235,7 @@ class WaterAction : public btActionInterface {
   std::vector<btScalar> waterHeight_m_, previousWaterHeight_m_, h_m_, u_m_, v_m_;  // per vertex, padded
   bool havePreviousWater_ = false;
   bool anyWet_ = false;  // some piece of the hull under the water at the last substep
+  bool vertexVelocitiesSampled_ = false;  // with the heights, at every vertex (direct sampling)
   WaterPatch patch_;
   std::unique_ptr<detail::BoatBuffers> buffers_;  // the SIMD path's (hull_kernel.hpp)
   // The wet vertices whose water velocity is queried, found with a stamp per

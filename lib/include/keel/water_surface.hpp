@@ -55,6 +55,17 @@ class WaterSurface {
   virtual void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
                           std::size_t count, btScalar t_s, WaterVelocity* out) const;
 
+  /// Heights and velocities of the same points at once:
+  /// `height_out_m[i] = height(u_m[i], v_m[i], t_s)` and
+  /// `velocity_out[i] = velocity(u_m[i], v_m[i], w_m[i], t_s)`. A boat that
+  /// needs the water's velocity at its vertices asks this instead of
+  /// heights() then velocities(). The default does exactly that; surfaces
+  /// that find a point's place on the surface by a solve (GerstnerSurface)
+  /// override it to solve once for both.
+  virtual void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
+                                    std::size_t count, btScalar t_s, btScalar* height_out_m,
+                                    WaterVelocity* velocity_out) const;
+
   /// True when velocity() is the same at every point at a given time (still
   /// water, a uniform current): a boat then asks once instead of at every
   /// wet vertex, with the same result. The default is false.

@@ -1,7 +1,9 @@
-// The wave tests (waves_test.cpp) once per instruction set Highway compiled
-// into the library: the batch queries pick the best one the CPU has at run
-// time, so without this a machine would only ever test its own (AVX-512
-// here, AVX2 or SSE4 elsewhere, one lane per vector for the fallback).
+// The tests of everything SIMD (the batch wave queries of waves_test.cpp,
+// and the boat's kernels through fast_path_test.cpp and water_action_test.cpp)
+// once per instruction set Highway compiled into the library: the library
+// picks the best one the CPU has at run time, so without this a machine
+// would only ever test its own (AVX-512 here, AVX2 or SSE4 elsewhere, one
+// lane per vector for the fallback).
 #include <gtest/gtest.h>
 #include <hwy/targets.h>
 
