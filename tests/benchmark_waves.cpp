@@ -1,6 +1,7 @@
 // The batch wave queries alone (docs/waves.md, "Batches"): GerstnerSurface
-// heights and velocities for 256 points of a 6-component sea, the hull of
-// one boat of the fleet benchmark. Run:
+// heights, velocities, and both at once (heightsAndVelocities) for 256
+// points of a 6-component sea, the hull of one boat of the fleet benchmark.
+// Run:
 //   build/tests/keel_bench_waves --benchmark_min_time=1 --benchmark_repetitions=5
 //   --benchmark_report_aggregates_only=true
 // or count instructions per call (repeatable on a noisy machine):
@@ -60,8 +61,24 @@ void gerstnerVelocities(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * std::int64_t(kPoints));
 }
 
+/// One solve per point for both, against gerstnerHeights + gerstnerVelocities.
+void gerstnerHeightsAndVelocities(benchmark::State& state) {
+  const auto surface = sea();
+  const Points p;
+  std::vector<btScalar> h(kPoints);
+  std::vector<WaterVelocity> v(kPoints);
+  for (auto _ : state) {
+    surface->heightsAndVelocities(p.u_m.data(), p.v_m.data(), p.w_m.data(), kPoints, kTime_s,
+                                  h.data(), v.data());
+    benchmark::DoNotOptimize(h.data());
+    benchmark::DoNotOptimize(v.data());
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(kPoints));
+}
+
 BENCHMARK(gerstnerHeights)->Unit(benchmark::kMicrosecond);
 BENCHMARK(gerstnerVelocities)->Unit(benchmark::kMicrosecond);
+BENCHMARK(gerstnerHeightsAndVelocities)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace keel::test

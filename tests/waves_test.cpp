@@ -22,6 +22,7 @@
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -530,7 +531,8 @@ TEST(WaveBatch, ResultsDoNotDependOnPlaceInBatchNorOnItsSize) {
   // Each point is a lane of its own, and a batch's tail is padded with
   // copies of its last point: a point alone, first, in the middle or last of
   // a batch of any size (across multiples of 2, 4 and 8 lanes) gives the
-  // same bits, amid neighbours that take other numbers of Newton steps.
+  // same bits, amid neighbours that take other numbers of Newton steps; and
+  // heightsAndVelocities gives the bits of heights and velocities.
   const JonswapSea sea = jonswapSea(2.5, 7, 6, 3);
   const keel::GerstnerSurface gerstner(sea.waves, {kMeanLevel_m, kCurrent, sea.steepness});
   const keel::SineSumSurface sines(sea.waves, {kMeanLevel_m, kCurrent});
@@ -555,14 +557,21 @@ TEST(WaveBatch, ResultsDoNotDependOnPlaceInBatchNorOnItsSize) {
           w[at] = probes.w[k];
           std::vector<btScalar> h(n);
           std::vector<keel::WaterVelocity> vel(n);
+          std::vector<btScalar> hBoth(n);
+          std::vector<keel::WaterVelocity> velBoth(n);
           surface->heights(u.data(), v.data(), n, t, h.data());
           surface->velocities(u.data(), v.data(), w.data(), n, t, vel.data());
+          surface->heightsAndVelocities(u.data(), v.data(), w.data(), n, t, hBoth.data(),
+                                        velBoth.data());
           SCOPED_TRACE("probe " + std::to_string(k) + ", batch of " + std::to_string(n) +
                        ", at " + std::to_string(at));
-          EXPECT_EQ(bitsOf(h[at]), bitsOf(alone));
-          EXPECT_EQ(bitsOf(vel[at].east_mps), bitsOf(aloneV.east_mps));
-          EXPECT_EQ(bitsOf(vel[at].north_mps), bitsOf(aloneV.north_mps));
-          EXPECT_EQ(bitsOf(vel[at].up_mps), bitsOf(aloneV.up_mps));
+          for (const auto& [height, velocity] :
+               {std::pair{h[at], vel[at]}, std::pair{hBoth[at], velBoth[at]}}) {
+            EXPECT_EQ(bitsOf(height), bitsOf(alone));
+            EXPECT_EQ(bitsOf(velocity.east_mps), bitsOf(aloneV.east_mps));
+            EXPECT_EQ(bitsOf(velocity.north_mps), bitsOf(aloneV.north_mps));
+            EXPECT_EQ(bitsOf(velocity.up_mps), bitsOf(aloneV.up_mps));
+          }
         }
       }
     }
@@ -688,6 +697,68 @@ TEST(WaveBatch, SineSumBatchesMatchSinglePointsOnAJonswapSea) {
   day.record("day_");
 }
 
+TEST(WaveBatch, HeightsAndVelocitiesAreHeightsThenVelocitiesOnAJonswapSea) {
+  // heightsAndVelocities runs the vector code of heights and velocities once
+  // for both: the same phases, the same Newton iteration per lane (the
+  // velocity's sin and cos are kept from its last step instead of computed
+  // again, the same numbers), the same points handed to the scalar code. So
+  // it gives their bits, tested bit for bit (tolerance 0), below and above
+  // the surface, with and without phases reduced modulo 2 pi (t > 1000 s),
+  // with seas of up to 64 components (sin and cos kept) and of more.
+  struct Case {
+    double hs_m, tp_s;
+    std::size_t components;
+  };
+  for (const Case& sea : {Case{1.5, 6, 6}, Case{8, 12, 64}, Case{4, 9, 80}}) {
+    const JonswapSea waves = jonswapSea(sea.hs_m, sea.tp_s, sea.components, 13);
+    const keel::GerstnerSurface gerstner(waves.waves, {kMeanLevel_m, kCurrent, waves.steepness});
+    const keel::SineSumSurface sines(waves.waves, {kMeanLevel_m, kCurrent});
+    for (const auto& [name, surface] :
+         {std::pair{"gerstner", static_cast<const keel::WaterSurface*>(&gerstner)},
+          std::pair{"sines", static_cast<const keel::WaterSurface*>(&sines)}}) {
+      double worstH_m = 0, worstV_mps = 0;
+      std::size_t below = 0, above = 0;
+      for (double t : {0.0, 30.5, 1000.25, 86400.5}) {
+        RandomPoints p = randomPoints(1000, 150, -80, 300, std::uint32_t(t) + 17);
+        // w from 3 Hs below the mean level to 2 Hs above it: deep below the
+        // surface, near it, and above the crests.
+        std::mt19937 random(std::uint32_t(t) + 23);
+        std::uniform_real_distribution<double> vertical(kMeanLevel_m - 3 * sea.hs_m,
+                                                        kMeanLevel_m + 2 * sea.hs_m);
+        for (btScalar& w : p.w) w = btScalar(vertical(random));
+        const std::size_t count = p.u.size();
+        std::vector<btScalar> h(count), hBoth(count);
+        std::vector<keel::WaterVelocity> vel(count), velBoth(count);
+        surface->heights(p.u.data(), p.v.data(), count, btScalar(t), h.data());
+        surface->velocities(p.u.data(), p.v.data(), p.w.data(), count, btScalar(t), vel.data());
+        surface->heightsAndVelocities(p.u.data(), p.v.data(), p.w.data(), count, btScalar(t),
+                                      hBoth.data(), velBoth.data());
+        for (std::size_t i = 0; i < count; ++i) {
+          SCOPED_TRACE(std::string(name) + ", " + std::to_string(sea.components) +
+                       " components, t " + std::to_string(t) + ", point " + std::to_string(i));
+          EXPECT_EQ(bitsOf(hBoth[i]), bitsOf(h[i]));
+          EXPECT_EQ(bitsOf(velBoth[i].east_mps), bitsOf(vel[i].east_mps));
+          EXPECT_EQ(bitsOf(velBoth[i].north_mps), bitsOf(vel[i].north_mps));
+          EXPECT_EQ(bitsOf(velBoth[i].up_mps), bitsOf(vel[i].up_mps));
+          worstH_m = std::max(worstH_m, std::abs(double(hBoth[i]) - h[i]));
+          worstV_mps = std::max({worstV_mps,
+                                 std::abs(double(velBoth[i].east_mps) - vel[i].east_mps),
+                                 std::abs(double(velBoth[i].north_mps) - vel[i].north_mps),
+                                 std::abs(double(velBoth[i].up_mps) - vel[i].up_mps)});
+          (p.w[i] < h[i] ? below : above) += 1;
+        }
+      }
+      // Both sides of the surface were asked, the decay e^{k z} and its clamp.
+      EXPECT_GT(below, 1000u);
+      EXPECT_GT(above, 1000u);
+      const std::string prefix = std::string(name) + "_" + std::to_string(sea.components) + "_";
+      ::testing::Test::RecordProperty(prefix + "worst_height_difference_m", scientific(worstH_m));
+      ::testing::Test::RecordProperty(prefix + "worst_velocity_difference_mps",
+                                      scientific(worstV_mps));
+    }
+  }
+}
+
 TEST(WaveBatch, PointsBeyondSinRangeGoToTheScalarPath) {
   // Highway's Sin and Cos hold for |phase| <= 39000 rad: farther points
   // (here 1e6 m, k up to 0.3 rad/m) are computed by the single-point code,
@@ -704,20 +775,27 @@ TEST(WaveBatch, PointsBeyondSinRangeGoToTheScalarPath) {
   for (const keel::WaterSurface* surface :
        {static_cast<const keel::WaterSurface*>(&gerstner),
         static_cast<const keel::WaterSurface*>(&sines)}) {
-    btScalar h[5];
-    keel::WaterVelocity vel[5];
+    btScalar h[5], hBoth[5];
+    keel::WaterVelocity vel[5], velBoth[5];
     surface->heights(u, v, 5, t, h);
     surface->velocities(u, v, w, 5, t, vel);
+    surface->heightsAndVelocities(u, v, w, 5, t, hBoth, velBoth);
     for (int i : {1, 2, 4}) {
-      EXPECT_EQ(bitsOf(h[i]), bitsOf(surface->height(u[i], v[i], t))) << i;
+      const btScalar oneH = surface->height(u[i], v[i], t);
       const keel::WaterVelocity one = surface->velocity(u[i], v[i], w[i], t);
+      EXPECT_EQ(bitsOf(h[i]), bitsOf(oneH)) << i;
       EXPECT_EQ(bitsOf(vel[i].east_mps), bitsOf(one.east_mps)) << i;
       EXPECT_EQ(bitsOf(vel[i].north_mps), bitsOf(one.north_mps)) << i;
       EXPECT_EQ(bitsOf(vel[i].up_mps), bitsOf(one.up_mps)) << i;
+      EXPECT_EQ(bitsOf(hBoth[i]), bitsOf(oneH)) << i;
+      EXPECT_EQ(bitsOf(velBoth[i].east_mps), bitsOf(one.east_mps)) << i;
+      EXPECT_EQ(bitsOf(velBoth[i].north_mps), bitsOf(one.north_mps)) << i;
+      EXPECT_EQ(bitsOf(velBoth[i].up_mps), bitsOf(one.up_mps)) << i;
     }
-    EXPECT_TRUE(std::isnan(h[3]));
-    EXPECT_TRUE(std::isnan(vel[3].up_mps));
+    EXPECT_TRUE(std::isnan(h[3]) && std::isnan(hBoth[3]));
+    EXPECT_TRUE(std::isnan(vel[3].up_mps) && std::isnan(velBoth[3].up_mps));
     EXPECT_TRUE(std::isfinite(h[0]) && std::isfinite(vel[0].up_mps));
+    EXPECT_TRUE(std::isfinite(hBoth[0]) && std::isfinite(velBoth[0].up_mps));
   }
 }
 

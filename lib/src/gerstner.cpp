@@ -165,6 +165,48 @@ struct RestPoint {
   return p;
 }
 
+/// The surface particle above horizontal point (u, v) [m] at time t [s]. The
+/// field drifts with the current: solve in the drifting frame.
+[[nodiscard]] RestPoint restPointAbove(std::span<const WaveComponent> components,
+                                       const GerstnerSettings& settings, btScalar u_m,
+                                       btScalar v_m, btScalar t_s) {
+  const double t = t_s;
+  const double x = u_m - settings.current.east_mps * t;
+  const double y = v_m - settings.current.north_mps * t;
+  return solveRestPoint(components, settings.steepness, x, y, t);
+}
+
+/// Height of the surface along up [m] whose particle is `p`.
+[[nodiscard]] btScalar surfaceHeight(const GerstnerSettings& settings, const RestPoint& p) {
+  return static_cast<btScalar>(settings.meanLevel_m + p.elevation_m);
+}
+
+/// Water velocity [m/s] at height w [m] along up under the surface particle
+/// `p`, time t [s]: the particle's velocity, each component decaying as
+/// e^{k z} with z the depth below the surface, 0 above it (as SineSumSurface).
+[[nodiscard]] WaterVelocity velocityBelow(std::span<const WaveComponent> components,
+                                          const GerstnerSettings& settings, const RestPoint& p,
+                                          btScalar w_m, btScalar t_s) {
+  const double t = t_s;
+  const double q = settings.steepness;
+  // Depth below the surface above the point (<= 0).
+  const double z = std::min(w_m - (settings.meanLevel_m + p.elevation_m), 0.0);
+  // d/dt of x = x0 - sum d Q a sin(theta), eta = sum a cos(theta) at fixed
+  // x0, with d(theta)/dt = -omega.
+  double east = 0, north = 0, up = 0;
+  for (const WaveComponent& c : components) {
+    const double theta = detail::phase_rad(c, p.x0_m, p.y0_m, detail::phaseAtOrigin_rad(c, t));
+    const double orbital_mps =
+        c.amplitude_m * c.angularFrequency_radps * std::exp(c.wavenumber_radpm * z);
+    const double along_mps = q * orbital_mps * std::cos(theta);
+    east += along_mps * c.directionEast;
+    north += along_mps * c.directionNorth;
+    up += orbital_mps * std::sin(theta);
+  }
+  return {static_cast<btScalar>(east + settings.current.east_mps),
+          static_cast<btScalar>(north + settings.current.north_mps), static_cast<btScalar>(up)};
+}
+
 }  // namespace
 
 double gerstnerSteepnessLimit(std::span<const WaveComponent> components) {
@@ -188,12 +230,7 @@ GerstnerSurface::GerstnerSurface(std::vector<WaveComponent> components, Gerstner
 }
 
 btScalar GerstnerSurface::height(btScalar u_m, btScalar v_m, btScalar t_s) const {
-  const double t = t_s;
-  // The field drifts with the current: solve in the drifting frame.
-  const double x = u_m - settings_.current.east_mps * t;
-  const double y = v_m - settings_.current.north_mps * t;
-  const RestPoint p = solveRestPoint(components_, settings_.steepness, x, y, t);
-  return static_cast<btScalar>(settings_.meanLevel_m + p.elevation_m);
+  return surfaceHeight(settings_, restPointAbove(components_, settings_, u_m, v_m, t_s));
 }
 
 void GerstnerSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count,
@@ -207,27 +244,8 @@ void GerstnerSurface::heights(const btScalar* u_m, const btScalar* v_m, std::siz
 
 WaterVelocity GerstnerSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m,
                                         btScalar t_s) const {
-  const double t = t_s;
-  const double q = settings_.steepness;
-  const double x = u_m - settings_.current.east_mps * t;
-  const double y = v_m - settings_.current.north_mps * t;
-  const RestPoint p = solveRestPoint(components_, q, x, y, t);
-  // Depth below the surface above the point (<= 0), as SineSumSurface.
-  const double z = std::min(w_m - (settings_.meanLevel_m + p.elevation_m), 0.0);
-  // d/dt of x = x0 - sum d Q a sin(theta), eta = sum a cos(theta) at fixed
-  // x0, with d(theta)/dt = -omega.
-  double east = 0, north = 0, up = 0;
-  for (const WaveComponent& c : components_) {
-    const double theta = detail::phase_rad(c, p.x0_m, p.y0_m, detail::phaseAtOrigin_rad(c, t));
-    const double orbital_mps =
-        c.amplitude_m * c.angularFrequency_radps * std::exp(c.wavenumber_radpm * z);
-    const double along_mps = q * orbital_mps * std::cos(theta);
-    east += along_mps * c.directionEast;
-    north += along_mps * c.directionNorth;
-    up += orbital_mps * std::sin(theta);
-  }
-  return {static_cast<btScalar>(east + settings_.current.east_mps),
-          static_cast<btScalar>(north + settings_.current.north_mps), static_cast<btScalar>(up)};
+  const RestPoint p = restPointAbove(components_, settings_, u_m, v_m, t_s);
+  return velocityBelow(components_, settings_, p, w_m, t_s);
 }
 
 void GerstnerSurface::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
@@ -237,6 +255,21 @@ void GerstnerSurface::velocities(const btScalar* u_m, const btScalar* v_m, const
   };
   detail::gerstnerVelocities(components_, settings_, u_m, v_m, w_m, count, t_s, out,
                              detail::PointFallback(scalar));
+}
+
+void GerstnerSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m,
+                                           const btScalar* w_m, std::size_t count, btScalar t_s,
+                                           btScalar* height_out_m,
+                                           WaterVelocity* velocity_out) const {
+  // A point the vector code hands back: height() and velocity() from one
+  // solve, the same functions, so the very bits of both.
+  const auto scalar = [&](std::size_t i) {
+    const RestPoint p = restPointAbove(components_, settings_, u_m[i], v_m[i], t_s);
+    height_out_m[i] = surfaceHeight(settings_, p);
+    velocity_out[i] = velocityBelow(components_, settings_, p, w_m[i], t_s);
+  };
+  detail::gerstnerHeightsAndVelocities(components_, settings_, u_m, v_m, w_m, count, t_s,
+                                       height_out_m, velocity_out, detail::PointFallback(scalar));
 }
 
 }  // namespace keel

@@ -672,12 +672,27 @@ void pieceWaterVelocity(const btScalar* vertexU, const btScalar* vertexV, const 
   HWY_DYNAMIC_DISPATCH(PieceWaterKernel)(vertexU, vertexV, vertexW, pieces);
 }
 
-BoatBuffers::BoatBuffers(const HullSoA& hull) {
-  for (auto* v : {&waterU_mps, &waterV_mps, &waterW_mps}) v->assign(hull.vertexPadded, 0);
-  for (auto* v : {&d0, &d1, &d2, &weight, &emerged, &waterU, &waterV, &waterW, &rate, &previousRate})
-    v->assign(hull.trianglePadded, 0);
-  crossing.assign(hull.trianglePadded + kPad, 0);
-  pieces.reserve(hull.triangleCount);
+void BoatBuffers::fit(const HullSoA& hull) {
+  if (d0.size() < hull.trianglePadded) {
+    for (auto* v : {&d0, &d1, &d2, &weight, &emerged, &waterU, &waterV, &waterW}) v->assign(hull.trianglePadded, 0);
+    crossing.assign(hull.trianglePadded + kPad, 0);
+    pieces.reserve(hull.triangleCount);
+  }
+  if (u_m.size() < hull.vertexPadded) {
+    for (auto* v : {&u_m, &v_m, &w_m, &waterU_mps, &waterV_mps, &waterW_mps, &queryU_m, &queryV_m, &queryW_m})
+      v->assign(hull.vertexPadded, 0);
+    queried.assign(hull.vertexPadded, 0);
+    queried.clear();  // capacity kept: no allocation per substep
+    stamp.assign(hull.vertexPadded, 0);
+    stampNow = 0;
+    velocity.assign(hull.vertexPadded, WaterVelocity{});
+  }
+}
+
+BoatBuffers& threadBuffers(const HullSoA& hull) {
+  thread_local BoatBuffers buffers;
+  buffers.fit(hull);
+  return buffers;
 }
 
 }  // namespace keel::detail

@@ -18,6 +18,7 @@
 
 #include <keel/hull.hpp>
 #include <keel/hydrostatics.hpp>
+#include <keel/water_surface.hpp>
 
 #include <LinearMath/btScalar.h>
 
@@ -222,27 +223,34 @@ void pieceWaterVelocity(const btScalar* vertexU, const btScalar* vertexV, const 
 
 namespace keel::detail {
 
-/// One boat's buffers for the fast path, sized once from its hull (body
-/// frame; vertex arrays vertexPadded long, triangle arrays trianglePadded).
+/// The fast path's working memory for one substep of one boat (body frame;
+/// vertex arrays at least vertexPadded long, triangle arrays trianglePadded).
+/// One per thread (threadBuffers): nothing in it outlives the substep, so a
+/// fleet's boats share their thread's, which stays in cache, instead of each
+/// streaming its own from memory.
 struct BoatBuffers {
   // Per vertex.
-  std::vector<btScalar> waterU_mps, waterV_mps, waterW_mps;  ///< water velocity, body axes
+  std::vector<btScalar> u_m, v_m, w_m;                          ///< world coordinates along the water's axes
+  std::vector<btScalar> waterU_mps, waterV_mps, waterW_mps;     ///< water velocity, body axes
+  std::vector<btScalar> queryU_m, queryV_m, queryW_m;           ///< the wet vertices' coordinates
+  std::vector<std::uint32_t> queried, stamp;                    ///< the wet vertices; a stamp per vertex
+  std::uint32_t stampNow = 0;
+  std::vector<WaterVelocity> velocity;                          ///< the surface's answers, query order
   // Per hull triangle.
   std::vector<btScalar> d0, d1, d2, weight, emerged;   ///< classifyTriangles
   std::vector<btScalar> waterU, waterV, waterW;        ///< water velocity at the centroid, body axes
-  std::vector<btScalar> rate;                          ///< swept volume rate per triangle [m^3/s]
-  std::vector<btScalar> previousRate;                  ///< slamming: last substep's swept rates
   std::vector<ScalarIndex> crossing;                   ///< crossing triangles
-  std::size_t crossingCount = 0;
-  bool slammingWarm = false;
-  PieceBuffer pieces; ///< the same pieces as a stream
-  explicit BoatBuffers(const HullSoA& hull);
+  PieceBuffer pieces;                                  ///< the cut pieces as a stream
+  /// Grows (never shrinks) to fit `hull`: allocates only for a hull larger
+  /// than any this thread has seen.
+  void fit(const HullSoA& hull);
   [[nodiscard]] PieceStream triangles(const HullSoA& hull) const {
     return triangleStream(hull, d0.data(), d1.data(), d2.data(), weight.data(), waterU.data(), waterV.data(),
                           waterW.data());
   }
-  /// The whole triangles' slamming is summed in flowSums: only their rates are kept.
-  [[nodiscard]] PieceFlowOut triangleFlowOut() { return PieceFlowOut{nullptr, nullptr, nullptr, nullptr, rate.data()}; }
 };
+
+/// This thread's BoatBuffers, fitted to `hull`.
+[[nodiscard]] BoatBuffers& threadBuffers(const HullSoA& hull);
 
 }  // namespace keel::detail

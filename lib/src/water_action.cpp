@@ -88,24 +88,15 @@ WaterAction::WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull,
 WaterAction::~WaterAction() = default;
 
 void WaterAction::allocate() {
+  // Only what outlives a substep is the boat's own; the rest is its
+  // thread's (detail::threadBuffers).
   const detail::HullSoA& soa = hull_->soa();
-  const std::size_t n = soa.vertexCount;
   waterHeight_m_.assign(soa.vertexPadded, 0);
   previousWaterHeight_m_.assign(soa.vertexPadded, 0);
   h_m_.assign(soa.vertexPadded, 0);
-  u_m_.assign(soa.vertexPadded, 0);
-  v_m_.assign(soa.vertexPadded, 0);
-  buffers_ = std::make_unique<detail::BoatBuffers>(soa);
-  queryU_m_.assign(n, 0);
-  queryV_m_.assign(n, 0);
-  queryW_m_.assign(soa.vertexPadded, 0);
-  queried_.assign(n, 0);
-  queried_.clear();  // capacity n kept: no allocation per substep
-  vertexStamp_.assign(n, 0);
-  queryStamp_ = 0;
-  vertexWaterVelocity_.assign(n, WaterVelocity{});
-  r_.assign(n, btVector3(0, 0, 0));
-  cut_.reserve(hull_->triangles().size());
+  sweptRate_m3ps_.assign(soa.trianglePadded, 0);
+  previousSweptRate_m3ps_.assign(soa.trianglePadded, 0);
+  slammingWarm_ = false;
   if (settings_.sampling == Sampling::Patch) patch_.configure(settings_.patchCellSize_m, hull_->radius_m());
 }
 
@@ -154,40 +145,40 @@ std::uint32_t WaterAction::sampleVertexWaterVelocities(btScalar t_s) {
   std::uint32_t flags = StatusOk;
   detail::BoatBuffers& b = *buffers_;
   const std::span<const btVector3> vertices = hull_->vertices();
-  if (++queryStamp_ == 0) {  // wrapped after 2^32 substeps: forget every stamp
-    std::fill(vertexStamp_.begin(), vertexStamp_.end(), 0u);
-    queryStamp_ = 1;
+  if (++b.stampNow == 0) {  // wrapped after 2^32 substeps: forget every stamp
+    std::fill(b.stamp.begin(), b.stamp.end(), 0u);
+    b.stampNow = 1;
   }
-  queried_.clear();
+  b.queried.clear();
   for (std::uint32_t i = 0; i < vertices.size(); ++i)
     if (h_m_[i] < 0) {
-      vertexStamp_[i] = queryStamp_;
-      queried_.push_back(i);
+      b.stamp[i] = b.stampNow;
+      b.queried.push_back(i);
     }
-  for (std::size_t k = 0; k < b.crossingCount; ++k)
+  for (std::size_t k = 0; k < crossingCount_; ++k)
     for (std::uint32_t v : hull_->triangles()[std::size_t(b.crossing[k])])
-      if (vertexStamp_[v] != queryStamp_) {
-        vertexStamp_[v] = queryStamp_;
-        queried_.push_back(v);
+      if (b.stamp[v] != b.stampNow) {
+        b.stamp[v] = b.stampNow;
+        b.queried.push_back(v);
       }
   const btVector3 east = toBody(basis_, frame_.east), north = toBody(basis_, frame_.north),
                   up = toBody(basis_, frame_.up);
   const double cu = double(centre_.dot(frame_.east)), cv = double(centre_.dot(frame_.north));
   const btScalar cw = centre_.dot(frame_.up);
-  const std::size_t count = queried_.size();
+  const std::size_t count = b.queried.size();
   for (std::size_t k = 0; k < count; ++k) {
-    const btVector3& p = vertices[queried_[k]];
-    queryU_m_[k] = btScalar(cu + double(p.dot(east)));
-    queryV_m_[k] = btScalar(cv + double(p.dot(north)));
-    queryW_m_[k] = cw + p.dot(up);
+    const btVector3& p = vertices[b.queried[k]];
+    b.queryU_m[k] = btScalar(cu + double(p.dot(east)));
+    b.queryV_m[k] = btScalar(cv + double(p.dot(north)));
+    b.queryW_m[k] = cw + p.dot(up);
   }
   try {
-    surface_->velocities(queryU_m_.data(), queryV_m_.data(), queryW_m_.data(), count, t_s, vertexWaterVelocity_.data());
+    surface_->velocities(b.queryU_m.data(), b.queryV_m.data(), b.queryW_m.data(), count, t_s, b.velocity.data());
   } catch (...) {
     flags |= StatusSurfaceThrew;
-    std::fill_n(vertexWaterVelocity_.begin(), count, WaterVelocity{});
+    std::fill_n(b.velocity.begin(), count, WaterVelocity{});
   }
-  return flags | storeVertexWaterVelocities(count, queried_.data());
+  return flags | storeVertexWaterVelocities(count, b.queried.data());
 }
 
 std::uint32_t WaterAction::storeVertexWaterVelocities(std::size_t count, const std::uint32_t* vertex) {
@@ -198,7 +189,7 @@ std::uint32_t WaterAction::storeVertexWaterVelocities(std::size_t count, const s
   const btVector3 east = toBody(basis_, frame_.east), north = toBody(basis_, frame_.north),
                   up = toBody(basis_, frame_.up);
   for (std::size_t k = 0; k < count; ++k) {
-    const WaterVelocity u = finiteVelocity(vertexWaterVelocity_[k], flags, status_.nonFiniteVelocities);
+    const WaterVelocity u = finiteVelocity(b.velocity[k], flags, status_.nonFiniteVelocities);
     const btVector3 body = east * u.east_mps + north * u.north_mps + up * u.up_mps;
     const std::size_t i = vertex ? vertex[k] : k;
     b.waterU_mps[i] = body.x(), b.waterV_mps[i] = body.y(), b.waterW_mps[i] = body.z();
@@ -232,14 +223,15 @@ btVector3 WaterAction::sampleBoatWaterVelocity(btScalar t_s, std::uint32_t& flag
   const btScalar w = btScalar(meanHeight / double(std::max<std::size_t>(1, n)));  // [m]
   // One batch of one, into the buffer the per-vertex query uses: the
   // surface's answer is read from memory it wrote, and zero if it threw.
-  vertexWaterVelocity_[0] = WaterVelocity{};
+  WaterVelocity* answer = buffers_->velocity.data();
+  answer[0] = WaterVelocity{};
   try {
-    surface_->velocities(&u, &v, &w, 1, t_s, vertexWaterVelocity_.data());
+    surface_->velocities(&u, &v, &w, 1, t_s, answer);
   } catch (...) {
     flags |= StatusSurfaceThrew;
-    vertexWaterVelocity_[0] = WaterVelocity{};
+    answer[0] = WaterVelocity{};
   }
-  return frame_.toWorld(finiteVelocity(vertexWaterVelocity_[0], flags, status_.nonFiniteVelocities));
+  return frame_.toWorld(finiteVelocity(answer[0], flags, status_.nonFiniteVelocities));
 }
 
 namespace {
@@ -281,7 +273,9 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
   detail::FlowSums flow;
   const detail::PieceStream triangles = b.triangles(soa);
   const detail::PieceStream pieces = b.pieces.stream();
-  const detail::PieceFlowOut triangleFlow = b.triangleFlowOut(), pieceFlow = b.pieces.flowOut();
+  // The whole triangles' slamming is summed in flowSums: only their swept rates are kept.
+  const detail::PieceFlowOut triangleFlow{nullptr, nullptr, nullptr, nullptr, sweptRate_m3ps_.data()};
+  const detail::PieceFlowOut pieceFlow = b.pieces.flowOut();
   if (perPiece) {
     // A surface whose velocity is the same everywhere is asked once.
     const bool perVertex = wantVertexVelocities();
@@ -305,13 +299,13 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
     p.suctionFalloff = hydro_.suctionFalloff;
     // Slamming needs the last substep's swept rates; a whole triangle's is
     // its own, so the triangles' slamming comes in the same pass.
-    slam = hydro_.slamming && b.slammingWarm && hull_->area_m2() > 0 && dt_s > 0;
+    slam = hydro_.slamming && slammingWarm_ && hull_->area_m2() > 0 && dt_s > 0;
     if (slam) {
       p.inverseDt = btScalar(1) / dt_s;
       p.slamming.stopFactor = mass * 2 / hull_->area_m2() / dt_s;
       p.slamming.inverseCutoff = btScalar(1) / hydro_.slammingCutoff_mps2;
       p.slamming.power = hydro_.slammingPower;
-      p.previousRate = b.previousRate.data();
+      p.previousRate = previousSweptRate_m3ps_.data();
     }
     flow = detail::flowSums(triangles, p, triangleFlow);
     p.previousRate = nullptr;  // a cut piece's slamming needs its whole triangle's rate: below
@@ -343,21 +337,21 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
   if (hydro_.slamming) {
     // A cut triangle's swept rate is its pieces' sum (slammingForce's
     // scratch); its pieces' slamming then follows from the triangle's gamma.
-    if (!perPiece) std::fill(b.rate.begin(), b.rate.end(), btScalar(0));
+    if (!perPiece) std::fill(sweptRate_m3ps_.begin(), sweptRate_m3ps_.end(), btScalar(0));
     const std::size_t pieceCount = perPiece ? b.pieces.pieceCount() : 0;
-    for (std::size_t i = 0; i < pieceCount; ++i) b.rate[std::size_t(b.pieces.triangle[i])] += b.pieces.rate[i];
+    for (std::size_t i = 0; i < pieceCount; ++i) sweptRate_m3ps_[std::size_t(b.pieces.triangle[i])] += b.pieces.rate[i];
     detail::BodyForce total = flow.slamming;
     if (slam) {
       const btScalar inverseDt = btScalar(1) / dt_s;
       for (std::size_t i = 0; i < b.pieces.pieceCount(); ++i) {
         const auto t = std::size_t(b.pieces.triangle[i]);
-        b.pieces.gamma[i] = (b.rate[t] - b.previousRate[t]) * inverseDt * soa.inverseArea[t];
+        b.pieces.gamma[i] = (sweptRate_m3ps_[t] - previousSweptRate_m3ps_[t]) * inverseDt * soa.inverseArea[t];
       }
       total += detail::slammingSums(pieces, pieceFlow, b.pieces.gamma.data(), slamming);
     }
     hydroForces_.slamming = world(total, 1);
-    b.rate.swap(b.previousRate);
-    b.slammingWarm = true;
+    sweptRate_m3ps_.swap(previousSweptRate_m3ps_);
+    slammingWarm_ = true;
   }
   if (hydro_.airResistance) {
     detail::AirParameters p;
@@ -417,13 +411,14 @@ WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mp
       const btScalar eastBody[3] = {east.x(), east.y(), east.z()}, northBody[3] = {north.x(), north.y(), north.z()},
                      upBody[3] = {up.x(), up.y(), up.z()};
       vertexVelocitiesSampled_ = wantVertexVelocities();
-      detail::worldCoordinates(soa, eastBody, northBody, upBody, cu, cv, centre_.dot(frame_.up), u_m_.data(),
-                               v_m_.data(), vertexVelocitiesSampled_ ? queryW_m_.data() : nullptr);
+      detail::BoatBuffers& b = *buffers_;
+      detail::worldCoordinates(soa, eastBody, northBody, upBody, cu, cv, centre_.dot(frame_.up), b.u_m.data(),
+                               b.v_m.data(), vertexVelocitiesSampled_ ? b.w_m.data() : nullptr);
       if (vertexVelocitiesSampled_)
-        surface_->heightsAndVelocities(u_m_.data(), v_m_.data(), queryW_m_.data(), n, t_s, waterHeight_m_.data(),
-                                       vertexWaterVelocity_.data());
+        surface_->heightsAndVelocities(b.u_m.data(), b.v_m.data(), b.w_m.data(), n, t_s, waterHeight_m_.data(),
+                                       b.velocity.data());
       else
-        surface_->heights(u_m_.data(), v_m_.data(), n, t_s, waterHeight_m_.data());
+        surface_->heights(b.u_m.data(), b.v_m.data(), n, t_s, waterHeight_m_.data());
       bad = replaceNonFinite(std::span<btScalar>(waterHeight_m_).first(n));
       asked = n;
     }
@@ -437,13 +432,13 @@ WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mp
   // Whole triangles go to the SIMD sums as they are; the few the waterline
   // crosses are cut (cutTriangle's cut, vectorised) into a stream of pieces.
   detail::BoatBuffers& b = *buffers_;
-  b.crossingCount = detail::classifyTriangles(soa, h_m_.data(), b.d0.data(), b.d1.data(), b.d2.data(),
+  crossingCount_ = detail::classifyTriangles(soa, h_m_.data(), b.d0.data(), b.d1.data(), b.d2.data(),
                                               b.weight.data(), b.emerged.data(), b.crossing.data());
-  detail::cutCrossing(soa, h_m_.data(), b.crossing.data(), b.crossingCount, b.pieces);
-  for (std::size_t k = 0; k < b.crossingCount; ++k) b.emerged[std::size_t(b.crossing[k])] = b.pieces.emerged[k];
+  detail::cutCrossing(soa, h_m_.data(), b.crossing.data(), crossingCount_, b.pieces);
+  for (std::size_t k = 0; k < crossingCount_; ++k) b.emerged[std::size_t(b.crossing[k])] = b.pieces.emerged[k];
   detail::PressureSums sums = detail::pressureSums(b.triangles(soa), upBody);
   sums += detail::pressureSums(b.pieces.stream(), upBody);
-  anyWet_ = sums.area > 0 || b.crossingCount > 0;
+  anyWet_ = sums.area > 0 || crossingCount_ > 0;
   result_ = detail::pressureResult(sums, settings_.waterDensity_kgpm3, gravity_mps2.length(), up);
   result_.force_N = basis_ * result_.force_N;
   result_.torque_Nm = basis_ * result_.torque_Nm;
@@ -453,6 +448,10 @@ WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mp
 
 void WaterAction::buildCut() const {
   if (cutBuilt_) return;
+  if (r_.size() != hull_->vertices().size()) {  // first use: the substep itself never needs them
+    r_.assign(hull_->vertices().size(), btVector3(0, 0, 0));
+    cut_.reserve(hull_->triangles().size());
+  }
   rotateVertices(basis_, hull_->vertices(), r_);
   cutHull(r_, std::span<const btScalar>(h_m_.data(), hull_->vertices().size()), *hull_, cut_);
   cutBuilt_ = true;
@@ -512,6 +511,7 @@ void WaterAction::forceForNextSubstep(btScalar timeStep_s) {
 }
 
 bool WaterAction::computeForces(btScalar timeStep_s) {
+  buffers_ = &detail::threadBuffers(hull_->soa());
   pendingLinear_mps_.setZero();
   pendingAngular_radps_.setZero();
   if (body_->isStaticOrKinematicObject() || !(body_->getInvMass() > 0)) {
@@ -540,7 +540,7 @@ bool WaterAction::computeForces(btScalar timeStep_s) {
   }
   std::uint32_t flags = sample == Sample::SomeNonFinite ? StatusNonFiniteHeight : StatusOk;
   if (!anyWet_) flags |= StatusDry;
-  if (buffers_->crossingCount == 0 && anyWet_) flags |= StatusSubmerged;
+  if (crossingCount_ == 0 && anyWet_) flags |= StatusSubmerged;
   hydroForces_ = HydrodynamicForces{};
   if (anyHydrodynamics() && (anyWet_ || hydro_.airResistance))
     flags |= computeHydrodynamics(timeStep_s, btScalar(time_s_));

@@ -205,4 +205,16 @@ void SineSumSurface::velocities(const btScalar* u_m, const btScalar* v_m, const 
                             detail::PointFallback(scalar));
 }
 
+void SineSumSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m,
+                                          const btScalar* w_m, std::size_t count, btScalar t_s,
+                                          btScalar* height_out_m,
+                                          WaterVelocity* velocity_out) const {
+  const auto scalar = [&](std::size_t i) {
+    height_out_m[i] = SineSumSurface::height(u_m[i], v_m[i], t_s);
+    velocity_out[i] = SineSumSurface::velocity(u_m[i], v_m[i], w_m[i], t_s);
+  };
+  detail::sineSumHeightsAndVelocities(components_, settings_, u_m, v_m, w_m, count, t_s,
+                                      height_out_m, velocity_out, detail::PointFallback(scalar));
+}
+
 }  // namespace keel

@@ -170,6 +170,38 @@ template <class Term>
   return hn::Add(hn::Mul(hn::Set(d, c.wavenumber_radpm), along_m), hn::Set(d, c.phase0_rad));
 }
 
+/// sin and cos of a phase in every lane.
+struct SinCos {
+  V sine, cosine;
+};
+
+/// sin and cos of the first kKeptComponents components' phases, kLanes
+/// lanes per component, kept from where a batch computes them to where it
+/// uses them again; the other components' are computed afresh (the same
+/// numbers: same phase, same Sin and Cos).
+struct LanePhases {
+  // Not zeroed: each batch writes the first components before any read.
+  HWY_ALIGN double sine[kKeptComponents * kLanes];
+  HWY_ALIGN double cosine[kKeptComponents * kLanes];
+
+  /// Stores component i's sin and cos in the lanes of `m` (i < kKeptComponents).
+  void store(D d, std::size_t i, M m, V sinTheta, V cosTheta) {
+    hn::BlendedStore(sinTheta, m, d, sine + i * kLanes);
+    hn::BlendedStore(cosTheta, m, d, cosine + i * kLanes);
+  }
+};
+
+/// Component i's sin and cos at (x, y): kept in `phases`, or computed when
+/// `phases` is null or i is not kept.
+template <class Term>
+[[nodiscard]] SinCos sinCos(D d, const LanePhases* phases, std::size_t i, const Term& c, V x, V y) {
+  if (phases != nullptr && i < kKeptComponents) {
+    return {hn::Load(d, phases->sine + i * kLanes), hn::Load(d, phases->cosine + i * kLanes)};
+  }
+  const V theta = phase(d, c, x, y);
+  return {hn::Sin(d, theta), hn::Cos(d, theta)};
+}
+
 /// Points [begin, begin + kLanes) of `values` as doubles, the batch's tail
 /// padded with copies of its last point: every point, the last ones too,
 /// goes through the same vector code.
@@ -239,26 +271,36 @@ void SineSumHeights(std::span<const WaveComponent> components, const WaveFieldSe
   }
 }
 
-void SineSumVelocities(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
-                       const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                       std::size_t count, btScalar t_s, WaterVelocity* out,
-                       PointFallback fallback) {
+/// SineSumVelocities and SineSumHeightsAndVelocities: the elevation and the
+/// velocity of every point from the same phases, the heights stored when
+/// `height_out_m` is not null. The elevation is sineSumElevation's, term by
+/// term, so the heights are SineSumHeights' bits.
+void SineSumElevationsAndVelocities(std::span<const WaveComponent> components,
+                                    const WaveFieldSettings& settings, const btScalar* u_m,
+                                    const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                                    btScalar t_s, btScalar* height_out_m,
+                                    WaterVelocity* velocity_out, PointFallback fallback) {
   const D d;
   const double t = t_s;
   const auto make = [t](const WaveComponent& c) { return sineTerm(c, t); };
   const Terms<SineTerm, decltype(make)> terms(components, make);
   const V driftEast_m = hn::Set(d, settings.current.east_mps * t);
   const V driftNorth_m = hn::Set(d, settings.current.north_mps * t);
-  // cos(theta) of the kept components, from the elevation to the velocity.
-  HWY_ALIGN double cosines[kKeptComponents * kLanes];
+  // sin and cos of the kept components' phases, from the elevation to the
+  // velocity; the phase and its Sin are computed once.
+  LanePhases phases;
   for (std::size_t begin = 0; begin < count; begin += kLanes) {
     const V x = hn::Sub(loadPadded(d, u_m, begin, count), driftEast_m);
     const V y = hn::Sub(loadPadded(d, v_m, begin, count), driftNorth_m);
     V eta = hn::Set(d, settings.meanLevel_m);
     for (std::size_t i = 0; i < terms.size(); ++i) {
       const SineTerm c = terms[i];
-      const V cosine = hn::Cos(d, phase(d, c, x, y));
-      if (i < kKeptComponents) hn::Store(cosine, d, cosines + i * kLanes);
+      const V theta = phase(d, c, x, y);
+      const V cosine = hn::Cos(d, theta);
+      if (i < kKeptComponents) {
+        hn::Store(hn::Sin(d, theta), d, phases.sine + i * kLanes);
+        hn::Store(cosine, d, phases.cosine + i * kLanes);
+      }
       eta = hn::Add(eta, hn::Mul(hn::Set(d, c.amplitude_m), cosine));
     }
     const V z = depthBelowSurface(d, loadPadded(d, w_m, begin, count), eta);
@@ -268,28 +310,49 @@ void SineSumVelocities(std::span<const WaveComponent> components, const WaveFiel
     V east = hn::Zero(d), north = hn::Zero(d), up = hn::Zero(d);
     for (std::size_t i = 0; i < terms.size(); ++i) {
       const SineTerm c = terms[i];
-      const V theta = phase(d, c, x, y);
-      const V cosine = i < kKeptComponents ? hn::Load(d, cosines + i * kLanes) : hn::Cos(d, theta);
+      const SinCos sc = sinCos(d, &phases, i, c, x, y);
       const V orbital_mps =
           hn::Mul(hn::Set(d, c.speed_mps), hn::Exp(d, hn::Mul(hn::Set(d, c.wavenumber_radpm), z)));
-      const V along_mps = hn::Mul(orbital_mps, cosine);
+      const V along_mps = hn::Mul(orbital_mps, sc.cosine);
       east = hn::Add(east, hn::Mul(along_mps, hn::Set(d, c.directionEast)));
       north = hn::Add(north, hn::Mul(along_mps, hn::Set(d, c.directionNorth)));
-      up = hn::Add(up, hn::Mul(orbital_mps, hn::Sin(d, theta)));
+      up = hn::Add(up, hn::Mul(orbital_mps, sc.sine));
     }
+    const Lanes height(d, eta);
     const Lanes e(d, hn::Add(east, hn::Set(d, settings.current.east_mps)));
     const Lanes n(d, hn::Add(north, hn::Set(d, settings.current.north_mps)));
     const Lanes u(d, up);
     const LaneFlags ok(d, inPhaseRange(d, x, y, terms.positionLimit_m()));
     for (std::size_t j = 0; j < kLanes && begin + j < count; ++j) {
       if (ok.set[j]) {
-        out[begin + j] = {static_cast<btScalar>(e.values[j]), static_cast<btScalar>(n.values[j]),
-                          static_cast<btScalar>(u.values[j])};
+        if (height_out_m != nullptr) {
+          height_out_m[begin + j] = static_cast<btScalar>(height.values[j]);
+        }
+        velocity_out[begin + j] = {static_cast<btScalar>(e.values[j]),
+                                   static_cast<btScalar>(n.values[j]),
+                                   static_cast<btScalar>(u.values[j])};
       } else {
         fallback(begin + j);
       }
     }
   }
+}
+
+void SineSumVelocities(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
+                       const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
+                       std::size_t count, btScalar t_s, WaterVelocity* out,
+                       PointFallback fallback) {
+  SineSumElevationsAndVelocities(components, settings, u_m, v_m, w_m, count, t_s, nullptr, out,
+                                 fallback);
+}
+
+void SineSumHeightsAndVelocities(std::span<const WaveComponent> components,
+                                 const WaveFieldSettings& settings, const btScalar* u_m,
+                                 const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                                 btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out,
+                                 PointFallback fallback) {
+  SineSumElevationsAndVelocities(components, settings, u_m, v_m, w_m, count, t_s, height_out_m,
+                                 velocity_out, fallback);
 }
 
 // --- Gerstner ------------------------------------------------------------------
@@ -317,9 +380,12 @@ struct Sums {
 
 /// The parametric surface at trial rest positions (x0, y0) for target points
 /// (x, y) (gerstner.cpp's evaluate): F = x0 - x - sum Q a d sin(theta),
-/// J = I - sum Q a k cos(theta) d d^T, elevation sum a cos(theta).
+/// J = I - sum Q a k cos(theta) d d^T, elevation sum a cos(theta). When
+/// `keep` is not null, the phases' sin and cos go to it in the lanes of
+/// `keepLanes`.
 template <class Table>
-[[nodiscard]] Sums evaluate(D d, const Table& terms, V x0, V y0, V x, V y) {
+[[nodiscard]] Sums evaluate(D d, const Table& terms, V x0, V y0, V x, V y, LanePhases* keep,
+                            M keepLanes) {
   // F = x0 - x and J = I before any component.
   Sums s{hn::Sub(x0, x), hn::Sub(y0, y), hn::Set(d, 1.0),
          hn::Zero(d), hn::Set(d, 1.0), hn::Zero(d)};
@@ -327,6 +393,7 @@ template <class Table>
     const GerstnerTerm c = terms[i];
     const V theta = phase(d, c, x0, y0);
     const V sine = hn::Sin(d, theta), cosine = hn::Cos(d, theta);
+    if (keep != nullptr && i < kKeptComponents) keep->store(d, i, keepLanes, sine, cosine);
     s.residualEast_m = hn::NegMulAdd(hn::Set(d, c.horizontalEast_m), sine, s.residualEast_m);
     s.residualNorth_m = hn::NegMulAdd(hn::Set(d, c.horizontalNorth_m), sine, s.residualNorth_m);
     s.jacobianEE = hn::NegMulAdd(hn::Set(d, c.curvatureEE), cosine, s.jacobianEE);
@@ -350,12 +417,19 @@ struct RestPoints {
 /// any lane still works; a lane that has converged, run out of halvings or
 /// left Sin's range stops updating (masked selects), so each lane follows
 /// exactly the iterations it would follow alone.
+///
+/// When `phases` is not null it receives, in every converged lane, the sin
+/// and cos of the phases at the lane's rest point, for the velocity. Each
+/// candidate's go to the lanes still searching: a lane stops searching at
+/// the candidate it accepts, so its last candidate is its rest point, unless
+/// its search failed, and then it has not converged (it searched because
+/// |F| was above the tolerance, and no candidate lowered |F|).
 template <class Table>
-[[nodiscard]] RestPoints solveRestPoints(D d, const Table& terms, V x, V y) {
+[[nodiscard]] RestPoints solveRestPoints(D d, const Table& terms, V x, V y, LanePhases* phases) {
   const V tolerance2 = hn::Set(d, kGerstnerResidualTolerance_m * kGerstnerResidualTolerance_m);
   const double limit_m = terms.positionLimit_m();
   V x0 = x, y0 = y;
-  Sums s = evaluate(d, terms, x0, y0, x, y);
+  Sums s = evaluate(d, terms, x0, y0, x, y, phases, hn::FirstN(d, kLanes));
   V r2 = s.residualSquared_m2();
   M failed = hn::Not(inPhaseRange(d, x, y, limit_m));
   M stopped = hn::Or(failed, hn::Le(r2, tolerance2));
@@ -378,7 +452,7 @@ template <class Table>
       const M outside = hn::AndNot(inPhaseRange(d, xc, yc, limit_m), searching);
       failed = hn::Or(failed, outside);
       searching = hn::AndNot(outside, searching);
-      const Sums candidate = evaluate(d, terms, xc, yc, x, y);
+      const Sums candidate = evaluate(d, terms, xc, yc, x, y, phases, searching);
       const V candidateR2 = candidate.residualSquared_m2();
       const M improved = hn::And(searching, hn::Lt(candidateR2, r2));
       x0 = hn::IfThenElse(improved, xc, x0);
@@ -409,7 +483,7 @@ void GerstnerHeights(std::span<const WaveComponent> components, const GerstnerSe
   for (std::size_t begin = 0; begin < count; begin += kLanes) {
     const V x = hn::Sub(loadPadded(d, u_m, begin, count), driftEast_m);
     const V y = hn::Sub(loadPadded(d, v_m, begin, count), driftNorth_m);
-    const RestPoints p = solveRestPoints(d, terms, x, y);
+    const RestPoints p = solveRestPoints(d, terms, x, y, nullptr);
     const Lanes height(d, hn::Add(hn::Set(d, settings.meanLevel_m), p.elevation_m));
     const LaneFlags ok(d, p.converged);
     for (std::size_t j = 0; j < kLanes && begin + j < count; ++j) {
@@ -422,10 +496,17 @@ void GerstnerHeights(std::span<const WaveComponent> components, const GerstnerSe
   }
 }
 
-void GerstnerVelocities(std::span<const WaveComponent> components, const GerstnerSettings& settings,
-                        const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                        std::size_t count, btScalar t_s, WaterVelocity* out,
-                        PointFallback fallback) {
+/// GerstnerVelocities and GerstnerHeightsAndVelocities: one Newton solve per
+/// point for its height and its velocity, the heights stored when
+/// `height_out_m` is not null (GerstnerHeights' bits). When `phases` is not
+/// null the solve keeps the phases' sin and cos at each rest point in it for
+/// the velocity; else they are computed again there (the same numbers).
+void GerstnerElevationsAndVelocities(std::span<const WaveComponent> components,
+                                     const GerstnerSettings& settings, const btScalar* u_m,
+                                     const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                                     btScalar t_s, btScalar* height_out_m,
+                                     WaterVelocity* velocity_out, LanePhases* phases,
+                                     PointFallback fallback) {
   const D d;
   const double t = t_s;
   const auto make = [&settings, t](const WaveComponent& c) {
@@ -437,36 +518,63 @@ void GerstnerVelocities(std::span<const WaveComponent> components, const Gerstne
   for (std::size_t begin = 0; begin < count; begin += kLanes) {
     const V x = hn::Sub(loadPadded(d, u_m, begin, count), driftEast_m);
     const V y = hn::Sub(loadPadded(d, v_m, begin, count), driftNorth_m);
-    const RestPoints p = solveRestPoints(d, terms, x, y);
-    const V z = depthBelowSurface(d, loadPadded(d, w_m, begin, count),
-                                  hn::Add(hn::Set(d, settings.meanLevel_m), p.elevation_m));
+    const RestPoints p = solveRestPoints(d, terms, x, y, phases);
+    const V eta = hn::Add(hn::Set(d, settings.meanLevel_m), p.elevation_m);
+    const V z = depthBelowSurface(d, loadPadded(d, w_m, begin, count), eta);
     // d/dt of x = x0 - sum d Q a sin(theta), eta = sum a cos(theta) at fixed
     // x0 (d theta/dt = -omega), decaying as e^{k z} below the surface; the
     // scalar code's operations.
     V east = hn::Zero(d), north = hn::Zero(d), up = hn::Zero(d);
     for (std::size_t i = 0; i < terms.size(); ++i) {
       const GerstnerTerm c = terms[i];
-      const V theta = phase(d, c, p.x0_m, p.y0_m);
+      const SinCos sc = sinCos(d, phases, i, c, p.x0_m, p.y0_m);
       const V orbital_mps =
           hn::Mul(hn::Set(d, c.speed_mps), hn::Exp(d, hn::Mul(hn::Set(d, c.wavenumber_radpm), z)));
-      const V along_mps = hn::Mul(hn::Mul(hn::Set(d, c.steepness), orbital_mps), hn::Cos(d, theta));
+      const V along_mps = hn::Mul(hn::Mul(hn::Set(d, c.steepness), orbital_mps), sc.cosine);
       east = hn::Add(east, hn::Mul(along_mps, hn::Set(d, c.directionEast)));
       north = hn::Add(north, hn::Mul(along_mps, hn::Set(d, c.directionNorth)));
-      up = hn::Add(up, hn::Mul(orbital_mps, hn::Sin(d, theta)));
+      up = hn::Add(up, hn::Mul(orbital_mps, sc.sine));
     }
+    const Lanes height(d, eta);
     const Lanes e(d, hn::Add(east, hn::Set(d, settings.current.east_mps)));
     const Lanes n(d, hn::Add(north, hn::Set(d, settings.current.north_mps)));
     const Lanes u(d, up);
     const LaneFlags ok(d, p.converged);
     for (std::size_t j = 0; j < kLanes && begin + j < count; ++j) {
       if (ok.set[j]) {
-        out[begin + j] = {static_cast<btScalar>(e.values[j]), static_cast<btScalar>(n.values[j]),
-                          static_cast<btScalar>(u.values[j])};
+        if (height_out_m != nullptr) {
+          height_out_m[begin + j] = static_cast<btScalar>(height.values[j]);
+        }
+        velocity_out[begin + j] = {static_cast<btScalar>(e.values[j]),
+                                   static_cast<btScalar>(n.values[j]),
+                                   static_cast<btScalar>(u.values[j])};
       } else {
         fallback(begin + j);
       }
     }
   }
+}
+
+void GerstnerVelocities(std::span<const WaveComponent> components, const GerstnerSettings& settings,
+                        const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
+                        std::size_t count, btScalar t_s, WaterVelocity* out,
+                        PointFallback fallback) {
+  // Sin and Cos afresh at each rest point rather than kept from the solve
+  // (which would save about 6% of the instructions): velocities() stays an
+  // independent computation of the numbers heightsAndVelocities() gets from
+  // its kept sin and cos, and the tests compare the two bit for bit.
+  GerstnerElevationsAndVelocities(components, settings, u_m, v_m, w_m, count, t_s, nullptr, out,
+                                  nullptr, fallback);
+}
+
+void GerstnerHeightsAndVelocities(std::span<const WaveComponent> components,
+                                  const GerstnerSettings& settings, const btScalar* u_m,
+                                  const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                                  btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out,
+                                  PointFallback fallback) {
+  LanePhases phases;
+  GerstnerElevationsAndVelocities(components, settings, u_m, v_m, w_m, count, t_s, height_out_m,
+                                  velocity_out, &phases, fallback);
 }
 
 }  // namespace
@@ -482,6 +590,8 @@ HWY_EXPORT(SineSumHeights);
 HWY_EXPORT(SineSumVelocities);
 HWY_EXPORT(GerstnerHeights);
 HWY_EXPORT(GerstnerVelocities);
+HWY_EXPORT(SineSumHeightsAndVelocities);
+HWY_EXPORT(GerstnerHeightsAndVelocities);
 
 void sineSumHeights(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
                     const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
@@ -510,6 +620,24 @@ void gerstnerVelocities(std::span<const WaveComponent> components, const Gerstne
                         PointFallback fallback) {
   HWY_DYNAMIC_DISPATCH(GerstnerVelocities)(components, settings, u_m, v_m, w_m, count, t_s, out,
                                            fallback);
+}
+
+void sineSumHeightsAndVelocities(std::span<const WaveComponent> components,
+                                 const WaveFieldSettings& settings, const btScalar* u_m,
+                                 const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                                 btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out,
+                                 PointFallback fallback) {
+  HWY_DYNAMIC_DISPATCH(SineSumHeightsAndVelocities)(components, settings, u_m, v_m, w_m, count,
+                                                    t_s, height_out_m, velocity_out, fallback);
+}
+
+void gerstnerHeightsAndVelocities(std::span<const WaveComponent> components,
+                                  const GerstnerSettings& settings, const btScalar* u_m,
+                                  const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                                  btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out,
+                                  PointFallback fallback) {
+  HWY_DYNAMIC_DISPATCH(GerstnerHeightsAndVelocities)(components, settings, u_m, v_m, w_m, count,
+                                                     t_s, height_out_m, velocity_out, fallback);
 }
 
 }  // namespace keel::detail

@@ -51,6 +51,15 @@ void sineSumVelocities(std::span<const WaveComponent> components, const WaveFiel
                        std::size_t count, btScalar t_s, WaterVelocity* out,
                        PointFallback fallback);
 
+/// SineSumSurface::heightsAndVelocities: the velocities' kernel, which
+/// computes each point's elevation anyway, storing it too. `fallback(i)`
+/// writes both results of point i.
+void sineSumHeightsAndVelocities(std::span<const WaveComponent> components,
+                                 const WaveFieldSettings& settings, const btScalar* u_m,
+                                 const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                                 btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out,
+                                 PointFallback fallback);
+
 /// GerstnerSurface::heights: each lane solves x(x0) = x by Newton's method
 /// from x0 = x, with the scalar solve's tolerance and caps.
 void gerstnerHeights(std::span<const WaveComponent> components, const GerstnerSettings& settings,
@@ -63,5 +72,13 @@ void gerstnerVelocities(std::span<const WaveComponent> components, const Gerstne
                         const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
                         std::size_t count, btScalar t_s, WaterVelocity* out,
                         PointFallback fallback);
+
+/// GerstnerSurface::heightsAndVelocities: one Newton solve per point gives
+/// its height and its velocity. `fallback(i)` writes both results of point i.
+void gerstnerHeightsAndVelocities(std::span<const WaveComponent> components,
+                                  const GerstnerSettings& settings, const btScalar* u_m,
+                                  const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                                  btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out,
+                                  PointFallback fallback);
 
 }  // namespace keel::detail

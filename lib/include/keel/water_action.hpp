@@ -230,20 +230,19 @@ class WaterAction : public btActionInterface {
   bool wake_ = false;                // wake the body when applying
   btVector3 pendingLinear_mps_{0, 0, 0};
   btVector3 pendingAngular_radps_{0, 0, 0};
-  // Buffers sized once from the hull: no allocation per substep.
+  // What outlives a substep, sized once from the hull (padded for the
+  // SIMD kernels); the substep's working memory is its thread's
+  // (detail::threadBuffers): no allocation per substep once warm.
   btMatrix3x3 basis_;  // the centre of mass's rotation at the last substep
-  std::vector<btScalar> waterHeight_m_, previousWaterHeight_m_, h_m_, u_m_, v_m_;  // per vertex, padded
+  std::vector<btScalar> waterHeight_m_, previousWaterHeight_m_, h_m_;  // per vertex
+  std::vector<btScalar> sweptRate_m3ps_, previousSweptRate_m3ps_;      // per triangle, for slamming
+  bool slammingWarm_ = false;
   bool havePreviousWater_ = false;
   bool anyWet_ = false;  // some piece of the hull under the water at the last substep
   bool vertexVelocitiesSampled_ = false;  // with the heights, at every vertex (direct sampling)
+  std::size_t crossingCount_ = 0;         // triangles the waterline crosses
   WaterPatch patch_;
-  std::unique_ptr<detail::BoatBuffers> buffers_;  // the SIMD path's (hull_kernel.hpp)
-  // The wet vertices whose water velocity is queried, found with a stamp per
-  // vertex (no clearing per substep), and their coordinates [m].
-  std::vector<std::uint32_t> queried_, vertexStamp_;
-  std::uint32_t queryStamp_ = 0;
-  std::vector<btScalar> queryU_m_, queryV_m_, queryW_m_;
-  std::vector<WaterVelocity> vertexWaterVelocity_;  // in queried_ order
+  detail::BoatBuffers* buffers_ = nullptr;  // this thread's, during computeForces
   // submergedPieces() and waterline(), built on demand from basis_ and h_m_.
   mutable std::vector<btVector3> r_;
   mutable CutBuffers cut_;

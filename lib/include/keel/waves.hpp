@@ -175,6 +175,15 @@ class SineSumSurface final : public WaterSurface {
   /// Vectorised across points, as heights().
   void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
                   btScalar t_s, WaterVelocity* out) const override;
+  /// Heights and velocities of the same points from the same phases: the
+  /// velocity needs each point's elevation for Wheeler stretching and the
+  /// phases' cos for it, so one pass gives both, for about the cost of
+  /// velocities() alone. The results are the bits heights() and velocities()
+  /// give (same vector code; the points they hand to height() and velocity()
+  /// are handed to both here), wherever a point sits in the batch.
+  void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
+                            std::size_t count, btScalar t_s, btScalar* height_out_m,
+                            WaterVelocity* velocity_out) const override;
 
   [[nodiscard]] std::span<const WaveComponent> components() const { return components_; }
   [[nodiscard]] const WaveFieldSettings& settings() const { return settings_; }
@@ -240,6 +249,16 @@ class GerstnerSurface final : public WaterSurface {
   /// Vectorised across points, as heights().
   void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
                   btScalar t_s, WaterVelocity* out) const override;
+  /// Heights and velocities of the same points from one Newton solve per
+  /// point: height() and velocity() both need the rest point of the surface
+  /// particle above it, and the solve's last sin and cos of each phase serve
+  /// the velocity. About the cost of velocities() alone. The results are the
+  /// bits heights() and velocities() give (same Newton iteration per lane; a
+  /// point handed to the scalar code gets exactly height() and velocity()),
+  /// wherever a point sits in the batch.
+  void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
+                            std::size_t count, btScalar t_s, btScalar* height_out_m,
+                            WaterVelocity* velocity_out) const override;
 
   [[nodiscard]] std::span<const WaveComponent> components() const { return components_; }
   [[nodiscard]] const GerstnerSettings& settings() const { return settings_; }
