@@ -187,25 +187,6 @@ std::size_t ClassifyKernel(const HullSoA& hull, T* d0, T* d1, T* d2, T* weight, 
   return crossingCount;
 }
 
-void TriangleWaterKernel(const HullSoA& hull, const T* weight, const T* vertexU, const T* vertexV, const T* vertexW,
-                         T* u, T* v, T* w) {
-  const D d;
-  const DI di;
-  const V third = hn::Set(d, T(1.0 / 3.0));
-  for (std::size_t t = 0; t < hull.trianglePadded; t += hn::Lanes(d)) {
-    if (hn::AllFalse(d, hn::Gt(hn::LoadU(d, weight + t), hn::Zero(d)))) continue;  // dry: FlowKernel skips it too
-    const auto i0 = hn::LoadU(di, hull.i0.data() + t), i1 = hn::LoadU(di, hull.i1.data() + t),
-               i2 = hn::LoadU(di, hull.i2.data() + t);
-    const T* fields[3] = {vertexU, vertexV, vertexW};
-    T* out[3] = {u, v, w};
-    for (int k = 0; k < 3; ++k) {
-      const V sum = hn::Add(hn::Add(hn::GatherIndex(d, fields[k], i0), hn::GatherIndex(d, fields[k], i1)),
-                            hn::GatherIndex(d, fields[k], i2));
-      hn::StoreU(hn::Mul(sum, third), d, out[k] + t);
-    }
-  }
-}
-
 PressureSums PressureKernel(const PieceStream& s, const T* up) {
   const D d;
   const V3 upv = set3(d, {up[0], up[1], up[2]});
@@ -486,27 +467,6 @@ void CutKernel(const HullSoA& hull, const T* h, const ScalarIndex* crossing, std
   }
 }
 
-void PieceWaterKernel(const T* vertexU, const T* vertexV, const T* vertexW, PieceBuffer& o) {
-  const D d;
-  const DI di;
-  const V third = hn::Set(d, T(1.0 / 3.0));
-  const T* fields[3] = {vertexU, vertexV, vertexW};
-  T* out[3] = {o.ux.data(), o.uy.data(), o.uz.data()};
-  const ScalarIndex* from[3] = {o.from0.data(), o.from1.data(), o.from2.data()};
-  const ScalarIndex* to[3] = {o.to0.data(), o.to1.data(), o.to2.data()};
-  const T* at[3] = {o.t0.data(), o.t1.data(), o.t2.data()};
-  for (std::size_t i = 0; i < 2 * o.slots; i += hn::Lanes(d))
-    for (int k = 0; k < 3; ++k) {
-      V sum = hn::Zero(d);
-      for (int c = 0; c < 3; ++c) {
-        const V f = hn::GatherIndex(d, fields[k], hn::LoadU(di, from[c] + i));
-        const V g = hn::GatherIndex(d, fields[k], hn::LoadU(di, to[c] + i));
-        sum = hn::Add(sum, hn::MulAdd(hn::Sub(g, f), hn::LoadU(d, at[c] + i), f));  // f + (g - f) t (centroidValue)
-      }
-      hn::StoreU(hn::Mul(sum, third), d, out[k] + i);
-    }
-}
-
 }  // namespace HWY_NAMESPACE
 }  // namespace keel::detail
 HWY_AFTER_NAMESPACE();
@@ -519,13 +479,11 @@ namespace keel::detail {
 HWY_EXPORT(VertexHeightsKernel);
 HWY_EXPORT(ClassifyKernel);
 HWY_EXPORT(CoordinatesKernel);
-HWY_EXPORT(TriangleWaterKernel);
 HWY_EXPORT(PressureKernel);
 HWY_EXPORT(FlowKernel);
 HWY_EXPORT(SlammingKernel);
 HWY_EXPORT(AirKernel);
 HWY_EXPORT(CutKernel);
-HWY_EXPORT(PieceWaterKernel);
 
 PressureSums& PressureSums::operator+=(const PressureSums& o) {
   for (int k = 0; k < 3; ++k) {
@@ -609,7 +567,16 @@ std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, btScalar
 
 void triangleWaterVelocity(const HullSoA& hull, const btScalar* weight, const btScalar* vertexU,
                            const btScalar* vertexV, const btScalar* vertexW, btScalar* u, btScalar* v, btScalar* w) {
-  HWY_DYNAMIC_DISPATCH(TriangleWaterKernel)(hull, weight, vertexU, vertexV, vertexW, u, v, w);
+  // Scalar loads beat vector gathers (about a cycle per lane), and only the
+  // wet triangles are visited.
+  const btScalar third = btScalar(1.0 / 3.0);
+  for (std::size_t t = 0; t < hull.triangleCount; ++t) {
+    if (!(weight[t] > 0)) continue;
+    const auto i0 = std::size_t(hull.i0[t]), i1 = std::size_t(hull.i1[t]), i2 = std::size_t(hull.i2[t]);
+    u[t] = (vertexU[i0] + vertexU[i1] + vertexU[i2]) * third;
+    v[t] = (vertexV[i0] + vertexV[i1] + vertexV[i2]) * third;
+    w[t] = (vertexW[i0] + vertexW[i1] + vertexW[i2]) * third;
+  }
 }
 
 PressureSums pressureSums(const PieceStream& s, const btScalar up[3]) {
@@ -669,7 +636,24 @@ void cutCrossing(const HullSoA& hull, const btScalar* h_m, const ScalarIndex* cr
 
 void pieceWaterVelocity(const btScalar* vertexU, const btScalar* vertexV, const btScalar* vertexW,
                         PieceBuffer& pieces) {
-  HWY_DYNAMIC_DISPATCH(PieceWaterKernel)(vertexU, vertexV, vertexW, pieces);
+  // Each corner's value interpolated along its hull edge as the cut placed
+  // it, f + (g - f) t (centroidValue); scalar loads, pieces of weight only.
+  const btScalar* fields[3] = {vertexU, vertexV, vertexW};
+  btScalar* out[3] = {pieces.ux.data(), pieces.uy.data(), pieces.uz.data()};
+  const ScalarIndex* from[3] = {pieces.from0.data(), pieces.from1.data(), pieces.from2.data()};
+  const ScalarIndex* to[3] = {pieces.to0.data(), pieces.to1.data(), pieces.to2.data()};
+  const btScalar* at[3] = {pieces.t0.data(), pieces.t1.data(), pieces.t2.data()};
+  for (std::size_t i = 0; i < pieces.pieceCount(); ++i) {
+    if (!(pieces.weight[i] > 0)) continue;
+    for (int k = 0; k < 3; ++k) {
+      btScalar sum = 0;
+      for (int c = 0; c < 3; ++c) {
+        const btScalar f = fields[k][from[c][i]], g = fields[k][to[c][i]];
+        sum += f + (g - f) * at[c][i];
+      }
+      out[k][i] = sum * btScalar(1.0 / 3.0);
+    }
+  }
 }
 
 void BoatBuffers::fit(const HullSoA& hull) {
