@@ -620,7 +620,9 @@ struct BatchAgreement {
 TEST(WaveBatch, GerstnerBatchesMatchSinglePointsOnAJonswapSea) {
   // Both paths run the same Newton iteration from the same start to
   // |F| <= 1e-9 m; their phases differ by rounding only (bit for bit equal
-  // while |phi - omega t| <= 1024 rad) and their sin and cos by a few ulps.
+  // while |phi - omega t| <= 1024 rad) and their sin and cos by a few ulps
+  // (Highway's Sin and Cos against libm's, and both solves' angle-addition
+  // steps, exact to rounding).
   // Bound: each stops within 1e-9 / (1 - Q sum k a) of the root, and the
   // rounding moves F by Q sum a dtheta; the rest points' gap moves the
   // height by sum k a per metre; plus sum a dtheta directly, and both
@@ -699,9 +701,10 @@ TEST(WaveBatch, SineSumBatchesMatchSinglePointsOnAJonswapSea) {
 
 TEST(WaveBatch, HeightsAndVelocitiesAreHeightsThenVelocitiesOnAJonswapSea) {
   // heightsAndVelocities runs the vector code of heights and velocities once
-  // for both: the same phases, the same Newton iteration per lane (the
-  // velocity's sin and cos are kept from its last step instead of computed
-  // again, the same numbers), the same points handed to the scalar code. So
+  // for both: the same phases, the same Newton iteration per lane (both
+  // velocities take the sin and cos of the first 64 components from the
+  // solve, moved to the rest point by its angle-addition steps), the same
+  // points handed to the scalar code. So
   // it gives their bits, tested bit for bit (tolerance 0), below and above
   // the surface, with and without phases reduced modulo 2 pi (t > 1000 s),
   // with seas of up to 64 components (sin and cos kept) and of more.

@@ -145,6 +145,14 @@ class Terms {
   [[nodiscard]] Term operator[](std::size_t i) const {
     return i < kKeptComponents ? kept_[i] : make_(components_[i]);
   }
+  /// Component i's constants, kept or made into `scratch`: by reference, as
+  /// the Newton solve's loops read them (a copy of the struct per component
+  /// and evaluation costs about as many instructions as the sums).
+  [[nodiscard]] const Term& at(std::size_t i, Term& scratch) const {
+    if (i < kKeptComponents) return kept_[i];
+    scratch = make_(components_[i]);
+    return scratch;
+  }
   /// Points with |x| + |y| up to this [m] keep every phase in Sin's range.
   [[nodiscard]] double positionLimit_m() const { return positionLimit_m_; }
 
@@ -184,20 +192,31 @@ struct LanePhases {
   HWY_ALIGN double sine[kKeptComponents * kLanes];
   HWY_ALIGN double cosine[kKeptComponents * kLanes];
 
-  /// Stores component i's sin and cos in the lanes of `m` (i < kKeptComponents).
-  void store(D d, std::size_t i, M m, V sinTheta, V cosTheta) {
-    hn::BlendedStore(sinTheta, m, d, sine + i * kLanes);
-    hn::BlendedStore(cosTheta, m, d, cosine + i * kLanes);
+  /// Stores component i's sin and cos (i < kKeptComponents).
+  void store(D d, std::size_t i, V sinTheta, V cosTheta) {
+    hn::Store(sinTheta, d, sine + i * kLanes);
+    hn::Store(cosTheta, d, cosine + i * kLanes);
+  }
+  /// Component i's sin and cos (i < kKeptComponents).
+  [[nodiscard]] SinCos load(D d, std::size_t i) const {
+    return {hn::Load(d, sine + i * kLanes), hn::Load(d, cosine + i * kLanes)};
+  }
+  /// Takes the first `count` components' sin and cos from `other` in the
+  /// lanes of `m`.
+  void takeIn(D d, M m, const LanePhases& other, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+      const SinCos mine = load(d, i), theirs = other.load(d, i);
+      store(d, i, hn::IfThenElse(m, theirs.sine, mine.sine),
+            hn::IfThenElse(m, theirs.cosine, mine.cosine));
+    }
   }
 };
 
 /// Component i's sin and cos at (x, y): kept in `phases`, or computed when
-/// `phases` is null or i is not kept.
+/// i is not kept.
 template <class Term>
-[[nodiscard]] SinCos sinCos(D d, const LanePhases* phases, std::size_t i, const Term& c, V x, V y) {
-  if (phases != nullptr && i < kKeptComponents) {
-    return {hn::Load(d, phases->sine + i * kLanes), hn::Load(d, phases->cosine + i * kLanes)};
-  }
+[[nodiscard]] SinCos sinCos(D d, const LanePhases& phases, std::size_t i, const Term& c, V x, V y) {
+  if (i < kKeptComponents) return phases.load(d, i);
   const V theta = phase(d, c, x, y);
   return {hn::Sin(d, theta), hn::Cos(d, theta)};
 }
@@ -297,10 +316,7 @@ void SineSumElevationsAndVelocities(std::span<const WaveComponent> components,
       const SineTerm c = terms[i];
       const V theta = phase(d, c, x, y);
       const V cosine = hn::Cos(d, theta);
-      if (i < kKeptComponents) {
-        hn::Store(hn::Sin(d, theta), d, phases.sine + i * kLanes);
-        hn::Store(cosine, d, phases.cosine + i * kLanes);
-      }
+      if (i < kKeptComponents) phases.store(d, i, hn::Sin(d, theta), cosine);
       eta = hn::Add(eta, hn::Mul(hn::Set(d, c.amplitude_m), cosine));
     }
     const V z = depthBelowSurface(d, loadPadded(d, w_m, begin, count), eta);
@@ -310,7 +326,7 @@ void SineSumElevationsAndVelocities(std::span<const WaveComponent> components,
     V east = hn::Zero(d), north = hn::Zero(d), up = hn::Zero(d);
     for (std::size_t i = 0; i < terms.size(); ++i) {
       const SineTerm c = terms[i];
-      const SinCos sc = sinCos(d, &phases, i, c, x, y);
+      const SinCos sc = sinCos(d, phases, i, c, x, y);
       const V orbital_mps =
           hn::Mul(hn::Set(d, c.speed_mps), hn::Exp(d, hn::Mul(hn::Set(d, c.wavenumber_radpm), z)));
       const V along_mps = hn::Mul(orbital_mps, sc.cosine);
@@ -378,28 +394,122 @@ struct Sums {
           hn::IfThenElse(m, yes.elevation_m, no.elevation_m)};
 }
 
+/// F = x0 - x and J = I: the sums at (x0, y0) before any component.
+[[nodiscard]] Sums startSums(D d, V x0, V y0, V x, V y) {
+  return {hn::Sub(x0, x), hn::Sub(y0, y), hn::Set(d, 1.0),
+          hn::Zero(d),    hn::Set(d, 1.0), hn::Zero(d)};
+}
+
+/// Adds one component, of phase sin `sine` and cos `cosine` at the trial
+/// rest positions, to the sums (gerstner.cpp's addComponent).
+void addComponent(D d, Sums& s, const GerstnerTerm& c, V sine, V cosine) {
+  s.residualEast_m = hn::NegMulAdd(hn::Set(d, c.horizontalEast_m), sine, s.residualEast_m);
+  s.residualNorth_m = hn::NegMulAdd(hn::Set(d, c.horizontalNorth_m), sine, s.residualNorth_m);
+  s.jacobianEE = hn::NegMulAdd(hn::Set(d, c.curvatureEE), cosine, s.jacobianEE);
+  s.jacobianEN = hn::NegMulAdd(hn::Set(d, c.curvatureEN), cosine, s.jacobianEN);
+  s.jacobianNN = hn::NegMulAdd(hn::Set(d, c.curvatureNN), cosine, s.jacobianNN);
+  s.elevation_m = hn::MulAdd(hn::Set(d, c.amplitude_m), cosine, s.elevation_m);
+}
+
 /// The parametric surface at trial rest positions (x0, y0) for target points
 /// (x, y) (gerstner.cpp's evaluate): F = x0 - x - sum Q a d sin(theta),
-/// J = I - sum Q a k cos(theta) d d^T, elevation sum a cos(theta). When
-/// `keep` is not null, the phases' sin and cos go to it in the lanes of
-/// `keepLanes`.
+/// J = I - sum Q a k cos(theta) d d^T, elevation sum a cos(theta), every
+/// phase's sin and cos from Sin and Cos; the kept components' go to `phases`.
 template <class Table>
-[[nodiscard]] Sums evaluate(D d, const Table& terms, V x0, V y0, V x, V y, LanePhases* keep,
-                            M keepLanes) {
-  // F = x0 - x and J = I before any component.
-  Sums s{hn::Sub(x0, x), hn::Sub(y0, y), hn::Set(d, 1.0),
-         hn::Zero(d), hn::Set(d, 1.0), hn::Zero(d)};
+[[nodiscard]] Sums evaluate(D d, const Table& terms, V x0, V y0, V x, V y, LanePhases& phases) {
+  Sums s = startSums(d, x0, y0, x, y);
+  GerstnerTerm scratch;
   for (std::size_t i = 0; i < terms.size(); ++i) {
-    const GerstnerTerm c = terms[i];
+    const GerstnerTerm& c = terms.at(i, scratch);
     const V theta = phase(d, c, x0, y0);
     const V sine = hn::Sin(d, theta), cosine = hn::Cos(d, theta);
-    if (keep != nullptr && i < kKeptComponents) keep->store(d, i, keepLanes, sine, cosine);
-    s.residualEast_m = hn::NegMulAdd(hn::Set(d, c.horizontalEast_m), sine, s.residualEast_m);
-    s.residualNorth_m = hn::NegMulAdd(hn::Set(d, c.horizontalNorth_m), sine, s.residualNorth_m);
-    s.jacobianEE = hn::NegMulAdd(hn::Set(d, c.curvatureEE), cosine, s.jacobianEE);
-    s.jacobianEN = hn::NegMulAdd(hn::Set(d, c.curvatureEN), cosine, s.jacobianEN);
-    s.jacobianNN = hn::NegMulAdd(hn::Set(d, c.curvatureNN), cosine, s.jacobianNN);
-    s.elevation_m = hn::MulAdd(hn::Set(d, c.amplitude_m), cosine, s.elevation_m);
+    if (i < kKeptComponents) phases.store(d, i, sine, cosine);
+    addComponent(d, s, c, sine, cosine);
+  }
+  return s;
+}
+
+/// A Newton step moves each phase by delta = k d.(step) [rad]. Up to this
+/// bound the solve moves each phase's sin and cos by the angle-addition
+/// identity with sinCosOfStep; beyond it, it calls Sin and Cos. The first
+/// step from x0 = x moves a phase by up to about k Q sum a (measured: 0.13
+/// rad on the fleet benchmark's sea, 0.43 on a JONSWAP storm of Hs 8 m at
+/// 0.9 of the fold limit), the later ones by far less: 0.5 rad takes them all
+/// there, where 1e-2 (the scalar solve's bound) would miss most first steps.
+constexpr double kPhaseStepBound_rad = 0.5;
+
+/// sin delta and cos delta for |delta| <= kPhaseStepBound_rad, from their
+/// Taylor series through delta^15 and delta^16 in Horner form on delta^2.
+/// The first omitted terms, delta^17 / 17! and delta^18 / 18!, are below
+/// 5e-20 of sin delta and 1e-21 of cos delta there, against double's
+/// rounding of 1.1e-16 of each: the results are within about an ulp (the
+/// Horner steps' roundings), as Sin and Cos are within 3. gerstner.cpp's
+/// scalar solve takes the same identity with a shorter series up to 1e-2 rad.
+[[nodiscard]] SinCos sinCosOfStep(D d, V delta) {
+  const V d2 = hn::Mul(delta, delta);
+  // sin delta = delta + delta^3 (-1/3! + delta^2 (1/5! - ...)), 1/n! rounded
+  // to double: each changes its term by 1e-16 of itself.
+  V sinSeries = hn::MulAdd(d2, hn::Set(d, -1.0 / 1307674368000.0), hn::Set(d, 1.0 / 6227020800.0));
+  sinSeries = hn::MulAdd(d2, sinSeries, hn::Set(d, -1.0 / 39916800.0));
+  sinSeries = hn::MulAdd(d2, sinSeries, hn::Set(d, 1.0 / 362880.0));
+  sinSeries = hn::MulAdd(d2, sinSeries, hn::Set(d, -1.0 / 5040.0));
+  sinSeries = hn::MulAdd(d2, sinSeries, hn::Set(d, 1.0 / 120.0));
+  sinSeries = hn::MulAdd(d2, sinSeries, hn::Set(d, -1.0 / 6.0));
+  // cos delta = 1 + delta^2 (-1/2! + delta^2 (1/4! - ...)).
+  V cosSeries = hn::MulAdd(d2, hn::Set(d, 1.0 / 20922789888000.0), hn::Set(d, -1.0 / 87178291200.0));
+  cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, 1.0 / 479001600.0));
+  cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, -1.0 / 3628800.0));
+  cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, 1.0 / 40320.0));
+  cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, -1.0 / 720.0));
+  cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, 1.0 / 24.0));
+  cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, -0.5));
+  return {hn::MulAdd(hn::Mul(delta, d2), sinSeries, delta),
+          hn::MulAdd(d2, cosSeries, hn::Set(d, 1.0))};
+}
+
+/// The sums at candidates (xc, yc) = the rest positions of `rest` + (dx, dy)
+/// (gerstner.cpp's evaluateNear), the kept components' sin and cos stored in
+/// `candidate`. A kept component's phase moves by delta = k d.(dx, dy); in
+/// the lanes where |delta| <= kPhaseStepBound_rad its sin and cos come from
+/// the rest position's by sin(theta + delta) = sin theta cos delta +
+/// cos theta sin delta, cos(theta + delta) = cos theta cos delta -
+/// sin theta sin delta; in the others from Sin and Cos of the candidate's
+/// phase. Each lane's numbers depend on its own delta only, whatever its
+/// neighbours'; either way is skipped when no lane of `searching` takes it
+/// (the other lanes' results are not used). The components not kept call
+/// Sin and Cos.
+template <class Table>
+[[nodiscard]] Sums evaluateNear(D d, const Table& terms, V xc, V yc, V dx, V dy, V x, V y,
+                                M searching, const LanePhases& rest, LanePhases& candidate) {
+  Sums s = startSums(d, xc, yc, x, y);
+  const V bound_rad = hn::Set(d, kPhaseStepBound_rad);
+  GerstnerTerm scratch;
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    const GerstnerTerm& c = terms.at(i, scratch);
+    if (i >= kKeptComponents) {
+      const V theta = phase(d, c, xc, yc);
+      addComponent(d, s, c, hn::Sin(d, theta), hn::Cos(d, theta));
+      continue;
+    }
+    // gerstner.cpp's delta, with its operations.
+    const V delta = hn::Mul(hn::Set(d, c.wavenumber_radpm),
+                            hn::Add(hn::Mul(hn::Set(d, c.directionEast), dx),
+                                    hn::Mul(hn::Set(d, c.directionNorth), dy)));
+    const M small = hn::Le(hn::Abs(delta), bound_rad);  // false for NaN
+    V sine = hn::Zero(d), cosine = hn::Zero(d);
+    if (!hn::AllFalse(d, hn::And(small, searching))) {
+      const SinCos from = rest.load(d, i);
+      const SinCos step = sinCosOfStep(d, delta);
+      sine = hn::MulAdd(from.cosine, step.sine, hn::Mul(from.sine, step.cosine));
+      cosine = hn::NegMulAdd(from.sine, step.sine, hn::Mul(from.cosine, step.cosine));
+    }
+    if (!hn::AllFalse(d, hn::AndNot(small, searching))) {
+      const V theta = phase(d, c, xc, yc);
+      sine = hn::IfThenElse(small, sine, hn::Sin(d, theta));
+      cosine = hn::IfThenElse(small, cosine, hn::Cos(d, theta));
+    }
+    candidate.store(d, i, sine, cosine);
+    addComponent(d, s, c, sine, cosine);
   }
   return s;
 }
@@ -418,18 +528,19 @@ struct RestPoints {
 /// left Sin's range stops updating (masked selects), so each lane follows
 /// exactly the iterations it would follow alone.
 ///
-/// When `phases` is not null it receives, in every converged lane, the sin
-/// and cos of the phases at the lane's rest point, for the velocity. Each
-/// candidate's go to the lanes still searching: a lane stops searching at
-/// the candidate it accepts, so its last candidate is its rest point, unless
-/// its search failed, and then it has not converged (it searched because
-/// |F| was above the tolerance, and no candidate lowered |F|).
+/// `rest` holds the sin and cos of the kept components' phases at each
+/// lane's current rest position: from Sin and Cos at x0 = x, then moved with
+/// each accepted step (evaluateNear; a candidate's go to `candidate`, and to
+/// `rest` in the lanes that accept it). On return they are those at the
+/// lanes' rest points, for the velocity.
 template <class Table>
-[[nodiscard]] RestPoints solveRestPoints(D d, const Table& terms, V x, V y, LanePhases* phases) {
+[[nodiscard]] RestPoints solveRestPoints(D d, const Table& terms, V x, V y, LanePhases& rest,
+                                         LanePhases& candidate) {
   const V tolerance2 = hn::Set(d, kGerstnerResidualTolerance_m * kGerstnerResidualTolerance_m);
   const double limit_m = terms.positionLimit_m();
+  const std::size_t kept = std::min(terms.size(), kKeptComponents);
   V x0 = x, y0 = y;
-  Sums s = evaluate(d, terms, x0, y0, x, y, phases, hn::FirstN(d, kLanes));
+  Sums s = evaluate(d, terms, x0, y0, x, y, rest);
   V r2 = s.residualSquared_m2();
   M failed = hn::Not(inPhaseRange(d, x, y, limit_m));
   M stopped = hn::Or(failed, hn::Le(r2, tolerance2));
@@ -452,13 +563,17 @@ template <class Table>
       const M outside = hn::AndNot(inPhaseRange(d, xc, yc, limit_m), searching);
       failed = hn::Or(failed, outside);
       searching = hn::AndNot(outside, searching);
-      const Sums candidate = evaluate(d, terms, xc, yc, x, y, phases, searching);
-      const V candidateR2 = candidate.residualSquared_m2();
-      const M improved = hn::And(searching, hn::Lt(candidateR2, r2));
+      // The move as the scalar solve takes it: the difference of the
+      // positions, not fraction * step.
+      const Sums trial = evaluateNear(d, terms, xc, yc, hn::Sub(xc, x0), hn::Sub(yc, y0), x, y,
+                                      searching, rest, candidate);
+      const V trialR2 = trial.residualSquared_m2();
+      const M improved = hn::And(searching, hn::Lt(trialR2, r2));
+      if (!hn::AllFalse(d, improved)) rest.takeIn(d, improved, candidate, kept);
       x0 = hn::IfThenElse(improved, xc, x0);
       y0 = hn::IfThenElse(improved, yc, y0);
-      s = select(improved, candidate, s);
-      r2 = hn::IfThenElse(improved, candidateR2, r2);
+      s = select(improved, trial, s);
+      r2 = hn::IfThenElse(improved, trialR2, r2);
       searching = hn::AndNot(improved, searching);
     }
     // Lanes no step improved are at the resolution of double: they stop, as
@@ -480,10 +595,11 @@ void GerstnerHeights(std::span<const WaveComponent> components, const GerstnerSe
   // The field drifts with the current: solve in the drifting frame.
   const V driftEast_m = hn::Set(d, settings.current.east_mps * t);
   const V driftNorth_m = hn::Set(d, settings.current.north_mps * t);
+  LanePhases rest, candidate;  // the solve's sin and cos
   for (std::size_t begin = 0; begin < count; begin += kLanes) {
     const V x = hn::Sub(loadPadded(d, u_m, begin, count), driftEast_m);
     const V y = hn::Sub(loadPadded(d, v_m, begin, count), driftNorth_m);
-    const RestPoints p = solveRestPoints(d, terms, x, y, nullptr);
+    const RestPoints p = solveRestPoints(d, terms, x, y, rest, candidate);
     const Lanes height(d, hn::Add(hn::Set(d, settings.meanLevel_m), p.elevation_m));
     const LaneFlags ok(d, p.converged);
     for (std::size_t j = 0; j < kLanes && begin + j < count; ++j) {
@@ -498,15 +614,16 @@ void GerstnerHeights(std::span<const WaveComponent> components, const GerstnerSe
 
 /// GerstnerVelocities and GerstnerHeightsAndVelocities: one Newton solve per
 /// point for its height and its velocity, the heights stored when
-/// `height_out_m` is not null (GerstnerHeights' bits). When `phases` is not
-/// null the solve keeps the phases' sin and cos at each rest point in it for
-/// the velocity; else they are computed again there (the same numbers).
+/// `height_out_m` is not null (GerstnerHeights' bits). The velocity takes the
+/// sin and cos of the kept components' phases at each rest point from the
+/// solve (they are not Sin and Cos of the rest point's phase bit for bit,
+/// having been moved by the angle-addition identity, so velocities() takes
+/// them too and gives heightsAndVelocities()' bits).
 void GerstnerElevationsAndVelocities(std::span<const WaveComponent> components,
                                      const GerstnerSettings& settings, const btScalar* u_m,
                                      const btScalar* v_m, const btScalar* w_m, std::size_t count,
                                      btScalar t_s, btScalar* height_out_m,
-                                     WaterVelocity* velocity_out, LanePhases* phases,
-                                     PointFallback fallback) {
+                                     WaterVelocity* velocity_out, PointFallback fallback) {
   const D d;
   const double t = t_s;
   const auto make = [&settings, t](const WaveComponent& c) {
@@ -515,10 +632,11 @@ void GerstnerElevationsAndVelocities(std::span<const WaveComponent> components,
   const Terms<GerstnerTerm, decltype(make)> terms(components, make);
   const V driftEast_m = hn::Set(d, settings.current.east_mps * t);
   const V driftNorth_m = hn::Set(d, settings.current.north_mps * t);
+  LanePhases rest, candidate;  // the solve's sin and cos
   for (std::size_t begin = 0; begin < count; begin += kLanes) {
     const V x = hn::Sub(loadPadded(d, u_m, begin, count), driftEast_m);
     const V y = hn::Sub(loadPadded(d, v_m, begin, count), driftNorth_m);
-    const RestPoints p = solveRestPoints(d, terms, x, y, phases);
+    const RestPoints p = solveRestPoints(d, terms, x, y, rest, candidate);
     const V eta = hn::Add(hn::Set(d, settings.meanLevel_m), p.elevation_m);
     const V z = depthBelowSurface(d, loadPadded(d, w_m, begin, count), eta);
     // d/dt of x = x0 - sum d Q a sin(theta), eta = sum a cos(theta) at fixed
@@ -527,7 +645,7 @@ void GerstnerElevationsAndVelocities(std::span<const WaveComponent> components,
     V east = hn::Zero(d), north = hn::Zero(d), up = hn::Zero(d);
     for (std::size_t i = 0; i < terms.size(); ++i) {
       const GerstnerTerm c = terms[i];
-      const SinCos sc = sinCos(d, phases, i, c, p.x0_m, p.y0_m);
+      const SinCos sc = sinCos(d, rest, i, c, p.x0_m, p.y0_m);
       const V orbital_mps =
           hn::Mul(hn::Set(d, c.speed_mps), hn::Exp(d, hn::Mul(hn::Set(d, c.wavenumber_radpm), z)));
       const V along_mps = hn::Mul(hn::Mul(hn::Set(d, c.steepness), orbital_mps), sc.cosine);
@@ -559,12 +677,8 @@ void GerstnerVelocities(std::span<const WaveComponent> components, const Gerstne
                         const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
                         std::size_t count, btScalar t_s, WaterVelocity* out,
                         PointFallback fallback) {
-  // Sin and Cos afresh at each rest point rather than kept from the solve
-  // (which would save about 6% of the instructions): velocities() stays an
-  // independent computation of the numbers heightsAndVelocities() gets from
-  // its kept sin and cos, and the tests compare the two bit for bit.
   GerstnerElevationsAndVelocities(components, settings, u_m, v_m, w_m, count, t_s, nullptr, out,
-                                  nullptr, fallback);
+                                  fallback);
 }
 
 void GerstnerHeightsAndVelocities(std::span<const WaveComponent> components,
@@ -572,9 +686,8 @@ void GerstnerHeightsAndVelocities(std::span<const WaveComponent> components,
                                   const btScalar* v_m, const btScalar* w_m, std::size_t count,
                                   btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out,
                                   PointFallback fallback) {
-  LanePhases phases;
   GerstnerElevationsAndVelocities(components, settings, u_m, v_m, w_m, count, t_s, height_out_m,
-                                  velocity_out, &phases, fallback);
+                                  velocity_out, fallback);
 }
 
 }  // namespace
