@@ -365,7 +365,7 @@ BodyForce AirKernel(const HullSoA& hull, const T* emerged, const AirParameters& 
 /// vector of crossing triangles at once: both of its cases are computed and
 /// the lane's own is kept (every division there has a positive denominator
 /// in both cases, so nothing blows up in the case not taken).
-void CutKernel(const HullSoA&, const T*, const ScalarIndex* crossing, std::size_t count, PieceBuffer& o) {
+void CutKernel(const HullSoA& hull, const T* h, const ScalarIndex* crossing, std::size_t count, PieceBuffer& o) {
   const D d;
   const DI di;
   using VI = hn::Vec<DI>;
@@ -373,18 +373,16 @@ void CutKernel(const HullSoA&, const T*, const ScalarIndex* crossing, std::size_
   const std::size_t slots = o.slots;
   for (std::size_t k = 0; k < slots; k += hn::Lanes(d)) {
     const M valid = hn::RebindMask(d, hn::Lt(hn::Iota(di, ScalarIndex(k)), hn::Set(di, ScalarIndex(count))));
-    // The crossing triangles' data, staged contiguous by cutCrossing.
     const VI t = hn::IfThenElseZero(hn::RebindMask(di, valid), hn::LoadU(di, crossing + k));
-    const CutStage& st = o.stage;
-    const VI i0 = hn::LoadU(di, st.i0.data() + k), i1 = hn::LoadU(di, st.i1.data() + k),
-             i2 = hn::LoadU(di, st.i2.data() + k);
-    const V h0 = hn::LoadU(d, st.h0.data() + k), h1 = hn::LoadU(d, st.h1.data() + k),
-            h2 = hn::LoadU(d, st.h2.data() + k);
-    const V3 p0 = load3(d, st.ax.data(), st.ay.data(), st.az.data(), k);
-    const V3 p1 = load3(d, st.bx.data(), st.by.data(), st.bz.data(), k);
-    const V3 p2 = load3(d, st.cx.data(), st.cy.data(), st.cz.data(), k);
-    const V3 sv = load3(d, st.sx.data(), st.sy.data(), st.sz.data(), k);
-    const V area = hn::LoadU(d, st.area.data() + k);
+    const VI i0 = hn::GatherIndex(di, hull.i0.data(), t), i1 = hn::GatherIndex(di, hull.i1.data(), t),
+             i2 = hn::GatherIndex(di, hull.i2.data(), t);
+    const V h0 = hn::GatherIndex(d, h, i0), h1 = hn::GatherIndex(d, h, i1), h2 = hn::GatherIndex(d, h, i2);
+    auto gather3 = [&](const std::vector<T>& x, const std::vector<T>& y, const std::vector<T>& z) {
+      return V3{hn::GatherIndex(d, x.data(), t), hn::GatherIndex(d, y.data(), t), hn::GatherIndex(d, z.data(), t)};
+    };
+    const V3 p0 = gather3(hull.ax, hull.ay, hull.az), p1 = gather3(hull.bx, hull.by, hull.bz),
+             p2 = gather3(hull.cx, hull.cy, hull.cz), sv = gather3(hull.sx, hull.sy, hull.sz);
+    const V area = hn::GatherIndex(d, hull.area.data(), t);
     const M w0 = hn::Lt(h0, zero), w1 = hn::Lt(h1, zero), w2 = hn::Lt(h2, zero);
     const V wetCount = hn::Add(hn::Add(hn::IfThenElseZero(w0, one), hn::IfThenElseZero(w1, one)), hn::IfThenElseZero(w2, one));
     const M single = hn::Eq(wetCount, one);  // one corner wet (else two)
@@ -617,10 +615,6 @@ void PieceBuffer::reserve(std::size_t triangleCount) {
                   &qz})
     v->assign(n, 0);
   for (auto* v : {&triangle, &from0, &to0, &from1, &to1, &from2, &to2}) v->assign(n, 0);
-  for (auto* v : {&stage.h0, &stage.h1, &stage.h2, &stage.ax, &stage.ay, &stage.az, &stage.bx, &stage.by, &stage.bz,
-                  &stage.cx, &stage.cy, &stage.cz, &stage.sx, &stage.sy, &stage.sz, &stage.area})
-    v->assign(n, 0);
-  for (auto* v : {&stage.i0, &stage.i1, &stage.i2}) v->assign(n, 0);
   crossing = slots = 0;
 }
 
@@ -637,20 +631,6 @@ void cutCrossing(const HullSoA& hull, const btScalar* h_m, const ScalarIndex* cr
                  PieceBuffer& out) {
   out.crossing = count;
   out.slots = padded(count);
-  // Stage the crossing triangles' data contiguously: scalar loads and
-  // stores beat nineteen vector gathers (about a cycle per lane each).
-  CutStage& st = out.stage;
-  for (std::size_t k = 0; k < out.slots; ++k) {
-    const auto t = std::size_t(k < count ? crossing[k] : 0);  // padding: triangle 0, masked by the kernel
-    const auto i0 = hull.i0[t], i1 = hull.i1[t], i2 = hull.i2[t];
-    st.i0[k] = i0, st.i1[k] = i1, st.i2[k] = i2;
-    st.h0[k] = h_m[i0], st.h1[k] = h_m[i1], st.h2[k] = h_m[i2];
-    st.ax[k] = hull.ax[t], st.ay[k] = hull.ay[t], st.az[k] = hull.az[t];
-    st.bx[k] = hull.bx[t], st.by[k] = hull.by[t], st.bz[k] = hull.bz[t];
-    st.cx[k] = hull.cx[t], st.cy[k] = hull.cy[t], st.cz[k] = hull.cz[t];
-    st.sx[k] = hull.sx[t], st.sy[k] = hull.sy[t], st.sz[k] = hull.sz[t];
-    st.area[k] = hull.area[t];
-  }
   HWY_DYNAMIC_DISPATCH(CutKernel)(hull, h_m, crossing, count, out);
 }
 

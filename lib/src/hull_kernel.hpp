@@ -187,13 +187,6 @@ void triangleWaterVelocity(const HullSoA& hull, const btScalar* weight, const bt
                                          const btScalar* d2, const btScalar* weight, const btScalar* u,
                                          const btScalar* v, const btScalar* w);
 
-/// The crossing triangles' corners, heights, area vectors and areas, staged
-/// contiguously for the cut kernel.
-struct CutStage {
-  std::vector<ScalarIndex> i0, i1, i2;
-  std::vector<btScalar> h0, h1, h2, ax, ay, az, bx, by, bz, cx, cy, cz, sx, sy, sz, area;
-};
-
 /// The pieces the waterline cuts out of the crossing triangles, as a
 /// stream: slot k (< slots) is crossing triangle k's first piece, slot
 /// slots + k its second (weight 0 when it has only one). Arrays reserved once.
@@ -210,7 +203,6 @@ struct PieceBuffer {
   std::vector<btScalar> t0, t1, t2;
   // Per crossing triangle: its emerged fraction and its waterline segment (p, q) [m].
   std::vector<btScalar> emerged, px, py, pz, qx, qy, qz;
-  CutStage stage;  ///< the crossing triangles' data, contiguous
   /// Room for a hull of `triangleCount` triangles.
   void reserve(std::size_t triangleCount);
   [[nodiscard]] std::size_t pieceCount() const { return 2 * slots; }
