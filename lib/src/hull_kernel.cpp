@@ -218,9 +218,17 @@ PressureSums PressureKernel(const PieceStream& s, const T* up) {
     const V3 torque = cross(m, sv);
     const V sUp = dot(sv, upv);
     const V sumD2 = hn::MulAdd(d0, d0, hn::MulAdd(d1, d1, hn::MulAdd(d2, d2, hn::Mul(sumD, sumD))));
-    const V terms[kSums] = {hn::Mul(sv.x, sumD), hn::Mul(sv.y, sumD), hn::Mul(sv.z, sumD), torque.x, torque.y, torque.z,
-                            hn::Mul(m.x, sUp),  hn::Mul(m.y, sUp),  hn::Mul(m.z, sUp),
-                            hn::Mul(hn::LoadU(d, s.weight + i), hn::LoadU(d, s.area + i)), hn::Mul(sUp, sumD2)};
+    const V terms[kSums] = {hn::Mul(sv.x, sumD),
+                            hn::Mul(sv.y, sumD),
+                            hn::Mul(sv.z, sumD),
+                            torque.x,
+                            torque.y,
+                            torque.z,
+                            hn::Mul(m.x, sUp),
+                            hn::Mul(m.y, sUp),
+                            hn::Mul(m.z, sUp),
+                            hn::Mul(hn::LoadU(d, s.weight + i), hn::LoadU(d, s.area + i)),
+                            hn::Mul(sUp, sumD2)};
     for (int k = 0; k < kSums; ++k) block[k] = hn::Add(block[k], terms[k]);
     if (++inBlock == kBlock) flush();
   }
@@ -243,7 +251,8 @@ HWY_INLINE V3 slammingForce(D d, V3 v, V cosTheta, V gamma, V area, M wet, V inv
   const V zero = hn::Zero(d);
   const M hits = hn::And(wet, hn::And(hn::Gt(cosTheta, zero), hn::Gt(gamma, zero)));
   const V ratio = hn::Min(hn::Mul(hn::IfThenElseZero(hits, gamma), inverseCutoff), hn::Set(d, T(1)));
-  const V k = hn::IfThenElseZero(hits, hn::Neg(hn::Mul(hn::Mul(power(d, ratio, exponent), cosTheta), hn::Mul(stop, area))));
+  const V k =
+      hn::IfThenElseZero(hits, hn::Neg(hn::Mul(hn::Mul(power(d, ratio, exponent), cosTheta), hn::Mul(stop, area))));
   return scale(v, k);
 }
 
@@ -299,7 +308,8 @@ FlowSums FlowKernel(const PieceStream& s, const FlowParameters& p, const PieceFl
       const V3 tangential = sub(v, scale(normal, vn));
       const V vt = hn::Sqrt(dot(tangential, tangential));
       const M sliding = hn::And(wet, hn::Gt(vt, tiny));
-      const V k = hn::IfThenElseZero(sliding, hn::Div(hn::Neg(hn::Mul(area, speed2)), hn::IfThenElse(sliding, vt, one)));
+      const V k =
+          hn::IfThenElseZero(sliding, hn::Div(hn::Neg(hn::Mul(area, speed2)), hn::IfThenElse(sliding, vt, one)));
       viscous.add(scale(tangential, k), c);
     }
     if (p.pressureDrag) {
@@ -384,7 +394,8 @@ void CutKernel(const HullSoA& hull, const T* h, const ScalarIndex* crossing, std
              p2 = gather3(hull.cx, hull.cy, hull.cz), sv = gather3(hull.sx, hull.sy, hull.sz);
     const V area = hn::GatherIndex(d, hull.area.data(), t);
     const M w0 = hn::Lt(h0, zero), w1 = hn::Lt(h1, zero), w2 = hn::Lt(h2, zero);
-    const V wetCount = hn::Add(hn::Add(hn::IfThenElseZero(w0, one), hn::IfThenElseZero(w1, one)), hn::IfThenElseZero(w2, one));
+    const V wetCount =
+        hn::Add(hn::Add(hn::IfThenElseZero(w0, one), hn::IfThenElseZero(w1, one)), hn::IfThenElseZero(w2, one));
     const M single = hn::Eq(wetCount, one);  // one corner wet (else two)
     // The odd corner out comes first (the wet one of one, the dry one of
     // two), by rotation: the winding, and so the normal, is kept.
@@ -417,9 +428,10 @@ void CutKernel(const HullSoA& hull, const T* h, const ScalarIndex* crossing, std
     store3(sel3(j2, r2), o.cx.data(), o.cy.data(), o.cz.data(), k);
     const V third = hn::Set(d, T(1.0 / 3.0));
     store3(scale(add(add(sel3(r0, e1), sel3(j1, r1)), sel3(j2, r2)), third), o.gx.data(), o.gy.data(), o.gz.data(), k);
-    store3(scale(add(add(sel3(V3{zero, zero, zero}, e1), sel3(V3{zero, zero, zero}, r2)), sel3(V3{zero, zero, zero}, e2)),
-                 third),
-           o.gx.data(), o.gy.data(), o.gz.data(), slots + k);
+    store3(
+        scale(add(add(sel3(V3{zero, zero, zero}, e1), sel3(V3{zero, zero, zero}, r2)), sel3(V3{zero, zero, zero}, e2)),
+              third),
+        o.gx.data(), o.gy.data(), o.gz.data(), slots + k);
     hn::StoreU(only(single, hn::Neg(g0)), d, o.d0.data() + k);
     hn::StoreU(only(twoWet, hn::Neg(g1)), d, o.d1.data() + k);
     hn::StoreU(only(twoWet, hn::Neg(g2)), d, o.d2.data() + k);
@@ -440,7 +452,8 @@ void CutKernel(const HullSoA& hull, const T* h, const ScalarIndex* crossing, std
       const M some = hn::Gt(pieceArea, zero);
       store3(scale(sv, fractions[slot]), o.sx.data(), o.sy.data(), o.sz.data(), i);
       hn::StoreU(pieceArea, d, o.area.data() + i);
-      hn::StoreU(hn::IfThenElseZero(some, hn::Div(one, hn::IfThenElse(some, pieceArea, one))), d, o.inverseArea.data() + i);
+      hn::StoreU(hn::IfThenElseZero(some, hn::Div(one, hn::IfThenElse(some, pieceArea, one))), d,
+                 o.inverseArea.data() + i);
       hn::StoreU(hn::IfThenElseZero(hn::And(valid, slot == 0 ? valid : twoWet), one), d, o.weight.data() + i);
       hn::StoreU(t, di, o.triangle.data() + i);
     }
@@ -550,7 +563,8 @@ void vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_
 void worldCoordinates(const HullSoA& hull, const btScalar east[3], const btScalar north[3], const btScalar up[3],
                       double centreEast_m, double centreNorth_m, btScalar centreUp_m, btScalar* u_m, btScalar* v_m,
                       btScalar* w_m) {
-  HWY_DYNAMIC_DISPATCH(CoordinatesKernel)(hull, east, north, up, centreEast_m, centreNorth_m, centreUp_m, u_m, v_m, w_m);
+  HWY_DYNAMIC_DISPATCH(CoordinatesKernel)
+  (hull, east, north, up, centreEast_m, centreNorth_m, centreUp_m, u_m, v_m, w_m);
 }
 
 std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, btScalar* d0, btScalar* d1, btScalar* d2,
@@ -599,33 +613,52 @@ BodyForce airSums(const HullSoA& hull, const btScalar* emerged, const AirParamet
 PieceStream triangleStream(const HullSoA& hull, const btScalar* d0, const btScalar* d1, const btScalar* d2,
                            const btScalar* weight, const btScalar* u, const btScalar* v, const btScalar* w) {
   return PieceStream{hull.trianglePadded,
-                     hull.ax.data(), hull.ay.data(), hull.az.data(),
-                     hull.bx.data(), hull.by.data(), hull.bz.data(),
-                     hull.cx.data(), hull.cy.data(), hull.cz.data(),
-                     hull.gx.data(), hull.gy.data(), hull.gz.data(),
-                     d0, d1, d2,
-                     hull.sx.data(), hull.sy.data(), hull.sz.data(),
-                     hull.area.data(), hull.inverseArea.data(), weight, u, v, w};
+                     hull.ax.data(),
+                     hull.ay.data(),
+                     hull.az.data(),
+                     hull.bx.data(),
+                     hull.by.data(),
+                     hull.bz.data(),
+                     hull.cx.data(),
+                     hull.cy.data(),
+                     hull.cz.data(),
+                     hull.gx.data(),
+                     hull.gy.data(),
+                     hull.gz.data(),
+                     d0,
+                     d1,
+                     d2,
+                     hull.sx.data(),
+                     hull.sy.data(),
+                     hull.sz.data(),
+                     hull.area.data(),
+                     hull.inverseArea.data(),
+                     weight,
+                     u,
+                     v,
+                     w};
 }
 
 void PieceBuffer::reserve(std::size_t triangleCount) {
   const std::size_t n = 2 * (padded(triangleCount) + kPad);
-  for (auto* v : {&ax, &ay, &az, &bx, &by, &bz, &cx, &cy, &cz, &gx, &gy, &gz, &d0, &d1, &d2, &sx, &sy, &sz, &area,
-                  &inverseArea, &weight, &ux, &uy, &uz, &vx, &vy, &vz, &cosTheta, &rate, &gamma, &t0, &t1, &t2, &emerged, &px, &py, &pz, &qx, &qy,
-                  &qz})
+  for (auto* v : {&ax,   &ay,    &az, &bx, &by,   &bz,          &cx,     &cy, &cz, &gx, &gy, &gz, &d0, &d1,
+                  &d2,   &sx,    &sy, &sz, &area, &inverseArea, &weight, &ux, &uy, &uz, &vx, &vy, &vz, &cosTheta,
+                  &rate, &gamma, &t0, &t1, &t2,   &emerged,     &px,     &py, &pz, &qx, &qy, &qz})
     v->assign(n, 0);
   for (auto* v : {&triangle, &from0, &to0, &from1, &to1, &from2, &to2}) v->assign(n, 0);
   crossing = slots = 0;
 }
 
 PieceStream PieceBuffer::stream() const {
-  return PieceStream{2 * slots, ax.data(), ay.data(), az.data(), bx.data(), by.data(), bz.data(),
-                     cx.data(),  cy.data(), cz.data(), gx.data(), gy.data(), gz.data(), d0.data(), d1.data(), d2.data(), sx.data(),
-                     sy.data(),  sz.data(), area.data(), inverseArea.data(), weight.data(), ux.data(), uy.data(),
-                     uz.data()};
+  return PieceStream{2 * slots,     ax.data(), ay.data(), az.data(), bx.data(), by.data(),   bz.data(),
+                     cx.data(),     cy.data(), cz.data(), gx.data(), gy.data(), gz.data(),   d0.data(),
+                     d1.data(),     d2.data(), sx.data(), sy.data(), sz.data(), area.data(), inverseArea.data(),
+                     weight.data(), ux.data(), uy.data(), uz.data()};
 }
 
-PieceFlowOut PieceBuffer::flowOut() { return PieceFlowOut{vx.data(), vy.data(), vz.data(), cosTheta.data(), rate.data()}; }
+PieceFlowOut PieceBuffer::flowOut() {
+  return PieceFlowOut{vx.data(), vy.data(), vz.data(), cosTheta.data(), rate.data()};
+}
 
 void cutCrossing(const HullSoA& hull, const btScalar* h_m, const ScalarIndex* crossing, std::size_t count,
                  PieceBuffer& out) {

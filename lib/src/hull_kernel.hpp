@@ -42,12 +42,12 @@ inline constexpr std::size_t kPad = 16;
 /// zero area (the kernels skip them by that) and use vertex 0.
 struct HullSoA {
   std::size_t vertexCount = 0, vertexPadded = 0, triangleCount = 0, trianglePadded = 0;
-  std::vector<btScalar> x, y, z;                              ///< vertices [m]
-  std::vector<ScalarIndex> i0, i1, i2;                        ///< triangle corners
-  std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz;   ///< triangle corners' positions [m]
-  std::vector<btScalar> gx, gy, gz;                           ///< triangle centroids [m]
-  std::vector<btScalar> sx, sy, sz, area;                     ///< area vector S = n A, area A [m^2]
-  std::vector<btScalar> inverseArea;                          ///< 1 / A [1/m^2] (0 for padding)
+  std::vector<btScalar> x, y, z;                             ///< vertices [m]
+  std::vector<ScalarIndex> i0, i1, i2;                       ///< triangle corners
+  std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz;  ///< triangle corners' positions [m]
+  std::vector<btScalar> gx, gy, gz;                          ///< triangle centroids [m]
+  std::vector<btScalar> sx, sy, sz, area;                    ///< area vector S = n A, area A [m^2]
+  std::vector<btScalar> inverseArea;                         ///< 1 / A [1/m^2] (0 for padding)
   explicit HullSoA(const Hull& hull);
 };
 
@@ -55,13 +55,13 @@ struct HullSoA {
 struct PieceStream {
   std::size_t count = 0;
   const btScalar *ax, *ay, *az, *bx, *by, *bz, *cx, *cy, *cz;  ///< corners [m]
-  const btScalar *gx, *gy, *gz;  ///< centroids (a + b + c) / 3 [m]
-  const btScalar *d0, *d1, *d2;  ///< depth at each corner [m] (0 where weight is 0)
-  const btScalar *sx, *sy, *sz;  ///< area vector [m^2]
-  const btScalar* area;          ///< [m^2]
-  const btScalar* inverseArea;   ///< 1 / area, 0 when the area is 0 [1/m^2]
-  const btScalar* weight;        ///< 1: a submerged piece; 0: skip
-  const btScalar *ux, *uy, *uz;  ///< water velocity at the centroid [m/s]
+  const btScalar *gx, *gy, *gz;                                ///< centroids (a + b + c) / 3 [m]
+  const btScalar *d0, *d1, *d2;                                ///< depth at each corner [m] (0 where weight is 0)
+  const btScalar *sx, *sy, *sz;                                ///< area vector [m^2]
+  const btScalar* area;                                        ///< [m^2]
+  const btScalar* inverseArea;                                 ///< 1 / area, 0 when the area is 0 [1/m^2]
+  const btScalar* weight;                                      ///< 1: a submerged piece; 0: skip
+  const btScalar *ux, *uy, *uz;                                ///< water velocity at the centroid [m/s]
 };
 
 /// Per-piece results of flowSums that slamming reads afterwards (vx null:
@@ -86,8 +86,8 @@ struct PressureSums {
 /// The hydrostatic result of the pressure sums (integratePressure's last
 /// step): force, torque, volume, wetted area, centre of buoyancy and depth
 /// integral in the frame of the sums, whose up axis is `up`.
-[[nodiscard]] HydrostaticResult pressureResult(const PressureSums& sums, btScalar density_kgpm3,
-                                               btScalar gravity_mps2, const btVector3& up);
+[[nodiscard]] HydrostaticResult pressureResult(const PressureSums& sums, btScalar density_kgpm3, btScalar gravity_mps2,
+                                               const btVector3& up);
 
 /// A force and torque sum in body axes.
 struct BodyForce {
@@ -98,7 +98,7 @@ struct BodyForce {
 
 /// Slamming's per-boat factors.
 struct SlammingParameters {
-  btScalar stopFactor = 0;  ///< 2 m / (S dt) [kg/(m^2 s)]
+  btScalar stopFactor = 0;     ///< 2 m / (S dt) [kg/(m^2 s)]
   btScalar inverseCutoff = 0;  ///< 1 / Gamma_max [s^2/m]
   btScalar power = 2;          ///< p
 };
@@ -118,7 +118,7 @@ struct FlowParameters {
   btScalar inverseDt = 0;  ///< 1 / dt [1/s]
   SlammingParameters slamming;
   bool viscous = false, pressureDrag = false;
-  btScalar inverseReferenceSpeed = 1;  ///< 1 / vr [s/m]
+  btScalar inverseReferenceSpeed = 1;                                                   ///< 1 / vr [s/m]
   btScalar pressureLinear = 0, pressureQuadratic = 0, pressureFalloff = btScalar(0.5);  ///< [Pa], [Pa], f_P
   btScalar suctionLinear = 0, suctionQuadratic = 0, suctionFalloff = btScalar(0.5);     ///< [Pa], [Pa], f_S
 };
@@ -127,9 +127,9 @@ struct FlowParameters {
 /// needs the mean water velocity, which is one of these sums), pressure drag,
 /// and the area-weighted water velocity.
 struct FlowSums {
-  BodyForce viscousPerHalfRhoCf;  ///< sum -A |v|^2 v_t / |v_t| and its moment [m^4/s^2, m^5/s^2]
-  BodyForce pressureDrag;         ///< [N], [N m]
-  BodyForce slamming;             ///< when FlowParameters::previousRate is set [N], [N m]
+  BodyForce viscousPerHalfRhoCf;    ///< sum -A |v|^2 v_t / |v_t| and its moment [m^4/s^2, m^5/s^2]
+  BodyForce pressureDrag;           ///< [N], [N m]
+  BodyForce slamming;               ///< when FlowParameters::previousRate is set [N], [N m]
   double waterArea[3] = {0, 0, 0};  ///< sum A u [m^3/s]
   double area = 0;                  ///< sum A [m^2]
   FlowSums& operator+=(const FlowSums& o);
@@ -193,8 +193,8 @@ void triangleWaterVelocity(const HullSoA& hull, const btScalar* weight, const bt
 struct PieceBuffer {
   std::size_t crossing = 0;  ///< crossing triangles cut
   std::size_t slots = 0;     ///< padded(crossing)
-  std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz, gx, gy, gz, d0, d1, d2, sx, sy, sz, area, inverseArea, weight,
-      ux, uy, uz;
+  std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz, gx, gy, gz, d0, d1, d2, sx, sy, sz, area, inverseArea,
+      weight, ux, uy, uz;
   std::vector<btScalar> vx, vy, vz, cosTheta, rate, gamma;
   std::vector<ScalarIndex> triangle;  ///< the hull triangle each piece was cut from
   /// Where each corner lies on the hull (EdgePoint, as arrays): vertex
@@ -230,17 +230,17 @@ namespace keel::detail {
 /// streaming its own from memory.
 struct BoatBuffers {
   // Per vertex.
-  std::vector<btScalar> u_m, v_m, w_m;                          ///< world coordinates along the water's axes
-  std::vector<btScalar> waterU_mps, waterV_mps, waterW_mps;     ///< water velocity, body axes
-  std::vector<btScalar> queryU_m, queryV_m, queryW_m;           ///< the wet vertices' coordinates
-  std::vector<std::uint32_t> queried, stamp;                    ///< the wet vertices; a stamp per vertex
+  std::vector<btScalar> u_m, v_m, w_m;                       ///< world coordinates along the water's axes
+  std::vector<btScalar> waterU_mps, waterV_mps, waterW_mps;  ///< water velocity, body axes
+  std::vector<btScalar> queryU_m, queryV_m, queryW_m;        ///< the wet vertices' coordinates
+  std::vector<std::uint32_t> queried, stamp;                 ///< the wet vertices; a stamp per vertex
   std::uint32_t stampNow = 0;
-  std::vector<WaterVelocity> velocity;                          ///< the surface's answers, query order
+  std::vector<WaterVelocity> velocity;  ///< the surface's answers, query order
   // Per hull triangle.
-  std::vector<btScalar> d0, d1, d2, weight, emerged;   ///< classifyTriangles
-  std::vector<btScalar> waterU, waterV, waterW;        ///< water velocity at the centroid, body axes
-  std::vector<ScalarIndex> crossing;                   ///< crossing triangles
-  PieceBuffer pieces;                                  ///< the cut pieces as a stream
+  std::vector<btScalar> d0, d1, d2, weight, emerged;  ///< classifyTriangles
+  std::vector<btScalar> waterU, waterV, waterW;       ///< water velocity at the centroid, body axes
+  std::vector<ScalarIndex> crossing;                  ///< crossing triangles
+  PieceBuffer pieces;                                 ///< the cut pieces as a stream
   /// Grows (never shrinks) to fit `hull`: allocates only for a hull larger
   /// than any this thread has seen.
   void fit(const HullSoA& hull);

@@ -208,8 +208,8 @@ void WaterAction::pieceWaterVelocities(bool perVertex) {
   // (centroidValue). Otherwise the flow kernels take one uniform velocity.
   if (!perVertex) return;
   detail::BoatBuffers& b = *buffers_;
-  detail::triangleWaterVelocity(hull_->soa(), b.weight.data(), b.waterU_mps.data(), b.waterV_mps.data(), b.waterW_mps.data(),
-                                b.waterU.data(), b.waterV.data(), b.waterW.data());
+  detail::triangleWaterVelocity(hull_->soa(), b.weight.data(), b.waterU_mps.data(), b.waterV_mps.data(),
+                                b.waterW_mps.data(), b.waterU.data(), b.waterV.data(), b.waterW.data());
   detail::pieceWaterVelocity(b.waterU_mps.data(), b.waterV_mps.data(), b.waterW_mps.data(), b.pieces);
 }
 
