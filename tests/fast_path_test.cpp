@@ -24,13 +24,16 @@ struct Reference {
 
 Reference reference(const Hull& hull, const btTransform& com, const btVector3& v, const btVector3& w,
                     const WaterSurface& surface, btScalar t, btScalar dt, btScalar mass, const HydrodynamicSettings& s,
-                    SlammingState& slamming) {
+                    SlammingState& slamming, const WaterPatch* patch = nullptr) {
   const WaterFrame frame;  // y up
   const std::size_t n = hull.vertices().size();
   std::vector<btVector3> r(n);
   std::vector<btScalar> u(n), vv(n), water(n), h(n);
   rotateVertices(com.getBasis(), hull.vertices(), r);
-  sampleDirect(surface, frame, com.getOrigin(), r, t, u, vv, water);
+  if (patch)  // the heights the action's patch gave (sampled at the same time)
+    sampleFromPatch(*patch, frame, com.getOrigin(), r, water);
+  else
+    sampleDirect(surface, frame, com.getOrigin(), r, t, u, vv, water);
   vertexHeights(r, com.getOrigin().y(), frame.up, water, h);
   CutBuffers cut;
   cut.reserve(hull.triangles().size());
@@ -160,6 +163,41 @@ TEST(FastPath, EveryTermMatchesTheReferencePipeline) {
     }
   }
   reportFigure("fast path vs reference: worst force difference / sum of the terms' sizes", worst, 0);
+}
+
+TEST(FastPath, PatchHeightsAreWaterPatchHeights) {
+  // The vectorised patch interpolation against WaterPatch::height at every
+  // vertex, through the whole hydrostatic result.
+  const auto sea = std::make_shared<SineSumSurface>(std::vector<WaveComponent>{
+      deepWaterWave(0.3, 25, 0.0, 0.0), deepWaterWave(0.2, 12, 0.7, 1.0), deepWaterWave(0.05, 4, -0.4, 2.0)});
+  const auto hull = hullOf(boatHull(10, 3.5f, 2.5f, 20, 6));
+  std::mt19937 random(11);
+  std::uniform_real_distribution<float> unit(-1, 1);
+  const double tolerance = sizeof(btScalar) == 4 ? 2e-5 : 1e-12;
+  for (int trial = 0; trial < 10; ++trial) {
+    World world;
+    const btVector3 axis = btVector3(unit(random), unit(random), unit(random)).normalized();
+    // Far from the origin too: the patch's coordinates are doubles.
+    const btTransform pose(btQuaternion(axis, 0.5f * unit(random)),
+                           btVector3(1e4f * unit(random), 0.4f * unit(random), 1e4f * unit(random)));
+    btRigidBody* body = world.addBox(hull->boundsMax() - hull->boundsMin(), 2e4f, pose);
+    HydrostaticSettings settings;
+    settings.sampling = Sampling::Patch;
+    settings.patchCellSize_m = 0.7f;
+    WaterAction action(body, hull, sea, settings);
+    action.setHydrodynamics(HydrodynamicSettings::none());
+    action.updateAction(&world.world, btScalar(1.0 / 240));
+    SlammingState slamming;
+    slamming.reset(hull->triangles().size());
+    const Reference ref = reference(*hull, pose, btVector3(0, 0, 0), btVector3(0, 0, 0), *sea,
+                                    btScalar(action.time_s()), btScalar(1.0 / 240), 2e4f, HydrodynamicSettings::none(),
+                                    slamming, &action.waterPatch());
+    const double buoyancy = 1025 * kG * hull->volume_m3();
+    expectClose(action.hydrostatics().force_N, ref.hydrostatics.force_N, buoyancy, tolerance, "pressure force");
+    expectClose(action.hydrostatics().torque_Nm, ref.hydrostatics.torque_Nm, buoyancy * hull->radius_m(), tolerance,
+                "pressure torque");
+    EXPECT_GT(ref.hydrostatics.submergedVolume_m3, 0);
+  }
 }
 
 }  // namespace

@@ -480,6 +480,59 @@ void CutKernel(const HullSoA& hull, const T* h, const ScalarIndex* crossing, std
   }
 }
 
+/// WaterPatch::height at every vertex (i < vertexPadded), lane by lane in
+/// double as the scalar code: horizontal position u = centreEast +
+/// double(p . east) [m], its cell, and the plane of the cell's triangle
+/// (split on the (1,0)-(0,1) diagonal) through the three samples around it.
+void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, double centreEast_m,
+                        double centreNorth_m, const T* grid, int side, double inverseCell_pm, double originI,
+                        double originJ, T* out_m) {
+  const hn::ScalableTag<double> dd;
+  const hn::Rebind<T, decltype(dd)> dt;                // btScalar lanes, as many as the doubles
+  const hn::Rebind<ScalarIndex, decltype(dd)> dk;      // grid indices, as wide as btScalar
+  using VD = hn::Vec<decltype(dd)>;
+#if defined(BT_USE_DOUBLE_PRECISION)
+  auto toDouble = [](hn::Vec<decltype(dt)> x) { return x; };
+#else
+  auto toDouble = [&](hn::Vec<decltype(dt)> x) { return hn::PromoteTo(dd, x); };
+#endif
+  const VD zero = hn::Zero(dd), one = hn::Set(dd, 1.0), last = hn::Set(dd, double(side - 1));
+  const VD lastCell = hn::Set(dd, double(side - 2)), sideD = hn::Set(dd, double(side));
+  const VD inverseCell = hn::Set(dd, inverseCell_pm), i0 = hn::Set(dd, originI), j0 = hn::Set(dd, originJ);
+  const VD cu = hn::Set(dd, centreEast_m), cv = hn::Set(dd, centreNorth_m);
+  const auto ex = hn::Set(dt, east[0]), ey = hn::Set(dt, east[1]), ez = hn::Set(dt, east[2]);
+  const auto nx = hn::Set(dt, north[0]), ny = hn::Set(dt, north[1]), nz = hn::Set(dt, north[2]);
+  for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(dd)) {
+    const auto x = hn::LoadU(dt, hull.x.data() + i), y = hn::LoadU(dt, hull.y.data() + i),
+               z = hn::LoadU(dt, hull.z.data() + i);
+    const VD u = hn::Add(cu, toDouble(hn::MulAdd(x, ex, hn::MulAdd(y, ey, hn::Mul(z, ez)))));
+    const VD v = hn::Add(cv, toDouble(hn::MulAdd(x, nx, hn::MulAdd(y, ny, hn::Mul(z, nz)))));
+    const VD fu = hn::Min(hn::Max(hn::Sub(hn::Mul(u, inverseCell), i0), zero), last);
+    const VD fv = hn::Min(hn::Max(hn::Sub(hn::Mul(v, inverseCell), j0), zero), last);
+    const VD ci = hn::Min(hn::Floor(fu), lastCell), cj = hn::Min(hn::Floor(fv), lastCell);
+    const VD a = hn::Sub(fu, ci), b = hn::Sub(fv, cj);
+    const VD k = hn::MulAdd(cj, sideD, ci);  // row-major node index, exact in double
+#if defined(BT_USE_DOUBLE_PRECISION)
+    const hn::Vec<decltype(dk)> node = hn::ConvertTo(dk, k);
+#else
+    const hn::Vec<decltype(dk)> node = hn::DemoteTo(dk, k);
+#endif
+    const auto stride = hn::Set(dk, ScalarIndex(side));
+    const VD h00 = toDouble(hn::GatherIndex(dt, grid, node));
+    const VD h10 = toDouble(hn::GatherIndex(dt, grid, hn::Add(node, hn::Set(dk, ScalarIndex(1)))));
+    const VD h01 = toDouble(hn::GatherIndex(dt, grid, hn::Add(node, stride)));
+    const VD h11 = toDouble(hn::GatherIndex(dt, grid, hn::Add(hn::Add(node, stride), hn::Set(dk, ScalarIndex(1)))));
+    const VD lower = hn::MulAdd(b, hn::Sub(h01, h00), hn::MulAdd(a, hn::Sub(h10, h00), h00));
+    const VD upper = hn::MulAdd(hn::Sub(one, b), hn::Sub(h10, h11), hn::MulAdd(hn::Sub(one, a), hn::Sub(h01, h11), h11));
+    const VD h = hn::IfThenElse(hn::Le(hn::Add(a, b), one), lower, upper);
+#if defined(BT_USE_DOUBLE_PRECISION)
+    hn::StoreU(h, dt, out_m + i);
+#else
+    hn::StoreU(hn::DemoteTo(dt, h), dt, out_m + i);
+#endif
+  }
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace keel::detail
 HWY_AFTER_NAMESPACE();
@@ -496,6 +549,7 @@ HWY_EXPORT(PressureKernel);
 HWY_EXPORT(FlowKernel);
 HWY_EXPORT(SlammingKernel);
 HWY_EXPORT(AirKernel);
+HWY_EXPORT(PatchHeightsKernel);
 HWY_EXPORT(CutKernel);
 
 PressureSums& PressureSums::operator+=(const PressureSums& o) {
@@ -658,6 +712,13 @@ PieceStream PieceBuffer::stream() const {
 
 PieceFlowOut PieceBuffer::flowOut() {
   return PieceFlowOut{vx.data(), vy.data(), vz.data(), cosTheta.data(), rate.data()};
+}
+
+void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar east[3], const btScalar north[3],
+                  double centreEast_m, double centreNorth_m, btScalar* out_m) {
+  HWY_DYNAMIC_DISPATCH(PatchHeightsKernel)
+  (hull, east, north, centreEast_m, centreNorth_m, patch.samples_m().data(), patch.samplesPerSide(),
+   1.0 / double(patch.cellSize_m()), double(patch.originI()), double(patch.originJ()), out_m);
 }
 
 void cutCrossing(const HullSoA& hull, const btScalar* h_m, const ScalarIndex* crossing, std::size_t count,

@@ -18,6 +18,7 @@
 
 #include <keel/hull.hpp>
 #include <keel/hydrostatics.hpp>
+#include <keel/water_sampling.hpp>
 #include <keel/water_surface.hpp>
 
 #include <LinearMath/btScalar.h>
@@ -153,6 +154,12 @@ void vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_
 void worldCoordinates(const HullSoA& hull, const btScalar east[3], const btScalar north[3], const btScalar up[3],
                       double centreEast_m, double centreNorth_m, btScalar centreUp_m, btScalar* u_m, btScalar* v_m,
                       btScalar* w_m);
+
+/// The water height under every vertex (i < vertexPadded) from a sampled
+/// patch: WaterPatch::height of the vertex's horizontal position [m], the
+/// water's axes given in the body frame.
+void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar east[3], const btScalar north[3],
+                  double centreEast_m, double centreNorth_m, btScalar* out_m);
 
 /// Classifies every triangle by its corners' heights: depths and weight 1
 /// when wholly submerged (else 0 and 0), emerged fraction 1 when wholly dry

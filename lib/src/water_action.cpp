@@ -403,8 +403,8 @@ WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mp
     if (settings_.sampling == Sampling::Patch) {
       bad = patch_.sample(*surface_, cu, cv, t_s);
       asked = patch_.samples_m().size();
-      for (std::size_t i = 0; i < n; ++i)
-        waterHeight_m_[i] = patch_.height(cu + double(vertices[i].dot(east)), cv + double(vertices[i].dot(north)));
+      const btScalar eastBody[3] = {east.x(), east.y(), east.z()}, northBody[3] = {north.x(), north.y(), north.z()};
+      detail::patchHeights(soa, patch_, eastBody, northBody, cu, cv, waterHeight_m_.data());
     } else {
       // The water's velocity at every vertex too when the hydrodynamics want
       // it there: one query, which a surface can answer with one solve.
