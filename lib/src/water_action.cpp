@@ -161,16 +161,15 @@ std::uint32_t WaterAction::sampleVertexWaterVelocities(btScalar t_s) {
         b.stamp[v] = b.stampNow;
         b.queried.push_back(v);
       }
-  const btVector3 east = toBody(basis_, frame_.east), north = toBody(basis_, frame_.north),
-                  up = toBody(basis_, frame_.up);
-  const double cu = double(centre_.dot(frame_.east)), cv = double(centre_.dot(frame_.north));
-  const btScalar cw = centre_.dot(frame_.up);
+  // Their coordinates as the heights' (worldCoordinates), in query order.
+  detail::worldCoordinates(hull_->soa(), toBody(basis_, frame_.east), toBody(basis_, frame_.north),
+                           toBody(basis_, frame_.up), double(centre_.dot(frame_.east)),
+                           double(centre_.dot(frame_.north)), centre_.dot(frame_.up), b.u_m.data(), b.v_m.data(),
+                           b.w_m.data());
   const std::size_t count = b.queried.size();
   for (std::size_t k = 0; k < count; ++k) {
-    const btVector3& p = vertices[b.queried[k]];
-    b.queryU_m[k] = btScalar(cu + double(p.dot(east)));
-    b.queryV_m[k] = btScalar(cv + double(p.dot(north)));
-    b.queryW_m[k] = cw + p.dot(up);
+    const std::uint32_t i = b.queried[k];
+    b.queryU_m[k] = b.u_m[i], b.queryV_m[k] = b.v_m[i], b.queryW_m[k] = b.w_m[i];
   }
   try {
     surface_->velocities(b.queryU_m.data(), b.queryV_m.data(), b.queryW_m.data(), count, t_s, b.velocity.data());
@@ -399,21 +398,17 @@ WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mp
   // escaping here would leave Bullet mid-step, so it is caught and reported.
   vertexVelocitiesSampled_ = false;
   try {
-    const std::span<const btVector3> vertices = hull_->vertices();
     if (settings_.sampling == Sampling::Patch) {
       bad = patch_.sample(*surface_, cu, cv, t_s);
       asked = patch_.samples_m().size();
-      const btScalar eastBody[3] = {east.x(), east.y(), east.z()}, northBody[3] = {north.x(), north.y(), north.z()};
-      detail::patchHeights(soa, patch_, eastBody, northBody, cu, cv, waterHeight_m_.data());
+      detail::patchHeights(soa, patch_, east, north, cu, cv, waterHeight_m_.data());
     } else {
       // The water's velocity at every vertex too when the hydrodynamics want
       // it there: one query, which a surface can answer with one solve.
-      const btScalar eastBody[3] = {east.x(), east.y(), east.z()}, northBody[3] = {north.x(), north.y(), north.z()},
-                     upBody[3] = {up.x(), up.y(), up.z()};
       vertexVelocitiesSampled_ = wantVertexVelocities();
       detail::BoatBuffers& b = *buffers_;
-      detail::worldCoordinates(soa, eastBody, northBody, upBody, cu, cv, centre_.dot(frame_.up), b.u_m.data(),
-                               b.v_m.data(), vertexVelocitiesSampled_ ? b.w_m.data() : nullptr);
+      detail::worldCoordinates(soa, east, north, up, cu, cv, centre_.dot(frame_.up), b.u_m.data(), b.v_m.data(),
+                               vertexVelocitiesSampled_ ? b.w_m.data() : nullptr);
       if (vertexVelocitiesSampled_)
         surface_->heightsAndVelocities(b.u_m.data(), b.v_m.data(), b.w_m.data(), n, t_s, waterHeight_m_.data(),
                                        b.velocity.data());
@@ -427,8 +422,7 @@ WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mp
   }
   status_.nonFiniteHeights += bad;
   if (bad == asked) return Sample::NoFiniteHeight;  // nothing finite to stand in for the bad samples
-  const btScalar upBody[3] = {up.x(), up.y(), up.z()};
-  detail::vertexHeights(soa, upBody, centre_.dot(frame_.up), waterHeight_m_.data(), h_m_.data());
+  detail::vertexHeights(soa, up, centre_.dot(frame_.up), waterHeight_m_.data(), h_m_.data());
   // Whole triangles go to the SIMD sums as they are; the few the waterline
   // crosses are cut (cutTriangle's cut, vectorised) into a stream of pieces.
   detail::BoatBuffers& b = *buffers_;
@@ -436,8 +430,8 @@ WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mp
                                               b.weight.data(), b.emerged.data(), b.crossing.data());
   detail::cutCrossing(soa, h_m_.data(), b.crossing.data(), crossingCount_, b.pieces);
   for (std::size_t k = 0; k < crossingCount_; ++k) b.emerged[std::size_t(b.crossing[k])] = b.pieces.emerged[k];
-  detail::PressureSums sums = detail::pressureSums(b.triangles(soa), upBody);
-  sums += detail::pressureSums(b.pieces.stream(), upBody);
+  detail::PressureSums sums = detail::pressureSums(b.triangles(soa), up);
+  sums += detail::pressureSums(b.pieces.stream(), up);
   anyWet_ = sums.area > 0 || crossingCount_ > 0;
   result_ = detail::pressureResult(sums, settings_.waterDensity_kgpm3, gravity_mps2.length(), up);
   result_.force_N = basis_ * result_.force_N;
