@@ -52,6 +52,16 @@ namespace {
   return {static_cast<btScalar>(c.east_mps), static_cast<btScalar>(c.north_mps), 0};
 }
 
+/// The sum of sines' surface height [m] at drifted position (x, y) [m],
+/// time t [s]: `h0 + sum a cos(theta)`.
+double sineSumElevation_m(std::span<const WaveComponent> components, double meanLevel_m, double x,
+                          double y, double t) {
+  double eta = meanLevel_m;
+  for (const WaveComponent& c : components)
+    eta += c.amplitude_m * std::cos(detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t)));
+  return eta;
+}
+
 }  // namespace
 
 // --- FlatSurface ------------------------------------------------------------
@@ -156,10 +166,7 @@ btScalar SineSumSurface::height(btScalar u_m, btScalar v_m, btScalar t_s) const 
   // The field drifts with the current: evaluate it at x - current t.
   const double x = u_m - settings_.current.east_mps * t;
   const double y = v_m - settings_.current.north_mps * t;
-  double eta = settings_.meanLevel_m;
-  for (const WaveComponent& c : components_)
-    eta += c.amplitude_m * std::cos(detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t)));
-  return static_cast<btScalar>(eta);
+  return static_cast<btScalar>(sineSumElevation_m(components_, settings_.meanLevel_m, x, y, t));
 }
 
 void SineSumSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count,
@@ -176,9 +183,7 @@ WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m,
   const double t = t_s;
   const double x = u_m - settings_.current.east_mps * t;
   const double y = v_m - settings_.current.north_mps * t;
-  double eta = settings_.meanLevel_m;
-  for (const WaveComponent& c : components_)
-    eta += c.amplitude_m * std::cos(detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t)));
+  const double eta = sineSumElevation_m(components_, settings_.meanLevel_m, x, y, t);
   // Wheeler stretching: the decay is measured from the instantaneous
   // surface; above it the surface's own velocity.
   const double z = std::min(w_m - eta, 0.0);

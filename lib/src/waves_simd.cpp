@@ -253,6 +253,57 @@ struct LaneFlags {
   return hn::IfThenElse(hn::Gt(depth, hn::Zero(d)), hn::Zero(d), depth);
 }
 
+/// Calls `store(j)` for each lane j of the batch starting at point `begin`
+/// whose lane of `ok` is set, and hands every other point to `fallback`.
+template <class Store>
+void finishLanes(D d, M ok, std::size_t begin, std::size_t count, Store store,
+                 PointFallback fallback) {
+  const LaneFlags flags(d, ok);
+  for (std::size_t j = 0; j < kLanes && begin + j < count; ++j) {
+    if (flags.set[j]) {
+      store(j);
+    } else {
+      fallback(begin + j);
+    }
+  }
+}
+
+/// The velocity batches' last step. Linear deep-water orbital velocity
+/// (Dean & Dalrymple 1991, ch. 3), summed with the scalar code's operations:
+/// a omega e^{k z} per component, `horizontal(c, a omega e^{k z})` cos theta
+/// along d (Q times it for Gerstner waves) and sin theta up, from the
+/// phases' sin and cos at (x, y), plus the current. Stored with the height
+/// `eta` (when `height_out_m` is not null) in the lanes of `ok`; the other
+/// points go to `fallback`.
+template <class Table, class Horizontal>
+void storeVelocities(D d, const Table& terms, const LanePhases& phases, V x, V y, V eta, V z,
+                     Horizontal horizontal, const UniformCurrent& current, M ok, std::size_t begin,
+                     std::size_t count, btScalar* height_out_m, WaterVelocity* velocity_out,
+                     PointFallback fallback) {
+  V east = hn::Zero(d), north = hn::Zero(d), up = hn::Zero(d);
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    const auto c = terms[i];
+    const SinCos sc = sinCos(d, phases, i, c, x, y);
+    const V orbital_mps =
+        hn::Mul(hn::Set(d, c.speed_mps), hn::Exp(d, hn::Mul(hn::Set(d, c.wavenumber_radpm), z)));
+    const V along_mps = hn::Mul(horizontal(c, orbital_mps), sc.cosine);
+    east = hn::Add(east, hn::Mul(along_mps, hn::Set(d, c.directionEast)));
+    north = hn::Add(north, hn::Mul(along_mps, hn::Set(d, c.directionNorth)));
+    up = hn::Add(up, hn::Mul(orbital_mps, sc.sine));
+  }
+  const Lanes height(d, eta);
+  const Lanes e(d, hn::Add(east, hn::Set(d, current.east_mps)));
+  const Lanes n(d, hn::Add(north, hn::Set(d, current.north_mps)));
+  const Lanes u(d, up);
+  const auto store = [&](std::size_t j) {
+    if (height_out_m != nullptr) height_out_m[begin + j] = static_cast<btScalar>(height.values[j]);
+    velocity_out[begin + j] = {static_cast<btScalar>(e.values[j]),
+                               static_cast<btScalar>(n.values[j]),
+                               static_cast<btScalar>(u.values[j])};
+  };
+  finishLanes(d, ok, begin, count, store, fallback);
+}
+
 // --- Sums of sines ------------------------------------------------------------
 
 template <class Table>
@@ -279,14 +330,9 @@ void SineSumHeights(std::span<const WaveComponent> components, const WaveFieldSe
     const V x = hn::Sub(loadPadded(d, u_m, begin, count), driftEast_m);
     const V y = hn::Sub(loadPadded(d, v_m, begin, count), driftNorth_m);
     const Lanes eta(d, sineSumElevation(d, terms, settings.meanLevel_m, x, y));
-    const LaneFlags ok(d, inPhaseRange(d, x, y, terms.positionLimit_m()));
-    for (std::size_t j = 0; j < kLanes && begin + j < count; ++j) {
-      if (ok.set[j]) {
-        out_m[begin + j] = static_cast<btScalar>(eta.values[j]);
-      } else {
-        fallback(begin + j);
-      }
-    }
+    finishLanes(
+        d, inPhaseRange(d, x, y, terms.positionLimit_m()), begin, count,
+        [&](std::size_t j) { out_m[begin + j] = static_cast<btScalar>(eta.values[j]); }, fallback);
   }
 }
 
@@ -320,37 +366,10 @@ void SineSumElevationsAndVelocities(std::span<const WaveComponent> components,
       eta = hn::Add(eta, hn::Mul(hn::Set(d, c.amplitude_m), cosine));
     }
     const V z = depthBelowSurface(d, loadPadded(d, w_m, begin, count), eta);
-    // Linear deep-water orbital velocity (Dean & Dalrymple 1991, ch. 3):
-    // a omega e^{k z} (cos theta along d, sin theta up), summed with the
-    // scalar code's operations.
-    V east = hn::Zero(d), north = hn::Zero(d), up = hn::Zero(d);
-    for (std::size_t i = 0; i < terms.size(); ++i) {
-      const SineTerm c = terms[i];
-      const SinCos sc = sinCos(d, phases, i, c, x, y);
-      const V orbital_mps =
-          hn::Mul(hn::Set(d, c.speed_mps), hn::Exp(d, hn::Mul(hn::Set(d, c.wavenumber_radpm), z)));
-      const V along_mps = hn::Mul(orbital_mps, sc.cosine);
-      east = hn::Add(east, hn::Mul(along_mps, hn::Set(d, c.directionEast)));
-      north = hn::Add(north, hn::Mul(along_mps, hn::Set(d, c.directionNorth)));
-      up = hn::Add(up, hn::Mul(orbital_mps, sc.sine));
-    }
-    const Lanes height(d, eta);
-    const Lanes e(d, hn::Add(east, hn::Set(d, settings.current.east_mps)));
-    const Lanes n(d, hn::Add(north, hn::Set(d, settings.current.north_mps)));
-    const Lanes u(d, up);
-    const LaneFlags ok(d, inPhaseRange(d, x, y, terms.positionLimit_m()));
-    for (std::size_t j = 0; j < kLanes && begin + j < count; ++j) {
-      if (ok.set[j]) {
-        if (height_out_m != nullptr) {
-          height_out_m[begin + j] = static_cast<btScalar>(height.values[j]);
-        }
-        velocity_out[begin + j] = {static_cast<btScalar>(e.values[j]),
-                                   static_cast<btScalar>(n.values[j]),
-                                   static_cast<btScalar>(u.values[j])};
-      } else {
-        fallback(begin + j);
-      }
-    }
+    const auto horizontal = [](const SineTerm&, V orbital_mps) { return orbital_mps; };
+    storeVelocities(d, terms, phases, x, y, eta, z, horizontal, settings.current,
+                    inPhaseRange(d, x, y, terms.positionLimit_m()), begin, count, height_out_m,
+                    velocity_out, fallback);
   }
 }
 
@@ -601,14 +620,10 @@ void GerstnerHeights(std::span<const WaveComponent> components, const GerstnerSe
     const V y = hn::Sub(loadPadded(d, v_m, begin, count), driftNorth_m);
     const RestPoints p = solveRestPoints(d, terms, x, y, rest, candidate);
     const Lanes height(d, hn::Add(hn::Set(d, settings.meanLevel_m), p.elevation_m));
-    const LaneFlags ok(d, p.converged);
-    for (std::size_t j = 0; j < kLanes && begin + j < count; ++j) {
-      if (ok.set[j]) {
-        out_m[begin + j] = static_cast<btScalar>(height.values[j]);
-      } else {
-        fallback(begin + j);
-      }
-    }
+    finishLanes(
+        d, p.converged, begin, count,
+        [&](std::size_t j) { out_m[begin + j] = static_cast<btScalar>(height.values[j]); },
+        fallback);
   }
 }
 
@@ -640,36 +655,12 @@ void GerstnerElevationsAndVelocities(std::span<const WaveComponent> components,
     const V eta = hn::Add(hn::Set(d, settings.meanLevel_m), p.elevation_m);
     const V z = depthBelowSurface(d, loadPadded(d, w_m, begin, count), eta);
     // d/dt of x = x0 - sum d Q a sin(theta), eta = sum a cos(theta) at fixed
-    // x0 (d theta/dt = -omega), decaying as e^{k z} below the surface; the
-    // scalar code's operations.
-    V east = hn::Zero(d), north = hn::Zero(d), up = hn::Zero(d);
-    for (std::size_t i = 0; i < terms.size(); ++i) {
-      const GerstnerTerm c = terms[i];
-      const SinCos sc = sinCos(d, rest, i, c, p.x0_m, p.y0_m);
-      const V orbital_mps =
-          hn::Mul(hn::Set(d, c.speed_mps), hn::Exp(d, hn::Mul(hn::Set(d, c.wavenumber_radpm), z)));
-      const V along_mps = hn::Mul(hn::Mul(hn::Set(d, c.steepness), orbital_mps), sc.cosine);
-      east = hn::Add(east, hn::Mul(along_mps, hn::Set(d, c.directionEast)));
-      north = hn::Add(north, hn::Mul(along_mps, hn::Set(d, c.directionNorth)));
-      up = hn::Add(up, hn::Mul(orbital_mps, sc.sine));
-    }
-    const Lanes height(d, eta);
-    const Lanes e(d, hn::Add(east, hn::Set(d, settings.current.east_mps)));
-    const Lanes n(d, hn::Add(north, hn::Set(d, settings.current.north_mps)));
-    const Lanes u(d, up);
-    const LaneFlags ok(d, p.converged);
-    for (std::size_t j = 0; j < kLanes && begin + j < count; ++j) {
-      if (ok.set[j]) {
-        if (height_out_m != nullptr) {
-          height_out_m[begin + j] = static_cast<btScalar>(height.values[j]);
-        }
-        velocity_out[begin + j] = {static_cast<btScalar>(e.values[j]),
-                                   static_cast<btScalar>(n.values[j]),
-                                   static_cast<btScalar>(u.values[j])};
-      } else {
-        fallback(begin + j);
-      }
-    }
+    // x0 (d theta/dt = -omega): the orbital velocity with Q along d.
+    const auto horizontal = [d](const GerstnerTerm& c, V orbital_mps) {
+      return hn::Mul(hn::Set(d, c.steepness), orbital_mps);
+    };
+    storeVelocities(d, terms, rest, p.x0_m, p.y0_m, eta, z, horizontal, settings.current,
+                    p.converged, begin, count, height_out_m, velocity_out, fallback);
   }
 }
 
