@@ -617,6 +617,27 @@ struct BatchAgreement {
   }
 };
 
+/// Batch heights and velocities of `water` at points `p`, time t, against
+/// its single-point queries, within htol [m] and vtol [m/s]; the
+/// differences go to `agreement`.
+void expectBatchMatchesPoints(const keel::WaterSurface& water, const RandomPoints& p, double t,
+                              double htol, double vtol, BatchAgreement& agreement) {
+  const std::size_t count = p.u.size();
+  std::vector<btScalar> h(count);
+  std::vector<keel::WaterVelocity> vel(count);
+  water.heights(p.u.data(), p.v.data(), count, btScalar(t), h.data());
+  water.velocities(p.u.data(), p.v.data(), p.w.data(), count, btScalar(t), vel.data());
+  for (std::size_t i = 0; i < count; ++i) {
+    const btScalar one = water.height(p.u[i], p.v[i], btScalar(t));
+    const keel::WaterVelocity oneV = water.velocity(p.u[i], p.v[i], p.w[i], btScalar(t));
+    EXPECT_NEAR(h[i], one, htol) << "t " << t << ", point " << i;
+    EXPECT_NEAR(vel[i].east_mps, oneV.east_mps, vtol) << "t " << t << ", point " << i;
+    EXPECT_NEAR(vel[i].north_mps, oneV.north_mps, vtol) << "t " << t << ", point " << i;
+    EXPECT_NEAR(vel[i].up_mps, oneV.up_mps, vtol) << "t " << t << ", point " << i;
+    agreement.add(htol, vtol, h[i], one, vel[i], oneV);
+  }
+}
+
 TEST(WaveBatch, GerstnerBatchesMatchSinglePointsOnAJonswapSea) {
   // Both paths run the same Newton iteration from the same start to
   // |F| <= 1e-9 m; their phases differ by rounding only (bit for bit equal
@@ -637,26 +658,13 @@ TEST(WaveBatch, GerstnerBatchesMatchSinglePointsOnAJonswapSea) {
     for (double t : {0.0, 30.5, 1000.25, 86400.5}) {
       BatchAgreement& agreement = t < 2000 ? minutes : day;
       const RandomPoints p = randomPoints(1000, 150, -80, 300, std::uint32_t(t) + 7);
-      const std::size_t count = p.u.size();
-      std::vector<btScalar> h(count);
-      std::vector<keel::WaterVelocity> vel(count);
-      water.heights(p.u.data(), p.v.data(), count, btScalar(t), h.data());
-      water.velocities(p.u.data(), p.v.data(), p.w.data(), count, btScalar(t), vel.data());
       const double dTheta = phaseDisagreement_rad(phaseMax_rad(sea.waves, 750, t));
       const double restGap_m = (2 * kNewtonResidual_m + q * s.a * dTheta) / (1 - q * s.ka);
       const double htol = s.ka * restGap_m + s.a * dTheta + kRoundD * double(n) * s.a +
                           2 * kRoundS * (kMeanLevel_m + s.a);
       const double vtol = s.awk * (restGap_m + htol) + s.aw * dTheta + kRoundD * double(n) * s.aw +
                           2 * kRoundS * (s.aw + 1);
-      for (std::size_t i = 0; i < count; ++i) {
-        const btScalar one = water.height(p.u[i], p.v[i], btScalar(t));
-        const keel::WaterVelocity oneV = water.velocity(p.u[i], p.v[i], p.w[i], btScalar(t));
-        EXPECT_NEAR(h[i], one, htol) << "t " << t << ", point " << i;
-        EXPECT_NEAR(vel[i].east_mps, oneV.east_mps, vtol) << "t " << t << ", point " << i;
-        EXPECT_NEAR(vel[i].north_mps, oneV.north_mps, vtol) << "t " << t << ", point " << i;
-        EXPECT_NEAR(vel[i].up_mps, oneV.up_mps, vtol) << "t " << t << ", point " << i;
-        agreement.add(htol, vtol, h[i], one, vel[i], oneV);
-      }
+      expectBatchMatchesPoints(water, p, t, htol, vtol, agreement);
     }
     minutes.record("components_" + std::to_string(n) + "_minutes_");
     day.record("components_" + std::to_string(n) + "_day_");
@@ -675,25 +683,12 @@ TEST(WaveBatch, SineSumBatchesMatchSinglePointsOnAJonswapSea) {
   for (double t : {0.0, 30.5, 1000.25, 86400.5}) {
     BatchAgreement& agreement = t < 2000 ? minutes : day;
     const RandomPoints p = randomPoints(1000, -60, 200, 300, std::uint32_t(t) + 11);
-    const std::size_t count = p.u.size();
-    std::vector<btScalar> h(count);
-    std::vector<keel::WaterVelocity> vel(count);
-    water.heights(p.u.data(), p.v.data(), count, btScalar(t), h.data());
-    water.velocities(p.u.data(), p.v.data(), p.w.data(), count, btScalar(t), vel.data());
     const double dTheta = phaseDisagreement_rad(phaseMax_rad(sea.waves, 750, t));
     const double n = double(sea.waves.size());
     const double htol = s.a * dTheta + kRoundD * n * s.a + 2 * kRoundS * (kMeanLevel_m + s.a);
     const double vtol =
         s.awk * s.a * dTheta + s.aw * dTheta + kRoundD * n * s.aw + 2 * kRoundS * (s.aw + 1);
-    for (std::size_t i = 0; i < count; ++i) {
-      const btScalar one = water.height(p.u[i], p.v[i], btScalar(t));
-      const keel::WaterVelocity oneV = water.velocity(p.u[i], p.v[i], p.w[i], btScalar(t));
-      EXPECT_NEAR(h[i], one, htol) << "t " << t << ", point " << i;
-      EXPECT_NEAR(vel[i].east_mps, oneV.east_mps, vtol) << "t " << t << ", point " << i;
-      EXPECT_NEAR(vel[i].north_mps, oneV.north_mps, vtol) << "t " << t << ", point " << i;
-      EXPECT_NEAR(vel[i].up_mps, oneV.up_mps, vtol) << "t " << t << ", point " << i;
-      agreement.add(htol, vtol, h[i], one, vel[i], oneV);
-    }
+    expectBatchMatchesPoints(water, p, t, htol, vtol, agreement);
   }
   minutes.record("minutes_");
   day.record("day_");
