@@ -336,7 +336,7 @@ void SineSumHeights(std::span<const WaveComponent> components, const WaveFieldSe
   }
 }
 
-/// SineSumVelocities and SineSumHeightsAndVelocities: the elevation and the
+/// sineSumVelocities and sineSumHeightsAndVelocities: the elevation and the
 /// velocity of every point from the same phases, the heights stored when
 /// `height_out_m` is not null. The elevation is sineSumElevation's, term by
 /// term, so the heights are SineSumHeights' bits.
@@ -371,23 +371,6 @@ void SineSumElevationsAndVelocities(std::span<const WaveComponent> components,
                     inPhaseRange(d, x, y, terms.positionLimit_m()), begin, count, height_out_m,
                     velocity_out, fallback);
   }
-}
-
-void SineSumVelocities(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
-                       const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                       std::size_t count, btScalar t_s, WaterVelocity* out,
-                       PointFallback fallback) {
-  SineSumElevationsAndVelocities(components, settings, u_m, v_m, w_m, count, t_s, nullptr, out,
-                                 fallback);
-}
-
-void SineSumHeightsAndVelocities(std::span<const WaveComponent> components,
-                                 const WaveFieldSettings& settings, const btScalar* u_m,
-                                 const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                                 btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out,
-                                 PointFallback fallback) {
-  SineSumElevationsAndVelocities(components, settings, u_m, v_m, w_m, count, t_s, height_out_m,
-                                 velocity_out, fallback);
 }
 
 // --- Gerstner ------------------------------------------------------------------
@@ -627,7 +610,7 @@ void GerstnerHeights(std::span<const WaveComponent> components, const GerstnerSe
   }
 }
 
-/// GerstnerVelocities and GerstnerHeightsAndVelocities: one Newton solve per
+/// gerstnerVelocities and gerstnerHeightsAndVelocities: one Newton solve per
 /// point for its height and its velocity, the heights stored when
 /// `height_out_m` is not null (GerstnerHeights' bits). The velocity takes the
 /// sin and cos of the kept components' phases at each rest point from the
@@ -664,23 +647,6 @@ void GerstnerElevationsAndVelocities(std::span<const WaveComponent> components,
   }
 }
 
-void GerstnerVelocities(std::span<const WaveComponent> components, const GerstnerSettings& settings,
-                        const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                        std::size_t count, btScalar t_s, WaterVelocity* out,
-                        PointFallback fallback) {
-  GerstnerElevationsAndVelocities(components, settings, u_m, v_m, w_m, count, t_s, nullptr, out,
-                                  fallback);
-}
-
-void GerstnerHeightsAndVelocities(std::span<const WaveComponent> components,
-                                  const GerstnerSettings& settings, const btScalar* u_m,
-                                  const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                                  btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out,
-                                  PointFallback fallback) {
-  GerstnerElevationsAndVelocities(components, settings, u_m, v_m, w_m, count, t_s, height_out_m,
-                                  velocity_out, fallback);
-}
-
 }  // namespace
 }  // namespace keel::detail::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
@@ -691,11 +657,9 @@ namespace keel::detail {
 // The table of each function's versions, one per instruction set compiled
 // above; HWY_DYNAMIC_DISPATCH calls the best one the CPU supports.
 HWY_EXPORT(SineSumHeights);
-HWY_EXPORT(SineSumVelocities);
+HWY_EXPORT(SineSumElevationsAndVelocities);
 HWY_EXPORT(GerstnerHeights);
-HWY_EXPORT(GerstnerVelocities);
-HWY_EXPORT(SineSumHeightsAndVelocities);
-HWY_EXPORT(GerstnerHeightsAndVelocities);
+HWY_EXPORT(GerstnerElevationsAndVelocities);
 
 void sineSumHeights(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
                     const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
@@ -707,8 +671,8 @@ void sineSumVelocities(std::span<const WaveComponent> components, const WaveFiel
                        const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
                        std::size_t count, btScalar t_s, WaterVelocity* out,
                        PointFallback fallback) {
-  HWY_DYNAMIC_DISPATCH(SineSumVelocities)(components, settings, u_m, v_m, w_m, count, t_s, out,
-                                          fallback);
+  HWY_DYNAMIC_DISPATCH(SineSumElevationsAndVelocities)(components, settings, u_m, v_m, w_m, count,
+                                                       t_s, nullptr, out, fallback);
 }
 
 void gerstnerHeights(std::span<const WaveComponent> components, const GerstnerSettings& settings,
@@ -722,8 +686,8 @@ void gerstnerVelocities(std::span<const WaveComponent> components, const Gerstne
                         const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
                         std::size_t count, btScalar t_s, WaterVelocity* out,
                         PointFallback fallback) {
-  HWY_DYNAMIC_DISPATCH(GerstnerVelocities)(components, settings, u_m, v_m, w_m, count, t_s, out,
-                                           fallback);
+  HWY_DYNAMIC_DISPATCH(GerstnerElevationsAndVelocities)(components, settings, u_m, v_m, w_m, count,
+                                                        t_s, nullptr, out, fallback);
 }
 
 void sineSumHeightsAndVelocities(std::span<const WaveComponent> components,
@@ -731,8 +695,8 @@ void sineSumHeightsAndVelocities(std::span<const WaveComponent> components,
                                  const btScalar* v_m, const btScalar* w_m, std::size_t count,
                                  btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out,
                                  PointFallback fallback) {
-  HWY_DYNAMIC_DISPATCH(SineSumHeightsAndVelocities)(components, settings, u_m, v_m, w_m, count,
-                                                    t_s, height_out_m, velocity_out, fallback);
+  HWY_DYNAMIC_DISPATCH(SineSumElevationsAndVelocities)(components, settings, u_m, v_m, w_m, count,
+                                                       t_s, height_out_m, velocity_out, fallback);
 }
 
 void gerstnerHeightsAndVelocities(std::span<const WaveComponent> components,
@@ -740,8 +704,8 @@ void gerstnerHeightsAndVelocities(std::span<const WaveComponent> components,
                                   const btScalar* v_m, const btScalar* w_m, std::size_t count,
                                   btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out,
                                   PointFallback fallback) {
-  HWY_DYNAMIC_DISPATCH(GerstnerHeightsAndVelocities)(components, settings, u_m, v_m, w_m, count,
-                                                     t_s, height_out_m, velocity_out, fallback);
+  HWY_DYNAMIC_DISPATCH(GerstnerElevationsAndVelocities)(components, settings, u_m, v_m, w_m, count,
+                                                        t_s, height_out_m, velocity_out, fallback);
 }
 
 }  // namespace keel::detail
