@@ -585,34 +585,10 @@ template <class Table>
   return {x0, y0, s.elevation_m, hn::AndNot(failed, hn::Le(r2, tolerance2))};
 }
 
-void GerstnerHeights(std::span<const WaveComponent> components, const GerstnerSettings& settings,
-                     const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
-                     btScalar* out_m, PointFallback fallback) {
-  const D d;
-  const double t = t_s;
-  const auto make = [&settings, t](const WaveComponent& c) {
-    return gerstnerTerm(c, settings.steepness, t);
-  };
-  const Terms<GerstnerTerm, decltype(make)> terms(components, make);
-  // The field drifts with the current: solve in the drifting frame.
-  const V driftEast_m = hn::Set(d, settings.current.east_mps * t);
-  const V driftNorth_m = hn::Set(d, settings.current.north_mps * t);
-  LanePhases rest, candidate;  // the solve's sin and cos
-  for (std::size_t begin = 0; begin < count; begin += kLanes) {
-    const V x = hn::Sub(loadPadded(d, u_m, begin, count), driftEast_m);
-    const V y = hn::Sub(loadPadded(d, v_m, begin, count), driftNorth_m);
-    const RestPoints p = solveRestPoints(d, terms, x, y, rest, candidate);
-    const Lanes height(d, hn::Add(hn::Set(d, settings.meanLevel_m), p.elevation_m));
-    finishLanes(
-        d, p.converged, begin, count,
-        [&](std::size_t j) { out_m[begin + j] = static_cast<btScalar>(height.values[j]); },
-        fallback);
-  }
-}
-
-/// gerstnerVelocities and gerstnerHeightsAndVelocities: one Newton solve per
-/// point for its height and its velocity, the heights stored when
-/// `height_out_m` is not null (GerstnerHeights' bits). The velocity takes the
+/// gerstnerHeights, gerstnerVelocities and gerstnerHeightsAndVelocities: one
+/// Newton solve per point for its height and its velocity, the heights
+/// stored when `height_out_m` is not null, the velocities when
+/// `velocity_out` is not null (`w_m` is then read). The velocity takes the
 /// sin and cos of the kept components' phases at each rest point from the
 /// solve (they are not Sin and Cos of the rest point's phase bit for bit,
 /// having been moved by the angle-addition identity, so velocities() takes
@@ -636,6 +612,14 @@ void GerstnerElevationsAndVelocities(std::span<const WaveComponent> components,
     const V y = hn::Sub(loadPadded(d, v_m, begin, count), driftNorth_m);
     const RestPoints p = solveRestPoints(d, terms, x, y, rest, candidate);
     const V eta = hn::Add(hn::Set(d, settings.meanLevel_m), p.elevation_m);
+    if (velocity_out == nullptr) {
+      const Lanes height(d, eta);
+      finishLanes(
+          d, p.converged, begin, count,
+          [&](std::size_t j) { height_out_m[begin + j] = static_cast<btScalar>(height.values[j]); },
+          fallback);
+      continue;
+    }
     const V z = depthBelowSurface(d, loadPadded(d, w_m, begin, count), eta);
     // d/dt of x = x0 - sum d Q a sin(theta), eta = sum a cos(theta) at fixed
     // x0 (d theta/dt = -omega): the orbital velocity with Q along d.
@@ -658,7 +642,6 @@ namespace keel::detail {
 // above; HWY_DYNAMIC_DISPATCH calls the best one the CPU supports.
 HWY_EXPORT(SineSumHeights);
 HWY_EXPORT(SineSumElevationsAndVelocities);
-HWY_EXPORT(GerstnerHeights);
 HWY_EXPORT(GerstnerElevationsAndVelocities);
 
 void sineSumHeights(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
@@ -678,8 +661,8 @@ void sineSumVelocities(std::span<const WaveComponent> components, const WaveFiel
 void gerstnerHeights(std::span<const WaveComponent> components, const GerstnerSettings& settings,
                      const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
                      btScalar* out_m, PointFallback fallback) {
-  HWY_DYNAMIC_DISPATCH(GerstnerHeights)(components, settings, u_m, v_m, count, t_s, out_m,
-                                        fallback);
+  HWY_DYNAMIC_DISPATCH(GerstnerElevationsAndVelocities)(components, settings, u_m, v_m, nullptr,
+                                                        count, t_s, out_m, nullptr, fallback);
 }
 
 void gerstnerVelocities(std::span<const WaveComponent> components, const GerstnerSettings& settings,
