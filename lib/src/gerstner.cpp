@@ -238,8 +238,8 @@ void GerstnerSurface::heights(const btScalar* u_m, const btScalar* v_m, std::siz
   const auto scalar = [&](std::size_t i) {
     out_m[i] = GerstnerSurface::height(u_m[i], v_m[i], t_s);
   };
-  detail::gerstnerHeights(components_, settings_, u_m, v_m, count, t_s, out_m,
-                          detail::PointFallback(scalar));
+  detail::gerstnerHeightsAndVelocities(components_, settings_, u_m, v_m, nullptr, count, t_s, out_m,
+                                       nullptr, detail::PointFallback(scalar));
 }
 
 WaterVelocity GerstnerSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m,
@@ -253,8 +253,8 @@ void GerstnerSurface::velocities(const btScalar* u_m, const btScalar* v_m, const
   const auto scalar = [&](std::size_t i) {
     out[i] = GerstnerSurface::velocity(u_m[i], v_m[i], w_m[i], t_s);
   };
-  detail::gerstnerVelocities(components_, settings_, u_m, v_m, w_m, count, t_s, out,
-                             detail::PointFallback(scalar));
+  detail::gerstnerHeightsAndVelocities(components_, settings_, u_m, v_m, w_m, count, t_s, nullptr,
+                                       out, detail::PointFallback(scalar));
 }
 
 void GerstnerSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m,

@@ -206,8 +206,8 @@ void SineSumSurface::velocities(const btScalar* u_m, const btScalar* v_m, const 
   const auto scalar = [&](std::size_t i) {
     out[i] = SineSumSurface::velocity(u_m[i], v_m[i], w_m[i], t_s);
   };
-  detail::sineSumVelocities(components_, settings_, u_m, v_m, w_m, count, t_s, out,
-                            detail::PointFallback(scalar));
+  detail::sineSumHeightsAndVelocities(components_, settings_, u_m, v_m, w_m, count, t_s, nullptr,
+                                      out, detail::PointFallback(scalar));
 }
 
 void SineSumSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m,

@@ -650,29 +650,6 @@ void sineSumHeights(std::span<const WaveComponent> components, const WaveFieldSe
   HWY_DYNAMIC_DISPATCH(SineSumHeights)(components, settings, u_m, v_m, count, t_s, out_m, fallback);
 }
 
-void sineSumVelocities(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
-                       const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                       std::size_t count, btScalar t_s, WaterVelocity* out,
-                       PointFallback fallback) {
-  HWY_DYNAMIC_DISPATCH(SineSumElevationsAndVelocities)(components, settings, u_m, v_m, w_m, count,
-                                                       t_s, nullptr, out, fallback);
-}
-
-void gerstnerHeights(std::span<const WaveComponent> components, const GerstnerSettings& settings,
-                     const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
-                     btScalar* out_m, PointFallback fallback) {
-  HWY_DYNAMIC_DISPATCH(GerstnerElevationsAndVelocities)(components, settings, u_m, v_m, nullptr,
-                                                        count, t_s, out_m, nullptr, fallback);
-}
-
-void gerstnerVelocities(std::span<const WaveComponent> components, const GerstnerSettings& settings,
-                        const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                        std::size_t count, btScalar t_s, WaterVelocity* out,
-                        PointFallback fallback) {
-  HWY_DYNAMIC_DISPATCH(GerstnerElevationsAndVelocities)(components, settings, u_m, v_m, w_m, count,
-                                                        t_s, nullptr, out, fallback);
-}
-
 void sineSumHeightsAndVelocities(std::span<const WaveComponent> components,
                                  const WaveFieldSettings& settings, const btScalar* u_m,
                                  const btScalar* v_m, const btScalar* w_m, std::size_t count,

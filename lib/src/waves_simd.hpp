@@ -44,37 +44,22 @@ void sineSumHeights(std::span<const WaveComponent> components, const WaveFieldSe
                     const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
                     btScalar* out_m, PointFallback fallback);
 
-/// SineSumSurface::velocities: linear orbital velocity with Wheeler
-/// stretching, plus the current.
-void sineSumVelocities(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
-                       const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                       std::size_t count, btScalar t_s, WaterVelocity* out,
-                       PointFallback fallback);
-
-/// SineSumSurface::heightsAndVelocities: the velocities' kernel, which
-/// computes each point's elevation anyway, storing it too. `fallback(i)`
-/// writes both results of point i.
+/// SineSumSurface::velocities and heightsAndVelocities: linear orbital
+/// velocity with Wheeler stretching, plus the current; the elevation, which
+/// the kernel computes anyway, stored too when `height_out_m` is not null.
+/// `fallback(i)` writes every result asked of point i.
 void sineSumHeightsAndVelocities(std::span<const WaveComponent> components,
                                  const WaveFieldSettings& settings, const btScalar* u_m,
                                  const btScalar* v_m, const btScalar* w_m, std::size_t count,
                                  btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out,
                                  PointFallback fallback);
 
-/// GerstnerSurface::heights: each lane solves x(x0) = x by Newton's method
-/// from x0 = x, with the scalar solve's tolerance and caps.
-void gerstnerHeights(std::span<const WaveComponent> components, const GerstnerSettings& settings,
-                     const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
-                     btScalar* out_m, PointFallback fallback);
-
-/// GerstnerSurface::velocities: the surface particle's velocity above each
-/// point, decaying below the surface as e^{k z}.
-void gerstnerVelocities(std::span<const WaveComponent> components, const GerstnerSettings& settings,
-                        const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                        std::size_t count, btScalar t_s, WaterVelocity* out,
-                        PointFallback fallback);
-
-/// GerstnerSurface::heightsAndVelocities: one Newton solve per point gives
-/// its height and its velocity. `fallback(i)` writes both results of point i.
+/// GerstnerSurface::heights, velocities and heightsAndVelocities: each lane
+/// solves x(x0) = x by Newton's method from x0 = x, with the scalar solve's
+/// tolerance and caps; the height is stored when `height_out_m` is not
+/// null, the surface particle's velocity above the point (decaying below
+/// the surface as e^{k z}) when `velocity_out` is not null (`w_m` is read
+/// only then). `fallback(i)` writes every result asked of point i.
 void gerstnerHeightsAndVelocities(std::span<const WaveComponent> components,
                                   const GerstnerSettings& settings, const btScalar* u_m,
                                   const btScalar* v_m, const btScalar* w_m, std::size_t count,
