@@ -253,6 +253,19 @@ struct LaneFlags {
   return hn::IfThenElse(hn::Gt(depth, hn::Zero(d)), hn::Zero(d), depth);
 }
 
+/// Runs `batch(begin, x, y)` for each batch of kLanes points from `begin`,
+/// (x, y) the points in the frame drifting with the current [m]: the whole
+/// field drifts with it, so it is evaluated at x - current t.
+template <class Batch>
+void forEachBatch(D d, const btScalar* u_m, const btScalar* v_m, std::size_t count,
+                  const UniformCurrent& current, double t, Batch batch) {
+  const V driftEast_m = hn::Set(d, current.east_mps * t);
+  const V driftNorth_m = hn::Set(d, current.north_mps * t);
+  for (std::size_t begin = 0; begin < count; begin += kLanes)
+    batch(begin, hn::Sub(loadPadded(d, u_m, begin, count), driftEast_m),
+          hn::Sub(loadPadded(d, v_m, begin, count), driftNorth_m));
+}
+
 /// Calls `store(j)` for each lane j of the batch starting at point `begin`
 /// whose lane of `ok` is set, and hands every other point to `fallback`.
 template <class Store>
@@ -323,17 +336,12 @@ void SineSumHeights(std::span<const WaveComponent> components, const WaveFieldSe
   const double t = t_s;
   const auto make = [t](const WaveComponent& c) { return sineTerm(c, t); };
   const Terms<SineTerm, decltype(make)> terms(components, make);
-  // The field drifts with the current: evaluate it at x - current t.
-  const V driftEast_m = hn::Set(d, settings.current.east_mps * t);
-  const V driftNorth_m = hn::Set(d, settings.current.north_mps * t);
-  for (std::size_t begin = 0; begin < count; begin += kLanes) {
-    const V x = hn::Sub(loadPadded(d, u_m, begin, count), driftEast_m);
-    const V y = hn::Sub(loadPadded(d, v_m, begin, count), driftNorth_m);
+  forEachBatch(d, u_m, v_m, count, settings.current, t, [&](std::size_t begin, V x, V y) {
     const Lanes eta(d, sineSumElevation(d, terms, settings.meanLevel_m, x, y));
     finishLanes(
         d, inPhaseRange(d, x, y, terms.positionLimit_m()), begin, count,
         [&](std::size_t j) { out_m[begin + j] = static_cast<btScalar>(eta.values[j]); }, fallback);
-  }
+  });
 }
 
 /// sineSumVelocities and sineSumHeightsAndVelocities: the elevation and the
@@ -349,14 +357,10 @@ void SineSumElevationsAndVelocities(std::span<const WaveComponent> components,
   const double t = t_s;
   const auto make = [t](const WaveComponent& c) { return sineTerm(c, t); };
   const Terms<SineTerm, decltype(make)> terms(components, make);
-  const V driftEast_m = hn::Set(d, settings.current.east_mps * t);
-  const V driftNorth_m = hn::Set(d, settings.current.north_mps * t);
   // sin and cos of the kept components' phases, from the elevation to the
   // velocity; the phase and its Sin are computed once.
   LanePhases phases;
-  for (std::size_t begin = 0; begin < count; begin += kLanes) {
-    const V x = hn::Sub(loadPadded(d, u_m, begin, count), driftEast_m);
-    const V y = hn::Sub(loadPadded(d, v_m, begin, count), driftNorth_m);
+  forEachBatch(d, u_m, v_m, count, settings.current, t, [&](std::size_t begin, V x, V y) {
     V eta = hn::Set(d, settings.meanLevel_m);
     for (std::size_t i = 0; i < terms.size(); ++i) {
       const SineTerm c = terms[i];
@@ -370,7 +374,7 @@ void SineSumElevationsAndVelocities(std::span<const WaveComponent> components,
     storeVelocities(d, terms, phases, x, y, eta, z, horizontal, settings.current,
                     inPhaseRange(d, x, y, terms.positionLimit_m()), begin, count, height_out_m,
                     velocity_out, fallback);
-  }
+  });
 }
 
 // --- Gerstner ------------------------------------------------------------------
@@ -604,12 +608,8 @@ void GerstnerElevationsAndVelocities(std::span<const WaveComponent> components,
     return gerstnerTerm(c, settings.steepness, t);
   };
   const Terms<GerstnerTerm, decltype(make)> terms(components, make);
-  const V driftEast_m = hn::Set(d, settings.current.east_mps * t);
-  const V driftNorth_m = hn::Set(d, settings.current.north_mps * t);
   LanePhases rest, candidate;  // the solve's sin and cos
-  for (std::size_t begin = 0; begin < count; begin += kLanes) {
-    const V x = hn::Sub(loadPadded(d, u_m, begin, count), driftEast_m);
-    const V y = hn::Sub(loadPadded(d, v_m, begin, count), driftNorth_m);
+  forEachBatch(d, u_m, v_m, count, settings.current, t, [&](std::size_t begin, V x, V y) {
     const RestPoints p = solveRestPoints(d, terms, x, y, rest, candidate);
     const V eta = hn::Add(hn::Set(d, settings.meanLevel_m), p.elevation_m);
     if (velocity_out == nullptr) {
@@ -618,7 +618,7 @@ void GerstnerElevationsAndVelocities(std::span<const WaveComponent> components,
           d, p.converged, begin, count,
           [&](std::size_t j) { height_out_m[begin + j] = static_cast<btScalar>(height.values[j]); },
           fallback);
-      continue;
+      return;
     }
     const V z = depthBelowSurface(d, loadPadded(d, w_m, begin, count), eta);
     // d/dt of x = x0 - sum d Q a sin(theta), eta = sum a cos(theta) at fixed
@@ -628,7 +628,7 @@ void GerstnerElevationsAndVelocities(std::span<const WaveComponent> components,
     };
     storeVelocities(d, terms, rest, p.x0_m, p.y0_m, eta, z, horizontal, settings.current,
                     p.converged, begin, count, height_out_m, velocity_out, fallback);
-  }
+  });
 }
 
 }  // namespace
