@@ -344,8 +344,9 @@ void SineSumHeights(std::span<const WaveComponent> components, const WaveFieldSe
   });
 }
 
-/// sineSumVelocities and sineSumHeightsAndVelocities: the elevation and the
-/// velocity of every point from the same phases, the heights stored when
+/// sineSumHeightsAndVelocities (SineSumSurface::velocities and
+/// heightsAndVelocities): the elevation and the velocity of every point from
+/// the same phases, the heights stored when
 /// `height_out_m` is not null. The elevation is sineSumElevation's, term by
 /// term, so the heights are SineSumHeights' bits.
 void SineSumElevationsAndVelocities(std::span<const WaveComponent> components,
@@ -589,8 +590,8 @@ template <class Table>
   return {x0, y0, s.elevation_m, hn::AndNot(failed, hn::Le(r2, tolerance2))};
 }
 
-/// gerstnerHeights, gerstnerVelocities and gerstnerHeightsAndVelocities: one
-/// Newton solve per point for its height and its velocity, the heights
+/// gerstnerHeightsAndVelocities (GerstnerSurface::heights, velocities and
+/// heightsAndVelocities): one Newton solve per point for its height and its velocity, the heights
 /// stored when `height_out_m` is not null, the velocities when
 /// `velocity_out` is not null (`w_m` is then read). The velocity takes the
 /// sin and cos of the kept components' phases at each rest point from the
