@@ -39,10 +39,14 @@ using ScalarIndex = std::conditional_t<sizeof(btScalar) == 4, std::int32_t, std:
 inline constexpr std::size_t kPad = 16;
 [[nodiscard]] inline std::size_t padded(std::size_t n) { return (n + kPad - 1) / kPad * kPad; }
 
-/// A hull in structure-of-arrays form, body frame [m]. Padding triangles have
-/// zero area (the kernels skip them by that) and use vertex 0.
+/// A hull in structure-of-arrays form, body frame [m]. The triangles are in
+/// the kernels' own order (`triangle` maps back to the hull's), then padding
+/// entries: those have zero area (the kernels skip them by that) and use
+/// vertex 0.
 struct HullSoA {
-  std::size_t vertexCount = 0, vertexPadded = 0, triangleCount = 0, trianglePadded = 0;
+  std::size_t vertexCount = 0, vertexPadded = 0, triangleCount = 0;
+  std::vector<std::uint32_t> triangle;  ///< each entry's index in Hull::triangles(), ~0 for padding
+  std::size_t trianglePadded = 0;       ///< entries, padding included (a multiple of kPad)
   std::vector<btScalar> x, y, z;                             ///< vertices [m]
   std::vector<ScalarIndex> i0, i1, i2;                       ///< triangle corners
   std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz;  ///< triangle corners' positions [m]

@@ -144,6 +144,7 @@ std::uint32_t WaterAction::sampleVertexWaterVelocities(btScalar t_s) {
   // of the dry hull.
   std::uint32_t flags = StatusOk;
   detail::BoatBuffers& b = *buffers_;
+  const detail::HullSoA& soa = hull_->soa();
   const std::span<const btVector3> vertices = hull_->vertices();
   if (++b.stampNow == 0) {  // wrapped after 2^32 substeps: forget every stamp
     std::fill(b.stamp.begin(), b.stamp.end(), 0u);
@@ -156,7 +157,7 @@ std::uint32_t WaterAction::sampleVertexWaterVelocities(btScalar t_s) {
       b.queried.push_back(i);
     }
   for (std::size_t k = 0; k < crossingCount_; ++k)
-    for (std::uint32_t v : hull_->triangles()[std::size_t(b.crossing[k])])
+    for (std::uint32_t v : hull_->triangles()[soa.triangle[std::size_t(b.crossing[k])]])
       if (b.stamp[v] != b.stampNow) {
         b.stamp[v] = b.stampNow;
         b.queried.push_back(v);
