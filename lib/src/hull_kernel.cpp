@@ -95,6 +95,11 @@ struct ForceSum {
     fx = hn::Add(fx, f.x), fy = hn::Add(fy, f.y), fz = hn::Add(fz, f.z);
     tx = hn::Add(tx, t.x), ty = hn::Add(ty, t.y), tz = hn::Add(tz, t.z);
   }
+  /// Adds force k u whose moment is k (c x u), given c x u as `arm`.
+  HWY_INLINE void add(V k, V3 u, V3 arm) {
+    fx = hn::MulAdd(k, u.x, fx), fy = hn::MulAdd(k, u.y, fy), fz = hn::MulAdd(k, u.z, fz);
+    tx = hn::MulAdd(k, arm.x, tx), ty = hn::MulAdd(k, arm.y, ty), tz = hn::MulAdd(k, arm.z, tz);
+  }
   [[nodiscard]] HWY_INLINE BodyForce total(D d) const {
     BodyForce out;
     const V parts[6] = {fx, fy, fz, tx, ty, tz};
@@ -187,7 +192,7 @@ std::size_t ClassifyKernel(const HullSoA& hull, T* d0, T* d1, T* d2, T* weight, 
   return crossingCount;
 }
 
-PressureSums PressureKernel(const PieceStream& s, const T* up) {
+PressureSums PressureKernel(const PieceStream* streams, std::size_t streamCount, const T* up) {
   const D d;
   const V3 upv = set3(d, {up[0], up[1], up[2]});
   // Eleven sums, each kept per lane in btScalar over a block of 8 vectors
@@ -204,17 +209,21 @@ PressureSums PressureKernel(const PieceStream& s, const T* up) {
     for (int k = 0; k < kSums; ++k) total[k].add(block[k]), block[k] = hn::Zero(d);
     inBlock = 0;
   };
+  for (std::size_t k = 0; k < streamCount; ++k) {
+  const PieceStream& s = streams[k];
   for (std::size_t i = 0; i < s.count; i += hn::Lanes(d)) {
     if (hn::AllFalse(d, hn::Gt(hn::LoadU(d, s.weight + i), hn::Zero(d)))) continue;  // dry: adds nothing
     const V3 a = load3(d, s.ax, s.ay, s.az, i), b = load3(d, s.bx, s.by, s.bz, i), c = load3(d, s.cx, s.cy, s.cz, i);
     const V d0 = hn::LoadU(d, s.d0 + i), d1 = hn::LoadU(d, s.d1 + i), d2 = hn::LoadU(d, s.d2 + i);
     const V3 sv = load3(d, s.sx, s.sy, s.sz, i);
     // m = sum d_i r_i + (sum d_i)(sum r_i); torque m x S (integratePressure).
+    // sum r_i is 3 G, the stored centroid's.
     const V sumD = hn::Add(hn::Add(d0, d1), d2);
-    const V3 sumR = add(add(a, b), c);
-    const V3 m = {hn::MulAdd(a.x, d0, hn::MulAdd(b.x, d1, hn::MulAdd(c.x, d2, hn::Mul(sumR.x, sumD)))),
-                  hn::MulAdd(a.y, d0, hn::MulAdd(b.y, d1, hn::MulAdd(c.y, d2, hn::Mul(sumR.y, sumD)))),
-                  hn::MulAdd(a.z, d0, hn::MulAdd(b.z, d1, hn::MulAdd(c.z, d2, hn::Mul(sumR.z, sumD))))};
+    const V3 g = centroid(d, s, i);
+    const V sumD3 = hn::Mul(sumD, hn::Set(d, T(3)));
+    const V3 m = {hn::MulAdd(a.x, d0, hn::MulAdd(b.x, d1, hn::MulAdd(c.x, d2, hn::Mul(g.x, sumD3)))),
+                  hn::MulAdd(a.y, d0, hn::MulAdd(b.y, d1, hn::MulAdd(c.y, d2, hn::Mul(g.y, sumD3)))),
+                  hn::MulAdd(a.z, d0, hn::MulAdd(b.z, d1, hn::MulAdd(c.z, d2, hn::Mul(g.z, sumD3))))};
     const V3 torque = cross(m, sv);
     const V sUp = dot(sv, upv);
     const V sumD2 = hn::MulAdd(d0, d0, hn::MulAdd(d1, d1, hn::MulAdd(d2, d2, hn::Mul(sumD, sumD))));
@@ -229,8 +238,9 @@ PressureSums PressureKernel(const PieceStream& s, const T* up) {
                             hn::Mul(m.z, sUp),
                             hn::Mul(hn::LoadU(d, s.weight + i), hn::LoadU(d, s.area + i)),
                             hn::Mul(sUp, sumD2)};
-    for (int k = 0; k < kSums; ++k) block[k] = hn::Add(block[k], terms[k]);
+    for (int j = 0; j < kSums; ++j) block[j] = hn::Add(block[j], terms[j]);
     if (++inBlock == kBlock) flush();
+  }
   }
   flush();
   PressureSums out;
@@ -244,98 +254,128 @@ PressureSums PressureKernel(const PieceStream& s, const T* up) {
   return out;
 }
 
-/// Slamming of the pieces that move into the water while their swept
-/// volume grows (gamma > 0): -min(gamma / Gamma_max, 1)^p cos(theta) v
-/// (2 m A / S) / dt (slammingForce). Zero elsewhere.
-HWY_INLINE V3 slammingForce(D d, V3 v, V cosTheta, V gamma, V area, M wet, V inverseCutoff, V stop, T exponent) {
+/// The factor k of slamming's force k v on the pieces that move into the
+/// water while their swept volume grows (gamma > 0): -min(gamma / Gamma_max,
+/// 1)^p cos(theta) (2 m A / S) / dt (slammingForce). Zero elsewhere.
+HWY_INLINE V slammingFactor(D d, V cosTheta, V gamma, V area, M wet, V inverseCutoff, V stop, T exponent) {
   const V zero = hn::Zero(d);
   const M hits = hn::And(wet, hn::And(hn::Gt(cosTheta, zero), hn::Gt(gamma, zero)));
   const V ratio = hn::Min(hn::Mul(hn::IfThenElseZero(hits, gamma), inverseCutoff), hn::Set(d, T(1)));
-  const V k =
-      hn::IfThenElseZero(hits, hn::Neg(hn::Mul(hn::Mul(power(d, ratio, exponent), cosTheta), hn::Mul(stop, area))));
-  return scale(v, k);
+  return hn::IfThenElseZero(hits, hn::Neg(hn::Mul(hn::Mul(power(d, ratio, exponent), cosTheta), hn::Mul(stop, area))));
 }
 
-FlowSums FlowKernel(const PieceStream& s, const FlowParameters& p, const PieceFlowOut& out) {
+FlowSums FlowKernel(const FlowStream* streams, std::size_t streamCount, const FlowParameters& p) {
   const D d;
   const V zero = hn::Zero(d), one = hn::Set(d, T(1)), tiny = hn::Set(d, kTinySpeed_mps);
-  const V3 linear = set3(d, p.linearVelocity), angular = set3(d, p.angularVelocity);
+  const V3 angular = set3(d, p.angularVelocity);
+  // v_G - u_water, one vector when the water's velocity is uniform.
+  const T base[3] = {p.linearVelocity[0] - (p.waterPerPiece ? T(0) : p.water[0]),
+                     p.linearVelocity[1] - (p.waterPerPiece ? T(0) : p.water[1]),
+                     p.linearVelocity[2] - (p.waterPerPiece ? T(0) : p.water[2])};
+  const V3 linear = set3(d, base);
   const V inverseReference = hn::Set(d, p.inverseReferenceSpeed);
   const V pressureLinear = hn::Set(d, p.pressureLinear), pressureQuadratic = hn::Set(d, p.pressureQuadratic);
   const V suctionLinear = hn::Set(d, p.suctionLinear), suctionQuadratic = hn::Set(d, p.suctionQuadratic);
-  const V3 uniformWater = set3(d, p.water);
   const V inverseDt = hn::Set(d, p.inverseDt), inverseCutoff = hn::Set(d, p.slamming.inverseCutoff);
   const V stop = hn::Set(d, p.slamming.stopFactor);
   ForceSum viscous(d), pressure(d), slamming(d);
   V waterX = zero, waterY = zero, waterZ = zero, areaSum = zero;
-  for (std::size_t i = 0; i < s.count; i += hn::Lanes(d)) {
-    // A piece the cut left without area has no normal (pieceFlows): skipped.
-    const V pieceArea = hn::LoadU(d, s.area + i);
-    const M wet = hn::And(hn::Gt(hn::LoadU(d, s.weight + i), zero), hn::Gt(pieceArea, zero));
-    if (hn::AllFalse(d, wet)) {  // a dry stretch of hull: nothing flows, nothing sweeps
-      hn::StoreU(zero, d, out.rate + i);
-      continue;
-    }
-    const V area = hn::IfThenElseZero(wet, pieceArea);
-    const V inverseArea = hn::IfThenElseZero(wet, hn::LoadU(d, s.inverseArea + i));
-    const V3 sv = load3(d, s.sx, s.sy, s.sz, i);
-    const V3 c = centroid(d, s, i);
-    const V3 water = p.waterPerPiece ? load3(d, s.ux, s.uy, s.uz, i) : uniformWater;
-    // v_G + omega x C - u_water(C) (pieceFlows).
-    const V3 v = sub(add(linear, cross(angular, c)), water);
-    // Unit normal S / A (pieceFlows): never (v . S) / A^2, whose A^2
-    // underflows for the slivers a cut can leave.
-    const V3 normal = scale(sv, inverseArea);
-    const V speed2 = dot(v, v), speed = hn::Sqrt(speed2), vS = dot(v, sv), vn = dot(v, normal);
-    const M moving = hn::And(wet, hn::Gt(speed, tiny));
-    const V cosTheta = hn::IfThenElseZero(moving, hn::Div(vn, hn::IfThenElse(moving, speed, one)));
-    if (out.vx) {  // kept for SlammingKernel
-      hn::StoreU(v.x, d, out.vx + i), hn::StoreU(v.y, d, out.vy + i), hn::StoreU(v.z, d, out.vz + i);
-      hn::StoreU(cosTheta, d, out.cosTheta + i);
-    }
-    const V rate = hn::IfThenElseZero(wet, hn::Max(vS, zero));  // A max(0, v . n)
-    hn::StoreU(rate, d, out.rate + i);
-    if (p.previousRate) {
-      // Gamma = (rate - previous rate) / (A dt) (slammingForce), then the
-      // slamming of SlammingKernel.
-      const V gamma = hn::Mul(hn::Mul(hn::Sub(rate, hn::LoadU(d, p.previousRate + i)), inverseArea), inverseDt);
-      slamming.add(slammingForce(d, v, cosTheta, gamma, area, wet, inverseCutoff, stop, p.slamming.power), c);
-    }
-    waterX = hn::MulAdd(area, water.x, waterX), waterY = hn::MulAdd(area, water.y, waterY);
-    waterZ = hn::MulAdd(area, water.z, waterZ), areaSum = hn::Add(areaSum, area);
-    if (p.viscous) {
-      // Normal part removed before normalising (viscousForce): v_t = v - n (v . n).
-      const V3 tangential = sub(v, scale(normal, vn));
-      const V vt = hn::Sqrt(dot(tangential, tangential));
-      const M sliding = hn::And(wet, hn::Gt(vt, tiny));
-      const V k =
-          hn::IfThenElseZero(sliding, hn::Div(hn::Neg(hn::Mul(area, speed2)), hn::IfThenElse(sliding, vt, one)));
-      viscous.add(scale(tangential, k), c);
-    }
-    if (p.pressureDrag) {
-      // Pressure drag on faces moving into the water, suction on the others
-      // (pressureDragForce): F = -/+ (C1 r + C2 r^2) cos^f S, r = |v| / vr.
-      const V ratio = hn::Mul(speed, inverseReference);
-      const V into = hn::Mul(ratio, hn::MulAdd(pressureQuadratic, ratio, pressureLinear));
-      const V away = hn::Mul(ratio, hn::MulAdd(suctionQuadratic, ratio, suctionLinear));
-      const M forward = hn::Gt(cosTheta, zero), backward = hn::Lt(cosTheta, zero);
-      // cos^f of |cos theta|: one root when both falloffs are alike (the default).
-      const V absCos = hn::Abs(cosTheta);
-      const V intoFalloff = power(d, absCos, p.pressureFalloff);
-      const V awayFalloff = p.suctionFalloff == p.pressureFalloff ? intoFalloff : power(d, absCos, p.suctionFalloff);
-      const V k = hn::IfThenElse(forward, hn::Neg(hn::Mul(into, intoFalloff)),
-                                 hn::IfThenElseZero(backward, hn::Mul(away, awayFalloff)));
-      pressure.add(scale(sv, k), c);
+  for (std::size_t k = 0; k < streamCount; ++k) {
+    const PieceStream& s = streams[k].pieces;
+    const PieceFlowOut& out = streams[k].out;
+    const T* previousRate = streams[k].previousRate;
+    for (std::size_t i = 0; i < s.count; i += hn::Lanes(d)) {
+      // A piece the cut left without area has no normal (pieceFlows): skipped.
+      const V pieceArea = hn::LoadU(d, s.area + i);
+      const M wet = hn::And(hn::Gt(hn::LoadU(d, s.weight + i), zero), hn::Gt(pieceArea, zero));
+      if (hn::AllFalse(d, wet)) {  // a dry stretch of hull: nothing flows, nothing sweeps
+        hn::StoreU(zero, d, out.rate + i);
+        continue;
+      }
+      const V area = hn::IfThenElseZero(wet, pieceArea);
+      const V inverseArea = hn::IfThenElseZero(wet, hn::LoadU(d, s.inverseArea + i));
+      const V3 sv = load3(d, s.sx, s.sy, s.sz, i);
+      const V3 c = centroid(d, s, i);
+      // v_G + omega x C - u_water(C) (pieceFlows).
+      V3 v = add(linear, cross(angular, c));
+      if (p.waterPerPiece) {
+        const V3 water = load3(d, s.ux, s.uy, s.uz, i);
+        v = sub(v, water);
+        waterX = hn::MulAdd(area, water.x, waterX), waterY = hn::MulAdd(area, water.y, waterY);
+        waterZ = hn::MulAdd(area, water.z, waterZ);
+      }
+      areaSum = hn::Add(areaSum, area);
+      // v . n with the unit normal S / A (pieceFlows): (v . S) / A, never
+      // (v . S) / A^2, whose A^2 underflows for the slivers a cut can leave.
+      const V speed2 = dot(v, v), speed = hn::Sqrt(speed2), vS = dot(v, sv), vn = hn::Mul(vS, inverseArea);
+      const M moving = hn::And(wet, hn::Gt(speed, tiny));
+      const V rate = hn::IfThenElseZero(wet, hn::Max(vS, zero));  // A max(0, v . n)
+      hn::StoreU(rate, d, out.rate + i);
+      // Forces along v (slamming) and along v_t (skin friction) act at C:
+      // their moments share C x v.
+      const V3 cv = cross(c, v);
+      const V3 cs = load3(d, s.csx, s.csy, s.csz, i);  // C x S
+      // 1 / |v| (and 1 / |v_t| for skin friction) from one division.
+      V inverseSpeed;
+      if (p.viscous) {
+        // Normal part removed before normalising (viscousForce):
+        // v_t = v - n (v . n) = v - S (v . n) / A.
+        const V along = hn::Mul(vn, inverseArea);
+        const V3 tangential = {hn::NegMulAdd(sv.x, along, v.x), hn::NegMulAdd(sv.y, along, v.y),
+                               hn::NegMulAdd(sv.z, along, v.z)};
+        const V vt = hn::Sqrt(dot(tangential, tangential));
+        const M sliding = hn::And(wet, hn::Gt(vt, tiny));
+        const V speedOr1 = hn::IfThenElse(moving, speed, one), vtOr1 = hn::IfThenElse(sliding, vt, one);
+        const V inverseBoth = hn::Div(one, hn::Mul(speedOr1, vtOr1));
+        inverseSpeed = hn::Mul(vtOr1, inverseBoth);
+        // F = -A |v|^2 v_t / |v_t|, at C: moment C x v_t = C x v - (C x S) (v . n) / A.
+        const V k = hn::IfThenElseZero(sliding, hn::Neg(hn::Mul(hn::Mul(area, speed2), hn::Mul(speedOr1, inverseBoth))));
+        const V3 arm = {hn::NegMulAdd(cs.x, along, cv.x), hn::NegMulAdd(cs.y, along, cv.y),
+                        hn::NegMulAdd(cs.z, along, cv.z)};
+        viscous.add(k, tangential, arm);
+      } else {
+        inverseSpeed = hn::Div(one, hn::IfThenElse(moving, speed, one));
+      }
+      const V cosTheta = hn::IfThenElseZero(moving, hn::Mul(vn, inverseSpeed));
+      if (out.vx) {  // kept for SlammingKernel
+        hn::StoreU(v.x, d, out.vx + i), hn::StoreU(v.y, d, out.vy + i), hn::StoreU(v.z, d, out.vz + i);
+        hn::StoreU(cosTheta, d, out.cosTheta + i);
+      }
+      if (previousRate) {
+        // Gamma = (rate - previous rate) / (A dt) (slammingForce), then the
+        // slamming of SlammingKernel.
+        const V gamma = hn::Mul(hn::Mul(hn::Sub(rate, hn::LoadU(d, previousRate + i)), inverseArea), inverseDt);
+        slamming.add(slammingFactor(d, cosTheta, gamma, area, wet, inverseCutoff, stop, p.slamming.power), v, cv);
+      }
+      if (p.pressureDrag) {
+        // Pressure drag on faces moving into the water, suction on the others
+        // (pressureDragForce): F = -/+ (C1 r + C2 r^2) cos^f S, r = |v| / vr.
+        const V ratio = hn::Mul(speed, inverseReference);
+        const V into = hn::Mul(ratio, hn::MulAdd(pressureQuadratic, ratio, pressureLinear));
+        const V away = hn::Mul(ratio, hn::MulAdd(suctionQuadratic, ratio, suctionLinear));
+        const M forward = hn::Gt(cosTheta, zero), backward = hn::Lt(cosTheta, zero);
+        // cos^f of |cos theta|: one root when both falloffs are alike (the default).
+        const V absCos = hn::Abs(cosTheta);
+        const V intoFalloff = power(d, absCos, p.pressureFalloff);
+        const V awayFalloff = p.suctionFalloff == p.pressureFalloff ? intoFalloff : power(d, absCos, p.suctionFalloff);
+        const V k = hn::IfThenElse(forward, hn::Neg(hn::Mul(into, intoFalloff)),
+                                   hn::IfThenElseZero(backward, hn::Mul(away, awayFalloff)));
+        pressure.add(k, sv, cs);
+      }
     }
   }
   FlowSums sums;
   sums.viscousPerHalfRhoCf = viscous.total(d);
   sums.pressureDrag = pressure.total(d);
   sums.slamming = slamming.total(d);
-  sums.waterArea[0] = double(hn::GetLane(hn::SumOfLanes(d, waterX)));
-  sums.waterArea[1] = double(hn::GetLane(hn::SumOfLanes(d, waterY)));
-  sums.waterArea[2] = double(hn::GetLane(hn::SumOfLanes(d, waterZ)));
   sums.area = double(hn::GetLane(hn::SumOfLanes(d, areaSum)));
+  if (p.waterPerPiece) {
+    sums.waterArea[0] = double(hn::GetLane(hn::SumOfLanes(d, waterX)));
+    sums.waterArea[1] = double(hn::GetLane(hn::SumOfLanes(d, waterY)));
+    sums.waterArea[2] = double(hn::GetLane(hn::SumOfLanes(d, waterZ)));
+  } else {
+    for (int k = 0; k < 3; ++k) sums.waterArea[k] = double(p.water[k]) * sums.area;
+  }
   return sums;
 }
 
@@ -345,9 +385,11 @@ BodyForce SlammingKernel(const PieceStream& s, const PieceFlowOut& flow, const T
   ForceSum slam(d);
   for (std::size_t i = 0; i < s.count; i += hn::Lanes(d)) {
     const M wet = hn::Gt(hn::LoadU(d, s.weight + i), zero);
-    slam.add(slammingForce(d, load3(d, flow.vx, flow.vy, flow.vz, i), hn::LoadU(d, flow.cosTheta + i),
-                           hn::LoadU(d, gamma + i), hn::LoadU(d, s.area + i), wet, inverseCutoff, stop, p.power),
-             centroid(d, s, i));
+    if (hn::AllFalse(d, wet)) continue;
+    const V3 v = load3(d, flow.vx, flow.vy, flow.vz, i);
+    const V k = slammingFactor(d, hn::LoadU(d, flow.cosTheta + i), hn::LoadU(d, gamma + i), hn::LoadU(d, s.area + i),
+                               wet, inverseCutoff, stop, p.power);
+    slam.add(k, v, cross(centroid(d, s, i), v));
   }
   return slam.total(d);
 }
@@ -369,6 +411,21 @@ BodyForce AirKernel(const HullSoA& hull, const T* emerged, const AirParameters& 
     sum.add(scale(v, k), c);
   }
   return sum.total(d);
+}
+
+/// The least and greatest p . direction over points[0..count) (arrays
+/// readable up to a multiple of the lane count).
+Extent ExtentKernel(const T* x, const T* y, const T* z, std::size_t count, const T* direction) {
+  const D d;
+  const V3 dir = set3(d, {direction[0], direction[1], direction[2]});
+  V lo = hn::Set(d, BT_LARGE_FLOAT), hi = hn::Set(d, -BT_LARGE_FLOAT);
+  for (std::size_t i = 0; i < count; i += hn::Lanes(d)) {
+    const M in = hn::FirstN(d, count - i);
+    const V along = dot(load3(d, x, y, z, i), dir);
+    lo = hn::Min(lo, hn::IfThenElse(in, along, lo));
+    hi = hn::Max(hi, hn::IfThenElse(in, along, hi));
+  }
+  return Extent{hn::GetLane(hn::MinOfLanes(d, lo)), hn::GetLane(hn::MaxOfLanes(d, hi))};
 }
 
 /// The waterline cut of hydrostatics.cpp (cutCrossingTriangle) for a
@@ -427,11 +484,12 @@ void CutKernel(const HullSoA& hull, const T* h, const ScalarIndex* crossing, std
     store3(sel3(j1, r1), o.bx.data(), o.by.data(), o.bz.data(), k);
     store3(sel3(j2, r2), o.cx.data(), o.cy.data(), o.cz.data(), k);
     const V third = hn::Set(d, T(1.0 / 3.0));
-    store3(scale(add(add(sel3(r0, e1), sel3(j1, r1)), sel3(j2, r2)), third), o.gx.data(), o.gy.data(), o.gz.data(), k);
-    store3(
+    const V3 centroids[2] = {
+        scale(add(add(sel3(r0, e1), sel3(j1, r1)), sel3(j2, r2)), third),
         scale(add(add(sel3(V3{zero, zero, zero}, e1), sel3(V3{zero, zero, zero}, r2)), sel3(V3{zero, zero, zero}, e2)),
-              third),
-        o.gx.data(), o.gy.data(), o.gz.data(), slots + k);
+              third)};
+    store3(centroids[0], o.gx.data(), o.gy.data(), o.gz.data(), k);
+    store3(centroids[1], o.gx.data(), o.gy.data(), o.gz.data(), slots + k);
     hn::StoreU(only(single, hn::Neg(g0)), d, o.d0.data() + k);
     hn::StoreU(only(twoWet, hn::Neg(g1)), d, o.d1.data() + k);
     hn::StoreU(only(twoWet, hn::Neg(g2)), d, o.d2.data() + k);
@@ -450,12 +508,13 @@ void CutKernel(const HullSoA& hull, const T* h, const ScalarIndex* crossing, std
       const std::size_t i = slot == 0 ? k : k2;
       const V pieceArea = hn::Mul(area, fractions[slot]);
       const M some = hn::Gt(pieceArea, zero);
-      store3(scale(sv, fractions[slot]), o.sx.data(), o.sy.data(), o.sz.data(), i);
+      const V3 pieceS = scale(sv, fractions[slot]);
+      store3(pieceS, o.sx.data(), o.sy.data(), o.sz.data(), i);
+      store3(cross(centroids[slot], pieceS), o.csx.data(), o.csy.data(), o.csz.data(), i);
       hn::StoreU(pieceArea, d, o.area.data() + i);
       hn::StoreU(hn::IfThenElseZero(some, hn::Div(one, hn::IfThenElse(some, pieceArea, one))), d,
                  o.inverseArea.data() + i);
       hn::StoreU(hn::IfThenElseZero(hn::And(valid, slot == 0 ? valid : twoWet), one), d, o.weight.data() + i);
-      hn::StoreU(t, di, o.triangle.data() + i);
     }
     // Where the corners lie on the hull: (from, to, t) per corner.
     hn::StoreU(hn::IfThenElse(hn::RebindMask(di, single), v0, v1), di, o.from0.data() + k);
@@ -551,32 +610,13 @@ HWY_EXPORT(SlammingKernel);
 HWY_EXPORT(AirKernel);
 HWY_EXPORT(PatchHeightsKernel);
 HWY_EXPORT(CutKernel);
-
-PressureSums& PressureSums::operator+=(const PressureSums& o) {
-  for (int k = 0; k < 3; ++k) {
-    force[k] += o.force[k];
-    moment[k] += o.moment[k];
-    buoyancyMoment[k] += o.buoyancyMoment[k];
-  }
-  area += o.area;
-  depthIntegral += o.depthIntegral;
-  return *this;
-}
+HWY_EXPORT(ExtentKernel);
 
 BodyForce& BodyForce::operator+=(const BodyForce& o) {
   for (int k = 0; k < 3; ++k) {
     force[k] += o.force[k];
     torque[k] += o.torque[k];
   }
-  return *this;
-}
-
-FlowSums& FlowSums::operator+=(const FlowSums& o) {
-  viscousPerHalfRhoCf += o.viscousPerHalfRhoCf;
-  pressureDrag += o.pressureDrag;
-  slamming += o.slamming;
-  for (int k = 0; k < 3; ++k) waterArea[k] += o.waterArea[k];
-  area += o.area;
   return *this;
 }
 
@@ -622,7 +662,8 @@ HullSoA::HullSoA(const Hull& hull)
     x[i] = p.x(), y[i] = p.y(), z[i] = p.z();
   }
   for (auto* v : {&i0, &i1, &i2}) v->assign(trianglePadded, 0);
-  for (auto* v : {&ax, &ay, &az, &bx, &by, &bz, &cx, &cy, &cz, &gx, &gy, &gz, &sx, &sy, &sz, &area, &inverseArea})
+  for (auto* v : {&ax, &ay, &az, &bx, &by, &bz, &cx, &cy, &cz, &gx, &gy, &gz, &sx, &sy, &sz, &csx, &csy, &csz, &area,
+                  &inverseArea})
     v->assign(trianglePadded, 0);
   for (std::size_t t = 0; t < trianglePadded; ++t) {
     if (triangle[t] == kNoTriangle) continue;  // padding: zero area, vertex 0
@@ -636,6 +677,8 @@ HullSoA::HullSoA(const Hull& hull)
     gx[t] = g.x(), gy[t] = g.y(), gz[t] = g.z();
     const btVector3 s = (b - a).cross(c - a) * btScalar(0.5);  // areaVector_m2
     sx[t] = s.x(), sy[t] = s.y(), sz[t] = s.z();
+    const btVector3 gs = g.cross(s);
+    csx[t] = gs.x(), csy[t] = gs.y(), csz[t] = gs.z();
     area[t] = hull.triangleAreas_m2()[triangle[t]];
     inverseArea[t] = 1 / area[t];  // > 0: the hull dropped degenerate triangles
   }
@@ -679,12 +722,12 @@ void triangleWaterVelocity(const HullSoA& hull, const btScalar* weight, const bt
   }
 }
 
-PressureSums pressureSums(const PieceStream& s, const btScalar up[3]) {
-  return HWY_DYNAMIC_DISPATCH(PressureKernel)(s, up);
+PressureSums pressureSums(const PieceStream* streams, std::size_t count, const btScalar up[3]) {
+  return HWY_DYNAMIC_DISPATCH(PressureKernel)(streams, count, up);
 }
 
-FlowSums flowSums(const PieceStream& s, const FlowParameters& p, const PieceFlowOut& out) {
-  return HWY_DYNAMIC_DISPATCH(FlowKernel)(s, p, out);
+FlowSums flowSums(const FlowStream* streams, std::size_t count, const FlowParameters& p) {
+  return HWY_DYNAMIC_DISPATCH(FlowKernel)(streams, count, p);
 }
 
 BodyForce slammingSums(const PieceStream& s, const PieceFlowOut& flow, const btScalar* gamma,
@@ -717,6 +760,9 @@ PieceStream triangleStream(const HullSoA& hull, const btScalar* d0, const btScal
                      hull.sx.data(),
                      hull.sy.data(),
                      hull.sz.data(),
+                     hull.csx.data(),
+                     hull.csy.data(),
+                     hull.csz.data(),
                      hull.area.data(),
                      hull.inverseArea.data(),
                      weight,
@@ -727,19 +773,20 @@ PieceStream triangleStream(const HullSoA& hull, const btScalar* d0, const btScal
 
 void PieceBuffer::reserve(std::size_t triangleCount) {
   const std::size_t n = 2 * (padded(triangleCount) + kPad);
-  for (auto* v : {&ax,   &ay,    &az, &bx, &by,   &bz,          &cx,     &cy, &cz, &gx, &gy, &gz, &d0, &d1,
-                  &d2,   &sx,    &sy, &sz, &area, &inverseArea, &weight, &ux, &uy, &uz, &vx, &vy, &vz, &cosTheta,
-                  &rate, &gamma, &t0, &t1, &t2,   &emerged,     &px,     &py, &pz, &qx, &qy, &qz})
+  for (auto* v : {&ax, &ay, &az, &bx, &by, &bz, &cx, &cy, &cz, &gx, &gy, &gz, &d0, &d1, &d2, &sx, &sy, &sz, &csx,
+                  &csy, &csz, &area, &inverseArea, &weight, &ux, &uy, &uz, &vx, &vy, &vz, &cosTheta, &rate, &gamma,
+                  &t0, &t1, &t2, &emerged, &px, &py, &pz, &qx, &qy, &qz})
     v->assign(n, 0);
-  for (auto* v : {&triangle, &from0, &to0, &from1, &to1, &from2, &to2}) v->assign(n, 0);
+  for (auto* v : {&from0, &to0, &from1, &to1, &from2, &to2}) v->assign(n, 0);
   crossing = slots = 0;
 }
 
 PieceStream PieceBuffer::stream() const {
-  return PieceStream{2 * slots,     ax.data(), ay.data(), az.data(), bx.data(), by.data(),   bz.data(),
-                     cx.data(),     cy.data(), cz.data(), gx.data(), gy.data(), gz.data(),   d0.data(),
-                     d1.data(),     d2.data(), sx.data(), sy.data(), sz.data(), area.data(), inverseArea.data(),
-                     weight.data(), ux.data(), uy.data(), uz.data()};
+  return PieceStream{2 * slots, ax.data(),  ay.data(),  az.data(),          bx.data(),     by.data(),
+                     bz.data(),     cx.data(),  cy.data(),  cz.data(),          gx.data(),     gy.data(),
+                     gz.data(),     d0.data(),  d1.data(),  d2.data(),          sx.data(),     sy.data(),
+                     sz.data(),     csx.data(), csy.data(), csz.data(),         area.data(),   inverseArea.data(),
+                     weight.data(), ux.data(),  uy.data(),  uz.data()};
 }
 
 PieceFlowOut PieceBuffer::flowOut() {
@@ -758,6 +805,11 @@ void cutCrossing(const HullSoA& hull, const btScalar* h_m, const ScalarIndex* cr
   out.crossing = count;
   out.slots = padded(count);
   HWY_DYNAMIC_DISPATCH(CutKernel)(hull, h_m, crossing, count, out);
+}
+
+Extent extentAlong(const btScalar* x, const btScalar* y, const btScalar* z, std::size_t count,
+                   const btScalar direction[3]) {
+  return HWY_DYNAMIC_DISPATCH(ExtentKernel)(x, y, z, count, direction);
 }
 
 void pieceWaterVelocity(const btScalar* vertexU, const btScalar* vertexV, const btScalar* vertexW,

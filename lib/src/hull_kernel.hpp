@@ -52,6 +52,7 @@ struct HullSoA {
   std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz;  ///< triangle corners' positions [m]
   std::vector<btScalar> gx, gy, gz;                          ///< triangle centroids [m]
   std::vector<btScalar> sx, sy, sz, area;                    ///< area vector S = n A, area A [m^2]
+  std::vector<btScalar> csx, csy, csz;                       ///< centroid x area vector [m^3]
   std::vector<btScalar> inverseArea;                         ///< 1 / A [1/m^2] (0 for padding)
   explicit HullSoA(const Hull& hull);
 };
@@ -63,6 +64,7 @@ struct PieceStream {
   const btScalar *gx, *gy, *gz;                                ///< centroids (a + b + c) / 3 [m]
   const btScalar *d0, *d1, *d2;                                ///< depth at each corner [m] (0 where weight is 0)
   const btScalar *sx, *sy, *sz;                                ///< area vector [m^2]
+  const btScalar *csx, *csy, *csz;                             ///< centroid x area vector [m^3]
   const btScalar* area;                                        ///< [m^2]
   const btScalar* inverseArea;                                 ///< 1 / area, 0 when the area is 0 [1/m^2]
   const btScalar* weight;                                      ///< 1: a submerged piece; 0: skip
@@ -85,7 +87,6 @@ struct PressureSums {
   double buoyancyMoment[3] = {0, 0, 0};
   double area = 0;
   double depthIntegral = 0;
-  PressureSums& operator+=(const PressureSums& o);
 };
 
 /// The hydrostatic result of the pressure sums (integratePressure's last
@@ -116,16 +117,22 @@ struct FlowParameters {
   /// (the stream's ux, uy, uz are then not read).
   bool waterPerPiece = true;
   btScalar water[3] = {0, 0, 0};
-  /// Slamming in the same pass, for whole triangles only (a piece's own
-  /// swept rate is then its triangle's): each one's swept rate at the last
-  /// substep, or null for none.
-  const btScalar* previousRate = nullptr;
-  btScalar inverseDt = 0;  ///< 1 / dt [1/s]
+  btScalar inverseDt = 0;  ///< 1 / dt [1/s], for slamming (FlowStream::previousRate)
   SlammingParameters slamming;
   bool viscous = false, pressureDrag = false;
   btScalar inverseReferenceSpeed = 1;                                                   ///< 1 / vr [s/m]
   btScalar pressureLinear = 0, pressureQuadratic = 0, pressureFalloff = btScalar(0.5);  ///< [Pa], [Pa], f_P
   btScalar suctionLinear = 0, suctionQuadratic = 0, suctionFalloff = btScalar(0.5);     ///< [Pa], [Pa], f_S
+};
+
+/// One stream of pieces for flowSums, and where its per-piece results go.
+struct FlowStream {
+  PieceStream pieces;
+  PieceFlowOut out;
+  /// Slamming in the same pass, for whole triangles only (a piece's own
+  /// swept rate is then its triangle's): each one's swept rate at the last
+  /// substep, or null for none.
+  const btScalar* previousRate = nullptr;
 };
 
 /// What flowSums returns: skin friction without its factor 1/2 rho Cf (Cf
@@ -134,10 +141,9 @@ struct FlowParameters {
 struct FlowSums {
   BodyForce viscousPerHalfRhoCf;    ///< sum -A |v|^2 v_t / |v_t| and its moment [m^4/s^2, m^5/s^2]
   BodyForce pressureDrag;           ///< [N], [N m]
-  BodyForce slamming;               ///< when FlowParameters::previousRate is set [N], [N m]
+  BodyForce slamming;               ///< of the streams with previousRate set [N], [N m]
   double waterArea[3] = {0, 0, 0};  ///< sum A u [m^3/s]
   double area = 0;                  ///< sum A [m^2]
-  FlowSums& operator+=(const FlowSums& o);
 };
 
 /// Air's per-boat factors (body axes).
@@ -177,13 +183,14 @@ std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, btScalar
 void triangleWaterVelocity(const HullSoA& hull, const btScalar* weight, const btScalar* vertexU,
                            const btScalar* vertexV, const btScalar* vertexW, btScalar* u, btScalar* v, btScalar* w);
 
-/// The pressure integral's sums over a stream.
-[[nodiscard]] PressureSums pressureSums(const PieceStream& s, const btScalar up[3]);
+/// The pressure integral's sums over `count` streams (one set of sums: the
+/// vector lanes are added up once).
+[[nodiscard]] PressureSums pressureSums(const PieceStream* streams, std::size_t count, const btScalar up[3]);
 
-/// Flow over every piece: relative velocity, cos theta and swept rate into
-/// `out`; skin friction, pressure drag and suction (and slamming, see
-/// FlowParameters::previousRate) summed.
-[[nodiscard]] FlowSums flowSums(const PieceStream& s, const FlowParameters& p, const PieceFlowOut& out);
+/// Flow over every piece of `count` streams: relative velocity, cos theta
+/// and swept rate into each stream's `out`; skin friction, pressure drag and
+/// suction (and slamming, see FlowStream::previousRate) summed.
+[[nodiscard]] FlowSums flowSums(const FlowStream* streams, std::size_t count, const FlowParameters& p);
 
 /// Slamming of every piece of positive weight, cos theta and `gamma`.
 [[nodiscard]] BodyForce slammingSums(const PieceStream& s, const PieceFlowOut& flow, const btScalar* gamma,
@@ -204,10 +211,9 @@ void triangleWaterVelocity(const HullSoA& hull, const btScalar* weight, const bt
 struct PieceBuffer {
   std::size_t crossing = 0;  ///< crossing triangles cut
   std::size_t slots = 0;     ///< padded(crossing)
-  std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz, gx, gy, gz, d0, d1, d2, sx, sy, sz, area, inverseArea,
-      weight, ux, uy, uz;
+  std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz, gx, gy, gz, d0, d1, d2, sx, sy, sz, csx, csy, csz, area,
+      inverseArea, weight, ux, uy, uz;
   std::vector<btScalar> vx, vy, vz, cosTheta, rate, gamma;
-  std::vector<ScalarIndex> triangle;  ///< the hull triangle each piece was cut from
   /// Where each corner lies on the hull (EdgePoint, as arrays): vertex
   /// `from`, or fraction t of the edge from -> to.
   std::vector<ScalarIndex> from0, to0, from1, to1, from2, to2;
@@ -225,6 +231,17 @@ struct PieceBuffer {
 /// cutTriangle, lane by lane) into `out`; `out.crossing` and `out.slots` set.
 void cutCrossing(const HullSoA& hull, const btScalar* h_m, const ScalarIndex* crossing, std::size_t count,
                  PieceBuffer& out);
+
+/// A range of values [lo, hi] (empty when lo > hi).
+struct Extent {
+  btScalar lo, hi;
+};
+
+/// The least and greatest p . direction over the points (x, y, z)[0..count)
+/// (arrays readable up to padded(count)); {BT_LARGE_FLOAT, -BT_LARGE_FLOAT}
+/// for none.
+[[nodiscard]] Extent extentAlong(const btScalar* x, const btScalar* y, const btScalar* z, std::size_t count,
+                                 const btScalar direction[3]);
 
 /// Water velocity at each cut piece's centroid: the mean of its corners',
 /// each interpolated along the hull's edges as the cut placed it.

@@ -239,20 +239,19 @@ namespace {
 /// Length of the wetted hull along `direction` (body axes) [m]: the extent
 /// of the waterline points, or of every vertex when there is no waterline
 /// (wettedLength_m's rule; the hull is then wholly under the water).
-btScalar wettedLengthBody(const detail::PieceBuffer& pieces, std::span<const btVector3> vertices,
-                          const btVector3& direction) {
-  btScalar lo = BT_LARGE_FLOAT, hi = -BT_LARGE_FLOAT;
-  auto extend = [&](btScalar x) {
-    lo = std::min(lo, x);
-    hi = std::max(hi, x);
-  };
-  for (std::size_t k = 0; k < pieces.crossing; ++k) {
-    extend(pieces.px[k] * direction.x() + pieces.py[k] * direction.y() + pieces.pz[k] * direction.z());
-    extend(pieces.qx[k] * direction.x() + pieces.qy[k] * direction.y() + pieces.qz[k] * direction.z());
+btScalar wettedLengthBody(const detail::PieceBuffer& pieces, const detail::HullSoA& hull, const btVector3& direction) {
+  const btScalar along[3] = {direction.x(), direction.y(), direction.z()};
+  detail::Extent e{0, 0};
+  if (pieces.crossing == 0) {
+    e = detail::extentAlong(hull.x.data(), hull.y.data(), hull.z.data(), hull.vertexCount, along);
+  } else {
+    const detail::Extent p =
+        detail::extentAlong(pieces.px.data(), pieces.py.data(), pieces.pz.data(), pieces.crossing, along);
+    const detail::Extent q =
+        detail::extentAlong(pieces.qx.data(), pieces.qy.data(), pieces.qz.data(), pieces.crossing, along);
+    e = {std::min(p.lo, q.lo), std::max(p.hi, q.hi)};
   }
-  if (pieces.crossing == 0)
-    for (const btVector3& p : vertices) extend(p.dot(direction));
-  return hi > lo ? hi - lo : btScalar(0);
+  return e.hi > e.lo ? e.hi - e.lo : btScalar(0);
 }
 
 }  // namespace
@@ -271,11 +270,14 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
   const bool perPiece = anyWet_ && (hydro_.viscous || hydro_.pressureDrag || hydro_.slamming);
   btVector3 meanWater(0, 0, 0);
   detail::FlowSums flow;
-  const detail::PieceStream triangles = b.triangles(soa);
   const detail::PieceStream pieces = b.pieces.stream();
-  // The whole triangles' slamming is summed in flowSums: only their swept rates are kept.
-  const detail::PieceFlowOut triangleFlow{nullptr, nullptr, nullptr, nullptr, sweptRate_m3ps_.data()};
   const detail::PieceFlowOut pieceFlow = b.pieces.flowOut();
+  // The whole triangles' slamming is summed in flowSums: only their swept
+  // rates are kept. A cut piece's slamming needs its whole triangle's rate,
+  // the sum of its pieces': below.
+  detail::FlowStream streams[2] = {
+      {b.triangles(soa), detail::PieceFlowOut{nullptr, nullptr, nullptr, nullptr, sweptRate_m3ps_.data()}, nullptr},
+      {pieces, pieceFlow, nullptr}};
   if (perPiece) {
     // A surface whose velocity is the same everywhere is asked once.
     const bool perVertex = wantVertexVelocities();
@@ -305,11 +307,9 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
       p.slamming.stopFactor = mass * 2 / hull_->area_m2() / dt_s;
       p.slamming.inverseCutoff = btScalar(1) / hydro_.slammingCutoff_mps2;
       p.slamming.power = hydro_.slammingPower;
-      p.previousRate = previousSweptRate_m3ps_.data();
+      streams[0].previousRate = previousSweptRate_m3ps_.data();
     }
-    flow = detail::flowSums(triangles, p, triangleFlow);
-    p.previousRate = nullptr;  // a cut piece's slamming needs its whole triangle's rate: below
-    flow += detail::flowSums(pieces, p, pieceFlow);
+    flow = detail::flowSums(streams, 2, p);
     slamming = p.slamming;
     if (flow.area > 0) {
       const double mean[3] = {flow.waterArea[0] / flow.area, flow.waterArea[1] / flow.area,
@@ -329,7 +329,7 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
   if (hydro_.viscous && perPiece) {
     const btScalar speed = relative.length();
     const btScalar length =
-        speed > 0 ? wettedLengthBody(b.pieces, hull_->vertices(), toBody(basis_, relative / speed)) : btScalar(0);
+        speed > 0 ? wettedLengthBody(b.pieces, soa, toBody(basis_, relative / speed)) : btScalar(0);
     const btScalar cf = ittc1957FrictionCoefficient(speed * length / hydro_.kinematicViscosity_m2ps);
     hydroForces_.viscous = world(flow.viscousPerHalfRhoCf, 0.5 * double(settings_.waterDensity_kgpm3) * double(cf));
   }
@@ -337,18 +337,19 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
   if (hydro_.slamming) {
     // A cut triangle's swept rate is its pieces' sum (slammingForce's
     // scratch); its pieces' slamming then follows from the triangle's gamma.
+    // Crossing triangle k's pieces are slots k and slots + k.
     if (!perPiece) std::fill(sweptRate_m3ps_.begin(), sweptRate_m3ps_.end(), btScalar(0));
-    const std::size_t pieceCount = perPiece ? b.pieces.pieceCount() : 0;
-    for (std::size_t i = 0; i < pieceCount; ++i) sweptRate_m3ps_[std::size_t(b.pieces.triangle[i])] += b.pieces.rate[i];
-    detail::BodyForce total = flow.slamming;
-    if (slam) {
-      const btScalar inverseDt = btScalar(1) / dt_s;
-      for (std::size_t i = 0; i < b.pieces.pieceCount(); ++i) {
-        const auto t = std::size_t(b.pieces.triangle[i]);
-        b.pieces.gamma[i] = (sweptRate_m3ps_[t] - previousSweptRate_m3ps_[t]) * inverseDt * soa.inverseArea[t];
-      }
-      total += detail::slammingSums(pieces, pieceFlow, b.pieces.gamma.data(), slamming);
+    const std::size_t crossing = perPiece ? b.pieces.crossing : 0, slots = b.pieces.slots;
+    const btScalar inverseDt = slam ? btScalar(1) / dt_s : btScalar(0);
+    for (std::size_t k = 0; k < crossing; ++k) {
+      const auto t = std::size_t(b.crossing[k]);
+      const btScalar rate = b.pieces.rate[k] + b.pieces.rate[slots + k];
+      sweptRate_m3ps_[t] = rate;
+      const btScalar gamma = (rate - previousSweptRate_m3ps_[t]) * inverseDt * soa.inverseArea[t];
+      b.pieces.gamma[k] = b.pieces.gamma[slots + k] = gamma;
     }
+    detail::BodyForce total = flow.slamming;
+    if (slam) total += detail::slammingSums(pieces, pieceFlow, b.pieces.gamma.data(), slamming);
     hydroForces_.slamming = world(total, 1);
     sweptRate_m3ps_.swap(previousSweptRate_m3ps_);
     slammingWarm_ = true;
@@ -431,8 +432,8 @@ WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mp
                                               b.weight.data(), b.emerged.data(), b.crossing.data());
   detail::cutCrossing(soa, h_m_.data(), b.crossing.data(), crossingCount_, b.pieces);
   for (std::size_t k = 0; k < crossingCount_; ++k) b.emerged[std::size_t(b.crossing[k])] = b.pieces.emerged[k];
-  detail::PressureSums sums = detail::pressureSums(b.triangles(soa), up);
-  sums += detail::pressureSums(b.pieces.stream(), up);
+  const detail::PieceStream streams[2] = {b.triangles(soa), b.pieces.stream()};
+  const detail::PressureSums sums = detail::pressureSums(streams, 2, up);
   anyWet_ = sums.area > 0 || crossingCount_ > 0;
   result_ = detail::pressureResult(sums, settings_.waterDensity_kgpm3, gravity_mps2.length(), up);
   result_.force_N = basis_ * result_.force_N;
