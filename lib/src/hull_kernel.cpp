@@ -15,6 +15,9 @@
 #include <hwy/contrib/math/math-inl.h>
 #include <hwy/highway.h>
 
+#include <cmath>
+#include <limits>
+
 #include "hull_kernel.hpp"
 
 HWY_BEFORE_NAMESPACE();
@@ -122,14 +125,18 @@ HWY_INLINE V power(D d, V x, T exponent) {
   return hn::IfThenElseZero(positive, hn::Exp(d, hn::Mul(hn::Set(d, exponent), hn::Log(d, safe))));
 }
 
-void VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m, const T* waterHeight_m, T* h_m) {
+T VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m, const T* waterHeight_m, T* h_m) {
   const D d;
   const V ux = hn::Set(d, up[0]), uy = hn::Set(d, up[1]), uz = hn::Set(d, up[2]), c = hn::Set(d, centreUp_m);
+  V top = hn::Set(d, -BT_LARGE_FLOAT);
   for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
     const V3 p = load3(d, hull.x.data(), hull.y.data(), hull.z.data(), i);
     const V above = hn::MulAdd(p.x, ux, hn::MulAdd(p.y, uy, hn::MulAdd(p.z, uz, c)));
-    hn::StoreU(hn::Sub(above, hn::LoadU(d, waterHeight_m + i)), d, h_m + i);
+    const V water = hn::LoadU(d, waterHeight_m + i);
+    hn::StoreU(hn::Sub(above, water), d, h_m + i);
+    top = hn::Max(top, hn::IfThenElse(hn::FirstN(d, hull.vertexCount - std::min(i, hull.vertexCount)), water, top));
   }
+  return hn::GetLane(hn::MaxOfLanes(d, top));
 }
 
 /// btScalar(base + double(offset)) lane by lane: one rounding, so a boat far
@@ -163,31 +170,65 @@ void CoordinatesKernel(const HullSoA& hull, const T* east, const T* north, const
   }
 }
 
-std::size_t ClassifyKernel(const HullSoA& hull, T* d0, T* d1, T* d2, T* weight, T* emerged, ScalarIndex* crossing) {
+std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T centreUp_m, T waterTop_m,
+                           BoatBuffers& b) {
   const D d;
   const V zero = hn::Zero(d), one = hn::Set(d, T(1));
+  // Margin for rounding between the bound below and the heights [m].
+  const T margin = 16 * std::numeric_limits<T>::epsilon() *
+                   (std::abs(centreUp_m) + std::abs(waterTop_m) + hull.blockReach_m);
+  // The lowest point of each block's box above the highest water: when it
+  // is above, every corner in the block is dry, and no height need be
+  // loaded. The others' corner heights first, all of them: scalar loads
+  // beat vector gathers (a gather costs about one cycle per lane on current
+  // x86 cores), and a vector load right after the scalar stores to the same
+  // place would stall (no store forwarding from several stores to one load).
+  const std::size_t blocks = hull.trianglePadded / kPad;
+  for (std::size_t block = 0; block < blocks; ++block) {
+    T lowest = centreUp_m;
+    for (int k = 0; k < 3; ++k)
+      lowest += up[k] * (up[k] >= 0 ? hull.blockLow[3 * block + k] : hull.blockHigh[3 * block + k]);
+    b.blockDry[block] = lowest - waterTop_m > margin;
+    if (b.blockDry[block]) continue;
+    for (std::size_t t = block * kPad; t < (block + 1) * kPad; ++t) {
+      b.corner0[t] = h_m[hull.i0[t]];
+      b.corner1[t] = h_m[hull.i1[t]];
+      b.corner2[t] = h_m[hull.i2[t]];
+    }
+  }
   std::size_t crossingCount = 0;
-  for (std::size_t t = 0; t < hull.trianglePadded; t += hn::Lanes(d)) {
-    // The corners' heights, gathered by classifyTriangles into d0, d1, d2.
-    const V h0 = hn::LoadU(d, d0 + t), h1 = hn::LoadU(d, d1 + t), h2 = hn::LoadU(d, d2 + t);
-    const M real = hn::Gt(hn::LoadU(d, hull.area.data() + t), zero);  // not padding
-    const M wet0 = hn::Lt(h0, zero), wet1 = hn::Lt(h1, zero), wet2 = hn::Lt(h2, zero);
-    const M anyWet = hn::Or(hn::Or(wet0, wet1), wet2);
-    const M allWet = hn::And(real, hn::And(hn::And(wet0, wet1), wet2));
-    const M allDry = hn::And(real, hn::Not(anyWet));
-    hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h0)), d, d0 + t);
-    hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h1)), d, d1 + t);
-    hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h2)), d, d2 + t);
-    hn::StoreU(hn::IfThenElseZero(allWet, one), d, weight + t);
-    hn::StoreU(hn::IfThenElseZero(allDry, one), d, emerged + t);
-    // The crossing triangles' indices, from the mask's bits: few per
-    // vector, so a bit scan beats a compress (a table lookup on AVX2).
-    const M crosses = hn::AndNot(allWet, hn::And(real, anyWet));
-    std::uint8_t bytes[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-    hn::StoreMaskBits(d, crosses, bytes);
-    std::uint64_t bits = 0;
-    for (int k = 7; k >= 0; --k) bits = (bits << 8) | bytes[k];
-    for (; bits != 0; bits &= bits - 1) crossing[crossingCount++] = ScalarIndex(t + std::size_t(__builtin_ctzll(bits)));
+  for (std::size_t block = 0; block < blocks; ++block) {
+    const std::size_t first = block * kPad;
+    if (b.blockDry[block]) {
+      for (std::size_t t = first; t < first + kPad; t += hn::Lanes(d)) {
+        for (T* out : {b.d0.data(), b.d1.data(), b.d2.data(), b.weight.data()}) hn::StoreU(zero, d, out + t);
+        hn::StoreU(hn::IfThenElseZero(hn::Gt(hn::LoadU(d, hull.area.data() + t), zero), one), d, b.emerged.data() + t);
+      }
+      continue;
+    }
+    for (std::size_t t = first; t < first + kPad; t += hn::Lanes(d)) {
+      const V h0 = hn::LoadU(d, b.corner0.data() + t), h1 = hn::LoadU(d, b.corner1.data() + t),
+              h2 = hn::LoadU(d, b.corner2.data() + t);
+      const M real = hn::Gt(hn::LoadU(d, hull.area.data() + t), zero);  // not padding
+      const M wet0 = hn::Lt(h0, zero), wet1 = hn::Lt(h1, zero), wet2 = hn::Lt(h2, zero);
+      const M anyWet = hn::Or(hn::Or(wet0, wet1), wet2);
+      const M allWet = hn::And(real, hn::And(hn::And(wet0, wet1), wet2));
+      const M allDry = hn::And(real, hn::Not(anyWet));
+      hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h0)), d, b.d0.data() + t);
+      hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h1)), d, b.d1.data() + t);
+      hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h2)), d, b.d2.data() + t);
+      hn::StoreU(hn::IfThenElseZero(allWet, one), d, b.weight.data() + t);
+      hn::StoreU(hn::IfThenElseZero(allDry, one), d, b.emerged.data() + t);
+      // The crossing triangles' indices, from the mask's bits: few per
+      // vector, so a bit scan beats a compress (a table lookup on AVX2).
+      const M crosses = hn::AndNot(allWet, hn::And(real, anyWet));
+      std::uint8_t bytes[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+      hn::StoreMaskBits(d, crosses, bytes);
+      std::uint64_t bits = 0;
+      for (int k = 7; k >= 0; --k) bits = (bits << 8) | bytes[k];
+      for (; bits != 0; bits &= bits - 1)
+        b.crossing[crossingCount++] = ScalarIndex(t + std::size_t(__builtin_ctzll(bits)));
+    }
   }
   return crossingCount;
 }
@@ -432,7 +473,7 @@ Extent ExtentKernel(const T* x, const T* y, const T* z, std::size_t count, const
 /// vector of crossing triangles at once: both of its cases are computed and
 /// the lane's own is kept (every division there has a positive denominator
 /// in both cases, so nothing blows up in the case not taken).
-void CutKernel(const HullSoA& hull, const T* h, const ScalarIndex* crossing, std::size_t count, PieceBuffer& o) {
+void CutKernel(const HullSoA& hull, const BoatBuffers& b, std::size_t count, bool edges, PieceBuffer& o) {
   const D d;
   const DI di;
   using VI = hn::Vec<DI>;
@@ -440,10 +481,9 @@ void CutKernel(const HullSoA& hull, const T* h, const ScalarIndex* crossing, std
   const std::size_t slots = o.slots;
   for (std::size_t k = 0; k < slots; k += hn::Lanes(d)) {
     const M valid = hn::RebindMask(d, hn::Lt(hn::Iota(di, ScalarIndex(k)), hn::Set(di, ScalarIndex(count))));
-    const VI t = hn::IfThenElseZero(hn::RebindMask(di, valid), hn::LoadU(di, crossing + k));
-    const VI i0 = hn::GatherIndex(di, hull.i0.data(), t), i1 = hn::GatherIndex(di, hull.i1.data(), t),
-             i2 = hn::GatherIndex(di, hull.i2.data(), t);
-    const V h0 = hn::GatherIndex(d, h, i0), h1 = hn::GatherIndex(d, h, i1), h2 = hn::GatherIndex(d, h, i2);
+    const VI t = hn::IfThenElseZero(hn::RebindMask(di, valid), hn::LoadU(di, b.crossing.data() + k));
+    const V h0 = hn::GatherIndex(d, b.corner0.data(), t), h1 = hn::GatherIndex(d, b.corner1.data(), t),
+            h2 = hn::GatherIndex(d, b.corner2.data(), t);
     auto gather3 = [&](const std::vector<T>& x, const std::vector<T>& y, const std::vector<T>& z) {
       return V3{hn::GatherIndex(d, x.data(), t), hn::GatherIndex(d, y.data(), t), hn::GatherIndex(d, z.data(), t)};
     };
@@ -460,11 +500,8 @@ void CutKernel(const HullSoA& hull, const T* h, const ScalarIndex* crossing, std
     const M odd0 = odd(w0), odd1 = odd(w1);
     auto pick = [&](V a, V b, V c) { return hn::IfThenElse(odd0, a, hn::IfThenElse(odd1, b, c)); };
     auto pick3 = [&](V3 a, V3 b, V3 c) { return V3{pick(a.x, b.x, c.x), pick(a.y, b.y, c.y), pick(a.z, b.z, c.z)}; };
-    const hn::Mask<DI> odd0i = hn::RebindMask(di, odd0), odd1i = hn::RebindMask(di, odd1);
-    auto pickIndex = [&](VI a, VI b, VI c) { return hn::IfThenElse(odd0i, a, hn::IfThenElse(odd1i, b, c)); };
     const V3 r0 = pick3(p0, p1, p2), r1 = pick3(p1, p2, p0), r2 = pick3(p2, p0, p1);
     const V g0 = pick(h0, h1, h2), g1 = pick(h1, h2, h0), g2 = pick(h2, h0, h1);
-    const VI v0 = pickIndex(i0, i1, i2), v1 = pickIndex(i1, i2, i0), v2 = pickIndex(i2, i0, i1);
     // One wet (v0): J1, J2 at fractions t1, t2 from v0 along v0v1, v0v2.
     const V t1 = hn::Div(g0, hn::Sub(g0, g1)), t2 = hn::Div(g0, hn::Sub(g0, g2));
     const V3 j1 = add(r0, scale(sub(r1, r0), t1)), j2 = add(r0, scale(sub(r2, r0), t2));
@@ -516,7 +553,18 @@ void CutKernel(const HullSoA& hull, const T* h, const ScalarIndex* crossing, std
                  o.inverseArea.data() + i);
       hn::StoreU(hn::IfThenElseZero(hn::And(valid, slot == 0 ? valid : twoWet), one), d, o.weight.data() + i);
     }
-    // Where the corners lie on the hull: (from, to, t) per corner.
+    // The triangle's emerged fraction and waterline segment.
+    hn::StoreU(sel(hn::Sub(one, hn::Mul(t1, t2)), hn::Mul(hn::Sub(one, a), hn::Sub(one, b))), d, o.emerged.data() + k);
+    store3(sel3(j1, e2), o.px.data(), o.py.data(), o.pz.data(), k);
+    store3(sel3(j2, e1), o.qx.data(), o.qy.data(), o.qz.data(), k);
+    if (!edges) continue;
+    // Where the corners lie on the hull: (from, to, t) per corner, for the
+    // water velocity at the pieces (pieceWaterVelocity).
+    const VI i0 = hn::GatherIndex(di, hull.i0.data(), t), i1 = hn::GatherIndex(di, hull.i1.data(), t),
+             i2 = hn::GatherIndex(di, hull.i2.data(), t);
+    const hn::Mask<DI> odd0i = hn::RebindMask(di, odd0), odd1i = hn::RebindMask(di, odd1);
+    auto pickIndex = [&](VI a, VI b, VI c) { return hn::IfThenElse(odd0i, a, hn::IfThenElse(odd1i, b, c)); };
+    const VI v0 = pickIndex(i0, i1, i2), v1 = pickIndex(i1, i2, i0), v2 = pickIndex(i2, i0, i1);
     hn::StoreU(hn::IfThenElse(hn::RebindMask(di, single), v0, v1), di, o.from0.data() + k);
     hn::StoreU(v0, di, o.to0.data() + k);
     hn::StoreU(sel(zero, a), d, o.t0.data() + k);
@@ -532,10 +580,6 @@ void CutKernel(const HullSoA& hull, const T* h, const ScalarIndex* crossing, std
     hn::StoreU(zero, d, o.t1.data() + k2);
     hn::StoreU(v2, di, o.from2.data() + k2), hn::StoreU(v0, di, o.to2.data() + k2);
     hn::StoreU(only(twoWet, b), d, o.t2.data() + k2);
-    // The triangle's emerged fraction and waterline segment.
-    hn::StoreU(sel(hn::Sub(one, hn::Mul(t1, t2)), hn::Mul(hn::Sub(one, a), hn::Sub(one, b))), d, o.emerged.data() + k);
-    store3(sel3(j1, e2), o.px.data(), o.py.data(), o.pz.data(), k);
-    store3(sel3(j2, e1), o.qx.data(), o.qy.data(), o.qz.data(), k);
   }
 }
 
@@ -682,11 +726,25 @@ HullSoA::HullSoA(const Hull& hull)
     area[t] = hull.triangleAreas_m2()[triangle[t]];
     inverseArea[t] = 1 / area[t];  // > 0: the hull dropped degenerate triangles
   }
+  // Each block's box, and how far its corners reach from the origin.
+  blockLow.assign(trianglePadded / kPad * 3, BT_LARGE_FLOAT);
+  blockHigh.assign(trianglePadded / kPad * 3, -BT_LARGE_FLOAT);
+  for (std::size_t t = 0; t < trianglePadded; ++t) {
+    if (triangle[t] == kNoTriangle) continue;
+    btScalar* low = &blockLow[t / kPad * 3];
+    btScalar* high = &blockHigh[t / kPad * 3];
+    for (std::uint32_t v : hull.triangles()[triangle[t]])
+      for (int k = 0; k < 3; ++k) {
+        low[k] = std::min(low[k], hull.vertices()[v][k]);
+        high[k] = std::max(high[k], hull.vertices()[v][k]);
+      }
+  }
+  blockReach_m = hull.radius_m();
 }
 
-void vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m, const btScalar* waterHeight_m,
-                   btScalar* h_m) {
-  HWY_DYNAMIC_DISPATCH(VertexHeightsKernel)(hull, up, centreUp_m, waterHeight_m, h_m);
+btScalar vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m, const btScalar* waterHeight_m,
+                       btScalar* h_m) {
+  return HWY_DYNAMIC_DISPATCH(VertexHeightsKernel)(hull, up, centreUp_m, waterHeight_m, h_m);
 }
 
 void worldCoordinates(const HullSoA& hull, const btScalar east[3], const btScalar north[3], const btScalar up[3],
@@ -696,16 +754,9 @@ void worldCoordinates(const HullSoA& hull, const btScalar east[3], const btScala
   (hull, east, north, up, centreEast_m, centreNorth_m, centreUp_m, u_m, v_m, w_m);
 }
 
-std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, btScalar* d0, btScalar* d1, btScalar* d2,
-                              btScalar* weight, btScalar* emerged, ScalarIndex* crossing) {
-  // Scalar loads beat vector gathers here (a gather costs about one cycle
-  // per lane on current x86 cores, and each height is loaded ~6 times).
-  for (std::size_t t = 0; t < hull.trianglePadded; ++t) {
-    d0[t] = h_m[hull.i0[t]];
-    d1[t] = h_m[hull.i1[t]];
-    d2[t] = h_m[hull.i2[t]];
-  }
-  return HWY_DYNAMIC_DISPATCH(ClassifyKernel)(hull, d0, d1, d2, weight, emerged, crossing);
+std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, const btScalar up[3], btScalar centreUp_m,
+                              btScalar waterTop_m, BoatBuffers& b) {
+  return HWY_DYNAMIC_DISPATCH(ClassifyKernel)(hull, h_m, up, centreUp_m, waterTop_m, b);
 }
 
 void triangleWaterVelocity(const HullSoA& hull, const btScalar* weight, const btScalar* vertexU,
@@ -800,11 +851,10 @@ void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar e
    1.0 / double(patch.cellSize_m()), double(patch.originI()), double(patch.originJ()), out_m);
 }
 
-void cutCrossing(const HullSoA& hull, const btScalar* h_m, const ScalarIndex* crossing, std::size_t count,
-                 PieceBuffer& out) {
-  out.crossing = count;
-  out.slots = padded(count);
-  HWY_DYNAMIC_DISPATCH(CutKernel)(hull, h_m, crossing, count, out);
+void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool edges) {
+  b.pieces.crossing = count;
+  b.pieces.slots = padded(count);
+  HWY_DYNAMIC_DISPATCH(CutKernel)(hull, b, count, edges, b.pieces);
 }
 
 Extent extentAlong(const btScalar* x, const btScalar* y, const btScalar* z, std::size_t count,
@@ -836,8 +886,10 @@ void pieceWaterVelocity(const btScalar* vertexU, const btScalar* vertexV, const 
 
 void BoatBuffers::fit(const HullSoA& hull) {
   if (d0.size() < hull.trianglePadded) {
-    for (auto* v : {&d0, &d1, &d2, &weight, &emerged, &waterU, &waterV, &waterW}) v->assign(hull.trianglePadded, 0);
+    for (auto* v : {&corner0, &corner1, &corner2, &d0, &d1, &d2, &weight, &emerged, &waterU, &waterV, &waterW})
+      v->assign(hull.trianglePadded, 0);
     crossing.assign(hull.trianglePadded + kPad, 0);
+    blockDry.assign(hull.trianglePadded / kPad, 0);
     pieces.reserve(hull.trianglePadded);
   }
   if (u_m.size() < hull.vertexPadded) {

@@ -54,6 +54,10 @@ struct HullSoA {
   std::vector<btScalar> sx, sy, sz, area;                    ///< area vector S = n A, area A [m^2]
   std::vector<btScalar> csx, csy, csz;                       ///< centroid x area vector [m^3]
   std::vector<btScalar> inverseArea;                         ///< 1 / A [1/m^2] (0 for padding)
+  /// Per block of kPad entries: the box around its triangles' corners
+  /// (x, y, z of the lowest, then of the highest corner) [m].
+  std::vector<btScalar> blockLow, blockHigh;
+  btScalar blockReach_m = 0;  ///< no corner is farther from the origin [m]
   explicit HullSoA(const Hull& hull);
 };
 
@@ -154,8 +158,9 @@ struct AirParameters {
 };
 
 /// h_i = centreUp + (x_i, y_i, z_i) . up - waterHeight_i for i < hull.vertexPadded [m].
-void vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m, const btScalar* waterHeight_m,
-                   btScalar* h_m);
+/// Returns the highest water height under a vertex [m].
+btScalar vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m, const btScalar* waterHeight_m,
+                       btScalar* h_m);
 
 /// World coordinates of every vertex (i < vertexPadded) along the water's
 /// axes, given in the body frame: u = btScalar(centreEast + double(p . east)),
@@ -170,13 +175,6 @@ void worldCoordinates(const HullSoA& hull, const btScalar east[3], const btScala
 /// water's axes given in the body frame.
 void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar east[3], const btScalar north[3],
                   double centreEast_m, double centreNorth_m, btScalar* out_m);
-
-/// Classifies every triangle by its corners' heights: depths and weight 1
-/// when wholly submerged (else 0 and 0), emerged fraction 1 when wholly dry
-/// (else 0). Appends the crossing triangles' indices to `crossing` (room for
-/// trianglePadded + kPad) and returns their count.
-std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, btScalar* d0, btScalar* d1, btScalar* d2,
-                              btScalar* weight, btScalar* emerged, ScalarIndex* crossing);
 
 /// Water velocity at each triangle's centroid: the mean of its corners'
 /// (only vectors of triangles with some weight are written).
@@ -227,11 +225,6 @@ struct PieceBuffer {
   [[nodiscard]] PieceFlowOut flowOut();
 };
 
-/// Cuts the crossing triangles `crossing[0..count)` (hydrostatics.cpp's
-/// cutTriangle, lane by lane) into `out`; `out.crossing` and `out.slots` set.
-void cutCrossing(const HullSoA& hull, const btScalar* h_m, const ScalarIndex* crossing, std::size_t count,
-                 PieceBuffer& out);
-
 /// A range of values [lo, hi] (empty when lo > hi).
 struct Extent {
   btScalar lo, hi;
@@ -265,9 +258,11 @@ struct BoatBuffers {
   std::uint32_t stampNow = 0;
   std::vector<WaterVelocity> velocity;  ///< the surface's answers, query order
   // Per hull triangle.
+  std::vector<btScalar> corner0, corner1, corner2;    ///< the corners' heights (classifyTriangles) [m]
   std::vector<btScalar> d0, d1, d2, weight, emerged;  ///< classifyTriangles
   std::vector<btScalar> waterU, waterV, waterW;       ///< water velocity at the centroid, body axes
   std::vector<ScalarIndex> crossing;                  ///< crossing triangles
+  std::vector<char> blockDry;                         ///< per block of kPad triangles: surely dry
   PieceBuffer pieces;                                 ///< the cut pieces as a stream
   /// Grows (never shrinks) to fit `hull`: allocates only for a hull larger
   /// than any this thread has seen.
@@ -277,6 +272,21 @@ struct BoatBuffers {
                           waterW.data());
   }
 };
+
+/// Classifies every triangle by its corners' heights h_m (vertexHeights):
+/// into b, depths and weight 1 when wholly submerged (else 0 and 0),
+/// emerged fraction 1 when wholly dry (else 0), the corners' heights (only
+/// of blocks that are not surely dry), and the crossing triangles' indices.
+/// Returns their count. A block of kPad triangles whose box lies above
+/// `waterTop_m` (vertexHeights' result) is dry without loading a height.
+std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, const btScalar up[3], btScalar centreUp_m,
+                              btScalar waterTop_m, BoatBuffers& b);
+
+/// Cuts b's first `count` crossing triangles (hydrostatics.cpp's
+/// cutTriangle, lane by lane) into b.pieces, from their corners' heights;
+/// with `edges`, also where each piece's corners lie on the hull's edges
+/// (for pieceWaterVelocity).
+void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool edges);
 
 /// This thread's BoatBuffers, fitted to `hull`.
 [[nodiscard]] BoatBuffers& threadBuffers(const HullSoA& hull);
