@@ -184,16 +184,20 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
   // x86 cores), and a vector load right after the scalar stores to the same
   // place would stall (no store forwarding from several stores to one load).
   const std::size_t blocks = hull.trianglePadded / kPad;
+  const T *low = hull.blockLow.data(), *high = hull.blockHigh.data();
+  const ScalarIndex *i0 = hull.i0.data(), *i1 = hull.i1.data(), *i2 = hull.i2.data();
+  T *corner0 = b.corner0.data(), *corner1 = b.corner1.data(), *corner2 = b.corner2.data();
+  std::uint32_t* dry = b.blockDry.data();  // not char: a char store may alias every pointer above
   for (std::size_t block = 0; block < blocks; ++block) {
     T lowest = centreUp_m;
-    for (int k = 0; k < 3; ++k)
-      lowest += up[k] * (up[k] >= 0 ? hull.blockLow[3 * block + k] : hull.blockHigh[3 * block + k]);
-    b.blockDry[block] = lowest - waterTop_m > margin;
-    if (b.blockDry[block]) continue;
+    for (int k = 0; k < 3; ++k) lowest += up[k] * (up[k] >= 0 ? low[3 * block + k] : high[3 * block + k]);
+    const bool surelyDry = lowest - waterTop_m > margin;
+    dry[block] = surelyDry;
+    if (surelyDry) continue;
     for (std::size_t t = block * kPad; t < (block + 1) * kPad; ++t) {
-      b.corner0[t] = h_m[hull.i0[t]];
-      b.corner1[t] = h_m[hull.i1[t]];
-      b.corner2[t] = h_m[hull.i2[t]];
+      corner0[t] = h_m[i0[t]];
+      corner1[t] = h_m[i1[t]];
+      corner2[t] = h_m[i2[t]];
     }
   }
   std::size_t crossingCount = 0;

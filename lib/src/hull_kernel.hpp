@@ -262,7 +262,7 @@ struct BoatBuffers {
   std::vector<btScalar> d0, d1, d2, weight, emerged;  ///< classifyTriangles
   std::vector<btScalar> waterU, waterV, waterW;       ///< water velocity at the centroid, body axes
   std::vector<ScalarIndex> crossing;                  ///< crossing triangles
-  std::vector<char> blockDry;                         ///< per block of kPad triangles: surely dry
+  std::vector<std::uint32_t> blockDry;                ///< per block of kPad triangles: surely dry
   PieceBuffer pieces;                                 ///< the cut pieces as a stream
   /// Grows (never shrinks) to fit `hull`: allocates only for a hull larger
   /// than any this thread has seen.
