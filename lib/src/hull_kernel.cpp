@@ -114,10 +114,29 @@ struct ForceSum {
   }
 };
 
+/// 1 / sqrt(x) for x > 0. In float: the CPU's estimate and one Newton step,
+/// r (3 - x r^2) / 2, good to about an ulp and several times cheaper than a
+/// square root and a division (this is the flow pass's costliest step). In
+/// double, where the estimate would lose digits: exact.
+HWY_INLINE V inverseSqrt(D d, V x) {
+#if defined(BT_USE_DOUBLE_PRECISION) || HWY_TARGET == HWY_SCALAR
+  return hn::Div(hn::Set(d, T(1)), hn::Sqrt(x));
+#else
+  const V r = hn::ApproximateReciprocalSqrt(x);
+  return hn::Mul(hn::Mul(hn::Set(d, T(0.5)), r), hn::NegMulAdd(hn::Mul(x, r), r, hn::Set(d, T(3))));
+#endif
+}
+
+/// sqrt(x) for x >= 0 by inverseSqrt (0 for 0).
+HWY_INLINE V squareRoot(D d, V x) {
+  const M positive = hn::Gt(x, hn::Zero(d));
+  return hn::IfThenElseZero(positive, hn::Mul(x, inverseSqrt(d, hn::IfThenElse(positive, x, hn::Set(d, T(1))))));
+}
+
 /// x^exponent for x >= 0, the common exponents without exp and log
 /// (hydrodynamics.cpp, falloff).
 HWY_INLINE V power(D d, V x, T exponent) {
-  if (exponent == T(0.5)) return hn::Sqrt(x);
+  if (exponent == T(0.5)) return squareRoot(d, x);
   if (exponent == T(1)) return x;
   if (exponent == T(2)) return hn::Mul(x, x);
   const M positive = hn::Gt(x, hn::Zero(d));
@@ -311,7 +330,7 @@ HWY_INLINE V slammingFactor(D d, V cosTheta, V gamma, V area, M wet, V inverseCu
 
 FlowSums FlowKernel(const FlowStream* streams, std::size_t streamCount, const FlowParameters& p) {
   const D d;
-  const V zero = hn::Zero(d), one = hn::Set(d, T(1)), tiny = hn::Set(d, kTinySpeed_mps);
+  const V zero = hn::Zero(d), one = hn::Set(d, T(1)), tiny2 = hn::Set(d, kTinySpeed_mps * kTinySpeed_mps);
   const V3 angular = set3(d, p.angularVelocity);
   // v_G - u_water, one vector when the water's velocity is uniform.
   const T base[3] = {p.linearVelocity[0] - (p.waterPerPiece ? T(0) : p.water[0]),
@@ -352,34 +371,31 @@ FlowSums FlowKernel(const FlowStream* streams, std::size_t streamCount, const Fl
       areaSum = hn::Add(areaSum, area);
       // v . n with the unit normal S / A (pieceFlows): (v . S) / A, never
       // (v . S) / A^2, whose A^2 underflows for the slivers a cut can leave.
-      const V speed2 = dot(v, v), speed = hn::Sqrt(speed2), vS = dot(v, sv), vn = hn::Mul(vS, inverseArea);
-      const M moving = hn::And(wet, hn::Gt(speed, tiny));
+      // |v| and 1 / |v| (0 and 1 when the piece is not moving).
+      const V speed2 = dot(v, v), vS = dot(v, sv), vn = hn::Mul(vS, inverseArea);
+      const M moving = hn::And(wet, hn::Gt(speed2, tiny2));
+      const V inverseSpeed = inverseSqrt(d, hn::IfThenElse(moving, speed2, one));
+      const V speed = hn::IfThenElseZero(moving, hn::Mul(speed2, inverseSpeed));
       const V rate = hn::IfThenElseZero(wet, hn::Max(vS, zero));  // A max(0, v . n)
       hn::StoreU(rate, d, out.rate + i);
       // Forces along v (slamming) and along v_t (skin friction) act at C:
       // their moments share C x v.
       const V3 cv = cross(c, v);
       const V3 cs = load3(d, s.csx, s.csy, s.csz, i);  // C x S
-      // 1 / |v| (and 1 / |v_t| for skin friction) from one division.
-      V inverseSpeed;
       if (p.viscous) {
         // Normal part removed before normalising (viscousForce):
         // v_t = v - n (v . n) = v - S (v . n) / A.
         const V along = hn::Mul(vn, inverseArea);
         const V3 tangential = {hn::NegMulAdd(sv.x, along, v.x), hn::NegMulAdd(sv.y, along, v.y),
                                hn::NegMulAdd(sv.z, along, v.z)};
-        const V vt = hn::Sqrt(dot(tangential, tangential));
-        const M sliding = hn::And(wet, hn::Gt(vt, tiny));
-        const V speedOr1 = hn::IfThenElse(moving, speed, one), vtOr1 = hn::IfThenElse(sliding, vt, one);
-        const V inverseBoth = hn::Div(one, hn::Mul(speedOr1, vtOr1));
-        inverseSpeed = hn::Mul(vtOr1, inverseBoth);
+        const V vt2 = dot(tangential, tangential);
+        const M sliding = hn::And(wet, hn::Gt(vt2, tiny2));
+        const V inverseVt = inverseSqrt(d, hn::IfThenElse(sliding, vt2, one));
         // F = -A |v|^2 v_t / |v_t|, at C: moment C x v_t = C x v - (C x S) (v . n) / A.
-        const V k = hn::IfThenElseZero(sliding, hn::Neg(hn::Mul(hn::Mul(area, speed2), hn::Mul(speedOr1, inverseBoth))));
+        const V k = hn::IfThenElseZero(sliding, hn::Neg(hn::Mul(hn::Mul(area, speed2), inverseVt)));
         const V3 arm = {hn::NegMulAdd(cs.x, along, cv.x), hn::NegMulAdd(cs.y, along, cv.y),
                         hn::NegMulAdd(cs.z, along, cv.z)};
         viscous.add(k, tangential, arm);
-      } else {
-        inverseSpeed = hn::Div(one, hn::IfThenElse(moving, speed, one));
       }
       const V cosTheta = hn::IfThenElseZero(moving, hn::Mul(vn, inverseSpeed));
       if (out.vx) {  // kept for SlammingKernel
