@@ -16,6 +16,7 @@
 #include <hwy/highway.h>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "hull_kernel.hpp"
@@ -493,7 +494,7 @@ Extent ExtentKernel(const T* x, const T* y, const T* z, std::size_t count, const
 /// vector of crossing triangles at once: both of its cases are computed and
 /// the lane's own is kept (every division there has a positive denominator
 /// in both cases, so nothing blows up in the case not taken).
-void CutKernel(const HullSoA& hull, const BoatBuffers& b, std::size_t count, bool edges, PieceBuffer& o) {
+void CutKernel(const HullSoA& hull, const BoatBuffers& buffers, std::size_t count, bool edges, PieceBuffer& o) {
   const D d;
   const DI di;
   using VI = hn::Vec<DI>;
@@ -501,15 +502,15 @@ void CutKernel(const HullSoA& hull, const BoatBuffers& b, std::size_t count, boo
   const std::size_t slots = o.slots;
   for (std::size_t k = 0; k < slots; k += hn::Lanes(d)) {
     const M valid = hn::RebindMask(d, hn::Lt(hn::Iota(di, ScalarIndex(k)), hn::Set(di, ScalarIndex(count))));
-    const VI t = hn::IfThenElseZero(hn::RebindMask(di, valid), hn::LoadU(di, b.crossing.data() + k));
-    const V h0 = hn::GatherIndex(d, b.corner0.data(), t), h1 = hn::GatherIndex(d, b.corner1.data(), t),
-            h2 = hn::GatherIndex(d, b.corner2.data(), t);
-    auto gather3 = [&](const std::vector<T>& x, const std::vector<T>& y, const std::vector<T>& z) {
-      return V3{hn::GatherIndex(d, x.data(), t), hn::GatherIndex(d, y.data(), t), hn::GatherIndex(d, z.data(), t)};
-    };
-    const V3 p0 = gather3(hull.ax, hull.ay, hull.az), p1 = gather3(hull.bx, hull.by, hull.bz),
-             p2 = gather3(hull.cx, hull.cy, hull.cz), sv = gather3(hull.sx, hull.sy, hull.sz);
-    const V area = hn::GatherIndex(d, hull.area.data(), t);
+    // The triangles' corners, area vectors, areas and corner heights, as
+    // cutCrossing staged them: four groups of four per triangle.
+    V3 p0, p1, p2, sv;
+    V area, h0, h1, h2;
+    const T* const* stage = buffers.stage;
+    hn::LoadInterleaved4(d, stage[0] + 4 * k, p0.x, p0.y, p0.z, area);
+    hn::LoadInterleaved4(d, stage[1] + 4 * k, p1.x, p1.y, p1.z, h0);
+    hn::LoadInterleaved4(d, stage[2] + 4 * k, p2.x, p2.y, p2.z, h1);
+    hn::LoadInterleaved4(d, stage[3] + 4 * k, sv.x, sv.y, sv.z, h2);
     const M w0 = hn::Lt(h0, zero), w1 = hn::Lt(h1, zero), w2 = hn::Lt(h2, zero);
     const V wetCount =
         hn::Add(hn::Add(hn::IfThenElseZero(w0, one), hn::IfThenElseZero(w1, one)), hn::IfThenElseZero(w2, one));
@@ -580,6 +581,7 @@ void CutKernel(const HullSoA& hull, const BoatBuffers& b, std::size_t count, boo
     if (!edges) continue;
     // Where the corners lie on the hull: (from, to, t) per corner, for the
     // water velocity at the pieces (pieceWaterVelocity).
+    const VI t = hn::IfThenElseZero(hn::RebindMask(di, valid), hn::LoadU(di, buffers.crossing.data() + k));
     const VI i0 = hn::GatherIndex(di, hull.i0.data(), t), i1 = hn::GatherIndex(di, hull.i1.data(), t),
              i2 = hn::GatherIndex(di, hull.i2.data(), t);
     const hn::Mask<DI> odd0i = hn::RebindMask(di, odd0), odd1i = hn::RebindMask(di, odd1);
@@ -746,6 +748,12 @@ HullSoA::HullSoA(const Hull& hull)
     area[t] = hull.triangleAreas_m2()[triangle[t]];
     inverseArea[t] = 1 / area[t];  // > 0: the hull dropped degenerate triangles
   }
+  cutRecord.assign(trianglePadded * kCutRecord, 0);
+  for (std::size_t t = 0; t < trianglePadded; ++t) {
+    const btScalar fields[kCutRecord] = {ax[t], ay[t], az[t], area[t], bx[t], by[t], bz[t], 0, cx[t], cy[t], cz[t], 0,
+                                         sx[t], sy[t], sz[t], 0};
+    std::copy(fields, fields + kCutRecord, &cutRecord[t * kCutRecord]);
+  }
   // Each block's box, and how far its corners reach from the origin.
   blockLow.assign(trianglePadded / kPad * 3, BT_LARGE_FLOAT);
   blockHigh.assign(trianglePadded / kPad * 3, -BT_LARGE_FLOAT);
@@ -872,6 +880,22 @@ void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar e
 }
 
 void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool edges) {
+  // The crossing triangles' data in order, each group of four one copy
+  // from the hull's record, with the corners' heights in the free fourth
+  // places; the kernel transposes four groups into vectors. This beats
+  // vector gathers (about a cycle per lane) and copies field by field. The
+  // lanes past `count` are zeroed: the kernel masks them, and zeros keep
+  // them finite.
+  const std::size_t group = 4 * sizeof(btScalar);
+  for (std::size_t k = 0; k < count; ++k) {
+    const auto t = std::size_t(b.crossing[k]);
+    const btScalar* record = &hull.cutRecord[HullSoA::kCutRecord * t];
+    for (int g = 0; g < 4; ++g) std::memcpy(b.stage[g] + 4 * k, record + 4 * g, group);
+    b.stage[1][4 * k + 3] = b.corner0[t];
+    b.stage[2][4 * k + 3] = b.corner1[t];
+    b.stage[3][4 * k + 3] = b.corner2[t];
+  }
+  for (int g = 0; g < 4; ++g) std::memset(b.stage[g] + 4 * count, 0, (padded(count) - count) * group);
   b.pieces.crossing = count;
   b.pieces.slots = padded(count);
   HWY_DYNAMIC_DISPATCH(CutKernel)(hull, b, count, edges, b.pieces);
@@ -910,6 +934,8 @@ void BoatBuffers::fit(const HullSoA& hull) {
       v->assign(hull.trianglePadded, 0);
     crossing.assign(hull.trianglePadded + kPad, 0);
     blockDry.assign(hull.trianglePadded / kPad, 0);
+    stageMemory.assign(4 * 4 * hull.trianglePadded, 0);
+    for (int g = 0; g < 4; ++g) stage[g] = stageMemory.data() + 4 * hull.trianglePadded * std::size_t(g);
     pieces.reserve(hull.trianglePadded);
   }
   if (u_m.size() < hull.vertexPadded) {

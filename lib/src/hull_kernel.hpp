@@ -54,6 +54,10 @@ struct HullSoA {
   std::vector<btScalar> sx, sy, sz, area;                    ///< area vector S = n A, area A [m^2]
   std::vector<btScalar> csx, csy, csz;                       ///< centroid x area vector [m^3]
   std::vector<btScalar> inverseArea;                         ///< 1 / A [1/m^2] (0 for padding)
+  /// What the waterline cut needs of a triangle, one record of four groups
+  /// of four: (a, A), (b, 0), (c, 0), (S, 0) [m, m^2].
+  static constexpr std::size_t kCutRecord = 16;
+  std::vector<btScalar> cutRecord;
   /// Per block of kPad entries: the box around its triangles' corners
   /// (x, y, z of the lowest, then of the highest corner) [m].
   std::vector<btScalar> blockLow, blockHigh;
@@ -263,6 +267,11 @@ struct BoatBuffers {
   std::vector<btScalar> waterU, waterV, waterW;       ///< water velocity at the centroid, body axes
   std::vector<ScalarIndex> crossing;                  ///< crossing triangles
   std::vector<std::uint32_t> blockDry;                ///< per block of kPad triangles: surely dry
+  /// cutCrossing's copies of the crossing triangles' records, in crossing
+  /// order, a group of four per triangle each: (a, A), (b, h0), (c, h1),
+  /// (S, h2) [m, m^2].
+  btScalar* stage[4] = {nullptr, nullptr, nullptr, nullptr};
+  std::vector<btScalar> stageMemory;
   PieceBuffer pieces;                                 ///< the cut pieces as a stream
   /// Grows (never shrinks) to fit `hull`: allocates only for a hull larger
   /// than any this thread has seen.
