@@ -220,7 +220,7 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
       corner2[t] = h_m[i2[t]];
     }
   }
-  std::size_t crossingCount = 0;
+  std::size_t twoWetCount = 0, oneWetCount = 0;
   for (std::size_t block = 0; block < blocks; ++block) {
     const std::size_t first = block * kPad;
     if (b.blockDry[block]) {
@@ -243,18 +243,27 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
       hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h2)), d, b.d2.data() + t);
       hn::StoreU(hn::IfThenElseZero(allWet, one), d, b.weight.data() + t);
       hn::StoreU(hn::IfThenElseZero(allDry, one), d, b.emerged.data() + t);
-      // The crossing triangles' indices, from the mask's bits: few per
-      // vector, so a bit scan beats a compress (a table lookup on AVX2).
+      // The crossing triangles' indices, from the masks' bits: few per
+      // vector, so a bit scan beats a compress (a table lookup on AVX2, slow
+      // microcode on AMD's AVX-512). Those with two corners wet (two
+      // pieces) in one list, with one (one piece) in another.
       const M crosses = hn::AndNot(allWet, hn::And(real, anyWet));
-      std::uint8_t bytes[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-      hn::StoreMaskBits(d, crosses, bytes);
-      std::uint64_t bits = 0;
-      for (int k = 7; k >= 0; --k) bits = (bits << 8) | bytes[k];
-      for (; bits != 0; bits &= bits - 1)
-        b.crossing[crossingCount++] = ScalarIndex(t + std::size_t(__builtin_ctzll(bits)));
+      const M twoWet = hn::And(crosses, hn::Or(hn::Or(hn::And(wet0, wet1), hn::And(wet0, wet2)), hn::And(wet1, wet2)));
+      auto append = [&](M m, ScalarIndex* list, std::size_t& count) {
+        std::uint8_t bytes[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+        hn::StoreMaskBits(d, m, bytes);
+        std::uint64_t bits = 0;
+        for (int k = 7; k >= 0; --k) bits = (bits << 8) | bytes[k];
+        for (; bits != 0; bits &= bits - 1) list[count++] = ScalarIndex(t + std::size_t(__builtin_ctzll(bits)));
+      };
+      append(twoWet, b.crossing.data(), twoWetCount);
+      append(hn::AndNot(twoWet, crosses), b.crossingOneWet.data(), oneWetCount);
     }
   }
-  return crossingCount;
+  // The two-wet triangles first: only they need second slots (cutCrossing).
+  std::copy_n(b.crossingOneWet.data(), oneWetCount, b.crossing.data() + twoWetCount);
+  b.twoWetCrossing = twoWetCount;
+  return twoWetCount + oneWetCount;
 }
 
 PressureSums PressureKernel(const PieceStream* streams, std::size_t streamCount, const T* up) {
@@ -537,38 +546,35 @@ void CutKernel(const HullSoA& hull, const BoatBuffers& buffers, std::size_t coun
     };
     const M twoWet = hn::Not(single);
     // First piece: (v0, J1, J2) covering t1 t2, or (I1, v1, v2) covering a.
-    const V fractionA = sel(hn::Mul(t1, t2), a);
-    store3(sel3(r0, e1), o.ax.data(), o.ay.data(), o.az.data(), k);
-    store3(sel3(j1, r1), o.bx.data(), o.by.data(), o.bz.data(), k);
-    store3(sel3(j2, r2), o.cx.data(), o.cy.data(), o.cz.data(), k);
+    // First piece: (v0, J1, J2) covering t1 t2, or (I1, v1, v2) covering a;
+    // second piece (two wet only): (I1, v2, I2) covering b (1 - a). Only the
+    // first o.twoSlots triangles (the two-wet ones, classifyTriangles puts
+    // them first) have second slots.
+    const V3 none{zero, zero, zero};
+    const V3 corners[2][3] = {{sel3(r0, e1), sel3(j1, r1), sel3(j2, r2)},
+                              {sel3(none, e1), sel3(none, r2), sel3(none, e2)}};
+    const V depths[2][3] = {{only(single, hn::Neg(g0)), only(twoWet, hn::Neg(g1)), only(twoWet, hn::Neg(g2))},
+                            {zero, only(twoWet, hn::Neg(g2)), zero}};
+    const V fractions[2] = {sel(hn::Mul(t1, t2), a), only(twoWet, hn::Mul(b, hn::Sub(one, a)))};
     const V third = hn::Set(d, T(1.0 / 3.0));
-    const V3 centroids[2] = {
-        scale(add(add(sel3(r0, e1), sel3(j1, r1)), sel3(j2, r2)), third),
-        scale(add(add(sel3(V3{zero, zero, zero}, e1), sel3(V3{zero, zero, zero}, r2)), sel3(V3{zero, zero, zero}, e2)),
-              third)};
-    store3(centroids[0], o.gx.data(), o.gy.data(), o.gz.data(), k);
-    store3(centroids[1], o.gx.data(), o.gy.data(), o.gz.data(), slots + k);
-    hn::StoreU(only(single, hn::Neg(g0)), d, o.d0.data() + k);
-    hn::StoreU(only(twoWet, hn::Neg(g1)), d, o.d1.data() + k);
-    hn::StoreU(only(twoWet, hn::Neg(g2)), d, o.d2.data() + k);
-    // Second piece (two wet only): (I1, v2, I2) covering b (1 - a).
-    const std::size_t k2 = slots + k;
-    const V fractionB = only(twoWet, hn::Mul(b, hn::Sub(one, a)));
-    store3(sel3(V3{zero, zero, zero}, e1), o.ax.data(), o.ay.data(), o.az.data(), k2);
-    store3(sel3(V3{zero, zero, zero}, r2), o.bx.data(), o.by.data(), o.bz.data(), k2);
-    store3(sel3(V3{zero, zero, zero}, e2), o.cx.data(), o.cy.data(), o.cz.data(), k2);
-    hn::StoreU(zero, d, o.d0.data() + k2);
-    hn::StoreU(only(twoWet, hn::Neg(g2)), d, o.d1.data() + k2);
-    hn::StoreU(zero, d, o.d2.data() + k2);
-    // A piece's area vector is its triangle's times the fraction it covers.
-    const V fractions[2] = {fractionA, fractionB};
-    for (int slot = 0; slot < 2; ++slot) {
-      const std::size_t i = slot == 0 ? k : k2;
+    const int pieces = k < o.twoSlots ? 2 : 1;
+    for (int slot = 0; slot < pieces; ++slot) {
+      const std::size_t i = slot == 0 ? k : slots + k;
+      const V3(&r)[3] = corners[slot];
+      store3(r[0], o.ax.data(), o.ay.data(), o.az.data(), i);
+      store3(r[1], o.bx.data(), o.by.data(), o.bz.data(), i);
+      store3(r[2], o.cx.data(), o.cy.data(), o.cz.data(), i);
+      const V3 centroid = scale(add(add(r[0], r[1]), r[2]), third);
+      store3(centroid, o.gx.data(), o.gy.data(), o.gz.data(), i);
+      hn::StoreU(depths[slot][0], d, o.d0.data() + i);
+      hn::StoreU(depths[slot][1], d, o.d1.data() + i);
+      hn::StoreU(depths[slot][2], d, o.d2.data() + i);
+      // A piece's area vector is its triangle's times the fraction it covers.
       const V pieceArea = hn::Mul(area, fractions[slot]);
       const M some = hn::Gt(pieceArea, zero);
       const V3 pieceS = scale(sv, fractions[slot]);
       store3(pieceS, o.sx.data(), o.sy.data(), o.sz.data(), i);
-      store3(cross(centroids[slot], pieceS), o.csx.data(), o.csy.data(), o.csz.data(), i);
+      store3(cross(centroid, pieceS), o.csx.data(), o.csy.data(), o.csz.data(), i);
       hn::StoreU(pieceArea, d, o.area.data() + i);
       hn::StoreU(hn::IfThenElseZero(some, hn::Div(one, hn::IfThenElse(some, pieceArea, one))), d,
                  o.inverseArea.data() + i);
@@ -596,6 +602,8 @@ void CutKernel(const HullSoA& hull, const BoatBuffers& buffers, std::size_t coun
     hn::StoreU(hn::IfThenElse(hn::RebindMask(di, single), v0, v2), di, o.from2.data() + k);
     hn::StoreU(v2, di, o.to2.data() + k);
     hn::StoreU(sel(t2, zero), d, o.t2.data() + k);
+    if (pieces == 1) continue;
+    const std::size_t k2 = slots + k;
     hn::StoreU(v1, di, o.from0.data() + k2), hn::StoreU(v0, di, o.to0.data() + k2);
     hn::StoreU(only(twoWet, a), d, o.t0.data() + k2);
     hn::StoreU(v2, di, o.from1.data() + k2), hn::StoreU(v2, di, o.to1.data() + k2);
@@ -857,11 +865,11 @@ void PieceBuffer::reserve(std::size_t triangleCount) {
                   &t0, &t1, &t2, &emerged, &px, &py, &pz, &qx, &qy, &qz})
     v->assign(n, 0);
   for (auto* v : {&from0, &to0, &from1, &to1, &from2, &to2}) v->assign(n, 0);
-  crossing = slots = 0;
+  crossing = slots = twoSlots = 0;
 }
 
 PieceStream PieceBuffer::stream() const {
-  return PieceStream{2 * slots, ax.data(),  ay.data(),  az.data(),          bx.data(),     by.data(),
+  return PieceStream{slots + twoSlots, ax.data(),  ay.data(),  az.data(),          bx.data(),     by.data(),
                      bz.data(),     cx.data(),  cy.data(),  cz.data(),          gx.data(),     gy.data(),
                      gz.data(),     d0.data(),  d1.data(),  d2.data(),          sx.data(),     sy.data(),
                      sz.data(),     csx.data(), csy.data(), csz.data(),         area.data(),   inverseArea.data(),
@@ -898,6 +906,7 @@ void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool ed
   for (int g = 0; g < 4; ++g) std::memset(b.stage[g] + 4 * count, 0, (padded(count) - count) * group);
   b.pieces.crossing = count;
   b.pieces.slots = padded(count);
+  b.pieces.twoSlots = padded(std::min(count, b.twoWetCrossing));
   HWY_DYNAMIC_DISPATCH(CutKernel)(hull, b, count, edges, b.pieces);
 }
 
@@ -933,6 +942,7 @@ void BoatBuffers::fit(const HullSoA& hull) {
     for (auto* v : {&corner0, &corner1, &corner2, &d0, &d1, &d2, &weight, &emerged, &waterU, &waterV, &waterW})
       v->assign(hull.trianglePadded, 0);
     crossing.assign(hull.trianglePadded + kPad, 0);
+    crossingOneWet.assign(hull.trianglePadded + kPad, 0);
     blockDry.assign(hull.trianglePadded / kPad, 0);
     stageMemory.assign(4 * 4 * hull.trianglePadded, 0);
     for (int g = 0; g < 4; ++g) stage[g] = stageMemory.data() + 4 * hull.trianglePadded * std::size_t(g);

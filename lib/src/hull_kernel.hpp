@@ -209,10 +209,12 @@ void triangleWaterVelocity(const HullSoA& hull, const btScalar* weight, const bt
 
 /// The pieces the waterline cuts out of the crossing triangles, as a
 /// stream: slot k (< slots) is crossing triangle k's first piece, slot
-/// slots + k its second (weight 0 when it has only one). Arrays reserved once.
+/// slots + k (k < twoSlots) its second (weight 0 when it has only one).
+/// Arrays reserved once.
 struct PieceBuffer {
   std::size_t crossing = 0;  ///< crossing triangles cut
   std::size_t slots = 0;     ///< padded(crossing)
+  std::size_t twoSlots = 0;  ///< padded(crossing triangles with two wet corners, which come first)
   std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz, gx, gy, gz, d0, d1, d2, sx, sy, sz, csx, csy, csz, area,
       inverseArea, weight, ux, uy, uz;
   std::vector<btScalar> vx, vy, vz, cosTheta, rate, gamma;
@@ -224,7 +226,7 @@ struct PieceBuffer {
   std::vector<btScalar> emerged, px, py, pz, qx, qy, qz;
   /// Room for a hull of `triangleCount` triangles.
   void reserve(std::size_t triangleCount);
-  [[nodiscard]] std::size_t pieceCount() const { return 2 * slots; }
+  [[nodiscard]] std::size_t pieceCount() const { return slots + twoSlots; }
   [[nodiscard]] PieceStream stream() const;
   [[nodiscard]] PieceFlowOut flowOut();
 };
@@ -265,7 +267,9 @@ struct BoatBuffers {
   std::vector<btScalar> corner0, corner1, corner2;    ///< the corners' heights (classifyTriangles) [m]
   std::vector<btScalar> d0, d1, d2, weight, emerged;  ///< classifyTriangles
   std::vector<btScalar> waterU, waterV, waterW;       ///< water velocity at the centroid, body axes
-  std::vector<ScalarIndex> crossing;                  ///< crossing triangles
+  std::vector<ScalarIndex> crossing;                  ///< crossing triangles, two-wet ones first
+  std::vector<ScalarIndex> crossingOneWet;            ///< classifyTriangles' second list
+  std::size_t twoWetCrossing = 0;                     ///< crossing triangles with two corners wet
   std::vector<std::uint32_t> blockDry;                ///< per block of kPad triangles: surely dry
   /// cutCrossing's copies of the crossing triangles' records, in crossing
   /// order, a group of four per triangle each: (a, A), (b, h0), (c, h1),

@@ -337,16 +337,18 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
   if (hydro_.slamming) {
     // A cut triangle's swept rate is its pieces' sum (slammingForce's
     // scratch); its pieces' slamming then follows from the triangle's gamma.
-    // Crossing triangle k's pieces are slots k and slots + k.
+    // Crossing triangle k's pieces are slots k and, for k < twoSlots, slots + k.
     if (!perPiece) std::fill(sweptRate_m3ps_.begin(), sweptRate_m3ps_.end(), btScalar(0));
     const std::size_t crossing = perPiece ? b.pieces.crossing : 0, slots = b.pieces.slots;
     const btScalar inverseDt = slam ? btScalar(1) / dt_s : btScalar(0);
     for (std::size_t k = 0; k < crossing; ++k) {
       const auto t = std::size_t(b.crossing[k]);
-      const btScalar rate = b.pieces.rate[k] + b.pieces.rate[slots + k];
+      const bool two = k < b.pieces.twoSlots;
+      const btScalar rate = b.pieces.rate[k] + (two ? b.pieces.rate[slots + k] : btScalar(0));
       sweptRate_m3ps_[t] = rate;
       const btScalar gamma = (rate - previousSweptRate_m3ps_[t]) * inverseDt * soa.inverseArea[t];
-      b.pieces.gamma[k] = b.pieces.gamma[slots + k] = gamma;
+      b.pieces.gamma[k] = gamma;
+      if (two) b.pieces.gamma[slots + k] = gamma;
     }
     detail::BodyForce total = flow.slamming;
     if (slam) total += detail::slammingSums(pieces, pieceFlow, b.pieces.gamma.data(), slamming);
