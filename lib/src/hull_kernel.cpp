@@ -145,18 +145,20 @@ HWY_INLINE V power(D d, V x, T exponent) {
   return hn::IfThenElseZero(positive, hn::Exp(d, hn::Mul(hn::Set(d, exponent), hn::Log(d, safe))));
 }
 
-T VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m, const T* waterHeight_m, T* h_m) {
+Extent VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m, const T* waterHeight_m, T* h_m) {
   const D d;
   const V ux = hn::Set(d, up[0]), uy = hn::Set(d, up[1]), uz = hn::Set(d, up[2]), c = hn::Set(d, centreUp_m);
-  V top = hn::Set(d, -BT_LARGE_FLOAT);
+  V bottom = hn::Set(d, BT_LARGE_FLOAT), top = hn::Set(d, -BT_LARGE_FLOAT);
   for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
     const V3 p = load3(d, hull.x.data(), hull.y.data(), hull.z.data(), i);
     const V above = hn::MulAdd(p.x, ux, hn::MulAdd(p.y, uy, hn::MulAdd(p.z, uz, c)));
     const V water = hn::LoadU(d, waterHeight_m + i);
     hn::StoreU(hn::Sub(above, water), d, h_m + i);
-    top = hn::Max(top, hn::IfThenElse(hn::FirstN(d, hull.vertexCount - std::min(i, hull.vertexCount)), water, top));
+    const M real = hn::FirstN(d, hull.vertexCount - std::min(i, hull.vertexCount));
+    bottom = hn::Min(bottom, hn::IfThenElse(real, water, bottom));
+    top = hn::Max(top, hn::IfThenElse(real, water, top));
   }
-  return hn::GetLane(hn::MaxOfLanes(d, top));
+  return Extent{hn::GetLane(hn::MinOfLanes(d, bottom)), hn::GetLane(hn::MaxOfLanes(d, top))};
 }
 
 /// btScalar(base + double(offset)) lane by lane: one rounding, so a boat far
@@ -190,43 +192,57 @@ void CoordinatesKernel(const HullSoA& hull, const T* east, const T* north, const
   }
 }
 
-std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T centreUp_m, T waterTop_m,
+std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T centreUp_m, Extent water_m,
                            BoatBuffers& b) {
   const D d;
   const V zero = hn::Zero(d), one = hn::Set(d, T(1));
-  // Margin for rounding between the bound below and the heights [m].
+  // Margin for rounding between the bounds below and the heights [m].
   const T margin = 16 * std::numeric_limits<T>::epsilon() *
-                   (std::abs(centreUp_m) + std::abs(waterTop_m) + hull.blockReach_m);
-  // The lowest point of each block's box above the highest water: when it
-  // is above, every corner in the block is dry, and no height need be
-  // loaded. The others' corner heights first, all of them: scalar loads
-  // beat vector gathers (a gather costs about one cycle per lane on current
-  // x86 cores), and a vector load right after the scalar stores to the same
-  // place would stall (no store forwarding from several stores to one load).
+                   (std::abs(centreUp_m) + std::max(std::abs(water_m.lo), std::abs(water_m.hi)) + hull.blockReach_m);
+  // Each block's box against the water's range: when its lowest point is
+  // above the highest water, every corner in the block is dry and no height
+  // need be loaded; when its highest point is below the lowest water, every
+  // triangle is wholly wet and only their depths are loaded. Of the others,
+  // the corners' heights. All loads first: scalar loads beat vector gathers
+  // (a gather costs about one cycle per lane on current x86 cores), and a
+  // vector load right after the scalar stores to the same place would stall
+  // (no store forwarding from several stores to one load).
   const std::size_t blocks = hull.trianglePadded / kPad;
   const T *low = hull.blockLow.data(), *high = hull.blockHigh.data();
   const ScalarIndex *i0 = hull.i0.data(), *i1 = hull.i1.data(), *i2 = hull.i2.data();
   T *corner0 = b.corner0.data(), *corner1 = b.corner1.data(), *corner2 = b.corner2.data();
-  std::uint32_t* dry = b.blockDry.data();  // not char: a char store may alias every pointer above
+  T *d0 = b.d0.data(), *d1 = b.d1.data(), *d2 = b.d2.data();
+  std::uint32_t* kind = b.blockKind.data();  // not char: a char store may alias every pointer above
   for (std::size_t block = 0; block < blocks; ++block) {
-    T lowest = centreUp_m;
-    for (int k = 0; k < 3; ++k) lowest += up[k] * (up[k] >= 0 ? low[3 * block + k] : high[3 * block + k]);
-    const bool surelyDry = lowest - waterTop_m > margin;
-    dry[block] = surelyDry;
-    if (surelyDry) continue;
-    for (std::size_t t = block * kPad; t < (block + 1) * kPad; ++t) {
-      corner0[t] = h_m[i0[t]];
-      corner1[t] = h_m[i1[t]];
-      corner2[t] = h_m[i2[t]];
+    T lowest = centreUp_m, highest = centreUp_m;
+    for (int k = 0; k < 3; ++k) {
+      const T a = up[k] * low[3 * block + k], c = up[k] * high[3 * block + k];
+      lowest += std::min(a, c), highest += std::max(a, c);
+    }
+    const std::size_t first = block * kPad, end = first + kPad;
+    if (lowest - water_m.hi > margin) {
+      kind[block] = kBlockDry;
+    } else if (water_m.lo - highest > margin) {
+      kind[block] = kBlockWet;
+      // Depths; a padding entry gets vertex 0's, harmless with its zero
+      // area vector and weight.
+      for (std::size_t t = first; t < end; ++t) d0[t] = -h_m[i0[t]], d1[t] = -h_m[i1[t]], d2[t] = -h_m[i2[t]];
+    } else {
+      kind[block] = kBlockMixed;
+      for (std::size_t t = first; t < end; ++t) corner0[t] = h_m[i0[t]], corner1[t] = h_m[i1[t]], corner2[t] = h_m[i2[t]];
     }
   }
   std::size_t twoWetCount = 0, oneWetCount = 0;
   for (std::size_t block = 0; block < blocks; ++block) {
     const std::size_t first = block * kPad;
-    if (b.blockDry[block]) {
+    if (kind[block] != kBlockMixed) {
+      const bool dry = kind[block] == kBlockDry;
       for (std::size_t t = first; t < first + kPad; t += hn::Lanes(d)) {
-        for (T* out : {b.d0.data(), b.d1.data(), b.d2.data(), b.weight.data()}) hn::StoreU(zero, d, out + t);
-        hn::StoreU(hn::IfThenElseZero(hn::Gt(hn::LoadU(d, hull.area.data() + t), zero), one), d, b.emerged.data() + t);
+        const V real = hn::IfThenElseZero(hn::Gt(hn::LoadU(d, hull.area.data() + t), zero), one);
+        if (dry)
+          for (T* out : {d0, d1, d2}) hn::StoreU(zero, d, out + t);
+        hn::StoreU(dry ? zero : real, d, b.weight.data() + t);
+        hn::StoreU(dry ? real : zero, d, b.emerged.data() + t);
       }
       continue;
     }
@@ -778,8 +794,8 @@ HullSoA::HullSoA(const Hull& hull)
   blockReach_m = hull.radius_m();
 }
 
-btScalar vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m, const btScalar* waterHeight_m,
-                       btScalar* h_m) {
+Extent vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m, const btScalar* waterHeight_m,
+                     btScalar* h_m) {
   return HWY_DYNAMIC_DISPATCH(VertexHeightsKernel)(hull, up, centreUp_m, waterHeight_m, h_m);
 }
 
@@ -791,8 +807,8 @@ void worldCoordinates(const HullSoA& hull, const btScalar east[3], const btScala
 }
 
 std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, const btScalar up[3], btScalar centreUp_m,
-                              btScalar waterTop_m, BoatBuffers& b) {
-  return HWY_DYNAMIC_DISPATCH(ClassifyKernel)(hull, h_m, up, centreUp_m, waterTop_m, b);
+                              Extent water_m, BoatBuffers& b) {
+  return HWY_DYNAMIC_DISPATCH(ClassifyKernel)(hull, h_m, up, centreUp_m, water_m, b);
 }
 
 void triangleWaterVelocity(const HullSoA& hull, const btScalar* weight, const btScalar* vertexU,
@@ -943,7 +959,7 @@ void BoatBuffers::fit(const HullSoA& hull) {
       v->assign(hull.trianglePadded, 0);
     crossing.assign(hull.trianglePadded + kPad, 0);
     crossingOneWet.assign(hull.trianglePadded + kPad, 0);
-    blockDry.assign(hull.trianglePadded / kPad, 0);
+    blockKind.assign(hull.trianglePadded / kPad, 0);
     stageMemory.assign(4 * 4 * hull.trianglePadded, 0);
     for (int g = 0; g < 4; ++g) stage[g] = stageMemory.data() + 4 * hull.trianglePadded * std::size_t(g);
     pieces.reserve(hull.trianglePadded);

@@ -161,10 +161,15 @@ struct AirParameters {
   btScalar half = 0;            ///< 1/2 rho_air C_air [kg/m^3]
 };
 
+/// A range of values [lo, hi] (empty when lo > hi).
+struct Extent {
+  btScalar lo, hi;
+};
+
 /// h_i = centreUp + (x_i, y_i, z_i) . up - waterHeight_i for i < hull.vertexPadded [m].
-/// Returns the highest water height under a vertex [m].
-btScalar vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m, const btScalar* waterHeight_m,
-                       btScalar* h_m);
+/// Returns the range of the water heights under the vertices [m].
+Extent vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m, const btScalar* waterHeight_m,
+                     btScalar* h_m);
 
 /// World coordinates of every vertex (i < vertexPadded) along the water's
 /// axes, given in the body frame: u = btScalar(centreEast + double(p . east)),
@@ -231,11 +236,6 @@ struct PieceBuffer {
   [[nodiscard]] PieceFlowOut flowOut();
 };
 
-/// A range of values [lo, hi] (empty when lo > hi).
-struct Extent {
-  btScalar lo, hi;
-};
-
 /// The least and greatest p . direction over the points (x, y, z)[0..count)
 /// (arrays readable up to padded(count)); {BT_LARGE_FLOAT, -BT_LARGE_FLOAT}
 /// for none.
@@ -249,6 +249,9 @@ void pieceWaterVelocity(const btScalar* vertexU, const btScalar* vertexV, const 
 }  // namespace keel::detail
 
 namespace keel::detail {
+
+/// A block of kPad triangles that the water crosses, or wholly above or below it.
+inline constexpr std::uint32_t kBlockMixed = 0, kBlockDry = 1, kBlockWet = 2;
 
 /// The fast path's working memory for one substep of one boat (body frame;
 /// vertex arrays at least vertexPadded long, triangle arrays trianglePadded).
@@ -270,7 +273,7 @@ struct BoatBuffers {
   std::vector<ScalarIndex> crossing;                  ///< crossing triangles, two-wet ones first
   std::vector<ScalarIndex> crossingOneWet;            ///< classifyTriangles' second list
   std::size_t twoWetCrossing = 0;                     ///< crossing triangles with two corners wet
-  std::vector<std::uint32_t> blockDry;                ///< per block of kPad triangles: surely dry
+  std::vector<std::uint32_t> blockKind;               ///< per block of kPad triangles: kBlockDry, ...
   /// cutCrossing's copies of the crossing triangles' records, in crossing
   /// order, a group of four per triangle each: (a, A), (b, h0), (c, h1),
   /// (S, h2) [m, m^2].
@@ -289,11 +292,12 @@ struct BoatBuffers {
 /// Classifies every triangle by its corners' heights h_m (vertexHeights):
 /// into b, depths and weight 1 when wholly submerged (else 0 and 0),
 /// emerged fraction 1 when wholly dry (else 0), the corners' heights (only
-/// of blocks that are not surely dry), and the crossing triangles' indices.
-/// Returns their count. A block of kPad triangles whose box lies above
-/// `waterTop_m` (vertexHeights' result) is dry without loading a height.
+/// of blocks the water crosses), and the crossing triangles' indices.
+/// Returns their count. A block of kPad triangles whose box lies above or
+/// below the range of the water heights `water_m` (vertexHeights' result)
+/// is classified whole.
 std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, const btScalar up[3], btScalar centreUp_m,
-                              btScalar waterTop_m, BoatBuffers& b);
+                              Extent water_m, BoatBuffers& b);
 
 /// Cuts b's first `count` crossing triangles (hydrostatics.cpp's
 /// cutTriangle, lane by lane) into b.pieces, from their corners' heights;

@@ -427,11 +427,11 @@ WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mp
   status_.nonFiniteHeights += bad;
   if (bad == asked) return Sample::NoFiniteHeight;  // nothing finite to stand in for the bad samples
   const btScalar centreUp = centre_.dot(frame_.up);
-  const btScalar waterTop = detail::vertexHeights(soa, up, centreUp, waterHeight_m_.data(), h_m_.data());
+  const detail::Extent water = detail::vertexHeights(soa, up, centreUp, waterHeight_m_.data(), h_m_.data());
   // Whole triangles go to the SIMD sums as they are; the few the waterline
   // crosses are cut (cutTriangle's cut, vectorised) into a stream of pieces.
   detail::BoatBuffers& b = *buffers_;
-  crossingCount_ = detail::classifyTriangles(soa, h_m_.data(), up, centreUp, waterTop, b);
+  crossingCount_ = detail::classifyTriangles(soa, h_m_.data(), up, centreUp, water, b);
   detail::cutCrossing(soa, b, crossingCount_, wantVertexVelocities());
   for (std::size_t k = 0; k < crossingCount_; ++k) b.emerged[std::size_t(b.crossing[k])] = b.pieces.emerged[k];
   const detail::PieceStream streams[2] = {b.triangles(soa), b.pieces.stream()};
