@@ -329,6 +329,13 @@ void Hull::build(std::vector<btVector3> soup, const HullOptions& options) {
       index = remap[index];
     }
   vertices_.swap(used);
+  // The SIMD kernels pack a triangle's three vertex indices in 64 bits.
+  if (vertices_.size() > detail::HullSoA::kMaxVertices) {
+    counts.usableTriangles = triangles_.size();
+    throw HullError("keel::Hull: the hull has " + std::to_string(vertices_.size()) + " vertices after welding; at most " +
+                        std::to_string(detail::HullSoA::kMaxVertices) + " are supported (simplify the mesh)",
+                    counts);
+  }
   // Integrals: volume, centroid (tetrahedra from the origin), area, bounds.
   double volume = 0, area = 0;
   Vec3d moment{0, 0, 0};

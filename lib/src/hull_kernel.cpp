@@ -209,7 +209,7 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
   // (no store forwarding from several stores to one load).
   const std::size_t blocks = hull.trianglePadded / kPad;
   const T *low = hull.blockLow.data(), *high = hull.blockHigh.data();
-  const ScalarIndex *i0 = hull.i0.data(), *i1 = hull.i1.data(), *i2 = hull.i2.data();
+  const std::uint64_t* corners = hull.corners.data();
   T *corner0 = b.corner0.data(), *corner1 = b.corner1.data(), *corner2 = b.corner2.data();
   T *d0 = b.d0.data(), *d1 = b.d1.data(), *d2 = b.d2.data();
   std::uint32_t* kind = b.blockKind.data();  // not char: a char store may alias every pointer above
@@ -226,10 +226,17 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
       kind[block] = kBlockWet;
       // Depths; a padding entry gets vertex 0's, harmless with its zero
       // area vector and weight.
-      for (std::size_t t = first; t < end; ++t) d0[t] = -h_m[i0[t]], d1[t] = -h_m[i1[t]], d2[t] = -h_m[i2[t]];
+      for (std::size_t t = first; t < end; ++t) {
+        const std::uint64_t c = corners[t];
+        d0[t] = -h_m[c & HullSoA::kCornerMask], d1[t] = -h_m[(c >> HullSoA::kCornerBits) & HullSoA::kCornerMask], d2[t] = -h_m[c >> (2 * HullSoA::kCornerBits)];
+      }
     } else {
       kind[block] = kBlockMixed;
-      for (std::size_t t = first; t < end; ++t) corner0[t] = h_m[i0[t]], corner1[t] = h_m[i1[t]], corner2[t] = h_m[i2[t]];
+      for (std::size_t t = first; t < end; ++t) {
+        const std::uint64_t c = corners[t];
+        corner0[t] = h_m[c & HullSoA::kCornerMask], corner1[t] = h_m[(c >> HullSoA::kCornerBits) & HullSoA::kCornerMask];
+        corner2[t] = h_m[c >> (2 * HullSoA::kCornerBits)];
+      }
     }
   }
   std::size_t twoWetCount = 0, oneWetCount = 0;
@@ -752,6 +759,7 @@ HullSoA::HullSoA(const Hull& hull)
     x[i] = p.x(), y[i] = p.y(), z[i] = p.z();
   }
   for (auto* v : {&i0, &i1, &i2}) v->assign(trianglePadded, 0);
+  corners.assign(trianglePadded, 0);
   for (auto* v : {&ax, &ay, &az, &bx, &by, &bz, &cx, &cy, &cz, &gx, &gy, &gz, &sx, &sy, &sz, &csx, &csy, &csz, &area,
                   &inverseArea})
     v->assign(trianglePadded, 0);
@@ -759,6 +767,7 @@ HullSoA::HullSoA(const Hull& hull)
     if (triangle[t] == kNoTriangle) continue;  // padding: zero area, vertex 0
     const Hull::Triangle& tri = hull.triangles()[triangle[t]];
     i0[t] = ScalarIndex(tri[0]), i1[t] = ScalarIndex(tri[1]), i2[t] = ScalarIndex(tri[2]);
+    corners[t] = std::uint64_t(tri[0]) | std::uint64_t(tri[1]) << HullSoA::kCornerBits | std::uint64_t(tri[2]) << (2 * HullSoA::kCornerBits);
     const btVector3 &a = hull.vertices()[tri[0]], &b = hull.vertices()[tri[1]], &c = hull.vertices()[tri[2]];
     ax[t] = a.x(), ay[t] = a.y(), az[t] = a.z();
     bx[t] = b.x(), by[t] = b.y(), bz[t] = b.z();

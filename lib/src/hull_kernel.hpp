@@ -49,6 +49,11 @@ struct HullSoA {
   std::size_t trianglePadded = 0;       ///< entries, padding included (a multiple of kPad)
   std::vector<btScalar> x, y, z;                             ///< vertices [m]
   std::vector<ScalarIndex> i0, i1, i2;                       ///< triangle corners
+  /// The corners again, packed i0 | i1 << 21 | i2 << 42: one load for three.
+  std::vector<std::uint64_t> corners;
+  static constexpr int kCornerBits = 21;
+  static constexpr std::uint64_t kCornerMask = (std::uint64_t(1) << kCornerBits) - 1;
+  static constexpr std::size_t kMaxVertices = std::size_t(1) << kCornerBits;  ///< Hull rejects more
   std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz;  ///< triangle corners' positions [m]
   std::vector<btScalar> gx, gy, gz;                          ///< triangle centroids [m]
   std::vector<btScalar> sx, sy, sz, area;                    ///< area vector S = n A, area A [m^2]
