@@ -128,16 +128,10 @@ HWY_INLINE V inverseSqrt(D d, V x) {
 #endif
 }
 
-/// sqrt(x) for x >= 0 by inverseSqrt (0 for 0).
-HWY_INLINE V squareRoot(D d, V x) {
-  const M positive = hn::Gt(x, hn::Zero(d));
-  return hn::IfThenElseZero(positive, hn::Mul(x, inverseSqrt(d, hn::IfThenElse(positive, x, hn::Set(d, T(1))))));
-}
-
 /// x^exponent for x >= 0, the common exponents without exp and log
 /// (hydrodynamics.cpp, falloff).
 HWY_INLINE V power(D d, V x, T exponent) {
-  if (exponent == T(0.5)) return squareRoot(d, x);
+  if (exponent == T(0.5)) return hn::Sqrt(x);
   if (exponent == T(1)) return x;
   if (exponent == T(2)) return hn::Mul(x, x);
   const M positive = hn::Gt(x, hn::Zero(d));
@@ -558,9 +552,12 @@ void CutKernel(const HullSoA& hull, const BoatBuffers& buffers, std::size_t coun
     // One wet (v0): J1, J2 at fractions t1, t2 from v0 along v0v1, v0v2.
     const V t1 = hn::Div(g0, hn::Sub(g0, g1)), t2 = hn::Div(g0, hn::Sub(g0, g2));
     const V3 j1 = add(r0, scale(sub(r1, r0), t1)), j2 = add(r0, scale(sub(r2, r0), t2));
-    // Two wet (v0 dry): I1 at a from v1 towards v0, I2 at b from v2.
-    const V a = hn::Div(g1, hn::Sub(g1, g0)), b = hn::Div(g2, hn::Sub(g2, g0));
-    const V3 e1 = add(r1, scale(sub(r0, r1), a)), e2 = add(r2, scale(sub(r0, r2), b));
+    // Two wet (v0 dry): I1 at a from v1 towards v0, I2 at b from v2. They
+    // are the same points as J1 and J2, where the height crosses zero on
+    // v0v1 and v0v2 (the reference computes them from the other end, equal
+    // to rounding), so a = 1 - t1 and b = 1 - t2.
+    const V a = hn::Sub(one, t1), b = hn::Sub(one, t2);
+    const V3 e1 = j1, e2 = j2;
     auto sel = [&](V x, V y) { return hn::IfThenElseZero(valid, hn::IfThenElse(single, x, y)); };
     auto sel3 = [&](V3 x, V3 y) { return V3{sel(x.x, y.x), sel(x.y, y.y), sel(x.z, y.z)}; };
     auto only = [&](M m, V x) { return hn::IfThenElseZero(hn::And(valid, m), x); };
