@@ -139,10 +139,11 @@ HWY_INLINE V power(D d, V x, T exponent) {
   return hn::IfThenElseZero(positive, hn::Exp(d, hn::Mul(hn::Set(d, exponent), hn::Log(d, safe))));
 }
 
-Extent VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m, const T* waterHeight_m, T* h_m) {
+VertexHeights VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m, const T* waterHeight_m, T* h_m) {
   const D d;
   const V ux = hn::Set(d, up[0]), uy = hn::Set(d, up[1]), uz = hn::Set(d, up[2]), c = hn::Set(d, centreUp_m);
-  V bottom = hn::Set(d, BT_LARGE_FLOAT), top = hn::Set(d, -BT_LARGE_FLOAT);
+  const V largest = hn::Set(d, std::numeric_limits<T>::max());
+  V bottom = hn::Set(d, BT_LARGE_FLOAT), top = hn::Set(d, -BT_LARGE_FLOAT), nonFinite = hn::Zero(d);
   for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
     const V3 p = load3(d, hull.x.data(), hull.y.data(), hull.z.data(), i);
     const V above = hn::MulAdd(p.x, ux, hn::MulAdd(p.y, uy, hn::MulAdd(p.z, uz, c)));
@@ -151,8 +152,12 @@ Extent VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m, const
     const M real = hn::FirstN(d, hull.vertexCount - std::min(i, hull.vertexCount));
     bottom = hn::Min(bottom, hn::IfThenElse(real, water, bottom));
     top = hn::Max(top, hn::IfThenElse(real, water, top));
+    // Not |x| <= max: NaN or infinite (counted, as replaceNonFinite does).
+    const M finite = hn::Le(hn::Abs(water), largest);
+    nonFinite = hn::Add(nonFinite, hn::IfThenElseZero(hn::AndNot(finite, real), hn::Set(d, T(1))));
   }
-  return Extent{hn::GetLane(hn::MinOfLanes(d, bottom)), hn::GetLane(hn::MaxOfLanes(d, top))};
+  return VertexHeights{Extent{hn::GetLane(hn::MinOfLanes(d, bottom)), hn::GetLane(hn::MaxOfLanes(d, top))},
+                       std::size_t(hn::GetLane(hn::SumOfLanes(d, nonFinite)))};
 }
 
 /// btScalar(base + double(offset)) lane by lane: one rounding, so a boat far
@@ -800,8 +805,8 @@ HullSoA::HullSoA(const Hull& hull)
   blockReach_m = hull.radius_m();
 }
 
-Extent vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m, const btScalar* waterHeight_m,
-                     btScalar* h_m) {
+VertexHeights vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m,
+                            const btScalar* waterHeight_m, btScalar* h_m) {
   return HWY_DYNAMIC_DISPATCH(VertexHeightsKernel)(hull, up, centreUp_m, waterHeight_m, h_m);
 }
 

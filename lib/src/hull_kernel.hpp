@@ -171,10 +171,15 @@ struct Extent {
   btScalar lo, hi;
 };
 
+/// What vertexHeights finds of the water heights.
+struct VertexHeights {
+  Extent water;           ///< their range [m] (meaningless when nonFinite > 0)
+  std::size_t nonFinite;  ///< how many are NaN or infinite
+};
+
 /// h_i = centreUp + (x_i, y_i, z_i) . up - waterHeight_i for i < hull.vertexPadded [m].
-/// Returns the range of the water heights under the vertices [m].
-Extent vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m, const btScalar* waterHeight_m,
-                     btScalar* h_m);
+[[nodiscard]] VertexHeights vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m,
+                                          const btScalar* waterHeight_m, btScalar* h_m);
 
 /// World coordinates of every vertex (i < vertexPadded) along the water's
 /// axes, given in the body frame: u = btScalar(centreEast + double(p . east)),

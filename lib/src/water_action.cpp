@@ -280,7 +280,7 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
       {pieces, pieceFlow, nullptr}};
   if (perPiece) {
     // A surface whose velocity is the same everywhere is asked once.
-    const bool perVertex = wantVertexVelocities();
+    const bool perVertex = perVertexVelocities_;
     btVector3 uniform(0, 0, 0);
     if (perVertex)
       flags |= vertexVelocitiesSampled_ ? storeVertexWaterVelocities(hull_->vertices().size(), nullptr)
@@ -409,7 +409,7 @@ WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mp
     } else {
       // The water's velocity at every vertex too when the hydrodynamics want
       // it there: one query, which a surface can answer with one solve.
-      vertexVelocitiesSampled_ = wantVertexVelocities();
+      vertexVelocitiesSampled_ = perVertexVelocities_;
       detail::BoatBuffers& b = *buffers_;
       detail::worldCoordinates(soa, east, north, up, cu, cv, centre_.dot(frame_.up), b.u_m.data(), b.v_m.data(),
                                vertexVelocitiesSampled_ ? b.w_m.data() : nullptr);
@@ -418,21 +418,29 @@ WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mp
                                        b.velocity.data());
       else
         surface_->heights(b.u_m.data(), b.v_m.data(), n, t_s, waterHeight_m_.data());
-      bad = replaceNonFinite(std::span<btScalar>(waterHeight_m_).first(n));
       asked = n;
     }
   } catch (...) {
     return Sample::Threw;
   }
+  // The heights above the water; the kernel also counts the non-finite
+  // water heights, which are rare: only then are they replaced (by the
+  // mean of the finite ones) and the heights taken again.
+  const btScalar centreUp = centre_.dot(frame_.up);
+  detail::VertexHeights heights = detail::vertexHeights(soa, up, centreUp, waterHeight_m_.data(), h_m_.data());
+  if (heights.nonFinite > 0) {
+    const std::size_t replaced = replaceNonFinite(std::span<btScalar>(waterHeight_m_).first(n));
+    bad += replaced;
+    if (replaced < n) heights = detail::vertexHeights(soa, up, centreUp, waterHeight_m_.data(), h_m_.data());
+  }
   status_.nonFiniteHeights += bad;
   if (bad == asked) return Sample::NoFiniteHeight;  // nothing finite to stand in for the bad samples
-  const btScalar centreUp = centre_.dot(frame_.up);
-  const detail::Extent water = detail::vertexHeights(soa, up, centreUp, waterHeight_m_.data(), h_m_.data());
+  const detail::Extent water = heights.water;
   // Whole triangles go to the SIMD sums as they are; the few the waterline
   // crosses are cut (cutTriangle's cut, vectorised) into a stream of pieces.
   detail::BoatBuffers& b = *buffers_;
   crossingCount_ = detail::classifyTriangles(soa, h_m_.data(), up, centreUp, water, b);
-  detail::cutCrossing(soa, b, crossingCount_, wantVertexVelocities());
+  detail::cutCrossing(soa, b, crossingCount_, perVertexVelocities_);
   for (std::size_t k = 0; k < crossingCount_; ++k) b.emerged[std::size_t(b.crossing[k])] = b.pieces.emerged[k];
   const detail::PieceStream streams[2] = {b.triangles(soa), b.pieces.stream()};
   const detail::PressureSums sums = detail::pressureSums(streams, 2, up);
@@ -516,11 +524,17 @@ bool WaterAction::computeForces(btScalar timeStep_s) {
     finishStatus(StatusStaticBody, true);
     return false;
   }
+  // The water's frame, again only when gravity changed.
   const btVector3 gravity = body_->getGravity();
-  if (!WaterFrame::fromGravity(gravity, frame_)) {
+  if (!(frameValid_ && gravity == frameGravity_)) {
+    frameValid_ = WaterFrame::fromGravity(gravity, frame_);
+    frameGravity_ = gravity;
+  }
+  if (!frameValid_) {
     finishStatus(StatusNoGravity, true);
     return false;
   }
+  perVertexVelocities_ = wantVertexVelocities();
   if (!isFinite(body_->getCenterOfMassTransform())) {
     finishStatus(StatusNonFiniteBody, true);
     return false;

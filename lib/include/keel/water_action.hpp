@@ -220,6 +220,9 @@ class WaterAction : public btActionInterface {
   HydrostaticSettings settings_;
   double time_s_ = 0;
   WaterFrame frame_;
+  btVector3 frameGravity_{0, 0, 0};  // the gravity frame_ was made from
+  bool frameValid_ = false;
+  bool perVertexVelocities_ = false;  // wantVertexVelocities() for this substep
   btVector3 centre_{0, 0, 0};
   WaterStatus status_;
   HydrostaticResult result_;
