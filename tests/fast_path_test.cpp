@@ -87,6 +87,7 @@ struct Case {
   const char* name;
   Mesh mesh;
   bool waves;
+  bool patch = false;  // patch sampling: the water velocity asked only where the hull is wet
 };
 
 TEST(FastPath, EveryTermMatchesTheReferencePipeline) {
@@ -94,7 +95,9 @@ TEST(FastPath, EveryTermMatchesTheReferencePipeline) {
                         {"boat hull", boatHull(10, 3.5f, 2.5f, 20, 6), false},
                         {"icosphere", icosphere(1.5f, 3), false},
                         {"box 1k, waves", box(btVector3(4, 1.5f, 2), 9), true},
-                        {"boat hull, waves", boatHull(10, 3.5f, 2.5f, 20, 6), true}};
+                        {"boat hull, waves", boatHull(10, 3.5f, 2.5f, 20, 6), true},
+                        {"box 1k, waves, patch", box(btVector3(4, 1.5f, 2), 9), true, true},
+                        {"boat hull, waves, patch", boatHull(10, 3.5f, 2.5f, 20, 6), true, true}};
   const auto sea = std::make_shared<SineSumSurface>(std::vector<WaveComponent>{
       deepWaterWave(0.3, 25, 0.0, 0.0), deepWaterWave(0.2, 12, 0.7, 1.0), deepWaterWave(0.05, 4, -0.4, 2.0)});
   const auto flat = std::make_shared<FlatSurface>();
@@ -115,7 +118,9 @@ TEST(FastPath, EveryTermMatchesTheReferencePipeline) {
       const btScalar mass = btScalar(2e4), dt = btScalar(1.0 / 240);
       btRigidBody* body = world.addBox(hull->boundsMax() - hull->boundsMin(), mass, pose);
       body->setDamping(0, 0);
-      WaterAction action(body, hull, c.waves ? std::shared_ptr<const WaterSurface>(sea) : flat);
+      HydrostaticSettings sampling;
+      if (c.patch) sampling.sampling = Sampling::Patch, sampling.patchCellSize_m = 0.5f;
+      WaterAction action(body, hull, c.waves ? std::shared_ptr<const WaterSurface>(sea) : flat, sampling);
       HydrodynamicSettings s;
       s.wind_mps = btVector3(3, 0, -2);
       action.setHydrodynamics(s);
@@ -130,7 +135,8 @@ TEST(FastPath, EveryTermMatchesTheReferencePipeline) {
         body->setLinearVelocity(velocity);
         body->setAngularVelocity(w);
         action.updateAction(&world.world, dt);
-        Reference ref = reference(*hull, at, velocity, w, surface, btScalar(action.time_s()), dt, mass, s, slamming);
+        Reference ref = reference(*hull, at, velocity, w, surface, btScalar(action.time_s()), dt, mass, s, slamming,
+                                  c.patch ? &action.waterPatch() : nullptr);
         // The same drag clamp (slamming stops a piece in one substep, so it often acts).
         clampToVelocity(ref.hydrodynamics, velocity - ref.meanWater, w, body->getInvMass(),
                         body->getInvInertiaTensorWorld(), dt);

@@ -144,12 +144,15 @@ VertexHeights VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m
   const V ux = hn::Set(d, up[0]), uy = hn::Set(d, up[1]), uz = hn::Set(d, up[2]), c = hn::Set(d, centreUp_m);
   const V largest = hn::Set(d, std::numeric_limits<T>::max());
   V bottom = hn::Set(d, BT_LARGE_FLOAT), top = hn::Set(d, -BT_LARGE_FLOAT), nonFinite = hn::Zero(d);
+  V lowest = hn::Set(d, BT_LARGE_FLOAT);
   for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
     const V3 p = load3(d, hull.x.data(), hull.y.data(), hull.z.data(), i);
     const V above = hn::MulAdd(p.x, ux, hn::MulAdd(p.y, uy, hn::MulAdd(p.z, uz, c)));
     const V water = hn::LoadU(d, waterHeight_m + i);
-    hn::StoreU(hn::Sub(above, water), d, h_m + i);
+    const V h = hn::Sub(above, water);
+    hn::StoreU(h, d, h_m + i);
     const M real = hn::FirstN(d, hull.vertexCount - std::min(i, hull.vertexCount));
+    lowest = hn::Min(lowest, hn::IfThenElse(real, h, lowest));
     bottom = hn::Min(bottom, hn::IfThenElse(real, water, bottom));
     top = hn::Max(top, hn::IfThenElse(real, water, top));
     // Not |x| <= max: NaN or infinite (counted, as replaceNonFinite does).
@@ -157,7 +160,8 @@ VertexHeights VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m
     nonFinite = hn::Add(nonFinite, hn::IfThenElseZero(hn::AndNot(finite, real), hn::Set(d, T(1))));
   }
   return VertexHeights{Extent{hn::GetLane(hn::MinOfLanes(d, bottom)), hn::GetLane(hn::MaxOfLanes(d, top))},
-                       std::size_t(hn::GetLane(hn::SumOfLanes(d, nonFinite)))};
+                       std::size_t(hn::GetLane(hn::SumOfLanes(d, nonFinite))),
+                       hn::GetLane(hn::MinOfLanes(d, lowest))};
 }
 
 /// btScalar(base + double(offset)) lane by lane: one rounding, so a boat far
@@ -506,6 +510,32 @@ BodyForce AirKernel(const HullSoA& hull, const T* emerged, const AirParameters& 
   return sum.total(d);
 }
 
+/// velocitiesToBody: three interleaved components per velocity.
+std::size_t VelocitiesKernel(const WaterVelocity* in, std::size_t count, const T* east, const T* north, const T* up,
+                             T* u, T* v, T* w) {
+  static_assert(sizeof(WaterVelocity) == 3 * sizeof(T), "WaterVelocity is three btScalars");
+  const D d;
+  const V3 e = set3(d, {east[0], east[1], east[2]}), n = set3(d, {north[0], north[1], north[2]});
+  const V3 z = set3(d, {up[0], up[1], up[2]});
+  const V largest = hn::Set(d, std::numeric_limits<T>::max());
+  V bad = hn::Zero(d);
+  const T* flat = &in[0].east_mps;
+  for (std::size_t i = 0; i < count; i += hn::Lanes(d)) {
+    V ue, un, uu;
+    hn::LoadInterleaved3(d, flat + 3 * i, ue, un, uu);
+    // Finite when every |component| <= max (a NaN compares false).
+    const M finite = hn::And(hn::And(hn::Le(hn::Abs(ue), largest), hn::Le(hn::Abs(un), largest)),
+                             hn::Le(hn::Abs(uu), largest));
+    const M real = hn::FirstN(d, count - i);
+    bad = hn::Add(bad, hn::IfThenElseZero(hn::AndNot(finite, real), hn::Set(d, T(1))));
+    ue = hn::IfThenElseZero(finite, ue), un = hn::IfThenElseZero(finite, un), uu = hn::IfThenElseZero(finite, uu);
+    hn::StoreU(hn::MulAdd(e.x, ue, hn::MulAdd(n.x, un, hn::Mul(z.x, uu))), d, u + i);
+    hn::StoreU(hn::MulAdd(e.y, ue, hn::MulAdd(n.y, un, hn::Mul(z.y, uu))), d, v + i);
+    hn::StoreU(hn::MulAdd(e.z, ue, hn::MulAdd(n.z, un, hn::Mul(z.z, uu))), d, w + i);
+  }
+  return std::size_t(hn::GetLane(hn::SumOfLanes(d, bad)));
+}
+
 /// The least and greatest p . direction over points[0..count) (arrays
 /// readable up to a multiple of the lane count).
 Extent ExtentKernel(const T* x, const T* y, const T* z, std::size_t count, const T* direction) {
@@ -524,72 +554,88 @@ Extent ExtentKernel(const T* x, const T* y, const T* z, std::size_t count, const
 /// The waterline cut of hydrostatics.cpp (cutCrossingTriangle) for a
 /// vector of crossing triangles at once: both of its cases are computed and
 /// the lane's own is kept (every division there has a positive denominator
-/// in both cases, so nothing blows up in the case not taken).
-void CutKernel(const HullSoA& hull, const BoatBuffers& buffers, std::size_t count, bool edges, PieceBuffer& o) {
+/// in both cases, so nothing blows up in the case not taken). With
+/// `velocities`, the water velocity at each piece's centroid too: the mean
+/// of its corners', each interpolated along the hull's edge as the corner
+/// itself is (centroidValue).
+void CutKernel(const BoatBuffers& buffers, std::size_t count, bool velocities, PieceBuffer& o) {
   const D d;
   const DI di;
-  using VI = hn::Vec<DI>;
   const V zero = hn::Zero(d), one = hn::Set(d, T(1));
   const std::size_t slots = o.slots;
   for (std::size_t k = 0; k < slots; k += hn::Lanes(d)) {
     const M valid = hn::RebindMask(d, hn::Lt(hn::Iota(di, ScalarIndex(k)), hn::Set(di, ScalarIndex(count))));
-    // The triangles' corners, area vectors, areas and corner heights, as
-    // cutCrossing staged them: four groups of four per triangle.
-    V3 p0, p1, p2, sv;
-    V area, h0, h1, h2;
+    // The triangles' corners, area vectors, areas, corner heights and
+    // corner water velocities, as cutCrossing staged them: groups of four
+    // per triangle.
+    V3 p0, p1, p2, sv, u0{zero, zero, zero}, u1 = u0, u2 = u0;
+    V area, h0, h1, h2, unused;
     const T* const* stage = buffers.stage;
     hn::LoadInterleaved4(d, stage[0] + 4 * k, p0.x, p0.y, p0.z, area);
     hn::LoadInterleaved4(d, stage[1] + 4 * k, p1.x, p1.y, p1.z, h0);
     hn::LoadInterleaved4(d, stage[2] + 4 * k, p2.x, p2.y, p2.z, h1);
     hn::LoadInterleaved4(d, stage[3] + 4 * k, sv.x, sv.y, sv.z, h2);
+    if (velocities) {
+      hn::LoadInterleaved4(d, stage[4] + 4 * k, u0.x, u0.y, u0.z, unused);
+      hn::LoadInterleaved4(d, stage[5] + 4 * k, u1.x, u1.y, u1.z, unused);
+      hn::LoadInterleaved4(d, stage[6] + 4 * k, u2.x, u2.y, u2.z, unused);
+    }
     const M w0 = hn::Lt(h0, zero), w1 = hn::Lt(h1, zero), w2 = hn::Lt(h2, zero);
     const V wetCount =
         hn::Add(hn::Add(hn::IfThenElseZero(w0, one), hn::IfThenElseZero(w1, one)), hn::IfThenElseZero(w2, one));
     const M single = hn::Eq(wetCount, one);  // one corner wet (else two)
+    const M twoWet = hn::Not(single);
     // The odd corner out comes first (the wet one of one, the dry one of
     // two), by rotation: the winding, and so the normal, is kept.
     auto odd = [&](M wet) { return hn::Or(hn::And(single, wet), hn::AndNot(single, hn::Not(wet))); };
     const M odd0 = odd(w0), odd1 = odd(w1);
     auto pick = [&](V a, V b, V c) { return hn::IfThenElse(odd0, a, hn::IfThenElse(odd1, b, c)); };
     auto pick3 = [&](V3 a, V3 b, V3 c) { return V3{pick(a.x, b.x, c.x), pick(a.y, b.y, c.y), pick(a.z, b.z, c.z)}; };
-    const V3 r0 = pick3(p0, p1, p2), r1 = pick3(p1, p2, p0), r2 = pick3(p2, p0, p1);
     const V g0 = pick(h0, h1, h2), g1 = pick(h1, h2, h0), g2 = pick(h2, h0, h1);
     // One wet (v0): J1, J2 at fractions t1, t2 from v0 along v0v1, v0v2.
-    const V t1 = hn::Div(g0, hn::Sub(g0, g1)), t2 = hn::Div(g0, hn::Sub(g0, g2));
-    const V3 j1 = add(r0, scale(sub(r1, r0), t1)), j2 = add(r0, scale(sub(r2, r0), t2));
     // Two wet (v0 dry): I1 at a from v1 towards v0, I2 at b from v2. They
     // are the same points as J1 and J2, where the height crosses zero on
     // v0v1 and v0v2 (the reference computes them from the other end, equal
     // to rounding), so a = 1 - t1 and b = 1 - t2.
+    const V t1 = hn::Div(g0, hn::Sub(g0, g1)), t2 = hn::Div(g0, hn::Sub(g0, g2));
     const V a = hn::Sub(one, t1), b = hn::Sub(one, t2);
-    const V3 e1 = j1, e2 = j2;
     auto sel = [&](V x, V y) { return hn::IfThenElseZero(valid, hn::IfThenElse(single, x, y)); };
     auto sel3 = [&](V3 x, V3 y) { return V3{sel(x.x, y.x), sel(x.y, y.y), sel(x.z, y.z)}; };
     auto only = [&](M m, V x) { return hn::IfThenElseZero(hn::And(valid, m), x); };
     auto store3 = [&](V3 v, T* x, T* y, T* z, std::size_t i) {
       hn::StoreU(v.x, d, x + i), hn::StoreU(v.y, d, y + i), hn::StoreU(v.z, d, z + i);
     };
-    const M twoWet = hn::Not(single);
-    // First piece: (v0, J1, J2) covering t1 t2, or (I1, v1, v2) covering a.
-    // First piece: (v0, J1, J2) covering t1 t2, or (I1, v1, v2) covering a;
-    // second piece (two wet only): (I1, v2, I2) covering b (1 - a). Only the
-    // first o.twoSlots triangles (the two-wet ones, classifyTriangles puts
-    // them first) have second slots.
     const V3 none{zero, zero, zero};
-    const V3 corners[2][3] = {{sel3(r0, e1), sel3(j1, r1), sel3(j2, r2)},
-                              {sel3(none, e1), sel3(none, r2), sel3(none, e2)}};
+    // A field given at the corners (positions, water velocities) at the
+    // pieces' corners. First piece: (v0, J1, J2) covering t1 t2, or (I1, v1,
+    // v2) covering a; second piece (two wet only): (I1, v2, I2) covering
+    // b (1 - a).
+    struct PieceCorners {
+      V3 of[2][3];
+      V3 j1, j2;
+    };
+    auto atPieceCorners = [&](V3 f0, V3 f1, V3 f2) {
+      const V3 q0 = pick3(f0, f1, f2), q1 = pick3(f1, f2, f0), q2 = pick3(f2, f0, f1);
+      const V3 j1 = add(q0, scale(sub(q1, q0), t1)), j2 = add(q0, scale(sub(q2, q0), t2));
+      return PieceCorners{{{sel3(q0, j1), sel3(j1, q1), sel3(j2, q2)}, {sel3(none, j1), sel3(none, q2), sel3(none, j2)}},
+                          j1,
+                          j2};
+    };
+    const PieceCorners r = atPieceCorners(p0, p1, p2);
     const V depths[2][3] = {{only(single, hn::Neg(g0)), only(twoWet, hn::Neg(g1)), only(twoWet, hn::Neg(g2))},
                             {zero, only(twoWet, hn::Neg(g2)), zero}};
     const V fractions[2] = {sel(hn::Mul(t1, t2), a), only(twoWet, hn::Mul(b, hn::Sub(one, a)))};
     const V third = hn::Set(d, T(1.0 / 3.0));
+    // Only the first o.twoSlots triangles (the two-wet ones, which
+    // classifyTriangles puts first) have second slots.
     const int pieces = k < o.twoSlots ? 2 : 1;
     for (int slot = 0; slot < pieces; ++slot) {
       const std::size_t i = slot == 0 ? k : slots + k;
-      const V3(&r)[3] = corners[slot];
-      store3(r[0], o.ax.data(), o.ay.data(), o.az.data(), i);
-      store3(r[1], o.bx.data(), o.by.data(), o.bz.data(), i);
-      store3(r[2], o.cx.data(), o.cy.data(), o.cz.data(), i);
-      const V3 centroid = scale(add(add(r[0], r[1]), r[2]), third);
+      const V3(&corner)[3] = r.of[slot];
+      store3(corner[0], o.ax.data(), o.ay.data(), o.az.data(), i);
+      store3(corner[1], o.bx.data(), o.by.data(), o.bz.data(), i);
+      store3(corner[2], o.cx.data(), o.cy.data(), o.cz.data(), i);
+      const V3 centroid = scale(add(add(corner[0], corner[1]), corner[2]), third);
       store3(centroid, o.gx.data(), o.gy.data(), o.gz.data(), i);
       hn::StoreU(depths[slot][0], d, o.d0.data() + i);
       hn::StoreU(depths[slot][1], d, o.d1.data() + i);
@@ -605,36 +651,16 @@ void CutKernel(const HullSoA& hull, const BoatBuffers& buffers, std::size_t coun
                  o.inverseArea.data() + i);
       hn::StoreU(hn::IfThenElseZero(hn::And(valid, slot == 0 ? valid : twoWet), one), d, o.weight.data() + i);
     }
+    if (velocities) {
+      const PieceCorners u = atPieceCorners(u0, u1, u2);
+      for (int slot = 0; slot < pieces; ++slot)
+        store3(scale(add(add(u.of[slot][0], u.of[slot][1]), u.of[slot][2]), third), o.ux.data(), o.uy.data(),
+               o.uz.data(), slot == 0 ? k : slots + k);
+    }
     // The triangle's emerged fraction and waterline segment.
     hn::StoreU(sel(hn::Sub(one, hn::Mul(t1, t2)), hn::Mul(hn::Sub(one, a), hn::Sub(one, b))), d, o.emerged.data() + k);
-    store3(sel3(j1, e2), o.px.data(), o.py.data(), o.pz.data(), k);
-    store3(sel3(j2, e1), o.qx.data(), o.qy.data(), o.qz.data(), k);
-    if (!edges) continue;
-    // Where the corners lie on the hull: (from, to, t) per corner, for the
-    // water velocity at the pieces (pieceWaterVelocity).
-    const VI t = hn::IfThenElseZero(hn::RebindMask(di, valid), hn::LoadU(di, buffers.crossing.data() + k));
-    const VI i0 = hn::GatherIndex(di, hull.i0.data(), t), i1 = hn::GatherIndex(di, hull.i1.data(), t),
-             i2 = hn::GatherIndex(di, hull.i2.data(), t);
-    const hn::Mask<DI> odd0i = hn::RebindMask(di, odd0), odd1i = hn::RebindMask(di, odd1);
-    auto pickIndex = [&](VI a, VI b, VI c) { return hn::IfThenElse(odd0i, a, hn::IfThenElse(odd1i, b, c)); };
-    const VI v0 = pickIndex(i0, i1, i2), v1 = pickIndex(i1, i2, i0), v2 = pickIndex(i2, i0, i1);
-    hn::StoreU(hn::IfThenElse(hn::RebindMask(di, single), v0, v1), di, o.from0.data() + k);
-    hn::StoreU(v0, di, o.to0.data() + k);
-    hn::StoreU(sel(zero, a), d, o.t0.data() + k);
-    hn::StoreU(hn::IfThenElse(hn::RebindMask(di, single), v0, v1), di, o.from1.data() + k);
-    hn::StoreU(v1, di, o.to1.data() + k);
-    hn::StoreU(sel(t1, zero), d, o.t1.data() + k);
-    hn::StoreU(hn::IfThenElse(hn::RebindMask(di, single), v0, v2), di, o.from2.data() + k);
-    hn::StoreU(v2, di, o.to2.data() + k);
-    hn::StoreU(sel(t2, zero), d, o.t2.data() + k);
-    if (pieces == 1) continue;
-    const std::size_t k2 = slots + k;
-    hn::StoreU(v1, di, o.from0.data() + k2), hn::StoreU(v0, di, o.to0.data() + k2);
-    hn::StoreU(only(twoWet, a), d, o.t0.data() + k2);
-    hn::StoreU(v2, di, o.from1.data() + k2), hn::StoreU(v2, di, o.to1.data() + k2);
-    hn::StoreU(zero, d, o.t1.data() + k2);
-    hn::StoreU(v2, di, o.from2.data() + k2), hn::StoreU(v0, di, o.to2.data() + k2);
-    hn::StoreU(only(twoWet, b), d, o.t2.data() + k2);
+    store3(sel3(r.j1, r.j2), o.px.data(), o.py.data(), o.pz.data(), k);
+    store3(sel3(r.j2, r.j1), o.qx.data(), o.qy.data(), o.qz.data(), k);
   }
 }
 
@@ -710,6 +736,7 @@ HWY_EXPORT(AirKernel);
 HWY_EXPORT(PatchHeightsKernel);
 HWY_EXPORT(CutKernel);
 HWY_EXPORT(ExtentKernel);
+HWY_EXPORT(VelocitiesKernel);
 
 BodyForce& BodyForce::operator+=(const BodyForce& o) {
   for (int k = 0; k < 3; ++k) {
@@ -822,17 +849,22 @@ std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, const bt
   return HWY_DYNAMIC_DISPATCH(ClassifyKernel)(hull, h_m, up, centreUp_m, water_m, b);
 }
 
-void triangleWaterVelocity(const HullSoA& hull, const btScalar* weight, const btScalar* vertexU,
-                           const btScalar* vertexV, const btScalar* vertexW, btScalar* u, btScalar* v, btScalar* w) {
-  // Scalar loads beat vector gathers (about a cycle per lane), and only the
-  // wet triangles are visited.
+void triangleWaterVelocity(const HullSoA& hull, const BoatBuffers& b, btScalar* u, btScalar* v, btScalar* w) {
+  // The mean of the corners', in every block with water: scalar loads beat
+  // vector gathers (about a cycle per lane), and a whole block without a
+  // branch per triangle beats skipping the dry ones (mispredicted).
   const btScalar third = btScalar(1.0 / 3.0);
-  for (std::size_t t = 0; t < hull.trianglePadded; ++t) {
-    if (!(weight[t] > 0)) continue;
-    const auto i0 = std::size_t(hull.i0[t]), i1 = std::size_t(hull.i1[t]), i2 = std::size_t(hull.i2[t]);
-    u[t] = (vertexU[i0] + vertexU[i1] + vertexU[i2]) * third;
-    v[t] = (vertexV[i0] + vertexV[i1] + vertexV[i2]) * third;
-    w[t] = (vertexW[i0] + vertexW[i1] + vertexW[i2]) * third;
+  const btScalar *U = b.waterU_mps.data(), *V = b.waterV_mps.data(), *W = b.waterW_mps.data();
+  for (std::size_t block = 0; block < hull.trianglePadded / kPad; ++block) {
+    if (b.blockKind[block] == kBlockDry) continue;
+    for (std::size_t t = block * kPad; t < (block + 1) * kPad; ++t) {
+      const std::uint64_t c = hull.corners[t];
+      const std::size_t i0 = c & HullSoA::kCornerMask, i1 = (c >> HullSoA::kCornerBits) & HullSoA::kCornerMask,
+                        i2 = c >> (2 * HullSoA::kCornerBits);
+      u[t] = (U[i0] + U[i1] + U[i2]) * third;
+      v[t] = (V[i0] + V[i1] + V[i2]) * third;
+      w[t] = (W[i0] + W[i1] + W[i2]) * third;
+    }
   }
 }
 
@@ -889,9 +921,8 @@ void PieceBuffer::reserve(std::size_t triangleCount) {
   const std::size_t n = 2 * (padded(triangleCount) + kPad);
   for (auto* v : {&ax, &ay, &az, &bx, &by, &bz, &cx, &cy, &cz, &gx, &gy, &gz, &d0, &d1, &d2, &sx, &sy, &sz, &csx,
                   &csy, &csz, &area, &inverseArea, &weight, &ux, &uy, &uz, &vx, &vy, &vz, &cosTheta, &rate, &gamma,
-                  &t0, &t1, &t2, &emerged, &px, &py, &pz, &qx, &qy, &qz})
+                  &emerged, &px, &py, &pz, &qx, &qy, &qz})
     v->assign(n, 0);
-  for (auto* v : {&from0, &to0, &from1, &to1, &from2, &to2}) v->assign(n, 0);
   crossing = slots = twoSlots = 0;
 }
 
@@ -914,7 +945,7 @@ void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar e
    1.0 / double(patch.cellSize_m()), double(patch.originI()), double(patch.originJ()), out_m);
 }
 
-void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool edges) {
+void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities) {
   // The crossing triangles' data in order, each group of four one copy
   // from the hull's record, with the corners' heights in the free fourth
   // places; the kernel transposes four groups into vectors. This beats
@@ -922,6 +953,7 @@ void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool ed
   // lanes past `count` are zeroed: the kernel masks them, and zeros keep
   // them finite.
   const std::size_t group = 4 * sizeof(btScalar);
+  const int groups = velocities ? kStageGroups : 4;
   for (std::size_t k = 0; k < count; ++k) {
     const auto t = std::size_t(b.crossing[k]);
     const btScalar* record = &hull.cutRecord[HullSoA::kCutRecord * t];
@@ -929,39 +961,31 @@ void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool ed
     b.stage[1][4 * k + 3] = b.corner0[t];
     b.stage[2][4 * k + 3] = b.corner1[t];
     b.stage[3][4 * k + 3] = b.corner2[t];
+    if (!velocities) continue;
+    const std::uint64_t c = hull.corners[t];
+    const std::size_t corner[3] = {std::size_t(c & HullSoA::kCornerMask),
+                                   std::size_t((c >> HullSoA::kCornerBits) & HullSoA::kCornerMask),
+                                   std::size_t(c >> (2 * HullSoA::kCornerBits))};
+    for (int j = 0; j < 3; ++j) {
+      btScalar* out = b.stage[4 + j] + 4 * k;
+      out[0] = b.waterU_mps[corner[j]], out[1] = b.waterV_mps[corner[j]], out[2] = b.waterW_mps[corner[j]];
+    }
   }
-  for (int g = 0; g < 4; ++g) std::memset(b.stage[g] + 4 * count, 0, (padded(count) - count) * group);
+  for (int g = 0; g < groups; ++g) std::memset(b.stage[g] + 4 * count, 0, (padded(count) - count) * group);
   b.pieces.crossing = count;
   b.pieces.slots = padded(count);
   b.pieces.twoSlots = padded(std::min(count, b.twoWetCrossing));
-  HWY_DYNAMIC_DISPATCH(CutKernel)(hull, b, count, edges, b.pieces);
+  HWY_DYNAMIC_DISPATCH(CutKernel)(b, count, velocities, b.pieces);
+}
+
+std::size_t velocitiesToBody(const WaterVelocity* in, std::size_t count, const btScalar east[3],
+                             const btScalar north[3], const btScalar up[3], btScalar* u, btScalar* v, btScalar* w) {
+  return HWY_DYNAMIC_DISPATCH(VelocitiesKernel)(in, count, east, north, up, u, v, w);
 }
 
 Extent extentAlong(const btScalar* x, const btScalar* y, const btScalar* z, std::size_t count,
                    const btScalar direction[3]) {
   return HWY_DYNAMIC_DISPATCH(ExtentKernel)(x, y, z, count, direction);
-}
-
-void pieceWaterVelocity(const btScalar* vertexU, const btScalar* vertexV, const btScalar* vertexW,
-                        PieceBuffer& pieces) {
-  // Each corner's value interpolated along its hull edge as the cut placed
-  // it, f + (g - f) t (centroidValue); scalar loads, pieces of weight only.
-  const btScalar* fields[3] = {vertexU, vertexV, vertexW};
-  btScalar* out[3] = {pieces.ux.data(), pieces.uy.data(), pieces.uz.data()};
-  const ScalarIndex* from[3] = {pieces.from0.data(), pieces.from1.data(), pieces.from2.data()};
-  const ScalarIndex* to[3] = {pieces.to0.data(), pieces.to1.data(), pieces.to2.data()};
-  const btScalar* at[3] = {pieces.t0.data(), pieces.t1.data(), pieces.t2.data()};
-  for (std::size_t i = 0; i < pieces.pieceCount(); ++i) {
-    if (!(pieces.weight[i] > 0)) continue;
-    for (int k = 0; k < 3; ++k) {
-      btScalar sum = 0;
-      for (int c = 0; c < 3; ++c) {
-        const btScalar f = fields[k][from[c][i]], g = fields[k][to[c][i]];
-        sum += f + (g - f) * at[c][i];
-      }
-      out[k][i] = sum * btScalar(1.0 / 3.0);
-    }
-  }
 }
 
 void BoatBuffers::fit(const HullSoA& hull) {
@@ -971,8 +995,8 @@ void BoatBuffers::fit(const HullSoA& hull) {
     crossing.assign(hull.trianglePadded + kPad, 0);
     crossingOneWet.assign(hull.trianglePadded + kPad, 0);
     blockKind.assign(hull.trianglePadded / kPad, 0);
-    stageMemory.assign(4 * 4 * hull.trianglePadded, 0);
-    for (int g = 0; g < 4; ++g) stage[g] = stageMemory.data() + 4 * hull.trianglePadded * std::size_t(g);
+    stageMemory.assign(4 * kStageGroups * hull.trianglePadded, 0);
+    for (int g = 0; g < kStageGroups; ++g) stage[g] = stageMemory.data() + 4 * hull.trianglePadded * std::size_t(g);
     pieces.reserve(hull.trianglePadded);
   }
   if (u_m.size() < hull.vertexPadded) {

@@ -173,8 +173,9 @@ struct Extent {
 
 /// What vertexHeights finds of the water heights.
 struct VertexHeights {
-  Extent water;           ///< their range [m] (meaningless when nonFinite > 0)
-  std::size_t nonFinite;  ///< how many are NaN or infinite
+  Extent water;              ///< their range [m] (meaningless when nonFinite > 0)
+  std::size_t nonFinite;     ///< how many are NaN or infinite
+  btScalar lowestAbove_m;    ///< the least height above the water: < 0 when a vertex is wet
 };
 
 /// h_i = centreUp + (x_i, y_i, z_i) . up - waterHeight_i for i < hull.vertexPadded [m].
@@ -194,11 +195,6 @@ void worldCoordinates(const HullSoA& hull, const btScalar east[3], const btScala
 /// water's axes given in the body frame.
 void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar east[3], const btScalar north[3],
                   double centreEast_m, double centreNorth_m, btScalar* out_m);
-
-/// Water velocity at each triangle's centroid: the mean of its corners'
-/// (only vectors of triangles with some weight are written).
-void triangleWaterVelocity(const HullSoA& hull, const btScalar* weight, const btScalar* vertexU,
-                           const btScalar* vertexV, const btScalar* vertexW, btScalar* u, btScalar* v, btScalar* w);
 
 /// The pressure integral's sums over `count` streams (one set of sums: the
 /// vector lanes are added up once).
@@ -233,10 +229,6 @@ struct PieceBuffer {
   std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz, gx, gy, gz, d0, d1, d2, sx, sy, sz, csx, csy, csz, area,
       inverseArea, weight, ux, uy, uz;
   std::vector<btScalar> vx, vy, vz, cosTheta, rate, gamma;
-  /// Where each corner lies on the hull (EdgePoint, as arrays): vertex
-  /// `from`, or fraction t of the edge from -> to.
-  std::vector<ScalarIndex> from0, to0, from1, to1, from2, to2;
-  std::vector<btScalar> t0, t1, t2;
   // Per crossing triangle: its emerged fraction and its waterline segment (p, q) [m].
   std::vector<btScalar> emerged, px, py, pz, qx, qy, qz;
   /// Room for a hull of `triangleCount` triangles.
@@ -252,13 +244,12 @@ struct PieceBuffer {
 [[nodiscard]] Extent extentAlong(const btScalar* x, const btScalar* y, const btScalar* z, std::size_t count,
                                  const btScalar direction[3]);
 
-/// Water velocity at each cut piece's centroid: the mean of its corners',
-/// each interpolated along the hull's edges as the cut placed it.
-void pieceWaterVelocity(const btScalar* vertexU, const btScalar* vertexV, const btScalar* vertexW, PieceBuffer& pieces);
-
 }  // namespace keel::detail
 
 namespace keel::detail {
+
+/// Groups of four in BoatBuffers::stage.
+inline constexpr int kStageGroups = 7;
 
 /// A block of kPad triangles that the water crosses, or wholly above or below it.
 inline constexpr std::uint32_t kBlockMixed = 0, kBlockDry = 1, kBlockWet = 2;
@@ -286,8 +277,9 @@ struct BoatBuffers {
   std::vector<std::uint32_t> blockKind;               ///< per block of kPad triangles: kBlockDry, ...
   /// cutCrossing's copies of the crossing triangles' records, in crossing
   /// order, a group of four per triangle each: (a, A), (b, h0), (c, h1),
-  /// (S, h2) [m, m^2].
-  btScalar* stage[4] = {nullptr, nullptr, nullptr, nullptr};
+  /// (S, h2), and the corners' water velocities (u0, 0), (u1, 0), (u2, 0)
+  /// [m, m^2, m/s].
+  btScalar* stage[kStageGroups] = {};
   std::vector<btScalar> stageMemory;
   PieceBuffer pieces;                                 ///< the cut pieces as a stream
   /// Grows (never shrinks) to fit `hull`: allocates only for a hull larger
@@ -311,9 +303,21 @@ std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, const bt
 
 /// Cuts b's first `count` crossing triangles (hydrostatics.cpp's
 /// cutTriangle, lane by lane) into b.pieces, from their corners' heights;
-/// with `edges`, also where each piece's corners lie on the hull's edges
-/// (for pieceWaterVelocity).
-void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool edges);
+/// with `velocities`, also the water velocity at each piece's centroid from
+/// the vertices' (b.waterU_mps, ...; centroidValue).
+void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities);
+
+/// Water velocity at each triangle's centroid, the mean of its corners'
+/// (b.waterU_mps, ...), body axes [m/s]: every triangle of the blocks that
+/// are not wholly dry.
+void triangleWaterVelocity(const HullSoA& hull, const BoatBuffers& b, btScalar* u, btScalar* v, btScalar* w);
+
+/// The water velocities `in` (water frame, count of them; readable up to
+/// padded(count)) in body axes, whose water axes are east, north, up:
+/// into u, v, w [m/s]. A non-finite one becomes zero; returns how many.
+[[nodiscard]] std::size_t velocitiesToBody(const WaterVelocity* in, std::size_t count, const btScalar east[3],
+                                           const btScalar north[3], const btScalar up[3], btScalar* u, btScalar* v,
+                                           btScalar* w);
 
 /// This thread's BoatBuffers, fitted to `hull`.
 [[nodiscard]] BoatBuffers& threadBuffers(const HullSoA& hull);

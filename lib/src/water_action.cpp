@@ -183,34 +183,28 @@ std::uint32_t WaterAction::sampleVertexWaterVelocities(btScalar t_s) {
 
 std::uint32_t WaterAction::storeVertexWaterVelocities(std::size_t count, const std::uint32_t* vertex) {
   // The surface's answers (water frame, in query order) to body axes, per
-  // vertex; a non-finite one becomes zero and is reported.
-  std::uint32_t flags = StatusOk;
+  // vertex; a non-finite one becomes zero and is reported. Every vertex in
+  // order goes straight to the per-vertex arrays; a subset goes through the
+  // query arrays (done with) and is scattered.
   detail::BoatBuffers& b = *buffers_;
   const btVector3 east = toBody(basis_, frame_.east), north = toBody(basis_, frame_.north),
                   up = toBody(basis_, frame_.up);
-  for (std::size_t k = 0; k < count; ++k) {
-    const WaterVelocity u = finiteVelocity(b.velocity[k], flags, status_.nonFiniteVelocities);
-    const btVector3 body = east * u.east_mps + north * u.north_mps + up * u.up_mps;
-    const std::size_t i = vertex ? vertex[k] : k;
-    b.waterU_mps[i] = body.x(), b.waterV_mps[i] = body.y(), b.waterW_mps[i] = body.z();
-  }
-  return flags;
+  btScalar* u = vertex ? b.queryU_m.data() : b.waterU_mps.data();
+  btScalar* v = vertex ? b.queryV_m.data() : b.waterV_mps.data();
+  btScalar* w = vertex ? b.queryW_m.data() : b.waterW_mps.data();
+  const std::size_t bad = detail::velocitiesToBody(b.velocity.data(), count, east, north, up, u, v, w);
+  if (vertex)
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::size_t i = vertex[k];
+      b.waterU_mps[i] = u[k], b.waterV_mps[i] = v[k], b.waterW_mps[i] = w[k];
+    }
+  status_.nonFiniteVelocities += bad;
+  return bad > 0 ? StatusNonFiniteVelocity : StatusOk;
 }
 
 bool WaterAction::wantVertexVelocities() const {
   return (hydro_.viscous || hydro_.pressureDrag || hydro_.slamming) &&
          hydro_.waterVelocity == WaterVelocitySampling::PerVertex && !surface_->velocityIsUniform();
-}
-
-void WaterAction::pieceWaterVelocities(bool perVertex) {
-  // Per vertex: each whole triangle takes the mean of its corners', each cut
-  // piece the mean of its corners' interpolated along the hull's edges
-  // (centroidValue). Otherwise the flow kernels take one uniform velocity.
-  if (!perVertex) return;
-  detail::BoatBuffers& b = *buffers_;
-  detail::triangleWaterVelocity(hull_->soa(), b.weight.data(), b.waterU_mps.data(), b.waterV_mps.data(),
-                                b.waterW_mps.data(), b.waterU.data(), b.waterV.data(), b.waterW.data());
-  detail::pieceWaterVelocity(b.waterU_mps.data(), b.waterV_mps.data(), b.waterW_mps.data(), b.pieces);
 }
 
 btVector3 WaterAction::sampleBoatWaterVelocity(btScalar t_s, std::uint32_t& flags) {
@@ -280,14 +274,16 @@ std::uint32_t WaterAction::computeHydrodynamics(btScalar dt_s, btScalar t_s) {
       {pieces, pieceFlow, nullptr}};
   if (perPiece) {
     // A surface whose velocity is the same everywhere is asked once.
+    // Per vertex (sampled with the heights, computeHydrostatics): each whole
+    // triangle takes the mean of its corners', each cut piece has the mean
+    // of its corners' from the cut. Otherwise the flow kernels take one
+    // uniform velocity.
     const bool perVertex = perVertexVelocities_;
     btVector3 uniform(0, 0, 0);
     if (perVertex)
-      flags |= vertexVelocitiesSampled_ ? storeVertexWaterVelocities(hull_->vertices().size(), nullptr)
-                                        : sampleVertexWaterVelocities(t_s);
+      detail::triangleWaterVelocity(soa, b, b.waterU.data(), b.waterV.data(), b.waterW.data());
     else if (hydro_.waterVelocity != WaterVelocitySampling::StillWater)
       uniform = toBody(basis_, sampleBoatWaterVelocity(t_s, flags));
-    pieceWaterVelocities(perVertex);
     detail::FlowParameters p;
     for (int k = 0; k < 3; ++k)
       p.linearVelocity[k] = vBody[k], p.angularVelocity[k] = wBody[k], p.water[k] = uniform[k];
@@ -440,7 +436,15 @@ WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mp
   // crosses are cut (cutTriangle's cut, vectorised) into a stream of pieces.
   detail::BoatBuffers& b = *buffers_;
   crossingCount_ = detail::classifyTriangles(soa, h_m_.data(), up, centreUp, water, b);
-  detail::cutCrossing(soa, b, crossingCount_, perVertexVelocities_);
+  // The water velocity at the vertices, before the cut, which interpolates
+  // it to the pieces: when the flow is wanted piece by piece and some of
+  // the hull is wet. Asked with the heights (direct sampling), or now of
+  // the wet vertices and the crossing triangles' corners.
+  velocityFlags_ = StatusOk;
+  const bool velocities = perVertexVelocities_ && heights.lowestAbove_m < 0;
+  if (velocities)
+    velocityFlags_ = vertexVelocitiesSampled_ ? storeVertexWaterVelocities(n, nullptr) : sampleVertexWaterVelocities(t_s);
+  detail::cutCrossing(soa, b, crossingCount_, velocities);
   for (std::size_t k = 0; k < crossingCount_; ++k) b.emerged[std::size_t(b.crossing[k])] = b.pieces.emerged[k];
   const detail::PieceStream streams[2] = {b.triangles(soa), b.pieces.stream()};
   const detail::PressureSums sums = detail::pressureSums(streams, 2, up);
@@ -550,7 +554,7 @@ bool WaterAction::computeForces(btScalar timeStep_s) {
     finishStatus(sample == Sample::Threw ? StatusSurfaceThrew : (StatusNonFiniteHeight | StatusNoFiniteHeight), true);
     return false;
   }
-  std::uint32_t flags = sample == Sample::SomeNonFinite ? StatusNonFiniteHeight : StatusOk;
+  std::uint32_t flags = (sample == Sample::SomeNonFinite ? StatusNonFiniteHeight : StatusOk) | velocityFlags_;
   if (!anyWet_) flags |= StatusDry;
   if (crossingCount_ == 0 && anyWet_) flags |= StatusSubmerged;
   hydroForces_ = HydrodynamicForces{};

@@ -208,7 +208,6 @@ class WaterAction : public btActionInterface {
   [[nodiscard]] std::uint32_t sampleVertexWaterVelocities(btScalar t_s);
   [[nodiscard]] std::uint32_t storeVertexWaterVelocities(std::size_t count, const std::uint32_t* vertex);
   [[nodiscard]] bool wantVertexVelocities() const;
-  void pieceWaterVelocities(bool perVertex);
   [[nodiscard]] btVector3 toWorld(const double (&body)[3]) const;
   void buildCut() const;
   [[nodiscard]] btVector3 sampleBoatWaterVelocity(btScalar t_s, std::uint32_t& flags);
@@ -223,6 +222,7 @@ class WaterAction : public btActionInterface {
   btVector3 frameGravity_{0, 0, 0};  // the gravity frame_ was made from
   bool frameValid_ = false;
   bool perVertexVelocities_ = false;  // wantVertexVelocities() for this substep
+  std::uint32_t velocityFlags_ = 0;   // status of this substep's per-vertex velocity query
   btVector3 centre_{0, 0, 0};
   WaterStatus status_;
   HydrostaticResult result_;
