@@ -93,12 +93,6 @@ struct ForceSum {
   V fx, fy, fz, tx, ty, tz;
   HWY_INLINE explicit ForceSum(D d)
       : fx(hn::Zero(d)), fy(hn::Zero(d)), fz(hn::Zero(d)), tx(hn::Zero(d)), ty(hn::Zero(d)), tz(hn::Zero(d)) {}
-  /// Adds force f acting at c.
-  HWY_INLINE void add(V3 f, V3 c) {
-    const V3 t = cross(c, f);
-    fx = hn::Add(fx, f.x), fy = hn::Add(fy, f.y), fz = hn::Add(fz, f.z);
-    tx = hn::Add(tx, t.x), ty = hn::Add(ty, t.y), tz = hn::Add(tz, t.z);
-  }
   /// Adds force k u whose moment is k (c x u), given c x u as `arm`.
   HWY_INLINE void add(V k, V3 u, V3 arm) {
     fx = hn::MulAdd(k, u.x, fx), fy = hn::MulAdd(k, u.y, fy), fz = hn::MulAdd(k, u.z, fz);
@@ -248,9 +242,9 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
     if (kind[block] != kBlockMixed) {
       const bool dry = kind[block] == kBlockDry;
       for (std::size_t t = first; t < first + kPad; t += hn::Lanes(d)) {
+        // (A dry block's depths are left as they are: a vector whose
+        // weights are all zero is skipped by every pass that reads them.)
         const V real = hn::IfThenElseZero(hn::Gt(hn::LoadU(d, hull.area.data() + t), zero), one);
-        if (dry)
-          for (T* out : {d0, d1, d2}) hn::StoreU(zero, d, out + t);
         hn::StoreU(dry ? zero : real, d, b.weight.data() + t);
         hn::StoreU(dry ? real : zero, d, b.emerged.data() + t);
       }
@@ -505,7 +499,7 @@ BodyForce AirKernel(const HullSoA& hull, const T* emerged, const AirParameters& 
     const V facing = dot(v, load3(d, hull.sx.data(), hull.sy.data(), hull.sz.data(), t));
     const V k = hn::IfThenElseZero(hn::And(hn::Gt(facing, zero), hn::Gt(fraction, zero)),
                                    hn::Neg(hn::Mul(hn::Mul(half, fraction), facing)));
-    sum.add(scale(v, k), c);
+    sum.add(k, v, cross(c, v));
   }
   return sum.total(d);
 }

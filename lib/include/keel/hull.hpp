@@ -64,7 +64,8 @@ struct HullOptions {
 /// Construction welds duplicate vertices, drops degenerate (zero-area)
 /// triangles, accepts several closed parts (a catamaran's two hulls) and
 /// throws HullError for open, non-manifold, inconsistently wound or inside-out
-/// surfaces. Immutable afterwards: share one `std::shared_ptr<const Hull>`
+/// surfaces, and for more than 2,097,152 vertices after welding (the SIMD
+/// kernels pack a triangle's three vertex indices in 64 bits). Immutable afterwards: share one `std::shared_ptr<const Hull>`
 /// between every boat that uses it.
 class Hull {
  public:
