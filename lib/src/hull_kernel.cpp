@@ -948,24 +948,33 @@ void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool ve
   // them finite.
   const std::size_t group = 4 * sizeof(btScalar);
   const int groups = velocities ? kStageGroups : 4;
+  // Every pointer in a local first: memcpy's stores may alias anything in
+  // memory, so the compiler would reload them from `b` after each copy.
+  btScalar* stage[kStageGroups];
+  std::copy_n(b.stage, kStageGroups, stage);
+  const ScalarIndex* crossing = b.crossing.data();
+  const btScalar *records = hull.cutRecord.data(), *h0 = b.corner0.data(), *h1 = b.corner1.data(),
+                 *h2 = b.corner2.data();
+  const btScalar *u = b.waterU_mps.data(), *v = b.waterV_mps.data(), *w = b.waterW_mps.data();
+  const std::uint64_t* corners = hull.corners.data();
   for (std::size_t k = 0; k < count; ++k) {
-    const auto t = std::size_t(b.crossing[k]);
-    const btScalar* record = &hull.cutRecord[HullSoA::kCutRecord * t];
-    for (int g = 0; g < 4; ++g) std::memcpy(b.stage[g] + 4 * k, record + 4 * g, group);
-    b.stage[1][4 * k + 3] = b.corner0[t];
-    b.stage[2][4 * k + 3] = b.corner1[t];
-    b.stage[3][4 * k + 3] = b.corner2[t];
+    const auto t = std::size_t(crossing[k]);
+    const btScalar* record = records + HullSoA::kCutRecord * t;
+    for (int g = 0; g < 4; ++g) std::memcpy(stage[g] + 4 * k, record + 4 * g, group);
+    stage[1][4 * k + 3] = h0[t];
+    stage[2][4 * k + 3] = h1[t];
+    stage[3][4 * k + 3] = h2[t];
     if (!velocities) continue;
-    const std::uint64_t c = hull.corners[t];
+    const std::uint64_t c = corners[t];
     const std::size_t corner[3] = {std::size_t(c & HullSoA::kCornerMask),
                                    std::size_t((c >> HullSoA::kCornerBits) & HullSoA::kCornerMask),
                                    std::size_t(c >> (2 * HullSoA::kCornerBits))};
     for (int j = 0; j < 3; ++j) {
-      btScalar* out = b.stage[4 + j] + 4 * k;
-      out[0] = b.waterU_mps[corner[j]], out[1] = b.waterV_mps[corner[j]], out[2] = b.waterW_mps[corner[j]];
+      btScalar* out = stage[4 + j] + 4 * k;
+      out[0] = u[corner[j]], out[1] = v[corner[j]], out[2] = w[corner[j]];
     }
   }
-  for (int g = 0; g < groups; ++g) std::memset(b.stage[g] + 4 * count, 0, (padded(count) - count) * group);
+  for (int g = 0; g < groups; ++g) std::memset(stage[g] + 4 * count, 0, (padded(count) - count) * group);
   b.pieces.crossing = count;
   b.pieces.slots = padded(count);
   b.pieces.twoSlots = padded(std::min(count, b.twoWetCrossing));
