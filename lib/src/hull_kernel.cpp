@@ -139,8 +139,9 @@ VertexHeights VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m
   const V largest = hn::Set(d, std::numeric_limits<T>::max());
   V bottom = hn::Set(d, BT_LARGE_FLOAT), top = hn::Set(d, -BT_LARGE_FLOAT), nonFinite = hn::Zero(d);
   V lowest = hn::Set(d, BT_LARGE_FLOAT);
+  const T *px = hull.x.data(), *py = hull.y.data(), *pz = hull.z.data();  // locals: see FlowKernel
   for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
-    const V3 p = load3(d, hull.x.data(), hull.y.data(), hull.z.data(), i);
+    const V3 p = load3(d, px, py, pz, i);
     const V above = hn::MulAdd(p.x, ux, hn::MulAdd(p.y, uy, hn::MulAdd(p.z, uz, c)));
     const V water = hn::LoadU(d, waterHeight_m + i);
     const V h = hn::Sub(above, water);
@@ -181,8 +182,9 @@ void CoordinatesKernel(const HullSoA& hull, const T* east, const T* north, const
   const V3 e = set3(d, {east[0], east[1], east[2]}), n = set3(d, {north[0], north[1], north[2]});
   const V3 z = set3(d, {up[0], up[1], up[2]});
   const V c = hn::Set(d, centreUp_m);
+  const T *px = hull.x.data(), *py = hull.y.data(), *pz = hull.z.data();  // locals: see FlowKernel
   for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
-    const V3 p = load3(d, hull.x.data(), hull.y.data(), hull.z.data(), i);
+    const V3 p = load3(d, px, py, pz, i);
     hn::StoreU(addToDouble(d, dot(p, e), centreEast_m), d, u_m + i);
     hn::StoreU(addToDouble(d, dot(p, n), centreNorth_m), d, v_m + i);
     if (w_m) hn::StoreU(hn::Add(c, dot(p, z)), d, w_m + i);
@@ -208,7 +210,9 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
   const T *low = hull.blockLow.data(), *high = hull.blockHigh.data();
   const std::uint64_t* corners = hull.corners.data();
   T *corner0 = b.corner0.data(), *corner1 = b.corner1.data(), *corner2 = b.corner2.data();
-  T *d0 = b.d0.data(), *d1 = b.d1.data(), *d2 = b.d2.data();
+  T *d0 = b.d0.data(), *d1 = b.d1.data(), *d2 = b.d2.data(), *weight = b.weight.data(), *emerged = b.emerged.data();
+  const T* area = hull.area.data();
+  ScalarIndex *twoWetList = b.crossing.data(), *oneWetList = b.crossingOneWet.data();
   std::uint32_t* kind = b.blockKind.data();  // not char: a char store may alias every pointer above
   for (std::size_t block = 0; block < blocks; ++block) {
     T lowest = centreUp_m, highest = centreUp_m;
@@ -244,25 +248,24 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
       for (std::size_t t = first; t < first + kPad; t += hn::Lanes(d)) {
         // (A dry block's depths are left as they are: a vector whose
         // weights are all zero is skipped by every pass that reads them.)
-        const V real = hn::IfThenElseZero(hn::Gt(hn::LoadU(d, hull.area.data() + t), zero), one);
-        hn::StoreU(dry ? zero : real, d, b.weight.data() + t);
-        hn::StoreU(dry ? real : zero, d, b.emerged.data() + t);
+        const V real = hn::IfThenElseZero(hn::Gt(hn::LoadU(d, area + t), zero), one);
+        hn::StoreU(dry ? zero : real, d, weight + t);
+        hn::StoreU(dry ? real : zero, d, emerged + t);
       }
       continue;
     }
     for (std::size_t t = first; t < first + kPad; t += hn::Lanes(d)) {
-      const V h0 = hn::LoadU(d, b.corner0.data() + t), h1 = hn::LoadU(d, b.corner1.data() + t),
-              h2 = hn::LoadU(d, b.corner2.data() + t);
-      const M real = hn::Gt(hn::LoadU(d, hull.area.data() + t), zero);  // not padding
+      const V h0 = hn::LoadU(d, corner0 + t), h1 = hn::LoadU(d, corner1 + t), h2 = hn::LoadU(d, corner2 + t);
+      const M real = hn::Gt(hn::LoadU(d, area + t), zero);  // not padding
       const M wet0 = hn::Lt(h0, zero), wet1 = hn::Lt(h1, zero), wet2 = hn::Lt(h2, zero);
       const M anyWet = hn::Or(hn::Or(wet0, wet1), wet2);
       const M allWet = hn::And(real, hn::And(hn::And(wet0, wet1), wet2));
       const M allDry = hn::And(real, hn::Not(anyWet));
-      hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h0)), d, b.d0.data() + t);
-      hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h1)), d, b.d1.data() + t);
-      hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h2)), d, b.d2.data() + t);
-      hn::StoreU(hn::IfThenElseZero(allWet, one), d, b.weight.data() + t);
-      hn::StoreU(hn::IfThenElseZero(allDry, one), d, b.emerged.data() + t);
+      hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h0)), d, d0 + t);
+      hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h1)), d, d1 + t);
+      hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h2)), d, d2 + t);
+      hn::StoreU(hn::IfThenElseZero(allWet, one), d, weight + t);
+      hn::StoreU(hn::IfThenElseZero(allDry, one), d, emerged + t);
       // The crossing triangles' indices, from the masks' bits: few per
       // vector, so a bit scan beats a compress (a table lookup on AVX2, slow
       // microcode on AMD's AVX-512). Those with two corners wet (two
@@ -276,8 +279,8 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
         for (int k = 7; k >= 0; --k) bits = (bits << 8) | bytes[k];
         for (; bits != 0; bits &= bits - 1) list[count++] = ScalarIndex(t + std::size_t(__builtin_ctzll(bits)));
       };
-      append(twoWet, b.crossing.data(), twoWetCount);
-      append(hn::AndNot(twoWet, crosses), b.crossingOneWet.data(), oneWetCount);
+      append(twoWet, twoWetList, twoWetCount);
+      append(hn::AndNot(twoWet, crosses), oneWetList, oneWetCount);
     }
   }
   // The two-wet triangles first: only they need second slots (cutCrossing).
@@ -287,6 +290,7 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
 }
 
 PressureSums PressureKernel(const PieceStream* streams, std::size_t streamCount, const T* up) {
+  // (The streams are read through local copies: see FlowKernel.)
   const D d;
   const V3 upv = set3(d, {up[0], up[1], up[2]});
   // Eleven sums, each kept per lane in btScalar over a block of 8 vectors
@@ -304,7 +308,7 @@ PressureSums PressureKernel(const PieceStream* streams, std::size_t streamCount,
     inBlock = 0;
   };
   for (std::size_t k = 0; k < streamCount; ++k) {
-  const PieceStream& s = streams[k];
+  const PieceStream s = streams[k];
   for (std::size_t i = 0; i < s.count; i += hn::Lanes(d)) {
     if (hn::AllFalse(d, hn::Gt(hn::LoadU(d, s.weight + i), hn::Zero(d)))) continue;  // dry: adds nothing
     const V3 a = load3(d, s.ax, s.ay, s.az, i), b = load3(d, s.bx, s.by, s.bz, i), c = load3(d, s.cx, s.cy, s.cz, i);
@@ -358,8 +362,11 @@ HWY_INLINE V slammingFactor(D d, V cosTheta, V gamma, V area, M wet, V inverseCu
   return hn::IfThenElseZero(hits, hn::Neg(hn::Mul(hn::Mul(power(d, ratio, exponent), cosTheta), hn::Mul(stop, area))));
 }
 
-FlowSums FlowKernel(const FlowStream* streams, std::size_t streamCount, const FlowParameters& p) {
+FlowSums FlowKernel(const FlowStream* streams, std::size_t streamCount, const FlowParameters& parameters) {
   const D d;
+  // Local copies: a vector store may alias any memory, so fields read
+  // through a reference would be read again after every store.
+  const FlowParameters p = parameters;
   const V zero = hn::Zero(d), one = hn::Set(d, T(1)), tiny2 = hn::Set(d, kTinySpeed_mps * kTinySpeed_mps);
   const V3 angular = set3(d, p.angularVelocity);
   // v_G - u_water, one vector when the water's velocity is uniform.
@@ -375,8 +382,8 @@ FlowSums FlowKernel(const FlowStream* streams, std::size_t streamCount, const Fl
   ForceSum viscous(d), pressure(d), slamming(d);
   V waterX = zero, waterY = zero, waterZ = zero, areaSum = zero;
   for (std::size_t k = 0; k < streamCount; ++k) {
-    const PieceStream& s = streams[k].pieces;
-    const PieceFlowOut& out = streams[k].out;
+    const PieceStream s = streams[k].pieces;
+    const PieceFlowOut out = streams[k].out;
     const T* previousRate = streams[k].previousRate;
     for (std::size_t i = 0; i < s.count; i += hn::Lanes(d)) {
       // A piece the cut left without area has no normal (pieceFlows): skipped.
@@ -680,9 +687,9 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, doub
   const VD cu = hn::Set(dd, centreEast_m), cv = hn::Set(dd, centreNorth_m);
   const auto ex = hn::Set(dt, east[0]), ey = hn::Set(dt, east[1]), ez = hn::Set(dt, east[2]);
   const auto nx = hn::Set(dt, north[0]), ny = hn::Set(dt, north[1]), nz = hn::Set(dt, north[2]);
+  const T *px = hull.x.data(), *py = hull.y.data(), *pz = hull.z.data();  // locals: see FlowKernel
   for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(dd)) {
-    const auto x = hn::LoadU(dt, hull.x.data() + i), y = hn::LoadU(dt, hull.y.data() + i),
-               z = hn::LoadU(dt, hull.z.data() + i);
+    const auto x = hn::LoadU(dt, px + i), y = hn::LoadU(dt, py + i), z = hn::LoadU(dt, pz + i);
     const VD u = hn::Add(cu, toDouble(hn::MulAdd(x, ex, hn::MulAdd(y, ey, hn::Mul(z, ez)))));
     const VD v = hn::Add(cv, toDouble(hn::MulAdd(x, nx, hn::MulAdd(y, ny, hn::Mul(z, nz)))));
     const VD fu = hn::Min(hn::Max(hn::Sub(hn::Mul(u, inverseCell), i0), zero), last);
