@@ -2,11 +2,17 @@
 // triangles, flat and wavy water, direct and patch sampling. Run:
 //   build/tests/keel_bench --benchmark_min_time=0.2 --benchmark_repetitions=5
 //   --benchmark_report_aggregates_only=true
+// KEEL_SIMD_TARGET=AVX2 (or AVX3, SSE4, SSSE3, SCALAR: Highway's names) runs
+// the kernels of that instruction set instead of the CPU's best.
 #include "test_hulls.hpp"
 
 #include <benchmark/benchmark.h>
+#include <hwy/targets.h>
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 namespace keel::test {
 namespace {
@@ -77,7 +83,31 @@ BENCHMARK(substep)
     ->ArgsProduct({{1000}, {0, 1}, {0}, {1, 2, 4, 8, 16}})
     ->Unit(benchmark::kMicrosecond);
 
+/// The instruction set named by KEEL_SIMD_TARGET, if any: false when the name
+/// is not one this build and CPU can run.
+bool chooseSimdTarget() {
+  const char* name = std::getenv("KEEL_SIMD_TARGET");
+  if (name == nullptr) return true;
+  for (const std::int64_t target : hwy::SupportedAndGeneratedTargets())
+    if (std::strcmp(hwy::TargetName(target), name) == 0) {
+      hwy::SetSupportedTargetsForTest(target);
+      std::printf("SIMD target: %s\n", name);
+      return true;
+    }
+  std::fprintf(stderr, "KEEL_SIMD_TARGET=%s: not an instruction set this build and CPU run; these are:", name);
+  for (const std::int64_t target : hwy::SupportedAndGeneratedTargets()) std::fprintf(stderr, " %s", hwy::TargetName(target));
+  std::fprintf(stderr, "\n");
+  return false;
+}
+
 }  // namespace
 }  // namespace keel::test
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  if (!keel::test::chooseSimdTarget()) return 2;
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
