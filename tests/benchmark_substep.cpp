@@ -95,7 +95,8 @@ bool chooseSimdTarget() {
       return true;
     }
   std::fprintf(stderr, "KEEL_SIMD_TARGET=%s: not an instruction set this build and CPU run; these are:", name);
-  for (const std::int64_t target : hwy::SupportedAndGeneratedTargets()) std::fprintf(stderr, " %s", hwy::TargetName(target));
+  for (const std::int64_t target : hwy::SupportedAndGeneratedTargets())
+    std::fprintf(stderr, " %s", hwy::TargetName(target));
   std::fprintf(stderr, "\n");
   return false;
 }

@@ -229,14 +229,14 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
       // area vector and weight.
       for (std::size_t t = first; t < end; ++t) {
         const std::uint64_t c = corners[t];
-        d0[t] = -h_m[c & HullSoA::kCornerMask], d1[t] = -h_m[(c >> HullSoA::kCornerBits) & HullSoA::kCornerMask], d2[t] = -h_m[c >> (2 * HullSoA::kCornerBits)];
+        d0[t] = -h_m[HullSoA::corner(c, 0)], d1[t] = -h_m[HullSoA::corner(c, 1)], d2[t] = -h_m[HullSoA::corner(c, 2)];
       }
     } else {
       kind[block] = kBlockMixed;
       for (std::size_t t = first; t < end; ++t) {
         const std::uint64_t c = corners[t];
-        corner0[t] = h_m[c & HullSoA::kCornerMask], corner1[t] = h_m[(c >> HullSoA::kCornerBits) & HullSoA::kCornerMask];
-        corner2[t] = h_m[c >> (2 * HullSoA::kCornerBits)];
+        corner0[t] = h_m[HullSoA::corner(c, 0)], corner1[t] = h_m[HullSoA::corner(c, 1)];
+        corner2[t] = h_m[HullSoA::corner(c, 2)];
       }
     }
   }
@@ -618,9 +618,8 @@ void CutKernel(const BoatBuffers& buffers, std::size_t count, bool velocities, P
     auto atPieceCorners = [&](V3 f0, V3 f1, V3 f2) {
       const V3 q0 = pick3(f0, f1, f2), q1 = pick3(f1, f2, f0), q2 = pick3(f2, f0, f1);
       const V3 j1 = add(q0, scale(sub(q1, q0), t1)), j2 = add(q0, scale(sub(q2, q0), t2));
-      return PieceCorners{{{sel3(q0, j1), sel3(j1, q1), sel3(j2, q2)}, {sel3(none, j1), sel3(none, q2), sel3(none, j2)}},
-                          j1,
-                          j2};
+      return PieceCorners{
+          {{sel3(q0, j1), sel3(j1, q1), sel3(j2, q2)}, {sel3(none, j1), sel3(none, q2), sel3(none, j2)}}, j1, j2};
     };
     const PieceCorners r = atPieceCorners(p0, p1, p2);
     const V depths[2][3] = {{only(single, hn::Neg(g0)), only(twoWet, hn::Neg(g1)), only(twoWet, hn::Neg(g2))},
@@ -797,7 +796,7 @@ HullSoA::HullSoA(const Hull& hull)
     if (triangle[t] == kNoTriangle) continue;  // padding: zero area, vertex 0
     const Hull::Triangle& tri = hull.triangles()[triangle[t]];
     i0[t] = ScalarIndex(tri[0]), i1[t] = ScalarIndex(tri[1]), i2[t] = ScalarIndex(tri[2]);
-    corners[t] = std::uint64_t(tri[0]) | std::uint64_t(tri[1]) << HullSoA::kCornerBits | std::uint64_t(tri[2]) << (2 * HullSoA::kCornerBits);
+    corners[t] = pack(tri[0], tri[1], tri[2]);
     const btVector3 &a = hull.vertices()[tri[0]], &b = hull.vertices()[tri[1]], &c = hull.vertices()[tri[2]];
     ax[t] = a.x(), ay[t] = a.y(), az[t] = a.z();
     bx[t] = b.x(), by[t] = b.y(), bz[t] = b.z();
@@ -860,8 +859,7 @@ void triangleWaterVelocity(const HullSoA& hull, const BoatBuffers& b, btScalar* 
     if (b.blockKind[block] == kBlockDry) continue;
     for (std::size_t t = block * kPad; t < (block + 1) * kPad; ++t) {
       const std::uint64_t c = hull.corners[t];
-      const std::size_t i0 = c & HullSoA::kCornerMask, i1 = (c >> HullSoA::kCornerBits) & HullSoA::kCornerMask,
-                        i2 = c >> (2 * HullSoA::kCornerBits);
+      const std::size_t i0 = HullSoA::corner(c, 0), i1 = HullSoA::corner(c, 1), i2 = HullSoA::corner(c, 2);
       u[t] = (U[i0] + U[i1] + U[i2]) * third;
       v[t] = (V[i0] + V[i1] + V[i2]) * third;
       w[t] = (W[i0] + W[i1] + W[i2]) * third;
@@ -973,12 +971,10 @@ void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool ve
     stage[3][4 * k + 3] = h2[t];
     if (!velocities) continue;
     const std::uint64_t c = corners[t];
-    const std::size_t corner[3] = {std::size_t(c & HullSoA::kCornerMask),
-                                   std::size_t((c >> HullSoA::kCornerBits) & HullSoA::kCornerMask),
-                                   std::size_t(c >> (2 * HullSoA::kCornerBits))};
     for (int j = 0; j < 3; ++j) {
+      const std::size_t i = HullSoA::corner(c, j);
       btScalar* out = stage[4 + j] + 4 * k;
-      out[0] = u[corner[j]], out[1] = v[corner[j]], out[2] = w[corner[j]];
+      out[0] = u[i], out[1] = v[i], out[2] = w[i];
     }
   }
   for (int g = 0; g < groups; ++g) std::memset(stage[g] + 4 * count, 0, (padded(count) - count) * group);

@@ -54,6 +54,14 @@ struct HullSoA {
   static constexpr int kCornerBits = 21;
   static constexpr std::uint64_t kCornerMask = (std::uint64_t(1) << kCornerBits) - 1;
   static constexpr std::size_t kMaxVertices = std::size_t(1) << kCornerBits;  ///< Hull rejects more
+  /// Three vertex indices (each < kMaxVertices) in one word.
+  [[nodiscard]] static constexpr std::uint64_t pack(std::uint64_t i0, std::uint64_t i1, std::uint64_t i2) {
+    return i0 | i1 << kCornerBits | i2 << (2 * kCornerBits);
+  }
+  /// Corner k (0, 1, 2) of a packed word.
+  [[nodiscard]] static constexpr std::size_t corner(std::uint64_t packed, int k) {
+    return std::size_t((packed >> (k * kCornerBits)) & kCornerMask);
+  }
   std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz;  ///< triangle corners' positions [m]
   std::vector<btScalar> gx, gy, gz;                          ///< triangle centroids [m]
   std::vector<btScalar> sx, sy, sz, area;                    ///< area vector S = n A, area A [m^2]

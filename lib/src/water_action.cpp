@@ -443,7 +443,8 @@ WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mp
   velocityFlags_ = StatusOk;
   const bool velocities = perVertexVelocities_ && heights.lowestAbove_m < 0;
   if (velocities)
-    velocityFlags_ = vertexVelocitiesSampled_ ? storeVertexWaterVelocities(n, nullptr) : sampleVertexWaterVelocities(t_s);
+    velocityFlags_ =
+        vertexVelocitiesSampled_ ? storeVertexWaterVelocities(n, nullptr) : sampleVertexWaterVelocities(t_s);
   detail::cutCrossing(soa, b, crossingCount_, velocities);
   for (std::size_t k = 0; k < crossingCount_; ++k) b.emerged[std::size_t(b.crossing[k])] = b.pieces.emerged[k];
   const detail::PieceStream streams[2] = {b.triangles(soa), b.pieces.stream()};
