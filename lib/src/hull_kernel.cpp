@@ -787,7 +787,6 @@ HullSoA::HullSoA(const Hull& hull)
     const btVector3& p = hull.vertices()[i];
     x[i] = p.x(), y[i] = p.y(), z[i] = p.z();
   }
-  for (auto* v : {&i0, &i1, &i2}) v->assign(trianglePadded, 0);
   corners.assign(trianglePadded, 0);
   for (auto* v : {&ax, &ay, &az, &bx, &by, &bz, &cx, &cy, &cz, &gx, &gy, &gz, &sx, &sy, &sz, &csx, &csy, &csz, &area,
                   &inverseArea})
@@ -795,7 +794,6 @@ HullSoA::HullSoA(const Hull& hull)
   for (std::size_t t = 0; t < trianglePadded; ++t) {
     if (triangle[t] == kNoTriangle) continue;  // padding: zero area, vertex 0
     const Hull::Triangle& tri = hull.triangles()[triangle[t]];
-    i0[t] = ScalarIndex(tri[0]), i1[t] = ScalarIndex(tri[1]), i2[t] = ScalarIndex(tri[2]);
     corners[t] = pack(tri[0], tri[1], tri[2]);
     const btVector3 &a = hull.vertices()[tri[0]], &b = hull.vertices()[tri[1]], &c = hull.vertices()[tri[2]];
     ax[t] = a.x(), ay[t] = a.y(), az[t] = a.z();

@@ -48,8 +48,7 @@ struct HullSoA {
   std::vector<std::uint32_t> triangle;  ///< each entry's index in Hull::triangles(), ~0 for padding
   std::size_t trianglePadded = 0;       ///< entries, padding included (a multiple of kPad)
   std::vector<btScalar> x, y, z;                             ///< vertices [m]
-  std::vector<ScalarIndex> i0, i1, i2;                       ///< triangle corners
-  /// The corners again, packed i0 | i1 << 21 | i2 << 42: one load for three.
+  /// Each triangle's corners, its vertex indices packed i0 | i1 << 21 | i2 << 42: one load for three.
   std::vector<std::uint64_t> corners;
   static constexpr int kCornerBits = 21;
   static constexpr std::uint64_t kCornerMask = (std::uint64_t(1) << kCornerBits) - 1;

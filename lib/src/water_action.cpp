@@ -157,10 +157,11 @@ std::uint32_t WaterAction::sampleVertexWaterVelocities(btScalar t_s) {
       b.queried.push_back(i);
     }
   for (std::size_t k = 0; k < crossingCount_; ++k)
-    for (std::uint32_t v : hull_->triangles()[soa.triangle[std::size_t(b.crossing[k])]])
-      if (b.stamp[v] != b.stampNow) {
+    for (int j = 0; j < 3; ++j)
+      if (const std::size_t v = detail::HullSoA::corner(soa.corners[std::size_t(b.crossing[k])], j);
+          b.stamp[v] != b.stampNow) {
         b.stamp[v] = b.stampNow;
-        b.queried.push_back(v);
+        b.queried.push_back(std::uint32_t(v));
       }
   // Their coordinates as the heights' (worldCoordinates), in query order.
   detail::worldCoordinates(hull_->soa(), toBody(basis_, frame_.east), toBody(basis_, frame_.north),
