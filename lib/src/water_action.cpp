@@ -437,12 +437,15 @@ WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mp
   // crosses are cut (cutTriangle's cut, vectorised) into a stream of pieces.
   detail::BoatBuffers& b = *buffers_;
   crossingCount_ = detail::classifyTriangles(soa, h_m_.data(), up, centreUp, water, b);
+  // Some of the hull is wet exactly when a vertex is (every vertex belongs
+  // to a triangle, which then crosses the waterline or lies under it).
+  anyWet_ = heights.lowestAbove_m < 0;
   // The water velocity at the vertices, before the cut, which interpolates
   // it to the pieces: when the flow is wanted piece by piece and some of
   // the hull is wet. Asked with the heights (direct sampling), or now of
   // the wet vertices and the crossing triangles' corners.
   velocityFlags_ = StatusOk;
-  const bool velocities = perVertexVelocities_ && heights.lowestAbove_m < 0;
+  const bool velocities = perVertexVelocities_ && anyWet_;
   if (velocities)
     velocityFlags_ =
         vertexVelocitiesSampled_ ? storeVertexWaterVelocities(n, nullptr) : sampleVertexWaterVelocities(t_s);
@@ -450,7 +453,6 @@ WaterAction::Sample WaterAction::computeHydrostatics(const btVector3& gravity_mp
   for (std::size_t k = 0; k < crossingCount_; ++k) b.emerged[std::size_t(b.crossing[k])] = b.pieces.emerged[k];
   const detail::PieceStream streams[2] = {b.triangles(soa), b.pieces.stream()};
   const detail::PressureSums sums = detail::pressureSums(streams, 2, up);
-  anyWet_ = sums.area > 0 || crossingCount_ > 0;
   result_ = detail::pressureResult(sums, settings_.waterDensity_kgpm3, gravity_mps2.length(), up);
   result_.force_N = basis_ * result_.force_N;
   result_.torque_Nm = basis_ * result_.torque_Nm;
