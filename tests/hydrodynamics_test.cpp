@@ -1,6 +1,8 @@
 // Kerner part 2 (issue 3, points 2 and 3): the hydrodynamic terms, on their
 // own and in a Bullet world with the shipped wave surfaces.
 #include "test_hulls.hpp"
+#include "reference.hpp"
+#include "substep/clamp.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,10 +11,11 @@
 #include <string>
 
 namespace keel::test {
+using namespace keel::reference;  // the scalar oracle
 namespace {
 
 /// Triangle (a, b, c) wholly under the water at 1 m, as cutHull gives it.
-SubmergedPiece wholeTriangle(const btVector3& a, const btVector3& b, const btVector3& c) {
+Piece wholeTriangle(const btVector3& a, const btVector3& b, const btVector3& c) {
   const btVector3 s = areaVector_m2(a, b, c);
   return {{a, b, c}, {1, 1, 1}, 0, {}, s, s.length()};
 }
@@ -68,7 +71,7 @@ TEST(Hydrodynamics, IttcLine) {
 
 TEST(Hydrodynamics, ViscousForceIsTangential) {
   // One piece in the y = 0 plane (normal +y) moving obliquely through it.
-  const SubmergedPiece p = wholeTriangle(btVector3(0, 0, 0), btVector3(0, 0, 1), btVector3(1, 0, 0));
+  const Piece p = wholeTriangle(btVector3(0, 0, 0), btVector3(0, 0, 1), btVector3(1, 0, 0));
   const btVector3 water[1] = {btVector3(0, 0, 0)};
   PieceFlow flow[1];
   pieceFlows({&p, 1}, btVector3(3, 4, 0), btVector3(0, 0, 0), water, flow);
@@ -80,7 +83,7 @@ TEST(Hydrodynamics, ViscousForceIsTangential) {
 }
 
 TEST(Hydrodynamics, PressureDragAndSuctionDirections) {
-  const SubmergedPiece front = wholeTriangle(btVector3(0, 0, 0), btVector3(0, 1, 0), btVector3(0, 0, 1));  // normal +x
+  const Piece front = wholeTriangle(btVector3(0, 0, 0), btVector3(0, 1, 0), btVector3(0, 0, 1));  // normal +x
   const btVector3 water[1] = {btVector3(0, 0, 0)};
   PieceFlow flow[1];
   HydrodynamicSettings s;
@@ -120,7 +123,7 @@ TEST(Hydrodynamics, ClampNeverReversesTheVelocity) {
   HydrodynamicForces f;
   f.pressureDrag.force_N = btVector3(-1e6, 3, 0);  // would stop 1 kg at 1 m/s many times over
   f.viscous.torque_Nm = btVector3(0, 0, 5);        // a steady pitch moment, no spin to reverse
-  clampToVelocity(f, btVector3(1, 0, 0), btVector3(0, 0, 0), 1, btMatrix3x3::getIdentity(), kDt);
+  detail::clampToVelocity(f, btVector3(1, 0, 0), btVector3(0, 0, 0), 1, btMatrix3x3::getIdentity(), kDt);
   EXPECT_LT(f.clampScale, 1);
   EXPECT_NEAR(1 + f.total().force_N.x() * kDt, 0, 1e-6);  // stops, does not reverse
   EXPECT_EQ(f.total().force_N.y(), 3);                   // the sideways part is kept
@@ -134,7 +137,7 @@ TEST(Hydrodynamics, SteadyTorqueDoesNotCancelLinearDrag) {
   f.viscous.force_N = btVector3(-2000, 0, 0);
   f.viscous.torque_Nm = btVector3(0, 0, -50000);
   const btMatrix3x3 inverseInertia = btMatrix3x3::getIdentity() * btScalar(1e-4);
-  clampToVelocity(f, btVector3(5, 0, 0), btVector3(0, 0, 1e-4f), btScalar(1e-4), inverseInertia, kDt);
+  detail::clampToVelocity(f, btVector3(5, 0, 0), btVector3(0, 0, 1e-4f), btScalar(1e-4), inverseInertia, kDt);
   EXPECT_EQ(f.clampScale, 1);
   EXPECT_EQ(f.total().force_N.x(), -2000);
   EXPECT_LT(f.angularClampScale, 1);

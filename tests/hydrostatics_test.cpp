@@ -1,6 +1,7 @@
 // Hydrostatics against design.md §5 (issue 2, points 3 and 6a-e): the pure
 // pipeline, no Bullet world.
 #include "test_hulls.hpp"
+#include "reference.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,6 +10,7 @@
 #include <random>
 
 namespace keel::test {
+using namespace keel::reference;  // the scalar oracle
 namespace {
 
 constexpr double kRho = 1025;
@@ -40,9 +42,9 @@ TEST(Hydrostatics, BoxForceAndCentreOfBuoyancyAtSeveralDrafts) {
     EXPECT_NEAR(r.force_N.z(), 0, expected * 1e-6);
     EXPECT_NEAR(r.submergedVolume_m3, L * B * T, L * B * T * 2e-6);
     // Centre of buoyancy T/2 above the keel, on the centreline.
-    EXPECT_NEAR(r.centreOfBuoyancy.y(), -D / 2 + T / 2, 2e-6 * D);
-    EXPECT_NEAR(r.centreOfBuoyancy.x(), 0, 2e-6 * L);
-    EXPECT_NEAR(r.centreOfBuoyancy.z(), 0, 2e-6 * B);
+    EXPECT_NEAR(r.centreOfBuoyancy_m.y(), -D / 2 + T / 2, 2e-6 * D);
+    EXPECT_NEAR(r.centreOfBuoyancy_m.x(), 0, 2e-6 * L);
+    EXPECT_NEAR(r.centreOfBuoyancy_m.z(), 0, 2e-6 * B);
     EXPECT_NEAR(r.wettedArea_m2, L * B + 2 * (L + B) * T, 2e-6 * (L * B + 2 * (L + B) * T));
     // The hydrostatic potential energy's integral: int_V depth dV = L B T^2 / 2.
     EXPECT_NEAR(r.depthIntegral_m4, L * B * T * T / 2, 2e-6 * L * B * T * T / 2);
@@ -89,7 +91,7 @@ TEST(Hydrostatics, CentroidForcesWouldTipACoarseBox) {
     centroidTorque += ((p.r[0] + p.r[1] + p.r[2]) / 3).cross(f);
   }
   // The exact torque is the one of the buoyancy through the volume centroid.
-  const btVector3 expected = exact.centreOfBuoyancy.cross(exact.force_N);
+  const btVector3 expected = exact.centreOfBuoyancy_m.cross(exact.force_N);
   EXPECT_LT((exact.torque_Nm - expected).length(), 1e-5 * exact.force_N.length());
   EXPECT_GT((centroidTorque - expected).length(), 1e-2 * exact.force_N.length());
 }
@@ -140,7 +142,7 @@ void expectArchimedes(const Hull& hull, const char* name) {
     const btVector3 centroid = quatRotate(q, hull.centroid());
     const btVector3 aboutCentroid = r.torque_Nm - centroid.cross(r.force_N);
     EXPECT_LT(aboutCentroid.length(), 1e-5 * weight * hull.radius_m()) << name << " trial " << trial;
-    EXPECT_LT((r.centreOfBuoyancy - centroid).length(), 1e-5 * hull.radius_m()) << name << " trial " << trial;
+    EXPECT_LT((r.centreOfBuoyancy_m - centroid).length(), 1e-5 * hull.radius_m()) << name << " trial " << trial;
   }
 }
 
@@ -170,7 +172,7 @@ TEST(Hydrostatics, SphereCapConvergesQuadratically) {
     const btQuaternion q(btVector3(1, 2, 3).normalized(), 0.4f);
     const HydrostaticResult r = hydrostaticsAt(*hull, at(btVector3(0, btScalar(R - h), 0), q), LevelWater());
     volumeError.push_back(std::abs(r.submergedVolume_m3 - V) / V);
-    centroidError.push_back(std::abs(-r.centreOfBuoyancy.y() - centroidBelowCentre) / R);
+    centroidError.push_back(std::abs(-r.centreOfBuoyancy_m.y() - centroidBelowCentre) / R);
     std::printf("[  figure  ] sphere cap, icosphere level %d: volume error %.3g, centroid error %.3g (relative)\n",
                 level, volumeError.back(), centroidError.back());
   }

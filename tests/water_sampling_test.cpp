@@ -1,6 +1,7 @@
 // Water sampling (issue 2, point 2): the world-snapped patch, direct
 // per-vertex queries, batch calls, and the water frame.
 #include "test_hulls.hpp"
+#include "reference.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,6 +11,7 @@
 #include <random>
 
 namespace keel::test {
+using namespace keel::reference;  // the scalar oracle
 namespace {
 
 class Swell final : public WaterSurface {
@@ -148,11 +150,11 @@ TEST(Sampling, DirectIsOneBatchCallAndExact) {
   CountingSurface counting;
   std::vector<btVector3> r(hull->vertices().begin(), hull->vertices().end());
   std::vector<btScalar> u(r.size()), v(r.size()), h(r.size());
-  EXPECT_EQ(sampleDirect(counting, WaterFrame{}, btVector3(1, 2, 3), r, 0, u, v, h), 0u);
+  EXPECT_EQ(reference::sampleDirect(counting, WaterFrame{}, btVector3(1, 2, 3), r, 0, u, v, h), 0u);
   EXPECT_EQ(counting.calls.load(), 1);
   EXPECT_EQ(counting.points.load(), r.size());
   Swell swell;
-  sampleDirect(swell, WaterFrame{}, btVector3(1, 2, 3), r, 0.5f, u, v, h);
+  reference::sampleDirect(swell, WaterFrame{}, btVector3(1, 2, 3), r, 0.5f, u, v, h);
   for (std::size_t i = 0; i < r.size(); ++i)
     EXPECT_EQ(h[i], swell.height(1 + r[i].x(), 3 + r[i].z(), 0.5f));
 }
@@ -180,7 +182,7 @@ TEST(Sampling, PatchAndDirectAgreeOnPlanarWater) {
   std::vector<btVector3> r(hull->vertices().size());
   std::vector<btScalar> water(r.size()), h(r.size());
   rotateVertices(com.getBasis(), hull->vertices(), r);
-  sampleFromPatch(patch, WaterFrame{}, com.getOrigin(), r, water);
+  reference::sampleFromPatch(patch, WaterFrame{}, com.getOrigin(), r, water);
   vertexHeights(r, com.getOrigin().y(), btVector3(0, 1, 0), water, h);
   CutBuffers cut;
   cut.reserve(hull->triangles().size());

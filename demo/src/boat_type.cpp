@@ -1,6 +1,7 @@
 #include "boat_type.hpp"
 
 #include <keel/hydrostatics.hpp>
+#include <keel/waves.hpp>
 
 #include <BulletCollision/CollisionShapes/btBoxShape.h>
 #include <BulletCollision/CollisionShapes/btCompoundShape.h>
@@ -20,18 +21,12 @@ constexpr double kGravity_mps2 = 9.81;
 constexpr btScalar kMargin_m = 0.02f;
 
 /// Displaced volume and its centroid (the centre of buoyancy) of `hull` with
-/// the water flat at the hull frame's y = 0, from Keel's pure pipeline.
+/// the water flat at the hull frame's y = 0 (keel::hydrostaticsAtPose).
 keel::HydrostaticResult designWaterline(const keel::Hull& hull) {
-  const std::size_t n = hull.vertices().size();
-  std::vector<btVector3> r(n);
-  std::vector<btScalar> water(n, 0), h(n);
-  const btVector3 up(0, 1, 0);
-  keel::rotateVertices(btMatrix3x3::getIdentity(), hull.vertices(), r);
-  keel::vertexHeights(r, 0, up, water, h);
-  keel::CutBuffers cut;
-  cut.reserve(hull.triangles().size());
-  keel::cutHull(r, h, hull, cut);
-  return keel::integratePressure(cut.pieces, btScalar(kWaterDensity_kgpm3), btScalar(kGravity_mps2), up);
+  keel::PoseQuery query;
+  query.waterDensity_kgpm3 = btScalar(kWaterDensity_kgpm3);
+  query.gravity_mps2 = btVector3(0, -btScalar(kGravity_mps2), 0);
+  return keel::hydrostaticsAtPose(hull, btTransform::getIdentity(), keel::FlatSurface(), query).pressure;
 }
 
 /// One convex hull per closed part of the hull (not the convex hull of the
@@ -90,8 +85,8 @@ std::shared_ptr<const BoatType> loadType(const BoatSpec& spec, const std::string
   if (!(design.submergedVolume_m3 > 0))
     throw std::runtime_error(spec.file + ": the hull does not reach below its design waterline (y = 0)");
   type->mass_kg = kWaterDensity_kgpm3 * double(design.submergedVolume_m3);
-  type->centreOfMass_m = btVector3(design.centreOfBuoyancy.x(), btScalar(spec.centreOfMassHeight_m),
-                                   design.centreOfBuoyancy.z());
+  type->centreOfMass_m = btVector3(design.centreOfBuoyancy_m.x(), btScalar(spec.centreOfMassHeight_m),
+                                   design.centreOfBuoyancy_m.z());
   // The same hull in the body's centre-of-mass frame, split finer so the
   // waterline follows the water patch's cells.
   std::vector<btVector3> vertices(designHull.vertices().begin(), designHull.vertices().end());

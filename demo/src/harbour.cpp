@@ -202,7 +202,7 @@ Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double hea
   boat->action = std::make_unique<keel::WaterAction>(boat->body.get(), type.hull, sea_, settings);
   boat->action->setTime(time_s_);
   // Debug arrows: the boat's weight draws 3 m long, whatever its size.
-  boat->action->debugForceScale_N = btScalar(type.mass_kg * kGravity_mps2 / 3);
+  boat->action->debugForceScale_Npm = btScalar(type.mass_kg * kGravity_mps2 / 3);
   // Water force from the very first substep (Bullet runs actions after it
   // integrates, so a new action would otherwise miss one).
   boat->action->prime(btScalar(1.0 / options_.physicsRate_Hz));

@@ -98,26 +98,4 @@ btScalar WaterPatch::height(double u_m, double v_m) const {
   return btScalar(h11 + (1.0 - a) * (h01 - h11) + (1.0 - b) * (h10 - h11));
 }
 
-std::size_t sampleDirect(const WaterSurface& surface, const WaterFrame& frame, const btVector3& centre,
-                         std::span<const btVector3> r, btScalar t_s, std::span<btScalar> u_scratch,
-                         std::span<btScalar> v_scratch, std::span<btScalar> waterHeight_out_m) {
-  assert(u_scratch.size() >= r.size() && v_scratch.size() >= r.size() && waterHeight_out_m.size() >= r.size());
-  const double cu = double(centre.dot(frame.east)), cv = double(centre.dot(frame.north));
-  for (std::size_t i = 0; i < r.size(); ++i) {
-    u_scratch[i] = btScalar(cu + double(r[i].dot(frame.east)));
-    v_scratch[i] = btScalar(cv + double(r[i].dot(frame.north)));
-  }
-  surface.heights(u_scratch.data(), v_scratch.data(), r.size(), t_s, waterHeight_out_m.data());
-  return replaceNonFinite(waterHeight_out_m.first(r.size()));
-}
-
-void sampleFromPatch(const WaterPatch& patch, const WaterFrame& frame, const btVector3& centre,
-                     std::span<const btVector3> r, std::span<btScalar> waterHeight_out_m) {
-  assert(waterHeight_out_m.size() >= r.size());
-  const double cu = double(centre.dot(frame.east)), cv = double(centre.dot(frame.north));
-  for (std::size_t i = 0; i < r.size(); ++i)
-    waterHeight_out_m[i] =
-        patch.height(cu + double(r[i].dot(frame.east)), cv + double(r[i].dot(frame.north)));
-}
-
 }  // namespace keel

@@ -1,5 +1,7 @@
 #include "test_hulls.hpp"
 
+#include "reference.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -7,6 +9,7 @@
 #include <utility>
 
 namespace keel::test {
+using namespace keel::reference;  // the scalar oracle
 
 Mesh box(const btVector3& size, int n, const btVector3& centre) {
   Mesh m;
@@ -167,7 +170,7 @@ HydrostaticResult hydrostaticsAt(const Hull& hull, const btTransform& com, const
   std::vector<btScalar> water(n), h(n), u(n), v(n);
   WaterFrame frame;
   rotateVertices(com.getBasis(), hull.vertices(), r);
-  sampleDirect(surface, frame, com.getOrigin(), r, t_s, u, v, water);
+  reference::sampleDirect(surface, frame, com.getOrigin(), r, t_s, u, v, water);
   vertexHeights(r, com.getOrigin().dot(frame.up), frame.up, water, h);
   CutBuffers local;
   CutBuffers& out = cut ? *cut : local;

@@ -4,6 +4,8 @@
 
 #include <keel/keel.hpp>
 
+#include "reference.hpp"
+
 #include <btBulletDynamicsCommon.h>
 
 #include <memory>
@@ -51,11 +53,11 @@ struct World {
 
 namespace keel::test {
 
-/// Runs the pure pipeline (rotate, sample directly, heights, cut, integrate)
+/// Runs the reference pipeline (reference.hpp: rotate, sample directly, heights, cut, integrate)
 /// for a hull whose centre of mass is at `com`, on `surface` at time t, with
 /// y up and |g| = 9.81. `cut` receives the pieces when given.
 HydrostaticResult hydrostaticsAt(const Hull& hull, const btTransform& com, const WaterSurface& surface,
-                                 btScalar density_kgpm3 = 1025, btScalar t_s = 0, CutBuffers* cut = nullptr);
+                                 btScalar density_kgpm3 = 1025, btScalar t_s = 0, reference::CutBuffers* cut = nullptr);
 
 /// Still water at height h0 [m].
 class LevelWater final : public WaterSurface {

@@ -1,21 +1,15 @@
 #pragma once
 /// @file hydrodynamics.hpp
-/// Kerner's hydrodynamics (part 2; design.md §1.2) as pure functions on the
-/// submerged pieces: skin friction (ITTC-1957), pressure drag and suction,
-/// slamming, air resistance on emerged faces, and optional damping scaled by
-/// the submerged fraction. Every term is relative to the water's velocity,
-/// has documented units and coefficients, a switch, and its own telemetry.
-///
-/// Positions are relative (world axes, origin at the centre of mass) as in
-/// hydrostatics.hpp; velocities are world [m/s].
+/// Settings and results of Kerner's hydrodynamic terms (docs/model.md §2):
+/// skin friction (ITTC-1957), pressure drag and suction, slamming, air
+/// resistance on emerged faces, and optional damping scaled by the
+/// submerged fraction. Every term is relative to the water's velocity, has
+/// documented units and coefficients, a switch, and its own telemetry.
 
 #include <keel/hydrostatics.hpp>
 
 #include <LinearMath/btVector3.h>
 
-#include <cstdint>
-#include <span>
-#include <vector>
 
 namespace keel {
 
@@ -89,21 +83,11 @@ struct HydrodynamicSettings {
   btScalar linearDamping_Nspm = 0;     ///< c_l [N s/m]
   btScalar angularDamping_Nmsprad = 0; ///< c_a [N m s/rad]
 
-  /// All terms off: hydrostatics only (the analytic cases of design.md §5).
+  /// All terms off: hydrostatics only (the analytic cases of docs/model.md §5).
   [[nodiscard]] static HydrodynamicSettings none();
   /// Throws std::invalid_argument naming the first bad field (negative or
   /// non-finite coefficient, falloff outside (0, 1], non-positive speeds).
   void validate() const;
-};
-
-/// Flow over one submerged piece.
-struct PieceFlow {
-  btVector3 centroid{0, 0, 0};   ///< relative position [m]
-  btVector3 velocity_mps{0, 0, 0}; ///< hull velocity relative to the water there, world [m/s]
-  btVector3 normal{0, 0, 0};     ///< outward unit normal
-  btScalar area_m2 = 0;          ///< [m^2]
-  btScalar speed_mps = 0;        ///< |velocity_mps| [m/s]
-  btScalar cosTheta = 0;         ///< velocity direction . normal (0 when at rest)
 };
 
 /// The hydrodynamic forces of one substep, term by term.
@@ -124,69 +108,9 @@ struct HydrodynamicForces {
   [[nodiscard]] ForceTorque total() const;
 };
 
-/// Centroid, unit normal and area of each piece (from its area vector), and
-/// the hull's velocity relative to the water at the centroid:
-/// `v_G + omega x C - u_water(C)`.
-/// `waterVelocity_mps[i]` is the water velocity at piece i's centroid (world).
-void pieceFlows(std::span<const SubmergedPiece> pieces, const btVector3& linearVelocity_mps,
-                const btVector3& angularVelocity_radps, std::span<const btVector3> waterVelocity_mps,
-                std::span<PieceFlow> out);
-
 /// ITTC-1957 friction line `Cf = 0.075 / (log10 Rn - 2)^2`. Below Rn = 1e5
 /// (laminar, where the line is not meant to be used and diverges near
 /// Rn = 100) Cf is held at its Rn = 1e5 value.
 [[nodiscard]] btScalar ittc1957FrictionCoefficient(btScalar reynoldsNumber);
-
-/// Length of the wetted hull along a direction [m]: the extent of the
-/// waterline points (of the pieces when there is no waterline) along `flowDirection`.
-[[nodiscard]] btScalar wettedLength_m(std::span<const SubmergedPiece> pieces,
-                                      std::span<const WaterlineSegment> waterline,
-                                      const btVector3& flowDirection);
-
-/// Skin friction of every piece: `1/2 rho Cf A |v|^2` along `-v_t / |v_t|`,
-/// v_t the velocity's tangential part (normal part removed before normalising).
-[[nodiscard]] ForceTorque viscousForce(std::span<const PieceFlow> flows, btScalar density_kgpm3,
-                                       btScalar frictionCoefficient);
-
-/// Pressure drag (cos theta > 0) and suction (cos theta < 0) of every piece.
-[[nodiscard]] ForceTorque pressureDragForce(std::span<const PieceFlow> flows, const HydrodynamicSettings& s);
-
-/// Per-hull-triangle slamming state carried from one substep to the next.
-struct SlammingState {
-  std::vector<btScalar> sweptRate_m3ps;  ///< swept volume rate of each hull triangle last substep [m^3/s]
-  bool warm = false;                     ///< false until one substep has been seen
-  /// Size for a hull (zeroes the state).
-  void reset(std::size_t triangleCount);
-};
-
-/// Slamming force. `triangleArea_m2` holds each hull triangle's full area,
-/// `hullArea_m2` the hull's (S), `mass_kg` the boat's, `dt_s` the substep.
-/// `scratch_m3ps` is a caller buffer of one entry per hull triangle.
-/// Updates `state` for the next substep.
-[[nodiscard]] ForceTorque slammingForce(std::span<const SubmergedPiece> pieces, std::span<const PieceFlow> flows,
-                                        std::span<const btScalar> triangleArea_m2, btScalar hullArea_m2,
-                                        btScalar mass_kg, btScalar dt_s, const HydrodynamicSettings& s,
-                                        std::span<btScalar> scratch_m3ps, SlammingState& state);
-
-/// Air resistance on the emerged part of each hull triangle facing the
-/// relative wind, applied at the triangle's centroid. `r` are relative vertex
-/// positions, `emerged` the triangles not wholly under the water (from
-/// cutHull). With S the triangle's area vector and A_e = fraction A,
-/// `A_e cos(theta) |v| = fraction (S . v)`: no square root per triangle.
-[[nodiscard]] ForceTorque airForce(std::span<const btVector3> r, std::span<const Hull::Triangle> triangles,
-                                   std::span<const EmergedTriangle> emerged, const btVector3& linearVelocity_mps,
-                                   const btVector3& angularVelocity_radps, const HydrodynamicSettings& s);
-
-/// Limits `forces` so that, applied for `dt_s` on a body of inverse mass
-/// `inverseMass_pkg` and world inverse inertia `inverseInertia`, they cannot
-/// reverse the relative linear velocity `relativeVelocity_mps` nor the angular
-/// velocity (design.md §1.2, "Stability"; as Jolt clamps its drag). Linear
-/// and angular parts are limited separately, and only their components along
-/// the velocity they oppose: a steady drag torque (skin friction below the
-/// centre of mass pitches a boat) must not cancel the linear drag, nor a
-/// sideways force be lost to a forward clamp. Every term is scaled alike.
-void clampToVelocity(HydrodynamicForces& forces, const btVector3& relativeVelocity_mps,
-                     const btVector3& angularVelocity_radps, btScalar inverseMass_pkg,
-                     const btMatrix3x3& inverseInertia, btScalar dt_s);
 
 }  // namespace keel

@@ -25,7 +25,7 @@ class btCollisionWorld;
 namespace keel {
 
 namespace detail {
-struct BoatBuffers;
+struct BoatState;
 }  // namespace detail
 
 /// Problems the action met, as bits. The action never lets a NaN or an
@@ -78,31 +78,10 @@ struct HydrostaticSettings {
   bool allowSleepInStillWater = false;
 };
 
-/// The Bullet action that floats one rigid body on a water surface.
-///
-/// Each substep it reads the body's centre-of-mass transform, samples the
-/// water under the hull, cuts the hull at the waterline, integrates the
-/// pressure (hydrostatics.hpp) and the hydrodynamic terms (hydrodynamics.hpp,
-/// all but the extra damping on by default) into one force and one torque about the centre of mass, and makes
-/// them act exactly once in the next substep, for any `maxSubSteps`, frame
-/// rate and body damping.
-///
-/// How: Bullet runs actions after it integrates a substep, and clears forces
-/// only once per stepSimulation call, so a force added in updateAction would
-/// act 0..n-1 times (design.md §2). Instead the action adds the force's
-/// velocity change `F dt / m` (and `I^-1 tau dt`) directly, divided by the
-/// damping factor `(1 - damping)^dt` that Bullet applies at the start of the
-/// next substep, so the velocity seen by the next solve is exactly that of a
-/// force accumulated like gravity. The force so acts from the state at the
-/// start of each substep, the same as gravity. The very first substep after
-/// the action is added has no water force yet. With variable time steps
-/// (`maxSubSteps = 0`) the next step's length is assumed equal to this one's.
-/// As with btRaycastVehicle's impulses, the body's velocity read between
-/// steps already holds the next substep's water impulse (g dt up for a boat
-/// at rest); subtract pendingLinearVelocity_mps() for the velocity Bullet
-/// integrated.
-/// Bullet's "additional damping" (off by default, with no getter to detect
-/// it) is not compensated.
+/// The Bullet action that floats one rigid body on a water surface: each
+/// substep it samples the water under the hull and makes the water's force
+/// and torque act exactly once in the next substep, for any `maxSubSteps`,
+/// frame rate and body damping. How, and what it computes: docs/model.md §3.
 class WaterAction : public btActionInterface {
  public:
   /// Floats `body` (kept alive by the caller; must outlive the action) with
@@ -132,7 +111,7 @@ class WaterAction : public btActionInterface {
   /// force from the centre of buoyancy (red) and one arrow per hydrodynamic
   /// term from the centre of mass (viscous green, pressure drag amber,
   /// slamming magenta, air light blue, damping grey), 1 m per
-  /// `debugForceScale_N` newtons.
+  /// `debugForceScale_Npm` newtons. Keel's waterline is drawn white.
   void debugDraw(btIDebugDraw* drawer) override;
 
   /// Replaces the settings. Throws std::invalid_argument (settings unchanged)
@@ -156,20 +135,20 @@ class WaterAction : public btActionInterface {
 
   /// The last substep's hydrostatics (centre of buoyancy relative to the
   /// centre of mass, world axes).
-  [[nodiscard]] const HydrostaticResult& hydrostatics() const { return result_; }
+  [[nodiscard]] const HydrostaticResult& hydrostatics() const;
   /// The last substep's hydrodynamic forces, term by term (after clamping).
-  [[nodiscard]] const HydrodynamicForces& hydrodynamics() const { return hydroForces_; }
+  [[nodiscard]] const HydrodynamicForces& hydrodynamics() const;
   /// The total force and torque about the centre of mass made to act in the
   /// next substep (world axes): hydrostatics plus hydrodynamics.
-  [[nodiscard]] const ForceTorque& totalForce() const { return total_; }
+  [[nodiscard]] const ForceTorque& totalForce() const;
   /// The velocity change [m/s, world] this action added to the body for the
   /// next substep (zero when it applied none). Speedometers want
   /// `body->getLinearVelocity() - pendingLinearVelocity_mps()`.
-  [[nodiscard]] const btVector3& pendingLinearVelocity_mps() const { return pendingLinear_mps_; }
+  [[nodiscard]] const btVector3& pendingLinearVelocity_mps() const;
   /// The angular velocity change [rad/s, world] added for the next substep.
-  [[nodiscard]] const btVector3& pendingAngularVelocity_radps() const { return pendingAngular_radps_; }
+  [[nodiscard]] const btVector3& pendingAngularVelocity_radps() const;
   /// The centre of mass [m, world] at the last substep.
-  [[nodiscard]] const btVector3& centreOfMass() const { return centre_; }
+  [[nodiscard]] const btVector3& centreOfMass() const;
   /// The last substep's submerged pieces (relative positions, world axes).
   /// The substep itself never builds them (whole submerged triangles go
   /// straight to the SIMD sums): the first call after a substep cuts the
@@ -181,75 +160,36 @@ class WaterAction : public btActionInterface {
   [[nodiscard]] std::span<const WaterlineSegment> waterline() const;
   /// The water patch of the last substep (Sampling::Patch; empty otherwise):
   /// what the boat felt, for drawing the same water.
-  [[nodiscard]] const WaterPatch& waterPatch() const { return patch_; }
+  [[nodiscard]] const WaterPatch& waterPatch() const;
   /// Problems met, for the user to read.
-  [[nodiscard]] const WaterStatus& status() const { return status_; }
-  void clearStatus() { status_.clear(); }
+  [[nodiscard]] const WaterStatus& status() const;
+  void clearStatus();
 
-  /// Newtons per metre of the debug force arrow.
-  btScalar debugForceScale_N = 1e4;
+  /// Length scale of the debug force arrows [N per m of arrow].
+  btScalar debugForceScale_Npm = 1e4;
 
  private:
   friend class WaterFleet;
-  void allocate();
   void forceForNextSubstep(btScalar timeStep_s);
-  /// The per-substep computation: reads the body, touches nothing else
-  /// outside this boat, so boats can run it concurrently. Returns false when
-  /// nothing is to be applied (the status says why).
+  /// The substep's computation (lib/src/substep): reads the body, touches
+  /// nothing else outside this boat, so boats can run it concurrently.
+  /// Returns false when nothing is to be applied (the status says why).
   [[nodiscard]] bool computeForces(btScalar timeStep_s);
   /// Applies what computeForces found to the body: serial, in a fixed order.
-  void applyForces(btScalar timeStep_s);
-  enum class Sample { Ok, SomeNonFinite, NoFiniteHeight, Threw };
-  [[nodiscard]] Sample computeHydrostatics(const btVector3& gravity_mps2, btScalar t_s);
-  [[nodiscard]] bool applyForNextSubstep(const btVector3& force_N, const btVector3& torque_Nm, btScalar dt_s);
-  void finishStatus(std::uint32_t flags, bool skipped);
-  void clearResults();  // no force, no telemetry: after a substep that applies nothing
-  [[nodiscard]] std::uint32_t computeHydrodynamics(btScalar dt_s, btScalar t_s);
-  [[nodiscard]] std::uint32_t sampleVertexWaterVelocities(btScalar t_s);
-  [[nodiscard]] std::uint32_t storeVertexWaterVelocities(std::size_t count, const std::uint32_t* vertex);
-  [[nodiscard]] bool wantVertexVelocities() const;
-  [[nodiscard]] btVector3 toWorld(const double (&body)[3]) const;
-  void buildCut() const;
-  [[nodiscard]] btVector3 sampleBoatWaterVelocity(btScalar t_s, std::uint32_t& flags);
-  [[nodiscard]] bool anyHydrodynamics() const;
+  void applyForces();
+  void buildDrawnCut() const;
 
   btRigidBody* body_;
   std::shared_ptr<const Hull> hull_;
   std::shared_ptr<const WaterSurface> surface_;
   HydrostaticSettings settings_;
-  double time_s_ = 0;
-  WaterFrame frame_;
-  btVector3 frameGravity_{0, 0, 0};  // the gravity frame_ was made from
-  bool frameValid_ = false;
-  bool perVertexVelocities_ = false;  // wantVertexVelocities() for this substep
-  std::uint32_t velocityFlags_ = 0;   // status of this substep's per-vertex velocity query
-  btVector3 centre_{0, 0, 0};
-  WaterStatus status_;
-  HydrostaticResult result_;
   HydrodynamicSettings hydro_;
-  HydrodynamicForces hydroForces_;
-  ForceTorque total_;
-  std::uint32_t flags_ = StatusOk;  // of the substep being computed
-  bool wake_ = false;                // wake the body when applying
-  btVector3 pendingLinear_mps_{0, 0, 0};
-  btVector3 pendingAngular_radps_{0, 0, 0};
-  // What outlives a substep, sized once from the hull (padded for the
-  // SIMD kernels); the substep's working memory is its thread's
-  // (detail::threadBuffers): no allocation per substep once warm.
-  btMatrix3x3 basis_;  // the centre of mass's rotation at the last substep
-  std::vector<btScalar> waterHeight_m_, previousWaterHeight_m_, h_m_;  // per vertex
-  std::vector<btScalar> sweptRate_m3ps_, previousSweptRate_m3ps_;      // per triangle, for slamming
-  bool slammingWarm_ = false;
-  bool havePreviousWater_ = false;
-  bool anyWet_ = false;  // some piece of the hull under the water at the last substep
-  bool vertexVelocitiesSampled_ = false;  // with the heights, at every vertex (direct sampling)
-  std::size_t crossingCount_ = 0;         // triangles the waterline crosses
-  WaterPatch patch_;
-  detail::BoatBuffers* buffers_ = nullptr;  // this thread's, during computeForces
-  // submergedPieces() and waterline(), built on demand from basis_ and h_m_.
-  mutable std::vector<btVector3> r_;
-  mutable CutBuffers cut_;
-  mutable bool cutBuilt_ = true;
+  double time_s_ = 0;
+  std::unique_ptr<detail::BoatState> state_;  // what outlives a substep, and its results
+  // submergedPieces() and waterline(), rebuilt on demand from the state.
+  mutable std::vector<SubmergedPiece> drawnPieces_;
+  mutable std::vector<WaterlineSegment> drawnWaterline_;
+  mutable bool drawnCutBuilt_ = false;
 };
 
 }  // namespace keel

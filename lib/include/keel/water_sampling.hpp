@@ -70,16 +70,4 @@ class WaterPatch {
 /// none is finite). Returns how many were replaced.
 std::size_t replaceNonFinite(std::span<btScalar> values);
 
-/// Water height [m] under each hull vertex by one direct (batched) query.
-/// `r` are relative positions (world axes, from the centre of mass `centre`).
-/// `u_scratch`, `v_scratch` are caller buffers of r.size(). Returns the number
-/// of non-finite answers (replaced as by replaceNonFinite).
-std::size_t sampleDirect(const WaterSurface& surface, const WaterFrame& frame, const btVector3& centre,
-                         std::span<const btVector3> r, btScalar t_s, std::span<btScalar> u_scratch,
-                         std::span<btScalar> v_scratch, std::span<btScalar> waterHeight_out_m);
-
-/// Water height [m] under each hull vertex from a sampled patch.
-void sampleFromPatch(const WaterPatch& patch, const WaterFrame& frame, const btVector3& centre,
-                     std::span<const btVector3> r, std::span<btScalar> waterHeight_out_m);
-
 }  // namespace keel

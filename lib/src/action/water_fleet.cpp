@@ -62,7 +62,7 @@ void WaterFleet::step(btScalar timeStep_s) {
   }
   // Bodies are touched serially, always in the same order.
   for (std::size_t i = 0; i < n; ++i)
-    if (computed_[i]) boats_[i]->applyForces(timeStep_s);
+    if (computed_[i]) boats_[i]->applyForces();
   lastUpdate_s_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 

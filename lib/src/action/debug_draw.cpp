@@ -1,0 +1,38 @@
+// keel::WaterAction's debug drawing: the last substep's cut and forces,
+// through Bullet's btIDebugDraw (which calls it only when the drawer's mode
+// has DBG_DrawWireframe, DBG_DrawAabb or DBG_DrawNormals).
+#include <keel/water_action.hpp>
+
+#include "substep/substep.hpp"
+
+#include <LinearMath/btIDebugDraw.h>
+
+#include <utility>
+
+namespace keel {
+
+void WaterAction::debugDraw(btIDebugDraw* drawer) {
+  if (!drawer) return;
+  const detail::BoatState& s = *state_;
+  const btVector3& centre = s.centre_m;
+  const btVector3 pieceColour(0.1f, 0.4f, 1.0f), waterlineColour(1.0f, 1.0f, 1.0f), forceColour(1.0f, 0.2f, 0.1f);
+  for (const SubmergedPiece& p : submergedPieces())
+    for (int k = 0; k < 3; ++k) drawer->drawLine(centre + p.r[k], centre + p.r[(k + 1) % 3], pieceColour);
+  for (const WaterlineSegment& w : waterline()) drawer->drawLine(centre + w.a, centre + w.b, waterlineColour);
+  if (debugForceScale_Npm <= 0) return;
+  if (s.anyWet) {
+    const btVector3 from = centre + s.hydrostatics.centreOfBuoyancy_m;
+    drawer->drawLine(from, from + s.hydrostatics.force_N / debugForceScale_Npm, forceColour);
+  }
+  // One arrow per hydrodynamic term, from the centre of mass.
+  const HydrodynamicForces& f = s.hydrodynamics;
+  const std::pair<const ForceTorque*, btVector3> terms[] = {{&f.viscous, btVector3(0.2f, 1.0f, 0.2f)},
+                                                            {&f.pressureDrag, btVector3(1.0f, 0.8f, 0.1f)},
+                                                            {&f.slamming, btVector3(1.0f, 0.1f, 1.0f)},
+                                                            {&f.air, btVector3(0.6f, 0.9f, 1.0f)},
+                                                            {&f.damping, btVector3(0.6f, 0.6f, 0.6f)}};
+  for (const auto& [term, colour] : terms)
+    if (!term->force_N.isZero()) drawer->drawLine(centre, centre + term->force_N / debugForceScale_Npm, colour);
+}
+
+}  // namespace keel

@@ -1,0 +1,37 @@
+// keel::WaterStatus in words.
+#include <keel/water_action.hpp>
+
+#include <sstream>
+
+namespace keel {
+
+std::string WaterStatus::describe() const {
+  struct Name {
+    std::uint32_t bit;
+    const char* text;
+  };
+  static const Name names[] = {
+      {StatusNonFiniteHeight, "non-finite water height (replaced)"},
+      {StatusNoFiniteHeight, "no finite water height: no water force"},
+      {StatusBadTimeStep, "time step <= 0 or not finite: substep skipped"},
+      {StatusStaticBody, "static, kinematic or zero-mass body: nothing to float"},
+      {StatusNoGravity, "gravity zero or not finite: no buoyancy"},
+      {StatusNonFiniteBody, "body transform not finite: substep skipped"},
+      {StatusNonFiniteForce, "non-finite force: not applied"},
+      {StatusDry, "hull wholly above the water"},
+      {StatusSubmerged, "hull wholly under the water"},
+      {StatusSurfaceThrew, "the water surface threw: no water force"},
+      {StatusDampingUncompensated, "body damping ~1: water force not damping-compensated"},
+      {StatusNonFiniteVelocity, "non-finite water velocity (replaced by zero)"},
+      {StatusDragClamped, "drag clamped so it cannot reverse the motion"},
+  };
+  std::ostringstream s;
+  for (const Name& n : names)
+    if (flags & n.bit) s << (s.tellp() > 0 ? "; " : "") << n.text;
+  if (nonFiniteHeights > 0) s << (s.tellp() > 0 ? "; " : "") << nonFiniteHeights << " non-finite heights so far";
+  if (nonFiniteVelocities > 0)
+    s << (s.tellp() > 0 ? "; " : "") << nonFiniteVelocities << " non-finite water velocities so far";
+  return s.tellp() > 0 ? s.str() : std::string("ok");
+}
+
+}  // namespace keel

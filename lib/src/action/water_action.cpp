@@ -1,0 +1,136 @@
+// keel::WaterAction: the Bullet glue around the substep (lib/src/substep):
+// read the body, run the substep, apply the velocity change, wake the body.
+#include <keel/water_action.hpp>
+
+#include "substep/substep.hpp"
+
+#include <BulletCollision/CollisionDispatch/btCollisionWorld.h>
+#include <BulletDynamics/Dynamics/btRigidBody.h>
+
+#include <cmath>
+#include <stdexcept>
+#include <utility>
+
+namespace keel {
+namespace {
+
+void validate(const HydrostaticSettings& s) {
+  if (!(s.waterDensity_kgpm3 > 0) || !std::isfinite(s.waterDensity_kgpm3))
+    throw std::invalid_argument("keel::WaterAction: water density must be positive and finite, got " +
+                                std::to_string(s.waterDensity_kgpm3) + " kg/m^3");
+  if (!(s.patchCellSize_m > 0) || !std::isfinite(s.patchCellSize_m))
+    throw std::invalid_argument("keel::WaterAction: patch cell size must be positive and finite, got " +
+                                std::to_string(s.patchCellSize_m) + " m");
+}
+
+std::shared_ptr<const WaterSurface> surfaceOf(HeightFunction height) {
+  if (!height) throw std::invalid_argument("keel::WaterAction: the height function is empty");
+  return std::make_shared<FunctionSurface>(std::move(height));
+}
+
+}  // namespace
+
+WaterAction::WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull, HeightFunction height,
+                         const HydrostaticSettings& settings)
+    : WaterAction(body, std::move(hull), surfaceOf(std::move(height)), settings) {}
+
+WaterAction::WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull,
+                         std::shared_ptr<const WaterSurface> surface, const HydrostaticSettings& settings)
+    : body_(body), hull_(std::move(hull)), surface_(std::move(surface)), settings_(settings) {
+  if (!body_) throw std::invalid_argument("keel::WaterAction: body is null");
+  if (!hull_) throw std::invalid_argument("keel::WaterAction: hull is null");
+  if (!surface_) throw std::invalid_argument("keel::WaterAction: water surface is null");
+  validate(settings_);
+  state_ = std::make_unique<detail::BoatState>();
+  state_->allocate(*hull_, settings_);
+}
+
+WaterAction::~WaterAction() = default;
+
+void WaterAction::setSettings(const HydrostaticSettings& settings) {
+  validate(settings);
+  const bool patchChanged = settings.sampling == Sampling::Patch &&
+                            (settings_.sampling != Sampling::Patch ||
+                             settings.patchCellSize_m != settings_.patchCellSize_m);
+  if (patchChanged) state_->patch.configure(settings.patchCellSize_m, hull_->radius_m());
+  settings_ = settings;
+}
+
+void WaterAction::setHydrodynamics(const HydrodynamicSettings& settings) {
+  settings.validate();
+  hydro_ = settings;
+}
+
+void WaterAction::updateAction(btCollisionWorld*, btScalar timeStep_s) {
+  if (!(timeStep_s > 0) || !std::isfinite(timeStep_s)) {
+    detail::finishStatus(state_->status, StatusBadTimeStep, true);
+    return;
+  }
+  time_s_ += double(timeStep_s);
+  forceForNextSubstep(timeStep_s);
+}
+
+void WaterAction::prime(btScalar timeStep_s) {
+  if (!(timeStep_s > 0) || !std::isfinite(timeStep_s)) {
+    detail::finishStatus(state_->status, StatusBadTimeStep, true);
+    return;
+  }
+  forceForNextSubstep(timeStep_s);
+}
+
+void WaterAction::forceForNextSubstep(btScalar timeStep_s) {
+  if (computeForces(timeStep_s)) applyForces();
+}
+
+bool WaterAction::computeForces(btScalar timeStep_s) {
+  drawnCutBuilt_ = false;
+  const detail::BoatModel boat{*hull_, *surface_, settings_, hydro_};
+  return detail::runSubstep(boat, *state_, detail::BodySnapshot::of(*body_), timeStep_s, time_s_);
+}
+
+void WaterAction::applyForces() {
+  detail::BoatState& s = *state_;
+  if (s.wake) body_->activate();
+  // A sleeping body ignores velocity changes: none is applied, none pending.
+  if (body_->isActive()) {
+    body_->setLinearVelocity(body_->getLinearVelocity() + s.pendingLinear_mps);
+    body_->setAngularVelocity(body_->getAngularVelocity() + s.pendingAngular_radps);
+    if (!s.dampingCompensated) s.flags |= StatusDampingUncompensated;
+  } else {
+    s.pendingLinear_mps.setZero();
+    s.pendingAngular_radps.setZero();
+  }
+  detail::finishStatus(s.status, s.flags, false);
+}
+
+const HydrostaticResult& WaterAction::hydrostatics() const { return state_->hydrostatics; }
+const HydrodynamicForces& WaterAction::hydrodynamics() const { return state_->hydrodynamics; }
+const ForceTorque& WaterAction::totalForce() const { return state_->total; }
+const btVector3& WaterAction::pendingLinearVelocity_mps() const { return state_->pendingLinear_mps; }
+const btVector3& WaterAction::pendingAngularVelocity_radps() const { return state_->pendingAngular_radps; }
+const btVector3& WaterAction::centreOfMass() const { return state_->centre_m; }
+const WaterPatch& WaterAction::waterPatch() const { return state_->patch; }
+const WaterStatus& WaterAction::status() const { return state_->status; }
+void WaterAction::clearStatus() { state_->status.clear(); }
+
+void WaterAction::buildDrawnCut() const {
+  if (drawnCutBuilt_) return;
+  if (drawnPieces_.capacity() == 0) {  // first use: room for any cut, so no allocation after
+    drawnPieces_.reserve(2 * hull_->triangles().size());
+    drawnWaterline_.reserve(hull_->triangles().size());
+  }
+  detail::drawnCut(*hull_, *state_, drawnPieces_, drawnWaterline_);
+  drawnCutBuilt_ = true;
+}
+
+std::span<const SubmergedPiece> WaterAction::submergedPieces() const {
+  buildDrawnCut();
+  return drawnPieces_;
+}
+
+std::span<const WaterlineSegment> WaterAction::waterline() const {
+  buildDrawnCut();
+  return drawnWaterline_;
+}
+
+}  // namespace keel

@@ -1,0 +1,46 @@
+// keel::hydrostaticsAtPose: the substep run once on a body that is not in
+// any world, with every hydrodynamic term off.
+#include <keel/hydrostatics.hpp>
+
+#include "substep/substep.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace keel {
+
+PoseHydrostatics hydrostaticsAtPose(const Hull& hull, const btTransform& centreOfMass, const WaterSurface& surface,
+                                    const PoseQuery& query) {
+  HydrostaticSettings statics;
+  statics.waterDensity_kgpm3 = query.waterDensity_kgpm3;
+  if (!(query.waterDensity_kgpm3 > 0) || !std::isfinite(query.waterDensity_kgpm3))
+    throw std::invalid_argument("keel::hydrostaticsAtPose: water density must be positive and finite, got " +
+                                std::to_string(query.waterDensity_kgpm3) + " kg/m^3");
+  const HydrodynamicSettings dynamics = HydrodynamicSettings::none();
+  const detail::BoatModel boat{hull, surface, statics, dynamics};
+  detail::BoatState state;
+  state.allocate(hull, statics);
+  detail::BodySnapshot body;
+  body.centreOfMass = centreOfMass;
+  body.linearVelocity_mps = body.angularVelocity_radps = btVector3(0, 0, 0);
+  body.inverseMass_pkg = 1;  // any: a dynamic body, whose velocity change is not used
+  body.inverseInertia = btMatrix3x3::getIdentity();
+  body.gravity_mps2 = query.gravity_mps2;
+  body.linearFactor = body.angularFactor = btVector3(1, 1, 1);
+  if (!detail::runSubstep(boat, state, body, 1, query.time_s))
+    throw std::invalid_argument("keel::hydrostaticsAtPose: no hydrostatics at this pose: " + state.status.describe());
+  PoseHydrostatics out;
+  out.pressure = state.hydrostatics;
+  out.displacement_kg = statics.waterDensity_kgpm3 * state.hydrostatics.submergedVolume_m3;
+  out.centreOfBuoyancy_m = centreOfMass.getOrigin() + state.hydrostatics.centreOfBuoyancy_m;
+  detail::drawnCut(hull, state, out.pieces, out.waterline);
+  double sum[3] = {0, 0, 0};  // sum of the wet surface's area vectors [m^2]
+  for (const SubmergedPiece& p : out.pieces)
+    for (int k = 0; k < 3; ++k) sum[k] += double(p.areaVector_m2[k]);
+  const btVector3& u = state.frame.up;
+  out.waterplaneArea_m2 = btScalar(-(sum[0] * double(u.x()) + sum[1] * double(u.y()) + sum[2] * double(u.z())));
+  return out;
+}
+
+}  // namespace keel

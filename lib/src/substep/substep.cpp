@@ -1,0 +1,126 @@
+#include "substep/substep.hpp"
+
+#include "substep/stages.hpp"
+
+#include <BulletDynamics/Dynamics/btRigidBody.h>
+
+#include <cmath>
+
+namespace keel::detail {
+namespace {
+
+bool isFinite(const btVector3& v) { return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z()); }
+
+bool isFinite(const btTransform& t) {
+  const btMatrix3x3& b = t.getBasis();
+  return isFinite(t.getOrigin()) && isFinite(b[0]) && isFinite(b[1]) && isFinite(b[2]);
+}
+
+/// No water force this substep: the results are cleared (the last good
+/// ones would lie), and the status says why.
+bool skipWithoutWater(BoatState& state, std::uint32_t flags) {
+  state.hydrostatics = HydrostaticResult{};
+  state.hydrodynamics = HydrodynamicForces{};
+  state.total = ForceTorque{};
+  state.anyWet = false;
+  state.crossingCount = 0;
+  finishStatus(state.status, flags, true);
+  return false;
+}
+
+}  // namespace
+
+bool runSubstep(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s, double t_s) {
+  Substep s(threadBuffers(boat.hull.soa()), dt_s, btScalar(t_s));
+  state.pendingLinear_mps.setZero();
+  state.pendingAngular_radps.setZero();
+  if (!readPose(boat, state, body, s)) {
+    finishStatus(state.status, s.flags, true);
+    return false;
+  }
+  if (!sampleWater(boat, state, s) || !heightsAboveWater(boat, state, s)) return skipWithoutWater(state, s.flags);
+  classify(boat, state, s);
+  waterVelocityAtVertices(boat, state, s);
+  cut(boat, state, s);
+  pressure(boat, state, s);
+  state.hydrodynamics = HydrodynamicForces{};
+  if (wantsHydrodynamics(boat, state)) {
+    flowTerms(boat, state, body, s);
+    slamming(boat, state, s);
+    airResistance(boat, state, body, s);
+    extraDamping(boat, state, body, s);
+    clampDrag(state, body, s);
+  }
+  return velocityChange(boat, state, body, s);
+}
+
+bool readPose(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
+  if (body.staticOrKinematic || !(body.inverseMass_pkg > 0)) {
+    s.flags = StatusStaticBody;
+    return false;
+  }
+  // The water's frame, again only when gravity changed.
+  if (!(state.frameValid && body.gravity_mps2 == state.frameGravity_mps2)) {
+    state.frameValid = WaterFrame::fromGravity(body.gravity_mps2, state.frame);
+    state.frameGravity_mps2 = body.gravity_mps2;
+  }
+  if (!state.frameValid) {
+    s.flags = StatusNoGravity;
+    return false;
+  }
+  const HydrodynamicSettings& h = boat.dynamics;
+  s.perVertexVelocities = (h.viscous || h.pressureDrag || h.slamming) &&
+                          h.waterVelocity == WaterVelocitySampling::PerVertex && !boat.surface.velocityIsUniform();
+  if (!isFinite(body.centreOfMass)) {
+    s.flags = StatusNonFiniteBody;
+    return false;
+  }
+  state.centre_m = body.centreOfMass.getOrigin();
+  state.basis = body.centreOfMass.getBasis();
+  // The water's axes in the body frame (B^T a): the hull's vertices are
+  // used as they are.
+  const WaterFrame& f = state.frame;
+  s.axes.east = f.east * state.basis;
+  s.axes.north = f.north * state.basis;
+  s.axes.up = f.up * state.basis;
+  s.axes.centreEast_m = double(state.centre_m.dot(f.east));
+  s.axes.centreNorth_m = double(state.centre_m.dot(f.north));
+  s.axes.centreUp_m = state.centre_m.dot(f.up);
+  return true;
+}
+
+void finishStatus(WaterStatus& status, std::uint32_t flags, bool skipped) {
+  status.flags = flags;
+  status.everFlags |= flags;
+  ++status.substeps;
+  if (skipped) ++status.skippedSubsteps;
+}
+
+BodySnapshot BodySnapshot::of(const btRigidBody& body) {
+  BodySnapshot s;
+  s.centreOfMass = body.getCenterOfMassTransform();
+  s.linearVelocity_mps = body.getLinearVelocity();
+  s.angularVelocity_radps = body.getAngularVelocity();
+  s.inverseMass_pkg = body.getInvMass();
+  s.inverseInertia = body.getInvInertiaTensorWorld();
+  s.gravity_mps2 = body.getGravity();
+  s.linearDamping = body.getLinearDamping();
+  s.angularDamping = body.getAngularDamping();
+  s.linearFactor = body.getLinearFactor();
+  s.angularFactor = body.getAngularFactor();
+  s.staticOrKinematic = body.isStaticOrKinematicObject();
+  return s;
+}
+
+void BoatState::allocate(const Hull& hull, const HydrostaticSettings& statics) {
+  const HullSoA& soa = hull.soa();
+  waterHeight_m.assign(soa.vertexPadded, 0);
+  previousWaterHeight_m.assign(soa.vertexPadded, 0);
+  h_m.assign(soa.vertexPadded, 0);
+  sweptRate_m3ps.assign(soa.trianglePadded, 0);
+  previousSweptRate_m3ps.assign(soa.trianglePadded, 0);
+  slammingWarm = false;
+  if (statics.sampling == Sampling::Patch) patch.configure(statics.patchCellSize_m, hull.radius_m());
+}
+
+}  // namespace keel::detail

@@ -1,0 +1,64 @@
+// Stage 12 of the substep: the total force and torque made to act exactly
+// once in the next substep, as a velocity change (docs/model.md §3).
+#include "substep/stages.hpp"
+
+#include <cmath>
+
+namespace keel::detail {
+namespace {
+
+bool isFinite(const btVector3& v) { return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z()); }
+
+/// Bullet's damping factor for one substep, as btRigidBody::applyDamping
+/// computes it: velocity *= (1 - damping)^dt.
+btScalar dampingFactor(btScalar damping, btScalar dt_s) { return btPow(btScalar(1) - damping, dt_s); }
+
+/// Sleeping bodies ignore velocity changes: wake the boat when the water
+/// under it moved (or always, unless sleeping in still water is allowed:
+/// only then is the water compared with the last substep's).
+bool waterMoved(const BoatModel& boat, const BoatState& state) {
+  if (!state.anyWet) return false;
+  bool moved = !boat.statics.allowSleepInStillWater || !state.havePreviousWater;
+  for (std::size_t i = 0; i < state.waterHeight_m.size() && !moved; ++i)
+    moved = state.waterHeight_m[i] != state.previousWaterHeight_m[i];
+  return moved;
+}
+
+}  // namespace
+
+bool velocityChange(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
+  ForceTorque& total = state.total;
+  total = state.hydrodynamics.total();
+  total.force_N += state.hydrostatics.force_N;
+  total.torque_Nm += state.hydrostatics.torque_Nm;
+  if (!isFinite(total.force_N) || !isFinite(total.torque_Nm)) {
+    state.hydrostatics = HydrostaticResult{};
+    state.hydrodynamics = HydrodynamicForces{};
+    total = ForceTorque{};
+    finishStatus(state.status, s.flags | StatusNonFiniteForce, true);
+    return false;
+  }
+  state.wake = waterMoved(boat, state);
+  state.previousWaterHeight_m.swap(state.waterHeight_m);
+  state.havePreviousWater = true;
+  state.flags = s.flags;
+  // Bullet multiplies the velocities by (1 - damping)^dt at the start of the
+  // next substep and only then adds the accumulated forces' impulse, so a
+  // force's velocity change escapes that damping. Dividing by the factor now
+  // makes damping(v + dv / s) = damping(v) + dv exactly (docs/model.md §3).
+  const btScalar linearFactor = dampingFactor(body.linearDamping, s.dt_s);
+  const btScalar angularFactor = dampingFactor(body.angularDamping, s.dt_s);
+  // Damping ~1 wipes the velocity each substep: dividing would blow up a
+  // velocity that Bullet then zeroes, so it is applied uncompensated.
+  const btScalar minFactor = btScalar(1e-3);
+  state.dampingCompensated = linearFactor > minFactor && angularFactor > minFactor;
+  // Same expressions as btSequentialImpulseConstraintSolver uses for external
+  // forces: F / m dt along the linear factor, tau I^-1 dt (I^-1 symmetric).
+  const btVector3 dv = total.force_N * body.linearFactor * (body.inverseMass_pkg * s.dt_s);
+  const btVector3 dw = (total.torque_Nm * body.angularFactor) * body.inverseInertia * s.dt_s;
+  state.pendingLinear_mps = state.dampingCompensated ? dv / linearFactor : dv;
+  state.pendingAngular_radps = state.dampingCompensated ? dw / angularFactor : dw;
+  return true;
+}
+
+}  // namespace keel::detail

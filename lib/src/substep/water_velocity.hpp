@@ -1,0 +1,14 @@
+#pragma once
+// The water's velocity under the whole boat, for the flow terms that take
+// one velocity per boat (water_velocity.cpp).
+
+#include "substep/substep.hpp"
+
+namespace keel::detail {
+
+/// The water's velocity [m/s, world] at one point: under the centre of mass,
+/// on the mean water height under the hull's vertices. Zero, reported, when
+/// the surface throws or answers NaN.
+[[nodiscard]] btVector3 waterVelocityUnderBoat(const BoatModel& boat, BoatState& state, Substep& s);
+
+}  // namespace keel::detail
