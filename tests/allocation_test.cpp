@@ -1,4 +1,4 @@
-// No heap allocation per substep once a boat is warm (issue 2, point 7):
+// No heap allocation per substep once a boat is warm:
 // this executable replaces the global operator new with a counting one.
 #include "test_hulls.hpp"
 

@@ -1,4 +1,4 @@
-// Scaling (issue 5, point 1): 1 to 1,000 boats on Gerstner waves, the whole
+// Scaling (docs/performance.md, "Many boats"): 1 to 1,000 boats on Gerstner waves, the whole
 // Bullet step included, split into the water forces (WaterFleet's share)
 // and Bullet's own work. Run:
 //   build/tests/keel_bench_fleet --benchmark_min_time=2 --benchmark_repetitions=3

@@ -1,4 +1,4 @@
-// The whole per-boat substep (issue 2, point 7): hulls of 12 to 20k
+// The whole per-boat substep: hulls of 12 to 20k
 // triangles, flat and wavy water, direct and patch sampling. Run:
 //   build/tests/keel_bench --benchmark_min_time=0.2 --benchmark_repetitions=5
 //   --benchmark_report_aggregates_only=true

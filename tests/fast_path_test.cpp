@@ -1,7 +1,7 @@
-// The SIMD fast path inside WaterAction (lib/src/hull_kernel.*) against the
-// readable reference pipeline of hydrostatics.hpp and hydrodynamics.hpp,
-// term by term, for hulls in random poses moving in random directions, on
-// flat water and on waves (issue 5, point 3). Both are exact formulas of the
+// The SIMD path inside WaterAction (lib/src/substep and its kernels) against
+// the scalar reference pipeline of tests/support/reference.hpp, term by
+// term, for hulls in random poses moving in random directions, on flat
+// water and on waves. Both are exact formulas of the
 // same model; they differ only in the order of the float sums.
 #include "test_hulls.hpp"
 #include "reference.hpp"

@@ -1,4 +1,4 @@
-// keel::WaterFleet (issue 5, point 2): many boats computed in parallel,
+// keel::WaterFleet: many boats computed in parallel,
 // applied in a fixed order, bitwise identical for any thread count and to
 // one WaterAction per boat.
 #include "test_hulls.hpp"

@@ -1,4 +1,4 @@
-// Kerner part 2 (issue 3, points 2 and 3): the hydrodynamic terms, on their
+// Kerner part 2 (docs/model.md §2): the hydrodynamic terms, on their
 // own and in a Bullet world with the shipped wave surfaces.
 #include "test_hulls.hpp"
 #include "reference.hpp"
@@ -239,7 +239,7 @@ double heaveAmplitudeInWaves(double amplitude_m, double wavelength_m, double L, 
   const btScalar D = 1, B = btScalar(L), T = 0.4f;
   auto sea = std::make_shared<SineSumSurface>(std::vector<WaveComponent>{
       deepWaterWave(amplitude_m, wavelength_m, 0, 0, kG)});
-  // Hull triangles much shorter than the wavelength (design.md §1.1 step 3):
+  // Hull triangles much shorter than the wavelength (docs/model.md §1, "The cut"):
   // vertices a wavelength apart would all see the same phase.
   const int tessellation = std::max(4, int(std::ceil(8 * L / wavelength_m)));
   Boat boat(w, btScalar(L), D, B, T, sea, HydrodynamicSettings::none(), btScalar(startHeave_m), tessellation);

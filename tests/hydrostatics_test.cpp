@@ -1,5 +1,6 @@
-// Hydrostatics against design.md §5 (issue 2, points 3 and 6a-e): the pure
-// pipeline, no Bullet world.
+// Hydrostatics against the analytic cases of docs/model.md §5: the reference
+// pipeline (tests/support/reference.hpp) and the one-shot query
+// keel::hydrostaticsAtPose, no Bullet world.
 #include "test_hulls.hpp"
 #include "reference.hpp"
 
@@ -77,7 +78,7 @@ TEST(Hydrostatics, CoarseAndFineBoxAgreeIncludingTorque) {
 }
 
 TEST(Hydrostatics, CentroidForcesWouldTipACoarseBox) {
-  // Why the exact centre of pressure matters (design.md §1.1 step 4): on flat
+  // Why the exact centre of pressure matters (docs/model.md §1, "The pressure integral"): on flat
   // water an upright box has zero torque; applying each piece's force at its
   // centroid instead gives a spurious torque on a coarse, trimmed box.
   const auto coarse = hullOf(box(btVector3(4, 2, 3), 1));

@@ -1,5 +1,5 @@
 // A fixed amount of per-boat substep work for instruction counting, which is
-// repeatable on a noisy machine where wall time is not (issue 5, point 3):
+// repeatable on a noisy machine where wall time is not:
 //   valgrind --tool=callgrind --callgrind-out-file=cg.out
 //     build/tests/keel_profile_substep 1000 flat direct full 200
 //   callgrind_annotate cg.out | head

@@ -1,4 +1,4 @@
-// A 30-minute storm (issue 3, point 3g): a JONSWAP sea of 8 m significant
+// A 30-minute storm: a JONSWAP sea of 8 m significant
 // height on Gerstner waves, ten boats, the full model; nothing may go NaN,
 // fly off or sink.
 #include "test_hulls.hpp"

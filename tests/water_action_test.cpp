@@ -1,4 +1,4 @@
-// keel::WaterAction in a Bullet world (issue 2, points 4, 5 and 6f-h):
+// keel::WaterAction in a Bullet world:
 // equilibrium with body damping, heave period, substep invariance, bad input.
 #include "test_hulls.hpp"
 

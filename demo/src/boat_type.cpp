@@ -111,8 +111,7 @@ std::shared_ptr<const BoatType> loadType(const BoatSpec& spec, const std::string
 }  // namespace
 
 const std::vector<BoatSpec>& boatSpecs() {
-  // Thrust is sized for a top speed against the damping stand-in:
-  // v_max = F / (m * -ln(1 - linearDamping)).
+  // Thrust sets each boat's top speed against Keel's hydrodynamic drag.
   static const std::vector<BoatSpec> specs = {
       {"speedboat", "speedboat.obj", 0.15, 9000, {-3.6f, -0.45f, 0}, {-3.55f, -0.35f, 0}, 0.12, 0.6, 0, 0},
       {"rowboat", "rowboat.obj", 0.05, 500, {-2.15f, -0.3f, 0}, {-2.05f, -0.2f, 0}, 0.05, 0.6, 0, 0},

@@ -29,8 +29,9 @@ struct BoatSpec {
   btVector3 rudder_m;               ///< centre of the rudder blade
   double rudderArea_m2;             ///< one side of the blade
   double maxRudder_rad;             ///< full helm
-  /// Bullet body damping (fraction of velocity lost per second): a stand-in
-  /// for hydrodynamic drag until keel::WaterAction gains it (issue 3).
+  /// Bullet body damping (fraction of velocity lost per second), on top of
+  /// Keel's hydrodynamic drag; 0 for every shipped boat, whose drag is all
+  /// Keel's (skin friction, pressure drag, slamming, air).
   double linearDamping, angularDamping;
 };
 

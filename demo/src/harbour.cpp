@@ -347,7 +347,7 @@ void Harbour::postTick(btDynamicsWorld* world, btScalar dt_s) {
 /// plate whose force resists the water flowing through it
 /// (`F = -1/2 rho C_N A |v| (v . n) n`, C_N = 2), so it turns the boat with
 /// way on and keeps it running straight. Both are applied as impulses in the
-/// pre-tick callback: once per substep, whatever maxSubSteps (design.md §2).
+/// pre-tick callback: once per substep, whatever maxSubSteps (docs/model.md §3).
 void Harbour::applyHelm(Boat& boat, btScalar dt_s) {
   const BoatSpec& spec = boat.type->spec;
   btRigidBody& body = *boat.body;

@@ -118,7 +118,7 @@ int main(int argc, char** argv) {
 
   try {
     // Hull triangles up to two water cells long: the waterline stays close to
-    // the sampled sea (design.md §1.1 step 3) without needless pieces.
+    // the sampled sea (docs/model.md §1, "The cut") without needless pieces.
     auto types = demo::loadBoatTypes(options.mediaDir, 2 * demo::Harbour::kWaterCell_m);
     demo::Harbour harbour(options, std::move(types));
     demo::RunResult result;
