@@ -1,9 +1,12 @@
 #pragma once
 /// @file water_sampling.hpp
-/// Water heights under a hull (design.md §1.1 step 1): either a patch of
-/// samples on a world-snapped grid, interpolated on its triangles, or one
-/// direct query per hull vertex. Both fill caller-owned buffers and allocate
-/// nothing once configured.
+/// Water heights under a hull (docs/model.md §1, "Water sampling"): either a
+/// patch of samples on a world-snapped grid, interpolated on its triangles, or
+/// one direct query per hull vertex. Both fill caller-owned buffers and
+/// allocate nothing once configured.
+///
+/// Horizontal coordinates (u, v) are along WaterFrame::east and
+/// WaterFrame::north [m], heights along WaterFrame::up [m].
 
 #include <keel/water_surface.hpp>
 
@@ -38,8 +41,8 @@ class WaterPatch {
   /// non-positive or non-finite argument, or more than 4,194,304 samples.
   void configure(btScalar cellSize_m, btScalar hullRadius_m);
 
-  /// Samples `surface` on the grid around the horizontal point (u, v) [m]
-  /// (the centre of mass's) at time t [s]. Returns the number of samples that
+  /// Samples `surface` on the grid around the horizontal point
+  /// (`centreU_m`, `centreV_m`) [m] (the centre of mass's) at time `t_s` [s]. Returns the number of samples that
   /// were not finite; each was replaced by the mean of the finite ones (0 when
   /// none was finite).
   std::size_t sample(const WaterSurface& surface, double centreU_m, double centreV_m, btScalar t_s);
@@ -70,15 +73,17 @@ class WaterPatch {
 /// none is finite). Returns how many were replaced.
 std::size_t replaceNonFinite(std::span<btScalar> values);
 
-/// Water height [m] under each hull vertex by one direct (batched) query.
-/// `r` are relative positions (world axes, from the centre of mass `centre`).
-/// `u_scratch`, `v_scratch` are caller buffers of r.size(). Returns the number
-/// of non-finite answers (replaced as by replaceNonFinite).
+/// Water height [m] under each hull vertex by one direct (batched) query at
+/// time `t_s` [s]. `r` are the vertices' positions relative to the centre of
+/// mass `centre` [m], both in world axes. `u_scratch`, `v_scratch` are caller
+/// buffers of r.size(). Returns the number of non-finite answers (replaced as
+/// by replaceNonFinite).
 std::size_t sampleDirect(const WaterSurface& surface, const WaterFrame& frame, const btVector3& centre,
                          std::span<const btVector3> r, btScalar t_s, std::span<btScalar> u_scratch,
                          std::span<btScalar> v_scratch, std::span<btScalar> waterHeight_out_m);
 
-/// Water height [m] under each hull vertex from a sampled patch.
+/// Water height [m] under each hull vertex from a sampled patch; `r` and
+/// `centre` [m] as for sampleDirect.
 void sampleFromPatch(const WaterPatch& patch, const WaterFrame& frame, const btVector3& centre,
                      std::span<const btVector3> r, std::span<btScalar> waterHeight_out_m);
 
