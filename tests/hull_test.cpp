@@ -1,5 +1,5 @@
 // keel::Hull: welding, degenerate triangles, several parts, and every error
-// of a surface that is not closed and outward-facing (issue 2, points 1, 6h).
+// of a surface that is not closed and outward-facing.
 #include "test_hulls.hpp"
 
 #include <gtest/gtest.h>
