@@ -1,5 +1,5 @@
-// Water sampling (issue 2, point 2): the world-snapped patch, direct
-// per-vertex queries, batch calls, and the water frame.
+// Water sampling (docs/model.md §1, "Water sampling"): the world-snapped
+// patch, direct per-vertex queries, batch calls, and the water frame.
 #include "test_hulls.hpp"
 #include "reference.hpp"
 

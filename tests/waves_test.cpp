@@ -35,7 +35,8 @@ constexpr bool kFloat = std::is_same_v<btScalar, float>;
 /// Unit roundoff of btScalar (inputs, outputs) and of double (inside).
 constexpr double kRoundS = std::numeric_limits<btScalar>::epsilon() / 2;
 constexpr double kRoundD = std::numeric_limits<double>::epsilon() / 2;
-/// What the issue demands of Gerstner heights [m].
+/// The accuracy Gerstner heights must reach [m] (docs/waves.md, "Gerstner
+/// (trochoidal) waves": against the parametric surface).
 constexpr double kGerstnerHeightRequirement_m = 1e-4;
 /// GerstnerSurface's Newton tolerance on the horizontal residual [m].
 constexpr double kNewtonResidual_m = 1e-9;

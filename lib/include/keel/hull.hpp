@@ -52,9 +52,10 @@ struct HullOptions {
   /// are welded into one. 0 welds exact duplicates only.
   btScalar weldTolerance = btScalar(1e-6);
   /// Triangles longer than this [m] on any edge are split (edge midpoints,
-  /// repeatedly) so that the waterline cut stays close to a curved sea
-  /// (design.md §1.1 step 3: hull triangles much larger than the patch cells
-  /// misplace the waterline). 0 or infinity: never split.
+  /// repeatedly, so the surface stays closed) so that the waterline cut stays
+  /// close to a curved sea: the cut interpolates linearly along each edge, so
+  /// triangles much larger than the wave features misplace the waterline
+  /// (docs/model.md §1, "The cut"). 0 or infinity: never split.
   btScalar maxEdgeLength_m = 0;
 };
 
@@ -65,8 +66,9 @@ struct HullOptions {
 /// triangles, accepts several closed parts (a catamaran's two hulls) and
 /// throws HullError for open, non-manifold, inconsistently wound or inside-out
 /// surfaces, and for more than 2,097,152 vertices after welding (the SIMD
-/// kernels pack a triangle's three vertex indices in 64 bits). Immutable afterwards: share one `std::shared_ptr<const Hull>`
-/// between every boat that uses it.
+/// kernels pack a triangle's three vertex indices in 64 bits). Immutable
+/// afterwards: share one `std::shared_ptr<const Hull>` between every boat that
+/// uses it.
 class Hull {
  public:
   using Triangle = std::array<std::uint32_t, 3>;  ///< vertex indices, CCW seen from outside
@@ -78,6 +80,7 @@ class Hull {
        const HullOptions& options = {});
 
   [[nodiscard]] std::span<const btVector3> vertices() const { return vertices_; }  ///< [m], body frame
+  /// Indices into vertices(), counter-clockwise seen from outside.
   [[nodiscard]] std::span<const Triangle> triangles() const { return triangles_; }
   /// Area of each triangle [m^2], in triangles() order.
   [[nodiscard]] std::span<const btScalar> triangleAreas_m2() const { return triangleArea_m2_; }

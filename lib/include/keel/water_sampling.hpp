@@ -1,9 +1,12 @@
 #pragma once
 /// @file water_sampling.hpp
-/// Water heights under a hull (design.md §1.1 step 1): either a patch of
-/// samples on a world-snapped grid, interpolated on its triangles, or one
-/// direct query per hull vertex. Both fill caller-owned buffers and allocate
-/// nothing once configured.
+/// Water heights under a hull (docs/model.md §1, "Water sampling"): either a
+/// patch of samples on a world-snapped grid, interpolated on its triangles, or
+/// one direct query per hull vertex. Both fill caller-owned buffers and
+/// allocate nothing once configured.
+///
+/// Horizontal coordinates (u, v) are along WaterFrame::east and
+/// WaterFrame::north [m], heights along WaterFrame::up [m].
 
 #include <keel/water_surface.hpp>
 
@@ -38,8 +41,8 @@ class WaterPatch {
   /// non-positive or non-finite argument, or more than 4,194,304 samples.
   void configure(btScalar cellSize_m, btScalar hullRadius_m);
 
-  /// Samples `surface` on the grid around the horizontal point (u, v) [m]
-  /// (the centre of mass's) at time t [s]. Returns the number of samples that
+  /// Samples `surface` on the grid around the horizontal point
+  /// (`centreU_m`, `centreV_m`) [m] (the centre of mass's) at time `t_s` [s]. Returns the number of samples that
   /// were not finite; each was replaced by the mean of the finite ones (0 when
   /// none was finite).
   std::size_t sample(const WaterSurface& surface, double centreU_m, double centreV_m, btScalar t_s);

@@ -62,8 +62,8 @@ class FlatSurface final : public WaterSurface {
 };
 
 /// A plane surface `eta = h0 + slopeEast u + slopeNorth v` [m] that does not
-/// move. Made for tests: a body under it feels the analytic force
-/// `rho g V (-slope, 1)` (design.md §5).
+/// move. Made for tests: a body of volume V [m^3] under it feels the analytic
+/// force `rho g V (-slope, 1)` (docs/model.md §5, "The analytic tests").
 ///
 /// The current flows along the plane: its horizontal part is `current`, its
 /// vertical part `slopeEast east_mps + slopeNorth north_mps`, so water at the
@@ -185,8 +185,9 @@ class SineSumSurface final : public WaterSurface {
                             std::size_t count, btScalar t_s, btScalar* height_out_m,
                             WaterVelocity* velocity_out) const override;
 
+  /// The components as given, directions normalised.
   [[nodiscard]] std::span<const WaveComponent> components() const { return components_; }
-  [[nodiscard]] const WaveFieldSettings& settings() const { return settings_; }
+  [[nodiscard]] const WaveFieldSettings& settings() const { return settings_; }  ///< as given
 
  private:
   std::vector<WaveComponent> components_;
@@ -260,8 +261,9 @@ class GerstnerSurface final : public WaterSurface {
                             std::size_t count, btScalar t_s, btScalar* height_out_m,
                             WaterVelocity* velocity_out) const override;
 
+  /// The components as given, directions normalised.
   [[nodiscard]] std::span<const WaveComponent> components() const { return components_; }
-  [[nodiscard]] const GerstnerSettings& settings() const { return settings_; }
+  [[nodiscard]] const GerstnerSettings& settings() const { return settings_; }  ///< as given
 
  private:
   std::vector<WaveComponent> components_;

@@ -3,8 +3,8 @@
 
 #include <keel/waves.hpp>
 
-#include "wave_detail.hpp"
-#include "waves_simd.hpp"
+#include "water/wave_detail.hpp"
+#include "water/waves_simd.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -52,10 +52,10 @@ namespace {
   return {static_cast<btScalar>(c.east_mps), static_cast<btScalar>(c.north_mps), 0};
 }
 
-/// The sum of sines' surface height [m] at drifted position (x, y) [m],
-/// time t [s]: `h0 + sum a cos(theta)`.
-double sineSumElevation_m(std::span<const WaveComponent> components, double meanLevel_m, double x,
-                          double y, double t) {
+/// The sum of sines' surface height [m] at (x, y) [m] in the frame drifting
+/// with the current, time t [s]: `h0 + sum a cos(theta)`.
+double sineSumHeight_m(std::span<const WaveComponent> components, double meanLevel_m, double x,
+                       double y, double t) {
   double eta = meanLevel_m;
   for (const WaveComponent& c : components)
     eta += c.amplitude_m * std::cos(detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t)));
@@ -166,7 +166,7 @@ btScalar SineSumSurface::height(btScalar u_m, btScalar v_m, btScalar t_s) const 
   // The field drifts with the current: evaluate it at x - current t.
   const double x = u_m - settings_.current.east_mps * t;
   const double y = v_m - settings_.current.north_mps * t;
-  return static_cast<btScalar>(sineSumElevation_m(components_, settings_.meanLevel_m, x, y, t));
+  return static_cast<btScalar>(sineSumHeight_m(components_, settings_.meanLevel_m, x, y, t));
 }
 
 void SineSumSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count,
@@ -174,8 +174,9 @@ void SineSumSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size
   const auto scalar = [&](std::size_t i) {
     out_m[i] = SineSumSurface::height(u_m[i], v_m[i], t_s);
   };
-  detail::sineSumHeights(components_, settings_, u_m, v_m, count, t_s, out_m,
-                         detail::PointFallback(scalar));
+  detail::sineSumBatch(components_, settings_,
+                       {.u_m = u_m, .v_m = v_m, .count = count, .t_s = t_s, .height_out_m = out_m},
+                       detail::PointFallback(scalar));
 }
 
 WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m,
@@ -183,7 +184,7 @@ WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m,
   const double t = t_s;
   const double x = u_m - settings_.current.east_mps * t;
   const double y = v_m - settings_.current.north_mps * t;
-  const double eta = sineSumElevation_m(components_, settings_.meanLevel_m, x, y, t);
+  const double eta = sineSumHeight_m(components_, settings_.meanLevel_m, x, y, t);
   // Wheeler stretching: the decay is measured from the instantaneous
   // surface; above it the surface's own velocity.
   const double z = std::min(w_m - eta, 0.0);
@@ -206,8 +207,9 @@ void SineSumSurface::velocities(const btScalar* u_m, const btScalar* v_m, const 
   const auto scalar = [&](std::size_t i) {
     out[i] = SineSumSurface::velocity(u_m[i], v_m[i], w_m[i], t_s);
   };
-  detail::sineSumHeightsAndVelocities(components_, settings_, u_m, v_m, w_m, count, t_s, nullptr,
-                                      out, detail::PointFallback(scalar));
+  detail::sineSumBatch(components_, settings_,
+                       {.u_m = u_m, .v_m = v_m, .w_m = w_m, .count = count, .t_s = t_s, .velocity_out = out},
+                       detail::PointFallback(scalar));
 }
 
 void SineSumSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m,
@@ -218,8 +220,9 @@ void SineSumSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v
     height_out_m[i] = SineSumSurface::height(u_m[i], v_m[i], t_s);
     velocity_out[i] = SineSumSurface::velocity(u_m[i], v_m[i], w_m[i], t_s);
   };
-  detail::sineSumHeightsAndVelocities(components_, settings_, u_m, v_m, w_m, count, t_s,
-                                      height_out_m, velocity_out, detail::PointFallback(scalar));
+  detail::sineSumBatch(components_, settings_,
+                       {u_m, v_m, w_m, count, t_s, height_out_m, velocity_out},
+                       detail::PointFallback(scalar));
 }
 
 }  // namespace keel

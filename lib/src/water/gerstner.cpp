@@ -3,8 +3,8 @@
 
 #include <keel/waves.hpp>
 
-#include "wave_detail.hpp"
-#include "waves_simd.hpp"
+#include "water/wave_detail.hpp"
+#include "water/waves_simd.hpp"
 
 #include <algorithm>
 #include <array>
@@ -238,8 +238,9 @@ void GerstnerSurface::heights(const btScalar* u_m, const btScalar* v_m, std::siz
   const auto scalar = [&](std::size_t i) {
     out_m[i] = GerstnerSurface::height(u_m[i], v_m[i], t_s);
   };
-  detail::gerstnerHeightsAndVelocities(components_, settings_, u_m, v_m, nullptr, count, t_s, out_m,
-                                       nullptr, detail::PointFallback(scalar));
+  detail::gerstnerBatch(components_, settings_,
+                        {.u_m = u_m, .v_m = v_m, .count = count, .t_s = t_s, .height_out_m = out_m},
+                        detail::PointFallback(scalar));
 }
 
 WaterVelocity GerstnerSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m,
@@ -253,8 +254,9 @@ void GerstnerSurface::velocities(const btScalar* u_m, const btScalar* v_m, const
   const auto scalar = [&](std::size_t i) {
     out[i] = GerstnerSurface::velocity(u_m[i], v_m[i], w_m[i], t_s);
   };
-  detail::gerstnerHeightsAndVelocities(components_, settings_, u_m, v_m, w_m, count, t_s, nullptr,
-                                       out, detail::PointFallback(scalar));
+  detail::gerstnerBatch(components_, settings_,
+                        {.u_m = u_m, .v_m = v_m, .w_m = w_m, .count = count, .t_s = t_s, .velocity_out = out},
+                        detail::PointFallback(scalar));
 }
 
 void GerstnerSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m,
@@ -268,8 +270,9 @@ void GerstnerSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* 
     height_out_m[i] = surfaceHeight(settings_, p);
     velocity_out[i] = velocityBelow(components_, settings_, p, w_m[i], t_s);
   };
-  detail::gerstnerHeightsAndVelocities(components_, settings_, u_m, v_m, w_m, count, t_s,
-                                       height_out_m, velocity_out, detail::PointFallback(scalar));
+  detail::gerstnerBatch(components_, settings_,
+                        {u_m, v_m, w_m, count, t_s, height_out_m, velocity_out},
+                        detail::PointFallback(scalar));
 }
 
 }  // namespace keel

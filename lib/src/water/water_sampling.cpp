@@ -1,3 +1,6 @@
+// Water heights under a hull: the world-snapped patch and direct sampling
+// (docs/model.md §1, "Water sampling").
+
 #include <keel/water_sampling.hpp>
 
 #include <algorithm>
@@ -22,12 +25,10 @@ std::size_t replaceNonFinite(std::span<btScalar> values) {
       sum += double(v);
       ++finite;
     }
-  const std::size_t bad = values.size() - finite;
-  if (bad == 0) return 0;
   const btScalar mean = finite > 0 ? btScalar(sum / double(finite)) : btScalar(0);
   for (btScalar& v : values)
     if (!std::isfinite(v)) v = mean;
-  return bad;
+  return values.size() - finite;
 }
 
 void WaterPatch::configure(btScalar cellSize_m, btScalar hullRadius_m) {
@@ -62,8 +63,9 @@ std::size_t WaterPatch::sample(const WaterSurface& surface, double centreU_m, do
   i0_ = std::int64_t(std::floor((centreU_m - double(radius_m_)) / cell));
   j0_ = std::int64_t(std::floor((centreV_m - double(radius_m_)) / cell));
   // Nodes are queried row by row in alternating directions, so each one
-  // neighbours the one before: surfaces that start from the previous
-  // point's solution (GerstnerSurface's Newton inversion) converge faster.
+  // neighbours the one before: a user's surface that starts from the
+  // previous point's solution converges faster. (Keel's own surfaces solve
+  // every point alone: docs/waves.md, "Batches: SIMD across points".)
   std::size_t q = 0;
   for (int j = 0; j < side_; ++j)
     for (int step = 0; step < side_; ++step, ++q) {

@@ -1,5 +1,7 @@
 #pragma once
-// Internal to Keel: what the wave surfaces (waves.cpp, gerstner.cpp) share.
+// Internal to Keel: what the wave surfaces (waves.cpp, gerstner.cpp) share
+// with each other and with their batch queries (sine_sum_simd.cpp,
+// gerstner_simd.cpp).
 
 #include <keel/waves.hpp>
 
@@ -9,7 +11,7 @@
 namespace keel::detail {
 
 /// GerstnerSurface's Newton iteration, shared by the scalar solve
-/// (gerstner.cpp) and the vector one (waves_simd.cpp): it stops when the
+/// (gerstner.cpp) and the vector one (gerstner_simd.cpp): it stops when the
 /// horizontal residual |x(x0) - x| is below this [m]. The height's error is
 /// at most sum k a / (1 - Q sum k a) times it: far below float's resolution
 /// of a height, and 1e5 times below the 1e-4 m the tests demand.

@@ -1,3 +1,6 @@
+// WaterSurface's default batch queries, FunctionSurface, and the water's
+// axes from gravity (WaterFrame).
+
 #include <keel/water_surface.hpp>
 
 #include <cmath>

@@ -1,0 +1,147 @@
+#pragma once
+// Internal to Keel: the stages of Hull's construction (hull.cpp runs them in
+// order), each a function of the mesh as the stage before left it.
+//
+// The integrals and checks are done once per hull, in double: the vertices
+// stay btScalar, but every length, area and volume below is computed from
+// their double values.
+
+#include <keel/hull.hpp>
+
+#include <LinearMath/btVector3.h>
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace keel::detail::hull_build {
+
+/// A point or vector in double [m].
+struct Vec3d {
+  double x, y, z;
+};
+[[nodiscard]] inline Vec3d toD(const btVector3& v) { return {double(v.x()), double(v.y()), double(v.z())}; }
+[[nodiscard]] inline Vec3d sub(const Vec3d& a, const Vec3d& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+[[nodiscard]] inline Vec3d cross(const Vec3d& a, const Vec3d& b) {
+  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+[[nodiscard]] inline double dot(const Vec3d& a, const Vec3d& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+[[nodiscard]] inline double norm(const Vec3d& a) { return std::sqrt(dot(a, a)); }
+
+/// The signed volume [m^3] of the tetrahedron from the origin to triangle
+/// (a, b, c): summed over a closed surface, its enclosed volume (divergence
+/// theorem), positive when the surface faces outward.
+[[nodiscard]] inline double originTetrahedronVolume_m3(const Vec3d& a, const Vec3d& b, const Vec3d& c) {
+  return dot(a, cross(b, c)) / 6.0;
+}
+
+/// An axis-aligned bounding box [m].
+struct Bounds {
+  btVector3 min, max;
+};
+
+/// The bounding box of `points` (min > max when there is none). In measure.cpp.
+[[nodiscard]] Bounds boundsOf(std::span<const btVector3> points);
+
+/// A mesh as vertices [m] and triangles indexing them.
+struct Mesh {
+  std::vector<btVector3> vertices;
+  std::vector<Hull::Triangle> triangles;
+};
+
+// --- weld.cpp ------------------------------------------------------------------
+
+/// Throws HullError when a coordinate of the soup (three points per
+/// triangle) is NaN or infinite, or when an option is negative or NaN.
+void checkInput(std::span<const btVector3> soup, const HullOptions& options);
+
+/// The diagonal [m] of the soup's bounding box (0 for an empty soup).
+[[nodiscard]] double boundingDiagonal_m(std::span<const btVector3> soup);
+
+/// Indexes the soup (three points per triangle), welding points closer than
+/// `tolerance_m` [m] (exact duplicates only when 0) into the first of them.
+/// Vertices keep the order of their first appearance, triangles the soup's.
+[[nodiscard]] Mesh weldVertices(std::span<const btVector3> soup, double tolerance_m);
+
+/// Removes the triangles with two equal corners or twice their area at most
+/// `minDoubleArea_m2` [m^2]; returns how many. The others keep their order.
+std::size_t dropDegenerateTriangles(Mesh& mesh, double minDoubleArea_m2);
+
+// --- edges.cpp -----------------------------------------------------------------
+
+/// One use of an edge by a triangle.
+struct EdgeUse {
+  std::uint64_t key;  ///< (min vertex << 32) | max vertex
+  int direction;      ///< +1 when the triangle runs min -> max
+  std::uint32_t triangle;
+};
+
+/// Every triangle's three edges, sorted by edge, then by triangle.
+[[nodiscard]] std::vector<EdgeUse> collectEdges(std::span<const Hull::Triangle> triangles);
+
+/// Calls `edge(uses)` for the uses of each edge in turn, in `edges`' order.
+template <class Edge>
+void forEachEdge(std::span<const EdgeUse> edges, Edge edge) {
+  for (std::size_t i = 0; i < edges.size();) {
+    std::size_t j = i + 1;
+    while (j < edges.size() && edges[j].key == edges[i].key) ++j;
+    edge(edges.subspan(i, j - i));
+    i = j;
+  }
+}
+
+/// What makes a mesh no closed, outward-facing surface: the counts, and
+/// where the first instance of each problem is.
+struct SurfaceProblems {
+  HullError::Counts counts;
+  std::string firstOpen, firstNonManifold, firstFlipped;  ///< "between (x, y, z) and (x, y, z)"
+  double firstInwardVolume_m3 = 0;
+  std::size_t partCount = 0;  ///< connected parts
+};
+
+/// Counts the open, non-manifold and flipped edges into `problems`: every
+/// edge of a closed, consistently wound surface is used exactly twice, once
+/// in each direction.
+void checkEdges(std::span<const EdgeUse> edges, std::span<const btVector3> vertices,
+                SurfaceProblems& problems);
+
+/// Throws HullError saying everything `problems` found, if it found anything.
+void throwIfNotClosed(const SurfaceProblems& problems, std::size_t triangleCount);
+
+// --- parts.cpp -----------------------------------------------------------------
+
+/// Finds the connected parts (triangles joined by shared edges) and counts
+/// into `problems` those wound inward: a negative or zero enclosed volume.
+void checkPartOrientations(std::span<const EdgeUse> edges, const Mesh& mesh, SurfaceProblems& problems);
+
+// --- refine.cpp ----------------------------------------------------------------
+
+/// Splits every edge longer than `maxEdge_m` [m] at its midpoint, repeatedly,
+/// splitting both triangles that share it so no T-junction appears (the
+/// surface stays closed). Triangles with 1, 2 or 3 split edges become 2, 3
+/// or 4 triangles with the parent's winding.
+void refineLongEdges(Mesh& mesh, double maxEdge_m);
+
+/// Removes the vertices no triangle uses and numbers the others in the order
+/// the triangles first use them.
+void dropUnusedVertices(Mesh& mesh);
+
+// --- measure.cpp ---------------------------------------------------------------
+
+/// A closed hull's integrals and extent, in the frame of its vertices.
+struct Measures {
+  std::vector<btScalar> triangleArea_m2;  ///< in triangle order [m^2]
+  btScalar volume_m3 = 0;
+  btScalar area_m2 = 0;
+  btVector3 centroid{0, 0, 0};  ///< of the volume [m]
+  btVector3 boundsMin{0, 0, 0};  ///< [m]
+  btVector3 boundsMax{0, 0, 0};  ///< [m]
+  btScalar radius_m = 0;  ///< largest distance of a vertex from the origin [m]
+};
+
+[[nodiscard]] Measures measure(const Mesh& mesh);
+
+}  // namespace keel::detail::hull_build

@@ -1,0 +1,104 @@
+// keel::Hull: its constructors, and the construction's stages run in order
+// (build_steps.hpp).
+
+#include <keel/hull.hpp>
+
+#include "hull/build_steps.hpp"
+#include "hull_kernel.hpp"
+
+#include <BulletCollision/CollisionShapes/btStridingMeshInterface.h>
+#include <BulletCollision/CollisionShapes/btTriangleCallback.h>
+
+#include <cmath>
+#include <sstream>
+
+namespace keel {
+namespace {
+
+/// Collects every triangle of a Bullet mesh as three positions (a soup).
+class SoupCollector final : public btInternalTriangleIndexCallback {
+ public:
+  explicit SoupCollector(std::vector<btVector3>& soup) : soup_(soup) {}
+  void internalProcessTriangleIndex(btVector3* triangle, int, int) override {
+    soup_.insert(soup_.end(), triangle, triangle + 3);
+  }
+
+ private:
+  std::vector<btVector3>& soup_;
+};
+
+}  // namespace
+
+Hull::Hull(const btStridingMeshInterface& mesh, const HullOptions& options) {
+  std::vector<btVector3> soup;
+  SoupCollector collector(soup);
+  const btVector3 huge(BT_LARGE_FLOAT, BT_LARGE_FLOAT, BT_LARGE_FLOAT);
+  mesh.InternalProcessAllTriangles(&collector, -huge, huge);
+  build(std::move(soup), options);
+}
+
+Hull::Hull(std::span<const btVector3> vertices, std::span<const Triangle> triangles,
+           const HullOptions& options) {
+  std::vector<btVector3> soup;
+  soup.reserve(triangles.size() * 3);
+  for (std::size_t t = 0; t < triangles.size(); ++t)
+    for (std::uint32_t index : triangles[t]) {
+      if (index >= vertices.size()) {
+        std::ostringstream s;
+        s << "keel::Hull: triangle " << t << " refers to vertex " << index << " but there are only "
+          << vertices.size() << " vertices";
+        throw HullError(s.str(), {});
+      }
+      soup.push_back(vertices[index]);
+    }
+  build(std::move(soup), options);
+}
+
+void Hull::build(std::vector<btVector3> soup, const HullOptions& options) {
+  namespace steps = detail::hull_build;
+  steps::checkInput(soup, options);
+  const double diagonal_m = steps::boundingDiagonal_m(soup);
+  steps::Mesh mesh = steps::weldVertices(soup, double(options.weldTolerance) * diagonal_m);
+  welded_ = soup.size() - mesh.vertices.size();
+  dropped_ = steps::dropDegenerateTriangles(mesh, 1e-12 * diagonal_m * diagonal_m);
+  steps::SurfaceProblems problems;
+  problems.counts.usableTriangles = mesh.triangles.size();
+  if (mesh.triangles.empty())
+    throw HullError("keel::Hull: the mesh has no triangle with a non-zero area (" +
+                        std::to_string(soup.size() / 3) + " given)",
+                    problems.counts);
+
+  const std::vector<steps::EdgeUse> edges = steps::collectEdges(mesh.triangles);
+  steps::checkEdges(edges, mesh.vertices, problems);
+  steps::checkPartOrientations(edges, mesh, problems);
+  steps::throwIfNotClosed(problems, mesh.triangles.size());
+  partCount_ = problems.partCount;
+
+  if (options.maxEdgeLength_m > 0 && std::isfinite(options.maxEdgeLength_m))
+    steps::refineLongEdges(mesh, double(options.maxEdgeLength_m));
+  // Dropped degenerates can leave orphans: every vertex costs a transform and
+  // a water query per substep.
+  steps::dropUnusedVertices(mesh);
+  // The SIMD kernels pack a triangle's three vertex indices in 64 bits.
+  if (mesh.vertices.size() > detail::HullSoA::kMaxVertices) {
+    problems.counts.usableTriangles = mesh.triangles.size();
+    throw HullError("keel::Hull: the hull has " + std::to_string(mesh.vertices.size()) +
+                        " vertices after welding; at most " + std::to_string(detail::HullSoA::kMaxVertices) +
+                        " are supported (simplify the mesh)",
+                    problems.counts);
+  }
+
+  steps::Measures measures = steps::measure(mesh);
+  vertices_ = std::move(mesh.vertices);
+  triangles_ = std::move(mesh.triangles);
+  triangleArea_m2_ = std::move(measures.triangleArea_m2);
+  volume_m3_ = measures.volume_m3;
+  area_m2_ = measures.area_m2;
+  centroid_ = measures.centroid;
+  boundsMin_ = measures.boundsMin;
+  boundsMax_ = measures.boundsMax;
+  radius_m_ = measures.radius_m;
+  soa_ = std::make_shared<const detail::HullSoA>(*this);
+}
+
+}  // namespace keel

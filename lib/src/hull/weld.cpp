@@ -1,0 +1,99 @@
+// Hull construction, first stages: the input checked, vertices welded,
+// degenerate triangles dropped.
+
+#include "hull/build_steps.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <sstream>
+#include <unordered_map>
+
+namespace keel::detail::hull_build {
+namespace {
+
+/// Welds points closer than `tolerance` [m] (exact duplicates when 0),
+/// through a hash grid of cell `tolerance` searched in the 27 neighbouring cells.
+class Welder {
+ public:
+  explicit Welder(double tolerance) : tol_(tolerance), cell_(tolerance > 0 ? tolerance : 1.0) {}
+
+  /// The index of `p` in `vertices`: an earlier vertex within the tolerance,
+  /// or `p` appended.
+  std::uint32_t add(const btVector3& p, std::vector<btVector3>& vertices) {
+    const Vec3d q = toD(p);
+    const std::int64_t ci = cellOf(q.x), cj = cellOf(q.y), ck = cellOf(q.z);
+    const int reach = tol_ > 0 ? 1 : 0;
+    for (int di = -reach; di <= reach; ++di)
+      for (int dj = -reach; dj <= reach; ++dj)
+        for (int dk = -reach; dk <= reach; ++dk) {
+          auto it = grid_.find(key(ci + di, cj + dj, ck + dk));
+          if (it == grid_.end()) continue;
+          for (std::uint32_t index : it->second)
+            if (norm(sub(toD(vertices[index]), q)) <= tol_) return index;
+        }
+    const auto index = static_cast<std::uint32_t>(vertices.size());
+    vertices.push_back(p);
+    grid_[key(ci, cj, ck)].push_back(index);
+    return index;
+  }
+
+ private:
+  std::int64_t cellOf(double x) const { return static_cast<std::int64_t>(std::floor(x / cell_)); }
+  static std::uint64_t key(std::int64_t i, std::int64_t j, std::int64_t k) {
+    // A hash, not an identity: collisions only cost a distance check.
+    return std::uint64_t(i) * 73856093u ^ std::uint64_t(j) * 19349663u ^ std::uint64_t(k) * 83492791u;
+  }
+  double tol_;   // [m]
+  double cell_;  // [m]
+  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> grid_;
+};
+
+}  // namespace
+
+void checkInput(std::span<const btVector3> soup, const HullOptions& options) {
+  HullError::Counts counts;
+  std::ostringstream problems;
+  for (std::size_t i = 0; i < soup.size(); ++i)
+    if (!std::isfinite(soup[i].x()) || !std::isfinite(soup[i].y()) || !std::isfinite(soup[i].z())) {
+      if (counts.nonFiniteVertices++ == 0) problems << "; first in triangle " << i / 3;
+    }
+  if (counts.nonFiniteVertices > 0) {
+    std::ostringstream s;
+    s << "keel::Hull: " << counts.nonFiniteVertices << " vertex coordinates are NaN or infinite"
+      << problems.str();
+    throw HullError(s.str(), counts);
+  }
+  if (!(options.weldTolerance >= 0) || !(options.maxEdgeLength_m >= 0))
+    throw HullError("keel::Hull: HullOptions weldTolerance and maxEdgeLength_m must be >= 0", counts);
+}
+
+double boundingDiagonal_m(std::span<const btVector3> soup) {
+  if (soup.empty()) return 0.0;
+  const Bounds bounds = boundsOf(soup);
+  return norm(sub(toD(bounds.max), toD(bounds.min)));
+}
+
+Mesh weldVertices(std::span<const btVector3> soup, double tolerance_m) {
+  Mesh mesh;
+  Welder welder(tolerance_m);
+  for (std::size_t t = 0; t + 2 < soup.size(); t += 3)
+    mesh.triangles.push_back({welder.add(soup[t], mesh.vertices), welder.add(soup[t + 1], mesh.vertices),
+                              welder.add(soup[t + 2], mesh.vertices)});
+  return mesh;
+}
+
+std::size_t dropDegenerateTriangles(Mesh& mesh, double minDoubleArea_m2) {
+  std::vector<Hull::Triangle> kept;
+  for (const Hull::Triangle& tri : mesh.triangles) {
+    const Vec3d a = toD(mesh.vertices[tri[0]]);
+    const double doubleArea_m2 =
+        norm(cross(sub(toD(mesh.vertices[tri[1]]), a), sub(toD(mesh.vertices[tri[2]]), a)));
+    if (tri[0] == tri[1] || tri[1] == tri[2] || tri[0] == tri[2] || doubleArea_m2 <= minDoubleArea_m2) continue;
+    kept.push_back(tri);
+  }
+  const std::size_t dropped = mesh.triangles.size() - kept.size();
+  mesh.triangles.swap(kept);
+  return dropped;
+}
+
+}  // namespace keel::detail::hull_build

@@ -1,0 +1,305 @@
+// GerstnerSurface's batch queries vectorised across points with Highway: each
+// lane runs the Newton solve of one point (gerstner.cpp's solveRestPoint),
+// on the widest instruction set the CPU has (SSE4, AVX2 or AVX-512, chosen
+// at run time), with Highway's vector Sin, Cos and Exp.
+// docs/waves.md, "Batches: SIMD across points".
+
+#include "water/fp_contract_off.hpp"  // first: before any Highway code
+
+// Highway compiles this file once per instruction set: foreach_target.h
+// includes it again for each, by this path from lib/src (on the library's
+// private include path).
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "water/gerstner_simd.cpp"
+#include <hwy/foreach_target.h>  // before highway.h
+
+#include "water/wave_batch-inl.hpp"
+
+HWY_BEFORE_NAMESPACE();
+namespace keel::detail::HWY_NAMESPACE {
+namespace {
+
+/// One Gerstner component's constants for a batch at time t and steepness Q:
+/// its terms in F(x0) = x0 - x - sum Q a d sin(theta), in the Jacobian
+/// I - sum Q a k cos(theta) d d^T, and in the particle velocity.
+struct GerstnerTerm : WaveTerm {
+  double horizontalEast_m, horizontalNorth_m;    // Q a d
+  double curvatureEE, curvatureEN, curvatureNN;  // Q a k d d^T
+  double steepness;                              // Q
+};
+
+[[nodiscard]] GerstnerTerm gerstnerTerm(const WaveComponent& c, double steepness, double t_s) {
+  const double horizontal_m = steepness * c.amplitude_m;
+  const double curvature = horizontal_m * c.wavenumber_radpm;
+  return {waveTerm(c, t_s),
+          horizontal_m * c.directionEast,
+          horizontal_m * c.directionNorth,
+          curvature * c.directionEast * c.directionEast,
+          curvature * c.directionEast * c.directionNorth,
+          curvature * c.directionNorth * c.directionNorth,
+          steepness};
+}
+
+/// gerstner.cpp's GerstnerSums, one point per lane.
+struct Sums {
+  V residualEast_m, residualNorth_m;  // F = x(x0) - x
+  V jacobianEE, jacobianEN, jacobianNN;
+  V elevation_m;  // sum a cos(theta)
+
+  [[nodiscard]] V residualSquared_m2() const {
+    return hn::MulAdd(residualEast_m, residualEast_m, hn::Mul(residualNorth_m, residualNorth_m));
+  }
+};
+
+/// `yes` in the lanes of `m`, `no` in the others.
+[[nodiscard]] Sums select(M m, const Sums& yes, const Sums& no) {
+  return {hn::IfThenElse(m, yes.residualEast_m, no.residualEast_m),
+          hn::IfThenElse(m, yes.residualNorth_m, no.residualNorth_m),
+          hn::IfThenElse(m, yes.jacobianEE, no.jacobianEE),
+          hn::IfThenElse(m, yes.jacobianEN, no.jacobianEN),
+          hn::IfThenElse(m, yes.jacobianNN, no.jacobianNN),
+          hn::IfThenElse(m, yes.elevation_m, no.elevation_m)};
+}
+
+/// F = x0 - x and J = I: the sums at (x0, y0) before any component.
+[[nodiscard]] Sums startSums(D d, V x0, V y0, V x, V y) {
+  return {hn::Sub(x0, x), hn::Sub(y0, y), hn::Set(d, 1.0),
+          hn::Zero(d),    hn::Set(d, 1.0), hn::Zero(d)};
+}
+
+/// Adds one component, of phase sin `sine` and cos `cosine` at the trial
+/// rest positions, to the sums (gerstner.cpp's addComponent).
+void addComponent(D d, Sums& s, const GerstnerTerm& c, V sine, V cosine) {
+  s.residualEast_m = hn::NegMulAdd(hn::Set(d, c.horizontalEast_m), sine, s.residualEast_m);
+  s.residualNorth_m = hn::NegMulAdd(hn::Set(d, c.horizontalNorth_m), sine, s.residualNorth_m);
+  s.jacobianEE = hn::NegMulAdd(hn::Set(d, c.curvatureEE), cosine, s.jacobianEE);
+  s.jacobianEN = hn::NegMulAdd(hn::Set(d, c.curvatureEN), cosine, s.jacobianEN);
+  s.jacobianNN = hn::NegMulAdd(hn::Set(d, c.curvatureNN), cosine, s.jacobianNN);
+  s.elevation_m = hn::MulAdd(hn::Set(d, c.amplitude_m), cosine, s.elevation_m);
+}
+
+/// The parametric surface at trial rest positions (x0, y0) for target points
+/// (x, y) (gerstner.cpp's evaluate): F = x0 - x - sum Q a d sin(theta),
+/// J = I - sum Q a k cos(theta) d d^T, elevation sum a cos(theta), every
+/// phase's sin and cos from Sin and Cos; the kept components' go to `phases`.
+template <class Table>
+[[nodiscard]] Sums evaluate(D d, const Table& terms, V x0, V y0, V x, V y, LanePhases& phases) {
+  Sums s = startSums(d, x0, y0, x, y);
+  GerstnerTerm scratch;
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    const GerstnerTerm& c = terms.at(i, scratch);
+    const V theta = phase(d, c, x0, y0);
+    const V sine = hn::Sin(d, theta), cosine = hn::Cos(d, theta);
+    if (i < kKeptComponents) phases.store(d, i, sine, cosine);
+    addComponent(d, s, c, sine, cosine);
+  }
+  return s;
+}
+
+/// A Newton step moves each phase by delta = k d.(step) [rad]. Up to this
+/// bound the solve moves each phase's sin and cos by the angle-addition
+/// identity with sinCosOfStep; beyond it, it calls Sin and Cos. The first
+/// step from x0 = x moves a phase by up to about k Q sum a (measured: 0.13
+/// rad on the fleet benchmark's sea, 0.43 on a JONSWAP storm of Hs 8 m at
+/// 0.9 of the fold limit), the later ones by far less: 0.5 rad takes them all
+/// there, where 1e-2 (the scalar solve's bound) would miss most first steps.
+constexpr double kPhaseStepBound_rad = 0.5;
+
+/// sin delta and cos delta for |delta| <= kPhaseStepBound_rad, from their
+/// Taylor series through delta^15 and delta^16 in Horner form on delta^2.
+/// The first omitted terms, delta^17 / 17! and delta^18 / 18!, are below
+/// 5e-20 of sin delta and 1e-21 of cos delta there, against double's
+/// rounding of 1.1e-16 of each: the results are within about an ulp (the
+/// Horner steps' roundings), as Sin and Cos are within 3. gerstner.cpp's
+/// scalar solve takes the same identity with a shorter series up to 1e-2 rad.
+[[nodiscard]] SinCos sinCosOfStep(D d, V delta) {
+  const V d2 = hn::Mul(delta, delta);
+  // sin delta = delta + delta^3 (-1/3! + delta^2 (1/5! - ...)), 1/n! rounded
+  // to double: each changes its term by 1e-16 of itself.
+  V sinSeries = hn::MulAdd(d2, hn::Set(d, -1.0 / 1307674368000.0), hn::Set(d, 1.0 / 6227020800.0));
+  sinSeries = hn::MulAdd(d2, sinSeries, hn::Set(d, -1.0 / 39916800.0));
+  sinSeries = hn::MulAdd(d2, sinSeries, hn::Set(d, 1.0 / 362880.0));
+  sinSeries = hn::MulAdd(d2, sinSeries, hn::Set(d, -1.0 / 5040.0));
+  sinSeries = hn::MulAdd(d2, sinSeries, hn::Set(d, 1.0 / 120.0));
+  sinSeries = hn::MulAdd(d2, sinSeries, hn::Set(d, -1.0 / 6.0));
+  // cos delta = 1 + delta^2 (-1/2! + delta^2 (1/4! - ...)).
+  V cosSeries = hn::MulAdd(d2, hn::Set(d, 1.0 / 20922789888000.0), hn::Set(d, -1.0 / 87178291200.0));
+  cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, 1.0 / 479001600.0));
+  cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, -1.0 / 3628800.0));
+  cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, 1.0 / 40320.0));
+  cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, -1.0 / 720.0));
+  cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, 1.0 / 24.0));
+  cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, -0.5));
+  return {hn::MulAdd(hn::Mul(delta, d2), sinSeries, delta),
+          hn::MulAdd(d2, cosSeries, hn::Set(d, 1.0))};
+}
+
+/// The sums at candidates (xc, yc) = the rest positions of `rest` + (dx, dy)
+/// (gerstner.cpp's evaluateNear), the kept components' sin and cos stored in
+/// `candidate`. A kept component's phase moves by delta = k d.(dx, dy); in
+/// the lanes where |delta| <= kPhaseStepBound_rad its sin and cos come from
+/// the rest position's by sin(theta + delta) = sin theta cos delta +
+/// cos theta sin delta, cos(theta + delta) = cos theta cos delta -
+/// sin theta sin delta; in the others from Sin and Cos of the candidate's
+/// phase. Each lane's numbers depend on its own delta only, whatever its
+/// neighbours'; either way is skipped when no lane of `searching` takes it
+/// (the other lanes' results are not used). The components not kept call
+/// Sin and Cos.
+template <class Table>
+[[nodiscard]] Sums evaluateNear(D d, const Table& terms, V xc, V yc, V dx, V dy, V x, V y,
+                                M searching, const LanePhases& rest, LanePhases& candidate) {
+  Sums s = startSums(d, xc, yc, x, y);
+  const V bound_rad = hn::Set(d, kPhaseStepBound_rad);
+  GerstnerTerm scratch;
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    const GerstnerTerm& c = terms.at(i, scratch);
+    if (i >= kKeptComponents) {
+      const V theta = phase(d, c, xc, yc);
+      addComponent(d, s, c, hn::Sin(d, theta), hn::Cos(d, theta));
+      continue;
+    }
+    // gerstner.cpp's delta, with its operations.
+    const V delta = hn::Mul(hn::Set(d, c.wavenumber_radpm),
+                            hn::Add(hn::Mul(hn::Set(d, c.directionEast), dx),
+                                    hn::Mul(hn::Set(d, c.directionNorth), dy)));
+    const M small = hn::Le(hn::Abs(delta), bound_rad);  // false for NaN
+    V sine = hn::Zero(d), cosine = hn::Zero(d);
+    if (!hn::AllFalse(d, hn::And(small, searching))) {
+      const SinCos from = rest.load(d, i);
+      const SinCos step = sinCosOfStep(d, delta);
+      sine = hn::MulAdd(from.cosine, step.sine, hn::Mul(from.sine, step.cosine));
+      cosine = hn::NegMulAdd(from.sine, step.sine, hn::Mul(from.cosine, step.cosine));
+    }
+    if (!hn::AllFalse(d, hn::AndNot(small, searching))) {
+      const V theta = phase(d, c, xc, yc);
+      sine = hn::IfThenElse(small, sine, hn::Sin(d, theta));
+      cosine = hn::IfThenElse(small, cosine, hn::Cos(d, theta));
+    }
+    candidate.store(d, i, sine, cosine);
+    addComponent(d, s, c, sine, cosine);
+  }
+  return s;
+}
+
+/// The surface particles above the points of the lanes.
+struct RestPoints {
+  V x0_m, y0_m;  // rest positions [m]
+  V elevation_m;  // height above the mean level [m]
+  M converged;    // |F| <= tolerance; the other lanes go to the scalar solve
+};
+
+/// gerstner.cpp's solveRestPoint in every lane at once, from x0 = x: Newton's
+/// method with step halving on the strictly convex potential whose gradient
+/// is F (docs/waves.md), the same tolerance and caps. The loops run while
+/// any lane still works; a lane that has converged, run out of halvings or
+/// left Sin's range stops updating (masked selects), so each lane follows
+/// exactly the iterations it would follow alone.
+///
+/// `rest` holds the sin and cos of the kept components' phases at each
+/// lane's current rest position: from Sin and Cos at x0 = x, then moved with
+/// each accepted step (evaluateNear; a candidate's go to `candidate`, and to
+/// `rest` in the lanes that accept it). On return they are those at the
+/// lanes' rest points, for the velocity.
+template <class Table>
+[[nodiscard]] RestPoints solveRestPoints(D d, const Table& terms, V x, V y, LanePhases& rest,
+                                         LanePhases& candidate) {
+  const V tolerance2 = hn::Set(d, kGerstnerResidualTolerance_m * kGerstnerResidualTolerance_m);
+  const double limit_m = terms.positionLimit_m();
+  const std::size_t kept = std::min(terms.size(), kKeptComponents);
+  V x0 = x, y0 = y;
+  Sums s = evaluate(d, terms, x0, y0, x, y, rest);
+  V r2 = s.residualSquared_m2();
+  M failed = hn::Not(inPhaseRange(d, x, y, limit_m));
+  M stopped = hn::Or(failed, hn::Le(r2, tolerance2));
+  for (int iteration = 0; iteration < kGerstnerMaxNewtonIterations && !hn::AllTrue(d, stopped);
+       ++iteration) {
+    // Newton step -J^-1 F of the symmetric 2x2 Jacobian.
+    const V det = hn::NegMulAdd(s.jacobianEN, s.jacobianEN, hn::Mul(s.jacobianEE, s.jacobianNN));
+    const V stepEast_m = hn::Div(
+        hn::NegMulAdd(s.jacobianNN, s.residualEast_m, hn::Mul(s.jacobianEN, s.residualNorth_m)),
+        det);
+    const V stepNorth_m = hn::Div(
+        hn::NegMulAdd(s.jacobianEE, s.residualNorth_m, hn::Mul(s.jacobianEN, s.residualEast_m)),
+        det);
+    M searching = hn::Not(stopped);  // lanes still looking for a step that decreases |F|
+    double fraction = 1;
+    for (int halving = 0; halving < kGerstnerMaxStepHalvings && !hn::AllFalse(d, searching);
+         ++halving, fraction /= 2) {
+      const V xc = hn::MulAdd(hn::Set(d, fraction), stepEast_m, x0);
+      const V yc = hn::MulAdd(hn::Set(d, fraction), stepNorth_m, y0);
+      const M outside = hn::AndNot(inPhaseRange(d, xc, yc, limit_m), searching);
+      failed = hn::Or(failed, outside);
+      searching = hn::AndNot(outside, searching);
+      // The move as the scalar solve takes it: the difference of the
+      // positions, not fraction * step.
+      const Sums trial = evaluateNear(d, terms, xc, yc, hn::Sub(xc, x0), hn::Sub(yc, y0), x, y,
+                                      searching, rest, candidate);
+      const V trialR2 = trial.residualSquared_m2();
+      const M improved = hn::And(searching, hn::Lt(trialR2, r2));
+      if (!hn::AllFalse(d, improved)) rest.takeIn(d, improved, candidate, kept);
+      x0 = hn::IfThenElse(improved, xc, x0);
+      y0 = hn::IfThenElse(improved, yc, y0);
+      s = select(improved, trial, s);
+      r2 = hn::IfThenElse(improved, trialR2, r2);
+      searching = hn::AndNot(improved, searching);
+    }
+    // Lanes no step improved are at the resolution of double: they stop, as
+    // in the scalar solve, and go to it unless they have converged.
+    stopped = hn::Or(hn::Or(stopped, searching), hn::Or(failed, hn::Le(r2, tolerance2)));
+  }
+  return {x0, y0, s.elevation_m, hn::AndNot(failed, hn::Le(r2, tolerance2))};
+}
+
+/// gerstnerBatch (GerstnerSurface::heights, velocities and
+/// heightsAndVelocities): one Newton solve per point for its height [m] and
+/// its velocity [m/s], the heights stored when `batch.height_out_m` is not
+/// null, the velocities when `batch.velocity_out` is not null. The velocity
+/// takes the sin and cos of the kept components' phases at each rest point
+/// from the solve (they are not Sin and Cos of the rest point's phase bit
+/// for bit, having been moved by the angle-addition identity, so
+/// velocities() takes them too and gives heightsAndVelocities()' bits).
+void GerstnerHeightsAndVelocities(std::span<const WaveComponent> components,
+                                  const GerstnerSettings& settings, const PointBatch& batch,
+                                  PointFallback fallback) {
+  const D d;
+  const double t = batch.t_s;
+  const auto make = [&settings, t](const WaveComponent& c) {
+    return gerstnerTerm(c, settings.steepness, t);
+  };
+  const Terms<GerstnerTerm, decltype(make)> terms(components, make);
+  LanePhases rest, candidate;  // the solve's sin and cos
+  forEachVector(d, batch, settings.current, [&](std::size_t begin, V x, V y) {
+    const RestPoints p = solveRestPoints(d, terms, x, y, rest, candidate);
+    const V eta = hn::Add(hn::Set(d, settings.meanLevel_m), p.elevation_m);
+    if (batch.velocity_out == nullptr) {
+      storeHeights(d, eta, p.converged, begin, batch, fallback);
+      return;
+    }
+    // d/dt of x = x0 - sum d Q a sin(theta), eta = sum a cos(theta) at fixed
+    // x0 (d theta/dt = -omega): the orbital velocity with Q along d.
+    const auto horizontal = [d](const GerstnerTerm& c, V orbital_mps) {
+      return hn::Mul(hn::Set(d, c.steepness), orbital_mps);
+    };
+    storeVelocities(d, terms, rest, p.x0_m, p.y0_m, eta, horizontal, settings.current, p.converged, begin,
+                    batch, fallback);
+  });
+}
+
+}  // namespace
+}  // namespace keel::detail::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace keel::detail {
+
+// The table of each function's versions, one per instruction set compiled
+// above; HWY_DYNAMIC_DISPATCH calls the best one the CPU supports.
+HWY_EXPORT(GerstnerHeightsAndVelocities);
+
+void gerstnerBatch(std::span<const WaveComponent> components, const GerstnerSettings& settings,
+                   const PointBatch& batch, PointFallback fallback) {
+  HWY_DYNAMIC_DISPATCH(GerstnerHeightsAndVelocities)(components, settings, batch, fallback);
+}
+
+}  // namespace keel::detail
+#endif  // HWY_ONCE

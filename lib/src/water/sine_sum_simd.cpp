@@ -1,0 +1,100 @@
+// SineSumSurface's batch queries vectorised across points with Highway: one
+// point per lane of a vector of doubles, on the widest instruction set the
+// CPU has (SSE4, AVX2 or AVX-512, chosen at run time), with Highway's vector
+// Sin, Cos and Exp.
+// docs/waves.md, "Batches: SIMD across points".
+
+#include "water/fp_contract_off.hpp"  // first: before any Highway code
+
+// Highway compiles this file once per instruction set: foreach_target.h
+// includes it again for each, by this path from lib/src (on the library's
+// private include path).
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "water/sine_sum_simd.cpp"
+#include <hwy/foreach_target.h>  // before highway.h
+
+#include "water/wave_batch-inl.hpp"
+
+HWY_BEFORE_NAMESPACE();
+namespace keel::detail::HWY_NAMESPACE {
+namespace {
+
+/// The components' constants for a batch at time t [s].
+[[nodiscard]] auto sineTerms(std::span<const WaveComponent> components, double t_s) {
+  const auto make = [t_s](const WaveComponent& c) { return waveTerm(c, t_s); };
+  return Terms<WaveTerm, decltype(make)>(components, make);
+}
+
+/// The surface height `h0 + sum a cos(theta)` [m] at (x, y) [m] in the frame
+/// drifting with the current, in every lane (waves.cpp's sineSumHeight_m).
+template <class Table>
+[[nodiscard]] V sineSumHeight(D d, const Table& terms, double meanLevel_m, V x, V y) {
+  V eta = hn::Set(d, meanLevel_m);
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    const WaveTerm c = terms[i];
+    eta = hn::Add(eta, hn::Mul(hn::Set(d, c.amplitude_m), hn::Cos(d, phase(d, c, x, y))));
+  }
+  return eta;
+}
+
+/// sineSumBatch without velocities: the height [m] of every point.
+void SineSumHeights(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
+                    const PointBatch& batch, PointFallback fallback) {
+  const D d;
+  const auto terms = sineTerms(components, batch.t_s);
+  forEachVector(d, batch, settings.current, [&](std::size_t begin, V x, V y) {
+    storeHeights(d, sineSumHeight(d, terms, settings.meanLevel_m, x, y),
+                 inPhaseRange(d, x, y, terms.positionLimit_m()), begin, batch, fallback);
+  });
+}
+
+/// sineSumBatch with velocities: the velocity [m/s] of every point, and its
+/// height [m] when `batch.height_out_m` is not null, from the same phases.
+/// The height is sineSumHeight's, term by term, so its bits are
+/// SineSumHeights'.
+void SineSumHeightsAndVelocities(std::span<const WaveComponent> components,
+                                 const WaveFieldSettings& settings, const PointBatch& batch,
+                                 PointFallback fallback) {
+  const D d;
+  const auto terms = sineTerms(components, batch.t_s);
+  // sin and cos of the kept components' phases, from the elevation to the
+  // velocity; the phase and its Sin are computed once.
+  LanePhases phases;
+  forEachVector(d, batch, settings.current, [&](std::size_t begin, V x, V y) {
+    V eta = hn::Set(d, settings.meanLevel_m);
+    for (std::size_t i = 0; i < terms.size(); ++i) {
+      const WaveTerm c = terms[i];
+      const V theta = phase(d, c, x, y);
+      const V cosine = hn::Cos(d, theta);
+      if (i < kKeptComponents) phases.store(d, i, hn::Sin(d, theta), cosine);
+      eta = hn::Add(eta, hn::Mul(hn::Set(d, c.amplitude_m), cosine));
+    }
+    const auto horizontal = [](const WaveTerm&, V orbital_mps) { return orbital_mps; };
+    storeVelocities(d, terms, phases, x, y, eta, horizontal, settings.current,
+                    inPhaseRange(d, x, y, terms.positionLimit_m()), begin, batch, fallback);
+  });
+}
+
+}  // namespace
+}  // namespace keel::detail::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace keel::detail {
+
+// The table of each function's versions, one per instruction set compiled
+// above; HWY_DYNAMIC_DISPATCH calls the best one the CPU supports.
+HWY_EXPORT(SineSumHeights);
+HWY_EXPORT(SineSumHeightsAndVelocities);
+
+void sineSumBatch(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
+                  const PointBatch& batch, PointFallback fallback) {
+  if (batch.velocity_out == nullptr) {
+    HWY_DYNAMIC_DISPATCH(SineSumHeights)(components, settings, batch, fallback);
+  } else {
+    HWY_DYNAMIC_DISPATCH(SineSumHeightsAndVelocities)(components, settings, batch, fallback);
+  }
+}
+
+}  // namespace keel::detail
+#endif  // HWY_ONCE

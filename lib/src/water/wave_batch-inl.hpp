@@ -1,0 +1,299 @@
+// Internal to Keel: what the batch wave queries' Highway code shares
+// (sine_sum_simd.cpp, gerstner_simd.cpp): one point per lane of a vector of
+// doubles, the components' per-call constants, the sin and cos of their
+// phases kept per lane, batches padded to whole vectors, and the orbital
+// velocity. docs/waves.md, "Batches: SIMD across points".
+//
+// Included once per instruction set by each SIMD source, after
+// hwy/foreach_target.h (Highway's per-target include guard below), and
+// after water/fp_contract_off.hpp, which the source includes first.
+
+#include <hwy/contrib/math/math-inl.h>
+#include <hwy/highway.h>
+
+#include "water/wave_detail.hpp"
+#include "water/waves_simd.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <numbers>
+#include <span>
+
+#if defined(KEEL_WATER_WAVE_BATCH_INL_HPP_) == defined(HWY_TARGET_TOGGLE)
+#ifdef KEEL_WATER_WAVE_BATCH_INL_HPP_
+#undef KEEL_WATER_WAVE_BATCH_INL_HPP_
+#else
+#define KEEL_WATER_WAVE_BATCH_INL_HPP_
+#endif
+
+HWY_BEFORE_NAMESPACE();
+namespace keel::detail::HWY_NAMESPACE {
+
+namespace hn = hwy::HWY_NAMESPACE;
+using D = hn::ScalableTag<double>;
+using V = hn::Vec<D>;
+using M = hn::Mask<D>;
+inline constexpr std::size_t kLanes = hn::MaxLanes(D());
+
+/// Highway's Sin and Cos are accurate (3 ulp) for |x| <= 39000 rad
+/// (hwy/contrib/math/math-inl.h). A point whose phases could leave that
+/// range is handed to the scalar code.
+inline constexpr double kPhaseLimit_rad = 39000;
+/// `phi - omega t` beyond this [rad] is reduced modulo 2 pi (below, it is
+/// used as it is, as the scalar code does).
+inline constexpr double kReducePhaseBeyond_rad = 1024;
+
+/// Components whose per-call constants are kept on the stack; the others'
+/// are recomputed where used (the same numbers, more slowly).
+inline constexpr std::size_t kKeptComponents = 64;
+
+/// The part of a component's phase that does not depend on position,
+/// `phi - omega t` [rad]: the scalar code's value while it stays below
+/// kReducePhaseBeyond_rad, so that phases match the single-point queries'
+/// bits over the first minutes; then reduced to [-pi, pi], so that the time
+/// never takes a phase out of Sin's range (omega t passes 39000 rad within
+/// hours). The remainder is exact; the double 2 pi differs from 2 pi by
+/// 2.4e-16, which shifts the phase by |phi - omega t| * 4e-17 rad, less than
+/// the rounding of phi - omega t itself.
+[[nodiscard]] inline double phaseAtOriginForSin_rad(const WaveComponent& c, double t_s) {
+  const double phase0_rad = phaseAtOrigin_rad(c, t_s);
+  return std::abs(phase0_rad) <= kReducePhaseBeyond_rad
+             ? phase0_rad
+             : std::remainder(phase0_rad, 2 * std::numbers::pi);
+}
+
+/// One component's constants for a batch at time t, those of its phase and
+/// its orbital velocity: what sums of sines need, and Gerstner waves start
+/// with.
+struct WaveTerm {
+  double wavenumber_radpm;
+  double directionEast, directionNorth;
+  double phase0_rad;  // phi - omega t, reduced when large
+  double amplitude_m;
+  double speed_mps;  // a omega: orbital speed at the surface
+};
+
+[[nodiscard]] inline WaveTerm waveTerm(const WaveComponent& c, double t_s) {
+  return {c.wavenumber_radpm,
+          c.directionEast,
+          c.directionNorth,
+          phaseAtOriginForSin_rad(c, t_s),
+          c.amplitude_m,
+          c.amplitude_m * c.angularFrequency_radps};
+}
+
+/// The components' constants for one batch: the first kKeptComponents on
+/// the stack, the rest made again at each use. `make(component)` builds one.
+template <class Term, class Make>
+class Terms {
+ public:
+  Terms(std::span<const WaveComponent> components, Make make)
+      : components_(components), make_(make) {
+    double maxWavenumber_radpm = 0, maxPhase0_rad = 0;
+    for (std::size_t i = 0; i < components.size(); ++i) {
+      const Term term = make(components[i]);
+      if (i < kKeptComponents) kept_[i] = term;
+      maxWavenumber_radpm = std::max(maxWavenumber_radpm, term.wavenumber_radpm);
+      maxPhase0_rad = std::max(maxPhase0_rad, std::abs(term.phase0_rad));
+    }
+    // |k d.x + phase0| <= k (|x| + |y|) + |phase0|, and |phase0| <= 1024.
+    positionLimit_m_ = maxWavenumber_radpm > 0
+                           ? (kPhaseLimit_rad - maxPhase0_rad) / maxWavenumber_radpm
+                           : std::numeric_limits<double>::infinity();
+  }
+
+  [[nodiscard]] std::size_t size() const { return components_.size(); }
+  [[nodiscard]] Term operator[](std::size_t i) const {
+    return i < kKeptComponents ? kept_[i] : make_(components_[i]);
+  }
+  /// Component i's constants, kept or made into `scratch`: by reference, as
+  /// the Newton solve's loops read them (a copy of the struct per component
+  /// and evaluation costs about as many instructions as the sums).
+  [[nodiscard]] const Term& at(std::size_t i, Term& scratch) const {
+    if (i < kKeptComponents) return kept_[i];
+    scratch = make_(components_[i]);
+    return scratch;
+  }
+  /// Points with |x| + |y| up to this [m] keep every phase in Sin's range.
+  [[nodiscard]] double positionLimit_m() const { return positionLimit_m_; }
+
+ private:
+  std::span<const WaveComponent> components_;
+  Make make_;
+  // Not zeroed: the constructor writes the first size() before any read.
+  std::array<Term, kKeptComponents> kept_;
+  double positionLimit_m_ = 0;
+};
+
+/// Lanes whose point (x, y) [m] keeps every phase within Sin's range.
+[[nodiscard]] inline M inPhaseRange(D d, V x, V y, double positionLimit_m) {
+  return hn::Le(hn::Add(hn::Abs(x), hn::Abs(y)), hn::Set(d, positionLimit_m));
+}
+
+/// Phase theta = k d.(x, y) + phase0 of one component in every lane [rad],
+/// with the operations of detail::phase_rad.
+template <class Term>
+[[nodiscard]] V phase(D d, const Term& c, V x, V y) {
+  const V along_m = hn::Add(hn::Mul(hn::Set(d, c.directionEast), x),
+                            hn::Mul(hn::Set(d, c.directionNorth), y));
+  return hn::Add(hn::Mul(hn::Set(d, c.wavenumber_radpm), along_m), hn::Set(d, c.phase0_rad));
+}
+
+/// sin and cos of a phase in every lane.
+struct SinCos {
+  V sine, cosine;
+};
+
+/// sin and cos of the first kKeptComponents components' phases, kLanes
+/// lanes per component, kept from where a batch computes them to where it
+/// uses them again; the other components' are computed afresh (the same
+/// numbers: same phase, same Sin and Cos).
+struct LanePhases {
+  // Not zeroed: each batch writes the first components before any read.
+  HWY_ALIGN double sine[kKeptComponents * kLanes];
+  HWY_ALIGN double cosine[kKeptComponents * kLanes];
+
+  /// Stores component i's sin and cos (i < kKeptComponents).
+  void store(D d, std::size_t i, V sinTheta, V cosTheta) {
+    hn::Store(sinTheta, d, sine + i * kLanes);
+    hn::Store(cosTheta, d, cosine + i * kLanes);
+  }
+  /// Component i's sin and cos (i < kKeptComponents).
+  [[nodiscard]] SinCos load(D d, std::size_t i) const {
+    return {hn::Load(d, sine + i * kLanes), hn::Load(d, cosine + i * kLanes)};
+  }
+  /// Takes the first `count` components' sin and cos from `other` in the
+  /// lanes of `m`.
+  void takeIn(D d, M m, const LanePhases& other, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+      const SinCos mine = load(d, i), theirs = other.load(d, i);
+      store(d, i, hn::IfThenElse(m, theirs.sine, mine.sine),
+            hn::IfThenElse(m, theirs.cosine, mine.cosine));
+    }
+  }
+};
+
+/// Component i's sin and cos at (x, y): kept in `phases`, or computed when
+/// i is not kept.
+template <class Term>
+[[nodiscard]] SinCos sinCos(D d, const LanePhases& phases, std::size_t i, const Term& c, V x, V y) {
+  if (i < kKeptComponents) return phases.load(d, i);
+  const V theta = phase(d, c, x, y);
+  return {hn::Sin(d, theta), hn::Cos(d, theta)};
+}
+
+/// Points [begin, begin + kLanes) of `values` as doubles, the batch's tail
+/// padded with copies of its last point: every point, the last ones too,
+/// goes through the same vector code.
+[[nodiscard]] inline V loadPadded(D d, const btScalar* values, std::size_t begin, std::size_t count) {
+  HWY_ALIGN double lanes[kLanes];
+  for (std::size_t j = 0; j < kLanes; ++j) lanes[j] = values[std::min(begin + j, count - 1)];
+  return hn::Load(d, lanes);
+}
+
+/// Lane j of `v`, for j < kLanes.
+struct Lanes {
+  explicit Lanes(D d, V v) { hn::Store(v, d, values); }
+  HWY_ALIGN double values[kLanes];
+};
+
+/// Which lanes of `m` are set, one bool per lane.
+struct LaneFlags {
+  explicit LaneFlags(D d, M m) {
+    const Lanes ones(d, hn::IfThenElseZero(m, hn::Set(d, 1.0)));
+    for (std::size_t j = 0; j < kLanes; ++j) set[j] = ones.values[j] != 0;
+  }
+  bool set[kLanes];
+};
+
+/// Depth below the surface, `w - eta` clamped to <= 0 (Wheeler stretching:
+/// above the surface, the surface's own velocity). A NaN depth stays NaN, as
+/// std::min(depth, 0.0) leaves it in the scalar code.
+[[nodiscard]] inline V depthBelowSurface(D d, V w, V eta) {
+  const V depth = hn::Sub(w, eta);
+  return hn::IfThenElse(hn::Gt(depth, hn::Zero(d)), hn::Zero(d), depth);
+}
+
+/// Runs `vector(begin, x, y)` for each vector of kLanes points of `batch`
+/// from point `begin`, (x, y) the points in the frame drifting with the
+/// current [m]: the whole field drifts with it, so it is evaluated at
+/// x - current t.
+template <class Vector>
+void forEachVector(D d, const PointBatch& batch, const UniformCurrent& current, Vector vector) {
+  const double t = batch.t_s;
+  const V driftEast_m = hn::Set(d, current.east_mps * t);
+  const V driftNorth_m = hn::Set(d, current.north_mps * t);
+  for (std::size_t begin = 0; begin < batch.count; begin += kLanes)
+    vector(begin, hn::Sub(loadPadded(d, batch.u_m, begin, batch.count), driftEast_m),
+           hn::Sub(loadPadded(d, batch.v_m, begin, batch.count), driftNorth_m));
+}
+
+/// Calls `store(j)` for each lane j of the vector starting at point `begin`
+/// whose lane of `ok` is set, and hands every other point to `fallback`.
+template <class Store>
+void finishLanes(D d, M ok, std::size_t begin, std::size_t count, Store store,
+                 PointFallback fallback) {
+  const LaneFlags flags(d, ok);
+  for (std::size_t j = 0; j < kLanes && begin + j < count; ++j) {
+    if (flags.set[j]) {
+      store(j);
+    } else {
+      fallback(begin + j);
+    }
+  }
+}
+
+/// Stores the heights `eta` [m] of the vector starting at point `begin` in
+/// the lanes of `ok`; the other points go to `fallback`.
+inline void storeHeights(D d, V eta, M ok, std::size_t begin, const PointBatch& batch,
+                         PointFallback fallback) {
+  const Lanes height(d, eta);
+  finishLanes(
+      d, ok, begin, batch.count,
+      [&](std::size_t j) { batch.height_out_m[begin + j] = static_cast<btScalar>(height.values[j]); },
+      fallback);
+}
+
+/// The velocity queries' last step. Linear deep-water orbital velocity
+/// (Dean & Dalrymple 1991, ch. 3), summed with the scalar code's operations:
+/// a omega e^{k z} per component, z the depth below the surface `eta` [m],
+/// `horizontal(c, a omega e^{k z})` cos theta along d (Q times it for
+/// Gerstner waves) and sin theta up, from the phases' sin and cos at (x, y),
+/// plus the current. Stored with the height `eta` (when
+/// `batch.height_out_m` is not null) in the lanes of `ok`; the other points
+/// go to `fallback`.
+template <class Table, class Horizontal>
+void storeVelocities(D d, const Table& terms, const LanePhases& phases, V x, V y, V eta,
+                     Horizontal horizontal, const UniformCurrent& current, M ok, std::size_t begin,
+                     const PointBatch& batch, PointFallback fallback) {
+  const V z = depthBelowSurface(d, loadPadded(d, batch.w_m, begin, batch.count), eta);
+  V east = hn::Zero(d), north = hn::Zero(d), up = hn::Zero(d);
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    const auto c = terms[i];
+    const SinCos sc = sinCos(d, phases, i, c, x, y);
+    const V orbital_mps =
+        hn::Mul(hn::Set(d, c.speed_mps), hn::Exp(d, hn::Mul(hn::Set(d, c.wavenumber_radpm), z)));
+    const V along_mps = hn::Mul(horizontal(c, orbital_mps), sc.cosine);
+    east = hn::Add(east, hn::Mul(along_mps, hn::Set(d, c.directionEast)));
+    north = hn::Add(north, hn::Mul(along_mps, hn::Set(d, c.directionNorth)));
+    up = hn::Add(up, hn::Mul(orbital_mps, sc.sine));
+  }
+  const Lanes height(d, eta);
+  const Lanes e(d, hn::Add(east, hn::Set(d, current.east_mps)));
+  const Lanes n(d, hn::Add(north, hn::Set(d, current.north_mps)));
+  const Lanes u(d, up);
+  const auto store = [&](std::size_t j) {
+    if (batch.height_out_m != nullptr) batch.height_out_m[begin + j] = static_cast<btScalar>(height.values[j]);
+    batch.velocity_out[begin + j] = {static_cast<btScalar>(e.values[j]), static_cast<btScalar>(n.values[j]),
+                                     static_cast<btScalar>(u.values[j])};
+  };
+  finishLanes(d, ok, begin, batch.count, store, fallback);
+}
+
+}  // namespace keel::detail::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // KEEL_WATER_WAVE_BATCH_INL_HPP_

@@ -1,0 +1,70 @@
+#pragma once
+// Internal to Keel: the batch queries of SineSumSurface and GerstnerSurface,
+// vectorised across points with Highway (sine_sum_simd.cpp, gerstner_simd.cpp).
+// docs/waves.md, "Batches: SIMD across points".
+//
+// Each point is one lane of a vector of doubles, and every lane's arithmetic
+// depends on that lane's own inputs only: a batch's tail is padded with
+// copies of its last point rather than finished by a scalar loop, so a
+// point's result is the same bits wherever it sits in a batch and whatever
+// the batch's size. (Across machines the bits may differ: the vector width
+// and whether multiply-adds are fused depend on the instruction set that
+// Highway picks at run time.)
+
+#include <keel/waves.hpp>
+
+#include <cstddef>
+#include <span>
+
+namespace keel::detail {
+
+/// Writes the result of point `index` of a batch computed the scalar way
+/// (the surface's single-point query). The vector code hands back to it the
+/// points it cannot answer as accurately: a phase beyond the range of
+/// Highway's Sin and Cos, or a Newton iteration that did not converge.
+class PointFallback {
+ public:
+  /// `solve(index)` computes and stores point `index`; it must outlive the
+  /// PointFallback.
+  template <class Solve>
+  explicit PointFallback(const Solve& solve)
+      : solve_(&solve), call_([](const void* s, std::size_t index) {
+          (*static_cast<const Solve*>(s))(index);
+        }) {}
+
+  void operator()(std::size_t index) const { call_(solve_, index); }
+
+ private:
+  const void* solve_;
+  void (*call_)(const void* solve, std::size_t index);
+};
+
+/// The points of one batch query and where its results go.
+struct PointBatch {
+  const btScalar* u_m = nullptr;  ///< horizontal, along WaterFrame::east [m]
+  const btScalar* v_m = nullptr;  ///< horizontal, along WaterFrame::north [m]
+  const btScalar* w_m = nullptr;  ///< height along up [m]; read only when velocities are asked
+  std::size_t count = 0;
+  btScalar t_s = 0;
+  btScalar* height_out_m = nullptr;       ///< the surface's height above each point [m], or null
+  WaterVelocity* velocity_out = nullptr;  ///< the water's velocity at each point [m/s], or null
+};
+
+/// SineSumSurface's batch queries: `h0 + sum a cos(theta(x_i - U t))`
+/// stored when `batch.height_out_m` is not null; linear orbital velocity
+/// with Wheeler stretching, plus the current, when `batch.velocity_out` is
+/// not null (the elevation, which the velocity needs, then comes with it).
+/// `fallback(i)` writes every result asked of point i.
+void sineSumBatch(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
+                  const PointBatch& batch, PointFallback fallback);
+
+/// GerstnerSurface's batch queries: each lane solves x(x0) = x by Newton's
+/// method from x0 = x, with the scalar solve's tolerance and caps; the
+/// height is stored when `batch.height_out_m` is not null, the surface
+/// particle's velocity above the point (decaying below the surface as
+/// e^{k z}) when `batch.velocity_out` is not null. `fallback(i)` writes
+/// every result asked of point i.
+void gerstnerBatch(std::span<const WaveComponent> components, const GerstnerSettings& settings,
+                   const PointBatch& batch, PointFallback fallback);
+
+}  // namespace keel::detail
