@@ -1,7 +1,7 @@
 #pragma once
-// The waterline cut of one crossing triangle (design.md §1.1 step 3),
-// written once for the two places that cut: the reference cutHull
-// (hydrostatics.cpp) and the SIMD path's stream of pieces (water_action.cpp).
+// The waterline cut of one crossing triangle (docs/model.md, "The cut"), for
+// the reference cutHull (hydrostatics.cpp); the SIMD path's kernels/cut.cpp
+// makes the same cut lane by lane.
 
 #include <keel/hydrostatics.hpp>
 
