@@ -1,4 +1,4 @@
-// The SIMD fast path inside WaterAction (lib/src/hull_kernel.*) against the
+// The SIMD fast path inside WaterAction (lib/src/kernels/) against the
 // readable reference pipeline of hydrostatics.hpp and hydrodynamics.hpp,
 // term by term, for hulls in random poses moving in random directions, on
 // flat water and on waves (issue 5, point 3). Both are exact formulas of the
