@@ -4,7 +4,7 @@
 #include <keel/hull.hpp>
 
 #include "hull/build_steps.hpp"
-#include "hull_kernel.hpp"
+#include "kernels/hull_soa.hpp"
 
 #include <BulletCollision/CollisionShapes/btStridingMeshInterface.h>
 #include <BulletCollision/CollisionShapes/btTriangleCallback.h>

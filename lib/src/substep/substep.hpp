@@ -17,7 +17,14 @@
 #include <keel/water_sampling.hpp>
 #include <keel/water_surface.hpp>
 
-#include "hull_kernel.hpp"
+#include "kernels/air.hpp"
+#include "kernels/buffers.hpp"
+#include "kernels/classify.hpp"
+#include "kernels/cut.hpp"
+#include "kernels/flow.hpp"
+#include "kernels/heights.hpp"
+#include "kernels/hull_soa.hpp"
+#include "kernels/pressure.hpp"
 
 #include <LinearMath/btMatrix3x3.h>
 #include <LinearMath/btTransform.h>

@@ -1,0 +1,117 @@
+#pragma once
+// The streams of pieces the kernels sum over, and a substep's working memory.
+//
+// Two streams of pieces go through the same kernels: the hull's triangles
+// (weight 1 for those wholly under the water, 0 for the rest) and the few
+// pieces the waterline cuts out of the crossing triangles (weight 1). The
+// formulas are those of hydrostatics.hpp and hydrodynamics.hpp, which stay the
+// readable reference the tests compare this path with (docs/model.md, "How
+// `WaterAction` runs it: the SIMD path").
+
+#include <keel/water_surface.hpp>
+
+#include "kernels/hull_soa.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace keel::detail {
+
+/// Pieces in structure-of-arrays form (body frame), `count` a multiple of kPad.
+struct PieceStream {
+  std::size_t count = 0;
+  const btScalar *ax, *ay, *az, *bx, *by, *bz, *cx, *cy, *cz;  ///< corners [m]
+  const btScalar *gx, *gy, *gz;                                ///< centroids (a + b + c) / 3 [m]
+  const btScalar *d0, *d1, *d2;                                ///< depth at each corner [m] (0 where weight is 0)
+  const btScalar *sx, *sy, *sz;                                ///< area vector [m^2]
+  const btScalar *csx, *csy, *csz;                             ///< centroid x area vector [m^3]
+  const btScalar* area;                                        ///< [m^2]
+  const btScalar* inverseArea;                                 ///< 1 / area, 0 when the area is 0 [1/m^2]
+  const btScalar* weight;                                      ///< 1: a submerged piece; 0: skip
+  const btScalar *ux, *uy, *uz;                                ///< water velocity at the centroid [m/s]
+};
+
+/// Per-piece results of flowSums that slamming reads afterwards (vx null:
+/// only the rates are kept). Body axes.
+struct PieceFlowOut {
+  btScalar *vx, *vy, *vz;  ///< hull velocity relative to the water at the centroid [m/s]
+  btScalar* cosTheta;      ///< relative velocity direction . outward normal (0: no flow)
+  btScalar* rate;          ///< swept volume rate into the water, max(0, v . S) [m^3/s]
+};
+
+/// The stream of the hull's whole triangles, with per-boat depths [m],
+/// weights and water velocities [m/s] (body axes).
+[[nodiscard]] PieceStream triangleStream(const HullSoA& hull, const btScalar* d0, const btScalar* d1,
+                                         const btScalar* d2, const btScalar* weight, const btScalar* u,
+                                         const btScalar* v, const btScalar* w);
+
+/// The pieces the waterline cuts out of the crossing triangles, as a
+/// stream: slot k (< slots) is crossing triangle k's first piece, slot
+/// slots + k (k < twoSlots) its second (weight 0 when it has only one).
+/// Arrays reserved once; body frame.
+struct PieceBuffer {
+  std::size_t crossing = 0;  ///< crossing triangles cut
+  std::size_t slots = 0;     ///< padded(crossing)
+  std::size_t twoSlots = 0;  ///< padded(crossing triangles with two wet corners, which come first)
+  /// The PieceStream fields [m, m^2, m^3, 1/m^2, m/s].
+  std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz, gx, gy, gz, d0, d1, d2, sx, sy, sz, csx, csy, csz, area,
+      inverseArea, weight, ux, uy, uz;
+  /// The PieceFlowOut fields, and slamming's Gamma per piece [m/s^2].
+  std::vector<btScalar> vx, vy, vz, cosTheta, rate, gamma;
+  /// Per crossing triangle: its emerged fraction and its waterline segment (p, q) [m].
+  std::vector<btScalar> emerged, px, py, pz, qx, qy, qz;
+  /// Room for a hull of `triangleCount` triangles.
+  void reserve(std::size_t triangleCount);
+  [[nodiscard]] std::size_t pieceCount() const { return slots + twoSlots; }
+  [[nodiscard]] PieceStream stream() const;
+  [[nodiscard]] PieceFlowOut flowOut();
+};
+
+/// Groups of four in BoatBuffers::stage.
+inline constexpr int kStageGroups = 7;
+
+/// A block of kPad triangles that the water crosses, or wholly above or below it.
+inline constexpr std::uint32_t kBlockMixed = 0, kBlockDry = 1, kBlockWet = 2;
+
+/// The fast path's working memory for one substep of one boat (body frame;
+/// vertex arrays at least vertexPadded long, triangle arrays trianglePadded).
+/// One per thread (threadBuffers): nothing in it outlives the substep, so a
+/// fleet's boats share their thread's, which stays in cache, instead of each
+/// streaming its own from memory.
+struct BoatBuffers {
+  // Per vertex.
+  std::vector<btScalar> u_m, v_m, w_m;                       ///< world coordinates along the water's axes
+  std::vector<btScalar> waterU_mps, waterV_mps, waterW_mps;  ///< water velocity, body axes
+  std::vector<btScalar> queryU_m, queryV_m, queryW_m;        ///< the wet vertices' coordinates
+  std::vector<std::uint32_t> queried, stamp;                 ///< the wet vertices; a stamp per vertex
+  std::uint32_t stampNow = 0;
+  std::vector<WaterVelocity> velocity;  ///< the surface's answers, query order
+  // Per hull triangle.
+  std::vector<btScalar> corner0, corner1, corner2;    ///< the corners' heights (classifyTriangles) [m]
+  std::vector<btScalar> d0, d1, d2, weight, emerged;  ///< classifyTriangles: depths [m], weight, emerged fraction
+  std::vector<btScalar> waterU, waterV, waterW;       ///< water velocity at the centroid, body axes [m/s]
+  std::vector<ScalarIndex> crossing;                  ///< crossing triangles, two-wet ones first
+  std::vector<ScalarIndex> crossingOneWet;            ///< classifyTriangles' second list
+  std::size_t twoWetCrossing = 0;                     ///< crossing triangles with two corners wet
+  std::vector<std::uint32_t> blockKind;               ///< per block of kPad triangles: kBlockDry, ...
+  /// cutCrossing's copies of the crossing triangles' records, in crossing
+  /// order, a group of four per triangle each: (a, A), (b, h0), (c, h1),
+  /// (S, h2), and the corners' water velocities (u0, 0), (u1, 0), (u2, 0)
+  /// [m, m^2, m/s].
+  btScalar* stage[kStageGroups] = {};
+  std::vector<btScalar> stageMemory;
+  PieceBuffer pieces;  ///< the cut pieces as a stream
+  /// Grows (never shrinks) to fit `hull`: allocates only for a hull larger
+  /// than any this thread has seen.
+  void fit(const HullSoA& hull);
+  [[nodiscard]] PieceStream triangles(const HullSoA& hull) const {
+    return triangleStream(hull, d0.data(), d1.data(), d2.data(), weight.data(), waterU.data(), waterV.data(),
+                          waterW.data());
+  }
+};
+
+/// This thread's BoatBuffers, fitted to `hull`.
+[[nodiscard]] BoatBuffers& threadBuffers(const HullSoA& hull);
+
+}  // namespace keel::detail

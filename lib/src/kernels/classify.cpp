@@ -1,0 +1,166 @@
+// The classification kernel (classify.hpp), one copy per instruction set
+// (simd-inl.hpp).
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/classify.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+
+#include <hwy/highway.h>
+
+#include "kernels/classify.hpp"
+#include "kernels/simd-inl.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+HWY_BEFORE_NAMESPACE();
+namespace keel::detail {
+namespace HWY_NAMESPACE {
+
+/// What ClassifyKernel reads and writes, as local pointers (simd-inl.hpp).
+struct ClassifyArrays {
+  const std::uint64_t* corners;
+  const T* area;
+  T *corner0, *corner1, *corner2, *d0, *d1, *d2, *weight, *emerged;
+  ScalarIndex *twoWetList, *oneWetList;
+  std::uint32_t* kind;  // not char: a char store may alias every pointer above
+};
+
+/// A block's kind: the range of its box (corners `low` and `high`, body
+/// frame) along up against the water's range, allowing `margin` [m] for
+/// rounding between these bounds and the heights. Above the highest water,
+/// every corner in the block is dry; below the lowest, every triangle is
+/// wholly wet.
+HWY_INLINE std::uint32_t blockKindOf(const T* up, const T* low, const T* high, T centreUp_m, Extent water_m,
+                                     T margin) {
+  T lowest = centreUp_m, highest = centreUp_m;
+  for (int k = 0; k < 3; ++k) {
+    const T a = up[k] * low[k], c = up[k] * high[k];
+    lowest += std::min(a, c), highest += std::max(a, c);
+  }
+  if (lowest - water_m.hi > margin) return kBlockDry;
+  if (water_m.lo - highest > margin) return kBlockWet;
+  return kBlockMixed;
+}
+
+/// What the block from `first` needs of the vertices' heights h_m: none when
+/// dry, the depths when wholly wet (a padding entry gets vertex 0's,
+/// harmless with its zero area vector and weight), the corners' heights when
+/// mixed [m].
+HWY_INLINE void loadBlock(const ClassifyArrays& a, const T* h_m, std::uint32_t kind, std::size_t first) {
+  const std::size_t end = first + kPad;
+  if (kind == kBlockWet) {
+    for (std::size_t t = first; t < end; ++t) {
+      const std::uint64_t c = a.corners[t];
+      a.d0[t] = -h_m[HullSoA::corner(c, 0)], a.d1[t] = -h_m[HullSoA::corner(c, 1)];
+      a.d2[t] = -h_m[HullSoA::corner(c, 2)];
+    }
+  } else if (kind == kBlockMixed) {
+    for (std::size_t t = first; t < end; ++t) {
+      const std::uint64_t c = a.corners[t];
+      a.corner0[t] = h_m[HullSoA::corner(c, 0)], a.corner1[t] = h_m[HullSoA::corner(c, 1)];
+      a.corner2[t] = h_m[HullSoA::corner(c, 2)];
+    }
+  }
+}
+
+/// Weights and emerged fractions of a block wholly dry or wholly wet. (A
+/// dry block's depths are left as they are: a vector whose weights are all
+/// zero is skipped by every pass that reads them.)
+HWY_INLINE void classifyWhole(D d, const ClassifyArrays& a, std::size_t first, bool dry) {
+  const V zero = hn::Zero(d), one = hn::Set(d, T(1));
+  for (std::size_t t = first; t < first + kPad; t += hn::Lanes(d)) {
+    const V real = hn::IfThenElseZero(hn::Gt(hn::LoadU(d, a.area + t), zero), one);  // not padding
+    hn::StoreU(dry ? zero : real, d, a.weight + t);
+    hn::StoreU(dry ? real : zero, d, a.emerged + t);
+  }
+}
+
+/// Appends the entries t + lane of the lanes set in `m` to list[count...]:
+/// few per vector, so a bit scan beats a compress (a table lookup on AVX2,
+/// microcode on AMD's AVX-512; docs/performance.md, "Instruction counts").
+HWY_INLINE void appendIndices(D d, M m, std::size_t t, ScalarIndex* list, std::size_t& count) {
+  std::uint8_t bytes[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  hn::StoreMaskBits(d, m, bytes);
+  std::uint64_t bits = 0;
+  for (int k = 7; k >= 0; --k) bits = (bits << 8) | bytes[k];
+  for (; bits != 0; bits &= bits - 1) list[count++] = ScalarIndex(t + std::size_t(__builtin_ctzll(bits)));
+}
+
+/// One vector of a block the water crosses, from its corners' heights: the
+/// depths, weight and emerged fraction of each triangle, and the crossing
+/// ones' indices, those with two corners wet (two pieces) in one list, with
+/// one (one piece) in another.
+HWY_INLINE void classifyMixed(D d, const ClassifyArrays& a, std::size_t t, std::size_t& twoWetCount,
+                              std::size_t& oneWetCount) {
+  const V zero = hn::Zero(d), one = hn::Set(d, T(1));
+  const V h0 = hn::LoadU(d, a.corner0 + t), h1 = hn::LoadU(d, a.corner1 + t), h2 = hn::LoadU(d, a.corner2 + t);
+  const M real = hn::Gt(hn::LoadU(d, a.area + t), zero);  // not padding
+  const M wet0 = hn::Lt(h0, zero), wet1 = hn::Lt(h1, zero), wet2 = hn::Lt(h2, zero);
+  const M anyWet = hn::Or(hn::Or(wet0, wet1), wet2);
+  const M allWet = hn::And(real, hn::And(hn::And(wet0, wet1), wet2));
+  const M allDry = hn::And(real, hn::Not(anyWet));
+  hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h0)), d, a.d0 + t);
+  hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h1)), d, a.d1 + t);
+  hn::StoreU(hn::IfThenElseZero(allWet, hn::Neg(h2)), d, a.d2 + t);
+  hn::StoreU(hn::IfThenElseZero(allWet, one), d, a.weight + t);
+  hn::StoreU(hn::IfThenElseZero(allDry, one), d, a.emerged + t);
+  const M crosses = hn::AndNot(allWet, hn::And(real, anyWet));
+  const M twoWet = hn::And(crosses, hn::Or(hn::Or(hn::And(wet0, wet1), hn::And(wet0, wet2)), hn::And(wet1, wet2)));
+  appendIndices(d, twoWet, t, a.twoWetList, twoWetCount);
+  appendIndices(d, hn::AndNot(twoWet, crosses), t, a.oneWetList, oneWetCount);
+}
+
+std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T centreUp_m, Extent water_m,
+                           BoatBuffers& b) {
+  const D d;
+  // Margin for rounding between the blocks' bounds and the heights [m].
+  const T margin = 16 * std::numeric_limits<T>::epsilon() *
+                   (std::abs(centreUp_m) + std::max(std::abs(water_m.lo), std::abs(water_m.hi)) + hull.blockReach);
+  // Every block's kind and loads first: scalar loads beat vector gathers
+  // (about a cycle per lane; docs/performance.md, "Instruction counts"), and
+  // a vector load right after the scalar stores to the same place would
+  // stall (no store forwarding from several stores to one load).
+  const std::size_t blocks = hull.trianglePadded / kPad;
+  const T *low = hull.blockLow.data(), *high = hull.blockHigh.data();
+  const ClassifyArrays a{hull.corners.data(), hull.area.data(), b.corner0.data(),  b.corner1.data(),
+                         b.corner2.data(),    b.d0.data(),      b.d1.data(),       b.d2.data(),
+                         b.weight.data(),     b.emerged.data(), b.crossing.data(), b.crossingOneWet.data(),
+                         b.blockKind.data()};
+  for (std::size_t block = 0; block < blocks; ++block) {
+    const std::uint32_t kind = blockKindOf(up, low + 3 * block, high + 3 * block, centreUp_m, water_m, margin);
+    a.kind[block] = kind;
+    loadBlock(a, h_m, kind, block * kPad);
+  }
+  std::size_t twoWetCount = 0, oneWetCount = 0;
+  for (std::size_t block = 0; block < blocks; ++block) {
+    const std::size_t first = block * kPad;
+    if (a.kind[block] != kBlockMixed) {
+      classifyWhole(d, a, first, a.kind[block] == kBlockDry);
+      continue;
+    }
+    for (std::size_t t = first; t < first + kPad; t += hn::Lanes(d)) classifyMixed(d, a, t, twoWetCount, oneWetCount);
+  }
+  // The two-wet triangles first: only they need second slots (cutCrossing).
+  std::copy_n(b.crossingOneWet.data(), oneWetCount, b.crossing.data() + twoWetCount);
+  b.twoWetCrossing = twoWetCount;
+  return twoWetCount + oneWetCount;
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace keel::detail
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace keel::detail {
+
+HWY_EXPORT(ClassifyKernel);
+
+std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, const btScalar up[3], btScalar centreUp_m,
+                              Extent water_m, BoatBuffers& b) {
+  return HWY_DYNAMIC_DISPATCH(ClassifyKernel)(hull, h_m, up, centreUp_m, water_m, b);
+}
+
+}  // namespace keel::detail
+#endif  // HWY_ONCE

@@ -1,0 +1,249 @@
+// The cut kernel (cut.hpp), one copy per instruction set (simd-inl.hpp),
+// and the scalar passes around it.
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/cut.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+
+#include <hwy/highway.h>
+
+#include "kernels/cut.hpp"
+#include "kernels/simd-inl.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+HWY_BEFORE_NAMESPACE();
+namespace keel::detail {
+namespace HWY_NAMESPACE {
+
+/// A vector of crossing triangles as cutCrossing staged them: corners, area
+/// vector, area and corners' heights [m, m^2], and the corners' water
+/// velocities [m/s] (zero unless asked for). Body frame.
+struct StagedTriangles {
+  V3 p0, p1, p2, sv, u0, u1, u2;
+  V area, h0, h1, h2;
+};
+
+/// Triangles k... of the stage: four groups of four per triangle (seven with
+/// `velocities`), transposed into vectors.
+HWY_INLINE StagedTriangles loadStaged(D d, const T* const* stage, std::size_t k, bool velocities) {
+  const V zero = hn::Zero(d);
+  StagedTriangles s;
+  s.u0 = s.u1 = s.u2 = V3{zero, zero, zero};
+  V unused;
+  hn::LoadInterleaved4(d, stage[0] + 4 * k, s.p0.x, s.p0.y, s.p0.z, s.area);
+  hn::LoadInterleaved4(d, stage[1] + 4 * k, s.p1.x, s.p1.y, s.p1.z, s.h0);
+  hn::LoadInterleaved4(d, stage[2] + 4 * k, s.p2.x, s.p2.y, s.p2.z, s.h1);
+  hn::LoadInterleaved4(d, stage[3] + 4 * k, s.sv.x, s.sv.y, s.sv.z, s.h2);
+  if (velocities) {
+    hn::LoadInterleaved4(d, stage[4] + 4 * k, s.u0.x, s.u0.y, s.u0.z, unused);
+    hn::LoadInterleaved4(d, stage[5] + 4 * k, s.u1.x, s.u1.y, s.u1.z, unused);
+    hn::LoadInterleaved4(d, stage[6] + 4 * k, s.u2.x, s.u2.y, s.u2.z, unused);
+  }
+  return s;
+}
+
+/// A field given at a triangle's corners (positions, water velocities) at
+/// its pieces' corners, of[piece][corner]. First piece: (v0, J1, J2)
+/// covering t1 t2, or (I1, v1, v2) covering a; second piece (two wet only):
+/// (I1, v2, I2) covering b (1 - a). Zero in lanes without the piece.
+struct PieceCorners {
+  V3 of[2][3];
+  V3 j1, j2;  ///< the waterline's ends
+};
+
+/// The cut of a vector of crossing triangles, from their corners' heights
+/// h0, h1, h2 (lanes not `valid` are past the last triangle).
+struct CutLanes {
+  M valid, single, twoWet, odd0, odd1;
+  V g0, g1, g2;  ///< the heights, the odd corner's first [m]
+  V t1, t2, a, b;
+
+  HWY_INLINE CutLanes(D d, M validLanes, V h0, V h1, V h2) : valid(validLanes) {
+    const V zero = hn::Zero(d), one = hn::Set(d, T(1));
+    const M w0 = hn::Lt(h0, zero), w1 = hn::Lt(h1, zero), w2 = hn::Lt(h2, zero);
+    const V wetCount =
+        hn::Add(hn::Add(hn::IfThenElseZero(w0, one), hn::IfThenElseZero(w1, one)), hn::IfThenElseZero(w2, one));
+    single = hn::Eq(wetCount, one);  // one corner wet (else two)
+    twoWet = hn::Not(single);
+    // The odd corner out comes first (the wet one of one, the dry one of
+    // two), by rotation: the winding, and so the normal, is kept.
+    odd0 = odd(w0), odd1 = odd(w1);
+    g0 = pick(h0, h1, h2), g1 = pick(h1, h2, h0), g2 = pick(h2, h0, h1);
+    // One wet (v0): J1, J2 at fractions t1, t2 from v0 along v0v1, v0v2.
+    // Two wet (v0 dry): I1 at a from v1 towards v0, I2 at b from v2. They
+    // are the same points as J1 and J2, where the height crosses zero on
+    // v0v1 and v0v2 (the reference computes them from the other end, equal
+    // to rounding), so a = 1 - t1 and b = 1 - t2.
+    t1 = hn::Div(g0, hn::Sub(g0, g1)), t2 = hn::Div(g0, hn::Sub(g0, g2));
+    a = hn::Sub(one, t1), b = hn::Sub(one, t2);
+  }
+  [[nodiscard]] HWY_INLINE M odd(M wet) const { return hn::Or(hn::And(single, wet), hn::AndNot(single, hn::Not(wet))); }
+  /// The value of the odd corner: x0 when it is corner 0, x1 for 1, x2 for 2.
+  [[nodiscard]] HWY_INLINE V pick(V x0, V x1, V x2) const {
+    return hn::IfThenElse(odd0, x0, hn::IfThenElse(odd1, x1, x2));
+  }
+  [[nodiscard]] HWY_INLINE V3 pick3(V3 x0, V3 x1, V3 x2) const {
+    return V3{pick(x0.x, x1.x, x2.x), pick(x0.y, x1.y, x2.y), pick(x0.z, x1.z, x2.z)};
+  }
+  /// x where one corner is wet, y where two are; zero in invalid lanes.
+  [[nodiscard]] HWY_INLINE V sel(V x, V y) const { return hn::IfThenElseZero(valid, hn::IfThenElse(single, x, y)); }
+  [[nodiscard]] HWY_INLINE V3 sel3(V3 x, V3 y) const { return V3{sel(x.x, y.x), sel(x.y, y.y), sel(x.z, y.z)}; }
+  /// x where `m` and valid, else zero.
+  [[nodiscard]] HWY_INLINE V only(M m, V x) const { return hn::IfThenElseZero(hn::And(valid, m), x); }
+  [[nodiscard]] HWY_INLINE PieceCorners atPieceCorners(D d, V3 f0, V3 f1, V3 f2) const {
+    const V zero = hn::Zero(d);
+    const V3 none{zero, zero, zero};
+    const V3 q0 = pick3(f0, f1, f2), q1 = pick3(f1, f2, f0), q2 = pick3(f2, f0, f1);
+    const V3 j1 = add(q0, scale(sub(q1, q0), t1)), j2 = add(q0, scale(sub(q2, q0), t2));
+    return PieceCorners{
+        {{sel3(q0, j1), sel3(j1, q1), sel3(j2, q2)}, {sel3(none, j1), sel3(none, q2), sel3(none, j2)}}, j1, j2};
+  }
+};
+
+HWY_INLINE void store3(D d, V3 v, T* x, T* y, T* z, std::size_t i) {
+  hn::StoreU(v.x, d, x + i), hn::StoreU(v.y, d, y + i), hn::StoreU(v.z, d, z + i);
+}
+
+/// (c0 + c1 + c2) / 3, given 1/3 as `third`.
+HWY_INLINE V3 mean(const V3 (&c)[3], V third) { return scale(add(add(c[0], c[1]), c[2]), third); }
+
+/// One piece per lane into slot i of o: its corners, their depths [m], and
+/// its triangle's area vector and area times the `fraction` it covers;
+/// weight 1 in the lanes of `some`.
+HWY_INLINE void storePiece(D d, const V3 (&corner)[3], const V (&depth)[3], V fraction, V triangleArea, V3 triangleS,
+                           M some, PieceBuffer& o, std::size_t i) {
+  const V zero = hn::Zero(d), one = hn::Set(d, T(1));
+  store3(d, corner[0], o.ax.data(), o.ay.data(), o.az.data(), i);
+  store3(d, corner[1], o.bx.data(), o.by.data(), o.bz.data(), i);
+  store3(d, corner[2], o.cx.data(), o.cy.data(), o.cz.data(), i);
+  const V3 centroid = mean(corner, hn::Set(d, T(1.0 / 3.0)));
+  store3(d, centroid, o.gx.data(), o.gy.data(), o.gz.data(), i);
+  hn::StoreU(depth[0], d, o.d0.data() + i);
+  hn::StoreU(depth[1], d, o.d1.data() + i);
+  hn::StoreU(depth[2], d, o.d2.data() + i);
+  // A piece's area vector is its triangle's times the fraction it covers.
+  const V pieceArea = hn::Mul(triangleArea, fraction);
+  const M positive = hn::Gt(pieceArea, zero);
+  const V3 pieceS = scale(triangleS, fraction);
+  store3(d, pieceS, o.sx.data(), o.sy.data(), o.sz.data(), i);
+  store3(d, cross(centroid, pieceS), o.csx.data(), o.csy.data(), o.csz.data(), i);
+  hn::StoreU(pieceArea, d, o.area.data() + i);
+  hn::StoreU(hn::IfThenElseZero(positive, hn::Div(one, hn::IfThenElse(positive, pieceArea, one))), d,
+             o.inverseArea.data() + i);
+  hn::StoreU(hn::IfThenElseZero(some, one), d, o.weight.data() + i);
+}
+
+/// The waterline cut (docs/model.md, "The cut") for a vector
+/// of crossing triangles at once: both of its cases are computed and
+/// the lane's own is kept (every division there has a positive denominator
+/// in both cases, so nothing blows up in the case not taken). With
+/// `velocities`, the water velocity at each piece's centroid too: the mean
+/// of its corners', each interpolated along the hull's edge as the corner
+/// itself is.
+void CutKernel(const BoatBuffers& buffers, std::size_t count, bool velocities, PieceBuffer& o) {
+  const D d;
+  const DI di;
+  const V zero = hn::Zero(d), one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
+  const std::size_t slots = o.slots;
+  for (std::size_t k = 0; k < slots; k += hn::Lanes(d)) {
+    const M valid = hn::RebindMask(d, hn::Lt(hn::Iota(di, ScalarIndex(k)), hn::Set(di, ScalarIndex(count))));
+    const StagedTriangles in = loadStaged(d, buffers.stage, k, velocities);
+    const CutLanes cut(d, valid, in.h0, in.h1, in.h2);
+    const PieceCorners r = cut.atPieceCorners(d, in.p0, in.p1, in.p2);
+    const V depths[2][3] = {
+        {cut.only(cut.single, hn::Neg(cut.g0)), cut.only(cut.twoWet, hn::Neg(cut.g1)),
+         cut.only(cut.twoWet, hn::Neg(cut.g2))},
+        {zero, cut.only(cut.twoWet, hn::Neg(cut.g2)), zero}};
+    const V fractions[2] = {cut.sel(hn::Mul(cut.t1, cut.t2), cut.a),
+                            cut.only(cut.twoWet, hn::Mul(cut.b, hn::Sub(one, cut.a)))};
+    // Only the first o.twoSlots triangles (the two-wet ones, which
+    // classifyTriangles puts first) have second slots.
+    const int pieces = k < o.twoSlots ? 2 : 1;
+    for (int slot = 0; slot < pieces; ++slot)
+      storePiece(d, r.of[slot], depths[slot], fractions[slot], in.area, in.sv,
+                 hn::And(valid, slot == 0 ? valid : cut.twoWet), o, slot == 0 ? k : slots + k);
+    if (velocities) {
+      const PieceCorners u = cut.atPieceCorners(d, in.u0, in.u1, in.u2);
+      for (int slot = 0; slot < pieces; ++slot)
+        store3(d, mean(u.of[slot], third), o.ux.data(), o.uy.data(), o.uz.data(), slot == 0 ? k : slots + k);
+    }
+    // The triangle's emerged fraction and waterline segment.
+    hn::StoreU(cut.sel(hn::Sub(one, hn::Mul(cut.t1, cut.t2)), hn::Mul(hn::Sub(one, cut.a), hn::Sub(one, cut.b))), d,
+               o.emerged.data() + k);
+    store3(d, cut.sel3(r.j1, r.j2), o.px.data(), o.py.data(), o.pz.data(), k);
+    store3(d, cut.sel3(r.j2, r.j1), o.qx.data(), o.qy.data(), o.qz.data(), k);
+  }
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace keel::detail
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace keel::detail {
+
+HWY_EXPORT(CutKernel);
+
+void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities) {
+  // The crossing triangles' data in order, each group of four one copy
+  // from the hull's record, with the corners' heights in the free fourth
+  // places; the kernel transposes four groups into vectors. This beats
+  // vector gathers (about a cycle per lane; docs/performance.md,
+  // "Instruction counts") and copies field by field. The lanes past `count`
+  // are zeroed: the kernel masks them, and zeros keep them finite.
+  const std::size_t group = 4 * sizeof(btScalar);
+  const int groups = velocities ? kStageGroups : 4;
+  // Every pointer in a local first: memcpy's stores may alias anything in
+  // memory, so the compiler would reload them from `b` after each copy.
+  btScalar* stage[kStageGroups];
+  std::copy_n(b.stage, kStageGroups, stage);
+  const ScalarIndex* crossing = b.crossing.data();
+  const btScalar *records = hull.cutRecord.data(), *h0 = b.corner0.data(), *h1 = b.corner1.data(),
+                 *h2 = b.corner2.data();
+  const btScalar *u = b.waterU_mps.data(), *v = b.waterV_mps.data(), *w = b.waterW_mps.data();
+  const std::uint64_t* corners = hull.corners.data();
+  for (std::size_t k = 0; k < count; ++k) {
+    const auto t = std::size_t(crossing[k]);
+    const btScalar* record = records + HullSoA::kCutRecord * t;
+    for (int g = 0; g < 4; ++g) std::memcpy(stage[g] + 4 * k, record + 4 * g, group);
+    stage[1][4 * k + 3] = h0[t];
+    stage[2][4 * k + 3] = h1[t];
+    stage[3][4 * k + 3] = h2[t];
+    if (!velocities) continue;
+    const std::uint64_t c = corners[t];
+    for (int j = 0; j < 3; ++j) {
+      const std::size_t i = HullSoA::corner(c, j);
+      btScalar* out = stage[4 + j] + 4 * k;
+      out[0] = u[i], out[1] = v[i], out[2] = w[i];
+    }
+  }
+  for (int g = 0; g < groups; ++g) std::memset(stage[g] + 4 * count, 0, (padded(count) - count) * group);
+  b.pieces.crossing = count;
+  b.pieces.slots = padded(count);
+  b.pieces.twoSlots = padded(std::min(count, b.twoWetCrossing));
+  HWY_DYNAMIC_DISPATCH(CutKernel)(b, count, velocities, b.pieces);
+}
+
+void triangleWaterVelocity(const HullSoA& hull, const BoatBuffers& b, btScalar* u, btScalar* v, btScalar* w) {
+  // The mean of the corners', in every block with water: scalar loads beat
+  // vector gathers (about a cycle per lane; docs/performance.md,
+  // "Instruction counts"), and a whole block without a branch per triangle
+  // beats skipping the dry ones (mispredicted).
+  const btScalar third = btScalar(1.0 / 3.0);
+  const btScalar *U = b.waterU_mps.data(), *V = b.waterV_mps.data(), *W = b.waterW_mps.data();
+  for (std::size_t block = 0; block < hull.trianglePadded / kPad; ++block) {
+    if (b.blockKind[block] == kBlockDry) continue;
+    for (std::size_t t = block * kPad; t < (block + 1) * kPad; ++t) {
+      const std::uint64_t c = hull.corners[t];
+      const std::size_t i0 = HullSoA::corner(c, 0), i1 = HullSoA::corner(c, 1), i2 = HullSoA::corner(c, 2);
+      u[t] = (U[i0] + U[i1] + U[i2]) * third;
+      v[t] = (V[i0] + V[i1] + V[i2]) * third;
+      w[t] = (W[i0] + W[i1] + W[i2]) * third;
+    }
+  }
+}
+
+}  // namespace keel::detail
+#endif  // HWY_ONCE

@@ -1,0 +1,25 @@
+#pragma once
+// The substep's third stage: the crossing triangles cut into the pieces
+// under the water, and the water velocity at the centroids of the pieces and
+// of the whole triangles (docs/model.md, "The cut" and "The SIMD path";
+// docs/performance.md, "How the substep is
+// computed", step 3).
+
+#include "kernels/buffers.hpp"
+
+#include <cstddef>
+
+namespace keel::detail {
+
+/// Cuts b's first `count` crossing triangles (classifyTriangles' order;
+/// hydrostatics.cpp's cutTriangle, lane by lane) into b.pieces, from their
+/// corners' heights; with `velocities`, also the water velocity at each
+/// piece's centroid from the vertices' (b.waterU_mps, ...; centroidValue).
+void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities);
+
+/// Water velocity at each triangle's centroid, the mean of its corners'
+/// (b.waterU_mps, ...), body axes [m/s]: every triangle of the blocks that
+/// are not wholly dry.
+void triangleWaterVelocity(const HullSoA& hull, const BoatBuffers& b, btScalar* u, btScalar* v, btScalar* w);
+
+}  // namespace keel::detail

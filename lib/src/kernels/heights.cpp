@@ -1,0 +1,178 @@
+// The heights stage's kernels (heights.hpp), one copy per instruction set
+// (simd-inl.hpp).
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/heights.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+
+#include <hwy/highway.h>
+
+#include "kernels/heights.hpp"
+#include "kernels/simd-inl.hpp"
+
+#include <algorithm>
+#include <limits>
+
+HWY_BEFORE_NAMESPACE();
+namespace keel::detail {
+namespace HWY_NAMESPACE {
+
+VertexHeights VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m, const T* waterHeight_m, T* h_m) {
+  const D d;
+  const V ux = hn::Set(d, up[0]), uy = hn::Set(d, up[1]), uz = hn::Set(d, up[2]), c = hn::Set(d, centreUp_m);
+  const V largest = hn::Set(d, std::numeric_limits<T>::max());
+  V bottom = hn::Set(d, BT_LARGE_FLOAT), top = hn::Set(d, -BT_LARGE_FLOAT), nonFinite = hn::Zero(d);
+  V lowest = hn::Set(d, BT_LARGE_FLOAT);
+  const T *px = hull.x.data(), *py = hull.y.data(), *pz = hull.z.data();  // locals: see simd-inl.hpp
+  for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
+    const V3 p = load3(d, px, py, pz, i);
+    const V above = hn::MulAdd(p.x, ux, hn::MulAdd(p.y, uy, hn::MulAdd(p.z, uz, c)));
+    const V water = hn::LoadU(d, waterHeight_m + i);
+    const V h = hn::Sub(above, water);
+    hn::StoreU(h, d, h_m + i);
+    const M real = hn::FirstN(d, hull.vertexCount - std::min(i, hull.vertexCount));
+    lowest = hn::Min(lowest, hn::IfThenElse(real, h, lowest));
+    bottom = hn::Min(bottom, hn::IfThenElse(real, water, bottom));
+    top = hn::Max(top, hn::IfThenElse(real, water, top));
+    // Not |x| <= max: NaN or infinite (counted, as water_sampling.cpp's replaceNonFinite does).
+    const M finite = hn::Le(hn::Abs(water), largest);
+    nonFinite = hn::Add(nonFinite, hn::IfThenElseZero(hn::AndNot(finite, real), hn::Set(d, T(1))));
+  }
+  return VertexHeights{Extent{hn::GetLane(hn::MinOfLanes(d, bottom)), hn::GetLane(hn::MaxOfLanes(d, top))},
+                       std::size_t(hn::GetLane(hn::SumOfLanes(d, nonFinite))),
+                       hn::GetLane(hn::MinOfLanes(d, lowest))};
+}
+
+void CoordinatesKernel(const HullSoA& hull, const T* east, const T* north, const T* up, double centreEast_m,
+                       double centreNorth_m, T centreUp_m, T* u_m, T* v_m, T* w_m) {
+  const D d;
+  const V3 e = set3(d, {east[0], east[1], east[2]}), n = set3(d, {north[0], north[1], north[2]});
+  const V3 z = set3(d, {up[0], up[1], up[2]});
+  const V c = hn::Set(d, centreUp_m);
+  const T *px = hull.x.data(), *py = hull.y.data(), *pz = hull.z.data();  // locals: see simd-inl.hpp
+  for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
+    const V3 p = load3(d, px, py, pz, i);
+    hn::StoreU(addToDouble(d, dot(p, e), centreEast_m), d, u_m + i);
+    hn::StoreU(addToDouble(d, dot(p, n), centreNorth_m), d, v_m + i);
+    if (w_m) hn::StoreU(hn::Add(c, dot(p, z)), d, w_m + i);
+  }
+}
+
+/// WaterPatch::height at every vertex (i < vertexPadded), lane by lane in
+/// double as the scalar code: horizontal position u = centreEast +
+/// double(p . east) [m], its cell, and the plane of the cell's triangle
+/// (split on the (1,0)-(0,1) diagonal) through the three samples around it.
+void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, double centreEast_m,
+                        double centreNorth_m, const T* grid, int side, double inverseCell_pm, double originI,
+                        double originJ, T* out_m) {
+  const hn::ScalableTag<double> dd;
+  const hn::Rebind<T, decltype(dd)> dt;            // btScalar lanes, as many as the doubles
+  const hn::Rebind<ScalarIndex, decltype(dd)> dk;  // grid indices, as wide as btScalar
+  using VD = hn::Vec<decltype(dd)>;
+#if defined(BT_USE_DOUBLE_PRECISION)
+  auto toDouble = [](hn::Vec<decltype(dt)> x) { return x; };
+#else
+  auto toDouble = [&](hn::Vec<decltype(dt)> x) { return hn::PromoteTo(dd, x); };
+#endif
+  const VD zero = hn::Zero(dd), one = hn::Set(dd, 1.0), last = hn::Set(dd, double(side - 1));
+  const VD lastCell = hn::Set(dd, double(side - 2)), sideD = hn::Set(dd, double(side));
+  const VD inverseCell = hn::Set(dd, inverseCell_pm), i0 = hn::Set(dd, originI), j0 = hn::Set(dd, originJ);
+  const VD cu = hn::Set(dd, centreEast_m), cv = hn::Set(dd, centreNorth_m);
+  const auto ex = hn::Set(dt, east[0]), ey = hn::Set(dt, east[1]), ez = hn::Set(dt, east[2]);
+  const auto nx = hn::Set(dt, north[0]), ny = hn::Set(dt, north[1]), nz = hn::Set(dt, north[2]);
+  const T *px = hull.x.data(), *py = hull.y.data(), *pz = hull.z.data();  // locals: see simd-inl.hpp
+  for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(dd)) {
+    const auto x = hn::LoadU(dt, px + i), y = hn::LoadU(dt, py + i), z = hn::LoadU(dt, pz + i);
+    const VD u = hn::Add(cu, toDouble(hn::MulAdd(x, ex, hn::MulAdd(y, ey, hn::Mul(z, ez)))));
+    const VD v = hn::Add(cv, toDouble(hn::MulAdd(x, nx, hn::MulAdd(y, ny, hn::Mul(z, nz)))));
+    const VD fu = hn::Min(hn::Max(hn::Sub(hn::Mul(u, inverseCell), i0), zero), last);
+    const VD fv = hn::Min(hn::Max(hn::Sub(hn::Mul(v, inverseCell), j0), zero), last);
+    const VD ci = hn::Min(hn::Floor(fu), lastCell), cj = hn::Min(hn::Floor(fv), lastCell);
+    const VD a = hn::Sub(fu, ci), b = hn::Sub(fv, cj);
+    const VD k = hn::MulAdd(cj, sideD, ci);  // row-major node index, exact in double
+#if defined(BT_USE_DOUBLE_PRECISION)
+    const hn::Vec<decltype(dk)> node = hn::ConvertTo(dk, k);
+#else
+    const hn::Vec<decltype(dk)> node = hn::DemoteTo(dk, k);
+#endif
+    const auto stride = hn::Set(dk, ScalarIndex(side));
+    const VD h00 = toDouble(hn::GatherIndex(dt, grid, node));
+    const VD h10 = toDouble(hn::GatherIndex(dt, grid, hn::Add(node, hn::Set(dk, ScalarIndex(1)))));
+    const VD h01 = toDouble(hn::GatherIndex(dt, grid, hn::Add(node, stride)));
+    const VD h11 = toDouble(hn::GatherIndex(dt, grid, hn::Add(hn::Add(node, stride), hn::Set(dk, ScalarIndex(1)))));
+    const VD lower = hn::MulAdd(b, hn::Sub(h01, h00), hn::MulAdd(a, hn::Sub(h10, h00), h00));
+    const VD upper =
+        hn::MulAdd(hn::Sub(one, b), hn::Sub(h10, h11), hn::MulAdd(hn::Sub(one, a), hn::Sub(h01, h11), h11));
+    const VD h = hn::IfThenElse(hn::Le(hn::Add(a, b), one), lower, upper);
+#if defined(BT_USE_DOUBLE_PRECISION)
+    hn::StoreU(h, dt, out_m + i);
+#else
+    hn::StoreU(hn::DemoteTo(dt, h), dt, out_m + i);
+#endif
+  }
+}
+
+/// velocitiesToBody: three interleaved components per velocity.
+std::size_t VelocitiesKernel(const WaterVelocity* in, std::size_t count, const T* east, const T* north, const T* up,
+                             T* u, T* v, T* w) {
+  static_assert(sizeof(WaterVelocity) == 3 * sizeof(T), "WaterVelocity is three btScalars");
+  const D d;
+  const V3 e = set3(d, {east[0], east[1], east[2]}), n = set3(d, {north[0], north[1], north[2]});
+  const V3 z = set3(d, {up[0], up[1], up[2]});
+  const V largest = hn::Set(d, std::numeric_limits<T>::max());
+  V bad = hn::Zero(d);
+  const T* flat = &in[0].east_mps;
+  for (std::size_t i = 0; i < count; i += hn::Lanes(d)) {
+    V ue, un, uu;
+    hn::LoadInterleaved3(d, flat + 3 * i, ue, un, uu);
+    // Finite when every |component| <= max (a NaN compares false).
+    const M finite = hn::And(hn::And(hn::Le(hn::Abs(ue), largest), hn::Le(hn::Abs(un), largest)),
+                             hn::Le(hn::Abs(uu), largest));
+    const M real = hn::FirstN(d, count - i);
+    bad = hn::Add(bad, hn::IfThenElseZero(hn::AndNot(finite, real), hn::Set(d, T(1))));
+    ue = hn::IfThenElseZero(finite, ue), un = hn::IfThenElseZero(finite, un), uu = hn::IfThenElseZero(finite, uu);
+    hn::StoreU(hn::MulAdd(e.x, ue, hn::MulAdd(n.x, un, hn::Mul(z.x, uu))), d, u + i);
+    hn::StoreU(hn::MulAdd(e.y, ue, hn::MulAdd(n.y, un, hn::Mul(z.y, uu))), d, v + i);
+    hn::StoreU(hn::MulAdd(e.z, ue, hn::MulAdd(n.z, un, hn::Mul(z.z, uu))), d, w + i);
+  }
+  return std::size_t(hn::GetLane(hn::SumOfLanes(d, bad)));
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace keel::detail
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace keel::detail {
+
+HWY_EXPORT(VertexHeightsKernel);
+HWY_EXPORT(CoordinatesKernel);
+HWY_EXPORT(PatchHeightsKernel);
+HWY_EXPORT(VelocitiesKernel);
+
+VertexHeights vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m,
+                            const btScalar* waterHeight_m, btScalar* h_m) {
+  return HWY_DYNAMIC_DISPATCH(VertexHeightsKernel)(hull, up, centreUp_m, waterHeight_m, h_m);
+}
+
+void worldCoordinates(const HullSoA& hull, const btScalar east[3], const btScalar north[3], const btScalar up[3],
+                      double centreEast_m, double centreNorth_m, btScalar centreUp_m, btScalar* u_m, btScalar* v_m,
+                      btScalar* w_m) {
+  HWY_DYNAMIC_DISPATCH(CoordinatesKernel)
+  (hull, east, north, up, centreEast_m, centreNorth_m, centreUp_m, u_m, v_m, w_m);
+}
+
+void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar east[3], const btScalar north[3],
+                  double centreEast_m, double centreNorth_m, btScalar* out_m) {
+  HWY_DYNAMIC_DISPATCH(PatchHeightsKernel)
+  (hull, east, north, centreEast_m, centreNorth_m, patch.samples_m().data(), patch.samplesPerSide(),
+   1.0 / double(patch.cellSize_m()), double(patch.originI()), double(patch.originJ()), out_m);
+}
+
+std::size_t velocitiesToBody(const WaterVelocity* in, std::size_t count, const btScalar east[3],
+                             const btScalar north[3], const btScalar up[3], btScalar* u, btScalar* v, btScalar* w) {
+  return HWY_DYNAMIC_DISPATCH(VelocitiesKernel)(in, count, east, north, up, u, v, w);
+}
+
+}  // namespace keel::detail
+#endif  // HWY_ONCE

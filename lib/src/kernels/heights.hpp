@@ -1,0 +1,52 @@
+#pragma once
+// The substep's first stage: where the hull's vertices are on the water's
+// axes, the water's height and velocity there, and each vertex's height above
+// the water (docs/performance.md, "How the substep is computed", step 1).
+
+#include <keel/water_sampling.hpp>
+#include <keel/water_surface.hpp>
+
+#include "kernels/hull_soa.hpp"
+
+#include <cstddef>
+
+namespace keel::detail {
+
+/// A range of values [lo, hi] (empty when lo > hi).
+struct Extent {
+  btScalar lo, hi;
+};
+
+/// What vertexHeights finds of the water heights.
+struct VertexHeights {
+  Extent water;            ///< their range [m] (meaningless when nonFinite > 0)
+  std::size_t nonFinite;   ///< how many are NaN or infinite
+  btScalar lowestAbove_m;  ///< the least height above the water: < 0 when a vertex is wet
+};
+
+/// h_i = centreUp + (x_i, y_i, z_i) . up - waterHeight_i for i < hull.vertexPadded [m], `up` in body axes.
+[[nodiscard]] VertexHeights vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m,
+                                          const btScalar* waterHeight_m, btScalar* h_m);
+
+/// World coordinates of every vertex (i < vertexPadded) along the water's
+/// axes, given in the body frame: u = btScalar(centreEast + double(p . east)),
+/// v likewise along north [m] (one rounding: float keeps a boat's shape far
+/// from the origin), and w = centreUp + p . up [m] unless `w_m` is null.
+void worldCoordinates(const HullSoA& hull, const btScalar east[3], const btScalar north[3], const btScalar up[3],
+                      double centreEast_m, double centreNorth_m, btScalar centreUp_m, btScalar* u_m, btScalar* v_m,
+                      btScalar* w_m);
+
+/// The water height under every vertex (i < vertexPadded) from a sampled
+/// patch: WaterPatch::height of the vertex's horizontal position [m], the
+/// water's axes given in the body frame.
+void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar east[3], const btScalar north[3],
+                  double centreEast_m, double centreNorth_m, btScalar* out_m);
+
+/// The water velocities `in` (water frame, count of them; readable up to
+/// padded(count)) in body axes, whose water axes are east, north, up:
+/// into u, v, w [m/s]. A non-finite one becomes zero; returns how many.
+[[nodiscard]] std::size_t velocitiesToBody(const WaterVelocity* in, std::size_t count, const btScalar east[3],
+                                           const btScalar north[3], const btScalar up[3], btScalar* u, btScalar* v,
+                                           btScalar* w);
+
+}  // namespace keel::detail

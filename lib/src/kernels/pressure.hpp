@@ -1,0 +1,33 @@
+#pragma once
+// The substep's fourth stage, hydrostatics: the pressure integral over the
+// wet pieces (docs/model.md, "The pressure integral (exact centre of
+// pressure)"; docs/performance.md, "How the substep is computed", step 4).
+
+#include <keel/hydrostatics.hpp>
+
+#include "kernels/buffers.hpp"
+
+#include <cstddef>
+
+namespace keel::detail {
+
+/// Sums of the pressure integral (docs/model.md, "The pressure integral"), in
+/// the axes of the pieces (body axes for pressureSums).
+struct PressureSums {
+  double force[3] = {0, 0, 0};           ///< sum S (sum d) [m^3]
+  double moment[3] = {0, 0, 0};          ///< sum m x S, m = sum d_i r_i + (sum d_i)(sum r_i) [m^4]
+  double buoyancyMoment[3] = {0, 0, 0};  ///< sum (S . up) m [m^4]
+  double area = 0;                       ///< sum A [m^2]
+  double depthIntegral = 0;              ///< sum (S . up)(sum d^2 + (sum d)^2) [m^4]
+};
+
+/// The pressure integral's sums over `count` streams (one set of sums: the
+/// vector lanes are added up once), `up` in body axes.
+[[nodiscard]] PressureSums pressureSums(const PieceStream* streams, std::size_t count, const btScalar up[3]);
+
+/// The hydrostatic result of the pressure sums (its last step): force, torque, volume, wetted area, centre of buoyancy and depth
+/// integral in the frame of the sums, whose up axis is `up`.
+[[nodiscard]] HydrostaticResult pressureResult(const PressureSums& sums, btScalar density_kgpm3, btScalar gravity_mps2,
+                                               const btVector3& up);
+
+}  // namespace keel::detail

@@ -1,0 +1,130 @@
+// What the SIMD kernels share: the vector types and small vector helpers.
+// Included by each kernel source once per instruction set (Highway's
+// foreach_target.h re-includes the source, and so this header: its include
+// guard toggles with HWY_TARGET_TOGGLE, as Highway's own -inl headers do).
+//
+// Each kernel is the vector form of a formula of docs/model.md §1 and §2,
+// which the tests' scalar reference (tests/support/reference.hpp) restates
+// one function per formula; the tests compare the two to rounding (docs/model.md, "The SIMD path"). Lanes never interact until the final sums, which are taken in a
+// fixed lane order: the result is deterministic for a given instruction set,
+// whatever the number of threads.
+//
+// The kernels read arrays and parameters through local copies (pointers,
+// structs copied by value): a vector store may alias any memory, so a field
+// read through a reference would be loaded again after every store
+// (docs/performance.md, "Instruction counts").
+
+#include "kernels/buffers.hpp"
+#include "kernels/flow.hpp"
+
+#if defined(KEEL_KERNELS_SIMD_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef KEEL_KERNELS_SIMD_INL_H_
+#undef KEEL_KERNELS_SIMD_INL_H_
+#else
+#define KEEL_KERNELS_SIMD_INL_H_
+#endif
+
+#include <hwy/contrib/math/math-inl.h>
+#include <hwy/highway.h>
+
+#include <cstddef>
+
+HWY_BEFORE_NAMESPACE();
+namespace keel::detail {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+using T = btScalar;
+using D = hn::ScalableTag<T>;
+using DI = hn::RebindToSigned<D>;
+using V = hn::Vec<D>;
+using M = hn::Mask<D>;
+
+/// A vector of 3-vectors, one per lane.
+struct V3 {
+  V x, y, z;
+};
+
+HWY_INLINE V3 load3(D d, const T* x, const T* y, const T* z, std::size_t i) {
+  return {hn::LoadU(d, x + i), hn::LoadU(d, y + i), hn::LoadU(d, z + i)};
+}
+HWY_INLINE V3 set3(D d, const T (&v)[3]) { return {hn::Set(d, v[0]), hn::Set(d, v[1]), hn::Set(d, v[2])}; }
+HWY_INLINE V3 add(V3 a, V3 b) { return {hn::Add(a.x, b.x), hn::Add(a.y, b.y), hn::Add(a.z, b.z)}; }
+HWY_INLINE V3 sub(V3 a, V3 b) { return {hn::Sub(a.x, b.x), hn::Sub(a.y, b.y), hn::Sub(a.z, b.z)}; }
+HWY_INLINE V3 scale(V3 a, V s) { return {hn::Mul(a.x, s), hn::Mul(a.y, s), hn::Mul(a.z, s)}; }
+HWY_INLINE V dot(V3 a, V3 b) { return hn::MulAdd(a.x, b.x, hn::MulAdd(a.y, b.y, hn::Mul(a.z, b.z))); }
+HWY_INLINE V3 cross(V3 a, V3 b) {
+  return {hn::Sub(hn::Mul(a.y, b.z), hn::Mul(a.z, b.y)), hn::Sub(hn::Mul(a.z, b.x), hn::Mul(a.x, b.z)),
+          hn::Sub(hn::Mul(a.x, b.y), hn::Mul(a.y, b.x))};
+}
+/// The centroid (a + b + c) / 3 of a stream's pieces, stored with them:
+/// three loads instead of nine (the kernels stream from L2, not L1).
+HWY_INLINE V3 centroid(D d, const PieceStream& s, std::size_t i) { return load3(d, s.gx, s.gy, s.gz, i); }
+
+/// A force and torque (body axes) summed in vector lanes.
+struct ForceSum {
+  V fx, fy, fz, tx, ty, tz;
+  HWY_INLINE explicit ForceSum(D d)
+      : fx(hn::Zero(d)), fy(hn::Zero(d)), fz(hn::Zero(d)), tx(hn::Zero(d)), ty(hn::Zero(d)), tz(hn::Zero(d)) {}
+  /// Adds force k u whose moment is k (c x u), given c x u as `arm`.
+  HWY_INLINE void add(V k, V3 u, V3 arm) {
+    fx = hn::MulAdd(k, u.x, fx), fy = hn::MulAdd(k, u.y, fy), fz = hn::MulAdd(k, u.z, fz);
+    tx = hn::MulAdd(k, arm.x, tx), ty = hn::MulAdd(k, arm.y, ty), tz = hn::MulAdd(k, arm.z, tz);
+  }
+  [[nodiscard]] HWY_INLINE BodyForce total(D d) const {
+    BodyForce out;
+    const V parts[6] = {fx, fy, fz, tx, ty, tz};
+    for (int k = 0; k < 3; ++k) {
+      out.force[k] = double(hn::GetLane(hn::SumOfLanes(d, parts[k])));
+      out.torque[k] = double(hn::GetLane(hn::SumOfLanes(d, parts[k + 3])));
+    }
+    return out;
+  }
+};
+
+/// 1 / sqrt(x) for x > 0. In float: the CPU's estimate and one Newton step,
+/// r (3 - x r^2) / 2, good to about an ulp and several times cheaper than a
+/// square root and a division (this is the flow pass's costliest step). In
+/// double, where the estimate would lose digits: exact.
+HWY_INLINE V inverseSqrt(D d, V x) {
+#if defined(BT_USE_DOUBLE_PRECISION) || HWY_TARGET == HWY_SCALAR
+  return hn::Div(hn::Set(d, T(1)), hn::Sqrt(x));
+#else
+  const V r = hn::ApproximateReciprocalSqrt(x);
+  return hn::Mul(hn::Mul(hn::Set(d, T(0.5)), r), hn::NegMulAdd(hn::Mul(x, r), r, hn::Set(d, T(3))));
+#endif
+}
+
+/// x^exponent for x >= 0, the common exponents without exp and log
+/// (the reference's falloff).
+HWY_INLINE V power(D d, V x, T exponent) {
+  if (exponent == T(0.5)) return hn::Sqrt(x);
+  if (exponent == T(1)) return x;
+  if (exponent == T(2)) return hn::Mul(x, x);
+  const M positive = hn::Gt(x, hn::Zero(d));
+  const V safe = hn::IfThenElse(positive, x, hn::Set(d, T(1)));
+  return hn::IfThenElseZero(positive, hn::Exp(d, hn::Mul(hn::Set(d, exponent), hn::Log(d, safe))));
+}
+
+/// btScalar(base + double(offset)) lane by lane: one rounding, so a boat far
+/// from the origin keeps its shape in float (water_sampling.cpp, sampleDirect).
+HWY_INLINE V addToDouble(D d, V offset, double base) {
+#if defined(BT_USE_DOUBLE_PRECISION)
+  return hn::Add(offset, hn::Set(d, base));
+#elif HWY_TARGET == HWY_SCALAR
+  return hn::Set(d, T(base + double(hn::GetLane(offset))));
+#else
+  const hn::RepartitionToWide<D> dw;
+  const hn::Half<D> dh;
+  const auto b = hn::Set(dw, base);
+  const auto lo = hn::DemoteTo(dh, hn::Add(b, hn::PromoteTo(dw, hn::LowerHalf(dh, offset))));
+  const auto hi = hn::DemoteTo(dh, hn::Add(b, hn::PromoteTo(dw, hn::UpperHalf(dh, offset))));
+  return hn::Combine(d, hi, lo);
+#endif
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace keel::detail
+HWY_AFTER_NAMESPACE();
+
+#endif  // KEEL_KERNELS_SIMD_INL_H_
