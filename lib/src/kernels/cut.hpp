@@ -12,9 +12,10 @@
 namespace keel::detail {
 
 /// Cuts b's first `count` crossing triangles (classifyTriangles' order;
-/// hydrostatics.cpp's cutTriangle, lane by lane) into b.pieces, from their
+/// docs/model.md, "The cut", lane by lane) into b.pieces, from their
 /// corners' heights; with `velocities`, also the water velocity at each
-/// piece's centroid from the vertices' (b.waterU_mps, ...; centroidValue).
+/// piece's centroid from the vertices' (b.waterU_mps, ...), interpolated
+/// along the edges as the positions are.
 void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities);
 
 /// Water velocity at each triangle's centroid, the mean of its corners'
