@@ -104,6 +104,10 @@ struct HydrodynamicForces {
   btScalar clampScale = 1;
   /// The same for the part of the total torque that opposes the angular velocity.
   btScalar angularClampScale = 1;
+  /// Then the scale (0..1] applied to every term so that their velocity
+  /// change cannot add kinetic energy relative to the water, linear and
+  /// angular together (1: none needed).
+  btScalar energyScale = 1;
   /// The sum of the terms, after clamping.
   [[nodiscard]] ForceTorque total() const;
 };

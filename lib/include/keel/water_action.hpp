@@ -39,14 +39,39 @@ enum StatusFlag : std::uint32_t {
   StatusStaticBody = 1u << 3,       ///< static, kinematic or zero-mass body: nothing to float
   StatusNoGravity = 1u << 4,        ///< gravity zero or not finite: no up, no buoyancy
   StatusNonFiniteBody = 1u << 5,    ///< the body's transform is not finite: substep skipped
-  StatusNonFiniteForce = 1u << 6,   ///< the force came out non-finite: not applied
+  StatusNonFiniteForce = 1u << 6,   ///< the force or the velocity change came out non-finite: not applied
   StatusDry = 1u << 7,              ///< the hull is wholly above the water (informational)
   StatusSubmerged = 1u << 8,        ///< the hull is wholly under the water (informational)
   StatusDampingUncompensated = 1u << 9,  ///< body damping ~1: the force acts uncompensated, see WaterAction
   StatusSurfaceThrew = 1u << 10,    ///< the surface threw: caught; no water force (or no water velocity) this substep
   StatusNonFiniteVelocity = 1u << 11,  ///< the surface returned a NaN/inf water velocity; replaced by zero
   StatusDragClamped = 1u << 12,     ///< the drag was limited so it cannot reverse the motion (informational)
+  /// Water heights more than kPlausibleHead_m beyond the hull's reach: replaced
+  /// by the mean of the plausible ones (docs/model.md §4).
+  StatusImplausibleHeight = 1u << 13,
+  /// The pressure force or torque exceeded what any sea can give the hull
+  /// (kMaxPressureForceFactor rho g V, and times the hull's radius): limited.
+  StatusPressureLimited = 1u << 14,
+  /// The drag was limited so that it cannot add kinetic energy relative to
+  /// the water (informational).
+  StatusDragEnergyLimited = 1u << 15,
+  /// The boat is too far from the origin for the water patch's grid indices:
+  /// no water force this substep.
+  StatusOutOfRange = 1u << 16,
 };
+
+/// How far above the hull's reach [m] (its bounding radius about the
+/// centre of mass) a water height may lie and still be taken as water; the
+/// highest sea waves are about 30 m. Beyond, a height is implausible
+/// (StatusImplausibleHeight), unless every height is: the hull is then
+/// simply deep under the water (or high above it), and the heights are
+/// clamped to this bound, which leaves a closed hull's pressure force
+/// unchanged.
+inline constexpr double kPlausibleHead_m = 100;
+/// The pressure force may not exceed this times rho g V (V the hull's
+/// volume): a fully submerged hull feels rho g V, on a water slope s
+/// rho g V sqrt(1 + s^2); twice allows slopes up to 60 degrees.
+inline constexpr double kMaxPressureForceFactor = 2;
 
 /// What happened in the last substep, and counts since construction (or the
 /// last clear()).
@@ -57,8 +82,11 @@ struct WaterStatus {
   std::uint64_t skippedSubsteps = 0;       ///< substeps with no force applied because of a problem
   std::uint64_t nonFiniteHeights = 0;      ///< NaN/inf water heights received and replaced
   std::uint64_t nonFiniteVelocities = 0;   ///< NaN/inf water velocities received and replaced by zero
+  std::uint64_t implausibleHeights = 0;    ///< water heights far outside any sea, replaced
   /// True when the last substep had no problem (informational bits ignored).
-  [[nodiscard]] bool ok() const { return (flags & ~(StatusDry | StatusSubmerged | StatusDragClamped)) == 0; }
+  [[nodiscard]] bool ok() const {
+    return (flags & ~(StatusDry | StatusSubmerged | StatusDragClamped | StatusDragEnergyLimited)) == 0;
+  }
   /// Human-readable list of the last substep's flags and the counts, e.g.
   /// "non-finite water height (replaced); 3 non-finite heights so far", or "ok".
   [[nodiscard]] std::string describe() const;

@@ -41,10 +41,16 @@ class WaterPatch {
   /// non-positive or non-finite argument, or more than 4,194,304 samples.
   void configure(btScalar cellSize_m, btScalar hullRadius_m);
 
+  /// How far from the origin [m] the grid can be placed: 2^52 cells, where
+  /// its integer cell indices are still exact in double.
+  [[nodiscard]] double reach_m() const { return 4503599627370496.0 * double(cell_m_); }
+
   /// Samples `surface` on the grid around the horizontal point
-  /// (`centreU_m`, `centreV_m`) [m] (the centre of mass's) at time `t_s` [s]. Returns the number of samples that
-  /// were not finite; each was replaced by the mean of the finite ones (0 when
-  /// none was finite).
+  /// (`centreU_m`, `centreV_m`) [m] (the centre of mass's) at time `t_s` [s].
+  /// Returns the number of samples that were not finite; each was replaced
+  /// by the mean of the finite ones (0 when none was finite). Throws
+  /// std::out_of_range, sampling nothing, when the point is not finite or
+  /// lies farther than reach_m() from the origin.
   std::size_t sample(const WaterSurface& surface, double centreU_m, double centreV_m, btScalar t_s);
 
   /// Interpolated height [m] at horizontal point (u, v) [m]. Points outside

@@ -62,8 +62,9 @@ void WaterAction::setHydrodynamics(const HydrodynamicSettings& settings) {
 }
 
 void WaterAction::updateAction(btCollisionWorld*, btScalar timeStep_s) {
+  drawnCutBuilt_ = false;
   if (!(timeStep_s > 0) || !std::isfinite(timeStep_s)) {
-    detail::finishStatus(state_->status, StatusBadTimeStep, true);
+    (void)detail::skipSubstep(*state_, StatusBadTimeStep);
     return;
   }
   time_s_ += double(timeStep_s);
@@ -71,8 +72,9 @@ void WaterAction::updateAction(btCollisionWorld*, btScalar timeStep_s) {
 }
 
 void WaterAction::prime(btScalar timeStep_s) {
+  drawnCutBuilt_ = false;
   if (!(timeStep_s > 0) || !std::isfinite(timeStep_s)) {
-    detail::finishStatus(state_->status, StatusBadTimeStep, true);
+    (void)detail::skipSubstep(*state_, StatusBadTimeStep);
     return;
   }
   forceForNextSubstep(timeStep_s);
@@ -83,7 +85,6 @@ void WaterAction::forceForNextSubstep(btScalar timeStep_s) {
 }
 
 bool WaterAction::computeForces(btScalar timeStep_s) {
-  drawnCutBuilt_ = false;
   const detail::BoatModel boat{*hull_, *surface_, settings_, hydro_};
   return detail::runSubstep(boat, *state_, detail::BodySnapshot::of(*body_), timeStep_s, time_s_);
 }

@@ -4,11 +4,21 @@
 #include "substep/stages.hpp"
 #include "substep/clamp.hpp"
 
+#include <algorithm>
+
 namespace keel::detail {
 namespace {
 
 /// Speeds below this [m/s] have no direction.
 constexpr btScalar kTinySpeed_mps = btScalar(1e-6);
+
+/// The dissipation limit keeps this fraction of the exact bound's margin, so
+/// that rounding in the velocity change cannot tip the energy balance.
+constexpr double kEnergyMargin = 1e-4;
+
+double dot(const btVector3& a, const btVector3& b) {
+  return double(a.x()) * double(b.x()) + double(a.y()) * double(b.y()) + double(a.z()) * double(b.z());
+}
 
 /// The fraction of `change`'s component against `velocity` that can be kept
 /// without reversing `velocity` (1 when nothing opposes or the velocity is
@@ -46,11 +56,49 @@ void clampToVelocity(HydrodynamicForces& forces, const btVector3& relativeVeloci
   }
 }
 
-void clampDrag(BoatState& state, const BodySnapshot& body, Substep& s) {
+btScalar limitToDissipation(HydrodynamicForces& forces, const btVector3& relativeVelocity_mps,
+                            const btVector3& angularVelocity_radps, btScalar inverseMass_pkg,
+                            const btMatrix3x3& inverseInertia, btScalar dt_s, bool waterUniform) {
+  // The terms' velocity change dv = F dt / m, dw = I^-1 tau dt changes the
+  // kinetic energy K = 1/2 m |v|^2 + 1/2 w.I w (v relative to the water) by
+  // s P + s^2 Q when scaled by s, with P = dt (v.F + w.tau) the work the
+  // terms do and Q = dt^2 (|F|^2 / m + tau.I^-1 tau) / 2 >= 0 the overshoot
+  // of a finite step. Each term opposes its piece's motion through the
+  // water, so P <= 0 in uniform water; the step is dissipative while
+  // s <= -P / Q. In double: at 1000 m/s and 1000 rad/s the products exceed
+  // float's range of exact cancellation.
+  const ForceTorque total = forces.total();
+  const btVector3 turn = inverseInertia * total.torque_Nm;  // I^-1 tau
+  const double dt = double(dt_s);
+  const double work = dt * (dot(relativeVelocity_mps, total.force_N) + dot(angularVelocity_radps, total.torque_Nm));
+  const double overshoot = 0.5 * dt * dt *
+                           (dot(total.force_N, total.force_N) * double(inverseMass_pkg) + dot(total.torque_Nm, turn));
+  if (!(overshoot > 0)) return 1;
+  double keep = 1;
+  if (work < 0)
+    keep = std::min(1.0, -work / overshoot * (1 - kEnergyMargin));
+  else if (waterUniform)
+    keep = 0;  // rounding (P can only be > 0 by it): no term may add energy
+  // (In water whose velocity varies over the hull, the waves' drag may feed
+  // the boat: P > 0 is physics there, kept.)
+  if (keep >= 1) return 1;
+  const auto scale = btScalar(keep);
+  for (ForceTorque* term : {&forces.viscous, &forces.pressureDrag, &forces.slamming, &forces.air, &forces.damping}) {
+    term->force_N *= scale;
+    term->torque_Nm *= scale;
+  }
+  return scale;
+}
+
+void clampDrag(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
   HydrodynamicForces& f = state.hydrodynamics;
   clampToVelocity(f, s.relativeVelocity_mps, body.angularVelocity_radps, body.inverseMass_pkg, body.inverseInertia,
                   s.dt_s);
   if (f.clampScale < 1 || f.angularClampScale < 1) s.flags |= StatusDragClamped;
+  const bool uniform = boat.surface.velocityIsUniform() || boat.dynamics.waterVelocity != WaterVelocitySampling::PerVertex;
+  f.energyScale = limitToDissipation(f, s.relativeVelocity_mps, body.angularVelocity_radps, body.inverseMass_pkg,
+                                     body.inverseInertia, s.dt_s, uniform);
+  if (f.energyScale < 1) s.flags |= StatusDragEnergyLimited;
 }
 
 }  // namespace keel::detail

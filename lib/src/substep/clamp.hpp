@@ -19,4 +19,13 @@ void clampToVelocity(HydrodynamicForces& forces, const btVector3& relativeVeloci
                      const btVector3& angularVelocity_radps, btScalar inverseMass_pkg,
                      const btMatrix3x3& inverseInertia, btScalar dt_s);
 
+/// Scales every term of `forces` alike so that their velocity change over
+/// `dt_s` cannot add kinetic energy relative to the water (linear and
+/// angular together): see clamp.cpp. `waterUniform`: the water's velocity
+/// is the same under the whole hull, so the terms can only dissipate.
+/// Returns the scale (1: nothing limited).
+btScalar limitToDissipation(HydrodynamicForces& forces, const btVector3& relativeVelocity_mps,
+                            const btVector3& angularVelocity_radps, btScalar inverseMass_pkg,
+                            const btMatrix3x3& inverseInertia, btScalar dt_s, bool waterUniform);
+
 }  // namespace keel::detail

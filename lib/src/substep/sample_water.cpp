@@ -2,9 +2,35 @@
 // vertex's height above it (docs/model.md §1.1).
 #include "substep/stages.hpp"
 
+#include <algorithm>
 #include <span>
+#include <stdexcept>
 
 namespace keel::detail {
+namespace {
+
+/// Water heights beyond [lo, hi] [m] (the hull's reach plus
+/// kPlausibleHead_m) are no sea: when some are within, the others are
+/// replaced by their mean and counted; when none is, the hull is deep under
+/// the water or high above it and every height is clamped to the bound,
+/// which leaves the pressure force of a closed hull unchanged. Returns how
+/// many were replaced.
+std::size_t replaceImplausible(std::span<btScalar> water_m, btScalar lo, btScalar hi) {
+  double sum = 0;
+  std::size_t plausible = 0;
+  for (const btScalar h : water_m)
+    if (h >= lo && h <= hi) sum += double(h), ++plausible;
+  if (plausible == 0) {
+    for (btScalar& h : water_m) h = std::clamp(h, lo, hi);
+    return 0;
+  }
+  const auto mean = btScalar(sum / double(plausible));
+  for (btScalar& h : water_m)
+    if (!(h >= lo && h <= hi)) h = mean;
+  return water_m.size() - plausible;
+}
+
+}  // namespace
 
 bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s) {
   const HullSoA& soa = boat.hull.soa();
@@ -31,6 +57,9 @@ bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s) {
         boat.surface.heights(b.u_m.data(), b.v_m.data(), soa.vertexCount, s.t_s, state.waterHeight_m.data());
       s.samplesAsked = soa.vertexCount;
     }
+  } catch (const std::out_of_range&) {  // the patch's grid cannot reach this far (WaterPatch::reach_m)
+    s.flags = StatusOutOfRange;
+    return false;
   } catch (...) {
     s.flags = StatusSurfaceThrew;
     return false;
@@ -55,10 +84,20 @@ bool heightsAboveWater(const BoatModel& boat, BoatState& state, Substep& s) {
   }
   state.status.nonFiniteHeights += s.nonFiniteHeights;
   if (s.nonFiniteHeights == s.samplesAsked) {  // nothing finite to stand in for the bad samples
-    s.flags = StatusNonFiniteHeight | StatusNoFiniteHeight;
+    s.flags = StatusNoFiniteHeight;
     return false;
   }
   if (s.nonFiniteHeights > 0) s.flags |= StatusNonFiniteHeight;
+  // Heights far outside any sea around the hull (the kernel's range of them
+  // tells, so this costs nothing when there are none).
+  const btScalar reach = boat.hull.radius_m() + btScalar(kPlausibleHead_m);
+  const btScalar lo = s.axes.centreUp_m - reach, hi = s.axes.centreUp_m + reach;
+  if (heights.water.lo < lo || heights.water.hi > hi) {
+    const std::size_t replaced = replaceImplausible(std::span<btScalar>(state.waterHeight_m).first(n), lo, hi);
+    state.status.implausibleHeights += replaced;
+    if (replaced > 0) s.flags |= StatusImplausibleHeight;
+    heights = vertexHeights(soa, s.axes.up, s.axes.centreUp_m, state.waterHeight_m.data(), state.h_m.data());
+  }
   s.waterRange = heights.water;
   // Some of the hull is wet exactly when a vertex is (every vertex belongs
   // to a triangle, which then crosses the waterline or lies under it).

@@ -58,8 +58,8 @@ void airResistance(const BoatModel& boat, BoatState& state, const BodySnapshot& 
 void extraDamping(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
 
 /// Limits the hydrodynamic terms so they cannot reverse the motion within
-/// the substep (clamp.cpp).
-void clampDrag(BoatState& state, const BodySnapshot& body, Substep& s);
+/// the substep, nor add kinetic energy relative to the water (clamp.cpp).
+void clampDrag(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
 
 /// The total force and torque, refused when not finite, and the velocity
 /// change that makes them act exactly once in the next substep; whether to

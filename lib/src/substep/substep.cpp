@@ -16,29 +16,26 @@ bool isFinite(const btTransform& t) {
   return isFinite(t.getOrigin()) && isFinite(b[0]) && isFinite(b[1]) && isFinite(b[2]);
 }
 
-/// No water force this substep: the results are cleared (the last good
-/// ones would lie), and the status says why.
-bool skipWithoutWater(BoatState& state, std::uint32_t flags) {
+}  // namespace
+
+bool skipSubstep(BoatState& state, std::uint32_t flags) {
   state.hydrostatics = HydrostaticResult{};
   state.hydrodynamics = HydrodynamicForces{};
   state.total = ForceTorque{};
+  state.pendingLinear_mps.setZero();
+  state.pendingAngular_radps.setZero();
   state.anyWet = false;
   state.crossingCount = 0;
   finishStatus(state.status, flags, true);
   return false;
 }
 
-}  // namespace
-
 bool runSubstep(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s, double t_s) {
   Substep s(threadBuffers(boat.hull.soa()), dt_s, btScalar(t_s));
   state.pendingLinear_mps.setZero();
   state.pendingAngular_radps.setZero();
-  if (!readPose(boat, state, body, s)) {
-    finishStatus(state.status, s.flags, true);
-    return false;
-  }
-  if (!sampleWater(boat, state, s) || !heightsAboveWater(boat, state, s)) return skipWithoutWater(state, s.flags);
+  if (!readPose(boat, state, body, s) || !sampleWater(boat, state, s) || !heightsAboveWater(boat, state, s))
+    return skipSubstep(state, s.flags);
   classify(boat, state, s);
   waterVelocityAtVertices(boat, state, s);
   cut(boat, state, s);
@@ -49,7 +46,7 @@ bool runSubstep(const BoatModel& boat, BoatState& state, const BodySnapshot& bod
     slamming(boat, state, s);
     airResistance(boat, state, body, s);
     extraDamping(boat, state, body, s);
-    clampDrag(state, body, s);
+    clampDrag(boat, state, body, s);
   }
   return velocityChange(boat, state, body, s);
 }

@@ -144,6 +144,11 @@ void drawnCut(const Hull& hull, const BoatState& state, std::vector<SubmergedPie
 /// A force and torque summed in body axes, times `scale`, in world axes.
 [[nodiscard]] ForceTorque bodyToWorld(const btMatrix3x3& basis, const BodyForce& f, double scale = 1);
 
+/// A substep with no water force: the results are cleared (the last good
+/// ones would lie about this substep) and the status, with `flags`, says
+/// why. Returns false, for runSubstep.
+bool skipSubstep(BoatState& state, std::uint32_t flags);
+
 /// Records the last substep's flags and counts in the status.
 void finishStatus(WaterStatus& status, std::uint32_t flags, bool skipped);
 

@@ -24,24 +24,40 @@ bool waterMoved(const BoatModel& boat, const BoatState& state) {
   return moved;
 }
 
+/// Limits the pressure force and torque to what any sea can give the hull
+/// (kMaxPressureForceFactor rho g V, and that times the hull's radius about
+/// the centre of mass): a backstop against water no sea makes, which the
+/// height checks let through (a steep but plausible spike under one corner).
+bool limitPressure(const BoatModel& boat, HydrostaticResult& p, btScalar gravity_mps2) {
+  const double maxForce = kMaxPressureForceFactor * double(boat.statics.waterDensity_kgpm3) * double(gravity_mps2) *
+                          double(boat.hull.volume_m3());
+  const double maxTorque = maxForce * double(boat.hull.radius_m());
+  const double force = double(p.force_N.length()), torque = double(p.torque_Nm.length());
+  bool limited = false;
+  if (force > maxForce) p.force_N *= btScalar(maxForce / force), limited = true;
+  if (torque > maxTorque) p.torque_Nm *= btScalar(maxTorque / torque), limited = true;
+  return limited;
+}
+
+/// A non-finite force or velocity change: nothing is applied. (The wetness
+/// is kept: the drawn cut still shows where the water was.)
+bool refuse(BoatState& state, std::uint32_t flags) {
+  state.hydrostatics = HydrostaticResult{};
+  state.hydrodynamics = HydrodynamicForces{};
+  state.total = ForceTorque{};
+  finishStatus(state.status, flags | StatusNonFiniteForce, true);
+  return false;
+}
+
 }  // namespace
 
 bool velocityChange(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
+  if (limitPressure(boat, state.hydrostatics, state.frameGravity_mps2.length())) s.flags |= StatusPressureLimited;
   ForceTorque& total = state.total;
   total = state.hydrodynamics.total();
   total.force_N += state.hydrostatics.force_N;
   total.torque_Nm += state.hydrostatics.torque_Nm;
-  if (!isFinite(total.force_N) || !isFinite(total.torque_Nm)) {
-    state.hydrostatics = HydrostaticResult{};
-    state.hydrodynamics = HydrodynamicForces{};
-    total = ForceTorque{};
-    finishStatus(state.status, s.flags | StatusNonFiniteForce, true);
-    return false;
-  }
-  state.wake = waterMoved(boat, state);
-  state.previousWaterHeight_m.swap(state.waterHeight_m);
-  state.havePreviousWater = true;
-  state.flags = s.flags;
+  if (!isFinite(total.force_N) || !isFinite(total.torque_Nm)) return refuse(state, s.flags);
   // Bullet multiplies the velocities by (1 - damping)^dt at the start of the
   // next substep and only then adds the accumulated forces' impulse, so a
   // force's velocity change escapes that damping. Dividing by the factor now
@@ -56,8 +72,15 @@ bool velocityChange(const BoatModel& boat, BoatState& state, const BodySnapshot&
   // forces: F / m dt along the linear factor, tau I^-1 dt (I^-1 symmetric).
   const btVector3 dv = total.force_N * body.linearFactor * (body.inverseMass_pkg * s.dt_s);
   const btVector3 dw = (total.torque_Nm * body.angularFactor) * body.inverseInertia * s.dt_s;
-  state.pendingLinear_mps = state.dampingCompensated ? dv / linearFactor : dv;
-  state.pendingAngular_radps = state.dampingCompensated ? dw / angularFactor : dw;
+  const btVector3 linear = state.dampingCompensated ? dv / linearFactor : dv;
+  const btVector3 angular = state.dampingCompensated ? dw / angularFactor : dw;
+  if (!isFinite(linear) || !isFinite(angular)) return refuse(state, s.flags);
+  state.pendingLinear_mps = linear;
+  state.pendingAngular_radps = angular;
+  state.wake = waterMoved(boat, state);
+  state.previousWaterHeight_m.swap(state.waterHeight_m);
+  state.havePreviousWater = true;
+  state.flags = s.flags;
   return true;
 }
 

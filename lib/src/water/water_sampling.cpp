@@ -59,6 +59,11 @@ void WaterPatch::configure(btScalar cellSize_m, btScalar hullRadius_m) {
 
 std::size_t WaterPatch::sample(const WaterSurface& surface, double centreU_m, double centreV_m, btScalar t_s) {
   assert(side_ > 0);
+  const double reach = reach_m() - double(radius_m_);
+  if (!(std::abs(centreU_m) < reach && std::abs(centreV_m) < reach))
+    throw std::out_of_range("keel::WaterPatch: the point (" + std::to_string(centreU_m) + ", " +
+                            std::to_string(centreV_m) + ") m is beyond the patch grid's reach of " +
+                            std::to_string(reach) + " m from the origin");
   const double cell = double(cell_m_);
   i0_ = std::int64_t(std::floor((centreU_m - double(radius_m_)) / cell));
   j0_ = std::int64_t(std::floor((centreV_m - double(radius_m_)) / cell));
