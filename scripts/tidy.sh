@@ -5,9 +5,9 @@
 # .clang-tidy's WarningsAsErrors names; other findings are printed only.
 # Usage: scripts/tidy.sh [BUILD_DIR]   (default build/tidy, configured here
 #        if it has no compile_commands.json; no compilation is needed)
-# About 80 s on 2 cores. The Highway sources (hull_kernel.cpp,
-# waves_simd.cpp) are parsed once per SIMD target they re-include
-# themselves for; they take the longest, about 20 s and 13 s.
+# About 90 s on 2 cores. The Highway sources (lib/src/kernels/*.cpp and
+# lib/src/water/*_simd.cpp) are parsed once per SIMD target they re-include
+# themselves for; they take the longest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build/tidy}

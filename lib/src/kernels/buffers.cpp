@@ -64,7 +64,7 @@ void BoatBuffers::fit(const HullSoA& hull) {
     crossing.assign(hull.trianglePadded + kPad, 0);
     crossingOneWet.assign(hull.trianglePadded + kPad, 0);
     blockKind.assign(hull.trianglePadded / kPad, 0);
-    stageMemory.assign(4 * kStageGroups * hull.trianglePadded, 0);
+    stageMemory.assign(std::size_t(4) * kStageGroups * hull.trianglePadded, 0);
     for (int g = 0; g < kStageGroups; ++g) stage[g] = stageMemory.data() + 4 * hull.trianglePadded * std::size_t(g);
     pieces.reserve(hull.trianglePadded);
   }
