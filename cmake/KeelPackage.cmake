@@ -16,6 +16,7 @@ install(TARGETS keel EXPORT KeelTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/include/keel DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES ${PROJECT_BINARY_DIR}/lib/include/keel/config.hpp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/keel)
 
 # Keel::Bullet is an imported target of KeelBullet.cmake: the package config
 # recreates it, so the exported link interface names it rather than paths.

@@ -3,6 +3,7 @@
 /// A boat's hull: a closed, outward-facing triangle surface in the body's
 /// centre-of-mass frame, validated once and shared by any number of boats.
 
+#include <keel/config.hpp>
 #include <LinearMath/btVector3.h>
 
 #include <array>

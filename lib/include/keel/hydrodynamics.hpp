@@ -6,6 +6,7 @@
 /// submerged fraction. Every term is relative to the water's velocity, has
 /// documented units and coefficients, a switch, and its own telemetry.
 
+#include <keel/config.hpp>
 #include <keel/hydrostatics.hpp>
 
 #include <LinearMath/btVector3.h>

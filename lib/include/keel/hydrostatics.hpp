@@ -5,6 +5,7 @@
 /// buoyancy and waterline, to size a boat's mass or check a design. It runs
 /// the same SIMD code as keel::WaterAction's substep.
 
+#include <keel/config.hpp>
 #include <keel/hull.hpp>
 #include <keel/water_surface.hpp>
 

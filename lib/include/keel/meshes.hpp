@@ -3,6 +3,7 @@
 /// Small helpers that fill a btTriangleMesh with closed, outward-wound shapes,
 /// for barges, pontoons, tests and quick starts.
 
+#include <keel/config.hpp>
 #include <LinearMath/btTransform.h>
 #include <LinearMath/btVector3.h>
 

@@ -2,6 +2,8 @@
 /// @file version.hpp
 /// Keel's version.
 
+#include <keel/config.hpp>
+
 namespace keel {
 inline constexpr int kVersionMajor = 0;  ///< incompatible API changes
 inline constexpr int kVersionMinor = 1;  ///< added features

@@ -2,6 +2,7 @@
 /// @file water_action.hpp
 /// keel::WaterAction: the Bullet action that makes one rigid body float.
 
+#include <keel/config.hpp>
 #include <keel/hull.hpp>
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>

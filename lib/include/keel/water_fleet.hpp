@@ -3,6 +3,7 @@
 /// keel::WaterFleet: many boats on one sea, their water forces computed in
 /// parallel and applied in a fixed order.
 
+#include <keel/config.hpp>
 #include <keel/water_action.hpp>
 
 #include <BulletDynamics/Dynamics/btActionInterface.h>

@@ -8,6 +8,7 @@
 /// Horizontal coordinates (u, v) are along WaterFrame::east and
 /// WaterFrame::north [m], heights along WaterFrame::up [m].
 
+#include <keel/config.hpp>
 #include <keel/water_surface.hpp>
 
 #include <LinearMath/btVector3.h>

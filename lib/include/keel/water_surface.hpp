@@ -3,6 +3,7 @@
 /// The water a boat floats on: its surface height and the water's velocity,
 /// queried one point at a time or in batches.
 
+#include <keel/config.hpp>
 #include <LinearMath/btVector3.h>
 
 #include <cstddef>

@@ -14,6 +14,7 @@
 /// Coordinates are those of WaterSurface: (u, v) horizontal along
 /// WaterFrame::east and WaterFrame::north [m], heights along up [m], time [s].
 
+#include <keel/config.hpp>
 #include <keel/water_surface.hpp>
 
 #include <cstddef>
