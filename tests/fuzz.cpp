@@ -174,7 +174,10 @@ int fuzzSubsteps(long count, std::uint64_t seed) {
       const btVector3 current = state.anyWet && !still ? water->velocity(0, 0, 0, 0).east_mps * state.frame.east +
                                                    water->velocity(0, 0, 0, 0).north_mps * state.frame.north
                                              : btVector3(0, 0, 0);
-      const btVector3 v = body.linearVelocity_mps - current, w = body.angularVelocity_radps;
+      // From the velocity the conservative forces (buoyancy, gravity) give.
+      const btVector3 v = body.linearVelocity_mps - current +
+                          (state.hydrostatics.force_N * body.inverseMass_pkg + body.gravity_mps2) * dt;
+      const btVector3 w = body.angularVelocity_radps + body.inverseInertia * state.hydrostatics.torque_Nm * dt;
       const btVector3 dv = drag.force_N * (body.inverseMass_pkg * dt), dw = body.inverseInertia * drag.torque_Nm * dt;
       const btMatrix3x3 inertia = body.inverseInertia.inverse();
       auto energy = [&](const btVector3& a, const btVector3& b) {

@@ -21,7 +21,9 @@ void clampToVelocity(HydrodynamicForces& forces, const btVector3& relativeVeloci
 
 /// Scales every term of `forces` alike so that their velocity change over
 /// `dt_s` cannot add kinetic energy relative to the water (linear and
-/// angular together): see clamp.cpp. `waterUniform`: the water's velocity
+/// angular together) to a body moving at `relativeVelocity_mps` and
+/// `angularVelocity_radps` (the clamp stage passes the velocities the
+/// conservative forces give this substep): see clamp.cpp. `waterUniform`: the water's velocity
 /// is the same under the whole hull, so the terms can only dissipate.
 /// Returns the scale (1: nothing limited).
 btScalar limitToDissipation(HydrodynamicForces& forces, const btVector3& relativeVelocity_mps,

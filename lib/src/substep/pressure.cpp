@@ -3,6 +3,24 @@
 #include "substep/stages.hpp"
 
 namespace keel::detail {
+namespace {
+
+/// Limits the pressure force and torque to what any sea can give the hull
+/// (kMaxPressureForceFactor rho g V, and that times the hull's radius about
+/// the centre of mass): a backstop against water no sea makes, which the
+/// height checks let through (a steep but plausible spike under one corner).
+bool limitPressure(const BoatModel& boat, HydrostaticResult& p, btScalar gravity_mps2) {
+  const double maxForce = kMaxPressureForceFactor * double(boat.statics.waterDensity_kgpm3) * double(gravity_mps2) *
+                          double(boat.hull.volume_m3());
+  const double maxTorque = maxForce * double(boat.hull.radius_m());
+  const double force = double(p.force_N.length()), torque = double(p.torque_Nm.length());
+  bool limited = false;
+  if (force > maxForce) p.force_N *= btScalar(maxForce / force), limited = true;
+  if (torque > maxTorque) p.torque_Nm *= btScalar(maxTorque / torque), limited = true;
+  return limited;
+}
+
+}  // namespace
 
 void pressure(const BoatModel& boat, BoatState& state, Substep& s) {
   BoatBuffers& b = s.buffers;
@@ -14,6 +32,7 @@ void pressure(const BoatModel& boat, BoatState& state, Substep& s) {
   r.force_N = state.basis * r.force_N;
   r.torque_Nm = state.basis * r.torque_Nm;
   r.centreOfBuoyancy_m = state.basis * r.centreOfBuoyancy_m;
+  if (limitPressure(boat, r, state.frameGravity_mps2.length())) s.flags |= StatusPressureLimited;
 }
 
 }  // namespace keel::detail

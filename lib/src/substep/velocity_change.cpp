@@ -24,21 +24,6 @@ bool waterMoved(const BoatModel& boat, const BoatState& state) {
   return moved;
 }
 
-/// Limits the pressure force and torque to what any sea can give the hull
-/// (kMaxPressureForceFactor rho g V, and that times the hull's radius about
-/// the centre of mass): a backstop against water no sea makes, which the
-/// height checks let through (a steep but plausible spike under one corner).
-bool limitPressure(const BoatModel& boat, HydrostaticResult& p, btScalar gravity_mps2) {
-  const double maxForce = kMaxPressureForceFactor * double(boat.statics.waterDensity_kgpm3) * double(gravity_mps2) *
-                          double(boat.hull.volume_m3());
-  const double maxTorque = maxForce * double(boat.hull.radius_m());
-  const double force = double(p.force_N.length()), torque = double(p.torque_Nm.length());
-  bool limited = false;
-  if (force > maxForce) p.force_N *= btScalar(maxForce / force), limited = true;
-  if (torque > maxTorque) p.torque_Nm *= btScalar(maxTorque / torque), limited = true;
-  return limited;
-}
-
 /// A non-finite force or velocity change: nothing is applied. (The wetness
 /// is kept: the drawn cut still shows where the water was.)
 bool refuse(BoatState& state, std::uint32_t flags) {
@@ -52,7 +37,6 @@ bool refuse(BoatState& state, std::uint32_t flags) {
 }  // namespace
 
 bool velocityChange(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
-  if (limitPressure(boat, state.hydrostatics, state.frameGravity_mps2.length())) s.flags |= StatusPressureLimited;
   ForceTorque& total = state.total;
   total = state.hydrodynamics.total();
   total.force_N += state.hydrostatics.force_N;
