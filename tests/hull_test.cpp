@@ -4,8 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include "hull/build_steps.hpp"
+
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 namespace keel::test {
 namespace {
@@ -86,9 +90,9 @@ TEST(Hull, CatamaranHasTwoParts) {
   EXPECT_NEAR(hull.centroid().z(), 0.0, kFloatTol);
 }
 
-HullError::Counts errorCounts(const Mesh& m, std::string* message = nullptr) {
+HullError::Counts errorCounts(const Mesh& m, std::string* message = nullptr, const HullOptions& options = {}) {
   try {
-    Hull hull(m.vertices, m.triangles);
+    Hull hull(m.vertices, m.triangles, options);
   } catch (const HullError& e) {
     if (message) *message = e.what();
     return e.counts();
@@ -166,6 +170,21 @@ TEST(Hull, RefinesLongEdgesAndStaysClosed) {
   EXPECT_NEAR(hull.volume_m3(), 2.0, 2 * kFloatTol);
   // Refined output is itself a valid hull (closed, no T-junctions).
   EXPECT_NO_THROW(Hull(hull.vertices(), hull.triangles()));
+}
+
+TEST(Hull, WeldsFarFromTheOriginWithoutOverflow) {
+  // Weld cells of 1e-30 m at 3e38 m number 3e68, past a 64-bit integer
+  // (undefined behaviour in the conversion and the hash): exact duplicates
+  // weld, distinct points do not.
+  const btScalar big = btScalar(3e38);
+  const std::vector<btVector3> soup = {btVector3(big, -big, 1), btVector3(-big, big, 0), btVector3(big, -big, 1),
+                                       btVector3(big, big, big), btVector3(-big, big, 0), btVector3(0, 0, 0)};
+  for (double tolerance_m : {0.0, 1e-30, 1e30}) {
+    const auto mesh = detail::hull_build::weldVertices(soup, tolerance_m);
+    EXPECT_EQ(mesh.vertices.size(), 4u) << tolerance_m;
+    EXPECT_EQ(mesh.triangles[0][2], mesh.triangles[0][0]);
+    EXPECT_EQ(mesh.triangles[1][1], mesh.triangles[0][1]);
+  }
 }
 
 TEST(Hull, BoatHullIsClosed) {

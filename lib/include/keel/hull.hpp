@@ -32,7 +32,9 @@ class HullError : public std::runtime_error {
     std::size_t nonManifoldEdges = 0;  ///< edges shared by more than two triangles
     std::size_t flippedEdges = 0;      ///< edges whose two triangles wind the same way
     std::size_t inwardParts = 0;       ///< closed parts with negative volume (inside out)
-    std::size_t nonFiniteVertices = 0; ///< vertices with NaN or infinite coordinates
+    /// Distinct vertices with a NaN or infinite coordinate (a vertex shared by
+    /// several triangles counts once).
+    std::size_t nonFiniteVertices = 0;
     std::size_t usableTriangles = 0;   ///< triangles left after welding and dropping degenerates
   };
 

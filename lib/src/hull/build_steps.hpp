@@ -45,6 +45,14 @@ struct Bounds {
 
 /// The bounding box of `points` (min > max when there is none). In measure.cpp.
 [[nodiscard]] Bounds boundsOf(std::span<const btVector3> points);
+/// The largest magnitude of any coordinate in `bounds` [m]. In measure.cpp.
+[[nodiscard]] double largestCoordinate_m(const Bounds& bounds);
+/// The spacing of btScalar values at `magnitude_m` [m]: how finely a
+/// coordinate that large can be placed. In measure.cpp.
+[[nodiscard]] double coordinateSpacing_m(double magnitude_m);
+
+/// "(x, y, z)". In edges.cpp.
+[[nodiscard]] std::string formatPoint(const btVector3& p);
 
 /// A mesh as vertices [m] and triangles indexing them.
 struct Mesh {

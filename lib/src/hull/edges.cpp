@@ -7,13 +7,14 @@
 #include <sstream>
 
 namespace keel::detail::hull_build {
-namespace {
 
 std::string formatPoint(const btVector3& p) {
   std::ostringstream s;
   s << '(' << p.x() << ", " << p.y() << ", " << p.z() << ')';
   return s.str();
 }
+
+namespace {
 
 std::string describeEdge(std::uint64_t key, std::span<const btVector3> vertices) {
   return "between " + formatPoint(vertices[key >> 32]) + " and " + formatPoint(vertices[key & 0xffffffffu]);
