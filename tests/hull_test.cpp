@@ -90,9 +90,9 @@ TEST(Hull, CatamaranHasTwoParts) {
   EXPECT_NEAR(hull.centroid().z(), 0.0, kFloatTol);
 }
 
-HullError::Counts errorCounts(const Mesh& m, std::string* message = nullptr, const HullOptions& options = {}) {
+HullError::Counts errorCounts(const Mesh& m, std::string* message = nullptr) {
   try {
-    Hull hull(m.vertices, m.triangles, options);
+    Hull hull(m.vertices, m.triangles);
   } catch (const HullError& e) {
     if (message) *message = e.what();
     return e.counts();
@@ -172,10 +172,29 @@ TEST(Hull, RefinesLongEdgesAndStaysClosed) {
   EXPECT_NO_THROW(Hull(hull.vertices(), hull.triangles()));
 }
 
+/// `m` moved by `offset` and scaled by `scale` about its own origin.
+Mesh transformed(Mesh m, const btVector3& offset, btScalar scale = 1) {
+  for (auto& v : m.vertices) v = v * scale + offset;
+  return m;
+}
+
 TEST(Hull, WeldsFarFromTheOriginWithoutOverflow) {
-  // Weld cells of 1e-30 m at 3e38 m number 3e68, past a 64-bit integer
-  // (undefined behaviour in the conversion and the hash): exact duplicates
-  // weld, distinct points do not.
+  // A 1e-9 m box at x = 1e5: weld cells of 1e-15 m there number 1e20, past
+  // a 64-bit integer (undefined behaviour in the conversion and the hash).
+  const Mesh m = transformed(box(btVector3(1, 1, 1)), btVector3(1e5f, 0, 0), btScalar(1e-9));
+  if (sizeof(btScalar) == 4) {
+    // A float's spacing at 1e5 is 8e-3 m: the box is flattened to two
+    // coincident squares of opposite winding, which enclose nothing.
+    std::string message;
+    errorCounts(m, &message);
+    EXPECT_NE(message.find("encloses no volume"), std::string::npos) << message;
+  } else {
+    const Hull hull(m.vertices, m.triangles);
+    EXPECT_EQ(hull.vertices().size(), 8u);
+    EXPECT_NEAR(hull.volume_m3(), 1e-27, 0.03e-27);  // corners rounded to 1.5e-11 m
+  }
+  // The welder alone at the ends of the float range: exact duplicates weld,
+  // distinct points do not.
   const btScalar big = btScalar(3e38);
   const std::vector<btVector3> soup = {btVector3(big, -big, 1), btVector3(-big, big, 0), btVector3(big, -big, 1),
                                        btVector3(big, big, big), btVector3(-big, big, 0), btVector3(0, 0, 0)};
@@ -184,6 +203,15 @@ TEST(Hull, WeldsFarFromTheOriginWithoutOverflow) {
     EXPECT_EQ(mesh.vertices.size(), 4u) << tolerance_m;
     EXPECT_EQ(mesh.triangles[0][2], mesh.triangles[0][0]);
     EXPECT_EQ(mesh.triangles[1][1], mesh.triangles[0][1]);
+  }
+}
+
+TEST(Hull, RejectsAVolumeOutsideTheFloatRange) {
+  for (const btScalar scale : {btScalar(1e13), btScalar(1e-20)}) {
+    const Mesh m = transformed(box(btVector3(1, 1, 1)), btVector3(0, 0, 0), scale);
+    std::string message;
+    errorCounts(m, &message);
+    EXPECT_NE(message.find(scale > 1 ? "1e+39 m^3" : "1e-60 m^3"), std::string::npos) << message;
   }
 }
 

@@ -28,14 +28,24 @@ class HullError : public std::runtime_error {
  public:
   /// What was found wrong with the mesh.
   struct Counts {
-    std::size_t openEdges = 0;         ///< edges used by one triangle only (holes)
-    std::size_t nonManifoldEdges = 0;  ///< edges shared by more than two triangles
-    std::size_t flippedEdges = 0;      ///< edges whose two triangles wind the same way
-    std::size_t inwardParts = 0;       ///< closed parts with negative volume (inside out)
+    std::size_t openEdges = 0;  ///< edges used by one triangle only (holes)
+    /// Edges shared by more than two triangles that do not pair off, each use
+    /// in one direction matched by one in the other (a fin on one side only).
+    std::size_t nonManifoldEdges = 0;
+    std::size_t flippedEdges = 0;  ///< edges used by two triangles that wind the same way
+    /// Triangles that repeat another with the same winding (a copy of a part
+    /// over itself), each copy once: what they enclose would count twice.
+    std::size_t repeatedTriangles = 0;
+    /// Closed parts with negative volume (inside out) not wholly inside an
+    /// outward part; inside one they are a cavity, and accepted.
+    std::size_t inwardParts = 0;
+    /// Pairs of parts that overlap (faces crossing, or one outward part inside
+    /// another), so that a volume would be counted twice.
+    std::size_t overlappingParts = 0;
     /// Distinct vertices with a NaN or infinite coordinate (a vertex shared by
     /// several triangles counts once).
     std::size_t nonFiniteVertices = 0;
-    std::size_t usableTriangles = 0;   ///< triangles left after welding and dropping degenerates
+    std::size_t usableTriangles = 0;  ///< triangles left after welding and dropping degenerates
   };
 
   HullError(const std::string& message, const Counts& counts)
