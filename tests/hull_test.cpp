@@ -6,6 +6,7 @@
 
 #include "hull/build_steps.hpp"
 
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -90,9 +91,9 @@ TEST(Hull, CatamaranHasTwoParts) {
   EXPECT_NEAR(hull.centroid().z(), 0.0, kFloatTol);
 }
 
-HullError::Counts errorCounts(const Mesh& m, std::string* message = nullptr) {
+HullError::Counts errorCounts(const Mesh& m, std::string* message = nullptr, const HullOptions& options = {}) {
   try {
-    Hull hull(m.vertices, m.triangles);
+    Hull hull(m.vertices, m.triangles, options);
   } catch (const HullError& e) {
     if (message) *message = e.what();
     return e.counts();
@@ -206,6 +207,27 @@ TEST(Hull, WeldsFarFromTheOriginWithoutOverflow) {
   }
 }
 
+TEST(Hull, RejectsAnEdgeLengthBelowTheCoordinatesPrecision) {
+  // 1 cm edges on a box whose coordinates are 6 cm apart (float at 1e6 m,
+  // double at 1e15 m): midpoints would round onto the ends, for ever.
+  const double x_m = sizeof(btScalar) == 4 ? 1e6 : 1e15;
+  std::string message;
+  errorCounts(box(btVector3(4, 2, 3), 1, btVector3(btScalar(x_m), 0, 0)), &message,
+              HullOptions{btScalar(1e-6), btScalar(0.01)});
+  EXPECT_NE(message.find("maxEdgeLength_m 0.01"), std::string::npos) << message;
+  EXPECT_NE(message.find("coordinates"), std::string::npos) << message;
+}
+
+TEST(Hull, RejectsARefinementOverTheVertexLimitAtOnce) {
+  // A 1e6 m box refined to 1000 m edges would have over 6 million vertices.
+  const auto start = std::chrono::steady_clock::now();
+  std::string message;
+  errorCounts(box(btVector3(1e6f, 1e6f, 1e6f)), &message, HullOptions{btScalar(1e-6), btScalar(1000)});
+  EXPECT_NE(message.find("at most 2097152"), std::string::npos) << message;
+  EXPECT_NE(message.find("maxEdgeLength_m 1000"), std::string::npos) << message;
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 0.1);
+}
+
 TEST(Hull, RejectsAVolumeOutsideTheFloatRange) {
   for (const btScalar scale : {btScalar(1e13), btScalar(1e-20)}) {
     const Mesh m = transformed(box(btVector3(1, 1, 1)), btVector3(0, 0, 0), scale);
@@ -213,6 +235,28 @@ TEST(Hull, RejectsAVolumeOutsideTheFloatRange) {
     errorCounts(m, &message);
     EXPECT_NE(message.find(scale > 1 ? "1e+39 m^3" : "1e-60 m^3"), std::string::npos) << message;
   }
+}
+
+TEST(Hull, RefinementMakesNoZeroAreaTriangle) {
+  // A tetrahedron whose face ABC is 1/8 m thin at x = X, where coordinates
+  // are 1/8 m apart (2^20 in float, 2^49 in double): AC's midpoint rounds
+  // onto the line x = X through A and B, so a child (A, mid AB, mid AC)
+  // would be flat.
+  const btScalar x = sizeof(btScalar) == 4 ? btScalar(1 << 20) : btScalar(std::ldexp(1.0, 49));
+  const btScalar u = btScalar(0.125);
+  const std::vector<btVector3> v = {btVector3(x, 0, 0), btVector3(x, 2, 0), btVector3(x + u, 1, 0),
+                                    btVector3(x, 1, 1)};
+  const std::vector<Hull::Triangle> t = {{0, 1, 2}, {0, 3, 1}, {1, 3, 2}, {2, 3, 0}};
+  const Hull hull(v, t, HullOptions{btScalar(1e-6), btScalar(0.9)});
+  EXPECT_GT(hull.triangles().size(), 4u);
+  for (std::size_t i = 0; i < hull.triangles().size(); ++i) {
+    const auto& tri = hull.triangles()[i];
+    const btVector3 a = hull.vertices()[tri[0]] - btVector3(x, 0, 0), b = hull.vertices()[tri[1]] - btVector3(x, 0, 0),
+                    c = hull.vertices()[tri[2]] - btVector3(x, 0, 0);
+    EXPECT_GT((b - a).cross(c - a).length(), 0) << "triangle " << i;
+    EXPECT_GT(hull.triangleAreas_m2()[i], 0) << "triangle " << i;
+  }
+  EXPECT_NO_THROW(Hull(hull.vertices(), hull.triangles()));
 }
 
 TEST(Hull, BoatHullIsClosed) {

@@ -156,11 +156,26 @@ void checkPartNesting(const Mesh& mesh, std::span<const Part> parts, double touc
 
 // --- refine.cpp ----------------------------------------------------------------
 
+/// Throws HullError when edges of `maxEdge_m` [m] cannot be made from
+/// coordinates as large as `largest_m` [m]: their midpoints would round onto
+/// their ends.
+void checkEdgeLengthResolvable(double maxEdge_m, double largest_m);
+
+/// Throws HullError when refining `mesh` (closed, `edges` its edges) to
+/// `maxEdge_m` [m] would make more than `maxVertices` vertices, by a lower
+/// bound of the count computed before any refining.
+void checkRefinedVertexCount(const Mesh& mesh, std::span<const EdgeUse> edges, double maxEdge_m,
+                             std::size_t maxVertices);
+
 /// Splits every edge longer than `maxEdge_m` [m] at its midpoint, repeatedly,
 /// splitting both triangles that share it so no T-junction appears (the
 /// surface stays closed). Triangles with 1, 2 or 3 split edges become 2, 3
-/// or 4 triangles with the parent's winding.
-void refineLongEdges(Mesh& mesh, double maxEdge_m);
+/// or 4 triangles with the parent's winding. An edge is left whole when
+/// splitting it would make a triangle of twice its area at most
+/// `minDoubleArea_m2` [m^2] (a midpoint rounded onto a line, in a sliver as
+/// thin as the coordinates' spacing). Throws HullError, before making them,
+/// when a pass would make more than `maxVertices` vertices.
+void refineLongEdges(Mesh& mesh, double maxEdge_m, double minDoubleArea_m2, std::size_t maxVertices);
 
 /// Removes the vertices no triangle uses and numbers the others in the order
 /// the triangles first use them.

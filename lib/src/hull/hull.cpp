@@ -62,6 +62,8 @@ void Hull::build(std::vector<btVector3> soup, const HullOptions& options) {
   steps::checkInput(soup, options);
   const double diagonal_m = steps::boundingDiagonal_m(soup);
   const double largest_m = soup.empty() ? 0.0 : steps::largestCoordinate_m(steps::boundsOf(soup));
+  const bool refine = options.maxEdgeLength_m > 0 && std::isfinite(options.maxEdgeLength_m);
+  if (refine) steps::checkEdgeLengthResolvable(double(options.maxEdgeLength_m), largest_m);
   const double weld_m = double(options.weldTolerance) * diagonal_m;
   steps::Mesh mesh = steps::weldVertices(soup, weld_m);
   welded_ = soup.size() - mesh.vertices.size();
@@ -86,8 +88,12 @@ void Hull::build(std::vector<btVector3> soup, const HullOptions& options) {
   steps::checkVolume(parts);
   partCount_ = parts.size();
 
-  if (options.maxEdgeLength_m > 0 && std::isfinite(options.maxEdgeLength_m))
-    steps::refineLongEdges(mesh, double(options.maxEdgeLength_m));
+  if (refine) {
+    const double maxEdge_m = double(options.maxEdgeLength_m);
+    steps::checkRefinedVertexCount(mesh, edges, maxEdge_m, detail::HullSoA::kMaxVertices);
+    steps::dropUnusedVertices(mesh);
+    steps::refineLongEdges(mesh, maxEdge_m, minDoubleArea_m2, detail::HullSoA::kMaxVertices);
+  }
   // Dropped degenerates can leave orphans: every vertex costs a transform and
   // a water query per substep.
   steps::dropUnusedVertices(mesh);
