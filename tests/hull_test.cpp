@@ -4,8 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include "hull/build_steps.hpp"
+
+#include <chrono>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 namespace keel::test {
 namespace {
@@ -86,9 +91,9 @@ TEST(Hull, CatamaranHasTwoParts) {
   EXPECT_NEAR(hull.centroid().z(), 0.0, kFloatTol);
 }
 
-HullError::Counts errorCounts(const Mesh& m, std::string* message = nullptr) {
+HullError::Counts errorCounts(const Mesh& m, std::string* message = nullptr, const HullOptions& options = {}) {
   try {
-    Hull hull(m.vertices, m.triangles);
+    Hull hull(m.vertices, m.triangles, options);
   } catch (const HullError& e) {
     if (message) *message = e.what();
     return e.counts();
@@ -165,6 +170,92 @@ TEST(Hull, RefinesLongEdgesAndStaysClosed) {
       EXPECT_LE(hull.vertices()[t[e]].distance(hull.vertices()[t[(e + 1) % 3]]), 0.3f + 1e-6f);
   EXPECT_NEAR(hull.volume_m3(), 2.0, 2 * kFloatTol);
   // Refined output is itself a valid hull (closed, no T-junctions).
+  EXPECT_NO_THROW(Hull(hull.vertices(), hull.triangles()));
+}
+
+/// `m` moved by `offset` and scaled by `scale` about its own origin.
+Mesh transformed(Mesh m, const btVector3& offset, btScalar scale = 1) {
+  for (auto& v : m.vertices) v = v * scale + offset;
+  return m;
+}
+
+TEST(Hull, WeldsFarFromTheOriginWithoutOverflow) {
+  // A 1e-9 m box at x = 1e5: weld cells of 1e-15 m there number 1e20, past
+  // a 64-bit integer (undefined behaviour in the conversion and the hash).
+  const Mesh m = transformed(box(btVector3(1, 1, 1)), btVector3(1e5f, 0, 0), btScalar(1e-9));
+  if (sizeof(btScalar) == 4) {
+    // A float's spacing at 1e5 is 8e-3 m: the box is flattened to two
+    // coincident squares of opposite winding, which enclose nothing.
+    std::string message;
+    errorCounts(m, &message);
+    EXPECT_NE(message.find("encloses no volume"), std::string::npos) << message;
+  } else {
+    const Hull hull(m.vertices, m.triangles);
+    EXPECT_EQ(hull.vertices().size(), 8u);
+    EXPECT_NEAR(hull.volume_m3(), 1e-27, 0.03e-27);  // corners rounded to 1.5e-11 m
+  }
+  // The welder alone at the ends of the float range: exact duplicates weld,
+  // distinct points do not.
+  const btScalar big = btScalar(3e38);
+  const std::vector<btVector3> soup = {btVector3(big, -big, 1), btVector3(-big, big, 0), btVector3(big, -big, 1),
+                                       btVector3(big, big, big), btVector3(-big, big, 0), btVector3(0, 0, 0)};
+  for (double tolerance_m : {0.0, 1e-30, 1e30}) {
+    const auto mesh = detail::hull_build::weldVertices(soup, tolerance_m);
+    EXPECT_EQ(mesh.vertices.size(), 4u) << tolerance_m;
+    EXPECT_EQ(mesh.triangles[0][2], mesh.triangles[0][0]);
+    EXPECT_EQ(mesh.triangles[1][1], mesh.triangles[0][1]);
+  }
+}
+
+TEST(Hull, RejectsAnEdgeLengthBelowTheCoordinatesPrecision) {
+  // 1 cm edges on a box whose coordinates are 6 cm apart (float at 1e6 m,
+  // double at 1e15 m): midpoints would round onto the ends, for ever.
+  const double x_m = sizeof(btScalar) == 4 ? 1e6 : 1e15;
+  std::string message;
+  errorCounts(box(btVector3(4, 2, 3), 1, btVector3(btScalar(x_m), 0, 0)), &message,
+              HullOptions{btScalar(1e-6), btScalar(0.01)});
+  EXPECT_NE(message.find("maxEdgeLength_m 0.01"), std::string::npos) << message;
+  EXPECT_NE(message.find("coordinates"), std::string::npos) << message;
+}
+
+TEST(Hull, RejectsARefinementOverTheVertexLimitAtOnce) {
+  // A 1e6 m box refined to 1000 m edges would have over 6 million vertices.
+  const auto start = std::chrono::steady_clock::now();
+  std::string message;
+  errorCounts(box(btVector3(1e6f, 1e6f, 1e6f)), &message, HullOptions{btScalar(1e-6), btScalar(1000)});
+  EXPECT_NE(message.find("at most 2097152"), std::string::npos) << message;
+  EXPECT_NE(message.find("maxEdgeLength_m 1000"), std::string::npos) << message;
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 0.1);
+}
+
+TEST(Hull, RejectsAVolumeOutsideTheFloatRange) {
+  for (const btScalar scale : {btScalar(1e13), btScalar(1e-20)}) {
+    const Mesh m = transformed(box(btVector3(1, 1, 1)), btVector3(0, 0, 0), scale);
+    std::string message;
+    errorCounts(m, &message);
+    EXPECT_NE(message.find(scale > 1 ? "1e+39 m^3" : "1e-60 m^3"), std::string::npos) << message;
+  }
+}
+
+TEST(Hull, RefinementMakesNoZeroAreaTriangle) {
+  // A tetrahedron whose face ABC is 1/8 m thin at x = X, where coordinates
+  // are 1/8 m apart (2^20 in float, 2^49 in double): AC's midpoint rounds
+  // onto the line x = X through A and B, so a child (A, mid AB, mid AC)
+  // would be flat.
+  const btScalar x = sizeof(btScalar) == 4 ? btScalar(1 << 20) : btScalar(std::ldexp(1.0, 49));
+  const btScalar u = btScalar(0.125);
+  const std::vector<btVector3> v = {btVector3(x, 0, 0), btVector3(x, 2, 0), btVector3(x + u, 1, 0),
+                                    btVector3(x, 1, 1)};
+  const std::vector<Hull::Triangle> t = {{0, 1, 2}, {0, 3, 1}, {1, 3, 2}, {2, 3, 0}};
+  const Hull hull(v, t, HullOptions{btScalar(1e-6), btScalar(0.9)});
+  EXPECT_GT(hull.triangles().size(), 4u);
+  for (std::size_t i = 0; i < hull.triangles().size(); ++i) {
+    const auto& tri = hull.triangles()[i];
+    const btVector3 a = hull.vertices()[tri[0]] - btVector3(x, 0, 0), b = hull.vertices()[tri[1]] - btVector3(x, 0, 0),
+                    c = hull.vertices()[tri[2]] - btVector3(x, 0, 0);
+    EXPECT_GT((b - a).cross(c - a).length(), 0) << "triangle " << i;
+    EXPECT_GT(hull.triangleAreas_m2()[i], 0) << "triangle " << i;
+  }
   EXPECT_NO_THROW(Hull(hull.vertices(), hull.triangles()));
 }
 

@@ -29,12 +29,24 @@ class HullError : public std::runtime_error {
  public:
   /// What was found wrong with the mesh.
   struct Counts {
-    std::size_t openEdges = 0;         ///< edges used by one triangle only (holes)
-    std::size_t nonManifoldEdges = 0;  ///< edges shared by more than two triangles
-    std::size_t flippedEdges = 0;      ///< edges whose two triangles wind the same way
-    std::size_t inwardParts = 0;       ///< closed parts with negative volume (inside out)
-    std::size_t nonFiniteVertices = 0; ///< vertices with NaN or infinite coordinates
-    std::size_t usableTriangles = 0;   ///< triangles left after welding and dropping degenerates
+    std::size_t openEdges = 0;  ///< edges used by one triangle only (holes)
+    /// Edges shared by more than two triangles that do not pair off, each use
+    /// in one direction matched by one in the other (a fin on one side only).
+    std::size_t nonManifoldEdges = 0;
+    std::size_t flippedEdges = 0;  ///< edges used by two triangles that wind the same way
+    /// Triangles that repeat another with the same winding (a copy of a part
+    /// over itself), each copy once: what they enclose would count twice.
+    std::size_t repeatedTriangles = 0;
+    /// Closed parts with negative volume (inside out) not wholly inside an
+    /// outward part; inside one they are a cavity, and accepted.
+    std::size_t inwardParts = 0;
+    /// Pairs of parts that overlap (faces crossing, or one outward part inside
+    /// another), so that a volume would be counted twice.
+    std::size_t overlappingParts = 0;
+    /// Distinct vertices with a NaN or infinite coordinate (a vertex shared by
+    /// several triangles counts once).
+    std::size_t nonFiniteVertices = 0;
+    std::size_t usableTriangles = 0;  ///< triangles left after welding and dropping degenerates
   };
 
   HullError(const std::string& message, const Counts& counts)
@@ -56,20 +68,32 @@ struct HullOptions {
   /// repeatedly, so the surface stays closed) so that the waterline cut stays
   /// close to a curved sea: the cut interpolates linearly along each edge, so
   /// triangles much larger than the wave features misplace the waterline
-  /// (docs/model.md §1, "The cut"). 0 or infinity: never split.
+  /// (docs/model.md §1, "The cut"). 0 or infinity: never split. At least 4
+  /// spacings of btScalar at the mesh's largest coordinate, as midpoints
+  /// round to them. An edge is left whole where splitting it would make a
+  /// triangle of zero area (a sliver as thin as that spacing).
   btScalar maxEdgeLength_m = 0;
 };
 
 /// A validated, closed hull. Vertices are in the rigid body's centre-of-mass
 /// frame [m]; triangles wind counter-clockwise seen from outside.
 ///
-/// Construction welds duplicate vertices, drops degenerate (zero-area)
-/// triangles, accepts several closed parts (a catamaran's two hulls) and
-/// throws HullError for open, non-manifold, inconsistently wound or inside-out
-/// surfaces, and for more than 2,097,152 vertices after welding (the SIMD
-/// kernels pack a triangle's three vertex indices in 64 bits). Immutable
-/// afterwards: share one `std::shared_ptr<const Hull>` between every boat that
-/// uses it.
+/// Construction welds duplicate vertices and drops degenerate (zero-area)
+/// triangles. It accepts any surface on which every edge is used as often in
+/// one direction as in the other, the condition for the pressure integral to
+/// be exact (docs/model.md §4): several closed parts (a catamaran's two
+/// hulls), parts touching at a vertex, along an edge or face to face, a
+/// zero-thickness fin (a sheet with both sides), and cavities (inward parts
+/// wholly inside an outward one, subtracted). It throws HullError for open or
+/// inconsistently wound surfaces, triangles repeated with the same winding,
+/// parts that overlap (their shared volume would count twice: make them one
+/// surface), inward parts not inside a solid, a hull that encloses no volume
+/// or one outside float's normal range, an edge length the coordinates
+/// cannot resolve, and more than 2,097,152 vertices after welding or
+/// refining (the SIMD kernels pack a triangle's three vertex indices in 64
+/// bits), the last two before any refining. A part's own surface is not
+/// checked for crossing itself. Immutable afterwards: share one
+/// `std::shared_ptr<const Hull>` between every boat that uses it.
 class Hull {
  public:
   using Triangle = std::array<std::uint32_t, 3>;  ///< vertex indices, CCW seen from outside
@@ -93,7 +117,8 @@ class Hull {
   /// Largest distance of a vertex from the body origin (the centre of mass) [m]:
   /// the hull stays inside this sphere whatever its orientation.
   [[nodiscard]] btScalar radius_m() const { return radius_m_; }
-  [[nodiscard]] std::size_t partCount() const { return partCount_; }  ///< closed parts (2 for a catamaran)
+  /// Connected parts: 2 for a catamaran; a cavity, or a fin joined to nothing, is one too.
+  [[nodiscard]] std::size_t partCount() const { return partCount_; }
   [[nodiscard]] std::size_t weldedVertexCount() const { return welded_; }  ///< duplicates merged
   [[nodiscard]] std::size_t droppedTriangleCount() const { return dropped_; }  ///< degenerates removed
   /// Internal: the hull laid out for Keel's SIMD kernels (body frame).

@@ -45,6 +45,14 @@ struct Bounds {
 
 /// The bounding box of `points` (min > max when there is none). In measure.cpp.
 [[nodiscard]] Bounds boundsOf(std::span<const btVector3> points);
+/// The largest magnitude of any coordinate in `bounds` [m]. In measure.cpp.
+[[nodiscard]] double largestCoordinate_m(const Bounds& bounds);
+/// The spacing of btScalar values at `magnitude_m` [m]: how finely a
+/// coordinate that large can be placed. In measure.cpp.
+[[nodiscard]] double coordinateSpacing_m(double magnitude_m);
+
+/// "(x, y, z)". In edges.cpp.
+[[nodiscard]] std::string formatPoint(const btVector3& p);
 
 /// A mesh as vertices [m] and triangles indexing them.
 struct Mesh {
@@ -93,37 +101,81 @@ void forEachEdge(std::span<const EdgeUse> edges, Edge edge) {
   }
 }
 
-/// What makes a mesh no closed, outward-facing surface: the counts, and
-/// where the first instance of each problem is.
+/// What makes a mesh no closed surface: the counts, and where the first
+/// instance of each problem is.
 struct SurfaceProblems {
   HullError::Counts counts;
   std::string firstOpen, firstNonManifold, firstFlipped;  ///< "between (x, y, z) and (x, y, z)"
-  double firstInwardVolume_m3 = 0;
+  std::string firstRepeated;                              ///< "(x, y, z), (x, y, z), (x, y, z)"
   std::size_t partCount = 0;  ///< connected parts
 };
 
-/// Counts the open, non-manifold and flipped edges into `problems`: every
-/// edge of a closed, consistently wound surface is used exactly twice, once
-/// in each direction.
+/// Counts the open, non-manifold and flipped edges into `problems`. A
+/// surface is closed and consistently wound when each edge is used as often
+/// in one direction as in the other: then every directed edge cancels its
+/// reverse and the divergence theorem, so the pressure integral, is exact
+/// (docs/model.md §1). Most edges are used twice; a zero-thickness fin or
+/// parts touching along an edge use it four times.
 void checkEdges(std::span<const EdgeUse> edges, std::span<const btVector3> vertices,
                 SurfaceProblems& problems);
+
+/// Counts into `problems` the triangles that repeat another with the same
+/// winding: their edges balance as a closed surface's do, yet the surface
+/// covers their area twice. A triangle and its reverse (a fin) are fine.
+void checkRepeatedTriangles(const Mesh& mesh, SurfaceProblems& problems);
 
 /// Throws HullError saying everything `problems` found, if it found anything.
 void throwIfNotClosed(const SurfaceProblems& problems, std::size_t triangleCount);
 
 // --- parts.cpp -----------------------------------------------------------------
 
-/// Finds the connected parts (triangles joined by shared edges) and counts
-/// into `problems` those wound inward: a negative or zero enclosed volume.
-void checkPartOrientations(std::span<const EdgeUse> edges, const Mesh& mesh, SurfaceProblems& problems);
+/// A connected part: triangles joined by shared edges. On a closed surface
+/// each part is closed too (every use of an edge is in the same part).
+struct Part {
+  std::vector<std::uint32_t> triangles;  ///< indices in the mesh, ascending
+  Bounds bounds;                         ///< of its corners [m]
+  double volume_m3 = 0;                  ///< signed: positive when it faces outward
+  int orientation = 0;                   ///< +1 outward, -1 inward (a cavity), 0 encloses no volume
+};
+
+/// The connected parts of a closed mesh, in the order of their first
+/// triangles, with their bounds and volumes.
+[[nodiscard]] std::vector<Part> findParts(std::span<const EdgeUse> edges, const Mesh& mesh);
+
+/// Throws HullError when no part encloses a volume (only fins and sheets),
+/// or when the hull's volume is outside float's normal range.
+void checkVolume(std::span<const Part> parts);
+
+// --- nesting.cpp ---------------------------------------------------------------
+
+/// Throws HullError when a volume would be counted other than once: parts
+/// whose faces cross, an outward part inside another (the overlap is
+/// counted twice), an inward part (a cavity) inside no outward part.
+/// Surfaces closer than `touch_m` [m] touch: parts may touch anywhere.
+void checkPartNesting(const Mesh& mesh, std::span<const Part> parts, double touch_m);
 
 // --- refine.cpp ----------------------------------------------------------------
+
+/// Throws HullError when edges of `maxEdge_m` [m] cannot be made from
+/// coordinates as large as `largest_m` [m]: their midpoints would round onto
+/// their ends.
+void checkEdgeLengthResolvable(double maxEdge_m, double largest_m);
+
+/// Throws HullError when refining `mesh` (closed, `edges` its edges) to
+/// `maxEdge_m` [m] would make more than `maxVertices` vertices, by a lower
+/// bound of the count computed before any refining.
+void checkRefinedVertexCount(const Mesh& mesh, std::span<const EdgeUse> edges, double maxEdge_m,
+                             std::size_t maxVertices);
 
 /// Splits every edge longer than `maxEdge_m` [m] at its midpoint, repeatedly,
 /// splitting both triangles that share it so no T-junction appears (the
 /// surface stays closed). Triangles with 1, 2 or 3 split edges become 2, 3
-/// or 4 triangles with the parent's winding.
-void refineLongEdges(Mesh& mesh, double maxEdge_m);
+/// or 4 triangles with the parent's winding. An edge is left whole when
+/// splitting it would make a triangle of twice its area at most
+/// `minDoubleArea_m2` [m^2] (a midpoint rounded onto a line, in a sliver as
+/// thin as the coordinates' spacing). Throws HullError, before making them,
+/// when a pass would make more than `maxVertices` vertices.
+void refineLongEdges(Mesh& mesh, double maxEdge_m, double minDoubleArea_m2, std::size_t maxVertices);
 
 /// Removes the vertices no triangle uses and numbers the others in the order
 /// the triangles first use them.

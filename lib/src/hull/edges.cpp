@@ -1,19 +1,22 @@
-// Hull construction: the edge check (closed, manifold, consistently wound)
-// and the message of a mesh that is not a closed, outward-facing surface.
+// Hull construction: the edge check (every edge used as often in one
+// direction as in the other) and the message of a mesh that fails it.
 
 #include "hull/build_steps.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdlib>
 #include <sstream>
 
 namespace keel::detail::hull_build {
-namespace {
 
 std::string formatPoint(const btVector3& p) {
   std::ostringstream s;
   s << '(' << p.x() << ", " << p.y() << ", " << p.z() << ')';
   return s.str();
 }
+
+namespace {
 
 std::string describeEdge(std::uint64_t key, std::span<const btVector3> vertices) {
   return "between " + formatPoint(vertices[key >> 32]) + " and " + formatPoint(vertices[key & 0xffffffffu]);
@@ -42,34 +45,67 @@ void checkEdges(std::span<const EdgeUse> edges, std::span<const btVector3> verti
   forEachEdge(edges, [&](std::span<const EdgeUse> uses) {
     int direction = 0;
     for (const EdgeUse& use : uses) direction += use.direction;
+    // Balanced: each use matched by one in the other direction, whatever
+    // their number (a fin, parts touching along an edge).
+    if (direction == 0) return;
     const std::uint64_t key = uses.front().key;
     if (uses.size() == 1) {
       if (counts.openEdges++ == 0) problems.firstOpen = describeEdge(key, vertices);
     } else if (uses.size() > 2) {
       if (counts.nonManifoldEdges++ == 0) problems.firstNonManifold = describeEdge(key, vertices);
-    } else if (direction != 0) {
-      if (counts.flippedEdges++ == 0) problems.firstFlipped = describeEdge(key, vertices);
+    } else if (counts.flippedEdges++ == 0) {
+      problems.firstFlipped = describeEdge(key, vertices);
     }
   });
 }
 
+void checkRepeatedTriangles(const Mesh& mesh, SurfaceProblems& problems) {
+  // Each triangle as its lowest corner first and the other two in order,
+  // with +1 or -1 for the winding that makes.
+  struct Key {
+    std::array<std::uint32_t, 3> corners;
+    int winding;
+  };
+  std::vector<Key> keys;
+  keys.reserve(mesh.triangles.size());
+  for (const Hull::Triangle& t : mesh.triangles) {
+    const int lowest = t[0] < t[1] ? (t[0] < t[2] ? 0 : 2) : (t[1] < t[2] ? 1 : 2);
+    const std::uint32_t a = t[lowest], b = t[(lowest + 1) % 3], c = t[(lowest + 2) % 3];
+    keys.push_back({{a, std::min(b, c), std::max(b, c)}, b < c ? 1 : -1});
+  }
+  std::sort(keys.begin(), keys.end(), [](const Key& x, const Key& y) { return x.corners < y.corners; });
+  for (std::size_t i = 0; i < keys.size();) {
+    std::size_t j = i;
+    int winding = 0;
+    for (; j < keys.size() && keys[j].corners == keys[i].corners; ++j) winding += keys[j].winding;
+    if (std::abs(winding) > 1) {
+      if (problems.counts.repeatedTriangles == 0)
+        for (std::uint32_t v : keys[i].corners)
+          problems.firstRepeated += (problems.firstRepeated.empty() ? "" : ", ") + formatPoint(mesh.vertices[v]);
+      problems.counts.repeatedTriangles += std::size_t(std::abs(winding) - 1);
+    }
+    i = j;
+  }
+}
+
 void throwIfNotClosed(const SurfaceProblems& problems, std::size_t triangleCount) {
   const HullError::Counts& counts = problems.counts;
-  if (!counts.openEdges && !counts.nonManifoldEdges && !counts.flippedEdges && !counts.inwardParts) return;
+  if (!counts.openEdges && !counts.nonManifoldEdges && !counts.flippedEdges && !counts.repeatedTriangles) return;
   std::ostringstream s;
   s << "keel::Hull: not a closed, outward-facing surface (" << triangleCount << " triangles, "
     << problems.partCount << " parts):";
   if (counts.openEdges)
     s << " " << counts.openEdges << " open edge(s) used by one triangle only, first " << problems.firstOpen << ";";
   if (counts.nonManifoldEdges)
-    s << " " << counts.nonManifoldEdges << " non-manifold edge(s) shared by more than two triangles, first "
+    s << " " << counts.nonManifoldEdges
+      << " non-manifold edge(s) shared by more than two triangles that do not pair off in opposite directions, first "
       << problems.firstNonManifold << ";";
   if (counts.flippedEdges)
     s << " " << counts.flippedEdges << " edge(s) whose two triangles wind the same way, first "
       << problems.firstFlipped << ";";
-  if (counts.inwardParts)
-    s << " " << counts.inwardParts << " part(s) wound inward (negative volume, first "
-      << problems.firstInwardVolume_m3 << " m^3): reverse their triangles;";
+  if (counts.repeatedTriangles)
+    s << " " << counts.repeatedTriangles << " triangle(s) repeating another with the same winding (a copy over "
+      << "itself), first " << problems.firstRepeated << ": what they enclose would be counted twice;";
   throw HullError(s.str(), counts);
 }
 

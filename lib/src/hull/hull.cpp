@@ -9,6 +9,7 @@
 #include <BulletCollision/CollisionShapes/btStridingMeshInterface.h>
 #include <BulletCollision/CollisionShapes/btTriangleCallback.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -56,11 +57,18 @@ Hull::Hull(std::span<const btVector3> vertices, std::span<const Triangle> triang
 
 void Hull::build(std::vector<btVector3> soup, const HullOptions& options) {
   namespace steps = detail::hull_build;
+  // Everything that can be told from the input and the options alone first:
+  // each check below is linear in the mesh, or nearly.
   steps::checkInput(soup, options);
   const double diagonal_m = steps::boundingDiagonal_m(soup);
-  steps::Mesh mesh = steps::weldVertices(soup, double(options.weldTolerance) * diagonal_m);
+  const double largest_m = soup.empty() ? 0.0 : steps::largestCoordinate_m(steps::boundsOf(soup));
+  const bool refine = options.maxEdgeLength_m > 0 && std::isfinite(options.maxEdgeLength_m);
+  if (refine) steps::checkEdgeLengthResolvable(double(options.maxEdgeLength_m), largest_m);
+  const double weld_m = double(options.weldTolerance) * diagonal_m;
+  steps::Mesh mesh = steps::weldVertices(soup, weld_m);
   welded_ = soup.size() - mesh.vertices.size();
-  dropped_ = steps::dropDegenerateTriangles(mesh, 1e-12 * diagonal_m * diagonal_m);
+  const double minDoubleArea_m2 = 1e-12 * diagonal_m * diagonal_m;
+  dropped_ = steps::dropDegenerateTriangles(mesh, minDoubleArea_m2);
   steps::SurfaceProblems problems;
   problems.counts.usableTriangles = mesh.triangles.size();
   if (mesh.triangles.empty())
@@ -70,12 +78,22 @@ void Hull::build(std::vector<btVector3> soup, const HullOptions& options) {
 
   const std::vector<steps::EdgeUse> edges = steps::collectEdges(mesh.triangles);
   steps::checkEdges(edges, mesh.vertices, problems);
-  steps::checkPartOrientations(edges, mesh, problems);
+  steps::checkRepeatedTriangles(mesh, problems);
+  const std::vector<steps::Part> parts = steps::findParts(edges, mesh);
+  problems.partCount = parts.size();
   steps::throwIfNotClosed(problems, mesh.triangles.size());
-  partCount_ = problems.partCount;
+  // Surfaces this close touch: the weld distance, or a few coordinate
+  // spacings where that is finer than the coordinates resolve.
+  steps::checkPartNesting(mesh, parts, std::max(weld_m, 8 * steps::coordinateSpacing_m(largest_m)));
+  steps::checkVolume(parts);
+  partCount_ = parts.size();
 
-  if (options.maxEdgeLength_m > 0 && std::isfinite(options.maxEdgeLength_m))
-    steps::refineLongEdges(mesh, double(options.maxEdgeLength_m));
+  if (refine) {
+    const double maxEdge_m = double(options.maxEdgeLength_m);
+    steps::checkRefinedVertexCount(mesh, edges, maxEdge_m, detail::HullSoA::kMaxVertices);
+    steps::dropUnusedVertices(mesh);
+    steps::refineLongEdges(mesh, maxEdge_m, minDoubleArea_m2, detail::HullSoA::kMaxVertices);
+  }
   // Dropped degenerates can leave orphans: every vertex costs a transform and
   // a water query per substep.
   steps::dropUnusedVertices(mesh);

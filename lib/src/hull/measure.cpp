@@ -4,6 +4,8 @@
 #include "hull/build_steps.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace keel::detail::hull_build {
 
@@ -15,6 +17,18 @@ Bounds boundsOf(std::span<const btVector3> points) {
     bounds.max.setMax(p);
   }
   return bounds;
+}
+
+double largestCoordinate_m(const Bounds& bounds) {
+  double largest = 0;
+  for (int axis = 0; axis < 3; ++axis)
+    largest = std::max({largest, std::abs(double(bounds.min[axis])), std::abs(double(bounds.max[axis]))});
+  return largest;
+}
+
+double coordinateSpacing_m(double magnitude_m) {
+  const auto at = btScalar(magnitude_m);
+  return double(std::nextafter(at, std::numeric_limits<btScalar>::infinity())) - double(at);
 }
 
 Measures measure(const Mesh& mesh) {

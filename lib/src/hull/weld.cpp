@@ -3,10 +3,15 @@
 
 #include "hull/build_steps.hpp"
 
+#include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <sstream>
+#include <type_traits>
 #include <unordered_map>
+#include <utility>
 
 namespace keel::detail::hull_build {
 namespace {
@@ -15,7 +20,14 @@ namespace {
 /// through a hash grid of cell `tolerance` searched in the 27 neighbouring cells.
 class Welder {
  public:
-  explicit Welder(double tolerance) : tol_(tolerance), cell_(tolerance > 0 ? tolerance : 1.0) {}
+  /// `maxAbs_m`: the largest magnitude of any coordinate to be added [m].
+  Welder(double tolerance, double maxAbs_m) : tol_(tolerance), cell_(tolerance > 0 ? tolerance : 1.0) {
+    // A cell index must stay well inside a 64-bit integer, with room for the
+    // neighbours' +-1: past 2^60 cells the cells grow instead. Any cell at
+    // least the tolerance wide finds every point within it; only the
+    // candidates per cell grow, and only for such extreme inputs.
+    if (maxAbs_m / cell_ > kMaxCell) cell_ = maxAbs_m / kMaxCell;
+  }
 
   /// The index of `p` in `vertices`: an earlier vertex within the tolerance,
   /// or `p` appended.
@@ -38,9 +50,11 @@ class Welder {
   }
 
  private:
+  static constexpr double kMaxCell = 0x1p60;
   std::int64_t cellOf(double x) const { return static_cast<std::int64_t>(std::floor(x / cell_)); }
   static std::uint64_t key(std::int64_t i, std::int64_t j, std::int64_t k) {
     // A hash, not an identity: collisions only cost a distance check.
+    // Unsigned arithmetic wraps, as a hash wants.
     return std::uint64_t(i) * 73856093u ^ std::uint64_t(j) * 19349663u ^ std::uint64_t(k) * 83492791u;
   }
   double tol_;   // [m]
@@ -48,23 +62,37 @@ class Welder {
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> grid_;
 };
 
+/// A point's coordinates as bits: equal points with NaN coordinates compare equal.
+std::array<std::uint64_t, 3> bitsOf(const btVector3& p) {
+  using Bits = std::conditional_t<sizeof(btScalar) == 4, std::uint32_t, std::uint64_t>;
+  return {std::bit_cast<Bits>(p.x()), std::bit_cast<Bits>(p.y()), std::bit_cast<Bits>(p.z())};
+}
+
 }  // namespace
 
 void checkInput(std::span<const btVector3> soup, const HullOptions& options) {
-  HullError::Counts counts;
-  std::ostringstream problems;
+  // A vertex shared by several triangles is in the soup once per triangle:
+  // count the distinct points.
+  std::vector<std::pair<std::array<std::uint64_t, 3>, std::size_t>> nonFinite;
   for (std::size_t i = 0; i < soup.size(); ++i)
-    if (!std::isfinite(soup[i].x()) || !std::isfinite(soup[i].y()) || !std::isfinite(soup[i].z())) {
-      if (counts.nonFiniteVertices++ == 0) problems << "; first in triangle " << i / 3;
-    }
-  if (counts.nonFiniteVertices > 0) {
+    if (!std::isfinite(soup[i].x()) || !std::isfinite(soup[i].y()) || !std::isfinite(soup[i].z()))
+      nonFinite.emplace_back(bitsOf(soup[i]), i);
+  HullError::Counts counts;
+  if (!nonFinite.empty()) {
+    const std::size_t first = nonFinite.front().second;
+    std::sort(nonFinite.begin(), nonFinite.end());
+    counts.nonFiniteVertices = std::size_t(
+        std::unique(nonFinite.begin(), nonFinite.end(), [](const auto& a, const auto& b) { return a.first == b.first; }) -
+        nonFinite.begin());
     std::ostringstream s;
-    s << "keel::Hull: " << counts.nonFiniteVertices << " vertex coordinates are NaN or infinite"
-      << problems.str();
+    s << "keel::Hull: " << counts.nonFiniteVertices
+      << (counts.nonFiniteVertices == 1 ? " vertex has" : " vertices have") << " NaN or infinite coordinates, first "
+      << formatPoint(soup[first]) << " in triangle " << first / 3;
     throw HullError(s.str(), counts);
   }
-  if (!(options.weldTolerance >= 0) || !(options.maxEdgeLength_m >= 0))
-    throw HullError("keel::Hull: HullOptions weldTolerance and maxEdgeLength_m must be >= 0", counts);
+  if (!(options.weldTolerance >= 0) || !std::isfinite(options.weldTolerance) || !(options.maxEdgeLength_m >= 0))
+    throw HullError("keel::Hull: HullOptions::weldTolerance must be finite and >= 0, and maxEdgeLength_m >= 0",
+                    counts);
 }
 
 double boundingDiagonal_m(std::span<const btVector3> soup) {
@@ -75,7 +103,7 @@ double boundingDiagonal_m(std::span<const btVector3> soup) {
 
 Mesh weldVertices(std::span<const btVector3> soup, double tolerance_m) {
   Mesh mesh;
-  Welder welder(tolerance_m);
+  Welder welder(tolerance_m, largestCoordinate_m(boundsOf(soup)));
   for (std::size_t t = 0; t + 2 < soup.size(); t += 3)
     mesh.triangles.push_back({welder.add(soup[t], mesh.vertices), welder.add(soup[t + 1], mesh.vertices),
                               welder.add(soup[t + 2], mesh.vertices)});
