@@ -63,6 +63,11 @@ bool facesCross(const Corners& s, const Corners& t, double tol_m) {
   return std::min(onS[1], onT[1]) - std::max(onS[0], onT[0]) > tol_m;
 }
 
+/// "(x, y, z)" of a point in double.
+std::string formatVec(const Vec3d& p) {
+  return formatPoint(btVector3(btScalar(p.x), btScalar(p.y), btScalar(p.z)));
+}
+
 /// What the checks found: pairs of parts that overlap, with where first;
 /// inward parts not wholly inside a solid.
 struct Findings {
@@ -99,15 +104,16 @@ void findCrossings(const Mesh& mesh, std::span<const Part> parts, std::size_t p,
       if (overlap(sBox, boxOf(t, tol_m)) && facesCross(s, t, tol_m)) crossed = true;
     });
     if (crossed) {
-      const Vec3d g = centroidOf(s);
-      findings.overlaps.emplace(std::pair(p, q), "faces cross near " + formatPoint(btVector3(btScalar(g.x), btScalar(g.y), btScalar(g.z))));
+      findings.overlaps.emplace(std::pair(p, q), "faces cross near " + formatVec(centroidOf(s)));
       return;
     }
   }
 }
 
-/// Tests the winding number just off both sides of each triangle of part p
-/// whose centroid is inside the box of a part in `others`.
+/// Tests the total winding number just off both sides of each triangle of
+/// part p whose centroid is inside the box of a part in `others` (of a
+/// cavity's triangles, also until one point is judged: a cavity must be
+/// shown to be inside a solid).
 void findNesting(const Mesh& mesh, std::span<const Part> parts, std::size_t p, std::span<const std::size_t> others,
                  const WindingRays& rays, double tol_m, Findings& findings) {
   const double offset_m = 4 * tol_m;  // off the surface, beyond touching
@@ -121,9 +127,9 @@ void findNesting(const Mesh& mesh, std::span<const Part> parts, std::size_t p, s
     Vec3d n = cross(sub(c.p[1], c.p[0]), sub(c.p[2], c.p[0]));
     const double nLength = norm(n);
     n = {n.x / nLength * offset_m, n.y / nLength * offset_m, n.z / nLength * offset_m};
-    for (const Vec3d& at : {Vec3d{g.x - n.x, g.y - n.y, g.z - n.z}, Vec3d{g.x + n.x, g.y + n.y, g.z + n.z}}) {
-      std::vector<PartWinding> winding;
-      if (!rays.windingAt(at, winding)) continue;  // on another surface, or every ray grazes an edge
+    std::vector<PartWinding> winding;
+    for (const Vec3d& point : {Vec3d{g.x - n.x, g.y - n.y, g.z - n.z}, Vec3d{g.x + n.x, g.y + n.y, g.z + n.z}}) {
+      if (!rays.windingAt(point, winding)) continue;  // on another surface, or every ray grazes an edge
       judged = true;
       int total = 0;
       for (const PartWinding& w : winding) total += w.winding;
@@ -131,9 +137,7 @@ void findNesting(const Mesh& mesh, std::span<const Part> parts, std::size_t p, s
       for (const PartWinding& w : winding) {
         if (total < 0 && w.winding < 0 && parts[w.part].orientation < 0) findings.inward.insert(w.part);
         if (total > 1 && w.winding > 0 && w.part != p)
-          findings.overlaps.emplace(std::minmax(p, w.part),
-                                    "one is inside the other near " +
-                                        formatPoint(btVector3(btScalar(at.x), btScalar(at.y), btScalar(at.z))));
+          findings.overlaps.emplace(std::minmax(p, w.part), "one is inside the other near " + formatVec(point));
       }
     }
   }

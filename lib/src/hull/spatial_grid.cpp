@@ -38,7 +38,8 @@ Ray cast(const Corners& c, const Vec3d& p, int axis, double tol_m) {
   if (!inside) return Ray::Grazes;
   // Where the ray meets the plane: the corners weighted by barycentric coordinates.
   const double weight0 = (x[1] * y[2] - y[1] * x[2]) / area2, weight1 = (x[2] * y[0] - y[2] * x[0]) / area2;
-  const double hit = weight0 * at(c.p[0], axis) + weight1 * at(c.p[1], axis) + (1 - weight0 - weight1) * at(c.p[2], axis);
+  const double hit =
+      weight0 * at(c.p[0], axis) + weight1 * at(c.p[1], axis) + (1 - weight0 - weight1) * at(c.p[2], axis);
   if (std::abs(hit - at(p, axis)) <= tol_m) return Ray::OnSurface;
   if (hit < at(p, axis)) return Ray::Miss;
   return area2 > 0 ? Ray::Leaves : Ray::Enters;

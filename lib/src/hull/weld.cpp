@@ -81,9 +81,9 @@ void checkInput(std::span<const btVector3> soup, const HullOptions& options) {
   if (!nonFinite.empty()) {
     const std::size_t first = nonFinite.front().second;
     std::sort(nonFinite.begin(), nonFinite.end());
-    counts.nonFiniteVertices = std::size_t(
-        std::unique(nonFinite.begin(), nonFinite.end(), [](const auto& a, const auto& b) { return a.first == b.first; }) -
-        nonFinite.begin());
+    const auto samePoint = [](const auto& a, const auto& b) { return a.first == b.first; };
+    counts.nonFiniteVertices =
+        std::size_t(std::unique(nonFinite.begin(), nonFinite.end(), samePoint) - nonFinite.begin());
     std::ostringstream s;
     s << "keel::Hull: " << counts.nonFiniteVertices
       << (counts.nonFiniteVertices == 1 ? " vertex has" : " vertices have") << " NaN or infinite coordinates, first "
