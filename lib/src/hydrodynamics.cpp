@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace keel {
+namespace keel::KEEL_ABI {
 namespace {
 
 bool finiteNonNegative(btScalar x) { return std::isfinite(x) && x >= 0; }

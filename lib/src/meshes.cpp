@@ -2,7 +2,7 @@
 
 #include <BulletCollision/CollisionShapes/btTriangleMesh.h>
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 void appendBox(btTriangleMesh& mesh, const btVector3& halfExtents_m, const btTransform& pose) {
   // Corner k has x sign from bit 0, y from bit 1, z from bit 2.

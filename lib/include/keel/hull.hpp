@@ -17,7 +17,7 @@
 
 class btStridingMeshInterface;
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 namespace detail {
 struct HullSoA;  // the fast path's form of a hull (internal)

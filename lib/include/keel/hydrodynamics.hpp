@@ -12,7 +12,7 @@
 #include <LinearMath/btVector3.h>
 
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 /// A force and its torque about the centre of mass (world axes).
 struct ForceTorque {

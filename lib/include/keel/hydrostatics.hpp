@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 /// A triangle below the water, as drawn: a whole wet hull triangle or a
 /// piece the waterline cut from one. Winding (and so the outward normal)

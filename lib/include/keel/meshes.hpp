@@ -9,7 +9,7 @@
 
 class btTriangleMesh;
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 /// Appends a box of half extents `halfExtents_m` [m], placed by `pose` (body
 /// frame), as 12 triangles wound counter-clockwise seen from outside.

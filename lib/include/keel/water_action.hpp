@@ -23,7 +23,7 @@ class btRigidBody;
 class btIDebugDraw;
 class btCollisionWorld;
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 namespace detail {
 struct BoatState;

@@ -12,7 +12,7 @@
 #include <memory>
 #include <vector>
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 /// One Bullet action for many boats on one shared WaterSurface.
 ///

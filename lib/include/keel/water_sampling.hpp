@@ -17,7 +17,7 @@
 #include <span>
 #include <vector>
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 /// How a boat samples the water under its hull.
 enum class Sampling {

@@ -10,7 +10,7 @@
 #include <functional>
 #include <memory>
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 /// The user's height callback: `height_m = f(u_m, v_m, t_s)`.
 ///

@@ -22,7 +22,7 @@
 #include <span>
 #include <vector>
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 /// Standard gravity [m/s^2] (CGPM 1901), the default of every function here.
 inline constexpr double kStandardGravity_mps2 = 9.80665;

@@ -9,7 +9,7 @@
 
 #include <utility>
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 void WaterAction::debugDraw(btIDebugDraw* drawer) {
   if (!drawer) return;

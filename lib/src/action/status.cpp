@@ -3,7 +3,7 @@
 
 #include <sstream>
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 std::string WaterStatus::describe() const {
   struct Name {

@@ -11,7 +11,7 @@
 #include <stdexcept>
 #include <utility>
 
-namespace keel {
+namespace keel::KEEL_ABI {
 namespace {
 
 void validate(const HydrostaticSettings& s) {

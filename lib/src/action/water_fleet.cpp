@@ -9,7 +9,7 @@
 #include <cmath>
 #include <stdexcept>
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 struct WaterFleet::Threads {
   explicit Threads(int count) : arena(count == 0 ? tbb::task_arena::automatic : count) {}

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace keel::detail::hull_build {
+namespace keel::KEEL_ABI::detail::hull_build {
 
 /// A point or vector in double [m].
 struct Vec3d {

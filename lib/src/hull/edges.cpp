@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <sstream>
 
-namespace keel::detail::hull_build {
+namespace keel::KEEL_ABI::detail::hull_build {
 
 std::string formatPoint(const btVector3& p) {
   std::ostringstream s;

@@ -13,7 +13,7 @@
 #include <cmath>
 #include <sstream>
 
-namespace keel {
+namespace keel::KEEL_ABI {
 namespace {
 
 /// Collects every triangle of a Bullet mesh as three positions (a soup).

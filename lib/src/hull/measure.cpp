@@ -7,7 +7,7 @@
 #include <cmath>
 #include <limits>
 
-namespace keel::detail::hull_build {
+namespace keel::KEEL_ABI::detail::hull_build {
 
 Bounds boundsOf(std::span<const btVector3> points) {
   Bounds bounds{btVector3(BT_LARGE_FLOAT, BT_LARGE_FLOAT, BT_LARGE_FLOAT),

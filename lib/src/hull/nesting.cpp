@@ -26,7 +26,7 @@
 #include <set>
 #include <sstream>
 
-namespace keel::detail::hull_build {
+namespace keel::KEEL_ABI::detail::hull_build {
 namespace {
 
 /// Whether the interiors of triangles `s` and `t` cross: each has corners

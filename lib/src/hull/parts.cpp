@@ -8,7 +8,7 @@
 #include <numeric>
 #include <sstream>
 
-namespace keel::detail::hull_build {
+namespace keel::KEEL_ABI::detail::hull_build {
 namespace {
 
 /// Union-find over triangles: parts are the sets joined by shared edges.

@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-namespace keel::detail::hull_build {
+namespace keel::KEEL_ABI::detail::hull_build {
 namespace {
 
 [[nodiscard]] std::uint64_t edgeKey(std::uint32_t a, std::uint32_t b) {

@@ -2,7 +2,7 @@
 
 #include "hull/spatial_grid.hpp"
 
-namespace keel::detail::hull_build {
+namespace keel::KEEL_ABI::detail::hull_build {
 namespace {
 
 /// What a ray from a point along +axis does at one triangle.

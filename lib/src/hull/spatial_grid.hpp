@@ -11,7 +11,7 @@
 #include <span>
 #include <vector>
 
-namespace keel::detail::hull_build {
+namespace keel::KEEL_ABI::detail::hull_build {
 
 /// An axis-aligned box in double [m].
 struct Box {

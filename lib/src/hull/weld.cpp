@@ -13,7 +13,7 @@
 #include <unordered_map>
 #include <utility>
 
-namespace keel::detail::hull_build {
+namespace keel::KEEL_ABI::detail::hull_build {
 namespace {
 
 /// Welds points closer than `tolerance` [m] (exact duplicates when 0),

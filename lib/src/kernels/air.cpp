@@ -11,7 +11,7 @@
 #include "kernels/simd-inl.hpp"
 
 HWY_BEFORE_NAMESPACE();
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 namespace HWY_NAMESPACE {
 
 BodyForce AirKernel(const HullSoA& hull, const T* emerged, const AirParameters& p) {
@@ -53,7 +53,7 @@ Extent ExtentKernel(const T* x, const T* y, const T* z, std::size_t count, const
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(AirKernel);
 HWY_EXPORT(ExtentKernel);

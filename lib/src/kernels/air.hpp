@@ -9,7 +9,7 @@
 
 #include <cstddef>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 /// Air's per-boat factors (body axes).
 struct AirParameters {

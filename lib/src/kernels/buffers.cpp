@@ -2,7 +2,7 @@
 
 #include "kernels/buffers.hpp"
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 PieceStream triangleStream(const HullSoA& hull, const btScalar* d0, const btScalar* d1, const btScalar* d2,
                            const btScalar* weight, const btScalar* u, const btScalar* v, const btScalar* w) {

@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 /// Pieces in structure-of-arrays form (body frame), `count` a multiple of kPad.
 struct PieceStream {

@@ -15,7 +15,7 @@
 #include <limits>
 
 HWY_BEFORE_NAMESPACE();
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 namespace HWY_NAMESPACE {
 
 /// What ClassifyKernel reads and writes, as local pointers (simd-inl.hpp).
@@ -153,7 +153,7 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(ClassifyKernel);
 

@@ -7,7 +7,7 @@
 
 #include <cstddef>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 /// Classifies every triangle by its corners' heights h_m (vertexHeights):
 /// into b, depths and weight 1 when wholly submerged (else 0 and 0),

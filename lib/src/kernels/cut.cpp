@@ -14,7 +14,7 @@
 #include <cstring>
 
 HWY_BEFORE_NAMESPACE();
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 namespace HWY_NAMESPACE {
 
 /// A vector of crossing triangles as cutCrossing staged them: corners, area
@@ -182,7 +182,7 @@ void CutKernel(const BoatBuffers& buffers, std::size_t count, bool velocities, P
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(CutKernel);
 

@@ -9,7 +9,7 @@
 
 #include <cstddef>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 /// Cuts b's first `count` crossing triangles (classifyTriangles' order;
 /// docs/model.md, "The cut", lane by lane) into b.pieces, from their

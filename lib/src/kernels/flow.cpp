@@ -11,7 +11,7 @@
 #include "kernels/simd-inl.hpp"
 
 HWY_BEFORE_NAMESPACE();
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 namespace HWY_NAMESPACE {
 
 /// Speeds below this [m/s] have no direction (the clamp stage's kTinySpeed_mps, substep/clamp.cpp).
@@ -209,7 +209,7 @@ BodyForce SlammingKernel(const PieceStream& s, const PieceFlowOut& flow, const T
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(FlowKernel);
 HWY_EXPORT(SlammingKernel);

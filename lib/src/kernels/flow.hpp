@@ -8,7 +8,7 @@
 
 #include <cstddef>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 /// A force and torque sum in body axes.
 struct BodyForce {

@@ -14,7 +14,7 @@
 #include <limits>
 
 HWY_BEFORE_NAMESPACE();
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 namespace HWY_NAMESPACE {
 
 VertexHeights VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m, const T* waterHeight_m, T* h_m) {
@@ -143,7 +143,7 @@ std::size_t VelocitiesKernel(const WaterVelocity* in, std::size_t count, const T
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(VertexHeightsKernel);
 HWY_EXPORT(CoordinatesKernel);

@@ -10,7 +10,7 @@
 
 #include <cstddef>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 /// A range of values [lo, hi] (empty when lo > hi).
 struct Extent {

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <span>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 namespace {
 

@@ -16,7 +16,7 @@
 #include <type_traits>
 #include <vector>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 /// Signed integer as wide as btScalar: the gather instructions index with it.
 using ScalarIndex = std::conditional_t<sizeof(btScalar) == 4, std::int32_t, std::int64_t>;

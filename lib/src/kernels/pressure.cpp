@@ -11,7 +11,7 @@
 #include "kernels/simd-inl.hpp"
 
 HWY_BEFORE_NAMESPACE();
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 namespace HWY_NAMESPACE {
 
 /// A sum kept in double lanes: the pressure sums cancel heavily over a closed
@@ -108,7 +108,7 @@ PressureSums PressureKernel(const PieceStream* streams, std::size_t streamCount,
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(PressureKernel);
 

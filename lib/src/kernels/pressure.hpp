@@ -9,7 +9,7 @@
 
 #include <cstddef>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 /// Sums of the pressure integral (docs/model.md, "The pressure integral"), in
 /// the axes of the pieces (body axes for pressureSums).

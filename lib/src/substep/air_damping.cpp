@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 void airResistance(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
   const HydrodynamicSettings& h = boat.dynamics;

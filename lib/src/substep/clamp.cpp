@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 namespace {
 
 /// Speeds below this [m/s] have no direction.

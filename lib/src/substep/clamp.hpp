@@ -5,7 +5,7 @@
 
 #include <LinearMath/btMatrix3x3.h>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 /// Limits `forces` so that, applied for `dt_s` on a body of inverse mass
 /// `inverseMass_pkg` and world inverse inertia `inverseInertia`, they cannot

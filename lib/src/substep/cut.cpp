@@ -3,7 +3,7 @@
 // pieces and waterline segments for drawing and for the one-shot query.
 #include "substep/stages.hpp"
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 void classify(const BoatModel& boat, BoatState& state, Substep& s) {
   // Whole triangles go to the SIMD sums as they are; the few the waterline

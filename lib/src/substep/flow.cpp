@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 ForceTorque bodyToWorld(const btMatrix3x3& basis, const BodyForce& f, double scale) {
   auto turn = [&](const double (&v)[3]) {

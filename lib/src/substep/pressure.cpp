@@ -2,7 +2,7 @@
 // over the wet triangles and the cut pieces (docs/model.md §1.1).
 #include "substep/stages.hpp"
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 namespace {
 
 /// Limits the pressure force and torque to what any sea can give the hull

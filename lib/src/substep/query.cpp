@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 PoseHydrostatics hydrostaticsAtPose(const Hull& hull, const btTransform& centreOfMass, const WaterSurface& surface,
                                     const PoseQuery& query) {

@@ -6,7 +6,7 @@
 #include <span>
 #include <stdexcept>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 namespace {
 
 /// Water heights beyond [lo, hi] [m] (the hull's reach plus

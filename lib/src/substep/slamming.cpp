@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 void slamming(const BoatModel& boat, BoatState& state, Substep& s) {
   if (!boat.dynamics.slamming) return;

@@ -6,7 +6,7 @@
 
 #include "substep/substep.hpp"
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 /// Reads the pose and the gravity: the water's frame (remade only when
 /// gravity changes), its axes in the body frame, and whether the flow wants

@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 namespace {
 
 bool isFinite(const btVector3& v) { return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z()); }

@@ -36,7 +36,7 @@
 
 class btRigidBody;
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 /// What the substep reads of the rigid body, copied before it runs.
 struct BodySnapshot {

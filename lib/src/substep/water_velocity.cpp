@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 namespace {
 
 /// The surface's answers (water frame, in query order) to body axes, per

@@ -4,7 +4,7 @@
 
 #include "substep/substep.hpp"
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 /// The water's velocity [m/s, world] at one point: under the centre of mass,
 /// on the mean water height under the hull's vertices. Zero, reported, when

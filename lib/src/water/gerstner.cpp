@@ -13,7 +13,7 @@
 #include <stdexcept>
 #include <utility>
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 namespace {
 

@@ -16,7 +16,7 @@
 #include "water/wave_batch-inl.hpp"
 
 HWY_BEFORE_NAMESPACE();
-namespace keel::detail::HWY_NAMESPACE {
+namespace keel::KEEL_ABI::detail::HWY_NAMESPACE {
 namespace {
 
 /// The components' constants for a batch at time t [s].
@@ -80,7 +80,7 @@ void SineSumHeightsAndVelocities(std::span<const WaveComponent> components,
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 // The table of each function's versions, one per instruction set compiled
 // above; HWY_DYNAMIC_DISPATCH calls the best one the CPU supports.

@@ -12,7 +12,7 @@
 #include <stdexcept>
 #include <vector>
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 std::size_t replaceNonFinite(std::span<btScalar> values) {
   // The common case, every value finite, costs one branch-free pass (a

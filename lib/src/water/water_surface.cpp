@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 void WaterSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
                            btScalar* out_m) const {

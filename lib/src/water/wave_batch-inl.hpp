@@ -30,7 +30,7 @@
 #endif
 
 HWY_BEFORE_NAMESPACE();
-namespace keel::detail::HWY_NAMESPACE {
+namespace keel::KEEL_ABI::detail::HWY_NAMESPACE {
 
 namespace hn = hwy::HWY_NAMESPACE;
 using D = hn::ScalableTag<double>;

@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 /// GerstnerSurface's Newton iteration, shared by the scalar solve
 /// (gerstner.cpp) and the vector one (gerstner_simd.cpp): it stops when the

@@ -13,7 +13,7 @@
 #include <string>
 #include <utility>
 
-namespace keel {
+namespace keel::KEEL_ABI {
 
 namespace detail {
 

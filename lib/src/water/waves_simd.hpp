@@ -16,7 +16,7 @@
 #include <cstddef>
 #include <span>
 
-namespace keel::detail {
+namespace keel::KEEL_ABI::detail {
 
 /// Writes the result of point `index` of a batch computed the scalar way
 /// (the surface's single-point query). The vector code hands back to it the
