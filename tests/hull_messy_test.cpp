@@ -70,7 +70,7 @@ TEST(HullMessy, AcceptsZeroThicknessFinOnAnEdge) {
   EXPECT_EQ(hull.partCount(), 1u);
   EXPECT_EQ(hull.triangles().size(), 14u);
   EXPECT_NEAR(hull.volume_m3(), 1.0, kFloatTol);
-  EXPECT_NEAR(hull.centroid().length(), 0.0, kFloatTol);
+  EXPECT_NEAR(hull.centroid_m().length(), 0.0, kFloatTol);
   // The fin's two sides feel the same pressure: it displaces nothing.
   EXPECT_NEAR(displacedVolume_m3(hull, 2.0), 0.0, kFloatTol);   // dry
   EXPECT_NEAR(displacedVolume_m3(hull, 0.0), 0.5, kFloatTol);   // half the box, the fin wet
@@ -83,9 +83,9 @@ TEST(HullMessy, AcceptsBoxesTouchingAlongAnEdge) {
   const Hull hull(m.vertices, m.triangles);
   EXPECT_EQ(hull.vertices().size(), 14u);  // the shared edge's two ends welded
   EXPECT_NEAR(hull.volume_m3(), 2.0, 2 * kFloatTol);
-  EXPECT_NEAR(hull.centroid().x(), 0.5, kFloatTol);
-  EXPECT_NEAR(hull.centroid().y(), 0.5, kFloatTol);
-  EXPECT_NEAR(hull.centroid().z(), 0.0, kFloatTol);
+  EXPECT_NEAR(hull.centroid_m().x(), 0.5, kFloatTol);
+  EXPECT_NEAR(hull.centroid_m().y(), 0.5, kFloatTol);
+  EXPECT_NEAR(hull.centroid_m().z(), 0.0, kFloatTol);
   EXPECT_NEAR(displacedVolume_m3(hull, -1.0), 1.5, 2 * kFloatTol);  // the lower box and half the upper one
 }
 
@@ -96,8 +96,8 @@ TEST(HullMessy, AcceptsBoxesTouchingAtAVertex) {
   EXPECT_EQ(hull.partCount(), 2u);
   EXPECT_EQ(hull.vertices().size(), 15u);
   EXPECT_NEAR(hull.volume_m3(), 2.0, 2 * kFloatTol);
-  EXPECT_NEAR(hull.centroid().x(), 0.5, kFloatTol);
-  EXPECT_NEAR(hull.centroid().z(), 0.5, kFloatTol);
+  EXPECT_NEAR(hull.centroid_m().x(), 0.5, kFloatTol);
+  EXPECT_NEAR(hull.centroid_m().z(), 0.5, kFloatTol);
 }
 
 TEST(HullMessy, AcceptsACavity) {
@@ -107,7 +107,7 @@ TEST(HullMessy, AcceptsACavity) {
   const Hull hull(m.vertices, m.triangles);
   EXPECT_EQ(hull.partCount(), 2u);
   EXPECT_NEAR(hull.volume_m3(), 7.0, 7 * kFloatTol);
-  EXPECT_NEAR(hull.centroid().x(), -0.4 / 7.0, kFloatTol);
+  EXPECT_NEAR(hull.centroid_m().x(), -0.4 / 7.0, kFloatTol);
   EXPECT_NEAR(displacedVolume_m3(hull, -3.0), 7.0, 7 * kFloatTol);
   EXPECT_NEAR(displacedVolume_m3(hull, 0.0), 3.5, 7 * kFloatTol);  // the cavity is symmetric about y = 0
 }

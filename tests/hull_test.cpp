@@ -24,9 +24,9 @@ TEST(Hull, BoxIntegrals) {
   EXPECT_EQ(hull.vertices().size(), 8u);
   EXPECT_NEAR(hull.volume_m3(), 8.0, 8.0 * kFloatTol);
   EXPECT_NEAR(hull.area_m2(), 2 * (2 + 8 + 4), 28 * kFloatTol);
-  EXPECT_NEAR(hull.centroid().x(), 0.5, kFloatTol);
-  EXPECT_NEAR(hull.centroid().y(), -0.25, kFloatTol);
-  EXPECT_NEAR(hull.centroid().z(), 1.0, kFloatTol);
+  EXPECT_NEAR(hull.centroid_m().x(), 0.5, kFloatTol);
+  EXPECT_NEAR(hull.centroid_m().y(), -0.25, kFloatTol);
+  EXPECT_NEAR(hull.centroid_m().z(), 1.0, kFloatTol);
   EXPECT_FLOAT_EQ(hull.boundsMin().x(), -0.5f);
   EXPECT_FLOAT_EQ(hull.boundsMax().z(), 3.0f);
   EXPECT_NEAR(hull.radius_m(), std::sqrt(1.5 * 1.5 + 0.75 * 0.75 + 3.0 * 3.0), 1e-5);
@@ -88,7 +88,7 @@ TEST(Hull, CatamaranHasTwoParts) {
   const Hull hull(a.vertices, a.triangles);
   EXPECT_EQ(hull.partCount(), 2u);
   EXPECT_NEAR(hull.volume_m3(), 2 * 4 * 0.5 * 0.6, 2.4 * kFloatTol);
-  EXPECT_NEAR(hull.centroid().z(), 0.0, kFloatTol);
+  EXPECT_NEAR(hull.centroid_m().z(), 0.0, kFloatTol);
 }
 
 HullError::Counts errorCounts(const Mesh& m, std::string* message = nullptr, const HullOptions& options = {}) {

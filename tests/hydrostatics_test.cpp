@@ -140,7 +140,7 @@ void expectArchimedes(const Hull& hull, const char* name) {
     EXPECT_LT(std::hypot(r.force_N.x(), r.force_N.z()), 1e-5 * weight) << name << " trial " << trial;
     // Zero torque about the volume centroid: all of it is the buoyancy's
     // moment about the centre of mass.
-    const btVector3 centroid = quatRotate(q, hull.centroid());
+    const btVector3 centroid = quatRotate(q, hull.centroid_m());
     const btVector3 aboutCentroid = r.torque_Nm - centroid.cross(r.force_N);
     EXPECT_LT(aboutCentroid.length(), 1e-5 * weight * hull.radius_m()) << name << " trial " << trial;
     EXPECT_LT((r.centreOfBuoyancy_m - centroid).length(), 1e-5 * hull.radius_m()) << name << " trial " << trial;

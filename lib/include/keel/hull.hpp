@@ -111,7 +111,7 @@ class Hull {
   [[nodiscard]] std::span<const btScalar> triangleAreas_m2() const { return triangleArea_m2_; }
   [[nodiscard]] btScalar volume_m3() const { return volume_m3_; }     ///< enclosed volume [m^3]
   [[nodiscard]] btScalar area_m2() const { return area_m2_; }         ///< surface area [m^2]
-  [[nodiscard]] const btVector3& centroid() const { return centroid_; }  ///< volume centroid [m], body frame
+  [[nodiscard]] const btVector3& centroid_m() const { return centroid_; }  ///< volume centroid [m], body frame
   [[nodiscard]] const btVector3& boundsMin() const { return boundsMin_; }  ///< [m], body frame
   [[nodiscard]] const btVector3& boundsMax() const { return boundsMax_; }  ///< [m], body frame
   /// Largest distance of a vertex from the body origin (the centre of mass) [m]:
