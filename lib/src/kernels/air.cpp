@@ -17,7 +17,7 @@ namespace HWY_NAMESPACE {
 BodyForce AirKernel(const HullSoA& hull, const T* emerged, const AirParameters& p) {
   const D d;
   const V zero = hn::Zero(d), half = hn::Set(d, p.half);
-  const V3 air = set3(d, p.airVelocity), angular = set3(d, p.angularVelocity);
+  const V3 air = set3(d, p.airVelocity_mps), angular = set3(d, p.angularVelocity_radps);
   ForceSum sum(d);
   for (std::size_t t = 0; t < hull.trianglePadded; t += hn::Lanes(d)) {
     const V fraction = hn::LoadU(d, emerged + t);

@@ -13,8 +13,8 @@ namespace keel::KEEL_ABI::detail {
 
 /// Air's per-boat factors (body axes).
 struct AirParameters {
-  btScalar airVelocity[3];      ///< centre of mass relative to the air [m/s]
-  btScalar angularVelocity[3];  ///< [rad/s]
+  btScalar airVelocity_mps[3];      ///< centre of mass relative to the air [m/s]
+  btScalar angularVelocity_radps[3];  ///< [rad/s]
   btScalar half = 0;            ///< 1/2 rho_air C_air [kg/m^3]
 };
 

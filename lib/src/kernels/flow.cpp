@@ -38,15 +38,15 @@ struct FlowVectors {
 
   HWY_INLINE FlowVectors(D d, const FlowParameters& p)
       : zero(hn::Zero(d)), one(hn::Set(d, T(1))), tiny2(hn::Set(d, kTinySpeed_mps * kTinySpeed_mps)) {
-    angular = set3(d, p.angularVelocity);
-    const T base[3] = {p.linearVelocity[0] - (p.waterPerPiece ? T(0) : p.water[0]),
-                       p.linearVelocity[1] - (p.waterPerPiece ? T(0) : p.water[1]),
-                       p.linearVelocity[2] - (p.waterPerPiece ? T(0) : p.water[2])};
+    angular = set3(d, p.angularVelocity_radps);
+    const T base[3] = {p.linearVelocity_mps[0] - (p.waterPerPiece ? T(0) : p.water_mps[0]),
+                       p.linearVelocity_mps[1] - (p.waterPerPiece ? T(0) : p.water_mps[1]),
+                       p.linearVelocity_mps[2] - (p.waterPerPiece ? T(0) : p.water_mps[2])};
     linear = set3(d, base);
-    inverseReference = hn::Set(d, p.inverseReferenceSpeed);
-    pressureLinear = hn::Set(d, p.pressureLinear), pressureQuadratic = hn::Set(d, p.pressureQuadratic);
-    suctionLinear = hn::Set(d, p.suctionLinear), suctionQuadratic = hn::Set(d, p.suctionQuadratic);
-    inverseDt = hn::Set(d, p.inverseDt), inverseCutoff = hn::Set(d, p.slamming.inverseCutoff);
+    inverseReference = hn::Set(d, p.inverseReferenceSpeed_spm);
+    pressureLinear = hn::Set(d, p.pressureLinear_Pa), pressureQuadratic = hn::Set(d, p.pressureQuadratic_Pa);
+    suctionLinear = hn::Set(d, p.suctionLinear_Pa), suctionQuadratic = hn::Set(d, p.suctionQuadratic_Pa);
+    inverseDt = hn::Set(d, p.inverseDt_ps), inverseCutoff = hn::Set(d, p.slamming.inverseCutoff);
     stop = hn::Set(d, p.slamming.stopFactor);
   }
 };
@@ -184,7 +184,7 @@ FlowSums FlowKernel(const FlowStream* streams, std::size_t streamCount, const Fl
     sums.waterArea[1] = double(hn::GetLane(hn::SumOfLanes(d, lanes.waterY)));
     sums.waterArea[2] = double(hn::GetLane(hn::SumOfLanes(d, lanes.waterZ)));
   } else {
-    for (int k = 0; k < 3; ++k) sums.waterArea[k] = double(p.water[k]) * sums.area;
+    for (int k = 0; k < 3; ++k) sums.waterArea[k] = double(p.water_mps[k]) * sums.area;
   }
   return sums;
 }

@@ -26,18 +26,18 @@ struct SlammingParameters {
 
 /// What flowSums needs besides the pieces (body axes).
 struct FlowParameters {
-  btScalar linearVelocity[3];   ///< of the centre of mass [m/s]
-  btScalar angularVelocity[3];  ///< [rad/s]
+  btScalar linearVelocity_mps[3];      ///< of the centre of mass [m/s]
+  btScalar angularVelocity_radps[3];  ///< [rad/s]
   /// The water velocity [m/s] of every piece when `waterPerPiece` is false
   /// (the stream's ux, uy, uz are then not read).
   bool waterPerPiece = true;
-  btScalar water[3] = {0, 0, 0};
-  btScalar inverseDt = 0;  ///< 1 / dt [1/s], for slamming (FlowStream::previousRate)
+  btScalar water_mps[3] = {0, 0, 0};
+  btScalar inverseDt_ps = 0;  ///< 1 / dt [1/s], for slamming (FlowStream::previousRate)
   SlammingParameters slamming;
   bool viscous = false, pressureDrag = false;
-  btScalar inverseReferenceSpeed = 1;                                                   ///< 1 / vr [s/m]
-  btScalar pressureLinear = 0, pressureQuadratic = 0, pressureFalloff = btScalar(0.5);  ///< [Pa], [Pa], f_P
-  btScalar suctionLinear = 0, suctionQuadratic = 0, suctionFalloff = btScalar(0.5);     ///< [Pa], [Pa], f_S
+  btScalar inverseReferenceSpeed_spm = 1;                                                   ///< 1 / vr [s/m]
+  btScalar pressureLinear_Pa = 0, pressureQuadratic_Pa = 0, pressureFalloff = btScalar(0.5);  ///< [Pa], [Pa], f_P
+  btScalar suctionLinear_Pa = 0, suctionQuadratic_Pa = 0, suctionFalloff = btScalar(0.5);     ///< [Pa], [Pa], f_S
 };
 
 /// One stream of pieces for flowSums, and where its per-piece results go.

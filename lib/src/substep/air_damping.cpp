@@ -12,7 +12,7 @@ void airResistance(const BoatModel& boat, BoatState& state, const BodySnapshot& 
   AirParameters p;
   const btVector3 air = (body.linearVelocity_mps - h.wind_mps) * state.basis;  // body axes
   const btVector3 wBody = body.angularVelocity_radps * state.basis;
-  for (int k = 0; k < 3; ++k) p.airVelocity[k] = air[k], p.angularVelocity[k] = wBody[k];
+  for (int k = 0; k < 3; ++k) p.airVelocity_mps[k] = air[k], p.angularVelocity_radps[k] = wBody[k];
   p.half = btScalar(0.5) * h.airDensity_kgpm3 * h.airDragCoefficient;
   state.hydrodynamics.air = bodyToWorld(state.basis, airSums(boat.hull.soa(), s.buffers.emerged.data(), p));
 }

@@ -37,14 +37,14 @@ FlowParameters flowParameters(const HydrodynamicSettings& h, const btVector3& vB
                               const btVector3& uniformWater, bool perVertex) {
   FlowParameters p;
   for (int k = 0; k < 3; ++k)
-    p.linearVelocity[k] = vBody[k], p.angularVelocity[k] = wBody[k], p.water[k] = uniformWater[k];
+    p.linearVelocity_mps[k] = vBody[k], p.angularVelocity_radps[k] = wBody[k], p.water_mps[k] = uniformWater[k];
   p.waterPerPiece = perVertex;
   p.viscous = h.viscous;
   p.pressureDrag = h.pressureDrag;
-  p.inverseReferenceSpeed = btScalar(1) / h.referenceSpeed_mps;
-  p.pressureLinear = h.pressureLinear_Pa, p.pressureQuadratic = h.pressureQuadratic_Pa;
+  p.inverseReferenceSpeed_spm = btScalar(1) / h.referenceSpeed_mps;
+  p.pressureLinear_Pa = h.pressureLinear_Pa, p.pressureQuadratic_Pa = h.pressureQuadratic_Pa;
   p.pressureFalloff = h.pressureFalloff;
-  p.suctionLinear = h.suctionLinear_Pa, p.suctionQuadratic = h.suctionQuadratic_Pa;
+  p.suctionLinear_Pa = h.suctionLinear_Pa, p.suctionQuadratic_Pa = h.suctionQuadratic_Pa;
   p.suctionFalloff = h.suctionFalloff;
   return p;
 }
@@ -72,7 +72,7 @@ btVector3 flowPass(const BoatModel& boat, BoatState& state, const BodySnapshot& 
       {b.pieces.stream(), b.pieces.flowOut(), nullptr}};
   s.slam = h.slamming && state.slammingWarm && boat.hull.area_m2() > 0 && s.dt_s > 0;
   if (s.slam) {
-    p.inverseDt = btScalar(1) / s.dt_s;
+    p.inverseDt_ps = btScalar(1) / s.dt_s;
     p.slamming.stopFactor = (btScalar(1) / body.inverseMass_pkg) * 2 / boat.hull.area_m2() / s.dt_s;
     p.slamming.inverseCutoff = btScalar(1) / h.slammingCutoff_mps2;
     p.slamming.power = h.slammingPower;
