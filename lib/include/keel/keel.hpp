@@ -9,6 +9,7 @@
 /// world->addAction(&boat);
 /// @endcode
 
+#include <keel/attitude.hpp>
 #include <keel/config.hpp>
 #include <keel/hull.hpp>
 #include <keel/hydrodynamics.hpp>

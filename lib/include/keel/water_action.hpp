@@ -178,6 +178,9 @@ class WaterAction : public btActionInterface {
   [[nodiscard]] const btVector3& pendingAngularVelocity_radps() const;
   /// The centre of mass [m, world] at the last substep.
   [[nodiscard]] const btVector3& centreOfMass() const;
+  /// Depth [m] of the hull's lowest point below the water at the last substep (negative: the hull
+  /// is clear of the water by that much); NaN before the first substep and after one without water.
+  [[nodiscard]] btScalar draft_m() const;
   /// The last substep's submerged pieces (relative positions, world axes).
   /// The substep itself never builds them (whole submerged triangles go
   /// straight to the SIMD sums): the first call after a substep cuts the
