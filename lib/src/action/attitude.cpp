@@ -37,12 +37,13 @@ WorldAxes worldAxes(const btMatrix3x3& bodyToWorld, const HullAxes& axes, const 
 
 btScalar heel_rad(const btMatrix3x3& bodyToWorld, const HullAxes& axes, const btVector3& waterUp_world) {
   const WorldAxes w = worldAxes(bodyToWorld, axes, waterUp_world);
-  return std::atan2(-w.starboard.dot(w.waterUp), w.up.dot(w.waterUp));
+  // + 0 turns the -0 of an upright hull into 0 (a HUD would print "-0.0").
+  return std::atan2(-w.starboard.dot(w.waterUp), w.up.dot(w.waterUp)) + btScalar(0);
 }
 
 btScalar trim_rad(const btMatrix3x3& bodyToWorld, const HullAxes& axes, const btVector3& waterUp_world) {
   const WorldAxes w = worldAxes(bodyToWorld, axes, waterUp_world);
-  return std::asin(std::clamp(w.forward.dot(w.waterUp), btScalar(-1), btScalar(1)));
+  return std::asin(std::clamp(w.forward.dot(w.waterUp), btScalar(-1), btScalar(1))) + btScalar(0);
 }
 
 Attitude attitude(const WaterAction& boat, const HullAxes& axes) {
