@@ -56,7 +56,7 @@ TEST(Attitude, ZUpWorldAndOtherHullAxes) {
   // by +7 deg puts it down.
   const HullAxes odd{.forward = btVector3(0, 0.3f, -2), .up = btVector3(0, 5, 0)};
   const btScalar tilt = btScalar(std::atan2(0.3, 2.0));  // the forward axis as given, above the deck plane
-  const btMatrix3x3 level = turn(kX, -tilt / kDeg);          // makes that forward axis horizontal
+  const btMatrix3x3 level = turn(kX, -tilt / kDeg);      // makes that forward axis horizontal
   EXPECT_NEAR(trim_rad(level, odd, kY) / kDeg, 0, 2e-3);
   EXPECT_NEAR(heel_rad(turn(-kZ, 7), {.forward = -kZ, .up = kY}, kY * 9.81f) / kDeg, 7, 2e-3);
   EXPECT_THROW((void)heel_rad(level, {.forward = kX, .up = kX * 2}, kY), std::invalid_argument);

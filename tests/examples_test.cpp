@@ -83,9 +83,14 @@ TEST(Examples, HudReadsTheHeelTrimAndDraftOfAnAnalyticPose) {
 /// The pontoon with a propeller and a rudder at its stern, below the
 /// waterline (0.25 m below the centre).
 game::Drive pontoonDrive() {
-  return {.forward = btVector3(1, 0, 0), .up = btVector3(0, 1, 0), .propeller_m = btVector3(-1.9f, -0.4f, 0),
-          .maxThrust_N = 4000, .rudder_m = btVector3(-2.0f, -0.35f, 0), .rudderArea_m2 = 0.3,
-          .maxRudder_rad = 0.6, .waterDensity_kgpm3 = kRho};
+  return {.forward = btVector3(1, 0, 0),
+          .up = btVector3(0, 1, 0),
+          .propeller_m = btVector3(-1.9f, -0.4f, 0),
+          .maxThrust_N = 4000,
+          .rudder_m = btVector3(-2.0f, -0.35f, 0),
+          .rudderArea_m2 = 0.3,
+          .maxRudder_rad = 0.6,
+          .waterDensity_kgpm3 = kRho};
 }
 
 /// Runs the pontoon for `seconds` with `helm`, the drive applied from
@@ -115,9 +120,9 @@ TEST(Examples, PropellerDrivesAheadAndTheRudderTurnsToStarboard) {
   EXPECT_NEAR(ahead.thrust_N.length(), 4000, 0.01);
   EXPECT_GT(ahead.thrust_N.x(), 3990);  // along the bow, which barely pitches
   const btVector3 v = p.body->getLinearVelocity() - p.boat.pendingLinearVelocity_mps();
-  EXPECT_GT(v.x(), 1.0f);                        // way on
-  EXPECT_LT(std::abs(v.z()), 0.02f * v.x());     // running straight
-  EXPECT_LT(ahead.rudder_N.length(), 1.0f);      // the blade lies in the flow
+  EXPECT_GT(v.x(), 1.0f);                     // way on
+  EXPECT_LT(std::abs(v.z()), 0.02f * v.x());  // running straight
+  EXPECT_LT(ahead.rudder_N.length(), 1.0f);   // the blade lies in the flow
   // Hard to starboard: the bow (+x) swings towards starboard (+z), a
   // negative turn about +y, and the blade's force pushes the stern to port.
   const game::DriveForces turning = run(p, {.throttle = 1, .rudder = 1}, 3);
@@ -130,8 +135,8 @@ TEST(Examples, PropellerDrivesAheadAndTheRudderTurnsToStarboard) {
 TEST(Examples, PropellerOutOfTheWaterDoesNotPush) {
   Pontoon p;
   p.body->setCenterOfMassTransform(btTransform(btQuaternion::getIdentity(), btVector3(0, 3, 0)));
-  const game::DriveForces f = game::applyDrive(*p.body, pontoonDrive(), {.throttle = 1, .rudder = 1}, *p.water,
-                                               0, btScalar(1.0 / 240));
+  const game::DriveForces f = game::applyDrive(*p.body, pontoonDrive(), {.throttle = 1, .rudder = 1}, *p.water, 0,
+                                               btScalar(1.0 / 240));
   EXPECT_FALSE(f.propellerWet);
   EXPECT_EQ(f.thrust_N, btVector3(0, 0, 0));
   EXPECT_EQ(f.rudder_N, btVector3(0, 0, 0));

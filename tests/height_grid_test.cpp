@@ -24,13 +24,17 @@ std::vector<btScalar> sampled(const HeightGridLayout& g, F f) {
   std::vector<btScalar> h(std::size_t(g.nodesEast) * std::size_t(g.nodesNorth));
   for (int j = 0; j < g.nodesNorth; ++j)
     for (int i = 0; i < g.nodesEast; ++i)
-      h[std::size_t(j) * std::size_t(g.nodesEast) + std::size_t(i)] =
-          btScalar(f(g.originEast_m + i * g.cellSize_m, g.originNorth_m + j * g.cellSize_m));
+      h[std::size_t(j) * std::size_t(g.nodesEast) + std::size_t(i)] = btScalar(
+          f(g.originEast_m + i * g.cellSize_m, g.originNorth_m + j * g.cellSize_m));
   return h;
 }
 
-const HeightGridLayout kLayout{.originEast_m = -10.3, .originNorth_m = 5.2, .cellSize_m = 0.7,
-                               .nodesEast = 40, .nodesNorth = 30, .edges = GridEdges::Clamp};
+const HeightGridLayout kLayout{.originEast_m = -10.3,
+                               .originNorth_m = 5.2,
+                               .cellSize_m = 0.7,
+                               .nodesEast = 40,
+                               .nodesNorth = 30,
+                               .edges = GridEdges::Clamp};
 
 /// Random points strictly inside the grid's rectangle.
 std::vector<std::pair<double, double>> pointsInside(const HeightGridLayout& g, int count) {
@@ -95,8 +99,12 @@ TEST(HeightGrid, ClampedEdgesContinueTheOutermostNodes) {
 }
 
 TEST(HeightGrid, PeriodicEdgesTileThePlane) {
-  HeightGridLayout layout{.originEast_m = 0, .originNorth_m = 0, .cellSize_m = 0.5,
-                          .nodesEast = 16, .nodesNorth = 8, .edges = GridEdges::Periodic};
+  HeightGridLayout layout{.originEast_m = 0,
+                          .originNorth_m = 0,
+                          .cellSize_m = 0.5,
+                          .nodesEast = 16,
+                          .nodesNorth = 8,
+                          .edges = GridEdges::Periodic};
   std::vector<btScalar> h(16 * 8);
   std::mt19937 random(3);
   std::uniform_real_distribution<float> any(-1, 1);
@@ -190,10 +198,13 @@ TEST(HeightGrid, RejectsBadLayoutsAndInputs) {
 struct BoxOnGrid {
   static constexpr btScalar L = 2, D = 1, B = 1.5, T = 0.4;
   explicit BoxOnGrid(btScalar water_m)
-      : grid(std::make_shared<HeightGridSurface>(
-            HeightGridLayout{.originEast_m = -8, .originNorth_m = -8, .cellSize_m = 0.5, .nodesEast = 33,
-                             .nodesNorth = 33, .edges = GridEdges::Clamp},
-            water_m)) {
+      : grid(std::make_shared<HeightGridSurface>(HeightGridLayout{.originEast_m = -8,
+                                                                  .originNorth_m = -8,
+                                                                  .cellSize_m = 0.5,
+                                                                  .nodesEast = 33,
+                                                                  .nodesNorth = 33,
+                                                                  .edges = GridEdges::Clamp},
+                                                 water_m)) {
     body = world.addBox(btVector3(L, D, B), btScalar(kRho) * L * B * T,
                         btTransform(btQuaternion::getIdentity(), btVector3(0.1f, water_m + D / 2 - T + 0.05f, 0.2f)));
   }

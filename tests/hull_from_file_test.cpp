@@ -6,9 +6,9 @@
 
 #include <gtest/gtest.h>
 
-#include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <assimp/Importer.hpp>
 
 #include <string>
 

@@ -27,16 +27,20 @@ const std::shared_ptr<const SineSumSurface>& sea() {
   return s;
 }
 
-const HeightGridLayout kTile{.originEast_m = -16, .originNorth_m = -16, .cellSize_m = 0.25,
-                             .nodesEast = 128, .nodesNorth = 128, .edges = GridEdges::Periodic};
+const HeightGridLayout kTile{.originEast_m = -16,
+                             .originNorth_m = -16,
+                             .cellSize_m = 0.25,
+                             .nodesEast = 128,
+                             .nodesNorth = 128,
+                             .edges = GridEdges::Periodic};
 
 /// Stands in for a GPU FFT ocean read back to the CPU: the sea on the tile's nodes.
 void readBack(double t_s, std::span<btScalar> heights_m) {
   for (int j = 0; j < kTile.nodesNorth; ++j)
     for (int i = 0; i < kTile.nodesEast; ++i)
-      heights_m[std::size_t(j * kTile.nodesEast + i)] =
-          sea()->height(btScalar(kTile.originEast_m + i * kTile.cellSize_m),
-                       btScalar(kTile.originNorth_m + j * kTile.cellSize_m), btScalar(t_s));
+      heights_m[std::size_t(j * kTile.nodesEast + i)] = sea()->height(
+          btScalar(kTile.originEast_m + i * kTile.cellSize_m), btScalar(kTile.originNorth_m + j * kTile.cellSize_m),
+          btScalar(t_s));
 }
 
 enum class Feed { Analytic, EndOfStep, StartOfStep };

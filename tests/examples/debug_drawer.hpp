@@ -19,8 +19,7 @@ class LineList final : public btIDebugDraw {
   void drawLine(const btVector3& from, const btVector3& to, const btVector3& colour) override {
     lines.push_back({from, to, colour});
   }
-  void drawContactPoint(const btVector3& at, const btVector3& normal, btScalar, int,
-                        const btVector3& colour) override {
+  void drawContactPoint(const btVector3& at, const btVector3& normal, btScalar, int, const btVector3& colour) override {
     drawLine(at, at + normal * btScalar(0.2), colour);
   }
   void reportErrorWarning(const char*) override {}

@@ -1,8 +1,8 @@
 #include "hull_from_file.hpp"
 
-#include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <assimp/Importer.hpp>
 
 #include <stdexcept>
 #include <vector>
@@ -24,8 +24,7 @@ void appendMesh(const aiMesh& mesh, const aiMatrix4x4& toFile, btTriangleMesh& o
   for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
     const aiFace& face = mesh.mFaces[f];
     if (face.mNumIndices != 3) continue;  // a point or a line: aiProcess_Triangulate leaves no polygons
-    out.addTriangleIndices(first + int(face.mIndices[0]), first + int(face.mIndices[1]),
-                           first + int(face.mIndices[2]));
+    out.addTriangleIndices(first + int(face.mIndices[0]), first + int(face.mIndices[1]), first + int(face.mIndices[2]));
   }
 }
 

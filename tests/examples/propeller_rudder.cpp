@@ -35,8 +35,8 @@ DriveForces applyDrive(btRigidBody& body, const Drive& drive, const Helm& helm, 
   const btVector3 rudder = basis * drive.rudder_m;
   const btVector3 blade = origin + rudder;
   if (!underWater(water, frame, blade, t_s)) return out;
-  const keel::WaterVelocity current =
-      water.velocity(blade.dot(frame.east), blade.dot(frame.north), blade.dot(frame.up), btScalar(t_s));
+  const keel::WaterVelocity current = water.velocity(blade.dot(frame.east), blade.dot(frame.north), blade.dot(frame.up),
+                                                     btScalar(t_s));
   const btVector3 flow = body.getVelocityInLocalPoint(rudder) - frame.toWorld(current);  // boat relative to water
   // The blade's normal: starboard (forward x up) turned about up by the helm.
   const btVector3 starboard = drive.forward.cross(drive.up);

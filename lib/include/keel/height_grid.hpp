@@ -97,8 +97,8 @@ class HeightGridSurface final : public WaterSurface {
                btScalar* out_m) const override;
   /// Zero east and north; up, the snapshots' rate of change of the height.
   [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const override;
-  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                  btScalar t_s, WaterVelocity* out) const override;
+  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+                  WaterVelocity* out) const override;
   /// True with one snapshot: the water is still everywhere.
   [[nodiscard]] bool velocityIsUniform() const override { return !haveOlder_; }
 
@@ -113,7 +113,7 @@ class HeightGridSurface final : public WaterSurface {
   [[nodiscard]] double riseRateAt(double u_m, double v_m) const;
 
   HeightGridLayout layout_;
-  double inverseCell_pm_;                       // 1 / cell [1/m]
+  double inverseCell_pm_;                         // 1 / cell [1/m]
   std::array<std::vector<btScalar>, 3> buffers_;  // older, newest and back, by the indices below
   int older_ = 0, newest_ = 1, back_ = 2;
   double olderTime_s_ = 0, newestTime_s_ = 0;

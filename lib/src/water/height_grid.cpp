@@ -17,9 +17,7 @@ namespace {
 constexpr int kMaxNodesPerSide = 65536;
 
 const HeightGridLayout& checked(const HeightGridLayout& layout) {
-  const auto fail = [](const std::string& what) {
-    throw std::invalid_argument("keel::HeightGridSurface: " + what);
-  };
+  const auto fail = [](const std::string& what) { throw std::invalid_argument("keel::HeightGridSurface: " + what); };
   if (!std::isfinite(layout.originEast_m) || !std::isfinite(layout.originNorth_m)) fail("the origin is not finite");
   if (!(layout.cellSize_m > 0) || !std::isfinite(layout.cellSize_m))
     fail("cell size must be positive and finite, got " + std::to_string(layout.cellSize_m) + " m");
@@ -39,7 +37,7 @@ struct AxisCell {
 AxisCell axisCell(double f, int nodes, GridEdges edges) {
   const bool periodic = edges == GridEdges::Periodic;
   if (periodic) f -= double(nodes) * std::floor(f / double(nodes));  // into [0, nodes]; infinity gives NaN
-  if (std::isnan(f)) return {0, 1, f};  // a NaN position gives a NaN height
+  if (std::isnan(f)) return {0, 1, f};                               // a NaN position gives a NaN height
   if (periodic) {
     f = std::clamp(f, 0.0, double(nodes));  // rounding far from the origin may step just outside
     const int i = std::min(int(f), nodes - 1);
@@ -90,8 +88,8 @@ HeightGridSurface::Cell HeightGridSurface::cellAt(double u_m, double v_m) const 
   const AxisCell y = axisCell((v_m - layout_.originNorth_m) * inverseCell_pm_, layout_.nodesNorth, layout_.edges);
   const auto nx = std::size_t(layout_.nodesEast);
   const std::size_t row0 = std::size_t(y.i0) * nx, row1 = std::size_t(y.i1) * nx;
-  return {row0 + std::size_t(x.i0), row0 + std::size_t(x.i1), row1 + std::size_t(x.i0), row1 + std::size_t(x.i1),
-          x.a, y.a};
+  return {
+      row0 + std::size_t(x.i0), row0 + std::size_t(x.i1), row1 + std::size_t(x.i0), row1 + std::size_t(x.i1), x.a, y.a};
 }
 
 double HeightGridSurface::heightAt(double u_m, double v_m, double t_s) const {
@@ -99,8 +97,7 @@ double HeightGridSurface::heightAt(double u_m, double v_m, double t_s) const {
   const std::vector<btScalar>& newest = buffers_[newest_];
   // Exactly a snapshot at and beyond its time: no rounding of a blend.
   const double s = haveOlder_ ? (t_s - olderTime_s_) * inverseSpan_ps_ : 1.0;
-  if (!(s < 1.0))
-    return detail::cellHeight(newest[c.k00], newest[c.k10], newest[c.k01], newest[c.k11], c.a, c.b);
+  if (!(s < 1.0)) return detail::cellHeight(newest[c.k00], newest[c.k10], newest[c.k01], newest[c.k11], c.a, c.b);
   const std::vector<btScalar>& older = buffers_[older_];
   if (!(s > 0.0)) return detail::cellHeight(older[c.k00], older[c.k10], older[c.k01], older[c.k11], c.a, c.b);
   const auto blend = [&](std::size_t k) { return double(older[k]) + s * (double(newest[k]) - double(older[k])); };
