@@ -104,6 +104,10 @@ std::shared_ptr<const BoatType> loadType(const BoatSpec& spec, const std::string
   const double x = size.x(), y = size.y(), z = size.z();
   type->inertia_kgm2 = btVector3(btScalar(m12 * (y * y + z * z)), btScalar(m12 * (x * x + z * z)),
                                  btScalar(m12 * (x * x + y * y)));
+  type->drive = {.forward = btVector3(1, 0, 0), .up = btVector3(0, 1, 0),
+                 .propeller_m = spec.propeller_m - type->centreOfMass_m, .maxThrust_N = spec.maxThrust_N,
+                 .rudder_m = spec.rudder_m - type->centreOfMass_m, .rudderArea_m2 = spec.rudderArea_m2,
+                 .maxRudder_rad = spec.maxRudder_rad, .waterDensity_kgpm3 = kWaterDensity_kgpm3};
   buildShape(*type);
   return type;
 }

@@ -5,6 +5,7 @@
 /// kind (keel::Hull, Bullet collision shape).
 
 #include "boat_mesh.hpp"
+#include "propeller_rudder.hpp"
 
 #include <keel/hull.hpp>
 
@@ -47,6 +48,7 @@ struct BoatType {
   double mass_kg = 0;                    ///< displacement at the design waterline
   btVector3 inertia_kgm2{0, 0, 0};       ///< principal moments, centre-of-mass frame
   double length_m = 0, beam_m = 0;       ///< overall, from the hull's bounds
+  game::Drive drive;                     ///< the spec's propeller and rudder, centre-of-mass frame
 };
 
 /// The specs of every kind the demo knows (demo::knownKinds()).

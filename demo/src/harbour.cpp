@@ -1,5 +1,7 @@
 #include "harbour.hpp"
 
+#include <keel/attitude.hpp>
+
 #include <BulletCollision/BroadphaseCollision/btDbvtBroadphase.h>
 #include <BulletCollision/CollisionDispatch/btCollisionDispatcher.h>
 #include <BulletCollision/CollisionDispatch/btDefaultCollisionConfiguration.h>
@@ -342,46 +344,14 @@ void Harbour::postTick(btDynamicsWorld* world, btScalar dt_s) {
   self->countContacts();
 }
 
-/// Gameplay, not water physics: the propeller pushes along the bow only while
-/// it is under the surface Keel floats the boat on, and the rudder is a flat
-/// plate whose force resists the water flowing through it
-/// (`F = -1/2 rho C_N A |v| (v . n) n`, C_N = 2), so it turns the boat with
-/// way on and keeps it running straight. Both are applied as impulses in the
-/// pre-tick callback: once per substep, whatever maxSubSteps (docs/model.md §3).
+/// Gameplay, not water physics: the propeller and the rudder of
+/// docs/integration.md (tests/examples/propeller_rudder.cpp), applied from
+/// the pre-tick callback once per substep.
 void Harbour::applyHelm(Boat& boat, btScalar dt_s) {
-  const BoatSpec& spec = boat.type->spec;
-  btRigidBody& body = *boat.body;
-  const btTransform& pose = body.getCenterOfMassTransform();
-  const btVector3 com = boat.type->centreOfMass_m;
-  const btVector3 propeller = pose.getBasis() * (spec.propeller_m - com);
-  const btVector3 rudder = pose.getBasis() * (spec.rudder_m - com);
-  const btVector3 origin = pose.getOrigin();
-  const keel::WaterSurface& sea = *sea_;
-
-  boat.propellerWet = (origin + propeller).y() < surfaceHeight(sea, origin + propeller, time_s_);
-  boat.thrust_N.setZero();
-  if (boat.propellerWet && boat.helm.throttle != 0) {
-    const btVector3 ahead = pose.getBasis().getColumn(0);
-    boat.thrust_N = ahead * btScalar(boat.helm.throttle * spec.maxThrust_N);
-    body.applyImpulse(boat.thrust_N * dt_s, propeller);
-  }
-
-  boat.rudderForce_N.setZero();
-  const btVector3 rudderWorld = origin + rudder;
-  if (rudderWorld.y() >= surfaceHeight(sea, rudderWorld, time_s_)) return;
-  const keel::WaterVelocity water = sea.velocity(rudderWorld.x(), rudderWorld.z(), rudderWorld.y(), btScalar(time_s_));
-  const btVector3 flow = body.getVelocityInLocalPoint(rudder) -
-                         btVector3(water.east_mps, water.up_mps, water.north_mps);  // boat relative to water
-  const double angle = -boat.helm.rudder * spec.maxRudder_rad;
-  const btVector3 normal =
-      pose.getBasis() * btVector3(btScalar(-std::sin(angle)), 0, btScalar(std::cos(angle)));
-  const btScalar through = flow.dot(normal);
-  boat.rudderForce_N =
-      normal * btScalar(-0.5 * kWaterDensity_kgpm3 * 2.0 * spec.rudderArea_m2 * double(flow.length() * through));
-  // Never more than stops the flow through the blade in one substep.
-  const btScalar limit = btScalar(1.0 / body.getInvMass()) * std::abs(through) / dt_s;
-  if (boat.rudderForce_N.length() > limit) boat.rudderForce_N *= limit / boat.rudderForce_N.length();
-  body.applyImpulse(boat.rudderForce_N * dt_s, rudder);
+  const game::DriveForces f = game::applyDrive(*boat.body, boat.type->drive, boat.helm, *sea_, time_s_, dt_s);
+  boat.thrust_N = f.thrust_N;
+  boat.rudderForce_N = f.rudder_N;
+  boat.propellerWet = f.propellerWet;
 }
 
 void Harbour::countContacts() {
@@ -413,18 +383,19 @@ Telemetry Harbour::telemetry(const Boat& boat) const {
   Telemetry t;
   const btTransform& pose = boat.body->getCenterOfMassTransform();
   const btMatrix3x3& basis = pose.getBasis();
-  const btVector3 ahead = basis.getColumn(0), starboard = basis.getColumn(2);
+  const btVector3 ahead = basis.getColumn(0);
   // The body's velocity already holds the next substep's water impulse.
   const btVector3 v = boat.body->getLinearVelocity() - boat.action->pendingLinearVelocity_mps();
   t.position_m = pose.getOrigin();
   t.speed_kn = std::hypot(double(v.x()), double(v.z())) / kKnot_mps;
   t.heading_deg = std::fmod(std::atan2(double(ahead.x()), double(-ahead.z())) * kDeg + 360.0, 360.0);
-  t.trim_deg = std::asin(std::clamp(double(ahead.y()), -1.0, 1.0)) * kDeg;
-  t.heel_deg = -std::asin(std::clamp(double(starboard.y()), -1.0, 1.0)) * kDeg;
   const keel::WaterAction& action = *boat.action;
+  // Bow +x, deck +y: the mesh files' frame (demo/tools/make_hulls.cpp).
+  const keel::Attitude attitude = keel::attitude(action, {.forward = btVector3(1, 0, 0), .up = btVector3(0, 1, 0)});
+  t.trim_deg = attitude.trim_rad * kDeg;
+  t.heel_deg = attitude.heel_rad * kDeg;
+  t.draft_m = std::isfinite(attitude.draft_m) ? std::max(0.0, double(attitude.draft_m)) : 0.0;
   t.submergedVolume_m3 = action.hydrostatics().submergedVolume_m3;
-  for (const keel::SubmergedPiece& piece : action.submergedPieces())
-    for (btScalar d : piece.depth_m) t.draft_m = std::max(t.draft_m, double(d));
   t.heave_m = t.position_m.y();
   t.buoyancy_N = action.hydrostatics().force_N;
   const keel::HydrodynamicForces& hydro = action.hydrodynamics();

@@ -6,6 +6,7 @@
 
 #include "boat_type.hpp"
 #include "options.hpp"
+#include "propeller_rudder.hpp"
 #include "sea.hpp"
 
 #include <keel/water_action.hpp>
@@ -42,11 +43,8 @@ struct DockPiece {
   std::string material;  ///< "stone", "concrete", "wood", "pile", "fender", "bollard"
 };
 
-/// The helm of a boat.
-struct Helm {
-  double throttle = 0;  ///< -0.5 (astern) .. 1 (full ahead)
-  double rudder = 0;    ///< -1 (hard to port) .. 1 (hard to starboard)
-};
+/// The helm of a boat: throttle and rudder (tests/examples/propeller_rudder.hpp).
+using Helm = game::Helm;
 
 /// A line from a cleat on the boat to a bollard ashore.
 struct Mooring {

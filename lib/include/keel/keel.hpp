@@ -9,7 +9,9 @@
 /// world->addAction(&boat);
 /// @endcode
 
+#include <keel/attitude.hpp>
 #include <keel/config.hpp>
+#include <keel/height_grid.hpp>
 #include <keel/hull.hpp>
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>

@@ -99,7 +99,7 @@ struct WaterStatus {
 struct HydrostaticSettings {
   btScalar waterDensity_kgpm3 = 1025;  ///< rho [kg/m^3]; sea water
   Sampling sampling = Sampling::Direct;  ///< how the water under the hull is sampled
-  btScalar patchCellSize_m = 0.5;      ///< cell size of the water patch [m] (Sampling::Patch)
+  btScalar patchCellSize_m = 0.5;      ///< cell [m] of Sampling::Patch; > Hull::radius_m() / 1023 (<= 2,048^2 nodes)
   /// Let Bullet put the boat to sleep when the water under it is still.
   /// Off by default: a boat at rest bobs below Bullet's sleep thresholds and
   /// would freeze mid-oscillation. The action always wakes a sleeping boat
@@ -136,11 +136,11 @@ class WaterAction : public btActionInterface {
   /// actions after integrating, so without this the first substep after
   /// adding the action (or after teleporting the body) feels no water.
   void prime(btScalar timeStep_s);
-  /// Draws the submerged pieces (blue), the waterline (white), the pressure
+  /// Draws the submerged pieces (blue), the waterline (orange), the pressure
   /// force from the centre of buoyancy (red) and one arrow per hydrodynamic
   /// term from the centre of mass (viscous green, pressure drag amber,
   /// slamming magenta, air light blue, damping grey), 1 m per
-  /// `debugForceScale_Npm` newtons. Keel's waterline is drawn white.
+  /// `debugForceScale_Npm` newtons. Keel's waterline is orange, unlike Bullet's white wireframe.
   void debugDraw(btIDebugDraw* drawer) override;
 
   /// Replaces the settings. Throws std::invalid_argument (settings unchanged)
@@ -178,6 +178,9 @@ class WaterAction : public btActionInterface {
   [[nodiscard]] const btVector3& pendingAngularVelocity_radps() const;
   /// The centre of mass [m, world] at the last substep.
   [[nodiscard]] const btVector3& centreOfMass() const;
+  /// Depth [m] of the hull's lowest point below the water at the last substep (negative: the hull
+  /// is clear of the water by that much); NaN before the first substep and after one without water.
+  [[nodiscard]] btScalar draft_m() const;
   /// The last substep's submerged pieces (relative positions, world axes).
   /// The substep itself never builds them (whole submerged triangles go
   /// straight to the SIMD sums): the first call after a substep cuts the

@@ -14,8 +14,11 @@ namespace keel::KEEL_ABI {
 void WaterAction::debugDraw(btIDebugDraw* drawer) {
   if (!drawer) return;
   const detail::BoatState& s = *state_;
+  // The waterline is orange: apart from Bullet's own colours (white
+  // wireframe, red, green, cyan and yellow), from the blue pieces whose top
+  // edges it runs along, and from the arrows below.
   const btVector3& centre = s.centre_m;
-  const btVector3 pieceColour(0.1f, 0.4f, 1.0f), waterlineColour(1.0f, 1.0f, 1.0f), forceColour(1.0f, 0.2f, 0.1f);
+  const btVector3 pieceColour(0.1f, 0.4f, 1.0f), waterlineColour(1.0f, 0.5f, 0.0f), forceColour(1.0f, 0.2f, 0.1f);
   for (const SubmergedPiece& p : submergedPieces())
     for (int k = 0; k < 3; ++k) drawer->drawLine(centre + p.r[k], centre + p.r[(k + 1) % 3], pieceColour);
   for (const WaterlineSegment& w : waterline()) drawer->drawLine(centre + w.a, centre + w.b, waterlineColour);

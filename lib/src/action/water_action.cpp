@@ -110,6 +110,7 @@ const ForceTorque& WaterAction::totalForce() const { return state_->total; }
 const btVector3& WaterAction::pendingLinearVelocity_mps() const { return state_->pendingLinear_mps; }
 const btVector3& WaterAction::pendingAngularVelocity_radps() const { return state_->pendingAngular_radps; }
 const btVector3& WaterAction::centreOfMass() const { return state_->centre_m; }
+btScalar WaterAction::draft_m() const { return -state_->lowestAbove_m; }
 const WaterPatch& WaterAction::waterPatch() const { return state_->patch; }
 const WaterStatus& WaterAction::status() const { return state_->status; }
 void WaterAction::clearStatus() { state_->status.clear(); }

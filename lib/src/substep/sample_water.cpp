@@ -102,6 +102,7 @@ bool heightsAboveWater(const BoatModel& boat, BoatState& state, Substep& s) {
   // Some of the hull is wet exactly when a vertex is (every vertex belongs
   // to a triangle, which then crosses the waterline or lies under it).
   state.anyWet = heights.lowestAbove_m < 0;
+  state.lowestAbove_m = heights.lowestAbove_m;
   return true;
 }
 

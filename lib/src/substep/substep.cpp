@@ -5,6 +5,7 @@
 #include <BulletDynamics/Dynamics/btRigidBody.h>
 
 #include <cmath>
+#include <limits>
 
 namespace keel::KEEL_ABI::detail {
 namespace {
@@ -34,6 +35,7 @@ bool runSubstep(const BoatModel& boat, BoatState& state, const BodySnapshot& bod
   Substep s(threadBuffers(boat.hull.soa()), dt_s, btScalar(t_s));
   state.pendingLinear_mps.setZero();
   state.pendingAngular_radps.setZero();
+  state.lowestAbove_m = std::numeric_limits<btScalar>::quiet_NaN();  // until the water is found
   if (!readPose(boat, state, body, s) || !sampleWater(boat, state, s) || !heightsAboveWater(boat, state, s))
     return skipSubstep(state, s.flags);
   classify(boat, state, s);

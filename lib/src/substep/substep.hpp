@@ -32,6 +32,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 class btRigidBody;
@@ -83,6 +84,8 @@ struct BoatState {
   btVector3 centre_m{0, 0, 0};   ///< centre of mass, world
   btMatrix3x3 basis;             ///< centre-of-mass rotation: body axes to world axes
   bool anyWet = false;           ///< some of the hull under the water
+  /// The least height of a vertex above the water [m] (< 0: a vertex is wet); NaN when no water was found.
+  btScalar lowestAbove_m = std::numeric_limits<btScalar>::quiet_NaN();
   std::size_t crossingCount = 0;  ///< triangles the waterline crosses
   HydrostaticResult hydrostatics;
   HydrodynamicForces hydrodynamics;

@@ -3,6 +3,8 @@
 
 #include <keel/water_sampling.hpp>
 
+#include "water/cell_interpolation.hpp"
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -97,12 +99,8 @@ btScalar WaterPatch::height(double u_m, double v_m) const {
   const int i = std::min(int(fu), side_ - 2), j = std::min(int(fv), side_ - 2);
   const double a = fu - i, b = fv - j;
   const std::size_t k = std::size_t(j) * std::size_t(side_) + std::size_t(i);
-  const double h00 = h_[k], h10 = h_[k + 1], h01 = h_[k + std::size_t(side_)],
-               h11 = h_[k + std::size_t(side_) + 1];
-  // Two triangles per cell split on the (1,0)-(0,1) diagonal; each is a plane
-  // (Kerner's precomputed plane equations, evaluated here in barycentric form).
-  if (a + b <= 1.0) return btScalar(h00 + a * (h10 - h00) + b * (h01 - h00));
-  return btScalar(h11 + (1.0 - a) * (h01 - h11) + (1.0 - b) * (h10 - h11));
+  return btScalar(detail::cellHeight(h_[k], h_[k + 1], h_[k + std::size_t(side_)],
+                                     h_[k + std::size_t(side_) + 1], a, b));
 }
 
 }  // namespace keel

@@ -1,0 +1,146 @@
+// The examples of docs/integration.md run: debug drawing through Bullet,
+// the HUD's heel, trim and draft, the propeller and the rudder.
+#include "debug_drawer.hpp"
+#include "hud.hpp"
+#include "propeller_rudder.hpp"
+#include "test_hulls.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace keel::test {
+namespace {
+
+constexpr double kRho = 1025;
+constexpr double kDeg = 3.14159265358979323846 / 180;
+
+/// A 4 m x 1 m x 2 m box floating at draft T = 0.25 m on flat water at 0,
+/// its hull and its action in `world`.
+struct Pontoon {
+  static constexpr btScalar L = 4, D = 1, B = 2, T = 0.25f;
+  explicit Pontoon(const btQuaternion& q = btQuaternion::getIdentity())
+      : body(world.addBox(btVector3(L, D, B), mass(), btTransform(q, btVector3(0, D / 2 - T, 0)))),
+        boat(body, hullOf(box(btVector3(L, D, B), 2)), water) {
+    boat.prime(btScalar(1.0 / 240));
+    world.world.addAction(&boat);
+  }
+  ~Pontoon() { world.world.removeAction(&boat); }
+  static btScalar mass() { return btScalar(kRho) * L * B * T; }
+  World world;
+  btRigidBody* body;
+  std::shared_ptr<const WaterSurface> water = std::make_shared<FlatSurface>(0.0);
+  WaterAction boat;
+};
+
+bool sameColour(const btVector3& a, const btVector3& b) { return a.distance(b) < 1e-6f; }
+
+int linesOf(const game::LineList& drawer, const btVector3& colour) {
+  int n = 0;
+  for (const auto& line : drawer.lines) n += sameColour(line.colour, colour) ? 1 : 0;
+  return n;
+}
+
+TEST(Examples, DebugDrawingShowsKeelsLinesOnlyInTheModesThatCallActions) {
+  Pontoon p;
+  p.world.world.stepSimulation(btScalar(1.0 / 60), 4, btScalar(1.0 / 240));
+  const btVector3 orange(1, 0.5f, 0), white(1, 1, 1), blue(0.1f, 0.4f, 1);
+  game::LineList drawer;
+  game::drawDebug(p.world.world, drawer);
+  EXPECT_GT(linesOf(drawer, white), 0);   // Bullet's wireframe of the box
+  EXPECT_GT(linesOf(drawer, blue), 0);    // Keel's submerged pieces
+  EXPECT_GT(linesOf(drawer, orange), 0);  // Keel's waterline: its own colour
+  // The waterline lies on the water, around the box.
+  for (const auto& line : drawer.lines)
+    if (sameColour(line.colour, orange)) {
+      EXPECT_NEAR(line.from.y(), 0, 1e-4);
+    }
+  // Without DBG_DrawWireframe, DBG_DrawAabb or DBG_DrawNormals Bullet never calls the action.
+  drawer.setDebugMode(btIDebugDraw::DBG_DrawContactPoints | btIDebugDraw::DBG_DrawConstraints);
+  game::drawDebug(p.world.world, drawer);
+  EXPECT_EQ(linesOf(drawer, orange), 0);
+  for (int mode : {btIDebugDraw::DBG_DrawAabb, btIDebugDraw::DBG_DrawNormals}) {
+    drawer.setDebugMode(mode);
+    game::drawDebug(p.world.world, drawer);
+    EXPECT_GT(linesOf(drawer, orange), 0) << mode;
+  }
+}
+
+TEST(Examples, HudReadsTheHeelTrimAndDraftOfAnAnalyticPose) {
+  Pontoon level;
+  EXPECT_EQ(game::hudLine(level.boat), "heel 0.0 deg  trim 0.0 deg  draft 0.25 m");
+  Pontoon heeled(btQuaternion(btVector3(1, 0, 0), btScalar(10 * kDeg)));
+  // The lowest corner of the heeled box: half its depth and half its beam, turned.
+  const double lowest = Pontoon::T - Pontoon::D / 2 + Pontoon::D / 2 * std::cos(10 * kDeg) +
+                        Pontoon::B / 2 * std::sin(10 * kDeg);
+  char expected[64];
+  std::snprintf(expected, sizeof expected, "heel 10.0 deg  trim 0.0 deg  draft %.2f m", lowest);
+  EXPECT_EQ(game::hudLine(heeled.boat), expected);
+  Pontoon trimmed(btQuaternion(btVector3(0, 0, 1), btScalar(-3 * kDeg)));  // bow down
+  EXPECT_EQ(game::hudLine(trimmed.boat).substr(0, 28), "heel 0.0 deg  trim -3.0 deg ");
+}
+
+/// The pontoon with a propeller and a rudder at its stern, below the
+/// waterline (0.25 m below the centre).
+game::Drive pontoonDrive() {
+  return {.forward = btVector3(1, 0, 0),
+          .up = btVector3(0, 1, 0),
+          .propeller_m = btVector3(-1.9f, -0.4f, 0),
+          .maxThrust_N = 4000,
+          .rudder_m = btVector3(-2.0f, -0.35f, 0),
+          .rudderArea_m2 = 0.3,
+          .maxRudder_rad = 0.6,
+          .waterDensity_kgpm3 = kRho};
+}
+
+/// Runs the pontoon for `seconds` with `helm`, the drive applied from
+/// Bullet's pre-tick callback. Returns the last substep's drive forces.
+game::DriveForces run(Pontoon& p, const game::Helm& helm, double seconds) {
+  struct Callback {
+    Pontoon* p;
+    game::Drive drive;
+    game::Helm helm;
+    game::DriveForces last;
+  } callback{&p, pontoonDrive(), helm, {}};
+  p.world.world.setInternalTickCallback(
+      [](btDynamicsWorld* world, btScalar dt_s) {
+        auto* c = static_cast<Callback*>(world->getWorldUserInfo());
+        c->last = game::applyDrive(*c->p->body, c->drive, c->helm, *c->p->water, c->p->boat.time_s(), dt_s);
+      },
+      &callback, true);
+  for (int i = 0; i < int(seconds * 60); ++i) p.world.world.stepSimulation(btScalar(1.0 / 60), 4, btScalar(1.0 / 240));
+  p.world.world.setInternalTickCallback(nullptr);
+  return callback.last;
+}
+
+TEST(Examples, PropellerDrivesAheadAndTheRudderTurnsToStarboard) {
+  Pontoon p;
+  const game::DriveForces ahead = run(p, {.throttle = 1, .rudder = 0}, 20);
+  EXPECT_TRUE(ahead.propellerWet);
+  EXPECT_NEAR(ahead.thrust_N.length(), 4000, 0.01);
+  EXPECT_GT(ahead.thrust_N.x(), 3990);  // along the bow, which barely pitches
+  const btVector3 v = p.body->getLinearVelocity() - p.boat.pendingLinearVelocity_mps();
+  EXPECT_GT(v.x(), 1.0f);                     // way on
+  EXPECT_LT(std::abs(v.z()), 0.02f * v.x());  // running straight
+  EXPECT_LT(ahead.rudder_N.length(), 1.0f);   // the blade lies in the flow
+  // Hard to starboard: the bow (+x) swings towards starboard (+z), a
+  // negative turn about +y, and the blade's force pushes the stern to port.
+  const game::DriveForces turning = run(p, {.throttle = 1, .rudder = 1}, 3);
+  EXPECT_LT(p.body->getAngularVelocity().y(), -0.05f);
+  const btVector3 bow = p.body->getCenterOfMassTransform().getBasis().getColumn(0);
+  EXPECT_GT(bow.z(), 0.1f);
+  EXPECT_GT(turning.rudder_N.length(), 10.0f);
+}
+
+TEST(Examples, PropellerOutOfTheWaterDoesNotPush) {
+  Pontoon p;
+  p.body->setCenterOfMassTransform(btTransform(btQuaternion::getIdentity(), btVector3(0, 3, 0)));
+  const game::DriveForces f = game::applyDrive(*p.body, pontoonDrive(), {.throttle = 1, .rudder = 1}, *p.water, 0,
+                                               btScalar(1.0 / 240));
+  EXPECT_FALSE(f.propellerWet);
+  EXPECT_EQ(f.thrust_N, btVector3(0, 0, 0));
+  EXPECT_EQ(f.rudder_N, btVector3(0, 0, 0));
+}
+
+}  // namespace
+}  // namespace keel::test

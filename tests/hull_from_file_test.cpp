@@ -1,0 +1,64 @@
+// The assimp example of docs/integration.md ("A hull from a mesh file"): the
+// rowboat of media/, which assimp splits into one mesh per material change, joined
+// and re-indexed into one btTriangleMesh that makes a valid keel::Hull.
+#include "hull_from_file.hpp"
+#include "test_hulls.hpp"
+
+#include <gtest/gtest.h>
+
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <assimp/Importer.hpp>
+
+#include <string>
+
+namespace keel::test {
+namespace {
+
+const std::string kRowboat = std::string(KEEL_MEDIA_DIR) + "/rowboat.obj";
+constexpr int kRowboatHullTriangles = 880;  // the "f" lines of media/rowboat.obj's object "hull"
+constexpr int kRowboatHullMeshes = 89;      // its "usemtl" lines: assimp starts a mesh at each
+
+TEST(HullFromFile, RowboatsMaterialMeshesJoinIntoOneValidHull) {
+  const game::LoadedHull loaded = game::loadHull(kRowboat);
+  EXPECT_EQ(loaded.meshCount, kRowboatHullMeshes);
+  ASSERT_TRUE(loaded.hull);
+  EXPECT_EQ(loaded.hull->triangles().size(), std::size_t(kRowboatHullTriangles));
+  EXPECT_EQ(loaded.hull->partCount(), 1u);
+  EXPECT_EQ(loaded.hull->droppedTriangleCount(), 0u);
+  // In the centre-of-mass frame of a uniform boat: the volume centroid is the origin.
+  EXPECT_LT(loaded.hull->centroid_m().length(), 1e-5f);
+  EXPECT_GT(loaded.hull->volume_m3(), 0.5f);
+  // The file's origin is on the design waterline amidships (media/rowboat.obj's header):
+  // the centroid of the whole hull lies near it, above the keel.
+  EXPECT_LT(loaded.centreOfMass_m.length(), 0.5f);
+}
+
+TEST(HullFromFile, TheMeshesMustBeReindexed) {
+  Assimp::Importer importer;
+  const aiScene* scene = importer.ReadFile(kRowboat, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices);
+  ASSERT_TRUE(scene);
+  btTriangleMesh joined;
+  EXPECT_EQ(game::appendObject(*scene, "hull", joined), kRowboatHullMeshes);
+  EXPECT_EQ(joined.getNumTriangles(), kRowboatHullTriangles);
+  EXPECT_NO_THROW(Hull{joined});
+  // Each mesh's own indices, not offset: they all point into the first
+  // mesh's vertices, and the surface is no closed hull.
+  btTriangleMesh naive;
+  int vertices = 0;
+  for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+    const aiMesh& mesh = *scene->mMeshes[m];
+    for (unsigned v = 0; v < mesh.mNumVertices; ++v, ++vertices)
+      naive.findOrAddVertex(btVector3(mesh.mVertices[v].x, mesh.mVertices[v].y, mesh.mVertices[v].z), false);
+    for (unsigned f = 0; f < mesh.mNumFaces; ++f)
+      naive.addTriangleIndices(int(mesh.mFaces[f].mIndices[0]), int(mesh.mFaces[f].mIndices[1]),
+                               int(mesh.mFaces[f].mIndices[2]));
+  }
+  EXPECT_GT(vertices, 0);
+  EXPECT_THROW(Hull{naive}, HullError);
+  EXPECT_THROW(game::loadHull(kRowboat, "no such object"), std::runtime_error);
+  EXPECT_THROW(game::loadHull(std::string(KEEL_MEDIA_DIR) + "/missing.obj"), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace keel::test
