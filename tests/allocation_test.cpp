@@ -89,12 +89,16 @@ TEST(Allocation, NoHeapAllocationPerSubstepOnceWarm) {
   for (Sampling sampling : {Sampling::Direct, Sampling::Patch}) {
     World w;
     const auto hull = hullOf(boatHull(10, 3, 2));
-    btRigidBody* body = w.addBox(btVector3(10, 2, 3), 8000, btTransform(btQuaternion(btVector3(1, 0, 0), 0.2f), btVector3(0, 0.1f, 0)));
+    btRigidBody* body = w.addBox(btVector3(10, 2, 3), 8000,
+                                 btTransform(btQuaternion(btVector3(1, 0, 0), 0.2f), btVector3(0, 0.1f, 0)));
     HydrostaticSettings settings;
     settings.sampling = sampling;
-    WaterAction boat(body, hull, [](btScalar x, btScalar z, btScalar t) {
-      return btScalar(0.3 * std::sin(0.4 * x + t) + 0.1 * std::cos(0.3 * z));
-    }, settings);
+    WaterAction boat(
+        body, hull,
+        [](btScalar x, btScalar z, btScalar t) {
+          return btScalar(0.3 * std::sin(0.4 * x + t) + 0.1 * std::cos(0.3 * z));
+        },
+        settings);
     allocationsDuring(boat, w.world, 2);  // warm-up
     EXPECT_EQ(allocationsDuring(boat, w.world, 500), 0) << "sampling " << int(sampling);
     EXPECT_GT(boat.submergedPieces().size(), 0u);

@@ -41,7 +41,7 @@ void fleet(benchmark::State& state) {
     hydro = HydrodynamicSettings::none();
     hydro.waterVelocity = WaterVelocitySampling::PerBoat;
     hydro.damping = true;
-    hydro.linearDamping_Nspm = btScalar(0.4 * 1025 * hull->volume_m3());      // ~ mass x 1/s
+    hydro.linearDamping_Nspm = btScalar(0.4 * 1025 * hull->volume_m3());          // ~ mass x 1/s
     hydro.angularDamping_Nmsprad = btScalar(0.4 * 1025 * hull->volume_m3() * 4);  // ~ inertia x 1/s
   }
   const btVector3 size = hull->boundsMax() - hull->boundsMin();

@@ -41,8 +41,9 @@ void substep(benchmark::State& state) {
   const bool full = terms == 31;
   World w;
   const auto hull = hullOf(hullWithTriangles(triangles));
-  btRigidBody* body = w.addBox(btVector3(4, 1.5f, 2), 6000,
-                               btTransform(btQuaternion(btVector3(1, 0, 0.3f).normalized(), 0.15f), btVector3(0, 0.1f, 0)));
+  btRigidBody* body = w.addBox(
+      btVector3(4, 1.5f, 2), 6000,
+      btTransform(btQuaternion(btVector3(1, 0, 0.3f).normalized(), 0.15f), btVector3(0, 0.1f, 0)));
   HydrostaticSettings settings;
   settings.sampling = sampling;
   settings.patchCellSize_m = 0.5f;  // an eighth of the shortest wave (4 m)
@@ -72,7 +73,8 @@ void substep(benchmark::State& state) {
   std::string model = full ? "full" : terms == 0 ? "hydrostatic" : "hydrostatic+";
   for (int bit = 0; bit < 5 && !full; ++bit)
     if (terms & (1 << bit)) model += names[bit];
-  state.SetLabel(std::string(wavy ? "wavy" : "flat") + (sampling == Sampling::Patch ? "/patch" : "/direct") + "/" + model);
+  state.SetLabel(std::string(wavy ? "wavy" : "flat") + (sampling == Sampling::Patch ? "/patch" : "/direct") + "/" +
+                 model);
 }
 
 // Every hull size, water and sampling, hydrostatics only and the full model;

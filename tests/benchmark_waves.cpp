@@ -68,8 +68,7 @@ void gerstnerHeightsAndVelocities(benchmark::State& state) {
   std::vector<btScalar> h(kPoints);
   std::vector<WaterVelocity> v(kPoints);
   for (auto _ : state) {
-    surface->heightsAndVelocities(p.u_m.data(), p.v_m.data(), p.w_m.data(), kPoints, kTime_s,
-                                  h.data(), v.data());
+    surface->heightsAndVelocities(p.u_m.data(), p.v_m.data(), p.w_m.data(), kPoints, kTime_s, h.data(), v.data());
     benchmark::DoNotOptimize(h.data());
     benchmark::DoNotOptimize(v.data());
   }

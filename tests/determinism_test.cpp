@@ -84,19 +84,13 @@ struct Expected {
 
 #if defined(BT_USE_DOUBLE_PRECISION)
 constexpr Expected kExpected[] = {
-    {HWY_AVX3, 0xc9073e53bb1cad70ull},
-    {HWY_AVX2, 0xad0dc04aa26946a1ull},
-    {HWY_SSE4, 0xb67229b780be3dacull},
-    {HWY_SSSE3, 0xb67229b780be3dacull},
-    {HWY_SCALAR, 0x8bbfa8f0d1ebf414ull},
+    {HWY_AVX3, 0xc9073e53bb1cad70ull},  {HWY_AVX2, 0xad0dc04aa26946a1ull},   {HWY_SSE4, 0xb67229b780be3dacull},
+    {HWY_SSSE3, 0xb67229b780be3dacull}, {HWY_SCALAR, 0x8bbfa8f0d1ebf414ull},
 };
 #else
 constexpr Expected kExpected[] = {
-    {HWY_AVX3, 0xbffc0f290ac08113ull},
-    {HWY_AVX2, 0x7b0306115bcf9eedull},
-    {HWY_SSE4, 0x65b3c8bc0ea2ab0bull},
-    {HWY_SSSE3, 0x65b3c8bc0ea2ab0bull},
-    {HWY_SCALAR, 0xece251f1cfcd60a1ull},
+    {HWY_AVX3, 0xbffc0f290ac08113ull},  {HWY_AVX2, 0x7b0306115bcf9eedull},   {HWY_SSE4, 0x65b3c8bc0ea2ab0bull},
+    {HWY_SSSE3, 0x65b3c8bc0ea2ab0bull}, {HWY_SCALAR, 0xece251f1cfcd60a1ull},
 };
 #endif
 

@@ -3,9 +3,9 @@
 // term, for hulls in random poses moving in random directions, on flat
 // water and on waves. Both are exact formulas of the
 // same model; they differ only in the order of the float sums.
-#include "test_hulls.hpp"
 #include "reference.hpp"
 #include "substep/clamp.hpp"
+#include "test_hulls.hpp"
 
 #include <gtest/gtest.h>
 
@@ -55,18 +55,20 @@ Reference reference(const Hull& hull, const btTransform& com, const btVector3& v
   pieceFlows(cut.pieces, v, w, pieceWater, flows);
   btVector3 meanWater(0, 0, 0);
   btScalar area = 0;
-  for (std::size_t i = 0; i < flows.size(); ++i) meanWater += pieceWater[i] * flows[i].area_m2, area += flows[i].area_m2;
+  for (std::size_t i = 0; i < flows.size(); ++i)
+    meanWater += pieceWater[i] * flows[i].area_m2, area += flows[i].area_m2;
   if (area > 0) meanWater /= area;
   out.meanWater = meanWater;
   const btVector3 relative = v - meanWater;
   const btScalar speed = relative.length();
-  const btScalar cf = ittc1957FrictionCoefficient(
-      speed * wettedLength_m(cut.pieces, cut.waterline, relative / speed) / s.kinematicViscosity_m2ps);
+  const btScalar cf = ittc1957FrictionCoefficient(speed * wettedLength_m(cut.pieces, cut.waterline, relative / speed) /
+                                                  s.kinematicViscosity_m2ps);
   HydrodynamicForces& f = out.hydrodynamics;
   f.viscous = viscousForce(flows, 1025, cf);
   f.pressureDrag = pressureDragForce(flows, s);
   std::vector<btScalar> scratch(hull.triangles().size());
-  f.slamming = slammingForce(cut.pieces, flows, hull.triangleAreas_m2(), hull.area_m2(), mass, dt, s, scratch, slamming);
+  f.slamming = slammingForce(cut.pieces, flows, hull.triangleAreas_m2(), hull.area_m2(), mass, dt, s, scratch,
+                             slamming);
   f.air = airForce(r, hull.triangles(), cut.emerged, v, w, s);
   for (const PieceFlow& flow : flows) {
     const std::span<const PieceFlow> one(&flow, 1);
@@ -142,7 +144,7 @@ TEST(FastPath, EveryTermMatchesTheReferencePipeline) {
                                   c.patch ? &action.waterPatch() : nullptr);
         // The same drag clamp (slamming stops a piece in one substep, so it often acts).
         detail::clampToVelocity(ref.hydrodynamics, velocity - ref.meanWater, w, body->getInvMass(),
-                        body->getInvInertiaTensorWorld(), dt);
+                                body->getInvInertiaTensorWorld(), dt);
         EXPECT_NEAR(action.hydrodynamics().clampScale, ref.hydrodynamics.clampScale, tolerance);
         EXPECT_NEAR(action.hydrodynamics().angularClampScale, ref.hydrodynamics.angularClampScale, tolerance);
         const HydrostaticResult& fast = action.hydrostatics();

@@ -10,8 +10,8 @@
 //                          energy.
 // Prints "N passed, M failed" and exits non-zero on a failure. ctest runs
 // a short smoke of each; docs/model.md §4 quotes a long run.
-#include "test_hulls.hpp"
 #include "substep/substep.hpp"
+#include "test_hulls.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -42,12 +42,15 @@ Mesh randomMesh(Random& r) {
     const btVector3 centre(btScalar(uniform(r, -2, 2)), btScalar(uniform(r, -2, 2)), btScalar(uniform(r, -2, 2)));
     Mesh part;
     switch (integer(r, 0, 3)) {
-      case 0: part = box(btVector3(btScalar(uniform(r, 0.1, 3)), btScalar(uniform(r, 0.1, 3)), 1), integer(r, 1, 3), centre); break;
+      case 0:
+        part = box(btVector3(btScalar(uniform(r, 0.1, 3)), btScalar(uniform(r, 0.1, 3)), 1), integer(r, 1, 3), centre);
+        break;
       case 1: part = icosphere(btScalar(uniform(r, 0.1, 2)), integer(r, 0, 2), centre); break;
       case 2: part = boatHull(btScalar(uniform(r, 2, 10)), 2, 1, integer(r, 3, 8), integer(r, 2, 4)); break;
       default:
         for (int k = 0; k < integer(r, 1, 30); ++k) {
-          part.vertices.emplace_back(btScalar(uniform(r, -1, 1)), btScalar(uniform(r, -1, 1)), btScalar(uniform(r, -1, 1)));
+          part.vertices.emplace_back(btScalar(uniform(r, -1, 1)), btScalar(uniform(r, -1, 1)),
+                                     btScalar(uniform(r, -1, 1)));
           if (part.vertices.size() >= 3)
             part.triangles.push_back({std::uint32_t(integer(r, 0, int(part.vertices.size()) - 1)),
                                       std::uint32_t(integer(r, 0, int(part.vertices.size()) - 1)),
@@ -61,10 +64,19 @@ Mesh randomMesh(Random& r) {
   const double s = scale(r), shift = integer(r, 0, 4) == 0 ? std::pow(10.0, uniform(r, 0, 12)) : 0;
   for (btVector3& v : m.vertices) v = v * btScalar(s) + btVector3(btScalar(shift), 0, 0);
   switch (integer(r, 0, 9)) {
-    case 0: m.vertices[std::size_t(integer(r, 0, int(m.vertices.size()) - 1))].setX(std::numeric_limits<btScalar>::quiet_NaN()); break;
-    case 1: if (!m.triangles.empty()) m.triangles.pop_back(); break;
-    case 2: if (!m.triangles.empty()) m.triangles.push_back(m.triangles.front()); break;
-    case 3: if (!m.triangles.empty()) std::swap(m.triangles.front()[0], m.triangles.front()[1]); break;
+    case 0:
+      m.vertices[std::size_t(integer(r, 0, int(m.vertices.size()) - 1))].setX(
+          std::numeric_limits<btScalar>::quiet_NaN());
+      break;
+    case 1:
+      if (!m.triangles.empty()) m.triangles.pop_back();
+      break;
+    case 2:
+      if (!m.triangles.empty()) m.triangles.push_back(m.triangles.front());
+      break;
+    case 3:
+      if (!m.triangles.empty()) std::swap(m.triangles.front()[0], m.triangles.front()[1]);
+      break;
     default: break;
   }
   return m;
@@ -150,10 +162,12 @@ int fuzzSubsteps(long count, std::uint64_t seed) {
                          btScalar(uniform(r, -3.2, 3.2)));
     const double far = integer(r, 0, 9) == 0 ? std::pow(10.0, uniform(r, 3, 7)) : 0;
     body.centreOfMass = btTransform(q, btVector3(btScalar(far), btScalar(uniform(r, -3, 3)), 0));
-    body.linearVelocity_mps = btVector3(btScalar(uniform(r, -1, 1)), btScalar(uniform(r, -1, 1)), btScalar(uniform(r, -1, 1)))
-                                  .normalized() * btScalar(uniform(r, 0, 1000));
-    body.angularVelocity_radps = btVector3(btScalar(uniform(r, -1, 1)), btScalar(uniform(r, -1, 1)), btScalar(uniform(r, -1, 1)))
-                                     .normalized() * btScalar(uniform(r, 0, 1000));
+    body.linearVelocity_mps =
+        btVector3(btScalar(uniform(r, -1, 1)), btScalar(uniform(r, -1, 1)), btScalar(uniform(r, -1, 1))).normalized() *
+        btScalar(uniform(r, 0, 1000));
+    body.angularVelocity_radps =
+        btVector3(btScalar(uniform(r, -1, 1)), btScalar(uniform(r, -1, 1)), btScalar(uniform(r, -1, 1))).normalized() *
+        btScalar(uniform(r, 0, 1000));
     body.inverseMass_pkg = btScalar(1 / mass);
     const btMatrix3x3 rotation(q);
     const double radius = double(hull.radius_m());
@@ -172,8 +186,8 @@ int fuzzSubsteps(long count, std::uint64_t seed) {
       // The model's water: still when the settings say so.
       const bool still = dynamics.waterVelocity == WaterVelocitySampling::StillWater;
       const btVector3 current = state.anyWet && !still ? water->velocity(0, 0, 0, 0).east_mps * state.frame.east +
-                                                   water->velocity(0, 0, 0, 0).north_mps * state.frame.north
-                                             : btVector3(0, 0, 0);
+                                                             water->velocity(0, 0, 0, 0).north_mps * state.frame.north
+                                                       : btVector3(0, 0, 0);
       // From the velocity the conservative forces (buoyancy, gravity) give.
       const btVector3 v = body.linearVelocity_mps - current +
                           (state.hydrostatics.force_N * body.inverseMass_pkg + body.gravity_mps2) * dt;

@@ -3,8 +3,8 @@
 // force. The drag and damping terms may never add kinetic energy, no
 // implausible height may fling a boat, and the telemetry must describe the
 // substep it reports (docs/model.md §2, "Stability", and §4).
-#include "test_hulls.hpp"
 #include "substep/substep.hpp"
+#include "test_hulls.hpp"
 
 #include <gtest/gtest.h>
 
@@ -71,7 +71,8 @@ TEST(Hardening, DragNeverAddsKineticEnergyAtRandomStates) {
       const btScalar dt = btScalar(1.0 / 240);
       ASSERT_TRUE(detail::runSubstep(boat, state, body, dt, 0)) << state.status.describe();
       const ForceTorque drag = state.hydrodynamics.total();
-      ASSERT_TRUE(std::isfinite(state.pendingLinear_mps.length()) && std::isfinite(state.pendingAngular_radps.length()));
+      ASSERT_TRUE(std::isfinite(state.pendingLinear_mps.length()) &&
+                  std::isfinite(state.pendingAngular_radps.length()));
       // From the velocity the conservative forces (buoyancy, gravity) give.
       const btVector3 v = body.linearVelocity_mps - (state.anyWet ? current : btVector3(0, 0, 0)) +
                           (state.hydrostatics.force_N * body.inverseMass_pkg + body.gravity_mps2) * dt;
@@ -81,8 +82,8 @@ TEST(Hardening, DragNeverAddsKineticEnergyAtRandomStates) {
       const double before = kineticEnergy(mass, body.inverseInertia, v, w);
       const double after = kineticEnergy(mass, body.inverseInertia, v + dv, w + dw);
       // Float rounding of the velocity change: a few 1e-7 of the energy.
-      ASSERT_LE(after, before * (1 + 1e-6)) << "trial " << trial << ", water " << waterKind << ", |v| " << speed
-                                            << ", |w| " << spin;
+      ASSERT_LE(after, before * (1 + 1e-6))
+          << "trial " << trial << ", water " << waterKind << ", |v| " << speed << ", |w| " << spin;
       limited += state.hydrodynamics.energyScale < 1;
     }
   }
@@ -91,8 +92,8 @@ TEST(Hardening, DragNeverAddsKineticEnergyAtRandomStates) {
 }
 
 struct SpinOutcome {
-  double topSpeed_mps = 0;       ///< greatest speed reached
-  double energyRatio = 0;        ///< greatest mechanical energy over the initial
+  double topSpeed_mps = 0;  ///< greatest speed reached
+  double energyRatio = 0;   ///< greatest mechanical energy over the initial
 };
 
 /// Steps a catamaran of `relativeDensity` at rest on flat water, given a
@@ -104,7 +105,8 @@ SpinOutcome spinCatamaran(btScalar roll, btScalar yaw, double seconds, int subst
   World w;
   const auto hull = hullOf(catamaran());
   const btScalar mass = btScalar(relativeDensity * 1025 * hull->volume_m3());
-  btRigidBody* body = w.addBox(btVector3(6, 1, 4.2f), mass, btTransform(btQuaternion::getIdentity(), btVector3(0, 0, 0)));
+  btRigidBody* body = w.addBox(btVector3(6, 1, 4.2f), mass,
+                               btTransform(btQuaternion::getIdentity(), btVector3(0, 0, 0)));
   body->setAngularVelocity(btVector3(roll, yaw, 0));
   WaterAction boat(body, hull, std::make_shared<FlatSurface>());
   w.world.addAction(&boat);
@@ -148,8 +150,10 @@ TEST(Hardening, ASpunCatamaranGainsNoEnergy) {
         worst = std::max(worst, o.energyRatio), fastest = std::max(fastest, o.topSpeed_mps);
         if (substeps == 4) worst240 = std::max(worst240, o.energyRatio);
       }
-  std::printf("[  figure  ] 36 spun catamarans: energy at most %.4f of the start at 240 Hz, %.4g at any rate; "
-              "top speed %.3g m/s\n", worst240, worst, fastest);
+  std::printf(
+      "[  figure  ] 36 spun catamarans: energy at most %.4f of the start at 240 Hz, %.4g at any rate; "
+      "top speed %.3g m/s\n",
+      worst240, worst, fastest);
   // Bullet's integrator moves the buoyancy's work by a little per substep.
   EXPECT_LE(worst240, 1.001);
 }
@@ -222,7 +226,8 @@ TEST(Hardening, SkippedSubstepsClearTheTelemetry) {
 TEST(Hardening, PatchSamplingFarFromTheOriginFailsGracefully) {
   World w;
   const auto hull = hullOf(box(btVector3(2, 1, 1)));
-  btRigidBody* body = w.addBox(btVector3(2, 1, 1), 500, btTransform(btQuaternion::getIdentity(), btVector3(1e30f, 0, 0)));
+  btRigidBody* body = w.addBox(btVector3(2, 1, 1), 500,
+                               btTransform(btQuaternion::getIdentity(), btVector3(1e30f, 0, 0)));
   HydrostaticSettings settings;
   settings.sampling = Sampling::Patch;
   WaterAction boat(body, hull, std::make_shared<FlatSurface>(), settings);

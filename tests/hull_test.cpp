@@ -197,7 +197,7 @@ TEST(Hull, WeldsFarFromTheOriginWithoutOverflow) {
   // The welder alone at the ends of the float range: exact duplicates weld,
   // distinct points do not.
   const btScalar big = btScalar(3e38);
-  const std::vector<btVector3> soup = {btVector3(big, -big, 1), btVector3(-big, big, 0), btVector3(big, -big, 1),
+  const std::vector<btVector3> soup = {btVector3(big, -big, 1),  btVector3(-big, big, 0), btVector3(big, -big, 1),
                                        btVector3(big, big, big), btVector3(-big, big, 0), btVector3(0, 0, 0)};
   for (double tolerance_m : {0.0, 1e-30, 1e30}) {
     const auto mesh = detail::hull_build::weldVertices(soup, tolerance_m);
@@ -244,8 +244,7 @@ TEST(Hull, RefinementMakesNoZeroAreaTriangle) {
   // would be flat.
   const btScalar x = sizeof(btScalar) == 4 ? btScalar(1 << 20) : btScalar(std::ldexp(1.0, 49));
   const btScalar u = btScalar(0.125);
-  const std::vector<btVector3> v = {btVector3(x, 0, 0), btVector3(x, 2, 0), btVector3(x + u, 1, 0),
-                                    btVector3(x, 1, 1)};
+  const std::vector<btVector3> v = {btVector3(x, 0, 0), btVector3(x, 2, 0), btVector3(x + u, 1, 0), btVector3(x, 1, 1)};
   const std::vector<Hull::Triangle> t = {{0, 1, 2}, {0, 3, 1}, {1, 3, 2}, {2, 3, 0}};
   const Hull hull(v, t, HullOptions{btScalar(1e-6), btScalar(0.9)});
   EXPECT_GT(hull.triangles().size(), 4u);

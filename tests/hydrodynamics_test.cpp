@@ -1,8 +1,8 @@
 // Kerner part 2 (docs/model.md §2): the hydrodynamic terms, on their
 // own and in a Bullet world with the shipped wave surfaces.
-#include "test_hulls.hpp"
 #include "reference.hpp"
 #include "substep/clamp.hpp"
+#include "test_hulls.hpp"
 
 #include <gtest/gtest.h>
 
@@ -33,7 +33,8 @@ struct Boat {
   Boat(World& w, btScalar L, btScalar D, btScalar B, btScalar T, std::shared_ptr<const WaterSurface> water,
        const HydrodynamicSettings& hydro, btScalar y0 = 0, int tessellation = 1)
       : L(L), D(D), B(B), T(T), hull(hullOf(box(btVector3(L, D, B), tessellation))) {
-    body = w.addBox(btVector3(L, D, B), mass(), btTransform(btQuaternion::getIdentity(), btVector3(0, D / 2 - T + y0, 0)));
+    body = w.addBox(btVector3(L, D, B), mass(),
+                    btTransform(btQuaternion::getIdentity(), btVector3(0, D / 2 - T + y0, 0)));
     action = std::make_unique<WaterAction>(body, hull, std::move(water));
     action->setHydrodynamics(hydro);
     w.world.addAction(action.get());
@@ -94,7 +95,7 @@ TEST(Hydrodynamics, PressureDragAndSuctionDirections) {
   s.pressureFalloff = s.suctionFalloff = 1;
   pieceFlows({&front, 1}, btVector3(2, 0, 0), btVector3(0, 0, 0), water, flow);  // moving into the water
   ForceTorque f = pressureDragForce(flow, s);
-  EXPECT_NEAR(f.force_N.x(), -(10 * 2 + 20 * 4) * 0.5, 1e-4);  // A = 0.5 m^2, cos = 1
+  EXPECT_NEAR(f.force_N.x(), -(10 * 2 + 20 * 4) * 0.5, 1e-4);                     // A = 0.5 m^2, cos = 1
   pieceFlows({&front, 1}, btVector3(-2, 0, 0), btVector3(0, 0, 0), water, flow);  // moving away: suction
   f = pressureDragForce(flow, s);
   EXPECT_NEAR(f.force_N.x(), (1 * 2 + 2 * 4) * 0.5, 1e-4);
@@ -126,8 +127,8 @@ TEST(Hydrodynamics, ClampNeverReversesTheVelocity) {
   detail::clampToVelocity(f, btVector3(1, 0, 0), btVector3(0, 0, 0), 1, btMatrix3x3::getIdentity(), kDt);
   EXPECT_LT(f.clampScale, 1);
   EXPECT_NEAR(1 + f.total().force_N.x() * kDt, 0, 1e-6);  // stops, does not reverse
-  EXPECT_EQ(f.total().force_N.y(), 3);                   // the sideways part is kept
-  EXPECT_EQ(f.total().torque_Nm, btVector3(0, 0, 5));    // the torque is not the linear clamp's business
+  EXPECT_EQ(f.total().force_N.y(), 3);                    // the sideways part is kept
+  EXPECT_EQ(f.total().torque_Nm, btVector3(0, 0, 5));     // the torque is not the linear clamp's business
 }
 
 TEST(Hydrodynamics, SteadyTorqueDoesNotCancelLinearDrag) {
@@ -175,8 +176,8 @@ double mechanicalEnergy(const Boat& b) {
   const btVector3 v = b.body->getLinearVelocity() - b.action->pendingLinearVelocity_mps();
   const btVector3 w = b.body->getAngularVelocity() - b.action->pendingAngularVelocity_radps();
   const btMatrix3x3 inertia = b.body->getInvInertiaTensorWorld().inverse();
-  return 0.5 * b.mass() * v.length2() + 0.5 * w.dot(inertia * w) + b.mass() * kG * b.body->getCenterOfMassPosition().y() +
-         kRho * kG * b.action->hydrostatics().depthIntegral_m4;
+  return 0.5 * b.mass() * v.length2() + 0.5 * w.dot(inertia * w) +
+         b.mass() * kG * b.body->getCenterOfMassPosition().y() + kRho * kG * b.action->hydrostatics().depthIntegral_m4;
 }
 
 TEST(Hydrodynamics, DroppedBoatSettlesAndItsEnergyNeverRises) {
@@ -203,7 +204,8 @@ TEST(Hydrodynamics, DroppedBoatSettlesAndItsEnergyNeverRises) {
   // Drag, slamming and the drag clamp only ever take energy out; what rises
   // above the running minimum is the float round-off of the energy's sum
   // (terms of ~3e5 J, eps 6e-8), far below 1e-6 of the energy brought in.
-  reportFigure("dropped boat: largest energy rise / energy brought into the water", worstRise / (entryEnergy - restEnergy), 0);
+  reportFigure("dropped boat: largest energy rise / energy brought into the water",
+               worstRise / (entryEnergy - restEnergy), 0);
   EXPECT_LT(worstRise, 1e-6 * (entryEnergy - restEnergy));
   // Settled at its draft, level. (It may still drift sideways from the
   // impact: only the weak linear drag stops that.)
@@ -237,8 +239,8 @@ TEST(Hydrodynamics, HeaveDecayIsMonotone) {
 double heaveAmplitudeInWaves(double amplitude_m, double wavelength_m, double L, double startHeave_m) {
   World w;
   const btScalar D = 1, B = btScalar(L), T = 0.4f;
-  auto sea = std::make_shared<SineSumSurface>(std::vector<WaveComponent>{
-      deepWaterWave(amplitude_m, wavelength_m, 0, 0, kG)});
+  auto sea = std::make_shared<SineSumSurface>(
+      std::vector<WaveComponent>{deepWaterWave(amplitude_m, wavelength_m, 0, 0, kG)});
   // Hull triangles much shorter than the wavelength (docs/model.md §1, "The cut"):
   // vertices a wavelength apart would all see the same phase.
   const int tessellation = std::max(4, int(std::ceil(8 * L / wavelength_m)));
@@ -275,8 +277,8 @@ TEST(Hydrodynamics, ShortWavesBarelyMoveTheBoat) {
 
 TEST(Hydrodynamics, BoatDriftsUpToTheCurrentSpeed) {
   const UniformCurrent current{0.8, -0.6};
-  for (WaterVelocitySampling sampling : {WaterVelocitySampling::PerVertex, WaterVelocitySampling::PerBoat,
-                                         WaterVelocitySampling::StillWater}) {
+  for (WaterVelocitySampling sampling :
+       {WaterVelocitySampling::PerVertex, WaterVelocitySampling::PerBoat, WaterVelocitySampling::StillWater}) {
     World w;
     HydrodynamicSettings hydro;
     hydro.waterVelocity = sampling;
@@ -304,7 +306,8 @@ TEST(Hydrodynamics, GerstnerSwellFacePushesTheBoatDownhill) {
     const double slope = (swell->height(btScalar(x) + dx, 0, 0) - swell->height(btScalar(x) - dx, 0, 0)) / (2 * dx);
     ASSERT_GT(std::abs(slope), 0.1);
     const auto hull = hullOf(box(btVector3(4, 1.2f, 2), 3));
-    const btTransform com(btQuaternion::getIdentity(), btVector3(btScalar(x), swell->height(btScalar(x), 0, 0) - 0.2f, 0));
+    const btTransform com(btQuaternion::getIdentity(),
+                          btVector3(btScalar(x), swell->height(btScalar(x), 0, 0) - 0.2f, 0));
     const HydrostaticResult r = hydrostaticsAt(*hull, com, *swell);
     // Pushed towards the low side, with about the weight times the slope.
     EXPECT_LT(r.force_N.x() * slope, 0) << "x=" << x;

@@ -1,8 +1,8 @@
 // Hydrostatics against the analytic cases of docs/model.md §5: the reference
 // pipeline (tests/support/reference.hpp) and the one-shot query
 // keel::hydrostaticsAtPose, no Bullet world.
-#include "test_hulls.hpp"
 #include "reference.hpp"
+#include "test_hulls.hpp"
 
 #include <gtest/gtest.h>
 
@@ -102,8 +102,8 @@ TEST(Hydrostatics, CentroidForcesWouldTipACoarseBox) {
 TEST(Hydrostatics, HeeledBoxRightingMomentMatchesWallSidedFormula) {
   const double L = 10, B = 4, D = 3, T = 1, KG = 1.2;  // [m]
   // Body frame: origin at G, keel at y = -KG; length along x, beam along z.
-  const auto hull = hullOf(box(btVector3(btScalar(L), btScalar(D), btScalar(B)), 4,
-                               btVector3(0, btScalar(D / 2 - KG), 0)));
+  const auto hull = hullOf(
+      box(btVector3(btScalar(L), btScalar(D), btScalar(B)), 4, btVector3(0, btScalar(D / 2 - KG), 0)));
   const double V = L * B * T, KB = T / 2, BM = B * B / (12 * T), GM = KB + BM - KG;
   const double limit = std::atan(std::min(2 * (D - T) / B, 2 * T / B));
   int checked = 0;
@@ -155,9 +155,7 @@ TEST(Hydrostatics, SubmergedIcosphereIsArchimedes) {
   expectArchimedes(*hullOf(icosphere(1.3f, 3, btVector3(0, 0.2f, 0))), "icosphere");
 }
 
-TEST(Hydrostatics, SubmergedBoatHullIsArchimedes) {
-  expectArchimedes(*hullOf(boatHull(12, 4, 2.5)), "boat");
-}
+TEST(Hydrostatics, SubmergedBoatHullIsArchimedes) { expectArchimedes(*hullOf(boatHull(12, 4, 2.5)), "boat"); }
 
 // --- 6d: sphere cap, O(h^2) convergence ---------------------------------------
 

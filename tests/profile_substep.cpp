@@ -27,15 +27,17 @@ int main(int argc, char** argv) {
   World w;
   const int n = std::max(1, int(std::lround(std::sqrt(triangles / 12.0))));
   const auto hull = hullOf(box(btVector3(4, 1.5f, 2), n));
-  btRigidBody* body = w.addBox(btVector3(4, 1.5f, 2), 6000,
-                               btTransform(btQuaternion(btVector3(1, 0, 0.3f).normalized(), 0.15f), btVector3(0, 0.1f, 0)));
+  btRigidBody* body = w.addBox(
+      btVector3(4, 1.5f, 2), 6000,
+      btTransform(btQuaternion(btVector3(1, 0, 0.3f).normalized(), 0.15f), btVector3(0, 0.1f, 0)));
   HydrostaticSettings settings;
   settings.sampling = patch ? Sampling::Patch : Sampling::Direct;
   settings.patchCellSize_m = 0.5f;  // an eighth of the shortest wave (4 m)
   std::shared_ptr<const WaterSurface> surface =
-      wavy ? std::shared_ptr<const WaterSurface>(std::make_shared<SineSumSurface>(std::vector<WaveComponent>{
-                 deepWaterWave(0.3, 25, 0.0, 0.0), deepWaterWave(0.2, 12, 0.7, 1.0), deepWaterWave(0.05, 4, -0.4, 2.0)}))
-           : std::make_shared<FlatSurface>();
+      wavy
+          ? std::shared_ptr<const WaterSurface>(std::make_shared<SineSumSurface>(std::vector<WaveComponent>{
+                deepWaterWave(0.3, 25, 0.0, 0.0), deepWaterWave(0.2, 12, 0.7, 1.0), deepWaterWave(0.05, 4, -0.4, 2.0)}))
+          : std::make_shared<FlatSurface>();
   WaterAction boat(body, hull, surface, settings);
   HydrodynamicSettings hydro = full ? HydrodynamicSettings{} : HydrodynamicSettings::none();
   hydro.damping = full;
@@ -47,5 +49,6 @@ int main(int argc, char** argv) {
     body->setAngularVelocity(btVector3(0.1f, 0.2f, -0.1f));
     boat.updateAction(&w.world, btScalar(1.0 / 240));
   }
-  std::printf("triangles %zu pieces %zu substeps %d\n", hull->triangles().size(), boat.submergedPieces().size(), substeps);
+  std::printf("triangles %zu pieces %zu substeps %d\n", hull->triangles().size(), boat.submergedPieces().size(),
+              substeps);
 }

@@ -1,8 +1,8 @@
 // The substep on its own: keel::detail::runSubstep on a snapshot of a body
 // that is in no Bullet world, and the one-shot query
 // keel::hydrostaticsAtPose, against the analytic box (docs/model.md §5).
-#include "test_hulls.hpp"
 #include "substep/substep.hpp"
+#include "test_hulls.hpp"
 
 #include <gtest/gtest.h>
 
@@ -85,7 +85,8 @@ TEST(HydrostaticsAtPose, UprightBoxDisplacementWaterplaneAndWaterline) {
   const auto hull = hullOf(box(btVector3(L, D, B), 3));
   for (const btScalar T : {btScalar(0.1), btScalar(0.5), btScalar(0.9)}) {
     const btVector3 centre(3, D / 2 - T, -2);
-    const PoseHydrostatics h = hydrostaticsAtPose(*hull, btTransform(btQuaternion::getIdentity(), centre), FlatSurface());
+    const PoseHydrostatics h = hydrostaticsAtPose(*hull, btTransform(btQuaternion::getIdentity(), centre),
+                                                  FlatSurface());
     const double volume = double(L * B * T);
     EXPECT_NEAR(h.pressure.submergedVolume_m3, volume, kTol * volume) << T;
     EXPECT_NEAR(h.displacement_kg, 1025 * volume, kTol * 1025 * volume) << T;
@@ -124,7 +125,8 @@ TEST(HydrostaticsAtPose, AgreesWithTheReferenceAtRandomPoses) {
   std::uniform_real_distribution<float> unit(-1, 1);
   for (int trial = 0; trial < 10; ++trial) {
     const btVector3 axis = btVector3(unit(random), unit(random), unit(random)).normalized();
-    const btTransform pose(btQuaternion(axis, 0.5f * unit(random)), btVector3(5 * unit(random), 0.5f * unit(random), 0));
+    const btTransform pose(btQuaternion(axis, 0.5f * unit(random)),
+                           btVector3(5 * unit(random), 0.5f * unit(random), 0));
     PoseQuery q;
     q.gravity_mps2 = btVector3(0, -kG, 0);
     q.time_s = 1.5;

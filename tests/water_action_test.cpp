@@ -20,7 +20,8 @@ struct FloatingBox {
   static constexpr btScalar L = 2, D = 1, B = 1.5, T = 0.4;
   FloatingBox(World& w, btScalar releaseAboveEquilibrium_m, const btQuaternion& q = btQuaternion::getIdentity())
       : hull(hullOf(box(btVector3(L, D, B)))) {
-    body = w.addBox(btVector3(L, D, B), mass(), btTransform(q, btVector3(0, equilibriumY() + releaseAboveEquilibrium_m, 0)));
+    body = w.addBox(btVector3(L, D, B), mass(),
+                    btTransform(q, btVector3(0, equilibriumY() + releaseAboveEquilibrium_m, 0)));
   }
   static btScalar mass() { return btScalar(kRho) * L * B * T; }
   static btScalar equilibriumY() { return D / 2 - T; }  // centre height when the keel is at -T
@@ -199,7 +200,8 @@ TEST(WaterActionBadInput, DryAndSubmergedHullsAreReportedNotErrors) {
   fb.body->setCenterOfMassTransform(btTransform(btQuaternion::getIdentity(), btVector3(0, -10, 0)));
   w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
   EXPECT_TRUE(boat.status().flags & StatusSubmerged);
-  EXPECT_NEAR(boat.hydrostatics().force_N.y(), kRho * kG * fb.hull->volume_m3(), 1e-5 * kRho * kG * fb.hull->volume_m3());
+  EXPECT_NEAR(boat.hydrostatics().force_N.y(), kRho * kG * fb.hull->volume_m3(),
+              1e-5 * kRho * kG * fb.hull->volume_m3());
   w.world.removeAction(&boat);
 }
 
@@ -297,9 +299,12 @@ TEST(WaterAction, BoatsOnMovingWaterNeverSleep) {
   FloatingBox fb(w, 0);
   HydrostaticSettings settings;
   settings.allowSleepInStillWater = true;
-  WaterAction boat(fb.body, fb.hull, [](btScalar x, btScalar, btScalar t) {
-    return btScalar(0.02 * std::sin(0.1 * x + 0.2 * t));  // a slow, low swell
-  }, settings);
+  WaterAction boat(
+      fb.body, fb.hull,
+      [](btScalar x, btScalar, btScalar t) {
+        return btScalar(0.02 * std::sin(0.1 * x + 0.2 * t));  // a slow, low swell
+      },
+      settings);
   w.world.addAction(&boat);
   for (int i = 0; i < 60 * 10; ++i) {
     w.world.stepSimulation(btScalar(1.0 / 60), 1, btScalar(1.0 / 60));

@@ -1,7 +1,7 @@
 // Water sampling (docs/model.md §1, "Water sampling"): the world-snapped
 // patch, direct per-vertex queries, batch calls, and the water frame.
-#include "test_hulls.hpp"
 #include "reference.hpp"
+#include "test_hulls.hpp"
 
 #include <gtest/gtest.h>
 
@@ -121,7 +121,8 @@ TEST(WaterPatch, CoversTheHullInEveryOrientationAndPosition) {
     WaterPatch patch;
     patch.configure(cell, hull->radius_m());
     for (int trial = 0; trial < 50; ++trial) {
-      const btQuaternion q = btQuaternion(btScalar(n(rng)), btScalar(n(rng)), btScalar(n(rng)), btScalar(n(rng))).normalized();
+      const btQuaternion q =
+          btQuaternion(btScalar(n(rng)), btScalar(n(rng)), btScalar(n(rng)), btScalar(n(rng))).normalized();
       const btVector3 c(btScalar(pos(rng)), 0, btScalar(pos(rng)));
       patch.sample(Plane(), double(c.x()), double(c.z()), 0);
       for (const auto& v : hull->vertices()) {
@@ -155,8 +156,7 @@ TEST(Sampling, DirectIsOneBatchCallAndExact) {
   EXPECT_EQ(counting.points.load(), r.size());
   Swell swell;
   reference::sampleDirect(swell, WaterFrame{}, btVector3(1, 2, 3), r, 0.5f, u, v, h);
-  for (std::size_t i = 0; i < r.size(); ++i)
-    EXPECT_EQ(h[i], swell.height(1 + r[i].x(), 3 + r[i].z(), 0.5f));
+  for (std::size_t i = 0; i < r.size(); ++i) EXPECT_EQ(h[i], swell.height(1 + r[i].x(), 3 + r[i].z(), 0.5f));
 }
 
 TEST(Sampling, NonFiniteSamplesAreReplacedAndCounted) {

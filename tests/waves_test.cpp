@@ -71,8 +71,7 @@ WaveSums sums(const std::vector<WaveComponent>& waves) {
 
 /// Bound on the error of a height a surface returns: rounding to btScalar,
 /// plus double rounding of phases up to `phaseMax_rad` and of the sum.
-double heightRoundoff_m(const std::vector<WaveComponent>& waves, double etaMax_m,
-                        double phaseMax_rad) {
+double heightRoundoff_m(const std::vector<WaveComponent>& waves, double etaMax_m, double phaseMax_rad) {
   const double n = static_cast<double>(waves.size());
   return kRoundS * etaMax_m + kRoundD * sums(waves).a * (phaseMax_rad + 2 + n);
 }
@@ -107,9 +106,7 @@ Particle gerstnerParticle(const std::vector<WaveComponent>& waves, double q, dou
 }
 
 /// |x - btScalar(x)|: how far a query point moves when it becomes a btScalar.
-double inputRounding_m(double x) {
-  return std::abs(x - static_cast<double>(static_cast<btScalar>(x)));
-}
+double inputRounding_m(double x) { return std::abs(x - static_cast<double>(static_cast<btScalar>(x))); }
 
 /// For RecordProperty: 3 significant digits, any magnitude.
 std::string scientific(double x) {
@@ -202,8 +199,7 @@ TEST(WaveComponents, SurfacesCheckAndNormaliseThem) {
     return std::vector<WaveComponent>{c};
   };
   const std::vector<std::vector<WaveComponent>> bad = {
-      with([](WaveComponent& c) { c.amplitude_m = -1; }),
-      with([](WaveComponent& c) { c.wavenumber_radpm = 0; }),
+      with([](WaveComponent& c) { c.amplitude_m = -1; }), with([](WaveComponent& c) { c.wavenumber_radpm = 0; }),
       with([](WaveComponent& c) { c.angularFrequency_radps = -0.1; }),
       with([](WaveComponent& c) { c.directionEast = c.directionNorth = 0; }),
       with([](WaveComponent& c) { c.phase_rad = std::nan(""); })};
@@ -216,8 +212,7 @@ TEST(WaveComponents, SurfacesCheckAndNormaliseThem) {
 
 TEST(WaveComponents, SignificantHeightIsFourStandardDeviations) {
   // Two waves of amplitude 1 and 2: variance (1 + 4) / 2.
-  const std::vector<WaveComponent> w = {keel::deepWaterWave(1, 10, 0),
-                                        keel::deepWaterWave(2, 20, 1)};
+  const std::vector<WaveComponent> w = {keel::deepWaterWave(1, 10, 0), keel::deepWaterWave(2, 20, 1)};
   EXPECT_DOUBLE_EQ(keel::significantWaveHeight_m(w), 4 * std::sqrt(2.5));
 }
 
@@ -233,8 +228,7 @@ TEST(WaveSineSum, HeightIsTheSumOfCosines) {
   for (double t : {0.0, kSineT_s, 10.5})
     for (double x = -20; x <= 20; x += 2.5)
       for (double y = -10; y <= 10; y += 2.5) {
-        EXPECT_NEAR(water.height(btScalar(x), btScalar(y), btScalar(t)), airyHeight(waves, x, y, t),
-                    tol);
+        EXPECT_NEAR(water.height(btScalar(x), btScalar(y), btScalar(t)), airyHeight(waves, x, y, t), tol);
       }
 }
 
@@ -248,13 +242,12 @@ TEST(WaveSineSum, VerticalVelocityAtTheSurfaceIsItsRise) {
   const keel::SineSumSurface water(waves, {kMeanLevel_m, kCurrent});
   const double h = kFloat ? 0x1p-8 : 0x1p-17;  // near the optimum (roundoff / M3)^(1/3)
   const double eta_err = heightRoundoff_m(waves, kMeanLevel_m + s.a, 40);
-  const double tol = eta_err / h + h * h / 6 * s.aw3 + eta_err * s.awk + kRoundS * (s.aw + 1) +
-                     kRoundD * s.aw * 50;
+  const double tol = eta_err / h + h * h / 6 * s.aw3 + eta_err * s.awk + kRoundS * (s.aw + 1) + kRoundD * s.aw * 50;
   for (double x = -20; x <= 20; x += 2.5)
     for (double y = -10; y <= 10; y += 5) {
       const auto at = [&](double ds) {
-        return double(water.height(btScalar(x + kCurrent.east_mps * ds),
-                                   btScalar(y + kCurrent.north_mps * ds), btScalar(kSineT_s + ds)));
+        return double(water.height(btScalar(x + kCurrent.east_mps * ds), btScalar(y + kCurrent.north_mps * ds),
+                                   btScalar(kSineT_s + ds)));
       };
       const double rise_mps = (at(h) - at(-h)) / (2 * h);
       const btScalar w = water.height(btScalar(x), btScalar(y), btScalar(kSineT_s));
@@ -289,8 +282,7 @@ TEST(WaveSineSum, OrbitalSpeedDecaysWithDepth) {
   const btScalar eta = water.height(x, y, t);
   for (double depth : {0.0, 1.0, 5.0, 15.0, 300.0}) {
     const keel::WaterVelocity v = water.velocity(x, y, btScalar(eta - depth), t);
-    const double speed = std::hypot(v.east_mps - kCurrent.east_mps,
-                                    v.north_mps - kCurrent.north_mps, double(v.up_mps));
+    const double speed = std::hypot(v.east_mps - kCurrent.east_mps, v.north_mps - kCurrent.north_mps, double(v.up_mps));
     const double expected = aw * std::exp(-waves[0].wavenumber_radpm * depth);
     EXPECT_NEAR(speed, expected, kRoundS * 4 * (aw + 1)) << "depth " << depth;
   }
@@ -338,8 +330,7 @@ double gerstnerHeightBound_m(const std::vector<WaveComponent>& waves, double q, 
   const double ka = sums(waves).ka;
   const double slope = ka / (1 - q * ka);
   const double moved = std::hypot(inputRounding_m(p.x), inputRounding_m(p.y));
-  return slope * (moved + 2 * kNewtonResidual_m) +
-         heightRoundoff_m(waves, std::abs(p.z), phaseMax_rad);
+  return slope * (moved + 2 * kNewtonResidual_m) + heightRoundoff_m(waves, std::abs(p.z), phaseMax_rad);
 }
 
 TEST(WaveGerstner, HeightMatchesTheParametricSurface) {
@@ -371,8 +362,7 @@ TEST(WaveGerstner, TrochoidHasItsCrestTroughAndMeanLevel) {
   const std::vector<WaveComponent> waves = {keel::deepWaterWave(a, wavelength, 0)};
   const keel::GerstnerSurface water(waves);
   const double slope = k * a / (1 - k * a);
-  const double bound =
-      slope * (kRoundS * wavelength + kNewtonResidual_m) + kRoundS * a + kRoundD * 100;
+  const double bound = slope * (kRoundS * wavelength + kNewtonResidual_m) + kRoundS * a + kRoundD * 100;
   EXPECT_NEAR(water.height(0, 3, 0), a, bound);
   EXPECT_NEAR(water.height(btScalar(wavelength / 2), 3, 0), -a, bound);
   const int n = 256;
@@ -399,17 +389,14 @@ TEST(WaveGerstner, SurfaceVelocityIsTheParticleVelocity) {
   for (double t : {0.5, 7.25})
     for (double x0 = -25; x0 <= 25; x0 += 2.5)
       for (double y0 = -10; y0 <= 10; y0 += 5) {
-        auto at = [&](double dt) {
-          return gerstnerParticle(waves, q, kMeanLevel_m, kCurrent, x0, y0, t + dt);
-        };
+        auto at = [&](double dt) { return gerstnerParticle(waves, q, kMeanLevel_m, kCurrent, x0, y0, t + dt); };
         const Particle p = at(0), plus = at(h), minus = at(-h);
-        const keel::WaterVelocity v =
-            water.velocity(btScalar(p.x), btScalar(p.y), btScalar(p.z), btScalar(t));
+        const keel::WaterVelocity v = water.velocity(btScalar(p.x), btScalar(p.y), btScalar(p.z), btScalar(t));
         const double moved = inputRounding_m(p.x) + inputRounding_m(p.y);
         const double restError = (moved + kNewtonResidual_m) / (1 - q * s.ka);
         const double depthError = inputRounding_m(p.z) + s.ka * restError + kRoundS * std::abs(p.z);
-        const double tol = s.awk * (restError + depthError) + h * h / 6 * s.aw3 +
-                           kRoundD * 100 / h + kRoundS * (s.aw + 1);
+        const double tol = s.awk * (restError + depthError) + h * h / 6 * s.aw3 + kRoundD * 100 / h +
+                           kRoundS * (s.aw + 1);
         EXPECT_NEAR(v.east_mps, (plus.x - minus.x) / (2 * h), tol);
         EXPECT_NEAR(v.north_mps, (plus.y - minus.y) / (2 * h), tol);
         EXPECT_NEAR(v.up_mps, (plus.z - minus.z) / (2 * h), tol);
@@ -478,8 +465,7 @@ TEST(WaveGerstner, BatchesMatchSinglePoints) {
 TEST(WaveGerstner, RefusesASurfaceThatFolds) {
   // sum k a = 1.25: the steepness limit is 0.8.
   const double k = 0.5;
-  const std::vector<WaveComponent> waves = {{1.5, k, std::sqrt(kG * k), 1, 0, 0},
-                                            {1.0, k, std::sqrt(kG * k), 0, 1, 0}};
+  const std::vector<WaveComponent> waves = {{1.5, k, std::sqrt(kG * k), 1, 0, 0}, {1.0, k, std::sqrt(kG * k), 0, 1, 0}};
   EXPECT_DOUBLE_EQ(keel::gerstnerSteepnessLimit(waves), 0.8);
   EXPECT_THROW(keel::GerstnerSurface(waves, {.steepness = 0.8}), std::invalid_argument);
   EXPECT_NO_THROW(keel::GerstnerSurface(waves, {.steepness = 0.79}));
@@ -504,8 +490,7 @@ struct JonswapSea {
   double steepness;
 };
 JonswapSea jonswapSea(double hs_m, double tp_s, std::size_t n, std::uint32_t seed) {
-  const keel::SeaStateSettings settings{
-      .meanDirection_rad = 0.7, .componentCount = n, .seed = seed};
+  const keel::SeaStateSettings settings{.meanDirection_rad = 0.7, .componentCount = n, .seed = seed};
   JonswapSea sea{keel::sampleSeaState(keel::WaveSpectrum::jonswap(hs_m, tp_s), settings), 0};
   sea.steepness = std::min(1.0, 0.9 * keel::gerstnerSteepnessLimit(sea.waves));
   return sea;
@@ -541,8 +526,7 @@ TEST(WaveBatch, ResultsDoNotDependOnPlaceInBatchNorOnItsSize) {
   const RandomPoints probes = randomPoints(6, 40, -20, 60, 1);
   const RandomPoints others = randomPoints(64, 40, -20, 60, 2);
   for (const keel::WaterSurface* surface :
-       {static_cast<const keel::WaterSurface*>(&gerstner),
-        static_cast<const keel::WaterSurface*>(&sines)}) {
+       {static_cast<const keel::WaterSurface*>(&gerstner), static_cast<const keel::WaterSurface*>(&sines)}) {
     for (std::size_t k = 0; k < probes.u.size(); ++k) {
       btScalar alone;
       keel::WaterVelocity aloneV;
@@ -562,12 +546,9 @@ TEST(WaveBatch, ResultsDoNotDependOnPlaceInBatchNorOnItsSize) {
           std::vector<keel::WaterVelocity> velBoth(n);
           surface->heights(u.data(), v.data(), n, t, h.data());
           surface->velocities(u.data(), v.data(), w.data(), n, t, vel.data());
-          surface->heightsAndVelocities(u.data(), v.data(), w.data(), n, t, hBoth.data(),
-                                        velBoth.data());
-          SCOPED_TRACE("probe " + std::to_string(k) + ", batch of " + std::to_string(n) +
-                       ", at " + std::to_string(at));
-          for (const auto& [height, velocity] :
-               {std::pair{h[at], vel[at]}, std::pair{hBoth[at], velBoth[at]}}) {
+          surface->heightsAndVelocities(u.data(), v.data(), w.data(), n, t, hBoth.data(), velBoth.data());
+          SCOPED_TRACE("probe " + std::to_string(k) + ", batch of " + std::to_string(n) + ", at " + std::to_string(at));
+          for (const auto& [height, velocity] : {std::pair{h[at], vel[at]}, std::pair{hBoth[at], velBoth[at]}}) {
             EXPECT_EQ(bitsOf(height), bitsOf(alone));
             EXPECT_EQ(bitsOf(velocity.east_mps), bitsOf(aloneV.east_mps));
             EXPECT_EQ(bitsOf(velocity.north_mps), bitsOf(aloneV.north_mps));
@@ -584,8 +565,7 @@ TEST(WaveBatch, ResultsDoNotDependOnPlaceInBatchNorOnItsSize) {
 double phaseMax_rad(const std::vector<WaveComponent>& waves, double reach_m, double t_s) {
   double most = 0;
   for (const WaveComponent& c : waves)
-    most = std::max(most, c.wavenumber_radpm * reach_m + c.angularFrequency_radps * t_s +
-                              std::abs(c.phase_rad));
+    most = std::max(most, c.wavenumber_radpm * reach_m + c.angularFrequency_radps * t_s + std::abs(c.phase_rad));
   return most;
 }
 
@@ -607,8 +587,7 @@ struct BatchAgreement {
     boundV = std::max(boundV, vtol);
     worstH = std::max(worstH, std::abs(h - one));
     worstV = std::max({worstV, std::abs(double(v.east_mps) - oneV.east_mps),
-                       std::abs(double(v.north_mps) - oneV.north_mps),
-                       std::abs(double(v.up_mps) - oneV.up_mps)});
+                       std::abs(double(v.north_mps) - oneV.north_mps), std::abs(double(v.up_mps) - oneV.up_mps)});
   }
   void record(const std::string& prefix) const {
     ::testing::Test::RecordProperty(prefix + "height_bound_m", scientific(boundH));
@@ -621,8 +600,8 @@ struct BatchAgreement {
 /// Batch heights and velocities of `water` at points `p`, time t, against
 /// its single-point queries, within htol [m] and vtol [m/s]; the
 /// differences go to `agreement`.
-void expectBatchMatchesPoints(const keel::WaterSurface& water, const RandomPoints& p, double t,
-                              double htol, double vtol, BatchAgreement& agreement) {
+void expectBatchMatchesPoints(const keel::WaterSurface& water, const RandomPoints& p, double t, double htol,
+                              double vtol, BatchAgreement& agreement) {
   const std::size_t count = p.u.size();
   std::vector<btScalar> h(count);
   std::vector<keel::WaterVelocity> vel(count);
@@ -649,8 +628,7 @@ TEST(WaveBatch, GerstnerBatchesMatchSinglePointsOnAJonswapSea) {
   // rounding moves F by Q sum a dtheta; the rest points' gap moves the
   // height by sum k a per metre; plus sum a dtheta directly, and both
   // results' rounding to btScalar.
-  for (const auto& [hs, tp, n] :
-       {std::tuple{8.0, 12.0, std::size_t(64)}, std::tuple{1.5, 6.0, std::size_t(6)}}) {
+  for (const auto& [hs, tp, n] : {std::tuple{8.0, 12.0, std::size_t(64)}, std::tuple{1.5, 6.0, std::size_t(6)}}) {
     const JonswapSea sea = jonswapSea(hs, tp, n, 5);
     const WaveSums s = sums(sea.waves);
     const double q = sea.steepness;
@@ -687,8 +665,7 @@ TEST(WaveBatch, SineSumBatchesMatchSinglePointsOnAJonswapSea) {
     const double dTheta = phaseDisagreement_rad(phaseMax_rad(sea.waves, 750, t));
     const double n = double(sea.waves.size());
     const double htol = s.a * dTheta + kRoundD * n * s.a + 2 * kRoundS * (kMeanLevel_m + s.a);
-    const double vtol =
-        s.awk * s.a * dTheta + s.aw * dTheta + kRoundD * n * s.aw + 2 * kRoundS * (s.aw + 1);
+    const double vtol = s.awk * s.a * dTheta + s.aw * dTheta + kRoundD * n * s.aw + 2 * kRoundS * (s.aw + 1);
     expectBatchMatchesPoints(water, p, t, htol, vtol, agreement);
   }
   minutes.record("minutes_");
@@ -712,9 +689,8 @@ TEST(WaveBatch, HeightsAndVelocitiesAreHeightsThenVelocitiesOnAJonswapSea) {
     const JonswapSea waves = jonswapSea(sea.hs_m, sea.tp_s, sea.components, 13);
     const keel::GerstnerSurface gerstner(waves.waves, {kMeanLevel_m, kCurrent, waves.steepness});
     const keel::SineSumSurface sines(waves.waves, {kMeanLevel_m, kCurrent});
-    for (const auto& [name, surface] :
-         {std::pair{"gerstner", static_cast<const keel::WaterSurface*>(&gerstner)},
-          std::pair{"sines", static_cast<const keel::WaterSurface*>(&sines)}}) {
+    for (const auto& [name, surface] : {std::pair{"gerstner", static_cast<const keel::WaterSurface*>(&gerstner)},
+                                        std::pair{"sines", static_cast<const keel::WaterSurface*>(&sines)}}) {
       double worstH_m = 0, worstV_mps = 0;
       std::size_t below = 0, above = 0;
       for (double t : {0.0, 30.5, 1000.25, 86400.5}) {
@@ -722,26 +698,24 @@ TEST(WaveBatch, HeightsAndVelocitiesAreHeightsThenVelocitiesOnAJonswapSea) {
         // w from 3 Hs below the mean level to 2 Hs above it: deep below the
         // surface, near it, and above the crests.
         std::mt19937 random(std::uint32_t(t) + 23);
-        std::uniform_real_distribution<double> vertical(kMeanLevel_m - 3 * sea.hs_m,
-                                                        kMeanLevel_m + 2 * sea.hs_m);
+        std::uniform_real_distribution<double> vertical(kMeanLevel_m - 3 * sea.hs_m, kMeanLevel_m + 2 * sea.hs_m);
         for (btScalar& w : p.w) w = btScalar(vertical(random));
         const std::size_t count = p.u.size();
         std::vector<btScalar> h(count), hBoth(count);
         std::vector<keel::WaterVelocity> vel(count), velBoth(count);
         surface->heights(p.u.data(), p.v.data(), count, btScalar(t), h.data());
         surface->velocities(p.u.data(), p.v.data(), p.w.data(), count, btScalar(t), vel.data());
-        surface->heightsAndVelocities(p.u.data(), p.v.data(), p.w.data(), count, btScalar(t),
-                                      hBoth.data(), velBoth.data());
+        surface->heightsAndVelocities(p.u.data(), p.v.data(), p.w.data(), count, btScalar(t), hBoth.data(),
+                                      velBoth.data());
         for (std::size_t i = 0; i < count; ++i) {
-          SCOPED_TRACE(std::string(name) + ", " + std::to_string(sea.components) +
-                       " components, t " + std::to_string(t) + ", point " + std::to_string(i));
+          SCOPED_TRACE(std::string(name) + ", " + std::to_string(sea.components) + " components, t " +
+                       std::to_string(t) + ", point " + std::to_string(i));
           EXPECT_EQ(bitsOf(hBoth[i]), bitsOf(h[i]));
           EXPECT_EQ(bitsOf(velBoth[i].east_mps), bitsOf(vel[i].east_mps));
           EXPECT_EQ(bitsOf(velBoth[i].north_mps), bitsOf(vel[i].north_mps));
           EXPECT_EQ(bitsOf(velBoth[i].up_mps), bitsOf(vel[i].up_mps));
           worstH_m = std::max(worstH_m, std::abs(double(hBoth[i]) - h[i]));
-          worstV_mps = std::max({worstV_mps,
-                                 std::abs(double(velBoth[i].east_mps) - vel[i].east_mps),
+          worstV_mps = std::max({worstV_mps, std::abs(double(velBoth[i].east_mps) - vel[i].east_mps),
                                  std::abs(double(velBoth[i].north_mps) - vel[i].north_mps),
                                  std::abs(double(velBoth[i].up_mps) - vel[i].up_mps)});
           (p.w[i] < h[i] ? below : above) += 1;
@@ -752,8 +726,7 @@ TEST(WaveBatch, HeightsAndVelocitiesAreHeightsThenVelocitiesOnAJonswapSea) {
       EXPECT_GT(above, 1000u);
       const std::string prefix = std::string(name) + "_" + std::to_string(sea.components) + "_";
       ::testing::Test::RecordProperty(prefix + "worst_height_difference_m", scientific(worstH_m));
-      ::testing::Test::RecordProperty(prefix + "worst_velocity_difference_mps",
-                                      scientific(worstV_mps));
+      ::testing::Test::RecordProperty(prefix + "worst_velocity_difference_mps", scientific(worstV_mps));
     }
   }
 }
@@ -772,8 +745,7 @@ TEST(WaveBatch, PointsBeyondSinRangeGoToTheScalarPath) {
   const btScalar w[5] = {-1, -2, -0.5, -1, 0};
   const btScalar t = 4;
   for (const keel::WaterSurface* surface :
-       {static_cast<const keel::WaterSurface*>(&gerstner),
-        static_cast<const keel::WaterSurface*>(&sines)}) {
+       {static_cast<const keel::WaterSurface*>(&gerstner), static_cast<const keel::WaterSurface*>(&sines)}) {
     btScalar h[5], hBoth[5];
     keel::WaterVelocity vel[5], velBoth[5];
     surface->heights(u, v, 5, t, h);
@@ -802,8 +774,7 @@ TEST(WaveBatch, PointsBeyondSinRangeGoToTheScalarPath) {
 
 /// Zeroth and first spectral moments over [lo, hi] (Simpson).
 double moment(const keel::WaveSpectrum& s, int order, double lo, double hi) {
-  return simpson([&](double w) { return std::pow(w, order) * s.density_m2sprad(w); }, lo, hi,
-                 200000);
+  return simpson([&](double w) { return std::pow(w, order) * s.density_m2sprad(w); }, lo, hi, 200000);
 }
 
 TEST(WaveSpectrum, FullyDevelopedSeaIsPiersonMoskowitz) {
@@ -812,10 +783,8 @@ TEST(WaveSpectrum, FullyDevelopedSeaIsPiersonMoskowitz) {
   const double u10 = 15, u195 = 1.026 * u10;
   const keel::WaveSpectrum s = keel::WaveSpectrum::fullyDevelopedSea(u10);
   EXPECT_EQ(s.peakEnhancement, 1);
-  EXPECT_NEAR(s.significantWaveHeight_m, 0.21 * u195 * u195 / kG,
-              0.005 * s.significantWaveHeight_m);
-  EXPECT_NEAR(s.peakAngularFrequency_radps(), 0.877 * kG / u195,
-              0.0005 * s.peakAngularFrequency_radps());
+  EXPECT_NEAR(s.significantWaveHeight_m, 0.21 * u195 * u195 / kG, 0.005 * s.significantWaveHeight_m);
+  EXPECT_NEAR(s.peakAngularFrequency_radps(), 0.877 * kG / u195, 0.0005 * s.peakAngularFrequency_radps());
   // Its Hs is the one of its own density: m0 = (Hs / 4)^2. Beyond [0.2, 60] wp
   // the spectrum holds less than 1e-6 of its energy.
   const double wp = s.peakAngularFrequency_radps();
@@ -823,8 +792,7 @@ TEST(WaveSpectrum, FullyDevelopedSeaIsPiersonMoskowitz) {
   EXPECT_NEAR(4 * std::sqrt(m0), s.significantWaveHeight_m, 1e-6 * s.significantWaveHeight_m);
   // Pierson and Moskowitz's own form: alpha g^2 w^-5 exp(-beta (g / (U19.5 w))^4).
   for (double w : {0.5 * wp, wp, 2 * wp}) {
-    const double pm =
-        8.1e-3 * kG * kG / std::pow(w, 5) * std::exp(-0.74 * std::pow(kG / (u195 * w), 4));
+    const double pm = 8.1e-3 * kG * kG / std::pow(w, 5) * std::exp(-0.74 * std::pow(kG / (u195 * w), 4));
     EXPECT_NEAR(s.density_m2sprad(w), pm, 1e-12 * pm);
   }
   EXPECT_THROW((void)keel::WaveSpectrum::fullyDevelopedSea(0), std::invalid_argument);
@@ -854,17 +822,14 @@ TEST(SeaState, SampledHsMatchesTheSpectrum) {
   // between 0.4 wp and 3 wp, exp(-5/4 / 3^4) - exp(-5/4 / 0.4^4) of the whole
   // (1.5% less: Hs 0.8% lower).
   const keel::WaveSpectrum pm = keel::WaveSpectrum::fullyDevelopedSea(15);
-  const auto waves =
-      keel::sampleSeaState(pm, {.meanDirection_rad = 1, .componentCount = 48, .seed = 7});
+  const auto waves = keel::sampleSeaState(pm, {.meanDirection_rad = 1, .componentCount = 48, .seed = 7});
   ASSERT_EQ(waves.size(), 48u);
   const double band = std::exp(-1.25 / 81) - std::exp(-1.25 / std::pow(0.4, 4));
   EXPECT_NEAR(keel::significantWaveHeight_m(waves), pm.significantWaveHeight_m * std::sqrt(band),
               1e-6 * pm.significantWaveHeight_m);
-  EXPECT_NEAR(keel::significantWaveHeight_m(waves), pm.significantWaveHeight_m,
-              0.01 * pm.significantWaveHeight_m);
+  EXPECT_NEAR(keel::significantWaveHeight_m(waves), pm.significantWaveHeight_m, 0.01 * pm.significantWaveHeight_m);
   // A JONSWAP storm of Hs 8 m.
-  const auto storm =
-      keel::sampleSeaState(keel::WaveSpectrum::jonswap(8, 12), {.componentCount = 64});
+  const auto storm = keel::sampleSeaState(keel::WaveSpectrum::jonswap(8, 12), {.componentCount = 64});
   EXPECT_NEAR(keel::significantWaveHeight_m(storm), 8, 0.03 * 8);
 }
 
@@ -893,9 +858,8 @@ TEST(SeaState, DirectionsFollowTheSpreading) {
   // mean of f differs from E[f] by at most (total variation of f) / N = 2 / N.
   const std::size_t n = 64;
   const double mean = 2.5;
-  const auto waves =
-      keel::sampleSeaState(keel::WaveSpectrum::jonswap(3, 8),
-                           {.meanDirection_rad = mean, .componentCount = n, .seed = 11});
+  const auto waves = keel::sampleSeaState(keel::WaveSpectrum::jonswap(3, 8),
+                                          {.meanDirection_rad = mean, .componentCount = n, .seed = 11});
   double meanCos = 0, meanSin = 0;
   for (const WaveComponent& c : waves) {
     EXPECT_NEAR(std::hypot(c.directionEast, c.directionNorth), 1, 1e-15);
@@ -944,17 +908,14 @@ TEST(SeaState, RejectsBadSettings) {
   EXPECT_THROW((void)keel::sampleSeaState(s, {.componentCount = 0}), std::invalid_argument);
   EXPECT_THROW((void)keel::sampleSeaState(s, {.spreadingExponent = -1}), std::invalid_argument);
   EXPECT_THROW((void)keel::sampleSeaState(s, {.maxFrequencyRatio = 1}), std::invalid_argument);
-  EXPECT_THROW((void)keel::sampleSeaState(keel::WaveSpectrum::jonswap(2, 7, 0.5)),
-               std::invalid_argument);
-  EXPECT_THROW((void)keel::sampleSeaState(keel::WaveSpectrum::jonswap(0, 7)),
-               std::invalid_argument);
+  EXPECT_THROW((void)keel::sampleSeaState(keel::WaveSpectrum::jonswap(2, 7, 0.5)), std::invalid_argument);
+  EXPECT_THROW((void)keel::sampleSeaState(keel::WaveSpectrum::jonswap(0, 7)), std::invalid_argument);
 }
 
 TEST(SeaState, StormOfHs8FloatsAsGerstnerWaves) {
   // The storm sea (Hs 8 m) as Gerstner waves at 90% of the fold limit:
   // heights still match the parametric surface, well within 1e-4 m.
-  const auto waves =
-      keel::sampleSeaState(keel::WaveSpectrum::jonswap(8, 12), {.componentCount = 64, .seed = 5});
+  const auto waves = keel::sampleSeaState(keel::WaveSpectrum::jonswap(8, 12), {.componentCount = 64, .seed = 5});
   const double q = std::min(1.0, 0.9 * keel::gerstnerSteepnessLimit(waves));
   const keel::GerstnerSurface water(waves, {.steepness = q});
   double worst_m = 0;

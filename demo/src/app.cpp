@@ -205,8 +205,8 @@ bool HarbourApp::frameStarted(const Ogre::FrameEvent& evt) {
   if (wall_s > 0) fps_ = fps_ > 0 ? 0.9 * fps_ + 0.1 / wall_s : 1 / wall_s;
   // Fixed-step runs advance the same time every frame, whatever the machine:
   // reproducible. Interactive runs follow the clock (a stall is clamped).
-  const double frame_s =
-      options_.fixedStep() ? options_.frameStep_s : std::clamp(double(evt.timeSinceLastFrame), 0.0, 0.1);
+  const double frame_s = options_.fixedStep() ? options_.frameStep_s
+                                              : std::clamp(double(evt.timeSinceLastFrame), 0.0, 0.1);
   steerSelected(frame_s);
   simulate(frame_s);
   syncBoats();
@@ -427,7 +427,9 @@ bool HarbourApp::keyPressed(const OgreBites::KeyboardEvent& evt) {
   switch (key) {
     case OgreBites::SDLK_ESCAPE: lastFrame_ = true; break;
     case '\t': select((evt.keysym.mod & OgreBites::KMOD_SHIFT) ? -1 : 1); break;
-    case 'x': if (boat) boat->helm.throttle = 0; break;
+    case 'x':
+      if (boat) boat->helm.throttle = 0;
+      break;
     case 'b': spawn(); break;
     case 'p': paused_ = !paused_; break;
     case 'n': paused_ = true, stepOnce_ = true; break;
@@ -545,8 +547,8 @@ void HarbourApp::hudBoat() {
   ImGui::SameLine();
   ImGui::Text("rudder %+4.0f%%", boat->helm.rudder * 100);
   int nodes = 0;
-  const double diff = water_->maxDifference_m(*harbour_.sea(), harbour_.time_s(), t.position_m.x(),
-                                              t.position_m.z(), boat->type->hull->radius_m(), &nodes);
+  const double diff = water_->maxDifference_m(*harbour_.sea(), harbour_.time_s(), t.position_m.x(), t.position_m.z(),
+                                              boat->type->hull->radius_m(), &nodes);
   ImGui::Text("water drawn vs felt: max |dh| %.1e m over %d nodes", diff, nodes);
   ImGui::Text("Keel status: %s", boat->action->status().ok() ? "ok" : boat->action->status().describe().c_str());
   // Oldest sample first.

@@ -111,8 +111,8 @@ class HarbourApp final : public OgreBites::ApplicationContext, public OgreBites:
   bool dragging_ = false;
 
   // Measurements for the HUD.
-  double physicsMs_ = 0;   ///< smoothed wall time of the physics per frame [ms]
-  double fps_ = 0;         ///< smoothed frames per second
+  double physicsMs_ = 0;  ///< smoothed wall time of the physics per frame [ms]
+  double fps_ = 0;        ///< smoothed frames per second
   std::chrono::steady_clock::time_point lastFrameTime_{};
   static constexpr std::size_t kPlotSamples = 400;
   std::array<float, kPlotSamples> heave_{}, roll_{};

@@ -1,8 +1,8 @@
 #include "boat_mesh.hpp"
 
-#include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <assimp/Importer.hpp>
 
 #include <map>
 #include <numeric>
@@ -91,8 +91,7 @@ BoatMesh loadBoatMesh(const std::string& path) {
         }
     }
   }
-  if (boat.hullTriangles.empty())
-    throw std::runtime_error("boat mesh '" + path + "' has no object named 'hull'");
+  if (boat.hullTriangles.empty()) throw std::runtime_error("boat mesh '" + path + "' has no object named 'hull'");
   boat.hullPartPoints = connectedParts(boat.hullTriangles);
   return boat;
 }

@@ -14,11 +14,11 @@ namespace demo {
 
 /// One renderable piece of a boat: triangles of one material.
 struct MeshPart {
-  std::string object;               ///< object name in the file ("hull", "cabin", ...)
-  std::string material;             ///< material name from the .mtl file
-  std::array<float, 3> colour{};    ///< diffuse colour, 0..1
-  std::vector<float> positions;     ///< x y z per vertex [m], file frame
-  std::vector<float> normals;       ///< unit normal per vertex
+  std::string object;                  ///< object name in the file ("hull", "cabin", ...)
+  std::string material;                ///< material name from the .mtl file
+  std::array<float, 3> colour{};       ///< diffuse colour, 0..1
+  std::vector<float> positions;        ///< x y z per vertex [m], file frame
+  std::vector<float> normals;          ///< unit normal per vertex
   std::vector<std::uint32_t> indices;  ///< three per triangle, counter-clockwise from outside
 };
 

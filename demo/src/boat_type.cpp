@@ -71,8 +71,7 @@ void buildShape(BoatType& type) {
   type.shape = compound;
 }
 
-std::shared_ptr<const BoatType> loadType(const BoatSpec& spec, const std::string& mediaDir,
-                                         double maxHullEdge_m) {
+std::shared_ptr<const BoatType> loadType(const BoatSpec& spec, const std::string& mediaDir, double maxHullEdge_m) {
   auto type = std::make_shared<BoatType>();
   type->spec = spec;
   type->mesh = loadBoatMesh(mediaDir + "/" + spec.file);
@@ -104,10 +103,14 @@ std::shared_ptr<const BoatType> loadType(const BoatSpec& spec, const std::string
   const double x = size.x(), y = size.y(), z = size.z();
   type->inertia_kgm2 = btVector3(btScalar(m12 * (y * y + z * z)), btScalar(m12 * (x * x + z * z)),
                                  btScalar(m12 * (x * x + y * y)));
-  type->drive = {.forward = btVector3(1, 0, 0), .up = btVector3(0, 1, 0),
-                 .propeller_m = spec.propeller_m - type->centreOfMass_m, .maxThrust_N = spec.maxThrust_N,
-                 .rudder_m = spec.rudder_m - type->centreOfMass_m, .rudderArea_m2 = spec.rudderArea_m2,
-                 .maxRudder_rad = spec.maxRudder_rad, .waterDensity_kgpm3 = kWaterDensity_kgpm3};
+  type->drive = {.forward = btVector3(1, 0, 0),
+                 .up = btVector3(0, 1, 0),
+                 .propeller_m = spec.propeller_m - type->centreOfMass_m,
+                 .maxThrust_N = spec.maxThrust_N,
+                 .rudder_m = spec.rudder_m - type->centreOfMass_m,
+                 .rudderArea_m2 = spec.rudderArea_m2,
+                 .maxRudder_rad = spec.maxRudder_rad,
+                 .waterDensity_kgpm3 = kWaterDensity_kgpm3};
   buildShape(*type);
   return type;
 }

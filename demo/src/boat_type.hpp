@@ -22,14 +22,14 @@ namespace demo {
 /// Hand-set facts of a boat kind. Positions are in the mesh file's frame
 /// (y up, bow +x, origin on the design waterline amidships) [m].
 struct BoatSpec {
-  std::string kind;                 ///< "speedboat", ...
-  std::string file;                 ///< OBJ file in the media directory
-  double centreOfMassHeight_m;      ///< above the design waterline (negative: below)
-  double maxThrust_N;               ///< propeller thrust at full throttle
-  btVector3 propeller_m;            ///< where the thrust acts
-  btVector3 rudder_m;               ///< centre of the rudder blade
-  double rudderArea_m2;             ///< one side of the blade
-  double maxRudder_rad;             ///< full helm
+  std::string kind;             ///< "speedboat", ...
+  std::string file;             ///< OBJ file in the media directory
+  double centreOfMassHeight_m;  ///< above the design waterline (negative: below)
+  double maxThrust_N;           ///< propeller thrust at full throttle
+  btVector3 propeller_m;        ///< where the thrust acts
+  btVector3 rudder_m;           ///< centre of the rudder blade
+  double rudderArea_m2;         ///< one side of the blade
+  double maxRudder_rad;         ///< full helm
   /// Bullet body damping (fraction of velocity lost per second), on top of
   /// Keel's hydrodynamic drag; 0 for every shipped boat, whose drag is all
   /// Keel's (skin friction, pressure drag, slamming, air).
@@ -40,15 +40,15 @@ struct BoatSpec {
 /// shared by every boat of that kind.
 struct BoatType {
   BoatSpec spec;
-  BoatMesh mesh;                         ///< parts to render (file frame)
-  std::shared_ptr<const keel::Hull> hull;  ///< centre-of-mass frame
-  std::shared_ptr<btCollisionShape> shape; ///< centre-of-mass frame
+  BoatMesh mesh;                                               ///< parts to render (file frame)
+  std::shared_ptr<const keel::Hull> hull;                      ///< centre-of-mass frame
+  std::shared_ptr<btCollisionShape> shape;                     ///< centre-of-mass frame
   std::vector<std::unique_ptr<btCollisionShape>> childShapes;  ///< owned children of a compound shape
-  btVector3 centreOfMass_m{0, 0, 0};     ///< in the file frame: where the body's origin sits
-  double mass_kg = 0;                    ///< displacement at the design waterline
-  btVector3 inertia_kgm2{0, 0, 0};       ///< principal moments, centre-of-mass frame
-  double length_m = 0, beam_m = 0;       ///< overall, from the hull's bounds
-  game::Drive drive;                     ///< the spec's propeller and rudder, centre-of-mass frame
+  btVector3 centreOfMass_m{0, 0, 0};                           ///< in the file frame: where the body's origin sits
+  double mass_kg = 0;                                          ///< displacement at the design waterline
+  btVector3 inertia_kgm2{0, 0, 0};                             ///< principal moments, centre-of-mass frame
+  double length_m = 0, beam_m = 0;                             ///< overall, from the hull's bounds
+  game::Drive drive;  ///< the spec's propeller and rudder, centre-of-mass frame
 };
 
 /// The specs of every kind the demo knows (demo::knownKinds()).
@@ -59,7 +59,6 @@ const std::vector<BoatSpec>& boatSpecs();
 /// so each boat floats at the waterline it was drawn with; the centre of mass
 /// sits above the centre of buoyancy, so it floats level. Throws
 /// std::runtime_error (or keel::HullError) naming the file on failure.
-std::map<std::string, std::shared_ptr<const BoatType>> loadBoatTypes(const std::string& mediaDir,
-                                                                     double maxHullEdge_m);
+std::map<std::string, std::shared_ptr<const BoatType>> loadBoatTypes(const std::string& mediaDir, double maxHullEdge_m);
 
 }  // namespace demo

@@ -6,8 +6,8 @@
 #include <OgreManualObject.h>
 #include <OgreMaterialManager.h>
 #include <OgrePass.h>
-#include <OgreTechnique.h>
 #include <OgreSceneNode.h>
+#include <OgreTechnique.h>
 
 namespace demo {
 

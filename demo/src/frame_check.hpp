@@ -21,8 +21,7 @@ struct ColourFractions {
 
 /// Classifies `width` x `height` pixels of 8-bit RGB, `rowStride` bytes
 /// apart.
-ColourFractions classifyPixels(const std::uint8_t* rgb, std::size_t width, std::size_t height,
-                               std::size_t rowStride);
+ColourFractions classifyPixels(const std::uint8_t* rgb, std::size_t width, std::size_t height, std::size_t rowStride);
 
 /// Minimum fractions for a frame that "shows the scene": mostly water, and at
 /// least a hull and a pier in view.

@@ -55,28 +55,38 @@ void addPier(std::vector<DockPiece>& out, double westX_m, double eastX_m, double
   const double cx = (westX_m + eastX_m) / 2, hx = (eastX_m - westX_m) / 2;
   const double cz = (southZ_m + northZ_m) / 2, hz = (southZ_m - northZ_m) / 2;
   const double deckMid = kPierDeckTop_m - kPierDeckThickness_m / 2;
-  out.push_back({DockPiece::Shape::Box, {btScalar(cx), btScalar(deckMid), btScalar(cz)},
-                 {btScalar(hx + 0.1), btScalar(kPierDeckThickness_m / 2), btScalar(hz + 0.1)}, "wood"});
+  out.push_back({DockPiece::Shape::Box,
+                 {btScalar(cx), btScalar(deckMid), btScalar(cz)},
+                 {btScalar(hx + 0.1), btScalar(kPierDeckThickness_m / 2), btScalar(hz + 0.1)},
+                 "wood"});
   const double pileBottom = kSeabed_m, pileTop = kPierDeckTop_m - kPierDeckThickness_m;
   const double pileMid = (pileBottom + pileTop) / 2, pileHalf = (pileTop - pileBottom) / 2;
   for (double z = southZ_m; z >= northZ_m - 1e-6; z -= kPileSpacing_m)
     for (double x : {westX_m, eastX_m})
-      out.push_back({DockPiece::Shape::Cylinder, {btScalar(x), btScalar(pileMid), btScalar(z)},
-                     {btScalar(kPileRadius_m), btScalar(pileHalf), btScalar(kPileRadius_m)}, "pile"});
+      out.push_back({DockPiece::Shape::Cylinder,
+                     {btScalar(x), btScalar(pileMid), btScalar(z)},
+                     {btScalar(kPileRadius_m), btScalar(pileHalf), btScalar(kPileRadius_m)},
+                     "pile"});
   // Wales: outside the piles, one at the waterline, one below it.
   for (double x : {westX_m - kPileRadius_m - 0.1, eastX_m + kPileRadius_m + 0.1})
     for (double y : {0.35, -0.55})
-      out.push_back({DockPiece::Shape::Box, {btScalar(x), btScalar(y), btScalar(cz)},
-                     {0.1f, 0.2f, btScalar(hz + kPileRadius_m)}, "fender"});
+      out.push_back({DockPiece::Shape::Box,
+                     {btScalar(x), btScalar(y), btScalar(cz)},
+                     {0.1f, 0.2f, btScalar(hz + kPileRadius_m)},
+                     "fender"});
   // The pier head: a fender across the end.
   for (double y : {0.35, -0.55})
-    out.push_back({DockPiece::Shape::Box, {btScalar(cx), btScalar(y), btScalar(southZ_m + kPileRadius_m + 0.1)},
-                   {btScalar(hx + kPileRadius_m + 0.2), 0.2f, 0.1f}, "fender"});
+    out.push_back({DockPiece::Shape::Box,
+                   {btScalar(cx), btScalar(y), btScalar(southZ_m + kPileRadius_m + 0.1)},
+                   {btScalar(hx + kPileRadius_m + 0.2), 0.2f, 0.1f},
+                   "fender"});
   // Bollards along both edges, every other pile.
   for (double z = southZ_m - 2.5; z >= northZ_m; z -= 2 * kPileSpacing_m)
     for (double x : {westX_m + 0.35, eastX_m - 0.35})
-      out.push_back({DockPiece::Shape::Cylinder, {btScalar(x), btScalar(kPierDeckTop_m + 0.25), btScalar(z)},
-                     {0.15f, 0.25f, 0.15f}, "bollard"});
+      out.push_back({DockPiece::Shape::Cylinder,
+                     {btScalar(x), btScalar(kPierDeckTop_m + 0.25), btScalar(z)},
+                     {0.15f, 0.25f, 0.15f},
+                     "bollard"});
 }
 
 }  // namespace
@@ -288,14 +298,14 @@ void Harbour::placeHarbourScenario() {
     const BoatType& type = *types_.at(kind);
     const double half = type.beam_m / 2 + 0.55;
     std::vector<Berth> berths = {
-        {2, -8, 0, 0},                                                    // free, mid-basin, bow north
-        {-20 + kPileRadius_m + 0.2 + half, -30, 0, -1},                   // pier A, east side
-        {22 - kPileRadius_m - 0.2 - half, -34, 0, 1},                     // pier B, west side
-        {5, basin_.minZ_m + half, 90, -1},                                // quay, bow east
-        {-38, 8, 60, 0},                                                  // free, west
-        {40, 0, 300, 0},                                                  // free, east
-        {-45, basin_.minZ_m + half, 270, 1},                              // quay west, bow west
-        {25 + kPileRadius_m + 0.2 + half, -34, 180, 1},                   // pier B, east side
+        {2, -8, 0, 0},                                   // free, mid-basin, bow north
+        {-20 + kPileRadius_m + 0.2 + half, -30, 0, -1},  // pier A, east side
+        {22 - kPileRadius_m - 0.2 - half, -34, 0, 1},    // pier B, west side
+        {5, basin_.minZ_m + half, 90, -1},               // quay, bow east
+        {-38, 8, 60, 0},                                 // free, west
+        {40, 0, 300, 0},                                 // free, east
+        {-45, basin_.minZ_m + half, 270, 1},             // quay west, bow west
+        {25 + kPileRadius_m + 0.2 + half, -34, 180, 1},  // pier B, east side
     };
     if (std::size_t(i) < berths.size()) {
       const Berth& b = berths[std::size_t(i)];

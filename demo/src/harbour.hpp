@@ -48,46 +48,46 @@ using Helm = game::Helm;
 
 /// A line from a cleat on the boat to a bollard ashore.
 struct Mooring {
-  btVector3 cleat_m;       ///< on the boat, centre-of-mass frame [m]
-  btVector3 bollard_m;     ///< ashore, world [m]
+  btVector3 cleat_m;    ///< on the boat, centre-of-mass frame [m]
+  btVector3 bollard_m;  ///< ashore, world [m]
   std::unique_ptr<btTypedConstraint> constraint;
 };
 
 /// A boat in the harbour.
 struct Boat {
-  int id = 0;                                 ///< unique in this harbour run
+  int id = 0;  ///< unique in this harbour run
   std::shared_ptr<const BoatType> type;
   std::unique_ptr<btDefaultMotionState> motion;
   std::unique_ptr<btRigidBody> body;
   std::unique_ptr<keel::WaterAction> action;  ///< Keel floats it
   Helm helm;
   std::vector<Mooring> moorings;
-  btVector3 thrust_N{0, 0, 0};                ///< last substep's propeller force, world
-  btVector3 rudderForce_N{0, 0, 0};           ///< last substep's rudder force, world
-  bool propellerWet = false;                  ///< last substep: was the propeller under water
+  btVector3 thrust_N{0, 0, 0};       ///< last substep's propeller force, world
+  btVector3 rudderForce_N{0, 0, 0};  ///< last substep's rudder force, world
+  bool propellerWet = false;         ///< last substep: was the propeller under water
   [[nodiscard]] bool moored() const { return !moorings.empty(); }
 };
 
 /// What the HUD and the recorder show about a boat.
 struct Telemetry {
-  double speed_kn = 0;           ///< over ground, horizontal
-  double heading_deg = 0;        ///< compass: 0 north (-z), 90 east (+x)
-  double heel_deg = 0;           ///< roll, positive to starboard
-  double trim_deg = 0;           ///< pitch, positive bow up
-  double draft_m = 0;            ///< deepest hull point below the local surface
-  double submergedVolume_m3 = 0; ///< from Keel's last substep
-  double heave_m = 0;            ///< centre-of-mass height above the mean water level
-  btVector3 position_m{0, 0, 0}; ///< centre of mass, world
-  btVector3 buoyancy_N{0, 0, 0}; ///< Keel's hydrostatic pressure force, world
-  btVector3 viscous_N{0, 0, 0};  ///< Keel's skin friction, world
+  double speed_kn = 0;                ///< over ground, horizontal
+  double heading_deg = 0;             ///< compass: 0 north (-z), 90 east (+x)
+  double heel_deg = 0;                ///< roll, positive to starboard
+  double trim_deg = 0;                ///< pitch, positive bow up
+  double draft_m = 0;                 ///< deepest hull point below the local surface
+  double submergedVolume_m3 = 0;      ///< from Keel's last substep
+  double heave_m = 0;                 ///< centre-of-mass height above the mean water level
+  btVector3 position_m{0, 0, 0};      ///< centre of mass, world
+  btVector3 buoyancy_N{0, 0, 0};      ///< Keel's hydrostatic pressure force, world
+  btVector3 viscous_N{0, 0, 0};       ///< Keel's skin friction, world
   btVector3 pressureDrag_N{0, 0, 0};  ///< Keel's pressure drag and suction, world
-  btVector3 slamming_N{0, 0, 0}; ///< Keel's slamming, world
-  btVector3 air_N{0, 0, 0};      ///< Keel's air resistance, world
-  double dragClamp = 1;          ///< Keel's clamp on the drag sum (1: none)
-  btVector3 weight_N{0, 0, 0};   ///< m g, world
+  btVector3 slamming_N{0, 0, 0};      ///< Keel's slamming, world
+  btVector3 air_N{0, 0, 0};           ///< Keel's air resistance, world
+  double dragClamp = 1;               ///< Keel's clamp on the drag sum (1: none)
+  btVector3 weight_N{0, 0, 0};        ///< m g, world
   btVector3 thrust_N{0, 0, 0};
   btVector3 rudder_N{0, 0, 0};
-  std::uint32_t keelFlags = 0;   ///< keel::StatusFlag bits of the last substep
+  std::uint32_t keelFlags = 0;  ///< keel::StatusFlag bits of the last substep
 };
 
 /// Contact bookkeeping: an event is a pair that starts touching.

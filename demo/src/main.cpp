@@ -15,8 +15,8 @@
 
 #include <csignal>
 #include <cstdio>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <string>
@@ -38,8 +38,8 @@ std::filesystem::path executableDir() {
 int reexecUnderXvfb(int argc, char** argv, const demo::Options& options) {
   setenv(kUnderXvfb, "1", 1);
   const std::string self = (executableDir() / "keel_demo").string();
-  const std::string screen =
-      "-screen 0 " + std::to_string(options.width_px) + "x" + std::to_string(options.height_px) + "x24";
+  const std::string screen = "-screen 0 " + std::to_string(options.width_px) + "x" + std::to_string(options.height_px) +
+                             "x24";
   std::vector<std::string> args = {"xvfb-run", "-a", "-s", screen, self};
   for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
   std::vector<char*> raw;
@@ -73,7 +73,8 @@ bool report(const demo::Options& options, const demo::Harbour& harbour, const de
   std::printf("contacts: boat-dock %ld, boat-boat %ld (touching now: %d, %d)\n", c.boatDockEvents, c.boatBoatEvents,
               c.boatDockNow, c.boatBoatNow);
   std::printf("mean draft: %.2f m\n", n ? draftSum / double(n) : 0.0);
-  if (run.screenshot) std::printf("screenshot: %s (%s)\n", options.screenshot.c_str(), run.screenshot->describe().c_str());
+  if (run.screenshot)
+    std::printf("screenshot: %s (%s)\n", options.screenshot.c_str(), run.screenshot->describe().c_str());
   std::fputs(problems.c_str(), stdout);
   if (!options.check) return true;
 

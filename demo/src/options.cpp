@@ -31,17 +31,24 @@ std::vector<std::string> splitKinds(const std::vector<std::string>& raw) {
 /// Returns an error message, or "" when the options make sense.
 std::string validate(const Options& o) {
   std::ostringstream e;
-  if (o.boatCount < 1 || o.boatCount > 40) e << "--boats must be 1..40, got " << o.boatCount;
-  else if (o.seaState < 0 || o.seaState > 6) e << "--sea-state must be 0..6, got " << o.seaState;
+  if (o.boatCount < 1 || o.boatCount > 40)
+    e << "--boats must be 1..40, got " << o.boatCount;
+  else if (o.seaState < 0 || o.seaState > 6)
+    e << "--sea-state must be 0..6, got " << o.seaState;
   else if (!(o.physicsRate_Hz >= 30 && o.physicsRate_Hz <= 2000))
     e << "--physics-hz must be 30..2000, got " << o.physicsRate_Hz;
-  else if (o.maxSubsteps < 1 || o.maxSubsteps > 100) e << "--substeps must be 1..100, got " << o.maxSubsteps;
+  else if (o.maxSubsteps < 1 || o.maxSubsteps > 100)
+    e << "--substeps must be 1..100, got " << o.maxSubsteps;
   else if (o.width_px < 160 || o.width_px > 7680 || o.height_px < 120 || o.height_px > 4320)
     e << "--width/--height must be 160..7680 x 120..4320, got " << o.width_px << " x " << o.height_px;
-  else if (o.debugDraw < 0 || o.debugDraw > 2) e << "--debug-draw must be 0, 1 or 2, got " << o.debugDraw;
-  else if (o.frames < 0) e << "--frames must be >= 0, got " << o.frames;
-  else if (!(o.seconds >= 0) || !std::isfinite(o.seconds)) e << "--seconds must be >= 0, got " << o.seconds;
-  else if (o.frames > 0 && o.seconds > 0) e << "give --frames or --seconds, not both";
+  else if (o.debugDraw < 0 || o.debugDraw > 2)
+    e << "--debug-draw must be 0, 1 or 2, got " << o.debugDraw;
+  else if (o.frames < 0)
+    e << "--frames must be >= 0, got " << o.frames;
+  else if (!(o.seconds >= 0) || !std::isfinite(o.seconds))
+    e << "--seconds must be >= 0, got " << o.seconds;
+  else if (o.frames > 0 && o.seconds > 0)
+    e << "give --frames or --seconds, not both";
   else if (o.scenario != "harbour" && o.scenario != "collide")
     e << "--scenario must be harbour or collide, got '" << o.scenario << "'";
   else if (!o.screenshot.empty() && (o.screenshot.size() < 5 || o.screenshot.substr(o.screenshot.size() - 4) != ".png"))
@@ -51,8 +58,8 @@ std::string validate(const Options& o) {
       e << "unknown boat kind '" << k << "' (known: speedboat, rowboat, tug, barge, catamaran)";
   // A fixed time per frame of more than the substeps can cover would drop time.
   if (e.str().empty() && o.frameStep_s * o.physicsRate_Hz > o.maxSubsteps + 1e-9)
-    e << "--substeps " << o.maxSubsteps << " cannot cover a " << o.frameStep_s
-      << " s frame at " << o.physicsRate_Hz << " Hz; raise --substeps";
+    e << "--substeps " << o.maxSubsteps << " cannot cover a " << o.frameStep_s << " s frame at " << o.physicsRate_Hz
+      << " Hz; raise --substeps";
   return e.str();
 }
 
@@ -97,7 +104,8 @@ ParseResult parseOptions(int argc, const char* const* argv, const std::string& d
   try {
     po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
     if (vm.count("help")) {
-      std::cout << desc << "\nKeys: W/S throttle, A/D rudder, Tab next boat, B spawn, P pause, N single step,\n"
+      std::cout << desc
+                << "\nKeys: W/S throttle, A/D rudder, Tab next boat, B spawn, P pause, N single step,\n"
                    "R reset, F1 debug draw, 0-6 sea state, right mouse drag orbit, wheel zoom, Esc quit.\n";
       return {std::nullopt, 0};
     }

@@ -11,25 +11,25 @@ namespace demo {
 
 /// Everything the command line sets. Units in the names.
 struct Options {
-  int boatCount = 8;                    ///< boats at start
-  std::vector<std::string> kinds;       ///< boat kinds cycled through (empty: all)
-  int seaState = 3;                     ///< 0 (glassy) .. 6 (very rough)
-  std::uint32_t seed = 1;               ///< wave phases and boat placement jitter
-  double physicsRate_Hz = 120;          ///< fixed physics substep rate
-  int maxSubsteps = 8;                  ///< Bullet's maxSubSteps per frame
+  int boatCount = 8;               ///< boats at start
+  std::vector<std::string> kinds;  ///< boat kinds cycled through (empty: all)
+  int seaState = 3;                ///< 0 (glassy) .. 6 (very rough)
+  std::uint32_t seed = 1;          ///< wave phases and boat placement jitter
+  double physicsRate_Hz = 120;     ///< fixed physics substep rate
+  int maxSubsteps = 8;             ///< Bullet's maxSubSteps per frame
   int width_px = 1280;
   int height_px = 720;
-  bool headless = false;                ///< run under Xvfb (re-executes itself via xvfb-run)
-  long frames = 0;                      ///< stop after this many frames (0: no limit)
-  double seconds = 0;                   ///< stop after this much simulated time [s] (0: no limit)
-  double frameStep_s = 1.0 / 60;        ///< simulated time per frame in fixed-step runs [s]
-  std::string screenshot;               ///< PNG of the last frame ("" none)
-  std::string record;                   ///< CSV of per-boat trajectories ("" none)
-  std::string scenario = "harbour";     ///< harbour | collide
-  bool check = false;                   ///< verify the run (image colours, contacts, boats) and exit non-zero on failure
-  std::string mediaDir;                 ///< where the boat meshes are
+  bool headless = false;             ///< run under Xvfb (re-executes itself via xvfb-run)
+  long frames = 0;                   ///< stop after this many frames (0: no limit)
+  double seconds = 0;                ///< stop after this much simulated time [s] (0: no limit)
+  double frameStep_s = 1.0 / 60;     ///< simulated time per frame in fixed-step runs [s]
+  std::string screenshot;            ///< PNG of the last frame ("" none)
+  std::string record;                ///< CSV of per-boat trajectories ("" none)
+  std::string scenario = "harbour";  ///< harbour | collide
+  bool check = false;                ///< verify the run (image colours, contacts, boats) and exit non-zero on failure
+  std::string mediaDir;              ///< where the boat meshes are
   bool vsync = true;
-  int debugDraw = 0;                    ///< initial debug drawing: 0 off, 1 Keel, 2 Keel + collision shapes
+  int debugDraw = 0;  ///< initial debug drawing: 0 off, 1 Keel, 2 Keel + collision shapes
   /// True when the run advances a fixed time per frame (reproducible):
   /// headless runs and runs bounded by --frames or --seconds.
   [[nodiscard]] bool fixedStep() const { return headless || frames > 0 || seconds > 0; }

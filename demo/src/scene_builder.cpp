@@ -31,13 +31,14 @@ void makeMaterial(const std::string& name, const Ogre::ColourValue& diffuse, Lig
 
 std::string dockMaterial(const std::string& kind) {
   static const std::map<std::string, Ogre::ColourValue> colours = {
-      {"stone", Ogre::ColourValue(0.40f, 0.39f, 0.36f)},  {"concrete", Ogre::ColourValue(0.66f, 0.64f, 0.58f)}, {"wood", Ogre::ColourValue(0.50f, 0.36f, 0.22f)},
-      {"pile", Ogre::ColourValue(0.30f, 0.23f, 0.16f)},   {"fender", Ogre::ColourValue(0.10f, 0.10f, 0.10f)},   {"bollard", Ogre::ColourValue(0.12f, 0.13f, 0.14f)},
+      {"stone", Ogre::ColourValue(0.40f, 0.39f, 0.36f)},  {"concrete", Ogre::ColourValue(0.66f, 0.64f, 0.58f)},
+      {"wood", Ogre::ColourValue(0.50f, 0.36f, 0.22f)},   {"pile", Ogre::ColourValue(0.30f, 0.23f, 0.16f)},
+      {"fender", Ogre::ColourValue(0.10f, 0.10f, 0.10f)}, {"bollard", Ogre::ColourValue(0.12f, 0.13f, 0.14f)},
   };
   const auto found = colours.find(kind);
   const std::string name = "dock/" + kind;
-  makeMaterial(name, found != colours.end() ? found->second : Ogre::ColourValue(0.5f, 0.5f, 0.5f), Lighting::Lit,
-               0.05f, 8);
+  makeMaterial(name, found != colours.end() ? found->second : Ogre::ColourValue(0.5f, 0.5f, 0.5f), Lighting::Lit, 0.05f,
+               8);
   return name;
 }
 
@@ -51,12 +52,11 @@ Ogre::MeshPtr createBoatMesh(const BoatType& type) {
     const std::string material = "boat/" + part.material;
     // Glass gets a sharp highlight; paint a soft one.
     const bool glass = part.material == "glass";
-    makeMaterial(material, Ogre::ColourValue(part.colour[0], part.colour[1], part.colour[2]), Lighting::Lit, glass ? 0.8f : 0.25f,
-                 glass ? 80 : 30);
+    makeMaterial(material, Ogre::ColourValue(part.colour[0], part.colour[1], part.colour[2]), Lighting::Lit,
+                 glass ? 0.8f : 0.25f, glass ? 80 : 30);
     builder.begin(material, Ogre::RenderOperation::OT_TRIANGLE_LIST);
     for (std::size_t v = 0; v + 2 < part.positions.size(); v += 3) {
-      builder.position(part.positions[v] - com.x(), part.positions[v + 1] - com.y(),
-                       part.positions[v + 2] - com.z());
+      builder.position(part.positions[v] - com.x(), part.positions[v + 1] - com.y(), part.positions[v + 2] - com.z());
       builder.normal(part.normals[v], part.normals[v + 1], part.normals[v + 2]);
     }
     for (std::size_t i = 0; i + 2 < part.indices.size(); i += 3)

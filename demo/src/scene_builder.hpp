@@ -18,14 +18,14 @@ namespace demo {
 
 /// How a material is lit.
 enum class Lighting {
-  Lit,          ///< diffuse colour, lit by the sun
-  VertexColour, ///< lit, diffuse from the vertex colours
-  Unlit,        ///< vertex colours as they are (debug lines, sky)
+  Lit,           ///< diffuse colour, lit by the sun
+  VertexColour,  ///< lit, diffuse from the vertex colours
+  Unlit,         ///< vertex colours as they are (debug lines, sky)
 };
 
 /// Creates (or returns) a material in the default group.
-void makeMaterial(const std::string& name, const Ogre::ColourValue& diffuse, Lighting lighting,
-                  float specular = 0.1f, float shininess = 20);
+void makeMaterial(const std::string& name, const Ogre::ColourValue& diffuse, Lighting lighting, float specular = 0.1f,
+                  float shininess = 20);
 
 /// The material of a dock piece (DockPiece::material), created on first use.
 std::string dockMaterial(const std::string& kind);

@@ -16,8 +16,8 @@ struct SeaStateRow {
   double hs_m;
   double peakPeriod_s;
 };
-constexpr std::array<SeaStateRow, 7> kSeaStates = {{
-    {0.0, 3.0}, {0.08, 2.2}, {0.25, 3.0}, {0.6, 4.2}, {1.0, 5.0}, {1.6, 6.0}, {2.4, 7.0}}};
+constexpr std::array<SeaStateRow, 7> kSeaStates = {
+    {{0.0, 3.0}, {0.08, 2.2}, {0.25, 3.0}, {0.6, 4.2}, {1.0, 5.0}, {1.6, 6.0}, {2.4, 7.0}}};
 
 /// Waves travel towards the quay (north, -z in the world; the water frame's
 /// north axis is world +z), a little from the west: they enter through the
@@ -30,9 +30,7 @@ constexpr std::size_t kComponents = 8;
 
 }  // namespace
 
-double significantWaveHeight_m(int seaState) {
-  return kSeaStates[std::size_t(std::clamp(seaState, 0, 6))].hs_m;
-}
+double significantWaveHeight_m(int seaState) { return kSeaStates[std::size_t(std::clamp(seaState, 0, 6))].hs_m; }
 
 std::shared_ptr<const keel::WaterSurface> makeSeaSurface(int seaState, std::uint32_t seed) {
   const SeaStateRow row = kSeaStates[std::size_t(std::clamp(seaState, 0, 6))];
@@ -49,8 +47,7 @@ std::shared_ptr<const keel::WaterSurface> makeSeaSurface(int seaState, std::uint
   return std::make_shared<keel::GerstnerSurface>(std::move(components), gerstner);
 }
 
-SwitchableSea::SwitchableSea(std::shared_ptr<const keel::WaterSurface> initial)
-    : current_(std::move(initial)) {}
+SwitchableSea::SwitchableSea(std::shared_ptr<const keel::WaterSurface> initial) : current_(std::move(initial)) {}
 
 void SwitchableSea::change(std::shared_ptr<const keel::WaterSurface> next, double now_s, double fade_s) {
   previous_ = current_;
@@ -76,8 +73,7 @@ void SwitchableSea::heights(const btScalar* u_m, const btScalar* v_m, std::size_
   const btScalar a = weight(t_s);
   current_->heights(u_m, v_m, count, t_s, out_m);
   if (a >= 1) return;
-  for (std::size_t i = 0; i < count; ++i)
-    out_m[i] = a * out_m[i] + (1 - a) * previous_->height(u_m[i], v_m[i], t_s);
+  for (std::size_t i = 0; i < count; ++i) out_m[i] = a * out_m[i] + (1 - a) * previous_->height(u_m[i], v_m[i], t_s);
 }
 
 keel::WaterVelocity SwitchableSea::velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {

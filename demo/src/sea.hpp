@@ -32,8 +32,7 @@ class SwitchableSea final : public keel::WaterSurface {
   [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, btScalar t_s) const override;
   void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
                btScalar* out_m) const override;
-  [[nodiscard]] keel::WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m,
-                                             btScalar t_s) const override;
+  [[nodiscard]] keel::WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const override;
 
  private:
   /// Weight of the new sea at time t [s]: 0 before the change, 1 once faded in.

@@ -79,8 +79,8 @@ void WaterRenderer::createMesh(Ogre::SceneManager& scene) {
   Ogre::SubMesh* sub = mesh_->createSubMesh();
   sub->useSharedVertices = true;
   sub->indexData->indexCount = indices.size();
-  sub->indexData->indexBuffer =
-      buffers.createIndexBuffer(Ogre::HardwareIndexBuffer::IT_32BIT, indices.size(), Ogre::HardwareBuffer::HBU_STATIC_WRITE_ONLY);
+  sub->indexData->indexBuffer = buffers.createIndexBuffer(Ogre::HardwareIndexBuffer::IT_32BIT, indices.size(),
+                                                          Ogre::HardwareBuffer::HBU_STATIC_WRITE_ONLY);
   sub->indexData->indexBuffer->writeData(0, indices.size() * sizeof(Ogre::uint32), indices.data(), true);
   sub->setMaterialName("water");
   // The grid follows the camera: never cull it.
@@ -117,8 +117,10 @@ void WaterRenderer::updateSkirt(const Ogre::Vector3& eye, double x0_m, double z0
   const float inner = float((side_ - 1) * double(patch_.cellSize_m()));
   const float x0 = float(x0_m), z0 = float(z0_m);
   const float in[4][2] = {{x0, z0}, {x0, z0 + inner}, {x0 + inner, z0 + inner}, {x0 + inner, z0}};
-  const float out[4][2] = {{x0 - kSkirt_m, z0 - kSkirt_m}, {x0 - kSkirt_m, z0 + inner + kSkirt_m},
-                           {x0 + inner + kSkirt_m, z0 + inner + kSkirt_m}, {x0 + inner + kSkirt_m, z0 - kSkirt_m}};
+  const float out[4][2] = {{x0 - kSkirt_m, z0 - kSkirt_m},
+                           {x0 - kSkirt_m, z0 + inner + kSkirt_m},
+                           {x0 + inner + kSkirt_m, z0 + inner + kSkirt_m},
+                           {x0 + inner + kSkirt_m, z0 - kSkirt_m}};
   skirt_->beginUpdate(0);
   for (int k = 0; k < 4; ++k)
     for (const auto& c : {in[k], out[k]}) {
@@ -180,7 +182,8 @@ void WaterRenderer::update(const keel::WaterSurface& surface, double t_s, double
   const float crestScale = 1.0f / std::max(0.15f, 0.25f * float(seaState));
   const float foamFrom = seaState >= 3 ? 0.55f : 10.0f;
   const auto at = [&](int i, int j) {
-    return drawn_m_[std::size_t(std::clamp(j, 0, side_ - 1)) * std::size_t(side_) + std::size_t(std::clamp(i, 0, side_ - 1))];
+    return drawn_m_[std::size_t(std::clamp(j, 0, side_ - 1)) * std::size_t(side_) +
+                    std::size_t(std::clamp(i, 0, side_ - 1))];
   };
   for (int j = 0; j < side_; ++j)
     for (int i = 0; i < side_; ++i) {

@@ -15,9 +15,9 @@
 
 #include <OgreColourValue.h>
 #include <OgreHardwareVertexBuffer.h>
-#include <OgreVector.h>
 #include <OgreMesh.h>
 #include <OgreSceneManager.h>
+#include <OgreVector.h>
 
 #include <vector>
 
@@ -57,8 +57,8 @@ class WaterRenderer {
   int side_ = 0;
   Ogre::ColourValue horizon_{0.74f, 0.82f, 0.89f};
   Ogre::ColourValue zenith_{0.24f, 0.45f, 0.78f};
-  std::vector<float> drawn_m_;  ///< the heights uploaded, row-major like the patch
-  std::vector<float> vertices_; ///< interleaved position, normal, colour scratch
+  std::vector<float> drawn_m_;   ///< the heights uploaded, row-major like the patch
+  std::vector<float> vertices_;  ///< interleaved position, normal, colour scratch
   Ogre::MeshPtr mesh_;
   Ogre::HardwareVertexBufferSharedPtr buffer_;
   Ogre::SceneNode* gridNode_ = nullptr;

@@ -41,9 +41,9 @@ double dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 
 /// A triangle mesh with one material name per face, vertices shared by index.
 struct Mesh {
-  std::vector<Vec3> vertices;                 ///< [m]
-  std::vector<std::array<int, 3>> faces;      ///< counter-clockwise seen from outside
-  std::vector<std::string> materials;         ///< one per face
+  std::vector<Vec3> vertices;             ///< [m]
+  std::vector<std::array<int, 3>> faces;  ///< counter-clockwise seen from outside
+  std::vector<std::string> materials;     ///< one per face
 
   int add(Vec3 p) {
     vertices.push_back(p);
@@ -57,8 +57,7 @@ struct Mesh {
     const int base = int(vertices.size());
     vertices.insert(vertices.end(), other.vertices.begin(), other.vertices.end());
     for (std::size_t f = 0; f < other.faces.size(); ++f)
-      tri(other.faces[f][0] + base, other.faces[f][1] + base, other.faces[f][2] + base,
-          other.materials[f]);
+      tri(other.faces[f][0] + base, other.faces[f][1] + base, other.faces[f][2] + base, other.materials[f]);
   }
 };
 
@@ -66,8 +65,7 @@ struct Mesh {
 /// faces wind counter-clockwise seen from outside.
 double signedVolume(const Mesh& m) {
   double v = 0;
-  for (const auto& f : m.faces)
-    v += dot(m.vertices[f[0]], cross(m.vertices[f[1]], m.vertices[f[2]])) / 6.0;
+  for (const auto& f : m.faces) v += dot(m.vertices[f[0]], cross(m.vertices[f[1]], m.vertices[f[2]])) / 6.0;
   return v;
 }
 
@@ -87,10 +85,10 @@ bool closedAndConsistent(const Mesh& m) {
 /// One cross-section of a hull at station x: a closed ring of points, from one deck
 /// edge (-z) down round the keel to the other (+z) and back across the deck.
 struct Section {
-  double halfBeam_m;   ///< half-width at the deck edge [m]
-  double keel_m;       ///< height of the keel (lowest point) [m], negative below the waterline
-  double deck_m;       ///< height of the deck (sheer line) [m]
-  double fullness;     ///< superellipse exponent: 2 round bilge, ~1.3 deep V, 6+ box
+  double halfBeam_m;  ///< half-width at the deck edge [m]
+  double keel_m;      ///< height of the keel (lowest point) [m], negative below the waterline
+  double deck_m;      ///< height of the deck (sheer line) [m]
+  double fullness;    ///< superellipse exponent: 2 round bilge, ~1.3 deep V, 6+ box
 };
 
 /// How a hull's sections vary along its length.
@@ -196,8 +194,7 @@ Mesh loft(const HullForm& form, const std::string& topsides, double zOffset_m = 
 /// An axis-aligned box from `lo` to `hi` [m], outward.
 Mesh box(Vec3 lo, Vec3 hi, const std::string& material) {
   Mesh m;
-  for (int i = 0; i < 8; ++i)
-    m.add({(i & 1) ? hi.x : lo.x, (i & 2) ? hi.y : lo.y, (i & 4) ? hi.z : lo.z});
+  for (int i = 0; i < 8; ++i) m.add({(i & 1) ? hi.x : lo.x, (i & 2) ? hi.y : lo.y, (i & 4) ? hi.z : lo.z});
   const int q[6][4] = {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}};
   for (const auto& f : q) {
     m.tri(f[0], f[1], f[2], material);
@@ -266,8 +263,7 @@ struct Boat {
 Boat rowboat() {
   HullForm f{4.0, [](double s) {
                const double w = planform(s, 0.55, 0.55, 0.03);
-               return Section{0.72 * w, blend(s, 0.7, 1.0, -0.24, 0.18), 0.42 + blend(s, 0.6, 1.0, 0, 0.16),
-                              2.2};
+               return Section{0.72 * w, blend(s, 0.7, 1.0, -0.24, 0.18), 0.42 + blend(s, 0.6, 1.0, 0, 0.16), 2.2};
              }};
   Boat b{"rowboat.obj", {{"hull", loft(f, "green")}}};
   b.parts.push_back({"thwarts", box({-0.2, 0.42, -0.55}, {0.15, 0.47, 0.55}, "wood")});
@@ -278,8 +274,7 @@ Boat rowboat() {
 Boat speedboat() {
   HullForm f{7.0, [](double s) {
                const double w = planform(s, 0.9, 0.6, 0.02);
-               return Section{1.2 * w, blend(s, 0.65, 1.0, -0.45, 0.25), 0.75 + blend(s, 0.6, 1.0, 0, 0.15),
-                              1.35};
+               return Section{1.2 * w, blend(s, 0.65, 1.0, -0.45, 0.25), 0.75 + blend(s, 0.6, 1.0, 0, 0.15), 1.35};
              }};
   Boat b{"speedboat.obj", {{"hull", loft(f, "red")}}};
   b.parts.push_back({"windscreen", rakedBox({0.2, 0.75, -0.9}, {0.9, 1.25, 0.9}, 0.45, "glass")});
@@ -290,8 +285,7 @@ Boat speedboat() {
 Boat tug() {
   HullForm f{14.0, [](double s) {
                const double w = planform(s, 0.8, 0.62, 0.05);
-               return Section{2.6 * w, blend(s, 0.7, 1.0, -1.8, 0.3), 1.3 + blend(s, 0.55, 1.0, 0, 0.9),
-                              2.4};
+               return Section{2.6 * w, blend(s, 0.7, 1.0, -1.8, 0.3), 1.3 + blend(s, 0.55, 1.0, 0, 0.9), 2.4};
              }};
   Boat b{"tug.obj", {{"hull", loft(f, "orange")}}};
   b.parts.push_back({"wheelhouse", rakedBox({0.0, 1.3, -1.7}, {3.5, 3.8, 1.7}, 0.4, "white")});
@@ -316,8 +310,7 @@ Boat barge() {
 Boat catamaran() {
   HullForm f{12.0, [](double s) {
                const double w = planform(s, 0.7, 0.55, 0.02);
-               return Section{0.65 * w, blend(s, 0.7, 1.0, -0.75, 0.3), 0.9 + blend(s, 0.6, 1.0, 0, 0.2),
-                              2.0};
+               return Section{0.65 * w, blend(s, 0.7, 1.0, -0.75, 0.3), 0.9 + blend(s, 0.6, 1.0, 0, 0.2), 2.0};
              }};
   Mesh hulls = loft(f, "yellow", -2.6);
   hulls.append(loft(f, "yellow", 2.6));
@@ -356,11 +349,11 @@ bool writeObj(const Boat& boat, const std::filesystem::path& dir) {
 bool writeMaterials(const std::filesystem::path& dir) {
   // name, diffuse colour (linear 0..1), specular strength
   const std::vector<std::pair<std::string, std::array<double, 3>>> colours = {
-      {"antifouling", {0.45, 0.07, 0.06}}, {"deck", {0.62, 0.50, 0.36}},   {"green", {0.08, 0.42, 0.26}},
-      {"white", {0.92, 0.92, 0.90}},       {"red", {0.80, 0.12, 0.10}},    {"glass", {0.20, 0.30, 0.38}},
+      {"antifouling", {0.45, 0.07, 0.06}}, {"deck", {0.62, 0.50, 0.36}},     {"green", {0.08, 0.42, 0.26}},
+      {"white", {0.92, 0.92, 0.90}},       {"red", {0.80, 0.12, 0.10}},      {"glass", {0.20, 0.30, 0.38}},
       {"orange", {0.95, 0.42, 0.05}},      {"darkgrey", {0.22, 0.22, 0.24}}, {"black", {0.07, 0.07, 0.08}},
-      {"rust", {0.55, 0.18, 0.08}},        {"cargo", {0.95, 0.75, 0.10}},  {"cargo2", {0.10, 0.45, 0.75}},
-      {"yellow", {0.95, 0.80, 0.08}},        {"wood", {0.55, 0.38, 0.22}},
+      {"rust", {0.55, 0.18, 0.08}},        {"cargo", {0.95, 0.75, 0.10}},    {"cargo2", {0.10, 0.45, 0.75}},
+      {"yellow", {0.95, 0.80, 0.08}},      {"wood", {0.55, 0.38, 0.22}},
   };
   std::ofstream out(dir / "boats.mtl");
   out << "# Keel harbour demo boat materials (written by demo/tools/make_hulls.cpp)\n";
@@ -384,8 +377,8 @@ int main(int argc, char** argv) {
     const bool closed = closedAndConsistent(hull);
     const double volume = signedVolume(hull);
     ok = ok && writeObj(boat, dir) && closed && volume > 0;
-    std::printf("%-14s %5zu hull triangles, volume %7.2f m^3, %s\n", boat.file.c_str(), hull.faces.size(),
-                volume, closed && volume > 0 ? "closed, outward" : "NOT A VALID HULL");
+    std::printf("%-14s %5zu hull triangles, volume %7.2f m^3, %s\n", boat.file.c_str(), hull.faces.size(), volume,
+                closed && volume > 0 ? "closed, outward" : "NOT A VALID HULL");
   }
   return ok ? 0 : 1;
 }

@@ -63,4 +63,4 @@ btScalar ittc1957FrictionCoefficient(btScalar reynoldsNumber) {
   return btScalar(0.075 / (d * d));
 }
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

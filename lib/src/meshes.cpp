@@ -21,4 +21,4 @@ void appendBox(btTriangleMesh& mesh, const btVector3& halfExtents_m, const btTra
   }
 }
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

@@ -1,6 +1,6 @@
-#include <keel/keel.hpp>
 #include <btBulletDynamicsCommon.h>
 #include <cstdio>
+#include <keel/keel.hpp>
 
 int main() {  // A Bullet world as usual, with a 4 m x 1 m x 2 m pontoon of 2 t.
   btDefaultCollisionConfiguration config;

@@ -106,7 +106,8 @@ ForceTorque slammingForce(std::span<const Piece> pieces, std::span<const PieceFl
   // times the inward normal speed, summed over its pieces [m^3/s].
   std::fill(scratch_m3ps.begin(), scratch_m3ps.end(), btScalar(0));
   for (std::size_t i = 0; i < pieces.size(); ++i)
-    scratch_m3ps[pieces[i].triangle] += flows[i].area_m2 * std::max(btScalar(0), flows[i].velocity_mps.dot(flows[i].normal));
+    scratch_m3ps[pieces[i].triangle] += flows[i].area_m2 *
+                                        std::max(btScalar(0), flows[i].velocity_mps.dot(flows[i].normal));
   ForceTorque out;
   if (state.warm && hullArea_m2 > 0 && dt_s > 0) {
     for (std::size_t i = 0; i < pieces.size(); ++i) {
@@ -143,7 +144,7 @@ ForceTorque airForce(std::span<const btVector3> r, std::span<const Hull::Triangl
     const btVector3 centroid = (a + b + c) * btScalar(1.0 / 3.0);
     const btVector3 velocity = air + angularVelocity_radps.cross(centroid);
     const btScalar facing = velocity.dot(areaVector_m2(a, b, c));  // S . v
-    if (facing <= 0) continue;  // only faces meeting the air are pushed
+    if (facing <= 0) continue;                                     // only faces meeting the air are pushed
     const btVector3 force = velocity * (-half * e.fraction * facing);
     out.force_N += force;
     out.torque_Nm += centroid.cross(force);

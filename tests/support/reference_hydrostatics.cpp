@@ -130,12 +130,12 @@ HydrostaticResult integratePressure(std::span<const Piece> pieces, btScalar dens
   for (const Piece& p : pieces) {
     const btVector3& s = p.areaVector_m2;
     const btScalar sumD = p.depth_m[0] + p.depth_m[1] + p.depth_m[2];
-    const btVector3 m =
-        p.r[0] * p.depth_m[0] + p.r[1] * p.depth_m[1] + p.r[2] * p.depth_m[2] + (p.r[0] + p.r[1] + p.r[2]) * sumD;
+    const btVector3 m = p.r[0] * p.depth_m[0] + p.r[1] * p.depth_m[1] + p.r[2] * p.depth_m[2] +
+                        (p.r[0] + p.r[1] + p.r[2]) * sumD;
     const btVector3 torque = m.cross(s);
     const btScalar sUp = s.dot(up);
-    const btScalar sumD2 =
-        p.depth_m[0] * p.depth_m[0] + p.depth_m[1] * p.depth_m[1] + p.depth_m[2] * p.depth_m[2] + sumD * sumD;
+    const btScalar sumD2 = p.depth_m[0] * p.depth_m[0] + p.depth_m[1] * p.depth_m[1] + p.depth_m[2] * p.depth_m[2] +
+                           sumD * sumD;
     for (int k = 0; k < 3; ++k) {
       force[k] += double(s[k]) * double(sumD);
       moment[k] += double(torque[k]);
@@ -147,8 +147,8 @@ HydrostaticResult integratePressure(std::span<const Piece> pieces, btScalar dens
   const double rhoG = double(density_kgpm3) * double(gravity_mps2);
   HydrostaticResult r;
   r.force_N = btVector3(btScalar(-rhoG * force[0] / 3), btScalar(-rhoG * force[1] / 3), btScalar(-rhoG * force[2] / 3));
-  r.torque_Nm =
-      btVector3(btScalar(-rhoG * moment[0] / 12), btScalar(-rhoG * moment[1] / 12), btScalar(-rhoG * moment[2] / 12));
+  r.torque_Nm = btVector3(btScalar(-rhoG * moment[0] / 12), btScalar(-rhoG * moment[1] / 12),
+                          btScalar(-rhoG * moment[2] / 12));
   // V = F . up / (rho g); by the divergence theorem with grad d = -up (the
   // waterplane, where d = 0, adds nothing):
   //   V B = up int_V d dV - sum (S . up) int d r dA / A,  int_V d dV = -sum (S . up) int d^2 dA / (2 A).

@@ -46,13 +46,11 @@ Mesh box(const btVector3& size, int n, const btVector3& centre) {
 
 Mesh icosphere(btScalar radius_m, int levels, const btVector3& centre) {
   const double t = (1.0 + std::sqrt(5.0)) / 2.0;
-  std::vector<std::array<double, 3>> v = {{-1, t, 0}, {1, t, 0}, {-1, -t, 0}, {1, -t, 0},
-                                          {0, -1, t}, {0, 1, t}, {0, -1, -t}, {0, 1, -t},
-                                          {t, 0, -1}, {t, 0, 1}, {-t, 0, -1}, {-t, 0, 1}};
-  std::vector<Hull::Triangle> f = {{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11},
-                                   {1, 5, 9},  {5, 11, 4}, {11, 10, 2}, {10, 7, 6}, {7, 1, 8},
-                                   {3, 9, 4},  {3, 4, 2},  {3, 2, 6},   {3, 6, 8},  {3, 8, 9},
-                                   {4, 9, 5},  {2, 4, 11}, {6, 2, 10},  {8, 6, 7},  {9, 8, 1}};
+  std::vector<std::array<double, 3>> v = {{-1, t, 0},  {1, t, 0},  {-1, -t, 0}, {1, -t, 0}, {0, -1, t},  {0, 1, t},
+                                          {0, -1, -t}, {0, 1, -t}, {t, 0, -1},  {t, 0, 1},  {-t, 0, -1}, {-t, 0, 1}};
+  std::vector<Hull::Triangle> f = {{0, 11, 5},  {0, 5, 1},  {0, 1, 7},  {0, 7, 10}, {0, 10, 11}, {1, 5, 9}, {5, 11, 4},
+                                   {11, 10, 2}, {10, 7, 6}, {7, 1, 8},  {3, 9, 4},  {3, 4, 2},   {3, 2, 6}, {3, 6, 8},
+                                   {3, 8, 9},   {4, 9, 5},  {2, 4, 11}, {6, 2, 10}, {8, 6, 7},   {9, 8, 1}};
   auto normalise = [](std::array<double, 3> p) {
     const double l = std::sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
     return std::array<double, 3>{p[0] / l, p[1] / l, p[2] / l};
@@ -124,8 +122,10 @@ Mesh boatHull(btScalar length_m, btScalar beam_m, btScalar depth_m, int stations
     m.vertices.push_back(c / btScalar(ring.size()));
     const auto centre = std::uint32_t(m.vertices.size() - 1);
     for (std::uint32_t k = 0; k < n; ++k) {
-      if (end == 0) m.triangles.push_back({centre, ring[(k + 1) % n], ring[k]});
-      else m.triangles.push_back({centre, ring[k], ring[(k + 1) % n]});
+      if (end == 0)
+        m.triangles.push_back({centre, ring[(k + 1) % n], ring[k]});
+      else
+        m.triangles.push_back({centre, ring[k], ring[(k + 1) % n]});
     }
   }
   return m;
@@ -181,11 +181,10 @@ HydrostaticResult hydrostaticsAt(const Hull& hull, const btTransform& com, const
 
 }  // namespace keel::test
 
-
 namespace keel::test {
 
-std::shared_ptr<const GerstnerSurface> gerstnerSea(double hs_m, double tp_s, std::size_t components,
-                                                   std::uint32_t seed, double maxSteepness) {
+std::shared_ptr<const GerstnerSurface> gerstnerSea(double hs_m, double tp_s, std::size_t components, std::uint32_t seed,
+                                                   double maxSteepness) {
   SeaStateSettings s;
   s.componentCount = components;
   s.seed = seed;
@@ -198,7 +197,8 @@ std::shared_ptr<const GerstnerSurface> gerstnerSea(double hs_m, double tp_s, std
 
 void reportFigure(const char* name, double measured, double expected) {
   const double relative = expected != 0 ? std::abs(measured - expected) / std::abs(expected) : std::abs(measured);
-  std::printf("[  figure  ] %s: measured %.9g, expected %.9g, relative error %.3g\n", name, measured, expected, relative);
+  std::printf("[  figure  ] %s: measured %.9g, expected %.9g, relative error %.3g\n", name, measured, expected,
+              relative);
 }
 
 }  // namespace keel::test

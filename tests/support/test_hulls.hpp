@@ -74,8 +74,8 @@ inline constexpr btScalar kG = btScalar(9.81);  ///< the tests' gravity [m/s^2]
 /// A JONSWAP sea of significant height `hs_m` [m] and peak period `tp_s` [s]
 /// as `components` Gerstner waves drawn with `seed`, at steepness
 /// min(`maxSteepness`, 0.9 of the folding limit), under the tests' gravity.
-std::shared_ptr<const GerstnerSurface> gerstnerSea(double hs_m, double tp_s, std::size_t components,
-                                                   std::uint32_t seed, double maxSteepness);
+std::shared_ptr<const GerstnerSurface> gerstnerSea(double hs_m, double tp_s, std::size_t components, std::uint32_t seed,
+                                                   double maxSteepness);
 
 }  // namespace keel::test
 

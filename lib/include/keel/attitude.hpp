@@ -45,4 +45,4 @@ struct Attitude {
 /// own), and the draft of its last substep. Errors as heel_rad().
 [[nodiscard]] Attitude attitude(const WaterAction& boat, const HullAxes& axes = {});
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

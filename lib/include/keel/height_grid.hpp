@@ -122,4 +122,4 @@ class HeightGridSurface final : public WaterSurface {
   bool published_ = false;
 };
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

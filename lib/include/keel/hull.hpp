@@ -3,8 +3,8 @@
 /// A boat's hull: a closed, outward-facing triangle surface in the body's
 /// centre-of-mass frame, validated once and shared by any number of boats.
 
-#include <keel/config.hpp>
 #include <LinearMath/btVector3.h>
+#include <keel/config.hpp>
 
 #include <array>
 #include <cstddef>
@@ -49,8 +49,7 @@ class HullError : public std::runtime_error {
     std::size_t usableTriangles = 0;  ///< triangles left after welding and dropping degenerates
   };
 
-  HullError(const std::string& message, const Counts& counts)
-      : std::runtime_error(message), counts_(counts) {}
+  HullError(const std::string& message, const Counts& counts) : std::runtime_error(message), counts_(counts) {}
 
   /// The problem counts behind the message.
   [[nodiscard]] const Counts& counts() const { return counts_; }
@@ -101,16 +100,15 @@ class Hull {
   /// From a Bullet mesh (indexed or not, 16/32-bit indices, any scaling set on it).
   explicit Hull(const btStridingMeshInterface& mesh, const HullOptions& options = {});
   /// From raw vertices [m] and triangles (indices into `vertices`).
-  Hull(std::span<const btVector3> vertices, std::span<const Triangle> triangles,
-       const HullOptions& options = {});
+  Hull(std::span<const btVector3> vertices, std::span<const Triangle> triangles, const HullOptions& options = {});
 
   [[nodiscard]] std::span<const btVector3> vertices() const { return vertices_; }  ///< [m], body frame
   /// Indices into vertices(), counter-clockwise seen from outside.
   [[nodiscard]] std::span<const Triangle> triangles() const { return triangles_; }
   /// Area of each triangle [m^2], in triangles() order.
   [[nodiscard]] std::span<const btScalar> triangleAreas_m2() const { return triangleArea_m2_; }
-  [[nodiscard]] btScalar volume_m3() const { return volume_m3_; }     ///< enclosed volume [m^3]
-  [[nodiscard]] btScalar area_m2() const { return area_m2_; }         ///< surface area [m^2]
+  [[nodiscard]] btScalar volume_m3() const { return volume_m3_; }          ///< enclosed volume [m^3]
+  [[nodiscard]] btScalar area_m2() const { return area_m2_; }              ///< surface area [m^2]
   [[nodiscard]] const btVector3& centroid_m() const { return centroid_; }  ///< volume centroid [m], body frame
   [[nodiscard]] const btVector3& boundsMin() const { return boundsMin_; }  ///< [m], body frame
   [[nodiscard]] const btVector3& boundsMax() const { return boundsMax_; }  ///< [m], body frame
@@ -119,7 +117,7 @@ class Hull {
   [[nodiscard]] btScalar radius_m() const { return radius_m_; }
   /// Connected parts: 2 for a catamaran; a cavity, or a fin joined to nothing, is one too.
   [[nodiscard]] std::size_t partCount() const { return partCount_; }
-  [[nodiscard]] std::size_t weldedVertexCount() const { return welded_; }  ///< duplicates merged
+  [[nodiscard]] std::size_t weldedVertexCount() const { return welded_; }      ///< duplicates merged
   [[nodiscard]] std::size_t droppedTriangleCount() const { return dropped_; }  ///< degenerates removed
   /// Internal: the hull laid out for Keel's SIMD kernels (body frame).
   [[nodiscard]] const detail::HullSoA& soa() const { return *soa_; }
@@ -142,4 +140,4 @@ class Hull {
   std::shared_ptr<const detail::HullSoA> soa_;
 };
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

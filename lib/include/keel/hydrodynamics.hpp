@@ -11,7 +11,6 @@
 
 #include <LinearMath/btVector3.h>
 
-
 namespace keel::KEEL_ABI {
 
 /// A force and its torque about the centre of mass (world axes).
@@ -56,12 +55,12 @@ struct HydrodynamicSettings {
   /// `F = -(C1 v/vr + C2 (v/vr)^2) A cos(theta)^f n`, and suction on faces
   /// moving away (cos theta < 0) with the suction coefficients (Kerner part 2).
   bool pressureDrag = true;
-  btScalar referenceSpeed_mps = 1;     ///< vr [m/s]
-  btScalar pressureLinear_Pa = 500;    ///< C_PD1 [N/m^2]
-  btScalar pressureQuadratic_Pa = 100; ///< C_PD2 [N/m^2]
+  btScalar referenceSpeed_mps = 1;           ///< vr [m/s]
+  btScalar pressureLinear_Pa = 500;          ///< C_PD1 [N/m^2]
+  btScalar pressureQuadratic_Pa = 100;       ///< C_PD2 [N/m^2]
   btScalar pressureFalloff = btScalar(0.5);  ///< f_P, dimensionless, in (0, 1]
-  btScalar suctionLinear_Pa = 500;     ///< C_SD1 [N/m^2]
-  btScalar suctionQuadratic_Pa = 100;  ///< C_SD2 [N/m^2]
+  btScalar suctionLinear_Pa = 500;           ///< C_SD1 [N/m^2]
+  btScalar suctionQuadratic_Pa = 100;        ///< C_SD2 [N/m^2]
   btScalar suctionFalloff = btScalar(0.5);   ///< f_S, dimensionless, in (0, 1]
 
   /// Slamming: faces that hit the water fast are stopped, in proportion to
@@ -81,8 +80,8 @@ struct HydrodynamicSettings {
   /// Extra damping, scaled by the submerged volume fraction: `F = -c_l s v_rel`,
   /// `tau = -c_a s omega`. Off by default.
   bool damping = false;
-  btScalar linearDamping_Nspm = 0;     ///< c_l [N s/m]
-  btScalar angularDamping_Nmsprad = 0; ///< c_a [N m s/rad]
+  btScalar linearDamping_Nspm = 0;      ///< c_l [N s/m]
+  btScalar angularDamping_Nmsprad = 0;  ///< c_a [N m s/rad]
 
   /// All terms off: hydrostatics only (the analytic cases of docs/model.md §5).
   [[nodiscard]] static HydrodynamicSettings none();
@@ -118,4 +117,4 @@ struct HydrodynamicForces {
 /// Rn = 100) Cf is held at its Rn = 1e5 value.
 [[nodiscard]] btScalar ittc1957FrictionCoefficient(btScalar reynoldsNumber);
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

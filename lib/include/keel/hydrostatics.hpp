@@ -21,11 +21,11 @@ namespace keel::KEEL_ABI {
 /// piece the waterline cut from one. Winding (and so the outward normal)
 /// is the hull triangle's.
 struct SubmergedPiece {
-  btVector3 r[3];                     ///< vertices relative to the centre of mass, world axes [m]
-  btScalar depth_m[3];                ///< depth below the water surface at each vertex (>= 0) [m]
-  std::uint32_t triangle = 0;         ///< index of the hull triangle it was cut from (Hull::triangles())
-  btVector3 areaVector_m2{0, 0, 0};   ///< outward normal times area, world axes [m^2]
-  btScalar area_m2 = 0;               ///< [m^2]
+  btVector3 r[3];                    ///< vertices relative to the centre of mass, world axes [m]
+  btScalar depth_m[3];               ///< depth below the water surface at each vertex (>= 0) [m]
+  std::uint32_t triangle = 0;        ///< index of the hull triangle it was cut from (Hull::triangles())
+  btVector3 areaVector_m2{0, 0, 0};  ///< outward normal times area, world axes [m^2]
+  btScalar area_m2 = 0;              ///< [m^2]
 };
 
 /// A piece of the waterline: where a hull triangle crosses the surface.
@@ -59,8 +59,8 @@ struct PoseQuery {
 
 /// The hydrostatics of a hull at one pose.
 struct PoseHydrostatics {
-  HydrostaticResult pressure;        ///< force, torque, volume, wetted area, centre of buoyancy (relative)
-  btScalar displacement_kg = 0;      ///< rho V [kg]: the mass this pose floats in equilibrium
+  HydrostaticResult pressure;             ///< force, torque, volume, wetted area, centre of buoyancy (relative)
+  btScalar displacement_kg = 0;           ///< rho V [kg]: the mass this pose floats in equilibrium
   btVector3 centreOfBuoyancy_m{0, 0, 0};  ///< world position [m] (the centre of mass when dry)
   /// Area enclosed by the waterline, projected on the horizontal [m^2]:
   /// minus the wet surface's area vector along up (a closed hull's area
@@ -80,4 +80,4 @@ struct PoseHydrostatics {
 [[nodiscard]] PoseHydrostatics hydrostaticsAtPose(const Hull& hull, const btTransform& centreOfMass,
                                                   const WaterSurface& surface, const PoseQuery& query = {});
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

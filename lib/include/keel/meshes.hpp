@@ -3,9 +3,9 @@
 /// Small helpers that fill a btTriangleMesh with closed, outward-wound shapes,
 /// for barges, pontoons, tests and quick starts.
 
-#include <keel/config.hpp>
 #include <LinearMath/btTransform.h>
 #include <LinearMath/btVector3.h>
+#include <keel/config.hpp>
 
 class btTriangleMesh;
 
@@ -16,4 +16,4 @@ namespace keel::KEEL_ABI {
 void appendBox(btTriangleMesh& mesh, const btVector3& halfExtents_m,
                const btTransform& pose = btTransform::getIdentity());
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

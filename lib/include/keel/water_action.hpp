@@ -34,19 +34,19 @@ struct BoatState;
 /// and keeps running.
 enum StatusFlag : std::uint32_t {
   StatusOk = 0,
-  StatusNonFiniteHeight = 1u << 0,  ///< the surface returned NaN/inf; replaced by the mean of the finite samples
-  StatusNoFiniteHeight = 1u << 1,   ///< every sample was NaN/inf: no water force this substep
-  StatusBadTimeStep = 1u << 2,      ///< time step <= 0 or not finite: substep skipped
-  StatusStaticBody = 1u << 3,       ///< static, kinematic or zero-mass body: nothing to float
-  StatusNoGravity = 1u << 4,        ///< gravity zero or not finite: no up, no buoyancy
-  StatusNonFiniteBody = 1u << 5,    ///< the body's transform is not finite: substep skipped
-  StatusNonFiniteForce = 1u << 6,   ///< the force or the velocity change came out non-finite: not applied
-  StatusDry = 1u << 7,              ///< the hull is wholly above the water (informational)
-  StatusSubmerged = 1u << 8,        ///< the hull is wholly under the water (informational)
+  StatusNonFiniteHeight = 1u << 0,       ///< the surface returned NaN/inf; replaced by the mean of the finite samples
+  StatusNoFiniteHeight = 1u << 1,        ///< every sample was NaN/inf: no water force this substep
+  StatusBadTimeStep = 1u << 2,           ///< time step <= 0 or not finite: substep skipped
+  StatusStaticBody = 1u << 3,            ///< static, kinematic or zero-mass body: nothing to float
+  StatusNoGravity = 1u << 4,             ///< gravity zero or not finite: no up, no buoyancy
+  StatusNonFiniteBody = 1u << 5,         ///< the body's transform is not finite: substep skipped
+  StatusNonFiniteForce = 1u << 6,        ///< the force or the velocity change came out non-finite: not applied
+  StatusDry = 1u << 7,                   ///< the hull is wholly above the water (informational)
+  StatusSubmerged = 1u << 8,             ///< the hull is wholly under the water (informational)
   StatusDampingUncompensated = 1u << 9,  ///< body damping ~1: the force acts uncompensated, see WaterAction
-  StatusSurfaceThrew = 1u << 10,    ///< the surface threw: caught; no water force (or no water velocity) this substep
+  StatusSurfaceThrew = 1u << 10,  ///< the surface threw: caught; no water force (or no water velocity) this substep
   StatusNonFiniteVelocity = 1u << 11,  ///< the surface returned a NaN/inf water velocity; replaced by zero
-  StatusDragClamped = 1u << 12,     ///< the drag was limited so it cannot reverse the motion (informational)
+  StatusDragClamped = 1u << 12,        ///< the drag was limited so it cannot reverse the motion (informational)
   /// Water heights more than kPlausibleHead_m beyond the hull's reach: replaced
   /// by the mean of the plausible ones (docs/model.md §4).
   StatusImplausibleHeight = 1u << 13,
@@ -77,13 +77,13 @@ inline constexpr double kMaxPressureForceFactor = 2;
 /// What happened in the last substep, and counts since construction (or the
 /// last clear()).
 struct WaterStatus {
-  std::uint32_t flags = StatusOk;          ///< StatusFlag bits of the last substep
-  std::uint32_t everFlags = StatusOk;      ///< StatusFlag bits of any substep so far
-  std::uint64_t substeps = 0;              ///< substeps seen
-  std::uint64_t skippedSubsteps = 0;       ///< substeps with no force applied because of a problem
-  std::uint64_t nonFiniteHeights = 0;      ///< NaN/inf water heights received and replaced
-  std::uint64_t nonFiniteVelocities = 0;   ///< NaN/inf water velocities received and replaced by zero
-  std::uint64_t implausibleHeights = 0;    ///< water heights far outside any sea, replaced
+  std::uint32_t flags = StatusOk;         ///< StatusFlag bits of the last substep
+  std::uint32_t everFlags = StatusOk;     ///< StatusFlag bits of any substep so far
+  std::uint64_t substeps = 0;             ///< substeps seen
+  std::uint64_t skippedSubsteps = 0;      ///< substeps with no force applied because of a problem
+  std::uint64_t nonFiniteHeights = 0;     ///< NaN/inf water heights received and replaced
+  std::uint64_t nonFiniteVelocities = 0;  ///< NaN/inf water velocities received and replaced by zero
+  std::uint64_t implausibleHeights = 0;   ///< water heights far outside any sea, replaced
   /// True when the last substep had no problem (informational bits ignored).
   [[nodiscard]] bool ok() const {
     return (flags & ~(StatusDry | StatusSubmerged | StatusDragClamped | StatusDragEnergyLimited)) == 0;
@@ -97,9 +97,9 @@ struct WaterStatus {
 
 /// Per-boat settings of the hydrostatic model.
 struct HydrostaticSettings {
-  btScalar waterDensity_kgpm3 = 1025;  ///< rho [kg/m^3]; sea water
+  btScalar waterDensity_kgpm3 = 1025;    ///< rho [kg/m^3]; sea water
   Sampling sampling = Sampling::Direct;  ///< how the water under the hull is sampled
-  btScalar patchCellSize_m = 0.5;      ///< cell [m] of Sampling::Patch; > Hull::radius_m() / 1023 (<= 2,048^2 nodes)
+  btScalar patchCellSize_m = 0.5;        ///< cell [m] of Sampling::Patch; > Hull::radius_m() / 1023 (<= 2,048^2 nodes)
   /// Let Bullet put the boat to sleep when the water under it is still.
   /// Off by default: a boat at rest bobs below Bullet's sleep thresholds and
   /// would freeze mid-oscillation. The action always wakes a sleeping boat
@@ -120,8 +120,8 @@ class WaterAction : public btActionInterface {
   WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull, HeightFunction height,
               const HydrostaticSettings& settings = {});
   /// Same, on a WaterSurface shared between boats.
-  WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull,
-              std::shared_ptr<const WaterSurface> surface, const HydrostaticSettings& settings = {});
+  WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull, std::shared_ptr<const WaterSurface> surface,
+              const HydrostaticSettings& settings = {});
   ~WaterAction() override;
 
   WaterAction(const WaterAction&) = delete;
@@ -224,4 +224,4 @@ class WaterAction : public btActionInterface {
   mutable bool drawnCutBuilt_ = false;
 };
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

@@ -75,4 +75,4 @@ class WaterFleet : public btActionInterface {
   double lastUpdate_s_ = 0;
 };
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

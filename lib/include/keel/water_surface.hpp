@@ -3,8 +3,8 @@
 /// The water a boat floats on: its surface height and the water's velocity,
 /// queried one point at a time or in batches.
 
-#include <keel/config.hpp>
 #include <LinearMath/btVector3.h>
+#include <keel/config.hpp>
 
 #include <cstddef>
 #include <functional>
@@ -48,13 +48,12 @@ class WaterSurface {
   /// Water velocity [m/s] at a point at horizontal position (u, v) [m] and
   /// height w [m] along up (w may lie below the surface: orbital motion decays
   /// with depth), time t [s]. The default is still water.
-  [[nodiscard]] virtual WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m,
-                                               btScalar t_s) const;
+  [[nodiscard]] virtual WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const;
 
   /// Batch velocities: `out[i] = velocity(u_m[i], v_m[i], w_m[i], t_s)`.
   /// The default calls velocity() per point.
-  virtual void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                          std::size_t count, btScalar t_s, WaterVelocity* out) const;
+  virtual void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                          btScalar t_s, WaterVelocity* out) const;
 
   /// Heights and velocities of the same points at once:
   /// `height_out_m[i] = height(u_m[i], v_m[i], t_s)` and
@@ -63,9 +62,8 @@ class WaterSurface {
   /// heights() then velocities(). The default does exactly that; surfaces
   /// that find a point's place on the surface by a solve (GerstnerSurface)
   /// override it to solve once for both.
-  virtual void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                                    std::size_t count, btScalar t_s, btScalar* height_out_m,
-                                    WaterVelocity* velocity_out) const;
+  virtual void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                                    btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const;
 
   /// True when velocity() is the same at every point at a given time (still
   /// water, a uniform current): a boat then asks once instead of at every
@@ -107,4 +105,4 @@ struct WaterFrame {
   }
 };
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

@@ -50,10 +50,9 @@ class FlatSurface final : public WaterSurface {
   void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
                btScalar* out_m) const override;
   /// The current, at every point.
-  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m,
-                                       btScalar t_s) const override;
-  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                  btScalar t_s, WaterVelocity* out) const override;
+  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const override;
+  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+                  WaterVelocity* out) const override;
   /// True: the current is the same everywhere.
   [[nodiscard]] bool velocityIsUniform() const override { return true; }
 
@@ -74,17 +73,15 @@ class TiltedPlaneSurface final : public WaterSurface {
   /// Height `height_m` [m] at u = v = 0; slopes are dimensionless (m of rise
   /// per m along east / north). Throws std::invalid_argument when a value is
   /// not finite.
-  TiltedPlaneSurface(double height_m, double slopeEast, double slopeNorth,
-                     UniformCurrent current = {});
+  TiltedPlaneSurface(double height_m, double slopeEast, double slopeNorth, UniformCurrent current = {});
 
   [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, btScalar t_s) const override;
   void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
                btScalar* out_m) const override;
   /// The current, tangent to the plane, at every point.
-  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m,
-                                       btScalar t_s) const override;
-  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                  btScalar t_s, WaterVelocity* out) const override;
+  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const override;
+  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+                  WaterVelocity* out) const override;
   /// True: the current is the same everywhere.
   [[nodiscard]] bool velocityIsUniform() const override { return true; }
 
@@ -106,9 +103,9 @@ struct WaveComponent {
   double amplitude_m = 0;             ///< a: half the crest-to-trough height [m], >= 0
   double wavenumber_radpm = 0;        ///< k = 2 pi / wavelength [rad/m], > 0
   double angularFrequency_radps = 0;  ///< omega, relative to the current [rad/s], >= 0
-  double directionEast = 1;   ///< direction of travel, east part (normalised by the surfaces)
-  double directionNorth = 0;  ///< direction of travel, north part
-  double phase_rad = 0;       ///< phi [rad]
+  double directionEast = 1;           ///< direction of travel, east part (normalised by the surfaces)
+  double directionNorth = 0;          ///< direction of travel, north part
+  double phase_rad = 0;               ///< phi [rad]
 };
 
 /// Deep-water dispersion `omega^2 = g k` (Airy 1845; e.g. Dean & Dalrymple,
@@ -126,9 +123,8 @@ struct WaveComponent {
 /// `wavelength_m` [m] travelling towards `direction_rad` [rad] (counter-clockwise
 /// from east towards north), with phase `phase_rad` [rad]; its frequency
 /// follows from deepWaterAngularFrequency_radps.
-[[nodiscard]] WaveComponent deepWaterWave(double amplitude_m, double wavelength_m,
-                                          double direction_rad, double phase_rad = 0,
-                                          double gravity_mps2 = kStandardGravity_mps2);
+[[nodiscard]] WaveComponent deepWaterWave(double amplitude_m, double wavelength_m, double direction_rad,
+                                          double phase_rad = 0, double gravity_mps2 = kStandardGravity_mps2);
 
 /// Significant wave height [m] of a set of components, `4 sqrt(sum a^2 / 2)`:
 /// four times the standard deviation of the elevation (`H_m0`).
@@ -171,20 +167,18 @@ class SineSumSurface final : public WaterSurface {
   /// on where it sits in the batch nor on the batch's size. docs/waves.md.
   void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
                btScalar* out_m) const override;
-  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m,
-                                       btScalar t_s) const override;
+  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const override;
   /// Vectorised across points, as heights().
-  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                  btScalar t_s, WaterVelocity* out) const override;
+  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+                  WaterVelocity* out) const override;
   /// Heights and velocities of the same points from the same phases: the
   /// velocity needs each point's elevation for Wheeler stretching and the
   /// phases' cos for it, so one pass gives both, for about the cost of
   /// velocities() alone. The results are the bits heights() and velocities()
   /// give (same vector code; the points they hand to height() and velocity()
   /// are handed to both here), wherever a point sits in the batch.
-  void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                            std::size_t count, btScalar t_s, btScalar* height_out_m,
-                            WaterVelocity* velocity_out) const override;
+  void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                            btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const override;
 
   /// The components as given, directions normalised.
   [[nodiscard]] std::span<const WaveComponent> components() const { return components_; }
@@ -246,11 +240,10 @@ class GerstnerSurface final : public WaterSurface {
   /// in the batch nor on the batch's size. docs/waves.md.
   void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
                btScalar* out_m) const override;
-  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m,
-                                       btScalar t_s) const override;
+  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const override;
   /// Vectorised across points, as heights().
-  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                  btScalar t_s, WaterVelocity* out) const override;
+  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+                  WaterVelocity* out) const override;
   /// Heights and velocities of the same points from one Newton solve per
   /// point: height() and velocity() both need the rest point of the surface
   /// particle above it, and the solve's last sin and cos of each phase serve
@@ -258,9 +251,8 @@ class GerstnerSurface final : public WaterSurface {
   /// bits heights() and velocities() give (same Newton iteration per lane; a
   /// point handed to the scalar code gets exactly height() and velocity()),
   /// wherever a point sits in the batch.
-  void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                            std::size_t count, btScalar t_s, btScalar* height_out_m,
-                            WaterVelocity* velocity_out) const override;
+  void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                            btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const override;
 
   /// The components as given, directions normalised.
   [[nodiscard]] std::span<const WaveComponent> components() const { return components_; }
@@ -353,4 +345,4 @@ struct SeaStateSettings {
 [[nodiscard]] std::vector<WaveComponent> sampleSeaState(const WaveSpectrum& spectrum,
                                                         const SeaStateSettings& settings = {});
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

@@ -52,4 +52,4 @@ Attitude attitude(const WaterAction& boat, const HullAxes& axes) {
   return {heel_rad(basis, axes, up), trim_rad(basis, axes, up), boat.draft_m()};
 }
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

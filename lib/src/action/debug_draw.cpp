@@ -38,4 +38,4 @@ void WaterAction::debugDraw(btIDebugDraw* drawer) {
     if (!term->force_N.isZero()) drawer->drawLine(centre, centre + term->force_N / debugForceScale_Npm, colour);
 }
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

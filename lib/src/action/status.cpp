@@ -35,9 +35,8 @@ std::string WaterStatus::describe() const {
   if (nonFiniteHeights > 0) s << (s.tellp() > 0 ? "; " : "") << nonFiniteHeights << " non-finite heights so far";
   if (nonFiniteVelocities > 0)
     s << (s.tellp() > 0 ? "; " : "") << nonFiniteVelocities << " non-finite water velocities so far";
-  if (implausibleHeights > 0)
-    s << (s.tellp() > 0 ? "; " : "") << implausibleHeights << " implausible heights so far";
+  if (implausibleHeights > 0) s << (s.tellp() > 0 ? "; " : "") << implausibleHeights << " implausible heights so far";
   return s.tellp() > 0 ? s.str() : std::string("ok");
 }
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

@@ -135,4 +135,4 @@ std::span<const WaterlineSegment> WaterAction::waterline() const {
   return drawnWaterline_;
 }
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

@@ -24,7 +24,8 @@ WaterFleet::WaterFleet(std::shared_ptr<const WaterSurface> surface, int threads)
 WaterFleet::~WaterFleet() = default;
 
 void WaterFleet::setThreadCount(int threads) {
-  if (threads < 0) throw std::invalid_argument("keel::WaterFleet: thread count must be >= 0, got " + std::to_string(threads));
+  if (threads < 0)
+    throw std::invalid_argument("keel::WaterFleet: thread count must be >= 0, got " + std::to_string(threads));
   threads_ = threads;
   pool_ = threads == 1 ? nullptr : std::make_unique<Threads>(threads);
 }
@@ -88,4 +89,4 @@ void WaterFleet::debugDraw(btIDebugDraw* drawer) {
   for (auto& b : boats_) b->debugDraw(drawer);
 }
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

@@ -107,7 +107,7 @@ struct SurfaceProblems {
   HullError::Counts counts;
   std::string firstOpen, firstNonManifold, firstFlipped;  ///< "between (x, y, z) and (x, y, z)"
   std::string firstRepeated;                              ///< "(x, y, z), (x, y, z), (x, y, z)"
-  std::size_t partCount = 0;  ///< connected parts
+  std::size_t partCount = 0;                              ///< connected parts
 };
 
 /// Counts the open, non-manifold and flipped edges into `problems`. A
@@ -116,8 +116,7 @@ struct SurfaceProblems {
 /// reverse and the divergence theorem, so the pressure integral, is exact
 /// (docs/model.md §1). Most edges are used twice; a zero-thickness fin or
 /// parts touching along an edge use it four times.
-void checkEdges(std::span<const EdgeUse> edges, std::span<const btVector3> vertices,
-                SurfaceProblems& problems);
+void checkEdges(std::span<const EdgeUse> edges, std::span<const btVector3> vertices, SurfaceProblems& problems);
 
 /// Counts into `problems` the triangles that repeat another with the same
 /// winding: their edges balance as a closed surface's do, yet the surface
@@ -188,12 +187,12 @@ struct Measures {
   std::vector<btScalar> triangleArea_m2;  ///< in triangle order [m^2]
   btScalar volume_m3 = 0;
   btScalar area_m2 = 0;
-  btVector3 centroid{0, 0, 0};  ///< of the volume [m]
+  btVector3 centroid{0, 0, 0};   ///< of the volume [m]
   btVector3 boundsMin{0, 0, 0};  ///< [m]
   btVector3 boundsMax{0, 0, 0};  ///< [m]
-  btScalar radius_m = 0;  ///< largest distance of a vertex from the origin [m]
+  btScalar radius_m = 0;         ///< largest distance of a vertex from the origin [m]
 };
 
 [[nodiscard]] Measures measure(const Mesh& mesh);
 
-}  // namespace keel::detail::hull_build
+}  // namespace keel::KEEL_ABI::detail::hull_build

@@ -39,8 +39,7 @@ std::vector<EdgeUse> collectEdges(std::span<const Hull::Triangle> triangles) {
   return edges;
 }
 
-void checkEdges(std::span<const EdgeUse> edges, std::span<const btVector3> vertices,
-                SurfaceProblems& problems) {
+void checkEdges(std::span<const EdgeUse> edges, std::span<const btVector3> vertices, SurfaceProblems& problems) {
   HullError::Counts& counts = problems.counts;
   forEachEdge(edges, [&](std::span<const EdgeUse> uses) {
     int direction = 0;
@@ -92,8 +91,8 @@ void throwIfNotClosed(const SurfaceProblems& problems, std::size_t triangleCount
   const HullError::Counts& counts = problems.counts;
   if (!counts.openEdges && !counts.nonManifoldEdges && !counts.flippedEdges && !counts.repeatedTriangles) return;
   std::ostringstream s;
-  s << "keel::Hull: not a closed, outward-facing surface (" << triangleCount << " triangles, "
-    << problems.partCount << " parts):";
+  s << "keel::Hull: not a closed, outward-facing surface (" << triangleCount << " triangles, " << problems.partCount
+    << " parts):";
   if (counts.openEdges)
     s << " " << counts.openEdges << " open edge(s) used by one triangle only, first " << problems.firstOpen << ";";
   if (counts.nonManifoldEdges)
@@ -101,12 +100,12 @@ void throwIfNotClosed(const SurfaceProblems& problems, std::size_t triangleCount
       << " non-manifold edge(s) shared by more than two triangles that do not pair off in opposite directions, first "
       << problems.firstNonManifold << ";";
   if (counts.flippedEdges)
-    s << " " << counts.flippedEdges << " edge(s) whose two triangles wind the same way, first "
-      << problems.firstFlipped << ";";
+    s << " " << counts.flippedEdges << " edge(s) whose two triangles wind the same way, first " << problems.firstFlipped
+      << ";";
   if (counts.repeatedTriangles)
     s << " " << counts.repeatedTriangles << " triangle(s) repeating another with the same winding (a copy over "
       << "itself), first " << problems.firstRepeated << ": what they enclose would be counted twice;";
   throw HullError(s.str(), counts);
 }
 
-}  // namespace keel::detail::hull_build
+}  // namespace keel::KEEL_ABI::detail::hull_build

@@ -38,16 +38,15 @@ Hull::Hull(const btStridingMeshInterface& mesh, const HullOptions& options) {
   build(std::move(soup), options);
 }
 
-Hull::Hull(std::span<const btVector3> vertices, std::span<const Triangle> triangles,
-           const HullOptions& options) {
+Hull::Hull(std::span<const btVector3> vertices, std::span<const Triangle> triangles, const HullOptions& options) {
   std::vector<btVector3> soup;
   soup.reserve(triangles.size() * 3);
   for (std::size_t t = 0; t < triangles.size(); ++t)
     for (std::uint32_t index : triangles[t]) {
       if (index >= vertices.size()) {
         std::ostringstream s;
-        s << "keel::Hull: triangle " << t << " refers to vertex " << index << " but there are only "
-          << vertices.size() << " vertices";
+        s << "keel::Hull: triangle " << t << " refers to vertex " << index << " but there are only " << vertices.size()
+          << " vertices";
         throw HullError(s.str(), {});
       }
       soup.push_back(vertices[index]);
@@ -72,9 +71,9 @@ void Hull::build(std::vector<btVector3> soup, const HullOptions& options) {
   steps::SurfaceProblems problems;
   problems.counts.usableTriangles = mesh.triangles.size();
   if (mesh.triangles.empty())
-    throw HullError("keel::Hull: the mesh has no triangle with a non-zero area (" +
-                        std::to_string(soup.size() / 3) + " given)",
-                    problems.counts);
+    throw HullError(
+        "keel::Hull: the mesh has no triangle with a non-zero area (" + std::to_string(soup.size() / 3) + " given)",
+        problems.counts);
 
   const std::vector<steps::EdgeUse> edges = steps::collectEdges(mesh.triangles);
   steps::checkEdges(edges, mesh.vertices, problems);
@@ -119,4 +118,4 @@ void Hull::build(std::vector<btVector3> soup, const HullOptions& options) {
   soa_ = std::make_shared<const detail::HullSoA>(*this);
 }
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

@@ -60,4 +60,4 @@ Measures measure(const Mesh& mesh) {
   return m;
 }
 
-}  // namespace keel::detail::hull_build
+}  // namespace keel::KEEL_ABI::detail::hull_build

@@ -36,7 +36,7 @@ namespace {
 /// Journal of Graphics Tools 2(2), 1997). Touching is not crossing.
 bool facesCross(const Corners& s, const Corners& t, double tol_m) {
   // The segment where `a` meets the plane of `b`, as an interval along `line`.
-  auto interval = [&](const Corners& a, const Corners& b, const Vec3d& line, double (&range)[2]) {
+  auto interval = [&](const Corners& a, const Corners& b, const Vec3d& line, double(&range)[2]) {
     const Vec3d n = cross(sub(b.p[1], b.p[0]), sub(b.p[2], b.p[0]));
     const double nLength = norm(n);
     double d[3];
@@ -46,10 +46,12 @@ bool facesCross(const Corners& s, const Corners& t, double tol_m) {
     for (int i = 0; i < 3; ++i) {
       const int j = (i + 1) % 3;
       double along;
-      if (std::abs(d[i]) <= tol_m) along = dot(a.p[i], line);
+      if (std::abs(d[i]) <= tol_m)
+        along = dot(a.p[i], line);
       else if ((d[i] > tol_m && d[j] < -tol_m) || (d[i] < -tol_m && d[j] > tol_m))
         along = dot(a.p[i], line) + (dot(a.p[j], line) - dot(a.p[i], line)) * d[i] / (d[i] - d[j]);
-      else continue;
+      else
+        continue;
       range[0] = std::min(range[0], along), range[1] = std::max(range[1], along);
     }
     return true;
@@ -64,9 +66,7 @@ bool facesCross(const Corners& s, const Corners& t, double tol_m) {
 }
 
 /// "(x, y, z)" of a point in double.
-std::string formatVec(const Vec3d& p) {
-  return formatPoint(btVector3(btScalar(p.x), btScalar(p.y), btScalar(p.z)));
-}
+std::string formatVec(const Vec3d& p) { return formatPoint(btVector3(btScalar(p.x), btScalar(p.y), btScalar(p.z))); }
 
 /// What the checks found: pairs of parts that overlap, with where first;
 /// inward parts not wholly inside a solid.
@@ -117,7 +117,7 @@ void findCrossings(const Mesh& mesh, std::span<const Part> parts, std::size_t p,
 void findNesting(const Mesh& mesh, std::span<const Part> parts, std::size_t p, std::span<const std::size_t> others,
                  const WindingRays& rays, double tol_m, Findings& findings) {
   const double offset_m = 4 * tol_m;  // off the surface, beyond touching
-  bool judged = false;  // for a cavity: some point told where it is
+  bool judged = false;                // for a cavity: some point told where it is
   for (std::uint32_t t : parts[p].triangles) {
     const Corners c = cornersOf(mesh, t);
     const Vec3d g = centroidOf(c);
@@ -157,8 +157,8 @@ std::string describeBounds(const Part& part) {
   if (!findings.overlaps.empty()) {
     const auto& [pair, where] = *findings.overlaps.begin();
     s << " " << findings.overlaps.size() << " pair(s) of parts overlap, first parts " << pair.first << " and "
-      << pair.second << " overlap (part " << pair.first << " spans " << describeBounds(parts[pair.first])
-      << ", part " << pair.second << " spans " << describeBounds(parts[pair.second]) << "; " << where
+      << pair.second << " overlap (part " << pair.first << " spans " << describeBounds(parts[pair.first]) << ", part "
+      << pair.second << " spans " << describeBounds(parts[pair.second]) << "; " << where
       << "), so the volume they share would be counted twice: make them one closed surface (their union), or move "
          "them apart until they only touch;";
   }
@@ -186,8 +186,10 @@ void checkPartNesting(const Mesh& mesh, std::span<const Part> parts, double touc
       }
   std::vector<std::uint32_t> involved;
   for (std::size_t p = 0; p < parts.size(); ++p) {
-    if (!neighbours[p].empty()) involved.insert(involved.end(), parts[p].triangles.begin(), parts[p].triangles.end());
-    else if (parts[p].orientation < 0) findings.inward.insert(p);  // alone: in no solid
+    if (!neighbours[p].empty())
+      involved.insert(involved.end(), parts[p].triangles.begin(), parts[p].triangles.end());
+    else if (parts[p].orientation < 0)
+      findings.inward.insert(p);  // alone: in no solid
   }
   if (!involved.empty()) {
     const WindingRays rays(mesh, parts, involved, touch_m);
@@ -197,4 +199,4 @@ void checkPartNesting(const Mesh& mesh, std::span<const Part> parts, double touc
   if (!findings.overlaps.empty() || !findings.inward.empty()) throwFindings(findings, parts);
 }
 
-}  // namespace keel::detail::hull_build
+}  // namespace keel::KEEL_ABI::detail::hull_build

@@ -99,4 +99,4 @@ void checkVolume(std::span<const Part> parts) {
   }
 }
 
-}  // namespace keel::detail::hull_build
+}  // namespace keel::KEEL_ABI::detail::hull_build

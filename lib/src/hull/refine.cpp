@@ -116,9 +116,8 @@ void dropFlatSplits(const Mesh& mesh, PassMidpoints& pass, TriangleMidpoints& mi
 
 [[noreturn]] void throwTooManyVertices(double maxEdge_m, const char* how, double count, std::size_t maxVertices) {
   std::ostringstream s;
-  s << "keel::Hull: refining to HullOptions::maxEdgeLength_m " << maxEdge_m << " m " << how << " "
-    << std::size_t(count) << " vertices; at most " << maxVertices
-    << " are supported (raise maxEdgeLength_m or simplify the mesh)";
+  s << "keel::Hull: refining to HullOptions::maxEdgeLength_m " << maxEdge_m << " m " << how << " " << std::size_t(count)
+    << " vertices; at most " << maxVertices << " are supported (raise maxEdgeLength_m or simplify the mesh)";
   throw HullError(s.str(), {});
 }
 
@@ -140,10 +139,11 @@ void checkEdgeLengthResolvable(double maxEdge_m, double largest_m) {
   const double spacing_m = coordinateSpacing_m(largest_m);
   if (maxEdge_m >= 4 * spacing_m) return;
   std::ostringstream s;
-  s << "keel::Hull: HullOptions::maxEdgeLength_m " << maxEdge_m << " m is finer than the coordinates resolve: "
-    << (sizeof(btScalar) == 4 ? "float" : "double") << " coordinates as large as " << largest_m << " m are "
-    << spacing_m << " m apart, a midpoint rounds by up to half that, and edges can be split down to 4 spacings ("
-    << 4 * spacing_m << " m) only; raise maxEdgeLength_m or put the origin (the centre of mass) near the mesh";
+  s << "keel::Hull: HullOptions::maxEdgeLength_m " << maxEdge_m
+    << " m is finer than the coordinates resolve: " << (sizeof(btScalar) == 4 ? "float" : "double")
+    << " coordinates as large as " << largest_m << " m are " << spacing_m
+    << " m apart, a midpoint rounds by up to half that, and edges can be split down to 4 spacings (" << 4 * spacing_m
+    << " m) only; raise maxEdgeLength_m or put the origin (the centre of mass) near the mesh";
   throw HullError(s.str(), {});
 }
 
@@ -234,4 +234,4 @@ void dropUnusedVertices(Mesh& mesh) {
   mesh.vertices.swap(used);
 }
 
-}  // namespace keel::detail::hull_build
+}  // namespace keel::KEEL_ABI::detail::hull_build

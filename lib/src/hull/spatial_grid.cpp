@@ -38,8 +38,8 @@ Ray cast(const Corners& c, const Vec3d& p, int axis, double tol_m) {
   if (!inside) return Ray::Grazes;
   // Where the ray meets the plane: the corners weighted by barycentric coordinates.
   const double weight0 = (x[1] * y[2] - y[1] * x[2]) / area2, weight1 = (x[2] * y[0] - y[2] * x[0]) / area2;
-  const double hit =
-      weight0 * at(c.p[0], axis) + weight1 * at(c.p[1], axis) + (1 - weight0 - weight1) * at(c.p[2], axis);
+  const double hit = weight0 * at(c.p[0], axis) + weight1 * at(c.p[1], axis) +
+                     (1 - weight0 - weight1) * at(c.p[2], axis);
   if (std::abs(hit - at(p, axis)) <= tol_m) return Ray::OnSurface;
   if (hit < at(p, axis)) return Ray::Miss;
   return area2 > 0 ? Ray::Leaves : Ray::Enters;
@@ -73,8 +73,10 @@ CellGrid::CellGrid(const Mesh& mesh, std::span<const std::uint32_t> triangles, c
         for (int j = cellOf(b.lo.y, 1); j <= cellOf(b.hi.y, 1); ++j)
           for (int l = cellOf(b.lo.z, 2); l <= cellOf(b.hi.z, 2); ++l) {
             const std::size_t cell = (std::size_t(i) * cells_[1] + std::size_t(j)) * cells_[2] + std::size_t(l);
-            if (pass == 0) ++start_[cell + 1];
-            else items_[cellsOf[cell]++] = k;
+            if (pass == 0)
+              ++start_[cell + 1];
+            else
+              items_[cellsOf[cell]++] = k;
           }
     }
     if (pass == 0) {
@@ -113,8 +115,10 @@ bool WindingRays::windingAt(const Vec3d& p, std::vector<PartWinding>& out) const
       if (ray != Ray::Leaves && ray != Ray::Enters) return;
       const int step = ray == Ray::Leaves ? 1 : -1;
       auto it = std::find_if(out.begin(), out.end(), [&](const PartWinding& w) { return w.part == partOf_[t]; });
-      if (it == out.end()) out.push_back({partOf_[t], step});
-      else it->winding += step;
+      if (it == out.end())
+        out.push_back({partOf_[t], step});
+      else
+        it->winding += step;
     });
     if (worst == Ray::OnSurface) return false;
     if (worst == Ray::Grazes) continue;
@@ -124,4 +128,4 @@ bool WindingRays::windingAt(const Vec3d& p, std::vector<PartWinding>& out) const
   return false;
 }
 
-}  // namespace keel::detail::hull_build
+}  // namespace keel::KEEL_ABI::detail::hull_build

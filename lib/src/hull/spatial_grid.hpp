@@ -116,4 +116,4 @@ class WindingRays {
   std::vector<CellGrid> columns_;  // one per axis
 };
 
-}  // namespace keel::detail::hull_build
+}  // namespace keel::KEEL_ABI::detail::hull_build

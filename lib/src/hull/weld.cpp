@@ -82,8 +82,8 @@ void checkInput(std::span<const btVector3> soup, const HullOptions& options) {
     const std::size_t first = nonFinite.front().second;
     std::sort(nonFinite.begin(), nonFinite.end());
     const auto samePoint = [](const auto& a, const auto& b) { return a.first == b.first; };
-    counts.nonFiniteVertices =
-        std::size_t(std::unique(nonFinite.begin(), nonFinite.end(), samePoint) - nonFinite.begin());
+    counts.nonFiniteVertices = std::size_t(std::unique(nonFinite.begin(), nonFinite.end(), samePoint) -
+                                           nonFinite.begin());
     std::ostringstream s;
     s << "keel::Hull: " << counts.nonFiniteVertices
       << (counts.nonFiniteVertices == 1 ? " vertex has" : " vertices have") << " NaN or infinite coordinates, first "
@@ -91,8 +91,7 @@ void checkInput(std::span<const btVector3> soup, const HullOptions& options) {
     throw HullError(s.str(), counts);
   }
   if (!(options.weldTolerance >= 0) || !std::isfinite(options.weldTolerance) || !(options.maxEdgeLength_m >= 0))
-    throw HullError("keel::Hull: HullOptions::weldTolerance must be finite and >= 0, and maxEdgeLength_m >= 0",
-                    counts);
+    throw HullError("keel::Hull: HullOptions::weldTolerance must be finite and >= 0, and maxEdgeLength_m >= 0", counts);
 }
 
 double boundingDiagonal_m(std::span<const btVector3> soup) {
@@ -114,8 +113,7 @@ std::size_t dropDegenerateTriangles(Mesh& mesh, double minDoubleArea_m2) {
   std::vector<Hull::Triangle> kept;
   for (const Hull::Triangle& tri : mesh.triangles) {
     const Vec3d a = toD(mesh.vertices[tri[0]]);
-    const double doubleArea_m2 =
-        norm(cross(sub(toD(mesh.vertices[tri[1]]), a), sub(toD(mesh.vertices[tri[2]]), a)));
+    const double doubleArea_m2 = norm(cross(sub(toD(mesh.vertices[tri[1]]), a), sub(toD(mesh.vertices[tri[2]]), a)));
     if (tri[0] == tri[1] || tri[1] == tri[2] || tri[0] == tri[2] || doubleArea_m2 <= minDoubleArea_m2) continue;
     kept.push_back(tri);
   }
@@ -124,4 +122,4 @@ std::size_t dropDegenerateTriangles(Mesh& mesh, double minDoubleArea_m2) {
   return dropped;
 }
 
-}  // namespace keel::detail::hull_build
+}  // namespace keel::KEEL_ABI::detail::hull_build

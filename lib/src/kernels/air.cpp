@@ -49,7 +49,7 @@ Extent ExtentKernel(const T* x, const T* y, const T* z, std::size_t count, const
 }
 
 }  // namespace HWY_NAMESPACE
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
@@ -67,5 +67,5 @@ Extent extentAlong(const btScalar* x, const btScalar* y, const btScalar* z, std:
   return HWY_DYNAMIC_DISPATCH(ExtentKernel)(x, y, z, count, direction);
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail
 #endif  // HWY_ONCE

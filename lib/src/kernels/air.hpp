@@ -13,9 +13,9 @@ namespace keel::KEEL_ABI::detail {
 
 /// Air's per-boat factors (body axes).
 struct AirParameters {
-  btScalar airVelocity_mps[3];      ///< centre of mass relative to the air [m/s]
+  btScalar airVelocity_mps[3];        ///< centre of mass relative to the air [m/s]
   btScalar angularVelocity_radps[3];  ///< [rad/s]
-  btScalar half = 0;            ///< 1/2 rho_air C_air [kg/m^3]
+  btScalar half = 0;                  ///< 1/2 rho_air C_air [kg/m^3]
 };
 
 /// Air resistance on the emerged fraction of every hull triangle (`emerged`,
@@ -28,4 +28,4 @@ struct AirParameters {
 [[nodiscard]] Extent extentAlong(const btScalar* x, const btScalar* y, const btScalar* z, std::size_t count,
                                  const btScalar direction[3]);
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

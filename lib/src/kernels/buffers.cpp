@@ -38,19 +38,19 @@ PieceStream triangleStream(const HullSoA& hull, const btScalar* d0, const btScal
 
 void PieceBuffer::reserve(std::size_t triangleCount) {
   const std::size_t n = 2 * (padded(triangleCount) + kPad);
-  for (auto* v : {&ax, &ay, &az, &bx, &by, &bz, &cx, &cy, &cz, &gx, &gy, &gz, &d0, &d1, &d2, &sx, &sy, &sz, &csx,
-                  &csy, &csz, &area, &inverseArea, &weight, &ux, &uy, &uz, &vx, &vy, &vz, &cosTheta, &rate, &gamma,
-                  &emerged, &px, &py, &pz, &qx, &qy, &qz})
+  for (auto* v : {&ax, &ay, &az,       &bx,   &by,    &bz,      &cx,  &cy,   &cz,          &gx,     &gy, &gz, &d0, &d1,
+                  &d2, &sx, &sy,       &sz,   &csx,   &csy,     &csz, &area, &inverseArea, &weight, &ux, &uy, &uz, &vx,
+                  &vy, &vz, &cosTheta, &rate, &gamma, &emerged, &px,  &py,   &pz,          &qx,     &qy, &qz})
     v->assign(n, 0);
   crossing = slots = twoSlots = 0;
 }
 
 PieceStream PieceBuffer::stream() const {
-  return PieceStream{slots + twoSlots, ax.data(),  ay.data(),  az.data(),          bx.data(),     by.data(),
-                     bz.data(),     cx.data(),  cy.data(),  cz.data(),          gx.data(),     gy.data(),
-                     gz.data(),     d0.data(),  d1.data(),  d2.data(),          sx.data(),     sy.data(),
-                     sz.data(),     csx.data(), csy.data(), csz.data(),         area.data(),   inverseArea.data(),
-                     weight.data(), ux.data(),  uy.data(),  uz.data()};
+  return PieceStream{slots + twoSlots, ax.data(),  ay.data(),  az.data(),  bx.data(),   by.data(),
+                     bz.data(),        cx.data(),  cy.data(),  cz.data(),  gx.data(),   gy.data(),
+                     gz.data(),        d0.data(),  d1.data(),  d2.data(),  sx.data(),   sy.data(),
+                     sz.data(),        csx.data(), csy.data(), csz.data(), area.data(), inverseArea.data(),
+                     weight.data(),    ux.data(),  uy.data(),  uz.data()};
 }
 
 PieceFlowOut PieceBuffer::flowOut() {
@@ -85,4 +85,4 @@ BoatBuffers& threadBuffers(const HullSoA& hull) {
   return buffers;
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

@@ -114,4 +114,4 @@ struct BoatBuffers {
 /// This thread's BoatBuffers, fitted to `hull`.
 [[nodiscard]] BoatBuffers& threadBuffers(const HullSoA& hull);
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

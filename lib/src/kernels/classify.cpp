@@ -32,8 +32,7 @@ struct ClassifyArrays {
 /// rounding between these bounds and the heights. Above the highest water,
 /// every corner in the block is dry; below the lowest, every triangle is
 /// wholly wet.
-HWY_INLINE std::uint32_t blockKindOf(const T* up, const T* low, const T* high, T centreUp_m, Extent water_m,
-                                     T margin) {
+HWY_INLINE std::uint32_t blockKindOf(const T* up, const T* low, const T* high, T centreUp_m, Extent water_m, T margin) {
   T lowest = centreUp_m, highest = centreUp_m;
   for (int k = 0; k < 3; ++k) {
     const T a = up[k] * low[k], c = up[k] * high[k];
@@ -149,7 +148,7 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
 }
 
 }  // namespace HWY_NAMESPACE
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
@@ -162,5 +161,5 @@ std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, const bt
   return HWY_DYNAMIC_DISPATCH(ClassifyKernel)(hull, h_m, up, centreUp_m, water_m, b);
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail
 #endif  // HWY_ONCE

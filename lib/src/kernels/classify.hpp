@@ -19,4 +19,4 @@ namespace keel::KEEL_ABI::detail {
 std::size_t classifyTriangles(const HullSoA& hull, const btScalar* h_m, const btScalar up[3], btScalar centreUp_m,
                               Extent water_m, BoatBuffers& b);
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

@@ -63,8 +63,8 @@ struct CutLanes {
   HWY_INLINE CutLanes(D d, M validLanes, V h0, V h1, V h2) : valid(validLanes) {
     const V zero = hn::Zero(d), one = hn::Set(d, T(1));
     const M w0 = hn::Lt(h0, zero), w1 = hn::Lt(h1, zero), w2 = hn::Lt(h2, zero);
-    const V wetCount =
-        hn::Add(hn::Add(hn::IfThenElseZero(w0, one), hn::IfThenElseZero(w1, one)), hn::IfThenElseZero(w2, one));
+    const V wetCount = hn::Add(hn::Add(hn::IfThenElseZero(w0, one), hn::IfThenElseZero(w1, one)),
+                               hn::IfThenElseZero(w2, one));
     single = hn::Eq(wetCount, one);  // one corner wet (else two)
     twoWet = hn::Not(single);
     // The odd corner out comes first (the wet one of one, the dry one of
@@ -152,10 +152,9 @@ void CutKernel(const BoatBuffers& buffers, std::size_t count, bool velocities, P
     const StagedTriangles in = loadStaged(d, buffers.stage, k, velocities);
     const CutLanes cut(d, valid, in.h0, in.h1, in.h2);
     const PieceCorners r = cut.atPieceCorners(d, in.p0, in.p1, in.p2);
-    const V depths[2][3] = {
-        {cut.only(cut.single, hn::Neg(cut.g0)), cut.only(cut.twoWet, hn::Neg(cut.g1)),
-         cut.only(cut.twoWet, hn::Neg(cut.g2))},
-        {zero, cut.only(cut.twoWet, hn::Neg(cut.g2)), zero}};
+    const V depths[2][3] = {{cut.only(cut.single, hn::Neg(cut.g0)), cut.only(cut.twoWet, hn::Neg(cut.g1)),
+                             cut.only(cut.twoWet, hn::Neg(cut.g2))},
+                            {zero, cut.only(cut.twoWet, hn::Neg(cut.g2)), zero}};
     const V fractions[2] = {cut.sel(hn::Mul(cut.t1, cut.t2), cut.a),
                             cut.only(cut.twoWet, hn::Mul(cut.b, hn::Sub(one, cut.a)))};
     // Only the first o.twoSlots triangles (the two-wet ones, which
@@ -178,7 +177,7 @@ void CutKernel(const BoatBuffers& buffers, std::size_t count, bool velocities, P
 }
 
 }  // namespace HWY_NAMESPACE
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
@@ -245,5 +244,5 @@ void triangleWaterVelocity(const HullSoA& hull, const BoatBuffers& b, btScalar* 
   }
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail
 #endif  // HWY_ONCE

@@ -23,4 +23,4 @@ void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool ve
 /// are not wholly dry.
 void triangleWaterVelocity(const HullSoA& hull, const BoatBuffers& b, btScalar* u, btScalar* v, btScalar* w);
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

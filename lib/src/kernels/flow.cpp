@@ -56,7 +56,12 @@ struct FlowLanes {
   ForceSum viscous, pressure, slamming;
   V waterX, waterY, waterZ, areaSum;  ///< sum A u [m^3/s], sum A [m^2]
   HWY_INLINE explicit FlowLanes(D d)
-      : viscous(d), pressure(d), slamming(d), waterX(hn::Zero(d)), waterY(hn::Zero(d)), waterZ(hn::Zero(d)),
+      : viscous(d),
+        pressure(d),
+        slamming(d),
+        waterX(hn::Zero(d)),
+        waterY(hn::Zero(d)),
+        waterZ(hn::Zero(d)),
         areaSum(hn::Zero(d)) {}
 };
 
@@ -71,8 +76,8 @@ struct FlowPiece {
 
 /// v_G + omega x C - u_water(C) (pieceFlows), and A u_water into the sums
 /// when the water's velocity is given per piece.
-HWY_INLINE V3 relativeVelocity(D d, const FlowVectors& f, bool waterPerPiece, const PieceStream& s, std::size_t i,
-                               V3 c, V area, FlowLanes& sums) {
+HWY_INLINE V3 relativeVelocity(D d, const FlowVectors& f, bool waterPerPiece, const PieceStream& s, std::size_t i, V3 c,
+                               V area, FlowLanes& sums) {
   V3 v = add(f.linear, cross(f.angular, c));
   if (waterPerPiece) {
     const V3 water = load3(d, s.ux, s.uy, s.uz, i);
@@ -157,8 +162,8 @@ HWY_INLINE void flowVector(D d, const FlowVectors& f, const FlowParameters& p, c
     // Gamma = (rate - previous rate) / (A dt) (slammingForce), then the
     // slamming of SlammingKernel.
     const V gamma = hn::Mul(hn::Mul(hn::Sub(rate, hn::LoadU(d, previousRate + i)), x.inverseArea), f.inverseDt);
-    sums.slamming.add(
-        slammingFactor(d, cosTheta, gamma, x.area, x.wet, f.inverseCutoff, f.stop, p.slamming.power), x.v, x.cv);
+    sums.slamming.add(slammingFactor(d, cosTheta, gamma, x.area, x.wet, f.inverseCutoff, f.stop, p.slamming.power), x.v,
+                      x.cv);
   }
   if (p.pressureDrag) sums.pressure.add(pressureDragFactor(d, f, p, speed, cosTheta), x.s, x.cs);
 }
@@ -205,7 +210,7 @@ BodyForce SlammingKernel(const PieceStream& s, const PieceFlowOut& flow, const T
 }
 
 }  // namespace HWY_NAMESPACE
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
@@ -231,5 +236,5 @@ BodyForce slammingSums(const PieceStream& s, const PieceFlowOut& flow, const btS
   return HWY_DYNAMIC_DISPATCH(SlammingKernel)(s, flow, gamma, p);
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail
 #endif  // HWY_ONCE

@@ -26,7 +26,7 @@ struct SlammingParameters {
 
 /// What flowSums needs besides the pieces (body axes).
 struct FlowParameters {
-  btScalar linearVelocity_mps[3];      ///< of the centre of mass [m/s]
+  btScalar linearVelocity_mps[3];     ///< of the centre of mass [m/s]
   btScalar angularVelocity_radps[3];  ///< [rad/s]
   /// The water velocity [m/s] of every piece when `waterPerPiece` is false
   /// (the stream's ux, uy, uz are then not read).
@@ -35,7 +35,7 @@ struct FlowParameters {
   btScalar inverseDt_ps = 0;  ///< 1 / dt [1/s], for slamming (FlowStream::previousRate)
   SlammingParameters slamming;
   bool viscous = false, pressureDrag = false;
-  btScalar inverseReferenceSpeed_spm = 1;                                                   ///< 1 / vr [s/m]
+  btScalar inverseReferenceSpeed_spm = 1;                                                     ///< 1 / vr [s/m]
   btScalar pressureLinear_Pa = 0, pressureQuadratic_Pa = 0, pressureFalloff = btScalar(0.5);  ///< [Pa], [Pa], f_P
   btScalar suctionLinear_Pa = 0, suctionQuadratic_Pa = 0, suctionFalloff = btScalar(0.5);     ///< [Pa], [Pa], f_S
 };
@@ -71,4 +71,4 @@ struct FlowSums {
 [[nodiscard]] BodyForce slammingSums(const PieceStream& s, const PieceFlowOut& flow, const btScalar* gamma,
                                      const SlammingParameters& p);
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

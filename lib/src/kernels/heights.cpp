@@ -39,8 +39,7 @@ VertexHeights VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m
     nonFinite = hn::Add(nonFinite, hn::IfThenElseZero(hn::AndNot(finite, real), hn::Set(d, T(1))));
   }
   return VertexHeights{Extent{hn::GetLane(hn::MinOfLanes(d, bottom)), hn::GetLane(hn::MaxOfLanes(d, top))},
-                       std::size_t(hn::GetLane(hn::SumOfLanes(d, nonFinite))),
-                       hn::GetLane(hn::MinOfLanes(d, lowest))};
+                       std::size_t(hn::GetLane(hn::SumOfLanes(d, nonFinite))), hn::GetLane(hn::MinOfLanes(d, lowest))};
 }
 
 void CoordinatesKernel(const HullSoA& hull, const T* east, const T* north, const T* up, double centreEast_m,
@@ -62,9 +61,8 @@ void CoordinatesKernel(const HullSoA& hull, const T* east, const T* north, const
 /// double as the scalar code: horizontal position u = centreEast +
 /// double(p . east) [m], its cell, and the plane of the cell's triangle
 /// (split on the (1,0)-(0,1) diagonal) through the three samples around it.
-void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, double centreEast_m,
-                        double centreNorth_m, const T* grid, int side, double inverseCell_pm, double originI,
-                        double originJ, T* out_m) {
+void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, double centreEast_m, double centreNorth_m,
+                        const T* grid, int side, double inverseCell_pm, double originI, double originJ, T* out_m) {
   const hn::ScalableTag<double> dd;
   const hn::Rebind<T, decltype(dd)> dt;            // btScalar lanes, as many as the doubles
   const hn::Rebind<ScalarIndex, decltype(dd)> dk;  // grid indices, as wide as btScalar
@@ -101,8 +99,8 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, doub
     const VD h01 = toDouble(hn::GatherIndex(dt, grid, hn::Add(node, stride)));
     const VD h11 = toDouble(hn::GatherIndex(dt, grid, hn::Add(hn::Add(node, stride), hn::Set(dk, ScalarIndex(1)))));
     const VD lower = hn::MulAdd(b, hn::Sub(h01, h00), hn::MulAdd(a, hn::Sub(h10, h00), h00));
-    const VD upper =
-        hn::MulAdd(hn::Sub(one, b), hn::Sub(h10, h11), hn::MulAdd(hn::Sub(one, a), hn::Sub(h01, h11), h11));
+    const VD upper = hn::MulAdd(hn::Sub(one, b), hn::Sub(h10, h11),
+                                hn::MulAdd(hn::Sub(one, a), hn::Sub(h01, h11), h11));
     const VD h = hn::IfThenElse(hn::Le(hn::Add(a, b), one), lower, upper);
 #if defined(BT_USE_DOUBLE_PRECISION)
     hn::StoreU(h, dt, out_m + i);
@@ -139,7 +137,7 @@ std::size_t VelocitiesKernel(const WaterVelocity* in, std::size_t count, const T
 }
 
 }  // namespace HWY_NAMESPACE
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
@@ -174,5 +172,5 @@ std::size_t velocitiesToBody(const WaterVelocity* in, std::size_t count, const b
   return HWY_DYNAMIC_DISPATCH(VelocitiesKernel)(in, count, east, north, up, u, v, w);
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail
 #endif  // HWY_ONCE

@@ -49,4 +49,4 @@ void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar e
                                            const btScalar north[3], const btScalar up[3], btScalar* u, btScalar* v,
                                            btScalar* w);
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

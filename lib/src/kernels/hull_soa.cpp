@@ -50,8 +50,8 @@ HullSoA::HullSoA(const Hull& hull)
     x[i] = p.x(), y[i] = p.y(), z[i] = p.z();
   }
   corners.assign(trianglePadded, 0);
-  for (auto* v : {&ax, &ay, &az, &bx, &by, &bz, &cx, &cy, &cz, &gx, &gy, &gz, &sx, &sy, &sz, &csx, &csy, &csz, &area,
-                  &inverseArea})
+  for (auto* v : {&ax, &ay, &az, &bx, &by, &bz,  &cx,  &cy,  &cz,   &gx,
+                  &gy, &gz, &sx, &sy, &sz, &csx, &csy, &csz, &area, &inverseArea})
     v->assign(trianglePadded, 0);
   for (std::size_t t = 0; t < trianglePadded; ++t) {
     if (triangle[t] == kNoTriangle) continue;  // padding: zero area, vertex 0
@@ -72,8 +72,8 @@ HullSoA::HullSoA(const Hull& hull)
   }
   cutRecord.assign(trianglePadded * kCutRecord, 0);
   for (std::size_t t = 0; t < trianglePadded; ++t) {
-    const btScalar fields[kCutRecord] = {ax[t], ay[t], az[t], area[t], bx[t], by[t], bz[t], 0, cx[t], cy[t], cz[t], 0,
-                                         sx[t], sy[t], sz[t], 0};
+    const btScalar fields[kCutRecord] = {ax[t], ay[t], az[t], area[t], bx[t], by[t], bz[t], 0,
+                                         cx[t], cy[t], cz[t], 0,       sx[t], sy[t], sz[t], 0};
     std::copy(fields, fields + kCutRecord, &cutRecord[t * kCutRecord]);
   }
   // Each block's box, and how far its corners reach from the origin.
@@ -92,4 +92,4 @@ HullSoA::HullSoA(const Hull& hull)
   blockReach = hull.radius_m();
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

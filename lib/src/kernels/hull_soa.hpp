@@ -65,4 +65,4 @@ struct HullSoA {
   explicit HullSoA(const Hull& hull);
 };
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

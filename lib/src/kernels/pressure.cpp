@@ -104,7 +104,7 @@ PressureSums PressureKernel(const PieceStream* streams, std::size_t streamCount,
 }
 
 }  // namespace HWY_NAMESPACE
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
@@ -141,5 +141,5 @@ HydrostaticResult pressureResult(const PressureSums& sums, btScalar density_kgpm
   return result;
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail
 #endif  // HWY_ONCE

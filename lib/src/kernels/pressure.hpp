@@ -25,9 +25,9 @@ struct PressureSums {
 /// vector lanes are added up once), `up` in body axes.
 [[nodiscard]] PressureSums pressureSums(const PieceStream* streams, std::size_t count, const btScalar up[3]);
 
-/// The hydrostatic result of the pressure sums (its last step): force, torque, volume, wetted area, centre of buoyancy and depth
-/// integral in the frame of the sums, whose up axis is `up`.
+/// The hydrostatic result of the pressure sums (its last step): force, torque, volume, wetted area, centre of buoyancy
+/// and depth integral in the frame of the sums, whose up axis is `up`.
 [[nodiscard]] HydrostaticResult pressureResult(const PressureSums& sums, btScalar density_kgpm3, btScalar gravity_mps2,
                                                const btVector3& up);
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

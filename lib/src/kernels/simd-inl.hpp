@@ -5,9 +5,9 @@
 //
 // Each kernel is the vector form of a formula of docs/model.md §1 and §2,
 // which the tests' scalar reference (tests/support/reference.hpp) restates
-// one function per formula; the tests compare the two to rounding (docs/model.md, "The SIMD path"). Lanes never interact until the final sums, which are taken in a
-// fixed lane order: the result is deterministic for a given instruction set,
-// whatever the number of threads.
+// one function per formula; the tests compare the two to rounding (docs/model.md, "The SIMD path"). Lanes never
+// interact until the final sums, which are taken in a fixed lane order: the result is deterministic for a given
+// instruction set, whatever the number of threads.
 //
 // The kernels read arrays and parameters through local copies (pointers,
 // structs copied by value): a vector store may alias any memory, so a field
@@ -124,7 +124,7 @@ HWY_INLINE V addToDouble(D d, V offset, double base) {
 }
 
 }  // namespace HWY_NAMESPACE
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail
 HWY_AFTER_NAMESPACE();
 
 #endif  // KEEL_KERNELS_SIMD_INL_H_

@@ -20,10 +20,10 @@ void airResistance(const BoatModel& boat, BoatState& state, const BodySnapshot& 
 void extraDamping(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
   const HydrodynamicSettings& h = boat.dynamics;
   if (!(h.damping && boat.hull.volume_m3() > 0)) return;
-  const btScalar fraction =
-      std::clamp(state.hydrostatics.submergedVolume_m3 / boat.hull.volume_m3(), btScalar(0), btScalar(1));
+  const btScalar fraction = std::clamp(state.hydrostatics.submergedVolume_m3 / boat.hull.volume_m3(), btScalar(0),
+                                       btScalar(1));
   state.hydrodynamics.damping.force_N = s.relativeVelocity_mps * (-h.linearDamping_Nspm * fraction);
   state.hydrodynamics.damping.torque_Nm = body.angularVelocity_radps * (-h.angularDamping_Nmsprad * fraction);
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

@@ -1,8 +1,8 @@
 // Stage 11 of the substep: the hydrodynamic terms limited so that they
 // cannot reverse the motion within the substep (docs/model.md §2,
 // "Stability"; as Jolt clamps its drag).
-#include "substep/stages.hpp"
 #include "substep/clamp.hpp"
+#include "substep/stages.hpp"
 
 #include <algorithm>
 
@@ -95,18 +95,18 @@ void clampDrag(const BoatModel& boat, BoatState& state, const BodySnapshot& body
   clampToVelocity(f, s.relativeVelocity_mps, body.angularVelocity_radps, body.inverseMass_pkg, body.inverseInertia,
                   s.dt_s);
   if (f.clampScale < 1 || f.angularClampScale < 1) s.flags |= StatusDragClamped;
-  const bool uniform = boat.surface.velocityIsUniform() || boat.dynamics.waterVelocity != WaterVelocitySampling::PerVertex;
+  const bool uniform = boat.surface.velocityIsUniform() ||
+                       boat.dynamics.waterVelocity != WaterVelocitySampling::PerVertex;
   // The base is the velocity the conservative forces (buoyancy, gravity)
   // give this substep: the drag must dissipate from there, or it could turn
   // their impulse sideways into energy they never gave.
-  const btVector3 baseLinear =
-      s.relativeVelocity_mps +
-      (state.hydrostatics.force_N * body.inverseMass_pkg + body.gravity_mps2) * s.dt_s;
-  const btVector3 baseAngular =
-      body.angularVelocity_radps + body.inverseInertia * state.hydrostatics.torque_Nm * s.dt_s;
+  const btVector3 baseLinear = s.relativeVelocity_mps +
+                               (state.hydrostatics.force_N * body.inverseMass_pkg + body.gravity_mps2) * s.dt_s;
+  const btVector3 baseAngular = body.angularVelocity_radps +
+                                body.inverseInertia * state.hydrostatics.torque_Nm * s.dt_s;
   f.energyScale = limitToDissipation(f, baseLinear, baseAngular, body.inverseMass_pkg, body.inverseInertia, s.dt_s,
                                      uniform);
   if (f.energyScale < 1) s.flags |= StatusDragEnergyLimited;
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

@@ -30,4 +30,4 @@ btScalar limitToDissipation(HydrodynamicForces& forces, const btVector3& relativ
                             const btVector3& angularVelocity_radps, btScalar inverseMass_pkg,
                             const btMatrix3x3& inverseInertia, btScalar dt_s, bool waterUniform);
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

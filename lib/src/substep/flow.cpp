@@ -9,7 +9,7 @@
 namespace keel::KEEL_ABI::detail {
 
 ForceTorque bodyToWorld(const btMatrix3x3& basis, const BodyForce& f, double scale) {
-  auto turn = [&](const double (&v)[3]) {
+  auto turn = [&](const double(&v)[3]) {
     return basis * btVector3(btScalar(v[0] * scale), btScalar(v[1] * scale), btScalar(v[2] * scale));
   };
   return ForceTorque{turn(f.force), turn(f.torque)};
@@ -111,13 +111,14 @@ void flowTerms(const BoatModel& boat, BoatState& state, const BodySnapshot& body
   if (h.viscous) {
     const btVector3& relative = s.relativeVelocity_mps;
     const btScalar speed = relative.length();
-    const btScalar length =
-        speed > 0 ? wettedLength(s.buffers.pieces, boat.hull.soa(), (relative / speed) * state.basis) : btScalar(0);
+    const btScalar length = speed > 0
+                                ? wettedLength(s.buffers.pieces, boat.hull.soa(), (relative / speed) * state.basis)
+                                : btScalar(0);
     const btScalar cf = ittc1957FrictionCoefficient(speed * length / h.kinematicViscosity_m2ps);
     f.viscous = bodyToWorld(state.basis, s.flow.viscousPerHalfRhoCf,
-                        0.5 * double(boat.statics.waterDensity_kgpm3) * double(cf));
+                            0.5 * double(boat.statics.waterDensity_kgpm3) * double(cf));
   }
   if (h.pressureDrag) f.pressureDrag = bodyToWorld(state.basis, s.flow.pressureDrag, 1);
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

@@ -35,4 +35,4 @@ void pressure(const BoatModel& boat, BoatState& state, Substep& s) {
   if (limitPressure(boat, r, state.frameGravity_mps2.length())) s.flags |= StatusPressureLimited;
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

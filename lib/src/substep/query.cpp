@@ -43,4 +43,4 @@ PoseHydrostatics hydrostaticsAtPose(const Hull& hull, const btTransform& centreO
   return out;
 }
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

@@ -42,14 +42,13 @@ bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s) {
     if (boat.statics.sampling == Sampling::Patch) {
       s.nonFiniteHeights = state.patch.sample(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);
       s.samplesAsked = state.patch.samples_m().size();
-      patchHeights(soa, state.patch, a.east, a.north, a.centreEast_m, a.centreNorth_m,
-                   state.waterHeight_m.data());
+      patchHeights(soa, state.patch, a.east, a.north, a.centreEast_m, a.centreNorth_m, state.waterHeight_m.data());
     } else {
       // The water's velocity at every vertex too when the flow wants it
       // there: one query, which a surface can answer with one solve.
       s.vertexVelocitiesSampled = s.perVertexVelocities;
-      worldCoordinates(soa, a.east, a.north, a.up, a.centreEast_m, a.centreNorth_m,
-                       a.centreUp_m, b.u_m.data(), b.v_m.data(), s.vertexVelocitiesSampled ? b.w_m.data() : nullptr);
+      worldCoordinates(soa, a.east, a.north, a.up, a.centreEast_m, a.centreNorth_m, a.centreUp_m, b.u_m.data(),
+                       b.v_m.data(), s.vertexVelocitiesSampled ? b.w_m.data() : nullptr);
       if (s.vertexVelocitiesSampled)
         boat.surface.heightsAndVelocities(b.u_m.data(), b.v_m.data(), b.w_m.data(), soa.vertexCount, s.t_s,
                                           state.waterHeight_m.data(), b.velocity.data());
@@ -73,14 +72,13 @@ bool heightsAboveWater(const BoatModel& boat, BoatState& state, Substep& s) {
   // The kernel also counts the non-finite water heights, which are rare:
   // only then are they replaced (by the mean of the finite ones) and the
   // heights taken again.
-  VertexHeights heights =
-      vertexHeights(soa, s.axes.up, s.axes.centreUp_m, state.waterHeight_m.data(), state.h_m.data());
+  VertexHeights heights = vertexHeights(soa, s.axes.up, s.axes.centreUp_m, state.waterHeight_m.data(),
+                                        state.h_m.data());
   if (heights.nonFinite > 0) {
     const std::size_t replaced = replaceNonFinite(std::span<btScalar>(state.waterHeight_m).first(n));
     s.nonFiniteHeights += replaced;
     if (replaced < n)
-      heights =
-          vertexHeights(soa, s.axes.up, s.axes.centreUp_m, state.waterHeight_m.data(), state.h_m.data());
+      heights = vertexHeights(soa, s.axes.up, s.axes.centreUp_m, state.waterHeight_m.data(), state.h_m.data());
   }
   state.status.nonFiniteHeights += s.nonFiniteHeights;
   if (s.nonFiniteHeights == s.samplesAsked) {  // nothing finite to stand in for the bad samples
@@ -106,4 +104,4 @@ bool heightsAboveWater(const BoatModel& boat, BoatState& state, Substep& s) {
   return true;
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

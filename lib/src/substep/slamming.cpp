@@ -36,4 +36,4 @@ void slamming(const BoatModel& boat, BoatState& state, Substep& s) {
   state.slammingWarm = true;
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

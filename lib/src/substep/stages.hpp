@@ -66,4 +66,4 @@ void clampDrag(const BoatModel& boat, BoatState& state, const BodySnapshot& body
 /// wake the body. False when nothing is to be applied (velocity_change.cpp).
 [[nodiscard]] bool velocityChange(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

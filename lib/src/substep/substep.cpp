@@ -122,4 +122,4 @@ void BoatState::allocate(const Hull& hull, const HydrostaticSettings& statics) {
   if (statics.sampling == Sampling::Patch) patch.configure(statics.patchCellSize_m, hull.radius_m());
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

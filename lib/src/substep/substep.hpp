@@ -81,20 +81,20 @@ struct BoatState {
   bool slammingWarm = false;
   WaterPatch patch;  ///< Sampling::Patch's grid
   // The last substep.
-  btVector3 centre_m{0, 0, 0};   ///< centre of mass, world
-  btMatrix3x3 basis;             ///< centre-of-mass rotation: body axes to world axes
-  bool anyWet = false;           ///< some of the hull under the water
+  btVector3 centre_m{0, 0, 0};  ///< centre of mass, world
+  btMatrix3x3 basis;            ///< centre-of-mass rotation: body axes to world axes
+  bool anyWet = false;          ///< some of the hull under the water
   /// The least height of a vertex above the water [m] (< 0: a vertex is wet); NaN when no water was found.
   btScalar lowestAbove_m = std::numeric_limits<btScalar>::quiet_NaN();
   std::size_t crossingCount = 0;  ///< triangles the waterline crosses
   HydrostaticResult hydrostatics;
   HydrodynamicForces hydrodynamics;
-  ForceTorque total;               ///< world axes, about the centre of mass
+  ForceTorque total;                        ///< world axes, about the centre of mass
   btVector3 pendingLinear_mps{0, 0, 0};     ///< velocity change for the next substep, world
   btVector3 pendingAngular_radps{0, 0, 0};  ///< angular velocity change, world
-  bool dampingCompensated = true;  ///< the changes were divided by Bullet's damping factor
-  bool wake = false;               ///< the water under the boat moved: wake the body
-  std::uint32_t flags = StatusOk;  ///< the last substep's StatusFlag bits, before it is applied
+  bool dampingCompensated = true;           ///< the changes were divided by Bullet's damping factor
+  bool wake = false;                        ///< the water under the boat moved: wake the body
+  std::uint32_t flags = StatusOk;           ///< the last substep's StatusFlag bits, before it is applied
   WaterStatus status;
   /// Sizes the per-vertex and per-triangle arrays for `hull` and forgets
   /// the slamming history; configures the patch for Sampling::Patch.
@@ -104,7 +104,7 @@ struct BoatState {
 /// The water's axes in the body frame and the centre of mass along them,
 /// for one substep.
 struct WaterAxes {
-  btVector3 east, north, up;  ///< unit vectors, body axes
+  btVector3 east, north, up;                   ///< unit vectors, body axes
   double centreEast_m = 0, centreNorth_m = 0;  ///< centre of mass along east and north, world [m]
   btScalar centreUp_m = 0;                     ///< centre of mass along up, world [m]
 };
@@ -116,17 +116,17 @@ struct Substep {
   btScalar dt_s;         ///< substep length [s]
   btScalar t_s;          ///< water clock [s]
   WaterAxes axes;
-  bool perVertexVelocities = false;      ///< the flow wants the water velocity at the wet vertices
-  bool vertexVelocitiesSampled = false;  ///< ... and it came with the heights (direct sampling)
-  std::size_t samplesAsked = 0;          ///< water heights asked of the surface
-  std::size_t nonFiniteHeights = 0;      ///< of them, NaN or infinite (replaced)
-  Extent waterRange{0, 0};               ///< range of the water heights under the hull [m]
+  bool perVertexVelocities = false;         ///< the flow wants the water velocity at the wet vertices
+  bool vertexVelocitiesSampled = false;     ///< ... and it came with the heights (direct sampling)
+  std::size_t samplesAsked = 0;             ///< water heights asked of the surface
+  std::size_t nonFiniteHeights = 0;         ///< of them, NaN or infinite (replaced)
+  Extent waterRange{0, 0};                  ///< range of the water heights under the hull [m]
   btVector3 relativeVelocity_mps{0, 0, 0};  ///< centre of mass relative to the mean water under it, world
-  bool perPiece = false;       ///< the flow was summed piece by piece (some terms want it and the hull is wet)
-  FlowSums flow;               ///< the flow pass's sums, body axes
-  bool slam = false;           ///< slamming summed this substep (its history is warm)
-  SlammingParameters slamming; ///< slamming's per-boat factors
-  std::uint32_t flags = StatusOk;        ///< StatusFlag bits so far
+  bool perPiece = false;           ///< the flow was summed piece by piece (some terms want it and the hull is wet)
+  FlowSums flow;                   ///< the flow pass's sums, body axes
+  bool slam = false;               ///< slamming summed this substep (its history is warm)
+  SlammingParameters slamming;     ///< slamming's per-boat factors
+  std::uint32_t flags = StatusOk;  ///< StatusFlag bits so far
 };
 
 /// Runs one substep of `dt_s` [s] at water time `t_s` [s]: every stage in
@@ -155,4 +155,4 @@ bool skipSubstep(BoatState& state, std::uint32_t flags);
 /// Records the last substep's flags and counts in the status.
 void finishStatus(WaterStatus& status, std::uint32_t flags, bool skipped);
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

@@ -68,4 +68,4 @@ bool velocityChange(const BoatModel& boat, BoatState& state, const BodySnapshot&
   return true;
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

@@ -1,8 +1,8 @@
 // The water's velocity for the flow terms: at the hull's vertices (stage 4
 // of the substep, interpolated to the pieces by the cut), or once under the
 // boat (docs/model.md §2).
-#include "substep/stages.hpp"
 #include "substep/water_velocity.hpp"
+#include "substep/stages.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -58,16 +58,15 @@ std::uint32_t sampleWetVertices(const BoatModel& boat, BoatState& state, Substep
   const std::size_t count = listWetVertices(boat.hull.soa(), state, b);
   // Their coordinates as the heights' (worldCoordinates), in query order.
   const WaterAxes& a = s.axes;
-  worldCoordinates(boat.hull.soa(), a.east, a.north, a.up, a.centreEast_m, a.centreNorth_m, a.centreUp_m,
-                   b.u_m.data(), b.v_m.data(), b.w_m.data());
+  worldCoordinates(boat.hull.soa(), a.east, a.north, a.up, a.centreEast_m, a.centreNorth_m, a.centreUp_m, b.u_m.data(),
+                   b.v_m.data(), b.w_m.data());
   for (std::size_t k = 0; k < count; ++k) {
     const std::uint32_t i = b.queried[k];
     b.queryU_m[k] = b.u_m[i], b.queryV_m[k] = b.v_m[i], b.queryW_m[k] = b.w_m[i];
   }
   std::uint32_t flags = StatusOk;
   try {
-    boat.surface.velocities(b.queryU_m.data(), b.queryV_m.data(), b.queryW_m.data(), count, s.t_s,
-                            b.velocity.data());
+    boat.surface.velocities(b.queryU_m.data(), b.queryV_m.data(), b.queryW_m.data(), count, s.t_s, b.velocity.data());
   } catch (...) {
     flags |= StatusSurfaceThrew;
     std::fill_n(b.velocity.begin(), count, WaterVelocity{});
@@ -114,4 +113,4 @@ btVector3 waterVelocityUnderBoat(const BoatModel& boat, BoatState& state, Subste
   return f.toWorld(q);
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

@@ -11,4 +11,4 @@ namespace keel::KEEL_ABI::detail {
 /// the surface throws or answers NaN.
 [[nodiscard]] btVector3 waterVelocityUnderBoat(const BoatModel& boat, BoatState& state, Substep& s);
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

@@ -19,4 +19,4 @@ inline double cellHeight(double h00, double h10, double h01, double h11, double 
   return h11 + (1.0 - a) * (h01 - h11) + (1.0 - b) * (h10 - h11);
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

@@ -65,9 +65,8 @@ void addComponent(GerstnerSums& s, const WaveComponent& c, double steepness, dou
 
 /// The sums at (x0, y0), every phase's sin and cos from libm; kept in
 /// `phases` when the sea has few enough components.
-[[nodiscard]] GerstnerSums evaluate(std::span<const WaveComponent> components, double steepness,
-                                    double x0, double y0, double x, double y, double t,
-                                    Phases& phases) {
+[[nodiscard]] GerstnerSums evaluate(std::span<const WaveComponent> components, double steepness, double x0, double y0,
+                                    double x, double y, double t, Phases& phases) {
   GerstnerSums s = startSums(x0, y0, x, y);
   const bool keep = components.size() <= Phases::kMaxComponents;
   for (std::size_t i = 0; i < components.size(); ++i) {
@@ -93,11 +92,10 @@ constexpr double kSmallPhaseStep_rad = 1e-2;
 /// delta and sin delta from their Taylor series, whose first omitted terms
 /// (delta^8 / 8!, delta^9 / 9!) are below 1e-20 there: as exact as libm, for
 /// a few multiplications instead of a sincos per component.
-[[nodiscard]] GerstnerSums evaluateNear(std::span<const WaveComponent> components, double steepness,
-                                        double x0, double y0, double dx0, double dy0, double x, double y,
-                                        double t, const Phases& from, Phases& to) {
-  if (components.size() > Phases::kMaxComponents)
-    return evaluate(components, steepness, x0, y0, x, y, t, to);
+[[nodiscard]] GerstnerSums evaluateNear(std::span<const WaveComponent> components, double steepness, double x0,
+                                        double y0, double dx0, double dy0, double x, double y, double t,
+                                        const Phases& from, Phases& to) {
+  if (components.size() > Phases::kMaxComponents) return evaluate(components, steepness, x0, y0, x, y, t, to);
   GerstnerSums s = startSums(x0, y0, x, y);
   for (std::size_t i = 0; i < components.size(); ++i) {
     const WaveComponent& c = components[i];
@@ -127,30 +125,26 @@ struct RestPoint {
 /// Hessian, the Jacobian, is then positive definite), so the root is unique
 /// and the Newton direction always decreases |F|: halving the step until |F|
 /// decreases makes the iteration converge from any start.
-[[nodiscard]] RestPoint solveRestPoint(std::span<const WaveComponent> components, double steepness,
-                                       double x, double y, double t) {
+[[nodiscard]] RestPoint solveRestPoint(std::span<const WaveComponent> components, double steepness, double x, double y,
+                                       double t) {
   RestPoint p{x, y, 0};
   Phases phasesA, phasesB;
   Phases* current = &phasesA;  // at the accepted rest position
   Phases* trial = &phasesB;    // at the candidate
   GerstnerSums s = evaluate(components, steepness, p.x0_m, p.y0_m, x, y, t, *current);
-  constexpr double tolerance2 =
-      detail::kGerstnerResidualTolerance_m * detail::kGerstnerResidualTolerance_m;
+  constexpr double tolerance2 = detail::kGerstnerResidualTolerance_m * detail::kGerstnerResidualTolerance_m;
   for (int iteration = 0; iteration < detail::kGerstnerMaxNewtonIterations; ++iteration) {
     if (s.residualSquared_m2() <= tolerance2) break;
     const double det = s.jacobianEE * s.jacobianNN - s.jacobianEN * s.jacobianEN;
-    const double stepEast =
-        -(s.jacobianNN * s.residualEast_m - s.jacobianEN * s.residualNorth_m) / det;
-    const double stepNorth =
-        -(s.jacobianEE * s.residualNorth_m - s.jacobianEN * s.residualEast_m) / det;
+    const double stepEast = -(s.jacobianNN * s.residualEast_m - s.jacobianEN * s.residualNorth_m) / det;
+    const double stepNorth = -(s.jacobianEE * s.residualNorth_m - s.jacobianEN * s.residualEast_m) / det;
     bool improved = false;
     double fraction = 1;
-    for (int halving = 0; halving < detail::kGerstnerMaxStepHalvings && !improved;
-         ++halving, fraction /= 2) {
+    for (int halving = 0; halving < detail::kGerstnerMaxStepHalvings && !improved; ++halving, fraction /= 2) {
       const double xc = p.x0_m + fraction * stepEast;
       const double yc = p.y0_m + fraction * stepNorth;
-      const GerstnerSums candidate = evaluateNear(components, steepness, xc, yc, xc - p.x0_m, yc - p.y0_m, x,
-                                                  y, t, *current, *trial);
+      const GerstnerSums candidate = evaluateNear(components, steepness, xc, yc, xc - p.x0_m, yc - p.y0_m, x, y, t,
+                                                  *current, *trial);
       if (candidate.residualSquared_m2() < s.residualSquared_m2()) {
         p.x0_m = xc;
         p.y0_m = yc;
@@ -167,9 +161,8 @@ struct RestPoint {
 
 /// The surface particle above horizontal point (u, v) [m] at time t [s]. The
 /// field drifts with the current: solve in the drifting frame.
-[[nodiscard]] RestPoint restPointAbove(std::span<const WaveComponent> components,
-                                       const GerstnerSettings& settings, btScalar u_m,
-                                       btScalar v_m, btScalar t_s) {
+[[nodiscard]] RestPoint restPointAbove(std::span<const WaveComponent> components, const GerstnerSettings& settings,
+                                       btScalar u_m, btScalar v_m, btScalar t_s) {
   const double t = t_s;
   const double x = u_m - settings.current.east_mps * t;
   const double y = v_m - settings.current.north_mps * t;
@@ -184,9 +177,8 @@ struct RestPoint {
 /// Water velocity [m/s] at height w [m] along up under the surface particle
 /// `p`, time t [s]: the particle's velocity, each component decaying as
 /// e^{k z} with z the depth below the surface, 0 above it (as SineSumSurface).
-[[nodiscard]] WaterVelocity velocityBelow(std::span<const WaveComponent> components,
-                                          const GerstnerSettings& settings, const RestPoint& p,
-                                          btScalar w_m, btScalar t_s) {
+[[nodiscard]] WaterVelocity velocityBelow(std::span<const WaveComponent> components, const GerstnerSettings& settings,
+                                          const RestPoint& p, btScalar w_m, btScalar t_s) {
   const double t = t_s;
   const double q = settings.steepness;
   // Depth below the surface above the point (<= 0).
@@ -196,8 +188,7 @@ struct RestPoint {
   double east = 0, north = 0, up = 0;
   for (const WaveComponent& c : components) {
     const double theta = detail::phase_rad(c, p.x0_m, p.y0_m, detail::phaseAtOrigin_rad(c, t));
-    const double orbital_mps =
-        c.amplitude_m * c.angularFrequency_radps * std::exp(c.wavenumber_radpm * z);
+    const double orbital_mps = c.amplitude_m * c.angularFrequency_radps * std::exp(c.wavenumber_radpm * z);
     const double along_mps = q * orbital_mps * std::cos(theta);
     east += along_mps * c.directionEast;
     north += along_mps * c.directionNorth;
@@ -216,8 +207,7 @@ double gerstnerSteepnessLimit(std::span<const WaveComponent> components) {
 }
 
 GerstnerSurface::GerstnerSurface(std::vector<WaveComponent> components, GerstnerSettings settings)
-    : components_(detail::checkedComponents(std::move(components), "keel::GerstnerSurface")),
-      settings_(settings) {
+    : components_(detail::checkedComponents(std::move(components), "keel::GerstnerSurface")), settings_(settings) {
   detail::checkField(settings.meanLevel_m, settings.current, "keel::GerstnerSurface");
   if (!(settings.steepness >= 0 && settings.steepness <= 1)) {
     throw std::invalid_argument("keel::GerstnerSurface: steepness must lie in [0, 1]");
@@ -233,35 +223,29 @@ btScalar GerstnerSurface::height(btScalar u_m, btScalar v_m, btScalar t_s) const
   return surfaceHeight(settings_, restPointAbove(components_, settings_, u_m, v_m, t_s));
 }
 
-void GerstnerSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count,
-                              btScalar t_s, btScalar* out_m) const {
-  const auto scalar = [&](std::size_t i) {
-    out_m[i] = GerstnerSurface::height(u_m[i], v_m[i], t_s);
-  };
+void GerstnerSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
+                              btScalar* out_m) const {
+  const auto scalar = [&](std::size_t i) { out_m[i] = GerstnerSurface::height(u_m[i], v_m[i], t_s); };
   detail::gerstnerBatch(components_, settings_,
                         {.u_m = u_m, .v_m = v_m, .count = count, .t_s = t_s, .height_out_m = out_m},
                         detail::PointFallback(scalar));
 }
 
-WaterVelocity GerstnerSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m,
-                                        btScalar t_s) const {
+WaterVelocity GerstnerSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {
   const RestPoint p = restPointAbove(components_, settings_, u_m, v_m, t_s);
   return velocityBelow(components_, settings_, p, w_m, t_s);
 }
 
-void GerstnerSurface::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                                 std::size_t count, btScalar t_s, WaterVelocity* out) const {
-  const auto scalar = [&](std::size_t i) {
-    out[i] = GerstnerSurface::velocity(u_m[i], v_m[i], w_m[i], t_s);
-  };
+void GerstnerSurface::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                                 btScalar t_s, WaterVelocity* out) const {
+  const auto scalar = [&](std::size_t i) { out[i] = GerstnerSurface::velocity(u_m[i], v_m[i], w_m[i], t_s); };
   detail::gerstnerBatch(components_, settings_,
                         {.u_m = u_m, .v_m = v_m, .w_m = w_m, .count = count, .t_s = t_s, .velocity_out = out},
                         detail::PointFallback(scalar));
 }
 
-void GerstnerSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m,
-                                           const btScalar* w_m, std::size_t count, btScalar t_s,
-                                           btScalar* height_out_m,
+void GerstnerSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
+                                           std::size_t count, btScalar t_s, btScalar* height_out_m,
                                            WaterVelocity* velocity_out) const {
   // A point the vector code hands back: height() and velocity() from one
   // solve, the same functions, so the very bits of both.
@@ -270,9 +254,8 @@ void GerstnerSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* 
     height_out_m[i] = surfaceHeight(settings_, p);
     velocity_out[i] = velocityBelow(components_, settings_, p, w_m[i], t_s);
   };
-  detail::gerstnerBatch(components_, settings_,
-                        {u_m, v_m, w_m, count, t_s, height_out_m, velocity_out},
+  detail::gerstnerBatch(components_, settings_, {u_m, v_m, w_m, count, t_s, height_out_m, velocity_out},
                         detail::PointFallback(scalar));
 }
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

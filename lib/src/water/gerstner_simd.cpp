@@ -63,8 +63,7 @@ struct Sums {
 
 /// F = x0 - x and J = I: the sums at (x0, y0) before any component.
 [[nodiscard]] Sums startSums(D d, V x0, V y0, V x, V y) {
-  return {hn::Sub(x0, x), hn::Sub(y0, y), hn::Set(d, 1.0),
-          hn::Zero(d),    hn::Set(d, 1.0), hn::Zero(d)};
+  return {hn::Sub(x0, x), hn::Sub(y0, y), hn::Set(d, 1.0), hn::Zero(d), hn::Set(d, 1.0), hn::Zero(d)};
 }
 
 /// Adds one component, of phase sin `sine` and cos `cosine` at the trial
@@ -130,8 +129,7 @@ constexpr double kPhaseStepBound_rad = 0.5;
   cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, -1.0 / 720.0));
   cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, 1.0 / 24.0));
   cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, -0.5));
-  return {hn::MulAdd(hn::Mul(delta, d2), sinSeries, delta),
-          hn::MulAdd(d2, cosSeries, hn::Set(d, 1.0))};
+  return {hn::MulAdd(hn::Mul(delta, d2), sinSeries, delta), hn::MulAdd(d2, cosSeries, hn::Set(d, 1.0))};
 }
 
 /// The sums at candidates (xc, yc) = the rest positions of `rest` + (dx, dy)
@@ -146,8 +144,8 @@ constexpr double kPhaseStepBound_rad = 0.5;
 /// (the other lanes' results are not used). The components not kept call
 /// Sin and Cos.
 template <class Table>
-[[nodiscard]] Sums evaluateNear(D d, const Table& terms, V xc, V yc, V dx, V dy, V x, V y,
-                                M searching, const LanePhases& rest, LanePhases& candidate) {
+[[nodiscard]] Sums evaluateNear(D d, const Table& terms, V xc, V yc, V dx, V dy, V x, V y, M searching,
+                                const LanePhases& rest, LanePhases& candidate) {
   Sums s = startSums(d, xc, yc, x, y);
   const V bound_rad = hn::Set(d, kPhaseStepBound_rad);
   GerstnerTerm scratch;
@@ -159,9 +157,8 @@ template <class Table>
       continue;
     }
     // gerstner.cpp's delta, with its operations.
-    const V delta = hn::Mul(hn::Set(d, c.wavenumber_radpm),
-                            hn::Add(hn::Mul(hn::Set(d, c.directionEast), dx),
-                                    hn::Mul(hn::Set(d, c.directionNorth), dy)));
+    const V delta = hn::Mul(hn::Set(d, c.wavenumber_radpm), hn::Add(hn::Mul(hn::Set(d, c.directionEast), dx),
+                                                                    hn::Mul(hn::Set(d, c.directionNorth), dy)));
     const M small = hn::Le(hn::Abs(delta), bound_rad);  // false for NaN
     V sine = hn::Zero(d), cosine = hn::Zero(d);
     if (!hn::AllFalse(d, hn::And(small, searching))) {
@@ -183,7 +180,7 @@ template <class Table>
 
 /// The surface particles above the points of the lanes.
 struct RestPoints {
-  V x0_m, y0_m;  // rest positions [m]
+  V x0_m, y0_m;   // rest positions [m]
   V elevation_m;  // height above the mean level [m]
   M converged;    // |F| <= tolerance; the other lanes go to the scalar solve
 };
@@ -201,8 +198,7 @@ struct RestPoints {
 /// `rest` in the lanes that accept it). On return they are those at the
 /// lanes' rest points, for the velocity.
 template <class Table>
-[[nodiscard]] RestPoints solveRestPoints(D d, const Table& terms, V x, V y, LanePhases& rest,
-                                         LanePhases& candidate) {
+[[nodiscard]] RestPoints solveRestPoints(D d, const Table& terms, V x, V y, LanePhases& rest, LanePhases& candidate) {
   const V tolerance2 = hn::Set(d, kGerstnerResidualTolerance_m * kGerstnerResidualTolerance_m);
   const double limit_m = terms.positionLimit_m();
   const std::size_t kept = std::min(terms.size(), kKeptComponents);
@@ -211,20 +207,16 @@ template <class Table>
   V r2 = s.residualSquared_m2();
   M failed = hn::Not(inPhaseRange(d, x, y, limit_m));
   M stopped = hn::Or(failed, hn::Le(r2, tolerance2));
-  for (int iteration = 0; iteration < kGerstnerMaxNewtonIterations && !hn::AllTrue(d, stopped);
-       ++iteration) {
+  for (int iteration = 0; iteration < kGerstnerMaxNewtonIterations && !hn::AllTrue(d, stopped); ++iteration) {
     // Newton step -J^-1 F of the symmetric 2x2 Jacobian.
     const V det = hn::NegMulAdd(s.jacobianEN, s.jacobianEN, hn::Mul(s.jacobianEE, s.jacobianNN));
     const V stepEast_m = hn::Div(
-        hn::NegMulAdd(s.jacobianNN, s.residualEast_m, hn::Mul(s.jacobianEN, s.residualNorth_m)),
-        det);
+        hn::NegMulAdd(s.jacobianNN, s.residualEast_m, hn::Mul(s.jacobianEN, s.residualNorth_m)), det);
     const V stepNorth_m = hn::Div(
-        hn::NegMulAdd(s.jacobianEE, s.residualNorth_m, hn::Mul(s.jacobianEN, s.residualEast_m)),
-        det);
+        hn::NegMulAdd(s.jacobianEE, s.residualNorth_m, hn::Mul(s.jacobianEN, s.residualEast_m)), det);
     M searching = hn::Not(stopped);  // lanes still looking for a step that decreases |F|
     double fraction = 1;
-    for (int halving = 0; halving < kGerstnerMaxStepHalvings && !hn::AllFalse(d, searching);
-         ++halving, fraction /= 2) {
+    for (int halving = 0; halving < kGerstnerMaxStepHalvings && !hn::AllFalse(d, searching); ++halving, fraction /= 2) {
       const V xc = hn::MulAdd(hn::Set(d, fraction), stepEast_m, x0);
       const V yc = hn::MulAdd(hn::Set(d, fraction), stepNorth_m, y0);
       const M outside = hn::AndNot(inPhaseRange(d, xc, yc, limit_m), searching);
@@ -232,8 +224,8 @@ template <class Table>
       searching = hn::AndNot(outside, searching);
       // The move as the scalar solve takes it: the difference of the
       // positions, not fraction * step.
-      const Sums trial = evaluateNear(d, terms, xc, yc, hn::Sub(xc, x0), hn::Sub(yc, y0), x, y,
-                                      searching, rest, candidate);
+      const Sums trial = evaluateNear(d, terms, xc, yc, hn::Sub(xc, x0), hn::Sub(yc, y0), x, y, searching, rest,
+                                      candidate);
       const V trialR2 = trial.residualSquared_m2();
       const M improved = hn::And(searching, hn::Lt(trialR2, r2));
       if (!hn::AllFalse(d, improved)) rest.takeIn(d, improved, candidate, kept);
@@ -258,14 +250,11 @@ template <class Table>
 /// from the solve (they are not Sin and Cos of the rest point's phase bit
 /// for bit, having been moved by the angle-addition identity, so
 /// velocities() takes them too and gives heightsAndVelocities()' bits).
-void GerstnerHeightsAndVelocities(std::span<const WaveComponent> components,
-                                  const GerstnerSettings& settings, const PointBatch& batch,
-                                  PointFallback fallback) {
+void GerstnerHeightsAndVelocities(std::span<const WaveComponent> components, const GerstnerSettings& settings,
+                                  const PointBatch& batch, PointFallback fallback) {
   const D d;
   const double t = batch.t_s;
-  const auto make = [&settings, t](const WaveComponent& c) {
-    return gerstnerTerm(c, settings.steepness, t);
-  };
+  const auto make = [&settings, t](const WaveComponent& c) { return gerstnerTerm(c, settings.steepness, t); };
   const Terms<GerstnerTerm, decltype(make)> terms(components, make);
   LanePhases rest, candidate;  // the solve's sin and cos
   forEachVector(d, batch, settings.current, [&](std::size_t begin, V x, V y) {
@@ -280,13 +269,13 @@ void GerstnerHeightsAndVelocities(std::span<const WaveComponent> components,
     const auto horizontal = [d](const GerstnerTerm& c, V orbital_mps) {
       return hn::Mul(hn::Set(d, c.steepness), orbital_mps);
     };
-    storeVelocities(d, terms, rest, p.x0_m, p.y0_m, eta, horizontal, settings.current, p.converged, begin,
-                    batch, fallback);
+    storeVelocities(d, terms, rest, p.x0_m, p.y0_m, eta, horizontal, settings.current, p.converged, begin, batch,
+                    fallback);
   });
 }
 
 }  // namespace
-}  // namespace keel::detail::HWY_NAMESPACE
+}  // namespace keel::KEEL_ABI::detail::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
@@ -296,10 +285,10 @@ namespace keel::KEEL_ABI::detail {
 // above; HWY_DYNAMIC_DISPATCH calls the best one the CPU supports.
 HWY_EXPORT(GerstnerHeightsAndVelocities);
 
-void gerstnerBatch(std::span<const WaveComponent> components, const GerstnerSettings& settings,
-                   const PointBatch& batch, PointFallback fallback) {
+void gerstnerBatch(std::span<const WaveComponent> components, const GerstnerSettings& settings, const PointBatch& batch,
+                   PointFallback fallback) {
   HWY_DYNAMIC_DISPATCH(GerstnerHeightsAndVelocities)(components, settings, batch, fallback);
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail
 #endif  // HWY_ONCE

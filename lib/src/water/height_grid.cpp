@@ -131,4 +131,4 @@ void HeightGridSurface::velocities(const btScalar* u_m, const btScalar* v_m, con
   for (std::size_t i = 0; i < count; ++i) out[i] = {0, 0, btScalar(riseRateAt(double(u_m[i]), double(v_m[i])))};
 }
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

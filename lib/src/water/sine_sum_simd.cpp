@@ -43,8 +43,8 @@ void SineSumHeights(std::span<const WaveComponent> components, const WaveFieldSe
   const D d;
   const auto terms = sineTerms(components, batch.t_s);
   forEachVector(d, batch, settings.current, [&](std::size_t begin, V x, V y) {
-    storeHeights(d, sineSumHeight(d, terms, settings.meanLevel_m, x, y),
-                 inPhaseRange(d, x, y, terms.positionLimit_m()), begin, batch, fallback);
+    storeHeights(d, sineSumHeight(d, terms, settings.meanLevel_m, x, y), inPhaseRange(d, x, y, terms.positionLimit_m()),
+                 begin, batch, fallback);
   });
 }
 
@@ -52,9 +52,8 @@ void SineSumHeights(std::span<const WaveComponent> components, const WaveFieldSe
 /// height [m] when `batch.height_out_m` is not null, from the same phases.
 /// The height is sineSumHeight's, term by term, so its bits are
 /// SineSumHeights'.
-void SineSumHeightsAndVelocities(std::span<const WaveComponent> components,
-                                 const WaveFieldSettings& settings, const PointBatch& batch,
-                                 PointFallback fallback) {
+void SineSumHeightsAndVelocities(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
+                                 const PointBatch& batch, PointFallback fallback) {
   const D d;
   const auto terms = sineTerms(components, batch.t_s);
   // sin and cos of the kept components' phases, from the elevation to the
@@ -76,7 +75,7 @@ void SineSumHeightsAndVelocities(std::span<const WaveComponent> components,
 }
 
 }  // namespace
-}  // namespace keel::detail::HWY_NAMESPACE
+}  // namespace keel::KEEL_ABI::detail::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
@@ -87,8 +86,8 @@ namespace keel::KEEL_ABI::detail {
 HWY_EXPORT(SineSumHeights);
 HWY_EXPORT(SineSumHeightsAndVelocities);
 
-void sineSumBatch(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
-                  const PointBatch& batch, PointFallback fallback) {
+void sineSumBatch(std::span<const WaveComponent> components, const WaveFieldSettings& settings, const PointBatch& batch,
+                  PointFallback fallback) {
   if (batch.velocity_out == nullptr) {
     HWY_DYNAMIC_DISPATCH(SineSumHeights)(components, settings, batch, fallback);
   } else {
@@ -96,5 +95,5 @@ void sineSumBatch(std::span<const WaveComponent> components, const WaveFieldSett
   }
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail
 #endif  // HWY_ONCE

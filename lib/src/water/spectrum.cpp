@@ -50,8 +50,7 @@ constexpr double kMaxPeakEnhancement = 7;
   std::vector<std::size_t> p(n);
   std::iota(p.begin(), p.end(), std::size_t{0});
   for (std::size_t i = n; i > 1; --i) {
-    const auto j =
-        std::min(static_cast<std::size_t>(uniform01(rng) * static_cast<double>(i)), i - 1);
+    const auto j = std::min(static_cast<std::size_t>(uniform01(rng) * static_cast<double>(i)), i - 1);
     std::swap(p[i - 1], p[j]);
   }
   return p;
@@ -106,9 +105,8 @@ void checkSpectrum(const WaveSpectrum& s) {
 }
 
 void checkSettings(const SeaStateSettings& s) {
-  const bool ok = std::isfinite(s.meanDirection_rad) && s.spreadingExponent >= 0 &&
-                  s.componentCount >= 1 && s.maxFrequencyRatio > 1 &&
-                  std::isfinite(s.maxFrequencyRatio) && s.gravity_mps2 > 0 &&
+  const bool ok = std::isfinite(s.meanDirection_rad) && s.spreadingExponent >= 0 && s.componentCount >= 1 &&
+                  s.maxFrequencyRatio > 1 && std::isfinite(s.maxFrequencyRatio) && s.gravity_mps2 > 0 &&
                   std::isfinite(s.gravity_mps2);
   if (!ok) {
     throw std::invalid_argument(
@@ -121,13 +119,10 @@ void checkSettings(const SeaStateSettings& s) {
 
 WaveSpectrum WaveSpectrum::piersonMoskowitz(double hs_m, double tp_s) { return {hs_m, tp_s, 1}; }
 
-WaveSpectrum WaveSpectrum::jonswap(double hs_m, double tp_s, double gamma) {
-  return {hs_m, tp_s, gamma};
-}
+WaveSpectrum WaveSpectrum::jonswap(double hs_m, double tp_s, double gamma) { return {hs_m, tp_s, gamma}; }
 
 WaveSpectrum WaveSpectrum::fullyDevelopedSea(double windSpeed10m_mps, double gravity_mps2) {
-  if (!(windSpeed10m_mps > 0 && std::isfinite(windSpeed10m_mps) && gravity_mps2 > 0 &&
-        std::isfinite(gravity_mps2))) {
+  if (!(windSpeed10m_mps > 0 && std::isfinite(windSpeed10m_mps) && gravity_mps2 > 0 && std::isfinite(gravity_mps2))) {
     throw std::invalid_argument(
         "keel::WaveSpectrum::fullyDevelopedSea: wind speed and gravity must be positive and "
         "finite");
@@ -158,14 +153,12 @@ double WaveSpectrum::density_m2sprad(double angularFrequency_radps) const {
   return (1 - 0.287 * logGamma) * pm * std::exp(logGamma * std::exp(-offset * offset / 2));
 }
 
-std::vector<WaveComponent> sampleSeaState(const WaveSpectrum& spectrum,
-                                          const SeaStateSettings& settings) {
+std::vector<WaveComponent> sampleSeaState(const WaveSpectrum& spectrum, const SeaStateSettings& settings) {
   checkSpectrum(spectrum);
   checkSettings(settings);
   const std::size_t n = settings.componentCount;
   const double wp = spectrum.peakAngularFrequency_radps();
-  const TabulatedDistribution frequency(kMinFrequencyRatio * wp, settings.maxFrequencyRatio * wp,
-                                        kFrequencyCells,
+  const TabulatedDistribution frequency(kMinFrequencyRatio * wp, settings.maxFrequencyRatio * wp, kFrequencyCells,
                                         [&](double w) { return spectrum.density_m2sprad(w); });
   const bool longCrested = std::isinf(settings.spreadingExponent);
   // DNV-RP-C205's cos^n spreading; its normalising Gamma factor cancels in
@@ -185,8 +178,7 @@ std::vector<WaveComponent> sampleSeaState(const WaveSpectrum& spectrum,
     const double w = frequency.quantile((static_cast<double>(i) + uniform01(rng)) / count);
     // Drawn for long-crested seas too, so that spreading changes only the
     // directions of a seed's waves.
-    const double spread =
-        spreading.quantile((static_cast<double>(sector[i]) + uniform01(rng)) / count);
+    const double spread = spreading.quantile((static_cast<double>(sector[i]) + uniform01(rng)) / count);
     const double direction = settings.meanDirection_rad + (longCrested ? 0.0 : spread);
     out[i] = {amplitude_m,
               deepWaterWavenumber_radpm(w, settings.gravity_mps2),
@@ -198,4 +190,4 @@ std::vector<WaveComponent> sampleSeaState(const WaveSpectrum& spectrum,
   return out;
 }
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

@@ -44,9 +44,8 @@ void WaterPatch::configure(btScalar cellSize_m, btScalar hullRadius_m) {
   // most floor(2R / cell) + 2 cells, i.e. that + 1 nodes per side.
   const double nodes = std::floor(2.0 * double(hullRadius_m) / double(cellSize_m)) + 3.0;
   if (nodes * nodes > 4194304.0)
-    throw std::invalid_argument("keel::WaterPatch: " + std::to_string(nodes) +
-                                " samples per side for cell " + std::to_string(cellSize_m) +
-                                " m and hull radius " + std::to_string(hullRadius_m) +
+    throw std::invalid_argument("keel::WaterPatch: " + std::to_string(nodes) + " samples per side for cell " +
+                                std::to_string(cellSize_m) + " m and hull radius " + std::to_string(hullRadius_m) +
                                 " m; use larger cells");
   cell_m_ = cellSize_m;
   inverseCell_pm_ = 1.0 / double(cellSize_m);  // a multiplication per vertex, not a division
@@ -99,8 +98,8 @@ btScalar WaterPatch::height(double u_m, double v_m) const {
   const int i = std::min(int(fu), side_ - 2), j = std::min(int(fv), side_ - 2);
   const double a = fu - i, b = fv - j;
   const std::size_t k = std::size_t(j) * std::size_t(side_) + std::size_t(i);
-  return btScalar(detail::cellHeight(h_[k], h_[k + 1], h_[k + std::size_t(side_)],
-                                     h_[k + std::size_t(side_) + 1], a, b));
+  return btScalar(
+      detail::cellHeight(h_[k], h_[k + 1], h_[k + std::size_t(side_)], h_[k + std::size_t(side_) + 1], a, b));
 }
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

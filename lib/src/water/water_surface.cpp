@@ -16,8 +16,8 @@ void WaterSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t
 
 WaterVelocity WaterSurface::velocity(btScalar, btScalar, btScalar, btScalar) const { return {}; }
 
-void WaterSurface::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                              std::size_t count, btScalar t_s, WaterVelocity* out) const {
+void WaterSurface::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                              btScalar t_s, WaterVelocity* out) const {
   for (std::size_t i = 0; i < count; ++i) out[i] = velocity(u_m[i], v_m[i], w_m[i], t_s);
 }
 
@@ -32,9 +32,7 @@ FunctionSurface::FunctionSurface(HeightFunction height) : height_(std::move(heig
   if (!height_) throw std::invalid_argument("keel::FunctionSurface: the height function is empty");
 }
 
-btScalar FunctionSurface::height(btScalar u_m, btScalar v_m, btScalar t_s) const {
-  return height_(u_m, v_m, t_s);
-}
+btScalar FunctionSurface::height(btScalar u_m, btScalar v_m, btScalar t_s) const { return height_(u_m, v_m, t_s); }
 
 bool WaterFrame::fromGravity(const btVector3& gravity_mps2, WaterFrame& frame) {
   const btScalar g = gravity_mps2.length();
@@ -57,4 +55,4 @@ bool WaterFrame::fromGravity(const btVector3& gravity_mps2, WaterFrame& frame) {
   return true;
 }
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

@@ -60,9 +60,7 @@ inline constexpr std::size_t kKeptComponents = 64;
 /// the rounding of phi - omega t itself.
 [[nodiscard]] inline double phaseAtOriginForSin_rad(const WaveComponent& c, double t_s) {
   const double phase0_rad = phaseAtOrigin_rad(c, t_s);
-  return std::abs(phase0_rad) <= kReducePhaseBeyond_rad
-             ? phase0_rad
-             : std::remainder(phase0_rad, 2 * std::numbers::pi);
+  return std::abs(phase0_rad) <= kReducePhaseBeyond_rad ? phase0_rad : std::remainder(phase0_rad, 2 * std::numbers::pi);
 }
 
 /// One component's constants for a batch at time t, those of its phase and
@@ -77,12 +75,9 @@ struct WaveTerm {
 };
 
 [[nodiscard]] inline WaveTerm waveTerm(const WaveComponent& c, double t_s) {
-  return {c.wavenumber_radpm,
-          c.directionEast,
-          c.directionNorth,
-          phaseAtOriginForSin_rad(c, t_s),
-          c.amplitude_m,
-          c.amplitude_m * c.angularFrequency_radps};
+  return {c.wavenumber_radpm, c.directionEast,
+          c.directionNorth,   phaseAtOriginForSin_rad(c, t_s),
+          c.amplitude_m,      c.amplitude_m * c.angularFrequency_radps};
 }
 
 /// The components' constants for one batch: the first kKeptComponents on
@@ -90,8 +85,7 @@ struct WaveTerm {
 template <class Term, class Make>
 class Terms {
  public:
-  Terms(std::span<const WaveComponent> components, Make make)
-      : components_(components), make_(make) {
+  Terms(std::span<const WaveComponent> components, Make make) : components_(components), make_(make) {
     double maxWavenumber_radpm = 0, maxPhase0_rad = 0;
     for (std::size_t i = 0; i < components.size(); ++i) {
       const Term term = make(components[i]);
@@ -100,15 +94,12 @@ class Terms {
       maxPhase0_rad = std::max(maxPhase0_rad, std::abs(term.phase0_rad));
     }
     // |k d.x + phase0| <= k (|x| + |y|) + |phase0|, and |phase0| <= 1024.
-    positionLimit_m_ = maxWavenumber_radpm > 0
-                           ? (kPhaseLimit_rad - maxPhase0_rad) / maxWavenumber_radpm
-                           : std::numeric_limits<double>::infinity();
+    positionLimit_m_ = maxWavenumber_radpm > 0 ? (kPhaseLimit_rad - maxPhase0_rad) / maxWavenumber_radpm
+                                               : std::numeric_limits<double>::infinity();
   }
 
   [[nodiscard]] std::size_t size() const { return components_.size(); }
-  [[nodiscard]] Term operator[](std::size_t i) const {
-    return i < kKeptComponents ? kept_[i] : make_(components_[i]);
-  }
+  [[nodiscard]] Term operator[](std::size_t i) const { return i < kKeptComponents ? kept_[i] : make_(components_[i]); }
   /// Component i's constants, kept or made into `scratch`: by reference, as
   /// the Newton solve's loops read them (a copy of the struct per component
   /// and evaluation costs about as many instructions as the sums).
@@ -137,8 +128,7 @@ class Terms {
 /// with the operations of detail::phase_rad.
 template <class Term>
 [[nodiscard]] V phase(D d, const Term& c, V x, V y) {
-  const V along_m = hn::Add(hn::Mul(hn::Set(d, c.directionEast), x),
-                            hn::Mul(hn::Set(d, c.directionNorth), y));
+  const V along_m = hn::Add(hn::Mul(hn::Set(d, c.directionEast), x), hn::Mul(hn::Set(d, c.directionNorth), y));
   return hn::Add(hn::Mul(hn::Set(d, c.wavenumber_radpm), along_m), hn::Set(d, c.phase0_rad));
 }
 
@@ -170,8 +160,7 @@ struct LanePhases {
   void takeIn(D d, M m, const LanePhases& other, std::size_t count) {
     for (std::size_t i = 0; i < count; ++i) {
       const SinCos mine = load(d, i), theirs = other.load(d, i);
-      store(d, i, hn::IfThenElse(m, theirs.sine, mine.sine),
-            hn::IfThenElse(m, theirs.cosine, mine.cosine));
+      store(d, i, hn::IfThenElse(m, theirs.sine, mine.sine), hn::IfThenElse(m, theirs.cosine, mine.cosine));
     }
   }
 };
@@ -234,8 +223,7 @@ void forEachVector(D d, const PointBatch& batch, const UniformCurrent& current, 
 /// Calls `store(j)` for each lane j of the vector starting at point `begin`
 /// whose lane of `ok` is set, and hands every other point to `fallback`.
 template <class Store>
-void finishLanes(D d, M ok, std::size_t begin, std::size_t count, Store store,
-                 PointFallback fallback) {
+void finishLanes(D d, M ok, std::size_t begin, std::size_t count, Store store, PointFallback fallback) {
   const LaneFlags flags(d, ok);
   for (std::size_t j = 0; j < kLanes && begin + j < count; ++j) {
     if (flags.set[j]) {
@@ -248,13 +236,11 @@ void finishLanes(D d, M ok, std::size_t begin, std::size_t count, Store store,
 
 /// Stores the heights `eta` [m] of the vector starting at point `begin` in
 /// the lanes of `ok`; the other points go to `fallback`.
-inline void storeHeights(D d, V eta, M ok, std::size_t begin, const PointBatch& batch,
-                         PointFallback fallback) {
+inline void storeHeights(D d, V eta, M ok, std::size_t begin, const PointBatch& batch, PointFallback fallback) {
   const Lanes height(d, eta);
   finishLanes(
       d, ok, begin, batch.count,
-      [&](std::size_t j) { batch.height_out_m[begin + j] = static_cast<btScalar>(height.values[j]); },
-      fallback);
+      [&](std::size_t j) { batch.height_out_m[begin + j] = static_cast<btScalar>(height.values[j]); }, fallback);
 }
 
 /// The velocity queries' last step. Linear deep-water orbital velocity
@@ -266,16 +252,15 @@ inline void storeHeights(D d, V eta, M ok, std::size_t begin, const PointBatch& 
 /// `batch.height_out_m` is not null) in the lanes of `ok`; the other points
 /// go to `fallback`.
 template <class Table, class Horizontal>
-void storeVelocities(D d, const Table& terms, const LanePhases& phases, V x, V y, V eta,
-                     Horizontal horizontal, const UniformCurrent& current, M ok, std::size_t begin,
-                     const PointBatch& batch, PointFallback fallback) {
+void storeVelocities(D d, const Table& terms, const LanePhases& phases, V x, V y, V eta, Horizontal horizontal,
+                     const UniformCurrent& current, M ok, std::size_t begin, const PointBatch& batch,
+                     PointFallback fallback) {
   const V z = depthBelowSurface(d, loadPadded(d, batch.w_m, begin, batch.count), eta);
   V east = hn::Zero(d), north = hn::Zero(d), up = hn::Zero(d);
   for (std::size_t i = 0; i < terms.size(); ++i) {
     const auto c = terms[i];
     const SinCos sc = sinCos(d, phases, i, c, x, y);
-    const V orbital_mps =
-        hn::Mul(hn::Set(d, c.speed_mps), hn::Exp(d, hn::Mul(hn::Set(d, c.wavenumber_radpm), z)));
+    const V orbital_mps = hn::Mul(hn::Set(d, c.speed_mps), hn::Exp(d, hn::Mul(hn::Set(d, c.wavenumber_radpm), z)));
     const V along_mps = hn::Mul(horizontal(c, orbital_mps), sc.cosine);
     east = hn::Add(east, hn::Mul(along_mps, hn::Set(d, c.directionEast)));
     north = hn::Add(north, hn::Mul(along_mps, hn::Set(d, c.directionNorth)));
@@ -293,7 +278,7 @@ void storeVelocities(D d, const Table& terms, const LanePhases& phases, V x, V y
   finishLanes(d, ok, begin, batch.count, store, fallback);
 }
 
-}  // namespace keel::detail::HWY_NAMESPACE
+}  // namespace keel::KEEL_ABI::detail::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
 #endif  // KEEL_WATER_WAVE_BATCH_INL_HPP_

@@ -23,8 +23,7 @@ inline constexpr int kGerstnerMaxStepHalvings = 30;
 
 /// Checks `components` (see SineSumSurface's constructor) and normalises their
 /// directions. Throws std::invalid_argument whose message starts with `who`.
-[[nodiscard]] std::vector<WaveComponent> checkedComponents(std::vector<WaveComponent> components,
-                                                           const char* who);
+[[nodiscard]] std::vector<WaveComponent> checkedComponents(std::vector<WaveComponent> components, const char* who);
 
 /// Throws std::invalid_argument (message starting with `who`) when the mean
 /// level or the current is not finite.
@@ -39,9 +38,8 @@ void checkField(double meanLevel_m, const UniformCurrent& current, const char* w
 
 /// Phase `k d.x + phaseAtOrigin` [rad] at (x, y) [m] in the frame drifting
 /// with the current.
-[[nodiscard]] inline double phase_rad(const WaveComponent& c, double x_m, double y_m,
-                                      double phaseAtOrigin) {
+[[nodiscard]] inline double phase_rad(const WaveComponent& c, double x_m, double y_m, double phaseAtOrigin) {
   return c.wavenumber_radpm * (c.directionEast * x_m + c.directionNorth * y_m) + phaseAtOrigin;
 }
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail

@@ -17,8 +17,7 @@ namespace keel::KEEL_ABI {
 
 namespace detail {
 
-std::vector<WaveComponent> checkedComponents(std::vector<WaveComponent> components,
-                                             const char* who) {
+std::vector<WaveComponent> checkedComponents(std::vector<WaveComponent> components, const char* who) {
   for (WaveComponent& c : components) {
     const bool finite = std::isfinite(c.amplitude_m) && std::isfinite(c.wavenumber_radpm) &&
                         std::isfinite(c.angularFrequency_radps) && std::isfinite(c.directionEast) &&
@@ -38,8 +37,7 @@ std::vector<WaveComponent> checkedComponents(std::vector<WaveComponent> componen
 }
 
 void checkField(double meanLevel_m, const UniformCurrent& current, const char* who) {
-  if (!std::isfinite(meanLevel_m) || !std::isfinite(current.east_mps) ||
-      !std::isfinite(current.north_mps)) {
+  if (!std::isfinite(meanLevel_m) || !std::isfinite(current.east_mps) || !std::isfinite(current.north_mps)) {
     throw std::invalid_argument(std::string(who) + ": mean level or current is not finite");
   }
 }
@@ -54,8 +52,7 @@ namespace {
 
 /// The sum of sines' surface height [m] at (x, y) [m] in the frame drifting
 /// with the current, time t [s]: `h0 + sum a cos(theta)`.
-double sineSumHeight_m(std::span<const WaveComponent> components, double meanLevel_m, double x,
-                       double y, double t) {
+double sineSumHeight_m(std::span<const WaveComponent> components, double meanLevel_m, double x, double y, double t) {
   double eta = meanLevel_m;
   for (const WaveComponent& c : components)
     eta += c.amplitude_m * std::cos(detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t)));
@@ -66,17 +63,13 @@ double sineSumHeight_m(std::span<const WaveComponent> components, double meanLev
 
 // --- FlatSurface ------------------------------------------------------------
 
-FlatSurface::FlatSurface(double height_m, UniformCurrent current)
-    : height_m_(height_m), current_(current) {
+FlatSurface::FlatSurface(double height_m, UniformCurrent current) : height_m_(height_m), current_(current) {
   detail::checkField(height_m, current, "keel::FlatSurface");
 }
 
-btScalar FlatSurface::height(btScalar, btScalar, btScalar) const {
-  return static_cast<btScalar>(height_m_);
-}
+btScalar FlatSurface::height(btScalar, btScalar, btScalar) const { return static_cast<btScalar>(height_m_); }
 
-void FlatSurface::heights(const btScalar*, const btScalar*, std::size_t count, btScalar,
-                          btScalar* out_m) const {
+void FlatSurface::heights(const btScalar*, const btScalar*, std::size_t count, btScalar, btScalar* out_m) const {
   std::fill_n(out_m, count, static_cast<btScalar>(height_m_));
 }
 
@@ -84,23 +77,21 @@ WaterVelocity FlatSurface::velocity(btScalar, btScalar, btScalar, btScalar) cons
   return horizontalVelocity(current_);
 }
 
-void FlatSurface::velocities(const btScalar*, const btScalar*, const btScalar*, std::size_t count,
-                             btScalar, WaterVelocity* out) const {
+void FlatSurface::velocities(const btScalar*, const btScalar*, const btScalar*, std::size_t count, btScalar,
+                             WaterVelocity* out) const {
   std::fill_n(out, count, horizontalVelocity(current_));
 }
 
 // --- TiltedPlaneSurface -----------------------------------------------------
 
-TiltedPlaneSurface::TiltedPlaneSurface(double height_m, double slopeEast, double slopeNorth,
-                                       UniformCurrent current)
+TiltedPlaneSurface::TiltedPlaneSurface(double height_m, double slopeEast, double slopeNorth, UniformCurrent current)
     : height_m_(height_m),
       slopeEast_(slopeEast),
       slopeNorth_(slopeNorth),
       // Tangent to the plane: d(eta)/dt following the water is
       // slope . current, so the water at the surface stays on it.
-      velocity_{
-          static_cast<btScalar>(current.east_mps), static_cast<btScalar>(current.north_mps),
-          static_cast<btScalar>(slopeEast * current.east_mps + slopeNorth * current.north_mps)} {
+      velocity_{static_cast<btScalar>(current.east_mps), static_cast<btScalar>(current.north_mps),
+                static_cast<btScalar>(slopeEast * current.east_mps + slopeNorth * current.north_mps)} {
   detail::checkField(height_m, current, "keel::TiltedPlaneSurface");
   if (!std::isfinite(slopeEast) || !std::isfinite(slopeNorth)) {
     throw std::invalid_argument("keel::TiltedPlaneSurface: a slope is not finite");
@@ -111,18 +102,15 @@ btScalar TiltedPlaneSurface::height(btScalar u_m, btScalar v_m, btScalar) const 
   return static_cast<btScalar>(height_m_ + slopeEast_ * u_m + slopeNorth_ * v_m);
 }
 
-void TiltedPlaneSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count,
-                                 btScalar t_s, btScalar* out_m) const {
-  for (std::size_t i = 0; i < count; ++i)
-    out_m[i] = TiltedPlaneSurface::height(u_m[i], v_m[i], t_s);
+void TiltedPlaneSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
+                                 btScalar* out_m) const {
+  for (std::size_t i = 0; i < count; ++i) out_m[i] = TiltedPlaneSurface::height(u_m[i], v_m[i], t_s);
 }
 
-WaterVelocity TiltedPlaneSurface::velocity(btScalar, btScalar, btScalar, btScalar) const {
-  return velocity_;
-}
+WaterVelocity TiltedPlaneSurface::velocity(btScalar, btScalar, btScalar, btScalar) const { return velocity_; }
 
-void TiltedPlaneSurface::velocities(const btScalar*, const btScalar*, const btScalar*,
-                                    std::size_t count, btScalar, WaterVelocity* out) const {
+void TiltedPlaneSurface::velocities(const btScalar*, const btScalar*, const btScalar*, std::size_t count, btScalar,
+                                    WaterVelocity* out) const {
   std::fill_n(out, count, velocity_);
 }
 
@@ -136,8 +124,8 @@ double deepWaterWavenumber_radpm(double angularFrequency_radps, double gravity_m
   return angularFrequency_radps * angularFrequency_radps / gravity_mps2;
 }
 
-WaveComponent deepWaterWave(double amplitude_m, double wavelength_m, double direction_rad,
-                            double phase_rad, double gravity_mps2) {
+WaveComponent deepWaterWave(double amplitude_m, double wavelength_m, double direction_rad, double phase_rad,
+                            double gravity_mps2) {
   const double k = 2 * std::numbers::pi / wavelength_m;
   return {amplitude_m,
           k,
@@ -156,8 +144,7 @@ double significantWaveHeight_m(std::span<const WaveComponent> components) {
 // --- SineSumSurface ---------------------------------------------------------
 
 SineSumSurface::SineSumSurface(std::vector<WaveComponent> components, WaveFieldSettings settings)
-    : components_(detail::checkedComponents(std::move(components), "keel::SineSumSurface")),
-      settings_(settings) {
+    : components_(detail::checkedComponents(std::move(components), "keel::SineSumSurface")), settings_(settings) {
   detail::checkField(settings.meanLevel_m, settings.current, "keel::SineSumSurface");
 }
 
@@ -169,18 +156,15 @@ btScalar SineSumSurface::height(btScalar u_m, btScalar v_m, btScalar t_s) const 
   return static_cast<btScalar>(sineSumHeight_m(components_, settings_.meanLevel_m, x, y, t));
 }
 
-void SineSumSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count,
-                             btScalar t_s, btScalar* out_m) const {
-  const auto scalar = [&](std::size_t i) {
-    out_m[i] = SineSumSurface::height(u_m[i], v_m[i], t_s);
-  };
+void SineSumSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
+                             btScalar* out_m) const {
+  const auto scalar = [&](std::size_t i) { out_m[i] = SineSumSurface::height(u_m[i], v_m[i], t_s); };
   detail::sineSumBatch(components_, settings_,
                        {.u_m = u_m, .v_m = v_m, .count = count, .t_s = t_s, .height_out_m = out_m},
                        detail::PointFallback(scalar));
 }
 
-WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m,
-                                       btScalar t_s) const {
+WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {
   const double t = t_s;
   const double x = u_m - settings_.current.east_mps * t;
   const double y = v_m - settings_.current.north_mps * t;
@@ -191,8 +175,7 @@ WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m,
   double east = 0, north = 0, up = 0;
   for (const WaveComponent& c : components_) {
     const double theta = detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t));
-    const double orbital_mps =
-        c.amplitude_m * c.angularFrequency_radps * std::exp(c.wavenumber_radpm * z);
+    const double orbital_mps = c.amplitude_m * c.angularFrequency_radps * std::exp(c.wavenumber_radpm * z);
     const double along_mps = orbital_mps * std::cos(theta);
     east += along_mps * c.directionEast;
     north += along_mps * c.directionNorth;
@@ -202,27 +185,23 @@ WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m,
           static_cast<btScalar>(north + settings_.current.north_mps), static_cast<btScalar>(up)};
 }
 
-void SineSumSurface::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                                std::size_t count, btScalar t_s, WaterVelocity* out) const {
-  const auto scalar = [&](std::size_t i) {
-    out[i] = SineSumSurface::velocity(u_m[i], v_m[i], w_m[i], t_s);
-  };
+void SineSumSurface::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                                btScalar t_s, WaterVelocity* out) const {
+  const auto scalar = [&](std::size_t i) { out[i] = SineSumSurface::velocity(u_m[i], v_m[i], w_m[i], t_s); };
   detail::sineSumBatch(components_, settings_,
                        {.u_m = u_m, .v_m = v_m, .w_m = w_m, .count = count, .t_s = t_s, .velocity_out = out},
                        detail::PointFallback(scalar));
 }
 
-void SineSumSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m,
-                                          const btScalar* w_m, std::size_t count, btScalar t_s,
-                                          btScalar* height_out_m,
+void SineSumSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
+                                          std::size_t count, btScalar t_s, btScalar* height_out_m,
                                           WaterVelocity* velocity_out) const {
   const auto scalar = [&](std::size_t i) {
     height_out_m[i] = SineSumSurface::height(u_m[i], v_m[i], t_s);
     velocity_out[i] = SineSumSurface::velocity(u_m[i], v_m[i], w_m[i], t_s);
   };
-  detail::sineSumBatch(components_, settings_,
-                       {u_m, v_m, w_m, count, t_s, height_out_m, velocity_out},
+  detail::sineSumBatch(components_, settings_, {u_m, v_m, w_m, count, t_s, height_out_m, velocity_out},
                        detail::PointFallback(scalar));
 }
 
-}  // namespace keel
+}  // namespace keel::KEEL_ABI

@@ -28,9 +28,7 @@ class PointFallback {
   /// PointFallback.
   template <class Solve>
   explicit PointFallback(const Solve& solve)
-      : solve_(&solve), call_([](const void* s, std::size_t index) {
-          (*static_cast<const Solve*>(s))(index);
-        }) {}
+      : solve_(&solve), call_([](const void* s, std::size_t index) { (*static_cast<const Solve*>(s))(index); }) {}
 
   void operator()(std::size_t index) const { call_(solve_, index); }
 
@@ -55,8 +53,8 @@ struct PointBatch {
 /// with Wheeler stretching, plus the current, when `batch.velocity_out` is
 /// not null (the elevation, which the velocity needs, then comes with it).
 /// `fallback(i)` writes every result asked of point i.
-void sineSumBatch(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
-                  const PointBatch& batch, PointFallback fallback);
+void sineSumBatch(std::span<const WaveComponent> components, const WaveFieldSettings& settings, const PointBatch& batch,
+                  PointFallback fallback);
 
 /// GerstnerSurface's batch queries: each lane solves x(x0) = x by Newton's
 /// method from x0 = x, with the scalar solve's tolerance and caps; the
@@ -64,7 +62,7 @@ void sineSumBatch(std::span<const WaveComponent> components, const WaveFieldSett
 /// particle's velocity above the point (decaying below the surface as
 /// e^{k z}) when `batch.velocity_out` is not null. `fallback(i)` writes
 /// every result asked of point i.
-void gerstnerBatch(std::span<const WaveComponent> components, const GerstnerSettings& settings,
-                   const PointBatch& batch, PointFallback fallback);
+void gerstnerBatch(std::span<const WaveComponent> components, const GerstnerSettings& settings, const PointBatch& batch,
+                   PointFallback fallback);
 
-}  // namespace keel::detail
+}  // namespace keel::KEEL_ABI::detail
