@@ -1,3 +1,4 @@
+// The closed meshes of keel/meshes.hpp.
 #include <keel/meshes.hpp>
 
 #include <BulletCollision/CollisionShapes/btTriangleMesh.h>

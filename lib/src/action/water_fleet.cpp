@@ -1,3 +1,4 @@
+// keel::WaterFleet: every boat's substep in parallel (oneTBB), applied in order.
 #include <keel/water_fleet.hpp>
 
 #include <tbb/blocked_range.h>

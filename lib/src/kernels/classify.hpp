@@ -1,5 +1,5 @@
 #pragma once
-// The substep's second stage: each hull triangle wholly wet, wholly dry or
+// The classify stage's kernel (substep/cut.cpp): each hull triangle wholly wet, wholly dry or
 // crossing the waterline (docs/model.md, "The SIMD path"; docs/performance.md, "How the substep is computed", step 2).
 
 #include "kernels/buffers.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// The substep's third stage: the crossing triangles cut into the pieces
+// The cut stage's kernels (substep/cut.cpp): the crossing triangles cut into the pieces
 // under the water, and the water velocity at the centroids of the pieces and
 // of the whole triangles (docs/model.md, "The cut" and "The SIMD path";
 // docs/performance.md, "How the substep is

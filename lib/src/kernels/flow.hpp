@@ -1,5 +1,5 @@
 #pragma once
-// The substep's fourth stage, hydrodynamics: skin friction, pressure drag and
+// The flow and slamming stages' kernels (substep/flow.cpp, slamming.cpp): skin friction, pressure drag and
 // suction, and slamming over the wet pieces (docs/model.md, section 2,
 // "Hydrodynamics (Kerner part 2)"; docs/performance.md, "How the substep is
 // computed", step 4). Everything in body axes.

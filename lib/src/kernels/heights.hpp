@@ -1,5 +1,5 @@
 #pragma once
-// The substep's first stage: where the hull's vertices are on the water's
+// The sampling and heights stages' kernels (substep/sample_water.cpp): where the hull's vertices are on the water's
 // axes, the water's height and velocity there, and each vertex's height above
 // the water (docs/performance.md, "How the substep is computed", step 1).
 

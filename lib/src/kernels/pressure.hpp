@@ -1,5 +1,5 @@
 #pragma once
-// The substep's fourth stage, hydrostatics: the pressure integral over the
+// The pressure stage's kernel (substep/pressure.cpp): the pressure integral over the
 // wet pieces (docs/model.md, "The pressure integral (exact centre of
 // pressure)"; docs/performance.md, "How the substep is computed", step 4).
 

@@ -1,3 +1,5 @@
+// runSubstep: a boat's substep as its stages in order (docs/model.md §1); the
+// pose stage and the snapshot and state it works on.
 #include "substep/substep.hpp"
 
 #include "substep/stages.hpp"
