@@ -35,7 +35,7 @@ for rc in "$out"/*.rc; do
 done
 # Findings, each once (a header's are reported by every source that includes it).
 cat "$out"/*.log | grep -vE '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$' > "$out/all" || true
-warnings=$(grep -E '^/.*: (warning|error): ' "$out/all" | sort -u)
+warnings=$(grep -E '^/.*: (warning|error): ' "$out/all" | sort -u || true)  # grep fails when there is none
 count=$(printf '%s' "$warnings" | grep -c . || true)
 errors=$(printf '%s' "$warnings" | grep -c ': error: ' || true)
 [ "$count" -eq 0 ] || { cat "$out/all"; echo; echo "tidy: findings, each once:"; printf '%s\n' "$warnings"; }
