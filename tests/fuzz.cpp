@@ -1,7 +1,9 @@
 // Random hulls and random substeps, to find what the analytic tests miss:
-//   keel_fuzz hulls N      N random meshes through keel::Hull: each is built
+//   keel_fuzz hulls N [SEED [FIRST]]
+//                          N random meshes through keel::Hull: each is built
 //                          or refused with a HullError, never a crash, a
-//                          hang or another exception; the slowest is timed.
+//                          hang or another exception; the slowest is timed,
+//                          any over 1 s is named (FIRST skips to it).
 //   keel_fuzz substeps N   N substeps of random boats in random states (up
 //                          to 1000 m/s and 1000 rad/s) on random water
 //                          (waves, NaN, huge and throwing heights): the
@@ -82,7 +84,7 @@ Mesh randomMesh(Random& r) {
   return m;
 }
 
-int fuzzHulls(long count, std::uint64_t seed) {
+int fuzzHulls(long count, std::uint64_t seed, long first) {
   Random r(seed);
   long built = 0, refused = 0, failed = 0;
   double slowest_s = 0;
@@ -91,6 +93,8 @@ int fuzzHulls(long count, std::uint64_t seed) {
     HullOptions options;
     if (integer(r, 0, 3) == 0) options.maxEdgeLength_m = btScalar(std::pow(10.0, uniform(r, -6, 2)));
     if (integer(r, 0, 3) == 0) options.weldTolerance = btScalar(uniform(r, 0, 1e-2));
+    if (i < first) continue;  // the same random stream, built from hull `first` on
+    if (i % 10000 == 0) std::fprintf(stderr, "hull %ld\n", i);
     const auto start = std::chrono::steady_clock::now();
     try {
       const Hull hull(m.vertices, m.triangles, options);
@@ -105,7 +109,9 @@ int fuzzHulls(long count, std::uint64_t seed) {
       ++failed;
       std::printf("hull %ld: %s\n", i, e.what());
     }
-    slowest_s = std::max(slowest_s, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    const double took_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (took_s > 1) std::printf("hull %ld (seed %llu): %.1f s\n", i, static_cast<unsigned long long>(seed), took_s);
+    slowest_s = std::max(slowest_s, took_s);
   }
   std::printf("hulls: %ld built, %ld refused with a HullError, slowest %.3f s\n", built, refused, slowest_s);
   std::printf("%ld passed, %ld failed\n", count - failed, failed);
@@ -218,7 +224,8 @@ int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   const long count = argc > 2 ? std::atol(argv[2]) : 1000;
   const std::uint64_t seed = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 1;
-  if (mode == "hulls") return keel::test::fuzzHulls(count, seed);
+  const long first = argc > 4 ? std::atol(argv[4]) : 0;  // hulls: start building at this index
+  if (mode == "hulls") return keel::test::fuzzHulls(count, seed, first);
   if (mode == "substeps") return keel::test::fuzzSubsteps(count, seed);
   std::fprintf(stderr, "usage: keel_fuzz hulls|substeps [count] [seed]\n");
   return 2;
