@@ -12,9 +12,7 @@
 namespace keel::KEEL_ABI::detail {
 namespace {
 
-bool isFinite(const btVector3& v) { return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z()); }
-
-bool isFinite(const btTransform& t) {
+bool isFinitePose(const btTransform& t) {
   const btMatrix3x3& b = t.getBasis();
   return isFinite(t.getOrigin()) && isFinite(b[0]) && isFinite(b[1]) && isFinite(b[2]);
 }
@@ -72,7 +70,7 @@ bool readPose(const BoatModel& boat, BoatState& state, const BodySnapshot& body,
   const HydrodynamicSettings& h = boat.dynamics;
   s.perVertexVelocities = (h.viscous || h.pressureDrag || h.slamming) &&
                           h.waterVelocity == WaterVelocitySampling::PerVertex && !boat.surface.velocityIsUniform();
-  if (!isFinite(body.centreOfMass)) {
+  if (!isFinitePose(body.centreOfMass)) {
     s.flags = StatusNonFiniteBody;
     return false;
   }

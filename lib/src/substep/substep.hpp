@@ -30,6 +30,7 @@
 #include <LinearMath/btTransform.h>
 #include <LinearMath/btVector3.h>
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -143,6 +144,11 @@ struct Substep {
 /// buffers.
 void drawnCut(const Hull& hull, const BoatState& state, std::vector<SubmergedPiece>& pieces,
               std::vector<WaterlineSegment>& waterline);
+
+/// Whether every component of `v` is finite.
+[[nodiscard]] inline bool isFinite(const btVector3& v) {
+  return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z());
+}
 
 /// A force and torque summed in body axes, times `scale`, in world axes.
 [[nodiscard]] ForceTorque bodyToWorld(const btMatrix3x3& basis, const BodyForce& f, double scale = 1);

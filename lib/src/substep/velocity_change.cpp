@@ -7,8 +7,6 @@
 namespace keel::KEEL_ABI::detail {
 namespace {
 
-bool isFinite(const btVector3& v) { return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z()); }
-
 /// Bullet's damping factor for one substep, as btRigidBody::applyDamping
 /// computes it: velocity *= (1 - damping)^dt.
 btScalar dampingFactor(btScalar damping, btScalar dt_s) { return btPow(btScalar(1) - damping, dt_s); }
