@@ -15,8 +15,10 @@
 #include <keel/hull.hpp>
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>
+#include <keel/mass_properties.hpp>
 #include <keel/meshes.hpp>
 #include <keel/version.hpp>
+#include <keel/volume_moments.hpp>
 #include <keel/water_action.hpp>
 #include <keel/water_fleet.hpp>
 #include <keel/water_sampling.hpp>

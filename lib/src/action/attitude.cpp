@@ -2,6 +2,8 @@
 #include <keel/attitude.hpp>
 #include <keel/water_action.hpp>
 
+#include "action/hull_axes.hpp"
+
 #include <BulletDynamics/Dynamics/btRigidBody.h>
 
 #include <algorithm>
@@ -9,6 +11,20 @@
 #include <stdexcept>
 
 namespace keel::KEEL_ABI {
+namespace detail {
+
+UnitHullAxes unitHullAxes(const HullAxes& axes) {
+  const btScalar forwardLength = axes.forward.length();
+  const btVector3 forward = forwardLength > 0 ? axes.forward / forwardLength : btVector3(0, 0, 0);
+  const btVector3 up = axes.up - forward * axes.up.dot(forward);  // Gram-Schmidt
+  const btScalar upLength = up.length();
+  // The tolerance is relative: up within about 1e-3 rad of forward (or either zero) is no frame.
+  if (!(forwardLength > 0) || !(upLength > btScalar(1e-3) * axes.up.length()))
+    throw std::invalid_argument("keel::HullAxes: forward and up must be non-zero and not parallel");
+  return {forward, up / upLength, forward.cross(up / upLength)};
+}
+
+}  // namespace detail
 namespace {
 
 /// The hull's forward, up and starboard axes in world axes, unit and
@@ -18,16 +34,10 @@ struct WorldAxes {
 };
 
 WorldAxes worldAxes(const btMatrix3x3& bodyToWorld, const HullAxes& axes, const btVector3& waterUp_world) {
-  const btScalar forwardLength = axes.forward.length();
-  const btVector3 forward = forwardLength > 0 ? axes.forward / forwardLength : btVector3(0, 0, 0);
-  const btVector3 up = axes.up - forward * axes.up.dot(forward);  // Gram-Schmidt
-  const btScalar upLength = up.length();
-  // The tolerance is relative: up within about 1e-3 rad of forward (or either zero) is no frame.
-  if (!(forwardLength > 0) || !(upLength > btScalar(1e-3) * axes.up.length()))
-    throw std::invalid_argument("keel::HullAxes: forward and up must be non-zero and not parallel");
+  const detail::UnitHullAxes body = detail::unitHullAxes(axes);
   WorldAxes w;
-  w.forward = bodyToWorld * forward;
-  w.up = bodyToWorld * (up / upLength);
+  w.forward = bodyToWorld * body.forward;
+  w.up = bodyToWorld * body.up;
   w.starboard = w.forward.cross(w.up);
   w.waterUp = waterUp_world / waterUp_world.length();
   return w;

@@ -1,0 +1,81 @@
+// The displacement of a hull at a draft, heel and trim, and the draft for a
+// mass: the hull's volume below a waterplane (keel::volumeMomentsBelow).
+
+#include <keel/mass_properties.hpp>
+
+#include "action/hull_axes.hpp"
+#include "mass/mass_detail.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <utility>
+
+namespace keel::KEEL_ABI {
+namespace {
+
+/// The water's up in hull axes at a heel and trim: the direction whose
+/// Attitude is (heel, trim), `sin(trim) forward + cos(trim) (cos(heel) up -
+/// sin(heel) starboard)` (attitude.hpp: trim = asin(forward . up_water),
+/// heel = atan2(-starboard . up_water, up . up_water)).
+btVector3 waterUp(const HullAxes& axes, double heel_rad, double trim_rad) {
+  if (!std::isfinite(heel_rad) || !std::isfinite(trim_rad))
+    throw std::invalid_argument("keel::massForDraft_kg: the heel and trim must be finite");
+  const detail::UnitHullAxes a = detail::unitHullAxes(axes);
+  const auto sinTrim = btScalar(std::sin(trim_rad)), cosTrim = btScalar(std::cos(trim_rad));
+  const auto sinHeel = btScalar(std::sin(heel_rad)), cosHeel = btScalar(std::cos(heel_rad));
+  return sinTrim * a.forward + cosTrim * (cosHeel * a.up - sinHeel * a.starboard);
+}
+
+/// The lowest and highest vertex heights along `up` (unit) [m].
+std::pair<double, double> heightRange(const Hull& hull, const btVector3& up) {
+  const detail::hull_build::Vec3d n = detail::unitDirection(up, "keel::massForDraft_kg: the water's up");
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (const btVector3& v : hull.vertices()) {
+    const double h = detail::hull_build::dot(n, detail::hull_build::toD(v));
+    lo = std::min(lo, h);
+    hi = std::max(hi, h);
+  }
+  return {lo, hi};
+}
+
+}  // namespace
+
+double massForDraft_kg(const Hull& hull, double draft_m, double waterDensity_kgpm3, const HullAxes& axes,
+                       double heel_rad, double trim_rad) {
+  detail::checkedNonNegative(draft_m, "keel::massForDraft_kg: the draft [m]");
+  detail::checkedNonNegative(waterDensity_kgpm3, "keel::massForDraft_kg: the water density [kg/m^3]", true);
+  const btVector3 up = waterUp(axes, heel_rad, trim_rad);
+  const double lowest_m = heightRange(hull, up).first;
+  return waterDensity_kgpm3 * volumeMomentsBelow(hull, up, lowest_m + draft_m).zeroth;
+}
+
+double draftForMass_m(const Hull& hull, double mass_kg, double waterDensity_kgpm3, const HullAxes& axes,
+                      double heel_rad, double trim_rad) {
+  detail::checkedNonNegative(mass_kg, "keel::draftForMass_m: the mass [kg]", true);
+  detail::checkedNonNegative(waterDensity_kgpm3, "keel::draftForMass_m: the water density [kg/m^3]", true);
+  const btVector3 up = waterUp(axes, heel_rad, trim_rad);
+  const auto [lowest_m, highest_m] = heightRange(hull, up);
+  const double wholly = waterDensity_kgpm3 * volumeMoments(hull).zeroth;
+  if (mass_kg > wholly) {
+    std::ostringstream s;
+    s << "keel::draftForMass_m: " << mass_kg << " kg is more than the hull displaces wholly under water (" << wholly
+      << " kg): it sinks";
+    throw std::invalid_argument(s.str());
+  }
+  // The displaced volume grows monotonically with the draft: bisect until
+  // the bracket is as narrow as double can tell apart (at most 200 halvings,
+  // for a mass so small that the draft would run down towards denormals).
+  double lo = 0, hi = highest_m - lowest_m;
+  for (int i = 0; i < 200; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    if (!(mid > lo && mid < hi)) break;
+    const double mass = waterDensity_kgpm3 * volumeMomentsBelow(hull, up, lowest_m + mid).zeroth;
+    (mass < mass_kg ? lo : hi) = mid;
+  }
+  return 0.5 * (lo + hi);
+}
+
+}  // namespace keel::KEEL_ABI

@@ -1,0 +1,33 @@
+#pragma once
+// Internal to Keel: the checks and the eigen-solver the mass properties
+// (keel/mass_properties.hpp) share.
+
+#include <keel/config.hpp>
+
+#include "hull/build_steps.hpp"
+
+#include <LinearMath/btVector3.h>
+
+#include <array>
+
+namespace keel::KEEL_ABI::detail {
+
+/// `v` made unit, in double. Throws std::invalid_argument naming `what`
+/// when it is zero or not finite.
+[[nodiscard]] hull_build::Vec3d unitDirection(const btVector3& v, const char* what);
+
+/// `value` when finite and >= 0 (> 0 when `positive`); else throws
+/// std::invalid_argument naming `what` and the value.
+double checkedNonNegative(double value, const char* what, bool positive = false);
+
+/// Eigenvalues and unit eigenvectors (columns of `vectors`) of a symmetric
+/// 3 x 3 matrix: `a = vectors diag(values) vectors^T`.
+struct SymmetricEigen {
+  std::array<double, 3> values{};
+  std::array<std::array<double, 3>, 3> vectors{};  // [row][column]
+};
+/// The cyclic Jacobi method (Golub and Van Loan, Matrix Computations, 4th
+/// ed., §8.5), run until the off-diagonal is zero to round-off.
+[[nodiscard]] SymmetricEigen symmetricEigen(std::array<std::array<double, 3>, 3> a);
+
+}  // namespace keel::KEEL_ABI::detail

@@ -1,0 +1,81 @@
+// The mass for a draft, heel and trim, and the draft for a mass
+// (keel/mass_properties.hpp), against a box's closed forms and against
+// Kerner's hydrostatics (keel::hydrostaticsAtPose).
+#include "mass_test_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <stdexcept>
+
+namespace keel::test {
+namespace {
+
+constexpr double kRho = 1025;
+constexpr double kDeg = 3.14159265358979323846 / 180;
+// A box L x D x B (x forward, y up, z starboard).
+constexpr double L = 4, D = 1, B = 2;
+
+TEST(Displacement, UprightBoxDisplacesLBT) {
+  const auto hull = hullOf(box(btVector3(L, D, B), 2, btVector3(0.5f, 0.25f, 0)));
+  for (double T : {0.0, 0.1, 0.25, 0.5, 1.0}) {
+    EXPECT_NEAR(massForDraft_kg(*hull, T, kRho), kRho * L * B * T, kRel * kRho * L * B * D) << "T = " << T;
+    if (T > 0) {
+      EXPECT_NEAR(draftForMass_m(*hull, kRho * L * B * T, kRho), T, kRel) << "T = " << T;
+    }
+  }
+  // Deeper than the hull: all of it.
+  EXPECT_NEAR(massForDraft_kg(*hull, 3, kRho), kRho * L * B * D, kRel * kRho * L * B * D);
+}
+
+TEST(Displacement, HeeledAndTrimmedBoxDisplacesItsWallSidedSection) {
+  const auto hull = hullOf(box(btVector3(L, D, B), 1));
+  // Heel phi with the lowest corner at depth T: the section under water is
+  // B (T - B sin(phi) / 2) / cos(phi) while both sides are wet and the deck dry.
+  const double T = 0.6;
+  for (double heel : {-10.0, 5.0, 10.0}) {
+    const double phi = std::abs(heel) * kDeg;
+    const double expected = kRho * L * B * (T - B * std::sin(phi) / 2) / std::cos(phi);
+    EXPECT_NEAR(massForDraft_kg(*hull, T, kRho, {}, heel * kDeg), expected, kRel * expected) << heel;
+    EXPECT_NEAR(draftForMass_m(*hull, expected, kRho, {}, heel * kDeg), T, kRel) << heel;
+  }
+  // Trim theta the same along the length.
+  const double theta = 2 * kDeg;
+  const double trimmed = kRho * B * L * (T - L * std::sin(theta) / 2) / std::cos(theta);
+  EXPECT_NEAR(massForDraft_kg(*hull, T, kRho, {}, 0, theta), trimmed, kRel * trimmed);
+  // Axes given another way round: z up, y forward.
+  const HullAxes sideways{btVector3(0, 0, 1), btVector3(0, 1, 0)};
+  EXPECT_NEAR(massForDraft_kg(*hull, T, kRho, sideways, 0, theta),
+              kRho * B * L * (T - B * std::sin(theta) / 2) / std::cos(theta), kRel * trimmed);
+}
+
+TEST(Displacement, BoatHullAgreesWithKernersHydrostatics) {
+  const auto hull = hullOf(boatHull(8, 2.5f, 1.2f));
+  const double T = 0.45;
+  const btScalar lowest = hull->boundsMin().y();
+  const btTransform pose(btQuaternion::getIdentity(), btVector3(0, btScalar(-T) - lowest, 0));
+  PoseQuery query;
+  query.waterDensity_kgpm3 = btScalar(kRho);
+  const PoseHydrostatics h = hydrostaticsAtPose(*hull, pose, FlatSurface(0.0), query);
+  // The triangle model is exact in flat water too; float's sums limit it.
+  EXPECT_NEAR(massForDraft_kg(*hull, T, kRho), h.displacement_kg, (kDouble ? 1e-9 : 1e-5) * h.displacement_kg);
+}
+
+TEST(Displacement, BadInputIsRefused) {
+  const auto hull = hullOf(box(btVector3(L, D, B), 1));
+  EXPECT_THROW((void)massForDraft_kg(*hull, -0.1, kRho), std::invalid_argument);
+  EXPECT_THROW((void)massForDraft_kg(*hull, 0.1, 0), std::invalid_argument);
+  EXPECT_THROW((void)massForDraft_kg(*hull, 0.1, kRho, {}, std::nan("")), std::invalid_argument);
+  EXPECT_THROW((void)massForDraft_kg(*hull, 0.1, kRho, {btVector3(1, 0, 0), btVector3(1, 0, 0)}),
+               std::invalid_argument);
+  EXPECT_THROW((void)draftForMass_m(*hull, 0, kRho), std::invalid_argument);
+  try {
+    (void)draftForMass_m(*hull, 2 * kRho * L * B * D, kRho);
+    ADD_FAILURE() << "a mass heavier than the hull wholly under did not throw";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("it sinks"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace keel::test
