@@ -527,6 +527,7 @@ void HarbourApp::hudBoat() {
   ImGui::Text("heel %+5.1f deg   trim %+5.1f deg", t.heel_deg, t.trim_deg);
   ImGui::Text("draft %.2f m   submerged %.2f m^3", t.draft_m, t.submergedVolume_m3);
   ImGui::Text("mass %.0f kg   displaces %.0f kg", boat->type->mass_kg, t.submergedVolume_m3 * 1025.0);
+  ImGui::Text("ballast %.0f kg/m^3 (keel::MassModel)", boat->type->ballastDensity_kgpm3);
   ImGui::Separator();
   ImGui::Text("forces [kN]        x        y        z");
   const auto row = [](const char* name, const btVector3& f) {

@@ -1,7 +1,6 @@
 #include "boat_type.hpp"
 
-#include <keel/hydrostatics.hpp>
-#include <keel/waves.hpp>
+#include <keel/mass_properties.hpp>
 
 #include <BulletCollision/CollisionShapes/btBoxShape.h>
 #include <BulletCollision/CollisionShapes/btCompoundShape.h>
@@ -11,22 +10,52 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 namespace demo {
 namespace {
 
 constexpr double kWaterDensity_kgpm3 = 1025;
-constexpr double kGravity_mps2 = 9.81;
 /// Collision margin [m]: small, so boats touch where they look as if they do.
 constexpr btScalar kMargin_m = 0.02f;
 
-/// Displaced volume and its centroid (the centre of buoyancy) of `hull` with
-/// the water flat at the hull frame's y = 0 (keel::hydrostaticsAtPose).
-keel::HydrostaticResult designWaterline(const keel::Hull& hull) {
-  keel::PoseQuery query;
-  query.waterDensity_kgpm3 = btScalar(kWaterDensity_kgpm3);
-  query.gravity_mps2 = btVector3(0, -btScalar(kGravity_mps2), 0);
-  return keel::hydrostaticsAtPose(hull, btTransform::getIdentity(), keel::FlatSurface(), query).pressure;
+/// What a boat is made of besides its ballast (keel::MassModel), in the
+/// mesh file's frame.
+struct Build {
+  double shellThickness_m;    ///< the hull's skin, a thin shell over the whole hull [m]
+  double shellDensity_kgpm3;  ///< its material
+  double engine_kg;           ///< engine (or crew): a point mass
+  btVector3 engine_m;         ///< where it sits [m]
+};
+
+/// Skins: GRP 8 mm (1800 kg/m^3), wood 15 mm (600), steel 8-10 mm (7850).
+const Build& buildOf(const std::string& kind) {
+  static const std::map<std::string, Build> builds = {
+      {"speedboat", {0.008, 1800, 350, {-2.6f, -0.1f, 0}}}, {"rowboat", {0.015, 600, 80, {0, 0.1f, 0}}},
+      {"tug", {0.008, 7850, 8000, {-3, -0.6f, 0}}},         {"barge", {0.010, 7850, 6000, {-9, -0.3f, 0}}},
+      {"catamaran", {0.008, 1800, 500, {-4.5f, 0.6f, 0}}},
+  };
+  return builds.at(kind);
+}
+
+/// The boat's mass (keel::MassModel, docs/mass.md): its skin, its engine,
+/// and ballast filling the hull below half the design draft, whose density
+/// is whatever makes the whole weigh `displacement_kg`. Returns the
+/// properties and the ballast's density.
+std::pair<keel::MassProperties, double> massOf(const BoatSpec& spec, const keel::Hull& hull, double displacement_kg) {
+  const double ballastTop_m = 0.5 * double(hull.boundsMin().y());  // halfway from the keel up to the waterline
+  const Build& build = buildOf(spec.kind);
+  keel::MassModel model;
+  model.shell(hull, build.shellThickness_m, build.shellDensity_kgpm3)
+      .pointMass(build.engine_kg, build.engine_m)
+      .ballastBelow(hull, btVector3(0, 1, 0), ballastTop_m, 0, keel::RegionDensity::Adds);
+  const std::size_t ballast = 2;
+  const double rest_kg = displacement_kg - model.massMoments().zeroth;
+  if (!(rest_kg > 0))
+    throw std::runtime_error(spec.file + ": its shell and engine weigh more than it displaces at its design waterline");
+  const double density_kgpm3 = rest_kg / model.parts()[ballast].geometry.zeroth;
+  model.setDensity(ballast, density_kgpm3);
+  return {model.properties(), density_kgpm3};
 }
 
 /// One convex hull per closed part of the hull (not the convex hull of the
@@ -80,29 +109,28 @@ std::shared_ptr<const BoatType> loadType(const BoatSpec& spec, const std::string
   const auto& tri = type->mesh.hullTriangles;
   for (std::size_t i = 0; i + 2 < tri.size(); i += 3) fileFrame.addTriangle(tri[i], tri[i + 1], tri[i + 2]);
   const keel::Hull designHull(fileFrame);
-  const keel::HydrostaticResult design = designWaterline(designHull);
-  if (!(design.submergedVolume_m3 > 0))
+  const double designDraft_m = -double(designHull.boundsMin().y());
+  if (!(designDraft_m > 0))
     throw std::runtime_error(spec.file + ": the hull does not reach below its design waterline (y = 0)");
-  type->mass_kg = kWaterDensity_kgpm3 * double(design.submergedVolume_m3);
-  type->centreOfMass_m = btVector3(design.centreOfBuoyancy_m.x(), btScalar(spec.centreOfMassHeight_m),
-                                   design.centreOfBuoyancy_m.z());
+  type->mass_kg = keel::massForDraft_kg(designHull, designDraft_m, kWaterDensity_kgpm3);
+  const auto [mass, ballastDensity_kgpm3] = massOf(spec, designHull, type->mass_kg);
+  type->centreOfMass_m = mass.centreOfMass_m;
+  type->ballastDensity_kgpm3 = ballastDensity_kgpm3;
+  // The body keeps the file's axes (bow +x, y up) so that the HUD, the
+  // propeller and the rendering need no rotation: the moments about them
+  // are the inertia's diagonal. The products dropped are small: every boat
+  // is symmetric port and starboard, so only the x-y one is not zero, and
+  // it turns the principal axes by under three degrees in pitch.
+  for (int axis = 0; axis < 3; ++axis) type->inertia_kgm2[axis] = mass.inertia_kgm2[axis][axis];
   // The same hull in the body's centre-of-mass frame, split finer so the
   // waterline follows the water patch's cells.
-  std::vector<btVector3> vertices(designHull.vertices().begin(), designHull.vertices().end());
-  for (btVector3& v : vertices) v -= type->centreOfMass_m;
   keel::HullOptions options;
   options.maxEdgeLength_m = btScalar(maxHullEdge_m);
-  type->hull = std::make_shared<keel::Hull>(vertices, designHull.triangles(), options);
+  type->hull = keel::toBodyFrame(designHull, btTransform(btMatrix3x3::getIdentity(), type->centreOfMass_m), options);
 
   const btVector3 size = designHull.boundsMax() - designHull.boundsMin();
   type->length_m = size.x();
   type->beam_m = size.z();
-  // A solid box of the hull's bounds: close enough for a game, and it gives
-  // the long boats the slow pitch they should have.
-  const double m12 = type->mass_kg / 12;
-  const double x = size.x(), y = size.y(), z = size.z();
-  type->inertia_kgm2 = btVector3(btScalar(m12 * (y * y + z * z)), btScalar(m12 * (x * x + z * z)),
-                                 btScalar(m12 * (x * x + y * y)));
   type->drive = {.forward = btVector3(1, 0, 0),
                  .up = btVector3(0, 1, 0),
                  .propeller_m = spec.propeller_m - type->centreOfMass_m,
@@ -120,11 +148,11 @@ std::shared_ptr<const BoatType> loadType(const BoatSpec& spec, const std::string
 const std::vector<BoatSpec>& boatSpecs() {
   // Thrust sets each boat's top speed against Keel's hydrodynamic drag.
   static const std::vector<BoatSpec> specs = {
-      {"speedboat", "speedboat.obj", 0.15, 9000, {-3.6f, -0.45f, 0}, {-3.55f, -0.35f, 0}, 0.12, 0.6, 0, 0},
-      {"rowboat", "rowboat.obj", 0.05, 500, {-2.15f, -0.3f, 0}, {-2.05f, -0.2f, 0}, 0.05, 0.6, 0, 0},
-      {"tug", "tug.obj", -0.4, 60000, {-6.6f, -1.3f, 0}, {-6.9f, -1.1f, 0}, 2.0, 0.6, 0, 0},
-      {"barge", "barge.obj", 0.3, 60000, {-11.0f, -0.8f, 0}, {-11.5f, -0.5f, 0}, 1.5, 0.5, 0, 0},
-      {"catamaran", "catamaran.obj", 0.8, 20000, {-5.6f, -0.5f, 0}, {-5.8f, -0.4f, 0}, 0.4, 0.6, 0, 0},
+      {"speedboat", "speedboat.obj", 9000, {-3.6f, -0.45f, 0}, {-3.55f, -0.35f, 0}, 0.12, 0.6, 0, 0},
+      {"rowboat", "rowboat.obj", 500, {-2.15f, -0.3f, 0}, {-2.05f, -0.2f, 0}, 0.05, 0.6, 0, 0},
+      {"tug", "tug.obj", 60000, {-6.6f, -1.3f, 0}, {-6.9f, -1.1f, 0}, 2.0, 0.6, 0, 0},
+      {"barge", "barge.obj", 60000, {-11.0f, -0.8f, 0}, {-11.5f, -0.5f, 0}, 1.5, 0.5, 0, 0},
+      {"catamaran", "catamaran.obj", 20000, {-5.6f, -0.5f, 0}, {-5.8f, -0.4f, 0}, 0.4, 0.6, 0, 0},
   };
   return specs;
 }

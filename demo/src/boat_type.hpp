@@ -22,14 +22,13 @@ namespace demo {
 /// Hand-set facts of a boat kind. Positions are in the mesh file's frame
 /// (y up, bow +x, origin on the design waterline amidships) [m].
 struct BoatSpec {
-  std::string kind;             ///< "speedboat", ...
-  std::string file;             ///< OBJ file in the media directory
-  double centreOfMassHeight_m;  ///< above the design waterline (negative: below)
-  double maxThrust_N;           ///< propeller thrust at full throttle
-  btVector3 propeller_m;        ///< where the thrust acts
-  btVector3 rudder_m;           ///< centre of the rudder blade
-  double rudderArea_m2;         ///< one side of the blade
-  double maxRudder_rad;         ///< full helm
+  std::string kind;       ///< "speedboat", ...
+  std::string file;       ///< OBJ file in the media directory
+  double maxThrust_N;     ///< propeller thrust at full throttle
+  btVector3 propeller_m;  ///< where the thrust acts
+  btVector3 rudder_m;     ///< centre of the rudder blade
+  double rudderArea_m2;   ///< one side of the blade
+  double maxRudder_rad;   ///< full helm
   /// Bullet body damping (fraction of velocity lost per second), on top of
   /// Keel's hydrodynamic drag; 0 for every shipped boat, whose drag is all
   /// Keel's (skin friction, pressure drag, slamming, air).
@@ -46,19 +45,24 @@ struct BoatType {
   std::vector<std::unique_ptr<btCollisionShape>> childShapes;  ///< owned children of a compound shape
   btVector3 centreOfMass_m{0, 0, 0};                           ///< in the file frame: where the body's origin sits
   double mass_kg = 0;                                          ///< displacement at the design waterline
-  btVector3 inertia_kgm2{0, 0, 0};                             ///< principal moments, centre-of-mass frame
-  double length_m = 0, beam_m = 0;                             ///< overall, from the hull's bounds
-  game::Drive drive;  ///< the spec's propeller and rudder, centre-of-mass frame
+  /// Moments of inertia about the body's axes (the file's, moved to the
+  /// centre of mass) [kg m^2]; the small products of inertia are dropped.
+  btVector3 inertia_kgm2{0, 0, 0};
+  double ballastDensity_kgpm3 = 0;  ///< what the ballast came to (keel::MassModel)
+  double length_m = 0, beam_m = 0;  ///< overall, from the hull's bounds
+  game::Drive drive;                ///< the spec's propeller and rudder, centre-of-mass frame
 };
 
 /// The specs of every kind the demo knows (demo::knownKinds()).
 const std::vector<BoatSpec>& boatSpecs();
 
 /// Loads every kind from `mediaDir`. The mass is the displacement at the
-/// design waterline (the file's y = 0) computed with Keel's own hydrostatics,
-/// so each boat floats at the waterline it was drawn with; the centre of mass
-/// sits above the centre of buoyancy, so it floats level. Throws
-/// std::runtime_error (or keel::HullError) naming the file on failure.
+/// design waterline (the file's y = 0, keel::massForDraft_kg), so each boat
+/// floats near the waterline it was drawn with. The centre of mass and the
+/// inertia come from what the boat is made of (keel::MassModel): its skin,
+/// its engine and ballast in the bottom of the hull, whose density makes up
+/// the rest of the displacement. Throws std::runtime_error (or
+/// keel::HullError) naming the file on failure.
 std::map<std::string, std::shared_ptr<const BoatType>> loadBoatTypes(const std::string& mediaDir, double maxHullEdge_m);
 
 }  // namespace demo
