@@ -2,11 +2,14 @@
 // box, a thin box shell as six plates, a box with ballast in its bottom half,
 // point masses, compartments, the principal frame of a turned box, and the
 // hull moved into it.
+#include "mass/mass_detail.hpp"
 #include "mass_test_support.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -166,6 +169,44 @@ TEST(MassProperties, HullAndMeshMovedIntoTheBodyFrameAreCentredAndPrincipal) {
     for (int j = 0; j < 3; ++j) EXPECT_NEAR(b.principalInertia_kgm2[j], m.principalInertia_kgm2[j], kTurned * largest);
     EXPECT_NEAR(b.mass_kg, m.mass_kg, kTurned * m.mass_kg);
   }
+}
+
+TEST(MassProperties, JacobiDiagonalisesToRoundOff) {
+  // Symmetric matrices with spread, close and equal eigenvalues: V diag V^T
+  // rebuilds each to a few ulps of its norm, and V is orthonormal.
+  std::mt19937 random(7);
+  std::uniform_real_distribution<double> entry(-1, 1);
+  for (int trial = 0; trial < 200; ++trial) {
+    std::array<std::array<double, 3>, 3> a{};
+    for (int i = 0; i < 3; ++i)
+      for (int j = i; j < 3; ++j) a[i][j] = a[j][i] = entry(random) * (trial % 3 == 0 ? 1e6 : 1);
+    if (trial % 5 == 0) a[0][1] = a[1][0] = a[0][2] = a[2][0] = 0;  // one eigenvector on an axis
+    const detail::SymmetricEigen e = detail::symmetricEigen(a);
+    double norm = 0;
+    for (const auto& row : a)
+      for (double v : row) norm = std::max(norm, std::abs(v));
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) {
+        double rebuilt = 0, dot = 0;
+        for (int k = 0; k < 3; ++k) {
+          rebuilt += e.vectors[i][k] * e.values[k] * e.vectors[j][k];
+          dot += e.vectors[k][i] * e.vectors[k][j];
+        }
+        EXPECT_NEAR(rebuilt, a[i][j], 1e-14 * norm) << "trial " << trial;
+        EXPECT_NEAR(dot, i == j ? 1 : 0, 1e-14) << "trial " << trial;
+      }
+  }
+}
+
+TEST(MassProperties, SymmetricBodiesAndPointsGiveARotationAndNoNegativeMoment) {
+  // A sphere's moments are all equal (any axes are principal); a lone point
+  // mass has none. Neither is an error.
+  const MassProperties sphere = massProperties(*hullOf(icosphere(1, 2)), kRho);
+  EXPECT_NEAR(sphere.principalAxes.determinant(), 1, kTurned);
+  const MassProperties point = MassModel().pointMass(5, btVector3(1, 2, 3)).properties();
+  expectNear(point.centreOfMass_m, btVector3(1, 2, 3), kRel * 3);
+  for (int i = 0; i < 3; ++i) EXPECT_GE(point.principalInertia_kgm2[i], 0);
+  EXPECT_LT(point.principalInertia_kgm2.length(), kRel * 5 * 14);
 }
 
 /// Expects `f` to throw std::invalid_argument whose message contains `words`.

@@ -89,6 +89,8 @@ class MassModel {
   MassModel& ballastBelow(const Hull& hull, const btVector3& up, double height_m, double density_kgpm3,
                           RegionDensity mode = RegionDensity::Replaces);
   /// A compartment: the closed `mesh` (hull frame) filled with `density_kgpm3`.
+  /// A keel::Hull, so that it is checked closed (build one from a
+  /// btTriangleMesh; volumeMoments() takes raw triangles unchecked).
   MassModel& compartment(const Hull& mesh, double density_kgpm3, RegionDensity mode = RegionDensity::Replaces);
   /// A point mass [kg] at `position_m`: an engine, a crew. Throws unless finite and > 0.
   MassModel& pointMass(double mass_kg, const btVector3& position_m);
