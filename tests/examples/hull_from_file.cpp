@@ -1,11 +1,12 @@
 #include "hull_from_file.hpp"
 
+#include <keel/mass_properties.hpp>
+
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 #include <assimp/Importer.hpp>
 
 #include <stdexcept>
-#include <vector>
 
 namespace game {
 namespace {
@@ -60,9 +61,7 @@ LoadedHull loadHull(const std::string& path, const std::string& object) {
   // the centre of mass of a uniformly dense boat, is the origin.
   const keel::Hull inFile(mesh);
   loaded.centreOfMass_m = inFile.centroid_m();
-  std::vector<btVector3> vertices(inFile.vertices().begin(), inFile.vertices().end());
-  for (btVector3& v : vertices) v -= loaded.centreOfMass_m;
-  loaded.hull = std::make_shared<const keel::Hull>(vertices, inFile.triangles());
+  loaded.hull = keel::toBodyFrame(inFile, btTransform(btMatrix3x3::getIdentity(), loaded.centreOfMass_m));
   return loaded;
 }
 
