@@ -24,7 +24,11 @@ bool limitPressure(const BoatModel& boat, HydrostaticResult& p, btScalar gravity
 
 void pressure(const BoatModel& boat, BoatState& state, Substep& s) {
   BoatBuffers& b = s.buffers;
-  const PieceStream streams[2] = {b.triangles(boat.hull.soa()), b.pieces.stream()};
+  PieceStream streams[2] = {b.triangles(boat.hull.soa()), b.pieces.stream()};
+  if (s.heads) {  // the wave pressure's heads at the corners (wavePressureHeads)
+    streams[0].e0 = b.head0.data(), streams[0].e1 = b.head1.data(), streams[0].e2 = b.head2.data();
+    streams[1].e0 = b.pieces.e0.data(), streams[1].e1 = b.pieces.e1.data(), streams[1].e2 = b.pieces.e2.data();
+  }
   const PressureSums sums = pressureSums(streams, 2, s.axes.up);
   // The sums are in body axes: the result is turned to world axes once.
   HydrostaticResult& r = state.hydrostatics;
