@@ -1,5 +1,6 @@
 // Stage 6 of the substep: Kerner's exact hydrostatic pressure integral
-// over the wet triangles and the cut pieces (docs/model.md §1.1).
+// over the wet triangles and the cut pieces (docs/model.md §1.1), of the
+// depths or of the wave pressure's heads (docs/model.md, "Wave pressure").
 #include "substep/stages.hpp"
 
 namespace keel::KEEL_ABI::detail {

@@ -1,7 +1,7 @@
-// The wave-pressure stage of the substep (PressureModel::WavePressure): the
-// surface's pressure head at every wet vertex, and at the wet triangles'
-// corners, for the cut and the pressure integral (docs/model.md, "Wave
-// pressure").
+// Between stages 4 and 5 of the substep, with PressureModel::WavePressure
+// only: the surface's pressure head at every wet vertex, and at the wet
+// triangles' corners, for the cut and the pressure integral (docs/model.md,
+// "Wave pressure").
 #include "substep/stages.hpp"
 
 #include <algorithm>
