@@ -49,7 +49,7 @@ void checkField(double meanLevel_m, const UniformCurrent& current, const char* w
 /// surface at height eta [m], the components' phases taken at (x, y) [m] in
 /// the frame drifting with the current (the rest point of the surface
 /// particle for Gerstner waves), time t [s]. Deep water (Newman, Marine
-/// Hydrodynamics, 1977, §6.2; Faltinsen 1990, table 2.1):
+/// Hydrodynamics, 1977, ch. 6; Faltinsen 1990, table 2.1):
 /// `sum a e^{k z} cos(theta) - z` below the mean level, the decay stretched
 /// to the instantaneous surface (Wheeler 1970, deep water: z = w - eta).
 /// Written as the static head `eta - w` plus `sum a (e^{k z} - 1)
