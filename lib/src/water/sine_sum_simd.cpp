@@ -38,15 +38,16 @@ template <class Table>
 }
 
 /// sineSumHeight's operations, term by term (the same bits), keeping the
-/// sin and cos of the first kKeptComponents phases in `phases`.
-template <class Table>
+/// sin (with `kSine`; else the cos in its place) and cos of the first
+/// kKeptComponents phases in `phases`.
+template <bool kSine, class Table>
 [[nodiscard]] V heightKeepingPhases(D d, const Table& terms, double meanLevel_m, V x, V y, LanePhases& phases) {
   V eta = hn::Set(d, meanLevel_m);
   for (std::size_t i = 0; i < terms.size(); ++i) {
     const WaveTerm c = terms[i];
     const V theta = phase(d, c, x, y);
     const V cosine = hn::Cos(d, theta);
-    if (i < kKeptComponents) phases.store(d, i, hn::Sin(d, theta), cosine);
+    if (i < kKeptComponents) phases.store(d, i, kSine ? hn::Sin(d, theta) : cosine, cosine);
     eta = hn::Add(eta, hn::Mul(hn::Set(d, c.amplitude_m), cosine));
   }
   return eta;
@@ -75,7 +76,7 @@ void SineSumHeightsAndVelocities(std::span<const WaveComponent> components, cons
   // velocity; the phase and its Sin are computed once.
   LanePhases phases;
   forEachVector(d, batch, settings.current, [&](std::size_t begin, V x, V y) {
-    const V eta = heightKeepingPhases(d, terms, settings.meanLevel_m, x, y, phases);
+    const V eta = heightKeepingPhases<true>(d, terms, settings.meanLevel_m, x, y, phases);
     const auto horizontal = [](const WaveTerm&, V orbital_mps) { return orbital_mps; };
     storeVelocities(d, terms, phases, x, y, eta, horizontal, settings.current,
                     inPhaseRange(d, x, y, terms.positionLimit_m()), begin, batch, fallback);
@@ -90,7 +91,8 @@ void SineSumPressureHeads(std::span<const WaveComponent> components, const WaveF
   const auto terms = sineTerms(components, batch.t_s);
   LanePhases phases;
   forEachVector(d, batch, settings.current, [&](std::size_t begin, V x, V y) {
-    const V eta = heightKeepingPhases(d, terms, settings.meanLevel_m, x, y, phases);
+    // The heads want the cos only: no Sin.
+    const V eta = heightKeepingPhases<false>(d, terms, settings.meanLevel_m, x, y, phases);
     storeHeads(d, terms, phases, x, y, eta, inPhaseRange(d, x, y, terms.positionLimit_m()), begin, batch, fallback);
   });
 }
