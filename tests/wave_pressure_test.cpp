@@ -211,5 +211,29 @@ TEST(WavePressure, SurfacesHeadsMatchTheAiryFormula) {
   for (std::size_t i = 0; i < n; ++i) EXPECT_NEAR(double(surfaceHeads[i]), 0, tolerance) << i;
 }
 
+// The whole action with the wave pressure and every hydrodynamic term: a
+// box rides a 64-component Gerstner sea for 2 s, finite, afloat, and is
+// refused an unknown pressure model.
+TEST(WavePressure, ABoxRidesARandomSeaInAWorld) {
+  World w;
+  const btVector3 size(2, 1, 1);
+  btRigidBody* body = w.addBox(size, btScalar(kRho * 2 * 0.5), btTransform::getIdentity());  // draft 0.5 m
+  HydrostaticSettings settings;
+  settings.pressure = PressureModel::WavePressure;
+  const auto sea = gerstnerSea(1, 6, 64, 2, 1);
+  WaterAction boat(body, hullOf(box(size, 2)), sea, settings);
+  w.world.addAction(&boat);
+  boat.prime(btScalar(1.0 / 240));
+  for (int i = 0; i < 480; ++i) {
+    w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
+    ASSERT_TRUE(std::isfinite(body->getCenterOfMassPosition().y())) << i;
+  }
+  EXPECT_LT(std::abs(body->getCenterOfMassPosition().y()), 1.5);
+  EXPECT_EQ(boat.status().everFlags & (StatusSurfaceThrew | StatusNonFiniteHeight | StatusNonFiniteForce), 0u);
+  w.world.removeAction(&boat);
+  settings.pressure = static_cast<PressureModel>(7);
+  EXPECT_THROW(boat.setSettings(settings), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace keel::test
