@@ -225,7 +225,7 @@ void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool ve
   for (std::size_t k = 0; k < count; ++k) {
     const auto t = std::size_t(crossing[k]);
     const btScalar* record = records + HullSoA::kCutRecord * t;
-    for (int g = 0; g < 4; ++g) std::memcpy(stage[g] + 4 * k, record + 4 * g, group);
+    for (std::size_t g = 0; g < 4; ++g) std::memcpy(stage[g] + 4 * k, record + 4 * g, group);
     stage[1][4 * k + 3] = h0[t];
     stage[2][4 * k + 3] = h1[t];
     stage[3][4 * k + 3] = h2[t];
