@@ -86,30 +86,38 @@ TEST(Allocation, CountingAllocatorSeesAllocations) {
 }
 
 TEST(Allocation, NoHeapAllocationPerSubstepOnceWarm) {
-  for (Sampling sampling : {Sampling::Direct, Sampling::Patch}) {
-    World w;
-    const auto hull = hullOf(boatHull(10, 3, 2));
-    btRigidBody* body = w.addBox(btVector3(10, 2, 3), 8000,
-                                 btTransform(btQuaternion(btVector3(1, 0, 0), 0.2f), btVector3(0, 0.1f, 0)));
-    HydrostaticSettings settings;
-    settings.sampling = sampling;
-    WaterAction boat(
-        body, hull,
-        [](btScalar x, btScalar z, btScalar t) {
-          return btScalar(0.3 * std::sin(0.4 * x + t) + 0.1 * std::cos(0.3 * z));
-        },
-        settings);
-    allocationsDuring(boat, w.world, 2);  // warm-up
-    EXPECT_EQ(allocationsDuring(boat, w.world, 500), 0) << "sampling " << int(sampling);
-    EXPECT_GT(boat.submergedPieces().size(), 0u);
-    // The whole Bullet step with the action: no allocation from Keel either.
-    w.world.addAction(&boat);
-    for (int i = 0; i < 10; ++i) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
-    const long before = gAllocations.load();
-    for (int i = 0; i < 200; ++i) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
-    EXPECT_EQ(gAllocations.load() - before, 0);
-    w.world.removeAction(&boat);
-  }
+  // The user's function (static heads) and, for the wave pressure, a sum of
+  // sines whose batch pressure query runs too.
+  const auto function = std::make_shared<FunctionSurface>([](btScalar x, btScalar z, btScalar t) {
+    return btScalar(0.3 * std::sin(0.4 * x + t) + 0.1 * std::cos(0.3 * z));
+  });
+  const auto sines = std::make_shared<SineSumSurface>(
+      std::vector<WaveComponent>{deepWaterWave(0.3, 15, 0), deepWaterWave(0.1, 21, 1.5)});
+  for (Sampling sampling : {Sampling::Direct, Sampling::Patch})
+    for (PressureModel pressure : {PressureModel::StaticHead, PressureModel::WavePressure}) {
+      World w;
+      const auto hull = hullOf(boatHull(10, 3, 2));
+      btRigidBody* body = w.addBox(btVector3(10, 2, 3), 8000,
+                                   btTransform(btQuaternion(btVector3(1, 0, 0), 0.2f), btVector3(0, 0.1f, 0)));
+      HydrostaticSettings settings;
+      settings.sampling = sampling;
+      settings.pressure = pressure;
+      const std::shared_ptr<const WaterSurface> surface = pressure == PressureModel::StaticHead
+                                                              ? std::shared_ptr<const WaterSurface>(function)
+                                                              : std::shared_ptr<const WaterSurface>(sines);
+      WaterAction boat(body, hull, surface, settings);
+      allocationsDuring(boat, w.world, 2);  // warm-up
+      EXPECT_EQ(allocationsDuring(boat, w.world, 500), 0)
+          << "sampling " << int(sampling) << ", pressure " << int(pressure);
+      EXPECT_GT(boat.submergedPieces().size(), 0u);
+      // The whole Bullet step with the action: no allocation from Keel either.
+      w.world.addAction(&boat);
+      for (int i = 0; i < 10; ++i) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
+      const long before = gAllocations.load();
+      for (int i = 0; i < 200; ++i) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
+      EXPECT_EQ(gAllocations.load() - before, 0);
+      w.world.removeAction(&boat);
+    }
 }
 
 }  // namespace

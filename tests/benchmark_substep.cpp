@@ -85,6 +85,57 @@ BENCHMARK(substep)
     ->ArgsProduct({{1000}, {0, 1}, {0}, {1, 2, 4, 8, 16}})
     ->Unit(benchmark::kMicrosecond);
 
+/// Static head against wave pressure (PressureModel) on a 64-component
+/// JONSWAP sea of Hs 2 m, Tp 8 s (sampleSeaState), as linear waves or
+/// Gerstner waves, the 972-triangle box, the default model (hydrodynamics
+/// included), direct and patch
+/// sampling. The water's clock is held, so every iteration does the same
+/// work. Compare with interleaved repetitions:
+///   keel_bench --benchmark_filter=pressureModel --benchmark_repetitions=10
+///   --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true
+void pressureModel(benchmark::State& state) {
+  const PressureModel pressure = state.range(0) != 0 ? PressureModel::WavePressure : PressureModel::StaticHead;
+  const Sampling sampling = state.range(1) != 0 ? Sampling::Patch : Sampling::Direct;
+  const bool gerstner = state.range(2) != 0;
+  World w;
+  const auto hull = hullOf(hullWithTriangles(1000));
+  btRigidBody* body = w.addBox(
+      btVector3(4, 1.5f, 2), 6000,
+      btTransform(btQuaternion(btVector3(1, 0, 0.3f).normalized(), 0.15f), btVector3(0, 0.1f, 0)));
+  HydrostaticSettings settings;
+  settings.sampling = sampling;
+  settings.patchCellSize_m = 0.5f;
+  settings.pressure = pressure;
+  std::shared_ptr<const WaterSurface> surface;
+  if (gerstner) {
+    surface = gerstnerSea(2, 8, 64, 1, 1);
+  } else {
+    SeaStateSettings sea;
+    sea.gravity_mps2 = double(kG);
+    surface = std::make_shared<SineSumSurface>(sampleSeaState(WaveSpectrum::jonswap(2, 8), sea));
+  }
+  WaterAction boat(body, hull, surface, settings);
+  const btTransform start = body->getCenterOfMassTransform();
+  for (auto _ : state) {
+    body->setCenterOfMassTransform(start);
+    body->setLinearVelocity(btVector3(3, -0.5f, 0.2f));
+    body->setAngularVelocity(btVector3(0.1f, 0.2f, -0.1f));
+    boat.setTime(5);
+    boat.updateAction(&w.world, btScalar(1.0 / 240));
+    benchmark::DoNotOptimize(body->getLinearVelocity());
+  }
+  state.counters["triangles"] = double(hull->triangles().size());
+  state.counters["pieces"] = double(boat.submergedPieces().size());
+  state.SetLabel(std::string(gerstner ? "gerstner64" : "sines64") +
+                 (sampling == Sampling::Patch ? "/patch" : "/direct") +
+                 (pressure == PressureModel::WavePressure ? "/wave pressure" : "/static head"));
+}
+
+BENCHMARK(pressureModel)
+    ->ArgNames({"wave", "patch", "gerstner"})
+    ->ArgsProduct({{0, 1}, {0, 1}, {0, 1}})
+    ->Unit(benchmark::kMicrosecond);
+
 /// The instruction set named by KEEL_SIMD_TARGET, if any: false when the name
 /// is not one this build and CPU can run.
 bool chooseSimdTarget() {

@@ -38,7 +38,9 @@ struct WaterlineSegment {
 struct HydrostaticResult {
   btVector3 force_N{0, 0, 0};    ///< total pressure force, world axes [N]
   btVector3 torque_Nm{0, 0, 0};  ///< pressure torque about the centre of mass, world axes [N m]
-  /// Displaced volume [m^3]: the vertical force over rho g. Exact in flat water.
+  /// Displaced volume [m^3]: below the surface, planar over each piece
+  /// (with PressureModel::StaticHead, the vertical force over rho g). Exact
+  /// in flat water.
   btScalar submergedVolume_m3 = 0;
   btScalar wettedArea_m2 = 0;  ///< area of the hull under the water [m^2]
   /// Centre of buoyancy relative to the centre of mass, world axes [m]: the
@@ -50,11 +52,27 @@ struct HydrostaticResult {
   btScalar depthIntegral_m4 = 0;
 };
 
+/// Which pressure acts on the wet hull (docs/model.md, "Wave pressure").
+enum class PressureModel : std::uint8_t {
+  /// Kerner's: `rho g d`, d the depth below the local surface. Exact in
+  /// still water and under planes; in waves it ignores that the dynamic
+  /// pressure decays with depth, so a deep hull feels the waves as if it were
+  /// at the surface.
+  StaticHead,
+  /// `rho g` times the surface's pressure head (WaterSurface::pressureHeads):
+  /// linear wave theory's pressure, whose dynamic part decays as `e^{k z}`
+  /// below the surface (the Froude-Krylov force). One more query of the
+  /// surface at the wet vertices per substep. The same force as StaticHead,
+  /// bit for bit, on a surface that keeps the default (static) heads.
+  WavePressure,
+};
+
 /// Where and on what water hydrostaticsAtPose measures.
 struct PoseQuery {
-  btVector3 gravity_mps2{0, btScalar(-9.81), 0};  ///< world; up is -gravity
-  btScalar waterDensity_kgpm3 = 1025;             ///< rho [kg/m^3]
-  double time_s = 0;                              ///< the water's clock [s]
+  btVector3 gravity_mps2{0, btScalar(-9.81), 0};       ///< world; up is -gravity
+  btScalar waterDensity_kgpm3 = 1025;                  ///< rho [kg/m^3]
+  double time_s = 0;                                   ///< the water's clock [s]
+  PressureModel pressure = PressureModel::StaticHead;  ///< which pressure acts on the hull
 };
 
 /// The hydrostatics of a hull at one pose.

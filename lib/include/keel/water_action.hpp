@@ -100,6 +100,10 @@ struct HydrostaticSettings {
   btScalar waterDensity_kgpm3 = 1025;    ///< rho [kg/m^3]; sea water
   Sampling sampling = Sampling::Direct;  ///< how the water under the hull is sampled
   btScalar patchCellSize_m = 0.5;        ///< cell [m] of Sampling::Patch; > Hull::radius_m() / 1023 (<= 2,048^2 nodes)
+  /// Kerner's static head (default: cheapest, and what the published model
+  /// does) or the waves' pressure decaying with depth. docs/model.md, "Wave
+  /// pressure".
+  PressureModel pressure = PressureModel::StaticHead;
   /// Let Bullet put the boat to sleep when the water under it is still.
   /// Off by default: a boat at rest bobs below Bullet's sleep thresholds and
   /// would freeze mid-oscillation. The action always wakes a sleeping boat

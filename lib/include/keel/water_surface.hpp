@@ -65,6 +65,19 @@ class WaterSurface {
   virtual void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
                                     btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const;
 
+  /// Pressure head [m] at points at horizontal position (u, v) [m] and
+  /// height w [m] along up, below the surface, time t [s]:
+  /// `out_m[i] = p_i / (rho g)`, the water's gauge pressure in metres of
+  /// water. Boats with PressureModel::WavePressure integrate it over their
+  /// wet surface in place of the static head (docs/model.md, "Wave
+  /// pressure"). The default is the static head `height(u, v, t) - w`
+  /// (Kerner's), right for still water and planes; wave surfaces give the
+  /// linear (Airy) pressure, whose dynamic part decays with depth
+  /// (docs/waves.md, "Pressure below the surface"). Points above the surface
+  /// may get any value <= 0.
+  virtual void pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                             btScalar t_s, btScalar* out_m) const;
+
   /// True when velocity() is the same at every point at a given time (still
   /// water, a uniform current): a boat then asks once instead of at every
   /// wet vertex, with the same result. The default is false.

@@ -179,6 +179,13 @@ class SineSumSurface final : public WaterSurface {
   /// are handed to both here), wherever a point sits in the batch.
   void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
                             btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const override;
+  /// Linear (Airy) pressure head [m]: `sum a e^{k z} cos(theta) - (w - h0)`,
+  /// the decay stretched to the surface (z = w - eta, Wheeler 1970), that is
+  /// the static head `eta - w` plus `sum a (e^{k z} - 1) cos(theta)`; 0 at
+  /// the surface. Vectorised across points, as heights(). docs/waves.md,
+  /// "Pressure below the surface".
+  void pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+                     btScalar* out_m) const override;
 
   /// The components as given, directions normalised.
   [[nodiscard]] std::span<const WaveComponent> components() const { return components_; }
@@ -253,6 +260,13 @@ class GerstnerSurface final : public WaterSurface {
   /// wherever a point sits in the batch.
   void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
                             btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const override;
+  /// Pressure head [m] below the surface particle above each point: the
+  /// static head `eta - w` plus `sum a (e^{k z} - 1) cos(theta)` with the
+  /// phases at the particle's rest point and z = w - eta (as the velocity,
+  /// the linear pressure's decay under a Gerstner sea); 0 at the surface.
+  /// One Newton solve per point, vectorised as heights(). docs/waves.md.
+  void pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+                     btScalar* out_m) const override;
 
   /// The components as given, directions normalised.
   [[nodiscard]] std::span<const WaveComponent> components() const { return components_; }

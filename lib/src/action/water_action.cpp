@@ -21,6 +21,8 @@ void validate(const HydrostaticSettings& s) {
   if (!(s.patchCellSize_m > 0) || !std::isfinite(s.patchCellSize_m))
     throw std::invalid_argument("keel::WaterAction: patch cell size must be positive and finite, got " +
                                 std::to_string(s.patchCellSize_m) + " m");
+  if (s.pressure != PressureModel::StaticHead && s.pressure != PressureModel::WavePressure)
+    throw std::invalid_argument("keel::WaterAction: unknown pressure model " + std::to_string(int(s.pressure)));
 }
 
 std::shared_ptr<const WaterSurface> surfaceOf(HeightFunction height) {

@@ -38,9 +38,10 @@ PieceStream triangleStream(const HullSoA& hull, const btScalar* d0, const btScal
 
 void PieceBuffer::reserve(std::size_t triangleCount) {
   const std::size_t n = 2 * (padded(triangleCount) + kPad);
-  for (auto* v : {&ax, &ay, &az,       &bx,   &by,    &bz,      &cx,  &cy,   &cz,          &gx,     &gy, &gz, &d0, &d1,
-                  &d2, &sx, &sy,       &sz,   &csx,   &csy,     &csz, &area, &inverseArea, &weight, &ux, &uy, &uz, &vx,
-                  &vy, &vz, &cosTheta, &rate, &gamma, &emerged, &px,  &py,   &pz,          &qx,     &qy, &qz})
+  for (auto* v :
+       {&ax,       &ay,   &az,    &bx,      &by,  &bz,  &cx,   &cy,          &cz,     &gx, &gy, &gz, &d0, &d1, &d2,
+        &sx,       &sy,   &sz,    &csx,     &csy, &csz, &area, &inverseArea, &weight, &ux, &uy, &uz, &vx, &vy, &vz,
+        &cosTheta, &rate, &gamma, &emerged, &px,  &py,  &pz,   &qx,          &qy,     &qz, &e0, &e1, &e2})
     v->assign(n, 0);
   crossing = slots = twoSlots = 0;
 }
@@ -59,7 +60,8 @@ PieceFlowOut PieceBuffer::flowOut() {
 
 void BoatBuffers::fit(const HullSoA& hull) {
   if (d0.size() < hull.trianglePadded) {
-    for (auto* v : {&corner0, &corner1, &corner2, &d0, &d1, &d2, &weight, &emerged, &waterU, &waterV, &waterW})
+    for (auto* v : {&corner0, &corner1, &corner2, &d0, &d1, &d2, &weight, &emerged, &waterU, &waterV, &waterW, &head0,
+                    &head1, &head2})
       v->assign(hull.trianglePadded, 0);
     crossing.assign(hull.trianglePadded + kPad, 0);
     crossingOneWet.assign(hull.trianglePadded + kPad, 0);
@@ -69,7 +71,8 @@ void BoatBuffers::fit(const HullSoA& hull) {
     pieces.reserve(hull.trianglePadded);
   }
   if (u_m.size() < hull.vertexPadded) {
-    for (auto* v : {&u_m, &v_m, &w_m, &waterU_mps, &waterV_mps, &waterW_mps, &queryU_m, &queryV_m, &queryW_m})
+    for (auto* v : {&u_m, &v_m, &w_m, &waterU_mps, &waterV_mps, &waterW_mps, &queryU_m, &queryV_m, &queryW_m, &above_m,
+                    &head_m, &queryHead_m})
       v->assign(hull.vertexPadded, 0);
     queried.assign(hull.vertexPadded, 0);
     queried.clear();  // capacity kept: no allocation per substep

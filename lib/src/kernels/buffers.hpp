@@ -30,6 +30,9 @@ struct PieceStream {
   const btScalar* inverseArea;                                 ///< 1 / area, 0 when the area is 0 [1/m^2]
   const btScalar* weight;                                      ///< 1: a submerged piece; 0: skip
   const btScalar *ux, *uy, *uz;                                ///< water velocity at the centroid [m/s]
+  /// Pressure head at each corner [m] (0 where weight is 0), or null: the
+  /// pressure is then the depth's (PressureModel::StaticHead).
+  const btScalar *e0 = nullptr, *e1 = nullptr, *e2 = nullptr;
 };
 
 /// Per-piece results of flowSums that slamming reads afterwards (vx null:
@@ -57,6 +60,8 @@ struct PieceBuffer {
   /// The PieceStream fields [m, m^2, m^3, 1/m^2, m/s].
   std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz, gx, gy, gz, d0, d1, d2, sx, sy, sz, csx, csy, csz, area,
       inverseArea, weight, ux, uy, uz;
+  /// The pieces' corners' pressure heads, when the cut is asked for them [m].
+  std::vector<btScalar> e0, e1, e2;
   /// The PieceFlowOut fields, and slamming's Gamma per piece [m/s^2].
   std::vector<btScalar> vx, vy, vz, cosTheta, rate, gamma;
   /// Per crossing triangle: its emerged fraction and its waterline segment (p, q) [m].
@@ -87,18 +92,23 @@ struct BoatBuffers {
   std::vector<std::uint32_t> queried, stamp;                 ///< the wet vertices; a stamp per vertex
   std::uint32_t stampNow = 0;
   std::vector<WaterVelocity> velocity;  ///< the surface's answers, query order
+  // Per vertex, for PressureModel::WavePressure [m].
+  std::vector<btScalar> above_m;      ///< height along up (vertexHeights)
+  std::vector<btScalar> head_m;       ///< pressure head of the wet vertices (0 at the dry ones)
+  std::vector<btScalar> queryHead_m;  ///< the surface's answers, query order
   // Per hull triangle.
   std::vector<btScalar> corner0, corner1, corner2;    ///< the corners' heights (classifyTriangles) [m]
   std::vector<btScalar> d0, d1, d2, weight, emerged;  ///< classifyTriangles: depths [m], weight, emerged fraction
   std::vector<btScalar> waterU, waterV, waterW;       ///< water velocity at the centroid, body axes [m/s]
+  std::vector<btScalar> head0, head1, head2;          ///< wet triangles' corners' pressure heads (else 0) [m]
   std::vector<ScalarIndex> crossing;                  ///< crossing triangles, two-wet ones first
   std::vector<ScalarIndex> crossingOneWet;            ///< classifyTriangles' second list
   std::size_t twoWetCrossing = 0;                     ///< crossing triangles with two corners wet
   std::vector<std::uint32_t> blockKind;               ///< per block of kPad triangles: kBlockDry, ...
   /// cutCrossing's copies of the crossing triangles' records, in crossing
   /// order, a group of four per triangle each: (a, A), (b, h0), (c, h1),
-  /// (S, h2), and the corners' water velocities (u0, 0), (u1, 0), (u2, 0)
-  /// [m, m^2, m/s].
+  /// (S, h2), and the corners' water velocities and pressure heads
+  /// (u0, e0), (u1, e1), (u2, e2) [m, m^2, m/s].
   btScalar* stage[kStageGroups] = {};
   std::vector<btScalar> stageMemory;
   PieceBuffer pieces;  ///< the cut pieces as a stream

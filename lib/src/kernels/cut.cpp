@@ -19,27 +19,28 @@ namespace HWY_NAMESPACE {
 
 /// A vector of crossing triangles as cutCrossing staged them: corners, area
 /// vector, area and corners' heights [m, m^2], and the corners' water
-/// velocities [m/s] (zero unless asked for). Body frame.
+/// velocities [m/s] and pressure heads [m] (zero unless asked for). Body
+/// frame.
 struct StagedTriangles {
   V3 p0, p1, p2, sv, u0, u1, u2;
-  V area, h0, h1, h2;
+  V area, h0, h1, h2, e0, e1, e2;
 };
 
 /// Triangles k... of the stage: four groups of four per triangle (seven with
-/// `velocities`), transposed into vectors.
-HWY_INLINE StagedTriangles loadStaged(D d, const T* const* stage, std::size_t k, bool velocities) {
+/// `velocities` or `heads`), transposed into vectors.
+HWY_INLINE StagedTriangles loadStaged(D d, const T* const* stage, std::size_t k, bool velocities, bool heads) {
   const V zero = hn::Zero(d);
   StagedTriangles s;
   s.u0 = s.u1 = s.u2 = V3{zero, zero, zero};
-  V unused;
+  s.e0 = s.e1 = s.e2 = zero;
   hn::LoadInterleaved4(d, stage[0] + 4 * k, s.p0.x, s.p0.y, s.p0.z, s.area);
   hn::LoadInterleaved4(d, stage[1] + 4 * k, s.p1.x, s.p1.y, s.p1.z, s.h0);
   hn::LoadInterleaved4(d, stage[2] + 4 * k, s.p2.x, s.p2.y, s.p2.z, s.h1);
   hn::LoadInterleaved4(d, stage[3] + 4 * k, s.sv.x, s.sv.y, s.sv.z, s.h2);
-  if (velocities) {
-    hn::LoadInterleaved4(d, stage[4] + 4 * k, s.u0.x, s.u0.y, s.u0.z, unused);
-    hn::LoadInterleaved4(d, stage[5] + 4 * k, s.u1.x, s.u1.y, s.u1.z, unused);
-    hn::LoadInterleaved4(d, stage[6] + 4 * k, s.u2.x, s.u2.y, s.u2.z, unused);
+  if (velocities || heads) {
+    hn::LoadInterleaved4(d, stage[4] + 4 * k, s.u0.x, s.u0.y, s.u0.z, s.e0);
+    hn::LoadInterleaved4(d, stage[5] + 4 * k, s.u1.x, s.u1.y, s.u1.z, s.e1);
+    hn::LoadInterleaved4(d, stage[6] + 4 * k, s.u2.x, s.u2.y, s.u2.z, s.e2);
   }
   return s;
 }
@@ -135,21 +136,38 @@ HWY_INLINE void storePiece(D d, const V3 (&corner)[3], const V (&depth)[3], V fr
   hn::StoreU(hn::IfThenElseZero(some, one), d, o.weight.data() + i);
 }
 
+/// The pressure heads at the pieces' corners (CutKernel), placed as the
+/// depths are: the wet corners' heads, 0 on the waterline.
+HWY_INLINE void storeHeads(D d, const CutLanes& cut, const StagedTriangles& in, int pieces, PieceBuffer& o,
+                           std::size_t k) {
+  const V zero = hn::Zero(d);
+  const V q0 = cut.pick(in.e0, in.e1, in.e2), q1 = cut.pick(in.e1, in.e2, in.e0), q2 = cut.pick(in.e2, in.e0, in.e1);
+  const V heads[2][3] = {{cut.only(cut.single, q0), cut.only(cut.twoWet, q1), cut.only(cut.twoWet, q2)},
+                         {zero, cut.only(cut.twoWet, q2), zero}};
+  for (int slot = 0; slot < pieces; ++slot) {
+    const std::size_t i = slot == 0 ? k : o.slots + k;
+    hn::StoreU(heads[slot][0], d, o.e0.data() + i);
+    hn::StoreU(heads[slot][1], d, o.e1.data() + i);
+    hn::StoreU(heads[slot][2], d, o.e2.data() + i);
+  }
+}
+
 /// The waterline cut (docs/model.md, "The cut") for a vector
 /// of crossing triangles at once: both of its cases are computed and
 /// the lane's own is kept (every division there has a positive denominator
 /// in both cases, so nothing blows up in the case not taken). With
 /// `velocities`, the water velocity at each piece's centroid too: the mean
 /// of its corners', each interpolated along the hull's edge as the corner
-/// itself is.
-void CutKernel(const BoatBuffers& buffers, std::size_t count, bool velocities, PieceBuffer& o) {
+/// itself is. With `heads`, the pressure heads at the pieces' corners: the
+/// wet corners' own, 0 on the waterline, as the depths.
+void CutKernel(const BoatBuffers& buffers, std::size_t count, bool velocities, bool heads, PieceBuffer& o) {
   const D d;
   const DI di;
   const V zero = hn::Zero(d), one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
   const std::size_t slots = o.slots;
   for (std::size_t k = 0; k < slots; k += hn::Lanes(d)) {
     const M valid = hn::RebindMask(d, hn::Lt(hn::Iota(di, ScalarIndex(k)), hn::Set(di, ScalarIndex(count))));
-    const StagedTriangles in = loadStaged(d, buffers.stage, k, velocities);
+    const StagedTriangles in = loadStaged(d, buffers.stage, k, velocities, heads);
     const CutLanes cut(d, valid, in.h0, in.h1, in.h2);
     const PieceCorners r = cut.atPieceCorners(d, in.p0, in.p1, in.p2);
     const V depths[2][3] = {{cut.only(cut.single, hn::Neg(cut.g0)), cut.only(cut.twoWet, hn::Neg(cut.g1)),
@@ -163,6 +181,7 @@ void CutKernel(const BoatBuffers& buffers, std::size_t count, bool velocities, P
     for (int slot = 0; slot < pieces; ++slot)
       storePiece(d, r.of[slot], depths[slot], fractions[slot], in.area, in.sv,
                  hn::And(valid, slot == 0 ? valid : cut.twoWet), o, slot == 0 ? k : slots + k);
+    if (heads) storeHeads(d, cut, in, pieces, o, k);
     if (velocities) {
       const PieceCorners u = cut.atPieceCorners(d, in.u0, in.u1, in.u2);
       for (int slot = 0; slot < pieces; ++slot)
@@ -185,7 +204,7 @@ namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(CutKernel);
 
-void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities) {
+void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads) {
   // The crossing triangles' data in order, each group of four one copy
   // from the hull's record, with the corners' heights in the free fourth
   // places; the kernel transposes four groups into vectors. This beats
@@ -193,7 +212,7 @@ void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool ve
   // "Instruction counts") and copies field by field. The lanes past `count`
   // are zeroed: the kernel masks them, and zeros keep them finite.
   const std::size_t group = 4 * sizeof(btScalar);
-  const int groups = velocities ? kStageGroups : 4;
+  const int groups = velocities || heads ? kStageGroups : 4;
   // Every pointer in a local first: memcpy's stores may alias anything in
   // memory, so the compiler would reload them from `b` after each copy.
   btScalar* stage[kStageGroups];
@@ -201,28 +220,29 @@ void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool ve
   const ScalarIndex* crossing = b.crossing.data();
   const btScalar *records = hull.cutRecord.data(), *h0 = b.corner0.data(), *h1 = b.corner1.data(),
                  *h2 = b.corner2.data();
-  const btScalar *u = b.waterU_mps.data(), *v = b.waterV_mps.data(), *w = b.waterW_mps.data();
+  const btScalar *u = b.waterU_mps.data(), *v = b.waterV_mps.data(), *w = b.waterW_mps.data(), *e = b.head_m.data();
   const std::uint64_t* corners = hull.corners.data();
   for (std::size_t k = 0; k < count; ++k) {
     const auto t = std::size_t(crossing[k]);
     const btScalar* record = records + HullSoA::kCutRecord * t;
-    for (int g = 0; g < 4; ++g) std::memcpy(stage[g] + 4 * k, record + 4 * g, group);
+    for (std::size_t g = 0; g < 4; ++g) std::memcpy(stage[g] + 4 * k, record + 4 * g, group);
     stage[1][4 * k + 3] = h0[t];
     stage[2][4 * k + 3] = h1[t];
     stage[3][4 * k + 3] = h2[t];
-    if (!velocities) continue;
+    if (!velocities && !heads) continue;
     const std::uint64_t c = corners[t];
     for (int j = 0; j < 3; ++j) {
       const std::size_t i = HullSoA::corner(c, j);
       btScalar* out = stage[4 + j] + 4 * k;
-      out[0] = u[i], out[1] = v[i], out[2] = w[i];
+      if (velocities) out[0] = u[i], out[1] = v[i], out[2] = w[i];
+      if (heads) out[3] = e[i];
     }
   }
   for (int g = 0; g < groups; ++g) std::memset(stage[g] + 4 * count, 0, (padded(count) - count) * group);
   b.pieces.crossing = count;
   b.pieces.slots = padded(count);
   b.pieces.twoSlots = padded(std::min(count, b.twoWetCrossing));
-  HWY_DYNAMIC_DISPATCH(CutKernel)(b, count, velocities, b.pieces);
+  HWY_DYNAMIC_DISPATCH(CutKernel)(b, count, velocities, heads, b.pieces);
 }
 
 void triangleWaterVelocity(const HullSoA& hull, const BoatBuffers& b, btScalar* u, btScalar* v, btScalar* w) {
@@ -240,6 +260,22 @@ void triangleWaterVelocity(const HullSoA& hull, const BoatBuffers& b, btScalar* 
       u[t] = (U[i0] + U[i1] + U[i2]) * third;
       v[t] = (V[i0] + V[i1] + V[i2]) * third;
       w[t] = (W[i0] + W[i1] + W[i2]) * third;
+    }
+  }
+}
+
+void triangleHeads(const HullSoA& hull, BoatBuffers& b) {
+  // The weight (1 or 0) times the corner's head: exact, and 0 for the dry
+  // and crossing triangles, as their depths.
+  const btScalar* e = b.head_m.data();
+  for (std::size_t block = 0; block < hull.trianglePadded / kPad; ++block) {
+    if (b.blockKind[block] == kBlockDry) continue;
+    for (std::size_t t = block * kPad; t < (block + 1) * kPad; ++t) {
+      const std::uint64_t c = hull.corners[t];
+      const btScalar w = b.weight[t];
+      b.head0[t] = w * e[HullSoA::corner(c, 0)];
+      b.head1[t] = w * e[HullSoA::corner(c, 1)];
+      b.head2[t] = w * e[HullSoA::corner(c, 2)];
     }
   }
 }

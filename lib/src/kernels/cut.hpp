@@ -15,8 +15,14 @@ namespace keel::KEEL_ABI::detail {
 /// docs/model.md, "The cut", lane by lane) into b.pieces, from their
 /// corners' heights; with `velocities`, also the water velocity at each
 /// piece's centroid from the vertices' (b.waterU_mps, ...), interpolated
-/// along the edges as the positions are.
-void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities);
+/// along the edges as the positions are; with `heads`, the pressure heads
+/// at the pieces' corners from the wet vertices' (b.head_m), as the depths.
+void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads);
+
+/// The wet triangles' corners' pressure heads (b.head0, ...) from the
+/// vertices' (b.head_m), 0 where the weight is 0 [m]: every triangle of the
+/// blocks that are not wholly dry.
+void triangleHeads(const HullSoA& hull, BoatBuffers& b);
 
 /// Water velocity at each triangle's centroid, the mean of its corners'
 /// (b.waterU_mps, ...), body axes [m/s]: every triangle of the blocks that

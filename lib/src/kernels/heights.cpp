@@ -17,7 +17,8 @@ HWY_BEFORE_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
 namespace HWY_NAMESPACE {
 
-VertexHeights VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m, const T* waterHeight_m, T* h_m) {
+VertexHeights VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m, const T* waterHeight_m, T* h_m,
+                                  T* above_m) {
   const D d;
   const V ux = hn::Set(d, up[0]), uy = hn::Set(d, up[1]), uz = hn::Set(d, up[2]), c = hn::Set(d, centreUp_m);
   const V largest = hn::Set(d, std::numeric_limits<T>::max());
@@ -30,6 +31,7 @@ VertexHeights VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m
     const V water = hn::LoadU(d, waterHeight_m + i);
     const V h = hn::Sub(above, water);
     hn::StoreU(h, d, h_m + i);
+    if (above_m) hn::StoreU(above, d, above_m + i);
     const M real = hn::FirstN(d, hull.vertexCount - std::min(i, hull.vertexCount));
     lowest = hn::Min(lowest, hn::IfThenElse(real, h, lowest));
     bottom = hn::Min(bottom, hn::IfThenElse(real, water, bottom));
@@ -149,8 +151,8 @@ HWY_EXPORT(PatchHeightsKernel);
 HWY_EXPORT(VelocitiesKernel);
 
 VertexHeights vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m,
-                            const btScalar* waterHeight_m, btScalar* h_m) {
-  return HWY_DYNAMIC_DISPATCH(VertexHeightsKernel)(hull, up, centreUp_m, waterHeight_m, h_m);
+                            const btScalar* waterHeight_m, btScalar* h_m, btScalar* above_m) {
+  return HWY_DYNAMIC_DISPATCH(VertexHeightsKernel)(hull, up, centreUp_m, waterHeight_m, h_m, above_m);
 }
 
 void worldCoordinates(const HullSoA& hull, const btScalar east[3], const btScalar north[3], const btScalar up[3],

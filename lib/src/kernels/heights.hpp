@@ -24,9 +24,11 @@ struct VertexHeights {
   btScalar lowestAbove_m;  ///< the least height above the water: < 0 when a vertex is wet
 };
 
-/// h_i = centreUp + (x_i, y_i, z_i) . up - waterHeight_i for i < hull.vertexPadded [m], `up` in body axes.
+/// h_i = centreUp + (x_i, y_i, z_i) . up - waterHeight_i for i < hull.vertexPadded [m], `up` in body axes;
+/// with `above_m`, the vertices' heights along up there too (the first term,
+/// so that `waterHeight_i - above_i` is exactly `-h_i`).
 [[nodiscard]] VertexHeights vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m,
-                                          const btScalar* waterHeight_m, btScalar* h_m);
+                                          const btScalar* waterHeight_m, btScalar* h_m, btScalar* above_m = nullptr);
 
 /// World coordinates of every vertex (i < vertexPadded) along the water's
 /// axes, given in the body frame: u = btScalar(centreEast + double(p . east)),

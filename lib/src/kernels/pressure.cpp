@@ -39,16 +39,30 @@ struct WideSum {
 #endif
 };
 
-PressureSums PressureKernel(const PieceStream* streams, std::size_t streamCount, const T* up) {
+/// The moment m = sum x_i r_i + (sum x_i)(sum r_i) of a field x given at a
+/// piece's corners (docs/model.md, "The pressure integral"); sum r_i is 3 G,
+/// the stored centroid's.
+HWY_INLINE V3 fieldMoment(V3 a, V3 b, V3 c, V3 g, V x0, V x1, V x2, V sum3) {
+  return {hn::MulAdd(a.x, x0, hn::MulAdd(b.x, x1, hn::MulAdd(c.x, x2, hn::Mul(g.x, sum3)))),
+          hn::MulAdd(a.y, x0, hn::MulAdd(b.y, x1, hn::MulAdd(c.y, x2, hn::Mul(g.y, sum3)))),
+          hn::MulAdd(a.z, x0, hn::MulAdd(b.z, x1, hn::MulAdd(c.z, x2, hn::Mul(g.z, sum3))))};
+}
+
+/// The pressure sums; with `kHeads`, the force and torque from the pressure
+/// heads at the corners (s.e0...; PressureModel::WavePressure), the volume,
+/// centre of buoyancy and depth integral still from the depths.
+template <bool kHeads>
+PressureSums Sums(const PieceStream* streams, std::size_t streamCount, const T* up) {
   // (The streams are read through local copies: see simd-inl.hpp.)
   const D d;
   const V3 upv = set3(d, {up[0], up[1], up[2]});
-  // Eleven sums, each kept per lane in btScalar over a block of 8 vectors
-  // and then added into double lanes: only 8-term sums round in float, the
-  // cancelling sum over the whole hull is double, at an eighth of the
-  // conversions (float sums fail the submerged-hull tests; docs/performance.md,
-  // "Instruction counts").
-  enum { kForce = 0, kMoment = 3, kBuoyancy = 6, kArea = 9, kDepth = 10, kSums = 11 };
+  // Eleven sums (fourteen with heads), each kept per lane in btScalar over a
+  // block of 8 vectors and then added into double lanes: only 8-term sums
+  // round in float, the cancelling sum over the whole hull is double, at an
+  // eighth of the conversions (float sums fail the submerged-hull tests;
+  // docs/performance.md, "Instruction counts").
+  enum { kForce = 0, kMoment = 3, kBuoyancy = 6, kArea = 9, kDepth = 10, kDepthForce = 11 };
+  constexpr int kSums = kHeads ? 14 : 11;
   constexpr int kBlock = 8;
   WideSum total[kSums];
   V block[kSums];
@@ -58,6 +72,7 @@ PressureSums PressureKernel(const PieceStream* streams, std::size_t streamCount,
     for (int k = 0; k < kSums; ++k) total[k].add(block[k]), block[k] = hn::Zero(d);
     inBlock = 0;
   };
+  const V three = hn::Set(d, T(3));
   for (std::size_t k = 0; k < streamCount; ++k) {
     const PieceStream s = streams[k];
     for (std::size_t i = 0; i < s.count; i += hn::Lanes(d)) {
@@ -65,28 +80,34 @@ PressureSums PressureKernel(const PieceStream* streams, std::size_t streamCount,
       const V3 a = load3(d, s.ax, s.ay, s.az, i), b = load3(d, s.bx, s.by, s.bz, i), c = load3(d, s.cx, s.cy, s.cz, i);
       const V d0 = hn::LoadU(d, s.d0 + i), d1 = hn::LoadU(d, s.d1 + i), d2 = hn::LoadU(d, s.d2 + i);
       const V3 sv = load3(d, s.sx, s.sy, s.sz, i);
-      // m = sum d_i r_i + (sum d_i)(sum r_i); torque m x S (docs/model.md, "The pressure integral").
-      // sum r_i is 3 G, the stored centroid's.
       const V sumD = hn::Add(hn::Add(d0, d1), d2);
       const V3 g = centroid(d, s, i);
-      const V sumD3 = hn::Mul(sumD, hn::Set(d, T(3)));
-      const V3 m = {hn::MulAdd(a.x, d0, hn::MulAdd(b.x, d1, hn::MulAdd(c.x, d2, hn::Mul(g.x, sumD3)))),
-                    hn::MulAdd(a.y, d0, hn::MulAdd(b.y, d1, hn::MulAdd(c.y, d2, hn::Mul(g.y, sumD3)))),
-                    hn::MulAdd(a.z, d0, hn::MulAdd(b.z, d1, hn::MulAdd(c.z, d2, hn::Mul(g.z, sumD3))))};
-      const V3 torque = cross(m, sv);
+      const V3 m = fieldMoment(a, b, c, g, d0, d1, d2, hn::Mul(sumD, three));
+      // The pressure's head: the depth, or the surface's head.
+      V sumP = sumD;
+      V3 mp = m;
+      if constexpr (kHeads) {
+        const V e0 = hn::LoadU(d, s.e0 + i), e1 = hn::LoadU(d, s.e1 + i), e2 = hn::LoadU(d, s.e2 + i);
+        sumP = hn::Add(hn::Add(e0, e1), e2);
+        mp = fieldMoment(a, b, c, g, e0, e1, e2, hn::Mul(sumP, three));
+      }
+      const V3 torque = cross(mp, sv);
       const V sUp = dot(sv, upv);
       const V sumD2 = hn::MulAdd(d0, d0, hn::MulAdd(d1, d1, hn::MulAdd(d2, d2, hn::Mul(sumD, sumD))));
-      const V terms[kSums] = {hn::Mul(sv.x, sumD),
-                              hn::Mul(sv.y, sumD),
-                              hn::Mul(sv.z, sumD),
-                              torque.x,
-                              torque.y,
-                              torque.z,
-                              hn::Mul(m.x, sUp),
-                              hn::Mul(m.y, sUp),
-                              hn::Mul(m.z, sUp),
-                              hn::Mul(hn::LoadU(d, s.weight + i), hn::LoadU(d, s.area + i)),
-                              hn::Mul(sUp, sumD2)};
+      const V terms[14] = {hn::Mul(sv.x, sumP),
+                           hn::Mul(sv.y, sumP),
+                           hn::Mul(sv.z, sumP),
+                           torque.x,
+                           torque.y,
+                           torque.z,
+                           hn::Mul(m.x, sUp),
+                           hn::Mul(m.y, sUp),
+                           hn::Mul(m.z, sUp),
+                           hn::Mul(hn::LoadU(d, s.weight + i), hn::LoadU(d, s.area + i)),
+                           hn::Mul(sUp, sumD2),
+                           hn::Mul(sv.x, sumD),
+                           hn::Mul(sv.y, sumD),
+                           hn::Mul(sv.z, sumD)};
       for (int j = 0; j < kSums; ++j) block[j] = hn::Add(block[j], terms[j]);
       if (++inBlock == kBlock) flush();
     }
@@ -97,10 +118,19 @@ PressureSums PressureKernel(const PieceStream* streams, std::size_t streamCount,
     out.force[k] = total[kForce + k].total();
     out.moment[k] = total[kMoment + k].total();
     out.buoyancyMoment[k] = total[kBuoyancy + k].total();
+    if constexpr (kHeads) {
+      out.depthForce[k] = total[kDepthForce + k].total();
+    } else {
+      out.depthForce[k] = out.force[k];
+    }
   }
   out.area = total[kArea].total();
   out.depthIntegral = total[kDepth].total();
   return out;
+}
+
+PressureSums PressureKernel(const PieceStream* streams, std::size_t streamCount, const T* up) {
+  return streams[0].e0 != nullptr ? Sums<true>(streams, streamCount, up) : Sums<false>(streams, streamCount, up);
 }
 
 }  // namespace HWY_NAMESPACE
@@ -124,8 +154,9 @@ HydrostaticResult pressureResult(const PressureSums& sums, btScalar density_kgpm
                              btScalar(-rhoG * sums.force[2] / 3));
   result.torque_Nm = btVector3(btScalar(-rhoG * sums.moment[0] / 12), btScalar(-rhoG * sums.moment[1] / 12),
                                btScalar(-rhoG * sums.moment[2] / 12));
-  // V = F . up / (rho g) = -sum (S . up)(sum d) / 3.
-  const double volume = -(sums.force[0] * up.x() + sums.force[1] * up.y() + sums.force[2] * up.z()) / 3;
+  // V = -sum (S . up)(sum d) / 3: the vertical force over rho g of the
+  // static head.
+  const double volume = -(sums.depthForce[0] * up.x() + sums.depthForce[1] * up.y() + sums.depthForce[2] * up.z()) / 3;
   result.submergedVolume_m3 = btScalar(volume);
   result.wettedArea_m2 = btScalar(sums.area);
   // Divergence theorem with grad d = -up (flat water), the waterplane

@@ -14,15 +14,18 @@ namespace keel::KEEL_ABI::detail {
 /// Sums of the pressure integral (docs/model.md, "The pressure integral"), in
 /// the axes of the pieces (body axes for pressureSums).
 struct PressureSums {
-  double force[3] = {0, 0, 0};           ///< sum S (sum d) [m^3]
-  double moment[3] = {0, 0, 0};          ///< sum m x S, m = sum d_i r_i + (sum d_i)(sum r_i) [m^4]
+  double force[3] = {0, 0, 0};       ///< sum S (sum d) [m^3]; sum S (sum e) with pressure heads e
+  double depthForce[3] = {0, 0, 0};  ///< sum S (sum d) [m^3], the static head's force, for the volume
+  double moment[3] = {0, 0, 0};      ///< sum m x S, m = sum d_i r_i + (sum d_i)(sum r_i) [m^4] (heads e_i: the same)
   double buoyancyMoment[3] = {0, 0, 0};  ///< sum (S . up) m [m^4]
   double area = 0;                       ///< sum A [m^2]
   double depthIntegral = 0;              ///< sum (S . up)(sum d^2 + (sum d)^2) [m^4]
 };
 
 /// The pressure integral's sums over `count` streams (one set of sums: the
-/// vector lanes are added up once), `up` in body axes.
+/// vector lanes are added up once), `up` in body axes. The force and torque
+/// come from the streams' pressure heads e0... when the first stream has them
+/// (every stream must then), else from the depths.
 [[nodiscard]] PressureSums pressureSums(const PieceStream* streams, std::size_t count, const btScalar up[3]);
 
 /// The hydrostatic result of the pressure sums (its last step): force, torque, volume, wetted area, centre of buoyancy

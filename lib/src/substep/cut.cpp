@@ -17,8 +17,9 @@ void classify(const BoatModel& boat, BoatState& state, Substep& s) {
 void cut(const BoatModel& boat, BoatState& state, Substep& s) {
   BoatBuffers& b = s.buffers;
   // The pieces take the water velocity interpolated from their corners'
-  // (waterVelocityAtVertices) when the flow wants it per vertex.
-  cutCrossing(boat.hull.soa(), b, state.crossingCount, s.perVertexVelocities && state.anyWet);
+  // (waterVelocityAtVertices) when the flow wants it per vertex, and the
+  // pressure heads (wavePressureHeads) with the wave pressure.
+  cutCrossing(boat.hull.soa(), b, state.crossingCount, s.perVertexVelocities && state.anyWet, s.heads);
   for (std::size_t k = 0; k < state.crossingCount; ++k) b.emerged[std::size_t(b.crossing[k])] = b.pieces.emerged[k];
 }
 
@@ -34,7 +35,7 @@ void drawnCut(const Hull& hull, const BoatState& state, std::vector<SubmergedPie
   const btScalar up[3] = {0, 0, 0};
   const std::size_t crossing = classifyTriangles(soa, state.h_m.data(), up, 0, Extent{-BT_LARGE_FLOAT, BT_LARGE_FLOAT},
                                                  b);
-  cutCrossing(soa, b, crossing, false);
+  cutCrossing(soa, b, crossing, false, false);
   auto world = [&](btScalar x, btScalar y, btScalar z) { return state.basis * btVector3(x, y, z); };
   auto add = [&](const PieceStream& p, std::size_t i, std::uint32_t triangle) {
     const btVector3 s = world(p.sx[i], p.sy[i], p.sz[i]);

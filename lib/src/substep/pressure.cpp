@@ -1,5 +1,6 @@
 // Stage 6 of the substep: Kerner's exact hydrostatic pressure integral
-// over the wet triangles and the cut pieces (docs/model.md §1.1).
+// over the wet triangles and the cut pieces (docs/model.md §1.1), of the
+// depths or of the wave pressure's heads (docs/model.md, "Wave pressure").
 #include "substep/stages.hpp"
 
 namespace keel::KEEL_ABI::detail {
@@ -24,7 +25,11 @@ bool limitPressure(const BoatModel& boat, HydrostaticResult& p, btScalar gravity
 
 void pressure(const BoatModel& boat, BoatState& state, Substep& s) {
   BoatBuffers& b = s.buffers;
-  const PieceStream streams[2] = {b.triangles(boat.hull.soa()), b.pieces.stream()};
+  PieceStream streams[2] = {b.triangles(boat.hull.soa()), b.pieces.stream()};
+  if (s.heads) {  // the wave pressure's heads at the corners (wavePressureHeads)
+    streams[0].e0 = b.head0.data(), streams[0].e1 = b.head1.data(), streams[0].e2 = b.head2.data();
+    streams[1].e0 = b.pieces.e0.data(), streams[1].e1 = b.pieces.e1.data(), streams[1].e2 = b.pieces.e2.data();
+  }
   const PressureSums sums = pressureSums(streams, 2, s.axes.up);
   // The sums are in body axes: the result is turned to world axes once.
   HydrostaticResult& r = state.hydrostatics;

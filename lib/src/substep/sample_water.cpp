@@ -72,13 +72,16 @@ bool heightsAboveWater(const BoatModel& boat, BoatState& state, Substep& s) {
   // The kernel also counts the non-finite water heights, which are rare:
   // only then are they replaced (by the mean of the finite ones) and the
   // heights taken again.
-  VertexHeights heights = vertexHeights(soa, s.axes.up, s.axes.centreUp_m, state.waterHeight_m.data(),
-                                        state.h_m.data());
+  // The wave pressure's query wants each vertex's height along up as the
+  // kernel computes it (wave_pressure.cpp).
+  btScalar* above = boat.statics.pressure == PressureModel::WavePressure ? s.buffers.above_m.data() : nullptr;
+  VertexHeights heights = vertexHeights(soa, s.axes.up, s.axes.centreUp_m, state.waterHeight_m.data(), state.h_m.data(),
+                                        above);
   if (heights.nonFinite > 0) {
     const std::size_t replaced = replaceNonFinite(std::span<btScalar>(state.waterHeight_m).first(n));
     s.nonFiniteHeights += replaced;
     if (replaced < n)
-      heights = vertexHeights(soa, s.axes.up, s.axes.centreUp_m, state.waterHeight_m.data(), state.h_m.data());
+      heights = vertexHeights(soa, s.axes.up, s.axes.centreUp_m, state.waterHeight_m.data(), state.h_m.data(), above);
   }
   state.status.nonFiniteHeights += s.nonFiniteHeights;
   if (s.nonFiniteHeights == s.samplesAsked) {  // nothing finite to stand in for the bad samples
@@ -94,7 +97,7 @@ bool heightsAboveWater(const BoatModel& boat, BoatState& state, Substep& s) {
     const std::size_t replaced = replaceImplausible(std::span<btScalar>(state.waterHeight_m).first(n), lo, hi);
     state.status.implausibleHeights += replaced;
     if (replaced > 0) s.flags |= StatusImplausibleHeight;
-    heights = vertexHeights(soa, s.axes.up, s.axes.centreUp_m, state.waterHeight_m.data(), state.h_m.data());
+    heights = vertexHeights(soa, s.axes.up, s.axes.centreUp_m, state.waterHeight_m.data(), state.h_m.data(), above);
   }
   s.waterRange = heights.water;
   // Some of the hull is wet exactly when a vertex is (every vertex belongs

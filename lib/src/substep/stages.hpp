@@ -32,11 +32,17 @@ void classify(const BoatModel& boat, BoatState& state, Substep& s);
 /// corners, when the flow wants it per vertex (water_velocity.cpp).
 void waterVelocityAtVertices(const BoatModel& boat, BoatState& state, Substep& s);
 
+/// The surface's pressure head at the wet vertices and the wet triangles'
+/// corners, with PressureModel::WavePressure (wave_pressure.cpp).
+void wavePressureHeads(const BoatModel& boat, BoatState& state, Substep& s);
+
 /// Cuts the crossing triangles at the waterline into pieces (cut.cpp).
 void cut(const BoatModel& boat, BoatState& state, Substep& s);
 
 /// Kerner's exact pressure integral over the wet triangles and pieces:
-/// force, torque, displaced volume, centre of buoyancy (pressure.cpp).
+/// force, torque, displaced volume, centre of buoyancy; the force and torque
+/// of the wave pressure's heads when wavePressureHeads gave them
+/// (pressure.cpp).
 void pressure(const BoatModel& boat, BoatState& state, Substep& s);
 
 /// Whether any hydrodynamic term has work this substep.

@@ -40,6 +40,7 @@ bool runSubstep(const BoatModel& boat, BoatState& state, const BodySnapshot& bod
     return skipSubstep(state, s.flags);
   classify(boat, state, s);
   waterVelocityAtVertices(boat, state, s);
+  wavePressureHeads(boat, state, s);
   cut(boat, state, s);
   pressure(boat, state, s);
   state.hydrodynamics = HydrodynamicForces{};

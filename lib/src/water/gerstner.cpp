@@ -258,4 +258,16 @@ void GerstnerSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* 
                         detail::PointFallback(scalar));
 }
 
+void GerstnerSurface::pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                                    btScalar t_s, btScalar* out_m) const {
+  const auto scalar = [&](std::size_t i) {
+    const RestPoint p = restPointAbove(components_, settings_, u_m[i], v_m[i], t_s);
+    out_m[i] = static_cast<btScalar>(
+        detail::airyPressureHead_m(components_, settings_.meanLevel_m + p.elevation_m, w_m[i], p.x0_m, p.y0_m, t_s));
+  };
+  detail::gerstnerBatch(components_, settings_,
+                        {.u_m = u_m, .v_m = v_m, .w_m = w_m, .count = count, .t_s = t_s, .head_out_m = out_m},
+                        detail::PointFallback(scalar));
+}
+
 }  // namespace keel::KEEL_ABI

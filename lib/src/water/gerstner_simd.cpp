@@ -245,7 +245,8 @@ template <class Table>
 /// gerstnerBatch (GerstnerSurface::heights, velocities and
 /// heightsAndVelocities): one Newton solve per point for its height [m] and
 /// its velocity [m/s], the heights stored when `batch.height_out_m` is not
-/// null, the velocities when `batch.velocity_out` is not null. The velocity
+/// null, the velocities when `batch.velocity_out` is not null, the pressure
+/// heads [m] under the surface particles when `batch.head_out_m` is. The velocity
 /// takes the sin and cos of the kept components' phases at each rest point
 /// from the solve (they are not Sin and Cos of the rest point's phase bit
 /// for bit, having been moved by the angle-addition identity, so
@@ -260,6 +261,10 @@ void GerstnerHeightsAndVelocities(std::span<const WaveComponent> components, con
   forEachVector(d, batch, settings.current, [&](std::size_t begin, V x, V y) {
     const RestPoints p = solveRestPoints(d, terms, x, y, rest, candidate);
     const V eta = hn::Add(hn::Set(d, settings.meanLevel_m), p.elevation_m);
+    if (batch.head_out_m != nullptr) {  // the phases at the rest point, as the velocity's
+      storeHeads(d, terms, rest, p.x0_m, p.y0_m, eta, p.converged, begin, batch, fallback);
+      return;
+    }
     if (batch.velocity_out == nullptr) {
       storeHeights(d, eta, p.converged, begin, batch, fallback);
       return;

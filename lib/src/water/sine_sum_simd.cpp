@@ -37,6 +37,22 @@ template <class Table>
   return eta;
 }
 
+/// sineSumHeight's operations, term by term (the same bits), keeping the
+/// sin (with `kSine`; else the cos in its place) and cos of the first
+/// kKeptComponents phases in `phases`.
+template <bool kSine, class Table>
+[[nodiscard]] V heightKeepingPhases(D d, const Table& terms, double meanLevel_m, V x, V y, LanePhases& phases) {
+  V eta = hn::Set(d, meanLevel_m);
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    const WaveTerm c = terms[i];
+    const V theta = phase(d, c, x, y);
+    const V cosine = hn::Cos(d, theta);
+    if (i < kKeptComponents) phases.store(d, i, kSine ? hn::Sin(d, theta) : cosine, cosine);
+    eta = hn::Add(eta, hn::Mul(hn::Set(d, c.amplitude_m), cosine));
+  }
+  return eta;
+}
+
 /// sineSumBatch without velocities: the height [m] of every point.
 void SineSumHeights(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
                     const PointBatch& batch, PointFallback fallback) {
@@ -60,17 +76,24 @@ void SineSumHeightsAndVelocities(std::span<const WaveComponent> components, cons
   // velocity; the phase and its Sin are computed once.
   LanePhases phases;
   forEachVector(d, batch, settings.current, [&](std::size_t begin, V x, V y) {
-    V eta = hn::Set(d, settings.meanLevel_m);
-    for (std::size_t i = 0; i < terms.size(); ++i) {
-      const WaveTerm c = terms[i];
-      const V theta = phase(d, c, x, y);
-      const V cosine = hn::Cos(d, theta);
-      if (i < kKeptComponents) phases.store(d, i, hn::Sin(d, theta), cosine);
-      eta = hn::Add(eta, hn::Mul(hn::Set(d, c.amplitude_m), cosine));
-    }
+    const V eta = heightKeepingPhases<true>(d, terms, settings.meanLevel_m, x, y, phases);
     const auto horizontal = [](const WaveTerm&, V orbital_mps) { return orbital_mps; };
     storeVelocities(d, terms, phases, x, y, eta, horizontal, settings.current,
                     inPhaseRange(d, x, y, terms.positionLimit_m()), begin, batch, fallback);
+  });
+}
+
+/// sineSumBatch's pressure heads [m] (waves.cpp's airyPressureHead_m),
+/// from the phases that give the height.
+void SineSumPressureHeads(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
+                          const PointBatch& batch, PointFallback fallback) {
+  const D d;
+  const auto terms = sineTerms(components, batch.t_s);
+  LanePhases phases;
+  forEachVector(d, batch, settings.current, [&](std::size_t begin, V x, V y) {
+    // The heads want the cos only: no Sin.
+    const V eta = heightKeepingPhases<false>(d, terms, settings.meanLevel_m, x, y, phases);
+    storeHeads(d, terms, phases, x, y, eta, inPhaseRange(d, x, y, terms.positionLimit_m()), begin, batch, fallback);
   });
 }
 
@@ -85,10 +108,13 @@ namespace keel::KEEL_ABI::detail {
 // above; HWY_DYNAMIC_DISPATCH calls the best one the CPU supports.
 HWY_EXPORT(SineSumHeights);
 HWY_EXPORT(SineSumHeightsAndVelocities);
+HWY_EXPORT(SineSumPressureHeads);
 
 void sineSumBatch(std::span<const WaveComponent> components, const WaveFieldSettings& settings, const PointBatch& batch,
                   PointFallback fallback) {
-  if (batch.velocity_out == nullptr) {
+  if (batch.head_out_m != nullptr) {
+    HWY_DYNAMIC_DISPATCH(SineSumPressureHeads)(components, settings, batch, fallback);
+  } else if (batch.velocity_out == nullptr) {
     HWY_DYNAMIC_DISPATCH(SineSumHeights)(components, settings, batch, fallback);
   } else {
     HWY_DYNAMIC_DISPATCH(SineSumHeightsAndVelocities)(components, settings, batch, fallback);

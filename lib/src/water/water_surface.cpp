@@ -28,6 +28,13 @@ void WaterSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m
   velocities(u_m, v_m, w_m, count, t_s, velocity_out);
 }
 
+void WaterSurface::pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                                 btScalar t_s, btScalar* out_m) const {
+  // The static head: the depth below the surface.
+  heights(u_m, v_m, count, t_s, out_m);
+  for (std::size_t i = 0; i < count; ++i) out_m[i] -= w_m[i];
+}
+
 FunctionSurface::FunctionSurface(HeightFunction height) : height_(std::move(height)) {
   if (!height_) throw std::invalid_argument("keel::FunctionSurface: the height function is empty");
 }

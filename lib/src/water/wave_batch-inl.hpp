@@ -278,6 +278,29 @@ void storeVelocities(D d, const Table& terms, const LanePhases& phases, V x, V y
   finishLanes(d, ok, begin, batch.count, store, fallback);
 }
 
+/// The pressure queries' last step: wave_detail.hpp's airyPressureHead_m
+/// in every lane, the static head `eta - w` plus `sum a (e^{k z} - 1)
+/// cos(theta)`, z the depth below the surface `eta` [m] (0 above it), from
+/// the phases' cos at (x, y). Stored in the lanes of `ok`; the other points
+/// go to `fallback`.
+template <class Table>
+void storeHeads(D d, const Table& terms, const LanePhases& phases, V x, V y, V eta, M ok, std::size_t begin,
+                const PointBatch& batch, PointFallback fallback) {
+  const V w = loadPadded(d, batch.w_m, begin, batch.count);
+  const V z = depthBelowSurface(d, w, eta);
+  V dynamic_m = hn::Zero(d);
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    const auto c = terms[i];
+    const SinCos sc = sinCos(d, phases, i, c, x, y);
+    const V decay = hn::Expm1(d, hn::Mul(hn::Set(d, c.wavenumber_radpm), z));
+    dynamic_m = hn::Add(dynamic_m, hn::Mul(hn::Mul(hn::Set(d, c.amplitude_m), decay), sc.cosine));
+  }
+  const Lanes head(d, hn::Add(hn::Sub(eta, w), dynamic_m));
+  finishLanes(
+      d, ok, begin, batch.count,
+      [&](std::size_t j) { batch.head_out_m[begin + j] = static_cast<btScalar>(head.values[j]); }, fallback);
+}
+
 }  // namespace keel::KEEL_ABI::detail::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 

@@ -5,7 +5,10 @@
 
 #include <keel/waves.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
+#include <span>
 #include <vector>
 
 namespace keel::KEEL_ABI::detail {
@@ -40,6 +43,25 @@ void checkField(double meanLevel_m, const UniformCurrent& current, const char* w
 /// with the current.
 [[nodiscard]] inline double phase_rad(const WaveComponent& c, double x_m, double y_m, double phaseAtOrigin) {
   return c.wavenumber_radpm * (c.directionEast * x_m + c.directionNorth * y_m) + phaseAtOrigin;
+}
+
+/// Linear (Airy) pressure head p / (rho g) [m] at height w [m] below a
+/// surface at height eta [m], the components' phases taken at (x, y) [m] in
+/// the frame drifting with the current (the rest point of the surface
+/// particle for Gerstner waves), time t [s]. Deep water (Newman, Marine
+/// Hydrodynamics, 1977, ch. 6; Faltinsen 1990, table 2.1):
+/// `sum a e^{k z} cos(theta) - z` below the mean level, the decay stretched
+/// to the instantaneous surface (Wheeler 1970, deep water: z = w - eta).
+/// Written as the static head `eta - w` plus `sum a (e^{k z} - 1)
+/// cos(theta)`, which is 0 at the surface and above it (z clamped to 0).
+[[nodiscard]] inline double airyPressureHead_m(std::span<const WaveComponent> components, double eta_m, double w_m,
+                                               double x_m, double y_m, double t_s) {
+  const double z = std::min(w_m - eta_m, 0.0);
+  double dynamic_m = 0;
+  for (const WaveComponent& c : components)
+    dynamic_m += c.amplitude_m * std::expm1(c.wavenumber_radpm * z) *
+                 std::cos(phase_rad(c, x_m, y_m, phaseAtOrigin_rad(c, t_s)));
+  return (eta_m - w_m) + dynamic_m;
 }
 
 }  // namespace keel::KEEL_ABI::detail

@@ -204,4 +204,18 @@ void SineSumSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v
                        detail::PointFallback(scalar));
 }
 
+void SineSumSurface::pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                                   btScalar t_s, btScalar* out_m) const {
+  const double t = t_s;
+  const auto scalar = [&](std::size_t i) {
+    const double x = u_m[i] - settings_.current.east_mps * t;
+    const double y = v_m[i] - settings_.current.north_mps * t;
+    const double eta = sineSumHeight_m(components_, settings_.meanLevel_m, x, y, t);
+    out_m[i] = static_cast<btScalar>(detail::airyPressureHead_m(components_, eta, w_m[i], x, y, t));
+  };
+  detail::sineSumBatch(components_, settings_,
+                       {.u_m = u_m, .v_m = v_m, .w_m = w_m, .count = count, .t_s = t_s, .head_out_m = out_m},
+                       detail::PointFallback(scalar));
+}
+
 }  // namespace keel::KEEL_ABI

@@ -46,12 +46,16 @@ struct PointBatch {
   btScalar t_s = 0;
   btScalar* height_out_m = nullptr;       ///< the surface's height above each point [m], or null
   WaterVelocity* velocity_out = nullptr;  ///< the water's velocity at each point [m/s], or null
+  /// The pressure head at each point [m] (docs/waves.md, "Pressure below the
+  /// surface"), or null; when set, the only result asked.
+  btScalar* head_out_m = nullptr;
 };
 
 /// SineSumSurface's batch queries: `h0 + sum a cos(theta(x_i - U t))`
 /// stored when `batch.height_out_m` is not null; linear orbital velocity
 /// with Wheeler stretching, plus the current, when `batch.velocity_out` is
-/// not null (the elevation, which the velocity needs, then comes with it).
+/// not null (the elevation, which the velocity needs, then comes with it);
+/// the linear pressure head when `batch.head_out_m` is not null.
 /// `fallback(i)` writes every result asked of point i.
 void sineSumBatch(std::span<const WaveComponent> components, const WaveFieldSettings& settings, const PointBatch& batch,
                   PointFallback fallback);
@@ -60,8 +64,9 @@ void sineSumBatch(std::span<const WaveComponent> components, const WaveFieldSett
 /// method from x0 = x, with the scalar solve's tolerance and caps; the
 /// height is stored when `batch.height_out_m` is not null, the surface
 /// particle's velocity above the point (decaying below the surface as
-/// e^{k z}) when `batch.velocity_out` is not null. `fallback(i)` writes
-/// every result asked of point i.
+/// e^{k z}) when `batch.velocity_out` is not null, the linear pressure head
+/// under it when `batch.head_out_m` is not null. `fallback(i)` writes every
+/// result asked of point i.
 void gerstnerBatch(std::span<const WaveComponent> components, const GerstnerSettings& settings, const PointBatch& batch,
                    PointFallback fallback);
 
