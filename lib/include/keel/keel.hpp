@@ -11,6 +11,7 @@
 
 #include <keel/attitude.hpp>
 #include <keel/config.hpp>
+#include <keel/flooding.hpp>
 #include <keel/height_grid.hpp>
 #include <keel/hull.hpp>
 #include <keel/hydrodynamics.hpp>
