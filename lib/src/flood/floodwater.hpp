@@ -17,8 +17,10 @@ namespace keel::KEEL_ABI::detail {
 
 /// The part of a closed mesh below a plane `p . up = level` (body frame).
 struct VolumeBelow {
-  double volume_m3 = 0;           ///< [m^3]
-  btVector3 centroid_m{0, 0, 0};  ///< body frame [m] (zero when the volume is)
+  double volume_m3 = 0;                  ///< [m^3]
+  btVector3 centroid_m{0, 0, 0};         ///< body frame [m] (zero when the volume is)
+  double waterplane_m2 = 0;              ///< area of the section by the plane, dV/dlevel [m^2]
+  btVector3 sectionCentroid_m{0, 0, 0};  ///< the section's centroid, body frame [m]
 };
 
 /// What a compartment keeps between substeps, and its scratch memory.
@@ -27,10 +29,10 @@ struct CompartmentState {
   double start_m3 = 0;     ///< water it started with [m^3]
   double capacity_m3 = 0;  ///< its volume [m^3]
   /// The free surface as a plane `p . up = level_m` (body frame) of the
-  /// last solve, and dV/dlevel there [m^2] (a secant): the next solve starts from them.
+  /// last solve: the next solve starts from the plane through its section's
+  /// centroid (below.sectionCentroid_m) at the new attitude.
   btScalar level_m = 0;
-  btScalar slope_m2 = 0;
-  bool solved = false;                  ///< level_m and slope_m2 are from a solve
+  bool solved = false;                  ///< level_m and below are from a solve
   btScalar levelAboveCentre_m = 0;      ///< the free surface above the centre of mass along up [m]
   btScalar bottomAboveCentre_m = 0;     ///< its lowest point above the centre of mass along up [m]
   btScalar topAboveCentre_m = 0;        ///< its highest point above the centre of mass along up [m]
@@ -61,7 +63,7 @@ struct FloodState {
 
 /// Solves the level of `c` (a compartment whose mesh is `space`) at which
 /// it holds c.water_m3 at the current attitude (`up_body`), into c.level_m,
-/// c.slope_m2 and c.below, starting from the last solve. `lo_m`, `hi_m`: the
+/// and c.below (with the section's area), starting from the last solve. `lo_m`, `hi_m`: the
 /// mesh's extent along up.
 void solveLevel(const Hull& space, const btScalar up_body[3], btScalar lo_m, btScalar hi_m, CompartmentState& c);
 

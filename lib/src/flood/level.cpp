@@ -36,6 +36,23 @@ VolumeBelow volumeBelow(const Hull& space, const btScalar up_body[3], btScalar l
   out.volume_m3 = -(sums.force[0] * double(up.x()) + sums.force[1] * double(up.y()) + sums.force[2] * double(up.z())) /
                   3;
   out.centroid_m = r.centreOfBuoyancy_m;
+  // The section by the plane closes the wet surface, so by the divergence
+  // theorem its area (dV/dlevel) is minus the sum of the wet pieces' area
+  // vectors along up, and its first moment is up V - sum (S . up) g, g each
+  // piece's centroid (div(x_k up) = up_k, and S . up is constant on a piece).
+  double moment[3] = {out.volume_m3 * double(up_body[0]), out.volume_m3 * double(up_body[1]),
+                      out.volume_m3 * double(up_body[2])};
+  for (const PieceStream& p : streams)
+    for (std::size_t i = 0; i < p.count; ++i) {
+      const double sUp = double(p.weight[i]) *
+                         (double(p.sx[i]) * double(up_body[0]) + double(p.sy[i]) * double(up_body[1]) +
+                          double(p.sz[i]) * double(up_body[2]));
+      out.waterplane_m2 -= sUp;
+      moment[0] -= sUp * double(p.gx[i]), moment[1] -= sUp * double(p.gy[i]), moment[2] -= sUp * double(p.gz[i]);
+    }
+  if (out.waterplane_m2 > 0)
+    out.sectionCentroid_m = btVector3(btScalar(moment[0] / out.waterplane_m2), btScalar(moment[1] / out.waterplane_m2),
+                                      btScalar(moment[2] / out.waterplane_m2));
   return out;
 }
 
@@ -47,36 +64,39 @@ void solveLevel(const Hull& space, const btScalar up_body[3], btScalar lo_m, btS
     return;
   }
   if (c.water_m3 >= c.capacity_m3) {  // full
-    c.level_m = hi_m, c.below = VolumeBelow{c.capacity_m3, space.centroid_m()}, c.solved = true;
+    c.level_m = hi_m, c.below = VolumeBelow{c.capacity_m3, space.centroid_m(), 0}, c.solved = true;
     return;
   }
-  // Bracketed secant (regula falsi's bracket, Newton-like steps from the
-  // last solve's slope): V(level) rises monotonically from 0 at lo to the
-  // capacity at hi. Bisection when a step leaves the bracket.
+  // Newton's method on V(level) = water, V' being the section's area,
+  // from the last solve's level (usually one step and one check), kept in a
+  // bracket: V rises monotonically from 0 at lo to the capacity at hi;
+  // bisection-like steps when Newton's leave it.
   const double target = c.water_m3;
   const double tolerance = c.capacity_m3 * 16 * double(std::numeric_limits<btScalar>::epsilon());
+  const double resolution = 4 * double(std::numeric_limits<btScalar>::epsilon()) * (std::abs(lo_m) + std::abs(hi_m));
   double a = lo_m, va = 0, b = hi_m, vb = c.capacity_m3;
-  double slope = c.solved && c.slope_m2 > 0 ? double(c.slope_m2) : c.capacity_m3 / std::max(b - a, 1e-30);
-  double x = c.solved ? std::clamp(double(c.level_m), a, b) : a + (b - a) * target / c.capacity_m3;
+  // A plane turned about its section's centroid cuts off the same volume to
+  // first order in the angle: the last section's centroid at the new
+  // attitude, moved by the change in water over the section's area, starts.
+  double x = a + (b - a) * target / c.capacity_m3;
+  if (c.solved && c.below.waterplane_m2 > 0) {
+    const btVector3 up(up_body[0], up_body[1], up_body[2]);
+    x = double(c.below.sectionCentroid_m.dot(up)) + (target - c.below.volume_m3) / c.below.waterplane_m2;
+  }
+  x = std::clamp(x, a, b);
   VolumeBelow at;
   for (int iteration = 0; iteration < 60; ++iteration) {
     at = volumeBelow(space, up_body, btScalar(x), water, height);
     const double v = at.volume_m3;
-    if (std::abs(v - target) <= tolerance ||
-        b - a <= 4 * std::numeric_limits<btScalar>::epsilon() * (std::abs(a) + std::abs(b)))
-      break;
-    const double previous = x;
+    if (std::abs(v - target) <= tolerance || b - a <= resolution) break;
     if (v < target)
       a = x, va = v;
     else
       b = x, vb = v;
-    x = previous + (target - v) / slope;
-    if (!(x > a && x < b)) x = a + (b - a) * std::clamp((target - va) / (vb - va), 0.1, 0.9);
-    // The secant through the bracket's ends is the next slope.
-    slope = (vb - va) / (b - a);
+    const double newton = at.waterplane_m2 > 0 ? x + (target - v) / at.waterplane_m2 : a - 1;
+    x = newton > a && newton < b ? newton : a + (b - a) * std::clamp((target - va) / (vb - va), 0.1, 0.9);
   }
   c.level_m = btScalar(x);
-  c.slope_m2 = btScalar(slope);
   c.below = at;
   c.solved = true;
 }

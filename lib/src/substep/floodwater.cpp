@@ -79,9 +79,8 @@ void flowThroughOpenings(FloodState& f, const Substep& s, double g) {
       double dv = q * double(s.dt_s);
       // No step past the level that equalises the two sides: at most the
       // level difference times the water planes' (series) area.
-      const double slope = other ? double(c.slope_m2) * double(other->slope_m2) /
-                                       std::max(double(c.slope_m2) + double(other->slope_m2), 1e-30)
-                                 : double(c.slope_m2);
+      const double mine = c.below.waterplane_m2, theirs = other ? other->below.waterplane_m2 : 0;
+      const double slope = other ? mine * theirs / std::max(mine + theirs, 1e-30) : mine;
       if (slope > 0 && c.water_m3 > 0)
         dv = std::clamp(dv, -std::abs(outside - inside) * slope, std::abs(outside - inside) * slope);
       transfer(f, c, other, dv);
