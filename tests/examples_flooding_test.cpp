@@ -24,7 +24,7 @@ std::pair<int, double> ram(btScalar speed_mps) {
   int holes = 0;
   for (int i = 0; i < 600; ++i) {
     w.world.stepSimulation(btScalar(1.0 / 60), 4, btScalar(1.0 / 240));
-    holes += game::holeOnHardContacts(w.world, boats, 2000, btScalar(0.01));
+    holes += game::holeOnHardContacts(w.world, boats, btScalar(0.5), btScalar(0.01));
   }
   double water = 0;
   for (const CompartmentStatus& c : boat.flooding().compartments) water += c.water_m3;

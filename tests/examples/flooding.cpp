@@ -15,7 +15,7 @@ void addBulkheads(keel::WaterAction& boat, const btVector3& forward, int count) 
   boat.setCompartments(keel::bulkheadCompartments(hull, forward, at));
 }
 
-int holeOnHardContacts(btDynamicsWorld& world, std::span<keel::WaterAction* const> boats, btScalar impulse_Ns,
+int holeOnHardContacts(btDynamicsWorld& world, std::span<keel::WaterAction* const> boats, btScalar speed_mps,
                        btScalar area_m2) {
   int holes = 0;
   btDispatcher& dispatcher = *world.getDispatcher();
@@ -23,8 +23,10 @@ int holeOnHardContacts(btDynamicsWorld& world, std::span<keel::WaterAction* cons
     const btPersistentManifold& manifold = *dispatcher.getManifoldByIndexInternal(m);
     for (int c = 0; c < manifold.getNumContacts(); ++c) {
       const btManifoldPoint& point = manifold.getContactPoint(c);
-      if (point.getLifeTime() > 1 || point.getAppliedImpulse() < impulse_Ns) continue;  // not new, or soft
+      if (point.getLifeTime() > 1) continue;  // not new
       for (keel::WaterAction* boat : boats) {
+        const btScalar speedChange_mps = point.getAppliedImpulse() * boat->body()->getInvMass();
+        if (speedChange_mps < speed_mps) continue;
         if (manifold.getBody0() == boat->body()) boat->openHole(point.getPositionWorldOnA(), area_m2), ++holes;
         if (manifold.getBody1() == boat->body()) boat->openHole(point.getPositionWorldOnB(), area_m2), ++holes;
       }

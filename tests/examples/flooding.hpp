@@ -15,10 +15,10 @@ namespace game {
 /// `forward` axis (body frame), from bow to stern.
 void addBulkheads(keel::WaterAction& boat, const btVector3& forward, int count);
 
-/// Holes each of `boats` at every new contact of the last step whose impulse
-/// exceeds `impulse_Ns`, with a hole of `area_m2`. Call after
-/// stepSimulation. Returns the holes made.
-int holeOnHardContacts(btDynamicsWorld& world, std::span<keel::WaterAction* const> boats, btScalar impulse_Ns,
+/// Holes each of `boats` at every new contact of the last step hard enough
+/// to change its speed by more than `speed_mps` (impulse over mass), with a
+/// hole of `area_m2`. Call after stepSimulation. Returns the holes made.
+int holeOnHardContacts(btDynamicsWorld& world, std::span<keel::WaterAction* const> boats, btScalar speed_mps,
                        btScalar area_m2);
 
 }  // namespace game
