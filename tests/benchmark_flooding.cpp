@@ -20,7 +20,7 @@ std::vector<Compartment> fourCompartments(bool flooding) {
   for (int i = 0; i < 4; ++i) {
     const btScalar x = btScalar(i) - btScalar(1.5);
     static const char* const names[] = {"bow", "fore", "aft", "stern"};
-    Compartment c{names[i], hullOf(box(btVector3(1, 1.5f, 2), 1, btVector3(x, 0, 0))), {}, 0, 0};
+    Compartment c{names[i], hullOf(box(btVector3(1, 1.5f, 2), 1, btVector3(x, 0, 0))), {}, 0, 0, 1};
     if (flooding) {
       c.water_m3 = c.space->volume_m3() / 2;
       c.openings.push_back(Opening{btVector3(x, -0.6f, 0.9f), 0.01f});

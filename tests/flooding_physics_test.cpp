@@ -23,7 +23,7 @@ TEST(FloodingPhysics, FillsThroughAHoleInTorricellisTime) {
   btRigidBody* body = w.addBox(btVector3(4, 2, 4), 20000, pose);
   WaterAction boat(body, hullOf(box(btVector3(4, 2, 4))), std::make_shared<FlatSurface>());
   const btScalar holeHeight_m = btScalar(0.002), area_m2 = btScalar(0.004);
-  Compartment room{"room", hullOf(box(btVector3(1, 2, 1))), {}, 0, 0};
+  Compartment room{"room", hullOf(box(btVector3(1, 2, 1))), {}, 0, 0, 1};
   room.openings.push_back(Opening{btVector3(0, -1 + holeHeight_m / 2, 0), area_m2, btScalar(0.6), holeHeight_m});
   boat.setCompartments({room});
   w.world.addAction(&boat);
@@ -68,7 +68,7 @@ TEST(FloodingPhysics, SlackTankLowersTheMetacentricHeightByItsFreeSurface) {
   auto tank = hullOf(box(btVector3(btScalar(tankL), btScalar(tankH), btScalar(tankB)), 1,
                          btVector3(0, btScalar(-keelBelowCentre + tankFloor + tankH / 2), 0)));
   WaterAction boat(body, hull, std::make_shared<FlatSurface>());
-  boat.setCompartments({Compartment{"tank", tank, {}, 0, btScalar(water)}});
+  boat.setCompartments({Compartment{"tank", tank, {}, 0, btScalar(water), 1}});
   boat.prime(btScalar(1.0 / 240));
   const double depth = water / (tankL * tankB);
   const double kgTotal = (mass * keelBelowCentre + tankWater * (tankFloor + depth / 2)) / (kRho * V);

@@ -26,7 +26,7 @@ struct FloodBox {
     body->setDamping(btScalar(0.5), btScalar(0.5));
   }
   static btScalar mass() { return btScalar(kRho) * L * B * T; }
-  [[nodiscard]] Compartment compartment() const { return Compartment{"middle", room, {}, 0, 0}; }
+  [[nodiscard]] Compartment compartment() const { return Compartment{"middle", room, {}, 0, 0, 1}; }
   std::shared_ptr<const Hull> hull, room;
   btRigidBody* body;
 };
@@ -53,6 +53,26 @@ TEST(Flooding, OpenCompartmentSettlesAtTheLostBuoyancyDraft) {
   // The water inside stands at the sea's level.
   EXPECT_NEAR(boat.flooding().compartments[0].water_m3, expected * FloodBox::a * FloodBox::a, 1e-3 * expected);
   EXPECT_GT(boat.flooding().reserveBuoyancy_kg, 0);
+  w.world.removeAction(&boat);
+}
+
+TEST(Flooding, PermeableCompartmentLosesItsPermeabilityTimesItsArea) {
+  // Cargo fills 40 % of the compartment: the water takes 0.6 of its plan.
+  World w;
+  FloodBox fb(w);
+  WaterAction boat(fb.body, fb.hull, std::make_shared<FlatSurface>());
+  Compartment c = fb.compartment();
+  c.permeability = btScalar(0.6);
+  c.openings.push_back(Opening{btVector3(0, -FloodBox::D / 2 + btScalar(0.1), 0), btScalar(0.04)});
+  boat.setCompartments({c});
+  w.world.addAction(&boat);
+  run(w, 90);
+  const double lost = 0.6 * FloodBox::a * FloodBox::a;
+  const double expected = double(FloodBox::T) * FloodBox::L * FloodBox::B / (FloodBox::L * FloodBox::B - lost);
+  reportFigure("lost-buoyancy draft, permeability 0.6 [m]", keelDepth(fb), expected);
+  EXPECT_NEAR(keelDepth(fb), expected, 1e-3 * expected);
+  EXPECT_NEAR(boat.flooding().compartments[0].water_m3, expected * lost, 1e-3 * expected * lost);
+  EXPECT_NEAR(boat.flooding().compartments[0].capacity_m3, 0.6 * FloodBox::D * FloodBox::a * FloodBox::a, 1e-6);
   w.world.removeAction(&boat);
 }
 
@@ -125,8 +145,9 @@ TEST(Flooding, WaterTakenFromTheSeaIsTheWaterInTheBoat) {
   auto sea = gerstnerSea(1.0, 5.0, 12, 7, 0.1);
   WaterAction boat(fb.body, fb.hull, sea);
   // Two compartments joined by a door, one holed, one pumped.
-  Compartment fore{"fore", hullOf(box(btVector3(1, 2, 1), 1, btVector3(1, 0, 0))), {}, 0, btScalar(0.1)};
-  Compartment aft{"aft", hullOf(box(btVector3(1, 2, 1), 1, btVector3(-1, 0, 0))), {}, btScalar(0.002), 0};
+  Compartment fore{"fore",        hullOf(box(btVector3(1, 2, 1), 1, btVector3(1, 0, 0))), {}, 0, btScalar(0.1),
+                   btScalar(0.85)};
+  Compartment aft{"aft", hullOf(box(btVector3(1, 2, 1), 1, btVector3(-1, 0, 0))), {}, btScalar(0.002), 0, 1};
   fore.openings.push_back(Opening{btVector3(1, btScalar(-0.8), 0), btScalar(0.02)});
   fore.openings.push_back(Opening{btVector3(btScalar(0.5), btScalar(-0.5), 0), btScalar(0.05), btScalar(0.6), 0, 1});
   boat.setCompartments({fore, aft});
@@ -179,10 +200,13 @@ TEST(Flooding, RejectsBadCompartments) {
     return std::string("no exception");
   };
   Compartment c = fb.compartment();
-  EXPECT_NE(message(Compartment{"x", nullptr, {}, 0, 0}).find("no mesh"), std::string::npos);
+  EXPECT_NE(message(Compartment{"x", nullptr, {}, 0, 0, 1}).find("no mesh"), std::string::npos);
   c.water_m3 = 100;
   EXPECT_NE(message(c).find("outside [0"), std::string::npos);
   c.water_m3 = 0;
+  c.permeability = 0;
+  EXPECT_NE(message(c).find("permeability must be in (0, 1]"), std::string::npos);
+  c.permeability = 1;
   c.openings.push_back(Opening{btVector3(0, 0, 0), -1});
   EXPECT_NE(message(c).find("opening 0: area"), std::string::npos);
   c.openings[0] = Opening{btVector3(0, 0, 0), 1, 2};

@@ -42,13 +42,18 @@ struct Compartment {
   std::shared_ptr<const Hull> space;  ///< its boundary, a closed mesh in the body frame
   std::vector<Opening> openings;      ///< where water gets in and out
   btScalar pumpRate_m3ps = 0;         ///< pumped overboard while there is water [m^3/s], >= 0
-  btScalar water_m3 = 0;              ///< water in it at the start [m^3], in [0, space->volume_m3()]
+  /// Water in it at the start [m^3], in [0, permeability space->volume_m3()].
+  btScalar water_m3 = 0;
+  /// The fraction of its volume water can fill, in (0, 1]: what its contents
+  /// (cargo, machinery, furniture) leave free. Ship stability rules use 0.95
+  /// for accommodation, 0.85 for machinery, 0.6 for stores and cargo.
+  btScalar permeability = 1;
 };
 
 /// One compartment after the last substep.
 struct CompartmentStatus {
   double water_m3 = 0;       ///< floodwater [m^3] (double: the water balance holds to round-off)
-  btScalar capacity_m3 = 0;  ///< the compartment's volume [m^3]
+  btScalar capacity_m3 = 0;  ///< the water it can hold: permeability times its volume [m^3]
   /// Net flow in during the last substep [m^3/s] (openings and pump).
   btScalar inflow_m3ps = 0;
   /// Height of the free surface along up above the centre of mass [m];

@@ -41,10 +41,12 @@ void checkCompartments(const std::vector<Compartment>& all) {
     if (!c.space) reject(all, i, "no mesh (space is null)");
     if (!(c.pumpRate_m3ps >= 0) || !std::isfinite(c.pumpRate_m3ps))
       reject(all, i, "pump rate must be >= 0 and finite, got " + std::to_string(c.pumpRate_m3ps) + " m^3/s");
-    if (!(c.water_m3 >= 0 && c.water_m3 <= c.space->volume_m3()))
+    if (!(c.permeability > 0 && c.permeability <= 1))
+      reject(all, i, "permeability must be in (0, 1], got " + std::to_string(c.permeability));
+    if (!(c.water_m3 >= 0 && c.water_m3 <= c.permeability * c.space->volume_m3()))
       reject(all, i,
-             "water " + std::to_string(c.water_m3) + " m^3 is outside [0, " + std::to_string(c.space->volume_m3()) +
-                 "] m^3 (its volume)");
+             "water " + std::to_string(c.water_m3) + " m^3 is outside [0, " +
+                 std::to_string(c.permeability * c.space->volume_m3()) + "] m^3 (its permeability times its volume)");
     for (std::size_t k = 0; k < c.openings.size(); ++k) checkOpening(all, i, k);
   }
 }
@@ -72,7 +74,7 @@ std::size_t WaterAction::openHole(const btVector3& point_world, btScalar area_m2
   const btVector3 p = body_->getCenterOfMassTransform().invXform(point_world);  // body frame
   const Opening hole{p, area_m2, dischargeCoefficient, 0, kSea};
   detail::FloodState& flood = state_->flood;
-  std::vector<Compartment> probe{Compartment{"hull", hull_, {hole}, 0, 0}};
+  std::vector<Compartment> probe{Compartment{"hull", hull_, {hole}, 0, 0, 1}};
   try {
     checkCompartments(probe);
   } catch (const std::invalid_argument& e) {

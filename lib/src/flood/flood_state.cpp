@@ -14,7 +14,8 @@ void FloodState::set(std::vector<Compartment> given) {
   for (std::size_t i = 0; i < compartments.size(); ++i) {
     const Hull& space = *compartments[i].space;
     CompartmentState& c = state[i];
-    c.capacity_m3 = double(space.volume_m3());
+    c.permeability = double(compartments[i].permeability);
+    c.capacity_m3 = c.permeability * double(space.volume_m3());
     c.water_m3 = c.start_m3 = double(compartments[i].water_m3);
     c.water.assign(space.soa().vertexPadded, 0);
     c.height.assign(space.soa().vertexPadded, 0);

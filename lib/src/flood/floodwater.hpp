@@ -25,9 +25,10 @@ struct VolumeBelow {
 
 /// What a compartment keeps between substeps, and its scratch memory.
 struct CompartmentState {
-  double water_m3 = 0;     ///< floodwater [m^3]
-  double start_m3 = 0;     ///< water it started with [m^3]
-  double capacity_m3 = 0;  ///< its volume [m^3]
+  double water_m3 = 0;      ///< floodwater [m^3]
+  double start_m3 = 0;      ///< water it started with [m^3]
+  double capacity_m3 = 0;   ///< the water it can hold, permeability times its volume [m^3]
+  double permeability = 1;  ///< the fraction of its volume water fills
   /// The free surface as a plane `p . up = level_m` (body frame) of the
   /// last solve: the next solve starts from the plane through its section's
   /// centroid (below.sectionCentroid_m) at the new attitude.

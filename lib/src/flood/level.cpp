@@ -64,21 +64,22 @@ void solveLevel(const Hull& space, const btScalar up_body[3], btScalar lo_m, btS
     return;
   }
   if (c.water_m3 >= c.capacity_m3) {  // full
-    c.level_m = hi_m, c.below = VolumeBelow{c.capacity_m3, space.centroid_m(), 0}, c.solved = true;
+    c.level_m = hi_m, c.below = VolumeBelow{double(space.volume_m3()), space.centroid_m(), 0}, c.solved = true;
     return;
   }
-  // Newton's method on V(level) = water, V' being the section's area,
+  // Newton's method on V(level) = water / permeability (the mesh's volume
+  // below the level; the water fills that fraction of it), V' being the section's area,
   // from the last solve's level (usually one step and one check), kept in a
   // bracket: V rises monotonically from 0 at lo to the capacity at hi;
   // bisection-like steps when Newton's leave it.
-  const double target = c.water_m3;
-  const double tolerance = c.capacity_m3 * 16 * double(std::numeric_limits<btScalar>::epsilon());
+  const double target = c.water_m3 / c.permeability, volume = c.capacity_m3 / c.permeability;
+  const double tolerance = volume * 16 * double(std::numeric_limits<btScalar>::epsilon());
   const double resolution = 4 * double(std::numeric_limits<btScalar>::epsilon()) * (std::abs(lo_m) + std::abs(hi_m));
-  double a = lo_m, va = 0, b = hi_m, vb = c.capacity_m3;
+  double a = lo_m, va = 0, b = hi_m, vb = volume;
   // A plane turned about its section's centroid cuts off the same volume to
   // first order in the angle: the last section's centroid at the new
   // attitude, moved by the change in water over the section's area, starts.
-  double x = a + (b - a) * target / c.capacity_m3;
+  double x = a + (b - a) * target / volume;
   if (c.solved && c.below.waterplane_m2 > 0) {
     const btVector3 up(up_body[0], up_body[1], up_body[2]);
     x = double(c.below.sectionCentroid_m.dot(up)) + (target - c.below.volume_m3) / c.below.waterplane_m2;

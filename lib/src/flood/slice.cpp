@@ -148,7 +148,7 @@ std::vector<Compartment> bulkheadCompartments(const Hull& hull, const btVector3&
   for (std::size_t i = 0; i <= positions_m.size(); ++i) {
     const btScalar from = i == 0 ? -inf : positions_m[i - 1];
     const btScalar to = i == positions_m.size() ? inf : positions_m[i];
-    out.push_back(Compartment{"compartment " + std::to_string(i), sliceHull(hull, normal, from, to), {}, 0, 0});
+    out.push_back(Compartment{"compartment " + std::to_string(i), sliceHull(hull, normal, from, to), {}, 0, 0, 1});
   }
   return out;
 }

@@ -79,7 +79,9 @@ void flowThroughOpenings(FloodState& f, const Substep& s, double g) {
       double dv = q * double(s.dt_s);
       // No step past the level that equalises the two sides: at most the
       // level difference times the water planes' (series) area.
-      const double mine = c.below.waterplane_m2, theirs = other ? other->below.waterplane_m2 : 0;
+      // The free surfaces' areas: the sections' times the permeability.
+      const double mine = c.permeability * c.below.waterplane_m2;
+      const double theirs = other ? other->permeability * other->below.waterplane_m2 : 0;
       const double slope = other ? mine * theirs / std::max(mine + theirs, 1e-30) : mine;
       if (slope > 0 && c.water_m3 > 0)
         dv = std::clamp(dv, -std::abs(outside - inside) * slope, std::abs(outside - inside) * slope);
