@@ -13,11 +13,13 @@ namespace {
 struct Outcome {
   std::vector<btTransform> transforms;
   std::vector<btVector3> velocities;
+  double floodwater_m3 = 0;  ///< water in all the boats at the end
 };
 
 /// 24 boats of two hulls in a 6 x 4 grid, close enough to collide, stepped
 /// for 10 s. `threads` < 0: one WaterAction per boat instead of a fleet.
-Outcome sail(int threads) {
+/// `holed`: every other boat is holed under its centre of mass at the start.
+Outcome sail(int threads, bool holed = false) {
   World w;
   const auto surface = gerstnerSea(2.0, 7.0, 6, 11, 0.8);
   const auto a = hullOf(boatHull(6, 2.2f, 1.6f, 12, 4));
@@ -32,12 +34,15 @@ Outcome sail(int threads) {
                                  btTransform(btQuaternion(btVector3(0, 1, 0), 0.3f * btScalar(i)),
                                              btVector3(btScalar(7 * (i % 6)), 0.3f, btScalar(4 * (i / 6)))));
     body->setAngularVelocity(btVector3(0.1f * btScalar(i % 4), 0, 0.2f));
+    WaterAction* boat = nullptr;
     if (fleet) {
-      fleet->add(body, hull);
+      boat = &fleet->add(body, hull);
     } else {
       single.push_back(std::make_unique<WaterAction>(body, hull, surface));
-      w.world.addAction(single.back().get());
+      boat = single.back().get();
+      w.world.addAction(boat);
     }
+    if (holed && i % 2 == 0) boat->openHole(body->getCenterOfMassPosition() - btVector3(0, 0.4f, 0), 0.02f);
   }
   if (fleet) w.world.addAction(fleet.get());
   for (int i = 0; i < 600; ++i) w.world.stepSimulation(btScalar(1.0 / 60), 1, btScalar(1.0 / 60));
@@ -45,6 +50,10 @@ Outcome sail(int threads) {
   for (auto& body : w.bodies) {
     out.transforms.push_back(body->getCenterOfMassTransform());
     out.velocities.push_back(body->getLinearVelocity());
+  }
+  for (std::size_t i = 0; i < 24; ++i) {
+    const WaterAction& boat = fleet ? fleet->boat(i) : *single[i];
+    for (const CompartmentStatus& c : boat.flooding().compartments) out.floodwater_m3 += c.water_m3;
   }
   if (fleet) w.world.removeAction(fleet.get());
   for (auto& s : single) w.world.removeAction(s.get());
@@ -69,6 +78,14 @@ TEST(WaterFleet, BitwiseIdenticalForOneTwoAndEightThreads) {
 }
 
 TEST(WaterFleet, SameAsOneActionPerBoat) { EXPECT_TRUE(bitwiseEqual(sail(1), sail(-1))); }
+
+TEST(WaterFleet, FloodingBoatsBitwiseIdenticalForOneTwoAndEightThreads) {
+  const Outcome one = sail(1, true);
+  EXPECT_GT(one.floodwater_m3, 1.0);  // the holed boats took water
+  EXPECT_TRUE(bitwiseEqual(one, sail(2, true)));
+  EXPECT_TRUE(bitwiseEqual(one, sail(8, true)));
+  EXPECT_TRUE(bitwiseEqual(one, sail(-1, true)));
+}
 
 TEST(WaterFleet, AddRemoveAndValidate) {
   World w;

@@ -28,6 +28,10 @@ const Ogre::ColourValue kZenith(0.24f, 0.45f, 0.78f);
 /// boat; beyond it the flat skirt and the haze take over.
 constexpr double kWaterRadius_m = 85;
 
+/// The H key's hole in the selected boat [m^2].
+constexpr double kKeyHole_m2 = 0.05;
+/// Sea water [kg/m^3], as the harbour's boats feel it.
+constexpr double kWaterDensity_kgpm3 = 1025;
 /// Throttle and rudder move at these rates while their keys are held [1/s].
 constexpr double kThrottleRate_ps = 0.8;
 constexpr double kRudderRate_ps = 2.5;
@@ -431,6 +435,9 @@ bool HarbourApp::keyPressed(const OgreBites::KeyboardEvent& evt) {
       if (boat) boat->helm.throttle = 0;
       break;
     case 'b': spawn(); break;
+    case 'h':
+      if (Boat* boat = selected()) harbour_.hole(*boat, kKeyHole_m2);
+      break;
     case 'p': paused_ = !paused_; break;
     case 'n': paused_ = true, stepOnce_ = true; break;
     case 'r': reset(); break;
@@ -552,6 +559,7 @@ void HarbourApp::hudBoat() {
                                               boat->type->hull->radius_m(), &nodes);
   ImGui::Text("water drawn vs felt: max |dh| %.1e m over %d nodes", diff, nodes);
   ImGui::Text("Keel status: %s", boat->action->status().ok() ? "ok" : boat->action->status().describe().c_str());
+  hudFlooding(*boat);
   // Oldest sample first.
   std::array<float, kPlotSamples> heave{}, roll{};
   for (std::size_t i = 0; i < kPlotSamples; ++i) {
@@ -566,13 +574,34 @@ void HarbourApp::hudBoat() {
   ImGui::End();
 }
 
+void HarbourApp::hudFlooding(const Boat& boat) {
+  const keel::WaterAction& action = *boat.action;
+  const keel::FloodingStatus& f = action.flooding();
+  if (f.compartments.empty()) return;
+  ImGui::Separator();
+  ImGui::Text("floodwater %.0f kg in %zu compartments (0: stern)", double(f.floodwaterMass_kg), f.compartments.size());
+  for (std::size_t i = 0; i < f.compartments.size(); ++i) {
+    const keel::CompartmentStatus& c = f.compartments[i];
+    char label[96];
+    std::snprintf(label, sizeof label, "%zu: %.2f / %.2f m^3  %+.2f m^3/s", i, c.water_m3, double(c.capacity_m3),
+                  double(c.inflow_m3ps));
+    ImGui::ProgressBar(float(c.water_m3 / double(c.capacity_m3)), ImVec2(300, 0), label);
+  }
+  // Reserve buoyancy: 1 intact, 0 awash, below 0 sinking.
+  const double intact = kWaterDensity_kgpm3 * double(action.hull()->volume_m3()) - boat.type->mass_kg;
+  const double reserve = double(f.reserveBuoyancy_kg);
+  char label[64];
+  std::snprintf(label, sizeof label, reserve < 0 ? "SINKING (%.0f kg)" : "reserve buoyancy %.0f kg", reserve);
+  ImGui::ProgressBar(float(std::clamp(reserve / intact, 0.0, 1.0)), ImVec2(300, 0), label);
+}
+
 void HarbourApp::hudHelp() {
   const float height = float(getRenderWindow()->getHeight());
   ImGui::SetNextWindowPos(ImVec2(10, height - 10), ImGuiCond_Always, ImVec2(0, 1));
   ImGui::SetNextWindowBgAlpha(0.45f);
   ImGui::Begin("keys", nullptr,
                ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoTitleBar);
-  ImGui::TextUnformatted("W/S throttle  A/D rudder  X stop  Tab next boat  B spawn  0-6 sea state");
+  ImGui::TextUnformatted("W/S throttle  A/D rudder  X stop  Tab next boat  B spawn  H hole  0-6 sea state");
   ImGui::TextUnformatted("P pause  N step  R reset  F1 debug  drag/arrows orbit  wheel/PgUp/PgDn zoom  Esc quit");
   ImGui::End();
 }

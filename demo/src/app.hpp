@@ -73,6 +73,8 @@ class HarbourApp final : public OgreBites::ApplicationContext, public OgreBites:
   void drawHud();
   void hudSea();
   void hudBoat();
+  /// The selected boat's compartments: water in each, and the reserve buoyancy.
+  void hudFlooding(const Boat& boat);
   void hudHelp();
   [[nodiscard]] Boat* selected();
   void select(int offset);

@@ -1,5 +1,7 @@
 #include "harbour.hpp"
 
+#include "flooding.hpp"
+
 #include <keel/attitude.hpp>
 
 #include <BulletCollision/BroadphaseCollision/btDbvtBroadphase.h>
@@ -27,6 +29,16 @@ constexpr double kDeg = 180.0 / std::numbers::pi;
 /// Tags in btCollisionObject::getUserIndex2(): what a body is.
 constexpr int kTagDock = 1;
 constexpr int kTagBoat = 2;
+/// A contact that changes a boat's speed by more than this holes it [m/s],
+/// with a hole of this area [m^2].
+constexpr double kHoleSpeed_mps = 2.5;
+constexpr double kCollisionHole_m2 = 0.02;
+/// The sinking scenario holes its boat from this time [s], one compartment
+/// more each interval, stern first: it trims by the stern, lists, and sinks.
+constexpr double kScuttleTime_s = 0.5;
+constexpr double kScuttleInterval_s = 0.75;
+constexpr double kScuttleHole_m2 = 0.6;
+constexpr int kCompartments = 4;
 
 /// Heights of the harbour's structures [m] (the still water is at 0).
 constexpr double kSeabed_m = -12;
@@ -166,6 +178,7 @@ void Harbour::reset() {
 }
 
 void Harbour::removeAllBoats() {
+  scuttledId_ = -1;
   for (auto& boat : boats_) {
     for (auto& line : boat->moorings) world_->removeConstraint(line.constraint.get());
     world_->removeAction(boat->action.get());
@@ -218,6 +231,8 @@ Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double hea
   // Water force from the very first substep (Bullet runs actions after it
   // integrates, so a new action would otherwise miss one).
   boat->action->prime(btScalar(1.0 / options_.physicsRate_Hz));
+  // Four watertight compartments between bulkheads, bow +x (docs/flooding.md).
+  game::addBulkheads(*boat->action, btVector3(1, 0, 0), kCompartments);
   world_->addAction(boat->action.get());
   boats_.push_back(std::move(boat));
   return *boats_.back();
@@ -352,6 +367,31 @@ void Harbour::postTick(btDynamicsWorld* world, btScalar dt_s) {
   auto* self = static_cast<Harbour*>(world->getWorldUserInfo());
   self->time_s_ += double(dt_s);
   self->countContacts();
+  self->damage();
+}
+
+void Harbour::damage() {
+  actions_.clear();
+  for (auto& boat : boats_) actions_.push_back(boat->action.get());
+  game::holeOnHardContacts(*world_, actions_, btScalar(kHoleSpeed_mps), btScalar(kCollisionHole_m2));
+  if (options_.scenario != "sinking" || boats_.empty()) return;
+  Boat& first = *boats_.front();
+  if (scuttledId_ < 0 || scuttledId_ == first.id) {
+    if (first.holes < kCompartments && time_s_ >= kScuttleTime_s + kScuttleInterval_s * first.holes) {
+      scuttledId_ = first.id;
+      hole(first, kScuttleHole_m2);
+    }
+  }
+}
+
+void Harbour::hole(Boat& boat, double area_m2) {
+  const keel::Hull& hull = *boat.type->hull;
+  const btVector3 lo = hull.boundsMin(), hi = hull.boundsMax();
+  // Low and to starboard, in the middle of compartment (holes mod 4) from the stern.
+  const double along = (double(boat.holes++ % kCompartments) + 0.5) / kCompartments;
+  const btVector3 at_body(lo.x() + (hi.x() - lo.x()) * btScalar(along), lo.y() + (hi.y() - lo.y()) * 0.15f,
+                          hi.z() * 0.3f);
+  boat.action->openHole(boat.body->getCenterOfMassTransform() * at_body, btScalar(area_m2));
 }
 
 /// Gameplay, not water physics: the propeller and the rudder of

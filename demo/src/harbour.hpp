@@ -65,6 +65,7 @@ struct Boat {
   btVector3 thrust_N{0, 0, 0};       ///< last substep's propeller force, world
   btVector3 rudderForce_N{0, 0, 0};  ///< last substep's rudder force, world
   bool propellerWet = false;         ///< last substep: was the propeller under water
+  int holes = 0;                     ///< holes opened by the H key or the sinking scenario
   [[nodiscard]] bool moored() const { return !moorings.empty(); }
 };
 
@@ -142,6 +143,12 @@ class Harbour {
   [[nodiscard]] const Basin& basin() const { return basin_; }
   [[nodiscard]] const std::map<std::string, std::shared_ptr<const BoatType>>& types() const { return types_; }
 
+  /// Holes `boat` below its waterline with a hole of `area_m2`, in its
+  /// compartments in turn from the stern (gameplay: Keel floods what is holed).
+  void hole(Boat& boat, double area_m2);
+  /// The boat the sinking scenario holed, or -1.
+  [[nodiscard]] int scuttledId() const { return scuttledId_; }
+
   [[nodiscard]] Telemetry telemetry(const Boat& boat) const;
   /// True when the boat's centre of mass is deeper under the local surface
   /// than half the hull's height: it has gone down.
@@ -163,6 +170,9 @@ class Harbour {
   static void postTick(btDynamicsWorld* world, btScalar dt_s);
   void applyHelm(Boat& boat, btScalar dt_s);
   void countContacts();
+  /// Holes boats at new contacts hard enough (docs/flooding.md's example),
+  /// and holes the sinking scenario's boat when its time comes.
+  void damage();
 
   Options options_;
   std::map<std::string, std::shared_ptr<const BoatType>> types_;
@@ -185,7 +195,9 @@ class Harbour {
   std::vector<std::unique_ptr<Boat>> boats_;
 
   ContactStats contacts_;
-  std::set<std::pair<int, int>> touching_;  ///< (boat id, other boat id or -1 for a dock)
+  std::set<std::pair<int, int>> touching_;   ///< (boat id, other boat id or -1 for a dock)
+  std::vector<keel::WaterAction*> actions_;  ///< every boat's, for the contact check
+  int scuttledId_ = -1;
 };
 
 }  // namespace demo

@@ -78,7 +78,19 @@ bool report(const demo::Options& options, const demo::Harbour& harbour, const de
   std::fputs(problems.c_str(), stdout);
   if (!options.check) return true;
 
-  bool ok = sunk == 0 && outside == 0 && run.screenshotOk;
+  // The sinking scenario's holed boat must sink, and only it.
+  bool ok = outside == 0 && run.screenshotOk;
+  if (options.scenario == "sinking") {
+    bool scuttledSank = false;
+    for (const auto& boat : harbour.boats()) scuttledSank |= boat->id == harbour.scuttledId() && harbour.sunk(*boat);
+    if (!scuttledSank || sunk != 1) {
+      std::printf("check: in the sinking scenario the holed boat must sink and no other (%s, %zu sunk)\n",
+                  scuttledSank ? "it sank" : "it did not sink", sunk);
+      ok = false;
+    }
+  } else if (sunk != 0) {
+    ok = false;
+  }
   if (!options.screenshot.empty() && (!run.screenshot || !demo::showsScene(*run.screenshot))) {
     std::printf("check: the screenshot does not show the harbour (need water >= 15%%, hull >= 0.2%%, pier >= 0.2%%)\n");
     ok = false;

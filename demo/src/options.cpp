@@ -49,8 +49,8 @@ std::string validate(const Options& o) {
     e << "--seconds must be >= 0, got " << o.seconds;
   else if (o.frames > 0 && o.seconds > 0)
     e << "give --frames or --seconds, not both";
-  else if (o.scenario != "harbour" && o.scenario != "collide")
-    e << "--scenario must be harbour or collide, got '" << o.scenario << "'";
+  else if (o.scenario != "harbour" && o.scenario != "collide" && o.scenario != "sinking")
+    e << "--scenario must be harbour, collide or sinking, got '" << o.scenario << "'";
   else if (!o.screenshot.empty() && (o.screenshot.size() < 5 || o.screenshot.substr(o.screenshot.size() - 4) != ".png"))
     e << "--screenshot must name a .png file, got '" << o.screenshot << "'";
   for (const std::string& k : o.kinds)
@@ -92,9 +92,11 @@ ParseResult parseOptions(int argc, const char* const* argv, const std::string& d
     ("screenshot", po::value(&o.screenshot), "write a PNG of the last frame to FILE")
     ("record", po::value(&o.record), "write per-boat trajectories (CSV, one row per boat per frame) to FILE")
     ("scenario", po::value(&o.scenario)->default_value(o.scenario),
-     "harbour: moored and free boats; collide: scripted runs into a pier and into another boat")
+     "harbour: moored and free boats; collide: scripted runs into a pier and into another boat; sinking: the "
+     "harbour with its first boat holed in every compartment")
     ("check", po::bool_switch(&o.check),
-     "verify the run (screenshot colours, contacts in 'collide', no boat sunk or escaped); exit 1 on failure")
+     "verify the run (screenshot colours, contacts in 'collide', no boat sunk or escaped but the holed one in "
+     "'sinking', which must sink); exit 1 on failure")
     ("debug-draw", po::value(&o.debugDraw)->default_value(o.debugDraw),
      "debug drawing at start: 0 off, 1 Keel (submerged pieces, waterline, forces), 2 and collision shapes")
     ("media", po::value(&o.mediaDir)->default_value(o.mediaDir), "directory holding the boat meshes (*.obj)")

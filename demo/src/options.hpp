@@ -25,7 +25,7 @@ struct Options {
   double frameStep_s = 1.0 / 60;     ///< simulated time per frame in fixed-step runs [s]
   std::string screenshot;            ///< PNG of the last frame ("" none)
   std::string record;                ///< CSV of per-boat trajectories ("" none)
-  std::string scenario = "harbour";  ///< harbour | collide
+  std::string scenario = "harbour";  ///< harbour | collide | sinking
   bool check = false;                ///< verify the run (image colours, contacts, boats) and exit non-zero on failure
   std::string mediaDir;              ///< where the boat meshes are
   bool vsync = true;

@@ -11,8 +11,10 @@
 
 #include <keel/attitude.hpp>
 #include <keel/config.hpp>
+#include <keel/flooding.hpp>
 #include <keel/height_grid.hpp>
 #include <keel/hull.hpp>
+#include <keel/hull_slice.hpp>
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>
 #include <keel/mass_properties.hpp>

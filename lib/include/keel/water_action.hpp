@@ -3,6 +3,7 @@
 /// keel::WaterAction: the Bullet action that makes one rigid body float.
 
 #include <keel/config.hpp>
+#include <keel/flooding.hpp>
 #include <keel/hull.hpp>
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>
@@ -197,6 +198,26 @@ class WaterAction : public btActionInterface {
   /// The water patch of the last substep (Sampling::Patch; empty otherwise):
   /// what the boat felt, for drawing the same water.
   [[nodiscard]] const WaterPatch& waterPatch() const;
+  /// Gives the boat compartments that water can flood (docs/flooding.md),
+  /// replacing any it had, each with the water it holds. Throws
+  /// std::invalid_argument, naming the compartment and the field, for a
+  /// missing mesh, an opening with a non-finite position or a non-positive
+  /// area or height, a discharge coefficient outside (0, 1], an opening to
+  /// itself or to no compartment, a negative or non-finite pump rate, or
+  /// water outside [0, the compartment's volume].
+  void setCompartments(std::vector<Compartment> compartments);
+  [[nodiscard]] const std::vector<Compartment>& compartments() const;
+  /// Holes the boat at `point_world` [m, world] with a hole of `area_m2` to
+  /// the sea (a collision callback's contact point, say): it opens into the
+  /// compartment whose bounds hold the point (the nearest centroid among
+  /// several, the nearest bounds when none does). A boat without
+  /// compartments gets one first: its whole hull. Returns the
+  /// compartment's index. Throws std::invalid_argument for a non-finite point
+  /// or a bad area or coefficient.
+  std::size_t openHole(const btVector3& point_world, btScalar area_m2, btScalar dischargeCoefficient = btScalar(0.6));
+  /// The water in each compartment, the flow, the water taken from the sea
+  /// and the reserve buoyancy after the last substep.
+  [[nodiscard]] const FloodingStatus& flooding() const;
   /// Problems met, for the user to read.
   [[nodiscard]] const WaterStatus& status() const;
   void clearStatus();

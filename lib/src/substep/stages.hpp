@@ -67,6 +67,11 @@ void extraDamping(const BoatModel& boat, BoatState& state, const BodySnapshot& b
 /// the substep, nor add kinetic energy relative to the water (clamp.cpp).
 void clampDrag(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
 
+/// Water through the compartments' openings, the floodwater's free
+/// surfaces, and its weight at its centroid, for a boat with compartments
+/// (floodwater.cpp).
+void floodwater(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
+
 /// The total force and torque, refused when not finite, and the velocity
 /// change that makes them act exactly once in the next substep; whether to
 /// wake the body. False when nothing is to be applied (velocity_change.cpp).

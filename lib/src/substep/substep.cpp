@@ -51,6 +51,7 @@ bool runSubstep(const BoatModel& boat, BoatState& state, const BodySnapshot& bod
     extraDamping(boat, state, body, s);
     clampDrag(boat, state, body, s);
   }
+  floodwater(boat, state, body, s);
   return velocityChange(boat, state, body, s);
 }
 

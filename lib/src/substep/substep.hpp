@@ -17,6 +17,7 @@
 #include <keel/water_sampling.hpp>
 #include <keel/water_surface.hpp>
 
+#include "flood/floodwater.hpp"
 #include "kernels/air.hpp"
 #include "kernels/buffers.hpp"
 #include "kernels/classify.hpp"
@@ -97,6 +98,7 @@ struct BoatState {
   bool wake = false;                        ///< the water under the boat moved: wake the body
   std::uint32_t flags = StatusOk;           ///< the last substep's StatusFlag bits, before it is applied
   WaterStatus status;
+  FloodState flood;  ///< the compartments, their water and its weight (none: no flooding)
   /// Sizes the per-vertex and per-triangle arrays for `hull` and forgets
   /// the slamming history; configures the patch for Sampling::Patch.
   void allocate(const Hull& hull, const HydrostaticSettings& statics);

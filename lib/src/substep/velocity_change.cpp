@@ -39,6 +39,7 @@ bool velocityChange(const BoatModel& boat, BoatState& state, const BodySnapshot&
   total = state.hydrodynamics.total();
   total.force_N += state.hydrostatics.force_N;
   total.torque_Nm += state.hydrostatics.torque_Nm;
+  total += state.flood.force;
   if (!isFinite(total.force_N) || !isFinite(total.torque_Nm)) return refuse(state, s.flags);
   // Bullet multiplies the velocities by (1 - damping)^dt at the start of the
   // next substep and only then adds the accumulated forces' impulse, so a

@@ -1,0 +1,38 @@
+#pragma once
+/// @file hull_slice.hpp
+/// Parts of a hull cut off by planes: the compartments between bulkheads,
+/// or the part below a height for ballast. Exact for polyhedra: the hull's
+/// triangles are clipped by the planes and the sections capped, so the
+/// slices' volumes add up to the hull's.
+
+#include <keel/config.hpp>
+#include <keel/flooding.hpp>
+#include <keel/hull.hpp>
+
+#include <LinearMath/btVector3.h>
+
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace keel::KEEL_ABI {
+
+/// The part of `hull` where `from_m <= n . p <= to_m`, n = `normal`
+/// normalised, closed by its sections in the two planes (body frame, [m]).
+/// `from_m` may be -infinity and `to_m` +infinity (one plane: the hull below
+/// or above it). Throws std::invalid_argument for a zero or non-finite
+/// normal, from_m >= to_m or a NaN bound, or planes that leave nothing of
+/// the hull; HullError when the slice is not a valid hull.
+[[nodiscard]] std::shared_ptr<const Hull> sliceHull(const Hull& hull, const btVector3& normal, btScalar from_m,
+                                                    btScalar to_m);
+
+/// Compartments between watertight bulkheads across `normal` at `positions_m`
+/// (strictly increasing, along the normalised `normal`, body frame): one
+/// more compartment than bulkheads, from one end of the hull to the other,
+/// named "compartment 0", ... from the lowest position up, dry and without
+/// openings. Errors as sliceHull, and std::invalid_argument for positions
+/// that are not strictly increasing or finite.
+[[nodiscard]] std::vector<Compartment> bulkheadCompartments(const Hull& hull, const btVector3& normal,
+                                                            std::span<const btScalar> positions_m);
+
+}  // namespace keel::KEEL_ABI

@@ -1,0 +1,37 @@
+// A boat's compartments as the substep keeps them (docs/flooding.md).
+#include "flood/floodwater.hpp"
+
+#include "kernels/hull_soa.hpp"
+
+#include <utility>
+
+namespace keel::KEEL_ABI::detail {
+
+void FloodState::set(std::vector<Compartment> given) {
+  compartments = std::move(given);
+  state.assign(compartments.size(), CompartmentState{});
+  std::size_t toSea = 0;
+  for (std::size_t i = 0; i < compartments.size(); ++i) {
+    const Hull& space = *compartments[i].space;
+    CompartmentState& c = state[i];
+    c.permeability = double(compartments[i].permeability);
+    c.capacity_m3 = c.permeability * double(space.volume_m3());
+    c.water_m3 = c.start_m3 = double(compartments[i].water_m3);
+    c.water.assign(space.soa().vertexPadded, 0);
+    c.height.assign(space.soa().vertexPadded, 0);
+    for (const Opening& o : compartments[i].openings) toSea += o.to == kSea ? 1 : 0;
+  }
+  seaU_m.assign(toSea, 0);
+  seaV_m.assign(toSea, 0);
+  seaHeight_m.assign(toSea, 0);
+  takenFromSea_m3 = 0;
+  force = ForceTorque{};
+  status = FloodingStatus{};
+  status.compartments.assign(compartments.size(), CompartmentStatus{});
+  for (std::size_t i = 0; i < compartments.size(); ++i) {
+    status.compartments[i].water_m3 = compartments[i].water_m3;
+    status.compartments[i].capacity_m3 = btScalar(state[i].capacity_m3);
+  }
+}
+
+}  // namespace keel::KEEL_ABI::detail

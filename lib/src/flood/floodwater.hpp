@@ -1,0 +1,81 @@
+#pragma once
+// Flooding's pieces (docs/flooding.md): the water in a compartment as the
+// part of its closed mesh below a horizontal plane, found with the hull's
+// own cut and pressure kernels; the orifice law through an opening; and what
+// a boat keeps of its compartments from one substep to the next.
+
+#include <keel/flooding.hpp>
+#include <keel/hull.hpp>
+#include <keel/hydrodynamics.hpp>
+
+#include <LinearMath/btVector3.h>
+
+#include <cstddef>
+#include <vector>
+
+namespace keel::KEEL_ABI::detail {
+
+/// The part of a closed mesh below a plane `p . up = level` (body frame).
+struct VolumeBelow {
+  double volume_m3 = 0;                  ///< [m^3]
+  btVector3 centroid_m{0, 0, 0};         ///< body frame [m] (zero when the volume is)
+  double waterplane_m2 = 0;              ///< area of the section by the plane, dV/dlevel [m^2]
+  btVector3 sectionCentroid_m{0, 0, 0};  ///< the section's centroid, body frame [m]
+};
+
+/// What a compartment keeps between substeps, and its scratch memory.
+struct CompartmentState {
+  double water_m3 = 0;      ///< floodwater [m^3]
+  double start_m3 = 0;      ///< water it started with [m^3]
+  double capacity_m3 = 0;   ///< the water it can hold, permeability times its volume [m^3]
+  double permeability = 1;  ///< the fraction of its volume water fills
+  /// The free surface as a plane `p . up = level_m` (body frame) of the
+  /// last solve: the next solve starts from the plane through its section's
+  /// centroid (below.sectionCentroid_m) at the new attitude.
+  btScalar level_m = 0;
+  bool solved = false;                  ///< level_m and below are from a solve
+  btScalar levelAboveCentre_m = 0;      ///< the free surface above the centre of mass along up [m]
+  btScalar bottomAboveCentre_m = 0;     ///< its lowest point above the centre of mass along up [m]
+  btScalar topAboveCentre_m = 0;        ///< its highest point above the centre of mass along up [m]
+  VolumeBelow below;                    ///< the water's volume and centroid of the last solve
+  double inflow_m3 = 0;                 ///< net water in during the last substep [m^3]
+  std::vector<btScalar> water, height;  ///< per vertex: the plane's level, and the vertex's height above it [m]
+};
+
+/// A boat's compartments and their state (BoatState::flood).
+struct FloodState {
+  std::vector<Compartment> compartments;
+  std::vector<CompartmentState> state;
+  std::vector<btScalar> seaU_m, seaV_m, seaHeight_m;  ///< the sea at the openings to the sea, this substep
+  double takenFromSea_m3 = 0;                         ///< inflow from the sea less outflow and pumping [m^3]
+  ForceTorque force;                                  ///< the floodwater's weight, world axes, about the centre of mass
+  FloodingStatus status;
+  [[nodiscard]] bool empty() const { return compartments.empty(); }
+  /// Replaces the compartments (validated by the caller) and sizes the state.
+  void set(std::vector<Compartment> compartments);
+};
+
+/// The volume of `space` below the plane `p . up_body = level_m` and its
+/// centroid, by the cut and pressure kernels of the hull's substep (the
+/// plane as flat water at `level_m`): exact for the polyhedron.
+/// `water` and `height` are scratch of space.soa().vertexPadded values.
+[[nodiscard]] VolumeBelow volumeBelow(const Hull& space, const btScalar up_body[3], btScalar level_m, btScalar* water,
+                                      btScalar* height);
+
+/// Solves the level of `c` (a compartment whose mesh is `space`) at which
+/// it holds c.water_m3 at the current attitude (`up_body`), into c.level_m,
+/// and c.below (with the section's area), starting from the last solve. `lo_m`, `hi_m`: the
+/// mesh's extent along up.
+void solveLevel(const Hull& space, const btScalar up_body[3], btScalar lo_m, btScalar hi_m, CompartmentState& c);
+
+/// Volume flow [m^3/s] through an opening from side a to side b (negative:
+/// from b to a), whose bottom and top are at heights `bottom_m` < `top_m`
+/// along up, between free surfaces at `levelA_m` and `levelB_m` (the same
+/// heights): the orifice law `Cd w sqrt(2 g) int sqrt(head) dz` over the
+/// opening's height, the head being the level difference where the opening
+/// is under both surfaces and the height below the higher one where it is
+/// under only that one (Torricelli).
+[[nodiscard]] double orificeFlow_m3ps(double dischargeCoefficient, double area_m2, double bottom_m, double top_m,
+                                      double levelA_m, double levelB_m, double gravity_mps2);
+
+}  // namespace keel::KEEL_ABI::detail

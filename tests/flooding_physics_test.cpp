@@ -1,0 +1,85 @@
+// Flooding against the textbook (docs/flooding.md): the fill time through
+// a hole by Torricelli's law, and a slack tank's free-surface effect on the
+// metacentric height.
+#include "test_hulls.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace keel::test {
+namespace {
+
+constexpr double kRho = 1025;
+constexpr double kPi = 3.14159265358979323846;
+
+TEST(FloodingPhysics, FillsThroughAHoleInTorricellisTime) {
+  // A 4 x 2 x 4 m box held with its keel 1.5 m deep; a 1 x 1 m compartment
+  // from keel to deck, holed at its floor by a square hole of 40 cm^2:
+  // dh/dt = Cd A sqrt(2 g (H - h)) / S, so the level reaches h at
+  // t = 2 S (sqrt(H) - sqrt(H - h)) / (Cd A sqrt(2 g)).
+  World w;
+  const btTransform pose(btQuaternion::getIdentity(), btVector3(0, btScalar(-0.5), 0));
+  btRigidBody* body = w.addBox(btVector3(4, 2, 4), 20000, pose);
+  WaterAction boat(body, hullOf(box(btVector3(4, 2, 4))), std::make_shared<FlatSurface>());
+  const btScalar holeHeight_m = btScalar(0.002), area_m2 = btScalar(0.004);
+  Compartment room{"room", hullOf(box(btVector3(1, 2, 1))), {}, 0, 0, 1};
+  room.openings.push_back(Opening{btVector3(0, -1 + holeHeight_m / 2, 0), area_m2, btScalar(0.6), holeHeight_m});
+  boat.setCompartments({room});
+  w.world.addAction(&boat);
+  const double H = 1.5 - holeHeight_m / 2, S = 1, g = 9.81, cdA = 0.6 * double(area_m2);
+  const double target = 0.75 * H;  // level above the hole's centre [m]
+  const double expected = 2 * S * (std::sqrt(H) - std::sqrt(H - target)) / (cdA * std::sqrt(2 * g));
+  double t = 0, level = 0, before = 0;
+  const double dt = 1.0 / 240;
+  while (level < target && t < 2 * expected) {
+    before = level;
+    w.world.stepSimulation(btScalar(dt), 1, btScalar(dt));
+    body->setWorldTransform(pose);  // held fixed
+    body->setLinearVelocity(btVector3(0, 0, 0));
+    body->setAngularVelocity(btVector3(0, 0, 0));
+    t += dt;
+    level = boat.flooding().compartments[0].water_m3 / S - holeHeight_m / 2;
+  }
+  const double crossing = t - dt * (level - target) / (level - before);  // interpolated in the last substep
+  reportFigure("Torricelli fill time to 3/4 of the head [s]", crossing, expected);
+  EXPECT_NEAR(crossing, expected, 0.01 * expected);
+  w.world.removeAction(&boat);
+}
+
+TEST(FloodingPhysics, SlackTankLowersTheMetacentricHeightByItsFreeSurface) {
+  // Box 4 (x) x 2 (y, up) x 4 (z), keel 0.5 m below the centre of mass,
+  // draft 0.8 m; a closed tank 2 x 0.5 x 3.2 m whose floor is 0.25 m above
+  // the keel holds 1.6 m^3 of water. Heeled 1 degree about x at constant
+  // displacement, the righting moment gives GM_eff, which is GM (the water
+  // frozen) less i_fs / V, i_fs = l b^3 / 12 of the free surface.
+  const double L = 4, B = 4, T = 0.8, tankL = 2, tankB = 3.2, tankH = 0.5, tankFloor = 0.25, water = 1.6;
+  const double V = L * B * T, tankWater = water * kRho, mass = kRho * V - tankWater;
+  const double keelBelowCentre = 0.5;
+  World w;
+  const btScalar phi = btScalar(1.0 * kPi / 180);
+  const btQuaternion heel(btVector3(1, 0, 0), phi);
+  // The waterplane's centre line (0.3 m above the centre of mass) stays at
+  // the water's level: wall-sided, the displacement does not change.
+  const btVector3 waterlineBody(0, btScalar(T - keelBelowCentre), 0);
+  const btTransform pose(heel, -quatRotate(heel, waterlineBody));
+  btRigidBody* body = w.addBox(btVector3(4, 2, 4), btScalar(mass), pose);
+  auto hull = hullOf(box(btVector3(btScalar(L), 2, btScalar(B)), 1, btVector3(0, btScalar(1 - keelBelowCentre), 0)));
+  auto tank = hullOf(box(btVector3(btScalar(tankL), btScalar(tankH), btScalar(tankB)), 1,
+                         btVector3(0, btScalar(-keelBelowCentre + tankFloor + tankH / 2), 0)));
+  WaterAction boat(body, hull, std::make_shared<FlatSurface>());
+  boat.setCompartments({Compartment{"tank", tank, {}, 0, btScalar(water), 1}});
+  boat.prime(btScalar(1.0 / 240));
+  const double depth = water / (tankL * tankB);
+  const double kgTotal = (mass * keelBelowCentre + tankWater * (tankFloor + depth / 2)) / (kRho * V);
+  const double gmFrozen = T / 2 + B * B / (12 * T) - kgTotal;
+  const double iFs = tankL * tankB * tankB * tankB / 12;
+  const double expected = gmFrozen - iFs / V;
+  const double measured = -double(boat.totalForce().torque_Nm.x()) / (kRho * 9.81 * V * std::sin(double(phi)));
+  reportFigure("GM with a slack tank [m]", measured, expected);
+  reportFigure("free-surface loss i_fs / V [m]", gmFrozen - measured, iFs / V);
+  EXPECT_NEAR(measured, expected, 0.01 * expected);
+}
+
+}  // namespace
+}  // namespace keel::test

@@ -1,0 +1,67 @@
+// keel::sliceHull and keel::bulkheadCompartments: slices of a hull are
+// closed hulls whose volumes add up to the hull's, exact for polyhedra.
+#include "test_hulls.hpp"
+
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+namespace keel::test {
+namespace {
+
+constexpr btScalar kInf = std::numeric_limits<btScalar>::infinity();
+const double kEps = double(std::numeric_limits<btScalar>::epsilon());
+
+TEST(HullSlice, BoxBelowAHeightIsTheAnalyticBox) {
+  const auto hull = hullOf(box(btVector3(4, 2, 3)));
+  const auto below = sliceHull(*hull, btVector3(0, 1, 0), -kInf, btScalar(0.25));
+  EXPECT_NEAR(below->volume_m3(), 4 * 1.25 * 3, 32 * kEps * 15);
+  EXPECT_NEAR(below->centroid_m().y(), (-1 + 0.25) / 2, 32 * kEps);
+  EXPECT_NEAR(below->boundsMax().y(), 0.25, 4 * kEps);
+}
+
+TEST(HullSlice, BulkheadsSplitASphereIntoPartsThatAddUp) {
+  // Bulkheads through vertices and between them, and along a skew normal.
+  const auto hull = hullOf(icosphere(2, 3));
+  for (const btVector3& n : {btVector3(1, 0, 0), btVector3(1, btScalar(0.3), btScalar(-0.2))}) {
+    const std::vector<btScalar> at{btScalar(-1.2), btScalar(-0.3), 0, btScalar(0.9)};
+    const std::vector<Compartment> parts = bulkheadCompartments(*hull, n, at);
+    ASSERT_EQ(parts.size(), 5u);
+    double sum = 0;
+    btVector3 moment(0, 0, 0);
+    for (const Compartment& c : parts) {
+      EXPECT_GT(c.space->volume_m3(), 0) << c.name;
+      EXPECT_EQ(c.space->partCount(), 1u) << c.name;
+      sum += double(c.space->volume_m3());
+      moment += c.space->centroid_m() * c.space->volume_m3();
+    }
+    EXPECT_NEAR(sum, hull->volume_m3(), 64 * kEps * hull->volume_m3());
+    EXPECT_NEAR((moment / btScalar(sum) - hull->centroid_m()).length(), 0, 64 * kEps);
+  }
+}
+
+TEST(HullSlice, CatamaranSectionsAreCappedLoopByLoop) {
+  Mesh two = box(btVector3(4, 1, 1), 1, btVector3(0, 0, -2));
+  const Mesh other = box(btVector3(4, 1, 1), 1, btVector3(0, 0, 2));
+  const auto offset = std::uint32_t(two.vertices.size());
+  two.vertices.insert(two.vertices.end(), other.vertices.begin(), other.vertices.end());
+  for (Hull::Triangle t : other.triangles) two.triangles.push_back({t[0] + offset, t[1] + offset, t[2] + offset});
+  const auto hull = hullOf(two);
+  const auto middle = sliceHull(*hull, btVector3(1, 0, 0), -1, 1);
+  EXPECT_EQ(middle->partCount(), 2u);
+  EXPECT_NEAR(middle->volume_m3(), 2 * 2 * 1 * 1, 64 * kEps * 4);
+}
+
+TEST(HullSlice, RejectsBadPlanes) {
+  const auto hull = hullOf(box(btVector3(4, 2, 3)));
+  EXPECT_THROW((void)sliceHull(*hull, btVector3(0, 0, 0), 0, 1), std::invalid_argument);
+  EXPECT_THROW((void)sliceHull(*hull, btVector3(1, 0, 0), 1, 1), std::invalid_argument);
+  EXPECT_THROW((void)sliceHull(*hull, btVector3(1, 0, 0), 5, 6), std::invalid_argument);
+  const std::vector<btScalar> down{1, 0};
+  EXPECT_THROW((void)bulkheadCompartments(*hull, btVector3(1, 0, 0), down), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace keel::test
