@@ -28,12 +28,13 @@ VolumeBelow volumeBelow(const Hull& space, const btScalar up_body[3], btScalar l
   if (!(heights.lowestAbove_m < 0)) return out;
   BoatBuffers& b = threadBuffers(soa);
   const std::size_t crossing = classifyTriangles(soa, height, up_body, 0, Extent{level_m, level_m}, b);
-  cutCrossing(soa, b, crossing, false);
+  cutCrossing(soa, b, crossing, false, false);
   const PieceStream streams[2] = {b.triangles(soa), b.pieces.stream()};
   const PressureSums sums = pressureSums(streams, 2, up_body);
   const btVector3 up(up_body[0], up_body[1], up_body[2]);
   const HydrostaticResult r = pressureResult(sums, 1, 1, up);
-  out.volume_m3 = -(sums.force[0] * double(up.x()) + sums.force[1] * double(up.y()) + sums.force[2] * double(up.z())) /
+  out.volume_m3 = -(sums.depthForce[0] * double(up.x()) + sums.depthForce[1] * double(up.y()) +
+                    sums.depthForce[2] * double(up.z())) /
                   3;
   out.centroid_m = r.centreOfBuoyancy_m;
   // The section by the plane closes the wet surface, so by the divergence
