@@ -16,6 +16,7 @@
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>
 #include <keel/meshes.hpp>
+#include <keel/spectral_ocean.hpp>
 #include <keel/version.hpp>
 #include <keel/water_action.hpp>
 #include <keel/water_fleet.hpp>
