@@ -94,8 +94,9 @@ struct SpectralOceanState {
   double inverseCell_pm;
 
   SpectralOceanState(const WaveSpectrum& spectrum, const SpectralOceanSettings& checkedSettings);
-  /// The stencil of the point at rest position (x, y) [m].
-  [[nodiscard]] Stencil stencilAt(double x_m, double y_m) const;
+  /// The bicubic (`cubic`) or bilinear stencil of the point at rest
+  /// position (x, y) [m].
+  [[nodiscard]] Stencil stencilAt(double x_m, double y_m, bool cubic) const;
 };
 
 }  // namespace keel::KEEL_ABI::detail

@@ -13,9 +13,8 @@
 namespace keel::KEEL_ABI {
 namespace detail {
 
-Stencil SpectralOceanState::stencilAt(double x_m, double y_m) const {
+Stencil SpectralOceanState::stencilAt(double x_m, double y_m, bool cubic) const {
   const int n = settings.nodesPerSide;
-  const bool cubic = settings.interpolation == SpectralInterpolation::Bicubic;
   Stencil s{};
   s.first = cubic ? 0 : 1;
   s.last = cubic ? 4 : 3;
@@ -28,7 +27,10 @@ Stencil SpectralOceanState::stencilAt(double x_m, double y_m) const {
     const double clamped = std::isnan(wrapped) ? 0.0 : std::clamp(wrapped, 0.0, double(n));
     const int i = std::min(int(clamped), n - 1);
     const double a = std::isnan(wrapped) ? wrapped : std::min(clamped - double(i), 1.0);
-    for (int k = 0; k < 4; ++k) index[std::size_t(k)] = std::size_t((i + k - 1 + n) % n) * stride;
+    for (int k = 0; k < 4; ++k) {
+      const int wrappedIndex = i + k - 1 < 0 ? i + k - 1 + n : (i + k - 1 >= n ? i + k - 1 - n : i + k - 1);
+      index[std::size_t(k)] = std::size_t(wrappedIndex) * stride;
+    }
     const double g = inverseCell_pm;
     if (!cubic) {
       w = {0, 1 - a, a, 0};
@@ -52,6 +54,7 @@ namespace {
 // Newton stops when |x(x0) - x| is below this [m]: the height then errs by
 // the surface's slope times it, far below the interpolation's error.
 constexpr double kResidualTolerance_m = 1e-6;
+constexpr double kCoarseTolerance_m = 1e-2;
 constexpr int kMaxNewtonIterations = 30;
 constexpr int kMaxStepHalvings = 20;
 
@@ -89,42 +92,55 @@ Snapshot snapshotAt(const detail::SpectralOceanState& s, double t_s) {
   return {&s, &l0, &l1, timeWeights(l0.time_s, l1.time_s, t_s), s.waves.bandWavenumber_radpm.size()};
 }
 
-/// The interpolated surface at rest position (x0, y0): residual F = x(x0) - x
-/// and its Jacobian `I + grad D`, and the elevation.
+/// The displacement tiles interpolated at rest position (x0, y0): residual
+/// F = x0 + D(x0) - x and its Jacobian `I + grad D`.
 struct Sums {
   Stencil stencil;
-  double fx, fy, jxx, jxy, jyx, jyy, elevation;
+  double fx, fy, jxx, jxy, jyx, jyy;
   [[nodiscard]] double residual2() const { return fx * fx + fy * fy; }
 };
 
-Sums evaluate(const Snapshot& s, double x0, double y0, double x, double y) {
-  const Stencil st = s.state->stencilAt(x0, y0);
+Sums evaluate(const Snapshot& s, bool cubic, double x0, double y0, double x, double y) {
+  const Stencil st = s.state->stencilAt(x0, y0, cubic);
   const TimeWeights& t = s.weights;
   const auto& n0 = s.level0->surface;
   const auto& n1 = s.level1->surface;
-  // sum over taps of value, d/dx, d/dy for displacement east, north and elevation.
-  double v[3] = {0, 0, 0}, ddx[3] = {0, 0, 0}, ddy[3] = {0, 0, 0};
+  double v[2] = {0, 0}, ddx[2] = {0, 0}, ddy[2] = {0, 0};
   for (int j = st.first; j < st.last; ++j) {
     for (int i = st.first; i < st.last; ++i) {
       const std::size_t k = st.row[std::size_t(j)] + st.column[std::size_t(i)];
       const detail::SurfaceNode& p = n0[k];
       const detail::SurfaceNode& q = n1[k];
-      const double node[3] = {
+      const double node[2] = {
           double(t.value0 * p.east_m + t.value1 * q.east_m + t.slope0 * p.east_mps + t.slope1 * q.east_mps),
-          double(t.value0 * p.north_m + t.value1 * q.north_m + t.slope0 * p.north_mps + t.slope1 * q.north_mps),
-          double(t.value0 * p.elevation_m + t.value1 * q.elevation_m + t.slope0 * p.elevation_mps +
-                 t.slope1 * q.elevation_mps)};
+          double(t.value0 * p.north_m + t.value1 * q.north_m + t.slope0 * p.north_mps + t.slope1 * q.north_mps)};
       const double w = st.wx[std::size_t(i)] * st.wy[std::size_t(j)];
       const double wdx = st.dx[std::size_t(i)] * st.wy[std::size_t(j)];
       const double wdy = st.wx[std::size_t(i)] * st.dy[std::size_t(j)];
-      for (int f = 0; f < 3; ++f) {
+      for (int f = 0; f < 2; ++f) {
         v[f] += w * node[f];
         ddx[f] += wdx * node[f];
         ddy[f] += wdy * node[f];
       }
     }
   }
-  return {st, x0 + v[0] - x, y0 + v[1] - y, 1 + ddx[0], ddy[0], ddx[1], 1 + ddy[1], v[2]};
+  return {st, x0 + v[0] - x, y0 + v[1] - y, 1 + ddx[0], ddy[0], ddx[1], 1 + ddy[1]};
+}
+
+/// The elevation tile interpolated with stencil `st` [m].
+double elevationAt(const Snapshot& s, const Stencil& st) {
+  const TimeWeights& t = s.weights;
+  double sum = 0;
+  for (int j = st.first; j < st.last; ++j)
+    for (int i = st.first; i < st.last; ++i) {
+      const std::size_t k = st.row[std::size_t(j)] + st.column[std::size_t(i)];
+      const detail::SurfaceNode& p = s.level0->surface[k];
+      const detail::SurfaceNode& q = s.level1->surface[k];
+      sum += st.wx[std::size_t(i)] * st.wy[std::size_t(j)] *
+             double(t.value0 * p.elevation_m + t.value1 * q.elevation_m + t.slope0 * p.elevation_mps +
+                    t.slope1 * q.elevation_mps);
+    }
+  return sum;
 }
 
 /// The surface particle above a fixed point: its stencil and its elevation
@@ -134,13 +150,13 @@ struct Particle {
   double elevation_m;
 };
 
-/// Solves x0 + D(x0) = x by Newton's method with step halving, from x0 = x
-/// (GerstnerSurface's solve, on the interpolated tile). Where the surface
-/// folds (Jacobian not positive) it stops at the best point found.
-Particle particleAbove(const Snapshot& s, double x, double y) {
-  double x0 = x, y0 = y;
-  Sums sums = evaluate(s, x0, y0, x, y);
-  constexpr double tolerance2 = kResidualTolerance_m * kResidualTolerance_m;
+/// Newton's method with step halving on the `cubic` or bilinear tile from
+/// (x0, y0) until |F| <= tolerance (GerstnerSurface's solve, on the
+/// interpolated tile). Where the surface folds (Jacobian not positive) it
+/// stops at the best point found.
+Sums solve(const Snapshot& s, bool cubic, double x, double y, double tolerance_m, double& x0, double& y0) {
+  Sums sums = evaluate(s, cubic, x0, y0, x, y);
+  const double tolerance2 = tolerance_m * tolerance_m;
   for (int iteration = 0; iteration < kMaxNewtonIterations && !(sums.residual2() <= tolerance2); ++iteration) {
     const double det = sums.jxx * sums.jyy - sums.jxy * sums.jyx;
     const double sx = -(sums.jyy * sums.fx - sums.jxy * sums.fy) / det;
@@ -148,7 +164,7 @@ Particle particleAbove(const Snapshot& s, double x, double y) {
     bool improved = false;
     double fraction = 1;
     for (int halving = 0; halving < kMaxStepHalvings && !improved; ++halving, fraction /= 2) {
-      const Sums candidate = evaluate(s, x0 + fraction * sx, y0 + fraction * sy, x, y);
+      const Sums candidate = evaluate(s, cubic, x0 + fraction * sx, y0 + fraction * sy, x, y);
       if (candidate.residual2() < sums.residual2()) {
         x0 += fraction * sx;
         y0 += fraction * sy;
@@ -158,7 +174,19 @@ Particle particleAbove(const Snapshot& s, double x, double y) {
     }
     if (!improved) break;
   }
-  return {sums.stencil, sums.elevation};
+  return sums;
+}
+
+/// Solves x0 + D(x0) = x from x0 = x. A bicubic tile is solved on the
+/// bilinear one first, to 1 cm (4 nodes an evaluation instead of 16): the
+/// two roots lie within the interpolants' difference, so one or two bicubic
+/// steps finish.
+Particle particleAbove(const Snapshot& s, double x, double y) {
+  double x0 = x, y0 = y;
+  const bool cubic = s.state->settings.interpolation == SpectralInterpolation::Bicubic;
+  if (cubic) (void)solve(s, false, x, y, kCoarseTolerance_m, x0, y0);
+  const Sums sums = solve(s, cubic, x, y, kResidualTolerance_m, x0, y0);
+  return {sums.stencil, elevationAt(s, sums.stencil)};
 }
 
 Particle particleAt(const Snapshot& s, btScalar u_m, btScalar v_m) {
