@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -198,6 +199,22 @@ TEST(SpectralOcean, BatchesAndThreadsGiveTheSinglePointBits) {
     threads.emplace_back([&, k] { ocean.heights(u.data(), v.data(), kCount, t, perThread[k].data()); });
   for (std::thread& thread : threads) thread.join();
   for (const auto& result : perThread) EXPECT_EQ(result, heights);
+}
+
+// docs/waves.md, "Spectral ocean", shows this code (between the markers).
+TEST(SpectralOcean, DocumentationExampleRuns) {
+  const auto frame_s = 1.0 / 60;
+  double clock_s = 0;
+  // example begin
+  auto ocean = std::make_shared<keel::SpectralOcean>(
+      keel::WaveSpectrum::jonswap(2.0, 7.0),
+      keel::SpectralOceanSettings{.nodesPerSide = 128, .meanDirection_rad = 0.3, .seed = 1});
+  std::shared_ptr<const keel::WaterSurface> sea = ocean;  // for WaterAction, WaterFleet, rendering
+  // Every frame, before stepSimulation(frame_s): the tiles at both ends of it.
+  ocean->update(clock_s, clock_s + frame_s);
+  // example end
+  EXPECT_EQ(ocean->publishedTimes_s()[1], frame_s);
+  EXPECT_TRUE(std::isfinite(sea->height(btScalar(3), btScalar(4), btScalar(0.01))));
 }
 
 }  // namespace
