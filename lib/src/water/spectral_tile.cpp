@@ -261,6 +261,7 @@ void SpectralSynthesis::synthesize(double time_s, SpectralLevel& level) {
   }
   // A real field's Fourier coefficient is (P(q) + conj(P(-q))) / 2; two real
   // fields a, b share one complex FFT as a + i b.
+  const auto fieldCount = std::size_t(fields);
   std::vector<std::complex<double>>& here = p.here;
   std::vector<std::complex<double>>& mirror = p.mirror;
   for (int iy = 0; iy < n; ++iy) {
@@ -269,13 +270,12 @@ void SpectralSynthesis::synthesize(double time_s, SpectralLevel& level) {
       const int mx = (n - ix) % n, my = (n - iy) % n;
       phasors(waves_, p.now, q, ix, iy, here.data(), fields);
       phasors(waves_, p.now, std::size_t(my) * std::size_t(n) + std::size_t(mx), mx, my, mirror.data(), fields);
-      for (int f = 0; f < fields; f += 2) {
-        const std::complex<double> a = 0.5 * (here[std::size_t(f)] + std::conj(mirror[std::size_t(f)]));
-        const std::complex<double> b = f + 1 < fields
-                                           ? 0.5 * (here[std::size_t(f + 1)] + std::conj(mirror[std::size_t(f + 1)]))
-                                           : std::complex<double>{};
+      for (std::size_t f = 0; f < fieldCount; f += 2) {
+        const std::complex<double> a = 0.5 * (here[f] + std::conj(mirror[f]));
+        const std::complex<double> b = f + 1 < fieldCount ? 0.5 * (here[f + 1] + std::conj(mirror[f + 1]))
+                                                          : std::complex<double>{};
         const std::complex<double> z = a + std::complex<double>{0, 1} * b;
-        p.spectra[std::size_t(f / 2)][q] = {float(z.real()), float(z.imag())};
+        p.spectra[f / 2][q] = {float(z.real()), float(z.imag())};
       }
     }
   }
