@@ -151,6 +151,9 @@ TEST(SpectralOcean, QueriesInterpolateThePublishedTilesInTime) {
   EXPECT_EQ(ocean.height(u, v, btScalar(9.0)), at15.height(u, v, btScalar(9.0)));
   // prepare() alone leaves the published tiles to the queries.
   const btScalar before = ocean.height(u, v, btScalar(1.2));
+  SpectralOcean moved = std::move(ocean);  // a moved ocean answers as before
+  EXPECT_EQ(moved.height(u, v, btScalar(1.2)), before);
+  ocean = std::move(moved);
   ocean.prepare(1.5, 2.0);
   EXPECT_EQ(ocean.height(u, v, btScalar(1.2)), before);
   EXPECT_EQ(ocean.publishedTimes_s()[0], 1.0);

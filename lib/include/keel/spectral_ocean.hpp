@@ -93,6 +93,8 @@ class SpectralOcean final : public WaterSurface {
   ~SpectralOcean() override;
   SpectralOcean(const SpectralOcean&) = delete;
   SpectralOcean& operator=(const SpectralOcean&) = delete;
+  SpectralOcean(SpectralOcean&&) noexcept;             ///< the tiles move with it; the source is left empty
+  SpectralOcean& operator=(SpectralOcean&&) noexcept;  ///< as the move constructor
 
   /// prepare() then publish(): the tiles at `from_s` and `to_s` [s]
   /// (from_s <= to_s, finite; equal times give a still picture). A tile

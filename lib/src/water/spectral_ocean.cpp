@@ -66,6 +66,8 @@ SpectralOcean::SpectralOcean(const WaveSpectrum& spectrum, const SpectralOceanSe
     : state_(std::make_unique<detail::SpectralOceanState>(spectrum, settings)) {}
 
 SpectralOcean::~SpectralOcean() = default;
+SpectralOcean::SpectralOcean(SpectralOcean&&) noexcept = default;
+SpectralOcean& SpectralOcean::operator=(SpectralOcean&&) noexcept = default;
 
 void SpectralOcean::prepare(double from_s, double to_s) {
   if (!(std::isfinite(from_s) && std::isfinite(to_s) && from_s <= to_s))
