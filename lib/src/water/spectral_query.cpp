@@ -54,7 +54,6 @@ namespace {
 // Newton stops when |x(x0) - x| is below this [m]: the height then errs by
 // the surface's slope times it, far below the interpolation's error.
 constexpr double kResidualTolerance_m = 1e-6;
-constexpr double kCoarseTolerance_m = 1e-2;
 constexpr int kMaxNewtonIterations = 30;
 constexpr int kMaxStepHalvings = 20;
 
@@ -177,14 +176,12 @@ Sums solve(const Snapshot& s, bool cubic, double x, double y, double tolerance_m
   return sums;
 }
 
-/// Solves x0 + D(x0) = x from x0 = x. A bicubic tile is solved on the
-/// bilinear one first, to 1 cm (4 nodes an evaluation instead of 16): the
-/// two roots lie within the interpolants' difference, so one or two bicubic
-/// steps finish.
+/// Solves x0 + D(x0) = x from x0 = x on the tile's interpolant. (Solving on
+/// the bilinear interpolant first, then finishing on the bicubic one, costs
+/// 5% more instructions than the bicubic solve alone: measured.)
 Particle particleAbove(const Snapshot& s, double x, double y) {
   double x0 = x, y0 = y;
   const bool cubic = s.state->settings.interpolation == SpectralInterpolation::Bicubic;
-  if (cubic) (void)solve(s, false, x, y, kCoarseTolerance_m, x0, y0);
   const Sums sums = solve(s, cubic, x, y, kResidualTolerance_m, x0, y0);
   return {sums.stencil, elevationAt(s, sums.stencil)};
 }
