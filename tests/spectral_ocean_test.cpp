@@ -159,19 +159,20 @@ Errors row(const Case& c, int points) {
   Errors r{e.height_m / hs, {}, {}};
   for (int d = 0; d < 3; ++d)
     r.velocity_mps[d] = e.velocity_mps[d] / vs, r.acceleration_mps2[d] = e.acceleration_mps2[d] / as;
-  std::printf("| %-24s | %4d | %-8s | %d | %5zu | %.2f%% | %.1f%% %.1f%% %.1f%% | %.1f%% %.1f%% %.1f%% |\n", c.name,
-              c.settings.nodesPerSide,
-              c.settings.interpolation == SpectralInterpolation::Bicubic ? "bicubic" : "bilinear",
-              c.settings.velocityBands, waves.size(), 100 * r.height_m, 100 * r.velocity_mps[0],
-              100 * r.velocity_mps[1], 100 * r.velocity_mps[2], 100 * r.acceleration_mps2[0],
-              100 * r.acceleration_mps2[1], 100 * r.acceleration_mps2[2]);
+  std::printf(
+      "| %-24s | %4d | %-8s | %d | %5zu | %.2f%% | %.2f m/s | %.1f%% %.1f%% %.1f%% | %.2f m/s2 | %.1f%% %.1f%% "
+      "%.1f%% |\n",
+      c.name, c.settings.nodesPerSide,
+      c.settings.interpolation == SpectralInterpolation::Bicubic ? "bicubic" : "bilinear", c.settings.velocityBands,
+      waves.size(), 100 * r.height_m, vs, 100 * r.velocity_mps[0], 100 * r.velocity_mps[1], 100 * r.velocity_mps[2], as,
+      100 * r.acceleration_mps2[0], 100 * r.acceleration_mps2[1], 100 * r.acceleration_mps2[2]);
   return r;
 }
 
 void header() {
   std::printf(
-      "| sea | N | interpolation | bands | waves | height / Hs | velocity / 4 sigma_u at 0, Hs/4, Hs deep | "
-      "acceleration / 4 sigma_a at 0, Hs/4, Hs deep |\n");
+      "| sea | N | interpolation | bands | waves | height / Hs | 4 sigma_u | velocity / 4 sigma_u at 0, Hs/4, Hs "
+      "deep | 4 sigma_a | acceleration / 4 sigma_a at 0, Hs/4, Hs deep |\n");
 }
 
 // The error table of docs/waves.md: largest differences from a direct sum of
