@@ -34,7 +34,7 @@ struct WaterAcceleration {
 /// How SpectralOcean interpolates its tiles in space.
 enum class SpectralInterpolation {
   Bilinear,  ///< 4 nodes: cheapest; errs by up to 30% on the shortest waves (4 cells long)
-  Bicubic,   ///< 16 nodes, Catmull-Rom (Keys 1981): about 10 times smaller errors
+  Bicubic,   ///< 16 nodes, Catmull-Rom (Keys 1981): 3 to 5 times smaller errors (docs/waves.md)
 };
 
 /// Settings of a SpectralOcean. The sea-state fields mean what they mean in
@@ -45,7 +45,9 @@ struct SpectralOceanSettings {
   double tileSize_m = 0;
   /// Grid nodes per side N: even, 16 to 1024. The FFTs are fastest for
   /// powers of two. The tile holds waves up to half the grid's Nyquist
-  /// wavenumber, `pi N / (2 L)`: the shortest is 4 cells long.
+  /// wavenumber, `pi N / (2 L)`: the shortest is 4 cells long. Memory:
+  /// about `(16 (6 + 6 B) + 129) N^2` bytes with B velocity bands (8 MB at
+  /// 128 nodes and 3 bands).
   int nodesPerSide = 128;
   /// Horizontal displacement lambda in [0, 1] as a fraction of linear
   /// theory's particle orbits (GerstnerSettings::steepness): 1 moves the
