@@ -150,9 +150,9 @@ struct Case {
 
 /// Prints one row of the error table and returns the errors relative to Hs,
 /// 4 sigma_u and 4 sigma_a.
-Errors row(const Case& c, int points) {
+Errors row(const Case& c, int points, double window_s = 1.0 / 60) {
   SpectralOcean ocean(c.spectrum, c.settings);
-  ocean.update(100.0, 100.0 + 1.0 / 60);  // queries at random times of a 60 Hz frame
+  ocean.update(100.0, 100.0 + window_s);  // queries at random times of a 60 Hz frame by default
   const Errors e = measure(ocean, c.spectrum.significantWaveHeight_m, points, 11);
   const auto waves = ocean.components();
   const double vs = motionScale(waves, 1), as = motionScale(waves, 2), hs = c.spectrum.significantWaveHeight_m;
@@ -207,6 +207,14 @@ TEST(SpectralOcean, InterpolationAndBandsTradeCostForError) {
   const Errors bicubic = row({"JONSWAP Hs 2 m, Tp 7 s", sea, {.seed = 7}}, 60);
   const Errors oneBand = row({"JONSWAP Hs 2 m, Tp 7 s", sea, {.velocityBands = 1, .seed = 7}}, 60);
   const Errors sixBands = row({"JONSWAP Hs 2 m, Tp 7 s", sea, {.velocityBands = 6, .seed = 7}}, 60);
+  // A window of 0.1 s (six 60 Hz frames between updates): Hermite keeps the
+  // heights and velocities; the accelerations, linear in time, err by
+  // a omega^2 dt^2 / 8 more.
+  std::printf("window 0.1 s:\n");
+  const Errors longWindow = row({"JONSWAP Hs 2 m, Tp 7 s", sea, {.seed = 7}}, 60, 0.1);
+  EXPECT_LE(longWindow.height_m, 0.01);
+  EXPECT_LE(longWindow.velocity_mps[0], 0.03);
+  EXPECT_LE(longWindow.acceleration_mps2[0], 0.04);
   EXPECT_LT(2 * bicubic.height_m, bilinear.height_m);
   EXPECT_LT(sixBands.velocity_mps[2], oneBand.velocity_mps[2]);
 }

@@ -27,6 +27,11 @@ constexpr double kMeanDirection_rad = -1.25;
 /// cheap (every Gerstner query solves for its rest point); enough to look
 /// irregular.
 constexpr std::size_t kComponents = 8;
+/// The spectral tiles span windows of this long [s]: one new tile every six
+/// 60 Hz frames. Their cubic Hermite interpolation in time keeps heights and
+/// velocities as exact over 0.1 s as over a frame (docs/waves.md, "Spectral
+/// ocean": the error table's 0.1 s row).
+constexpr double kTileWindow_s = 0.1;
 /// The spectral ocean's directional spreading, as the Gerstner sea's.
 constexpr double kSpreadingExponent = 4;
 
@@ -85,8 +90,13 @@ void SwitchableSea::change(SeaSurface next, double now_s, double fade_s) {
 void SwitchableSea::advance(double from_s, double to_s) {
   // Once faded out, the previous sea is never asked again.
   if (previous_.surface && from_s >= changeStart_s_ + fade_s_) previous_ = {};
+  // Whole windows of kTileWindow_s: a window's end is the next one's start,
+  // the same double (both a whole multiple), so update() reuses that tile
+  // and computes one new tile a window; within a window it computes none.
+  const double first = std::floor(from_s / kTileWindow_s);
+  const double count = std::max(1.0, std::ceil((to_s - first * kTileWindow_s) / kTileWindow_s));
   for (const SeaSurface* sea : {&current_, &previous_})
-    if (sea->spectral) sea->spectral->update(from_s, to_s);
+    if (sea->spectral) sea->spectral->update(first * kTileWindow_s, (first + count) * kTileWindow_s);
 }
 
 btScalar SwitchableSea::weight(btScalar t_s) const {

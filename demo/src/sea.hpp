@@ -50,7 +50,8 @@ class SwitchableSea final : public keel::WaterSurface {
   /// call between steps, never during one.
   void change(SeaSurface next, double now_s, double fade_s = 4.0);
 
-  /// Computes the spectral tiles for water times [from_s, to_s] [s]: call
+  /// Makes the spectral tiles cover water times [from_s, to_s] [s], in
+  /// windows of 0.1 s (a new tile only when a step leaves the window): call
   /// before each physics step (not during one), for the time it will cover.
   void advance(double from_s, double to_s);
 
