@@ -212,10 +212,14 @@ void phasors(const SpectralWaves& w, const std::vector<std::complex<double>>& no
 }
 
 /// In-place 2D inverse FFT of an N x N row-major buffer: rows, then columns.
+/// The waves reach half the Nyquist wavenumber, so about half the rows are
+/// zero: their transform is zero too, and is skipped.
 void inverse2d(kiss_fft_cfg cfg, int n, kiss_fft_cpx* data, kiss_fft_cpx* scratch) {
   for (int r = 0; r < n; ++r) {
-    kiss_fft(cfg, data + std::size_t(r) * std::size_t(n), scratch);
-    std::copy(scratch, scratch + n, data + std::size_t(r) * std::size_t(n));
+    kiss_fft_cpx* row = data + std::size_t(r) * std::size_t(n);
+    if (std::all_of(row, row + n, [](const kiss_fft_cpx& z) { return z.r == 0 && z.i == 0; })) continue;
+    kiss_fft(cfg, row, scratch);
+    std::copy(scratch, scratch + n, row);
   }
   for (int c = 0; c < n; ++c) {
     kiss_fft_stride(cfg, data + c, scratch, n);
