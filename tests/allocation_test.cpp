@@ -2,11 +2,14 @@
 // this executable replaces the global operator new with a counting one.
 #include "test_hulls.hpp"
 
+#include <keel/spectral_ocean.hpp>
+
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <cmath>
 #include <cstdlib>
+#include <memory>
 #include <new>
 #include <vector>
 
@@ -118,6 +121,26 @@ TEST(Allocation, NoHeapAllocationPerSubstepOnceWarm) {
       EXPECT_EQ(gAllocations.load() - before, 0);
       w.world.removeAction(&boat);
     }
+}
+
+// The spectral ocean's queries allocate nothing, nor does update() once
+// warm: it reuses its tiles and FFT buffers (TBB's tasks come from TBB's own
+// allocator, not operator new).
+TEST(Allocation, NoHeapAllocationPerSubstepOnASpectralOcean) {
+  World w;
+  const auto hull = hullOf(boatHull(10, 3, 2));
+  btRigidBody* body = w.addBox(btVector3(10, 2, 3), 8000, btTransform(btQuaternion::getIdentity(), btVector3(0, 0, 0)));
+  auto ocean = std::make_shared<SpectralOcean>(WaveSpectrum::jonswap(1.0, 5.0),
+                                               SpectralOceanSettings{.nodesPerSide = 32});
+  ocean->update(0.0, 1.0);
+  WaterAction boat(body, hull, ocean);
+  allocationsDuring(boat, w.world, 2);  // warm-up
+  EXPECT_EQ(allocationsDuring(boat, w.world, 200), 0);
+  EXPECT_GT(boat.submergedPieces().size(), 0u);
+  ocean->update(1.0, 2.0);
+  const long before = gAllocations.load();
+  ocean->update(2.0, 3.0);
+  EXPECT_EQ(gAllocations.load() - before, 0);
 }
 
 }  // namespace

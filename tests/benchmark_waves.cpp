@@ -1,6 +1,7 @@
 // The batch wave queries alone (docs/waves.md, "Batches"): GerstnerSurface
 // heights, velocities, and both at once (heightsAndVelocities) for 256
-// points of a 6-component sea, the hull of one boat of the fleet benchmark.
+// points of a 6-component sea, the hull of one boat of the fleet benchmark;
+// the same for 64 components and for the spectral ocean, and its update().
 // Run:
 //   build/tests/keel_bench_waves --benchmark_min_time=1 --benchmark_repetitions=5
 //   --benchmark_report_aggregates_only=true
@@ -10,8 +11,11 @@
 //   callgrind_annotate --inclusive=yes cg.out | grep GerstnerSurface
 #include "test_hulls.hpp"
 
+#include <keel/spectral_ocean.hpp>
+
 #include <benchmark/benchmark.h>
 
+#include <memory>
 #include <vector>
 
 namespace keel::test {
@@ -75,9 +79,105 @@ void gerstnerHeightsAndVelocities(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * std::int64_t(kPoints));
 }
 
+// The spectral ocean (docs/waves.md, "Spectral ocean") on the same sea, 128
+// nodes, against a Gerstner sea of 64 components (sampleSeaState's default):
+// per-point cost of the queries, and of update() per frame.
+
+/// JONSWAP Hs 1.5 m, Tp 6 s, 64 components, Gerstner at 0.7 of its fold limit.
+std::shared_ptr<const GerstnerSurface> sea64() { return gerstnerSea(1.5, 6.0, 64, 5, 0.7); }
+
+/// The fleet benchmark's sea as a spectral ocean; arg 1: bilinear instead of bicubic.
+std::unique_ptr<SpectralOcean> spectralSea(const benchmark::State& state, int nodes = 128) {
+  auto ocean = std::make_unique<SpectralOcean>(
+      WaveSpectrum::jonswap(1.5, 6.0),
+      SpectralOceanSettings{
+          .nodesPerSide = nodes,
+          .interpolation = state.range(0) == 1 ? SpectralInterpolation::Bilinear : SpectralInterpolation::Bicubic,
+          .seed = 5});
+  ocean->update(double(kTime_s) - 0.01, double(kTime_s) + 0.01);
+  return ocean;
+}
+
+void gerstner64Heights(benchmark::State& state) {
+  const auto surface = sea64();
+  const Points p;
+  std::vector<btScalar> h(kPoints);
+  for (auto _ : state) {
+    surface->heights(p.u_m.data(), p.v_m.data(), kPoints, kTime_s, h.data());
+    benchmark::DoNotOptimize(h.data());
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(kPoints));
+}
+
+void gerstner64HeightsAndVelocities(benchmark::State& state) {
+  const auto surface = sea64();
+  const Points p;
+  std::vector<btScalar> h(kPoints);
+  std::vector<WaterVelocity> v(kPoints);
+  for (auto _ : state) {
+    surface->heightsAndVelocities(p.u_m.data(), p.v_m.data(), p.w_m.data(), kPoints, kTime_s, h.data(), v.data());
+    benchmark::DoNotOptimize(h.data());
+    benchmark::DoNotOptimize(v.data());
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(kPoints));
+}
+
+void spectralHeights(benchmark::State& state) {
+  const auto ocean = spectralSea(state);
+  const Points p;
+  std::vector<btScalar> h(kPoints);
+  for (auto _ : state) {
+    ocean->heights(p.u_m.data(), p.v_m.data(), kPoints, kTime_s, h.data());
+    benchmark::DoNotOptimize(h.data());
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(kPoints));
+}
+
+void spectralHeightsAndVelocities(benchmark::State& state) {
+  const auto ocean = spectralSea(state);
+  const Points p;
+  std::vector<btScalar> h(kPoints);
+  std::vector<WaterVelocity> v(kPoints);
+  for (auto _ : state) {
+    ocean->heightsAndVelocities(p.u_m.data(), p.v_m.data(), p.w_m.data(), kPoints, kTime_s, h.data(), v.data());
+    benchmark::DoNotOptimize(h.data());
+    benchmark::DoNotOptimize(v.data());
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(kPoints));
+}
+
+void spectralAccelerations(benchmark::State& state) {
+  const auto ocean = spectralSea(state);
+  const Points p;
+  std::vector<WaterAcceleration> a(kPoints);
+  for (auto _ : state) {
+    ocean->accelerations(p.u_m.data(), p.v_m.data(), p.w_m.data(), kPoints, kTime_s, a.data());
+    benchmark::DoNotOptimize(a.data());
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(kPoints));
+}
+
+/// update() of a steady 60 Hz frame: one new tile per call (the other is
+/// the previous frame's), on both cores; arg: nodes per side.
+void spectralUpdate(benchmark::State& state) {
+  SpectralOcean ocean(WaveSpectrum::jonswap(1.5, 6.0),
+                      SpectralOceanSettings{.nodesPerSide = int(state.range(0)), .seed = 5});
+  double t = 0;
+  for (auto _ : state) {
+    ocean.update(t, t + 1.0 / 60);
+    t += 1.0 / 60;
+  }
+}
+
 BENCHMARK(gerstnerHeights)->Unit(benchmark::kMicrosecond);
 BENCHMARK(gerstnerVelocities)->Unit(benchmark::kMicrosecond);
 BENCHMARK(gerstnerHeightsAndVelocities)->Unit(benchmark::kMicrosecond);
+BENCHMARK(gerstner64Heights)->Unit(benchmark::kMicrosecond);
+BENCHMARK(gerstner64HeightsAndVelocities)->Unit(benchmark::kMicrosecond);
+BENCHMARK(spectralHeights)->ArgName("bilinear")->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+BENCHMARK(spectralHeightsAndVelocities)->ArgName("bilinear")->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+BENCHMARK(spectralAccelerations)->ArgName("bilinear")->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+BENCHMARK(spectralUpdate)->ArgName("nodes")->Arg(128)->Arg(256)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace keel::test

@@ -449,7 +449,7 @@ bool HarbourApp::keyPressed(const OgreBites::KeyboardEvent& evt) {
     case OgreBites::SDLK_PAGEUP: distance_m_ = std::max(6.0, distance_m_ / 1.15); break;
     case OgreBites::SDLK_PAGEDOWN: distance_m_ = std::min(300.0, distance_m_ * 1.15); break;
     default:
-      if (key >= '0' && key <= '6') harbour_.setSeaState(key - '0');
+      if (key >= '0' && key <= '0' + kMaxSeaState) harbour_.setSeaState(key - '0');
   }
   return true;
 }
@@ -498,8 +498,9 @@ void HarbourApp::hudSea() {
   ImGui::Text("%.0f fps   physics %.2f ms/frame at %.0f Hz", fps_, physicsMs_, options_.physicsRate_Hz);
   ImGui::Text("t = %.1f s%s", harbour_.time_s(), paused_ ? "   PAUSED" : "");
   int sea = harbour_.seaState();
-  if (ImGui::SliderInt("sea state", &sea, 0, 6)) harbour_.setSeaState(sea);
-  ImGui::Text("Hs %.2f m (Gerstner, JONSWAP)", significantWaveHeight_m(harbour_.seaState()));
+  if (ImGui::SliderInt("sea state", &sea, 0, kMaxSeaState)) harbour_.setSeaState(sea);
+  ImGui::Text("Hs %.2f m (%s, JONSWAP)", significantWaveHeight_m(harbour_.seaState()),
+              harbour_.seaModel() == SeaModel::Spectral ? "spectral ocean" : "Gerstner, 8 waves");
   const ContactStats& c = harbour_.contacts();
   std::size_t moored = 0;
   for (const auto& boat : harbour_.boats()) moored += boat->moored() ? 1 : 0;
@@ -601,7 +602,7 @@ void HarbourApp::hudHelp() {
   ImGui::SetNextWindowBgAlpha(0.45f);
   ImGui::Begin("keys", nullptr,
                ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoTitleBar);
-  ImGui::TextUnformatted("W/S throttle  A/D rudder  X stop  Tab next boat  B spawn  H hole  0-6 sea state");
+  ImGui::TextUnformatted("W/S throttle  A/D rudder  X stop  Tab next boat  B spawn  H hole  0-8 sea state");
   ImGui::TextUnformatted("P pause  N step  R reset  F1 debug  drag/arrows orbit  wheel/PgUp/PgDn zoom  Esc quit");
   ImGui::End();
 }

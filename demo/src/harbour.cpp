@@ -105,7 +105,8 @@ void addPier(std::vector<DockPiece>& out, double westX_m, double eastX_m, double
 
 Harbour::Harbour(const Options& options, std::map<std::string, std::shared_ptr<const BoatType>> types)
     : options_(options), types_(std::move(types)), seaState_(options.seaState), random_(options.seed) {
-  sea_ = std::make_shared<SwitchableSea>(makeSeaSurface(seaState_, options_.seed));
+  (void)parseSeaModel(options_.sea, seaModel_);  // validated with the options
+  sea_ = std::make_shared<SwitchableSea>(makeSeaSurface(seaState_, options_.seed, seaModel_));
   collisionConfig_ = std::make_unique<btDefaultCollisionConfiguration>();
   dispatcher_ = std::make_unique<btCollisionDispatcher>(collisionConfig_.get());
   broadphase_ = std::make_unique<btDbvtBroadphase>();
@@ -173,7 +174,7 @@ void Harbour::reset() {
   contacts_ = {};
   touching_.clear();
   random_.seed(options_.seed);
-  sea_ = std::make_shared<SwitchableSea>(makeSeaSurface(seaState_, options_.seed));
+  sea_ = std::make_shared<SwitchableSea>(makeSeaSurface(seaState_, options_.seed, seaModel_));
   placeScenario();
 }
 
@@ -345,17 +346,21 @@ void Harbour::placeCollideScenario() {
 }
 
 void Harbour::step(double frame_s) {
+  // The spectral tiles for the time this step covers: the frame, plus the
+  // substep Bullet's accumulator may add.
+  sea_->advance(time_s_, time_s_ + frame_s + 1.0 / options_.physicsRate_Hz);
   world_->stepSimulation(btScalar(frame_s), options_.maxSubsteps, btScalar(1.0 / options_.physicsRate_Hz));
 }
 
 void Harbour::singleStep() {
   const btScalar dt = btScalar(1.0 / options_.physicsRate_Hz);
+  sea_->advance(time_s_, time_s_ + double(dt));
   world_->stepSimulation(dt, 1, dt);
 }
 
 void Harbour::setSeaState(int seaState) {
-  seaState_ = std::clamp(seaState, 0, 6);
-  sea_->change(makeSeaSurface(seaState_, options_.seed), time_s_);
+  seaState_ = std::clamp(seaState, 0, kMaxSeaState);
+  sea_->change(makeSeaSurface(seaState_, options_.seed, seaModel_), time_s_);
 }
 
 void Harbour::preTick(btDynamicsWorld* world, btScalar dt_s) {

@@ -132,6 +132,7 @@ class Harbour {
   /// Changes the sea state live (the new sea fades in over a few seconds).
   void setSeaState(int seaState);
   [[nodiscard]] int seaState() const { return seaState_; }
+  [[nodiscard]] SeaModel seaModel() const { return seaModel_; }
 
   [[nodiscard]] double time_s() const { return time_s_; }
   [[nodiscard]] const std::vector<std::unique_ptr<Boat>>& boats() const { return boats_; }
@@ -178,6 +179,7 @@ class Harbour {
   std::map<std::string, std::shared_ptr<const BoatType>> types_;
   std::shared_ptr<SwitchableSea> sea_;
   int seaState_ = 0;
+  SeaModel seaModel_ = SeaModel::Spectral;  ///< from Options::sea
   double time_s_ = 0;
   int nextId_ = 0;
   Basin basin_;

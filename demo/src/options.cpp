@@ -1,5 +1,7 @@
 #include "options.hpp"
 
+#include "sea.hpp"
+
 #include <boost/program_options.hpp>
 
 #include <algorithm>
@@ -33,8 +35,10 @@ std::string validate(const Options& o) {
   std::ostringstream e;
   if (o.boatCount < 1 || o.boatCount > 40)
     e << "--boats must be 1..40, got " << o.boatCount;
-  else if (o.seaState < 0 || o.seaState > 6)
-    e << "--sea-state must be 0..6, got " << o.seaState;
+  else if (o.seaState < 0 || o.seaState > kMaxSeaState)
+    e << "--sea-state must be 0.." << kMaxSeaState << ", got " << o.seaState;
+  else if (SeaModel model; !parseSeaModel(o.sea, model))
+    e << "--sea must be spectral or gerstner, got '" << o.sea << "'";
   else if (!(o.physicsRate_Hz >= 30 && o.physicsRate_Hz <= 2000))
     e << "--physics-hz must be 30..2000, got " << o.physicsRate_Hz;
   else if (o.maxSubsteps < 1 || o.maxSubsteps > 100)
@@ -78,7 +82,10 @@ ParseResult parseOptions(int argc, const char* const* argv, const std::string& d
     ("boats,n", po::value(&o.boatCount)->default_value(o.boatCount), "number of boats at start (1..40)")
     ("kinds,k", po::value(&rawKinds)->multitoken(),
      "boat kinds to cycle through, e.g. --kinds speedboat,tug (speedboat rowboat tug barge catamaran; default all)")
-    ("sea-state,s", po::value(&o.seaState)->default_value(o.seaState), "sea state 0 (glassy) .. 6 (very rough)")
+    ("sea-state,s", po::value(&o.seaState)->default_value(o.seaState),
+     "sea state 0 (glassy) .. 6 (very rough), 7 (high), 8 (storm)")
+    ("sea", po::value(&o.sea)->default_value(o.sea),
+     "wave model: spectral (FFT ocean, thousands of waves) or gerstner (8 Gerstner waves)")
     ("seed", po::value(&o.seed)->default_value(o.seed), "random seed (wave phases, placement)")
     ("physics-hz", po::value(&o.physicsRate_Hz)->default_value(o.physicsRate_Hz), "physics substep rate [Hz]")
     ("substeps", po::value(&o.maxSubsteps)->default_value(o.maxSubsteps), "maximum physics substeps per frame")
@@ -108,7 +115,7 @@ ParseResult parseOptions(int argc, const char* const* argv, const std::string& d
     if (vm.count("help")) {
       std::cout << desc
                 << "\nKeys: W/S throttle, A/D rudder, Tab next boat, B spawn, P pause, N single step,\n"
-                   "R reset, F1 debug draw, 0-6 sea state, right mouse drag orbit, wheel zoom, Esc quit.\n";
+                   "R reset, F1 debug draw, 0-8 sea state, right mouse drag orbit, wheel zoom, Esc quit.\n";
       return {std::nullopt, 0};
     }
     po::notify(vm);

@@ -13,7 +13,8 @@ namespace demo {
 struct Options {
   int boatCount = 8;               ///< boats at start
   std::vector<std::string> kinds;  ///< boat kinds cycled through (empty: all)
-  int seaState = 3;                ///< 0 (glassy) .. 6 (very rough)
+  int seaState = 3;                ///< 0 (glassy) .. 6 (very rough), 7 (high), 8 (storm)
+  std::string sea = "spectral";    ///< wave model: spectral | gerstner
   std::uint32_t seed = 1;          ///< wave phases and boat placement jitter
   double physicsRate_Hz = 120;     ///< fixed physics substep rate
   int maxSubsteps = 8;             ///< Bullet's maxSubSteps per frame

@@ -19,6 +19,7 @@
 #include <keel/hydrostatics.hpp>
 #include <keel/mass_properties.hpp>
 #include <keel/meshes.hpp>
+#include <keel/spectral_ocean.hpp>
 #include <keel/version.hpp>
 #include <keel/volume_moments.hpp>
 #include <keel/water_action.hpp>

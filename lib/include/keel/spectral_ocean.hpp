@@ -1,0 +1,156 @@
+#pragma once
+/// @file spectral_ocean.hpp
+/// keel::SpectralOcean: a random sea on a periodic tile, synthesised by
+/// inverse FFTs from a wave spectrum (Tessendorf, Simulating Ocean Water,
+/// 2001), with choppy (Gerstner-like) horizontal displacement, velocities and
+/// accelerations. Queries interpolate in the tile: O(1) per point whatever
+/// the number of waves. Formulas, errors and the update contract:
+/// docs/waves.md, "Spectral ocean".
+
+#include <keel/config.hpp>
+#include <keel/water_surface.hpp>
+#include <keel/waves.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace keel::KEEL_ABI {
+
+namespace detail {
+struct SpectralOceanState;
+}  // namespace detail
+
+/// Fluid acceleration in the water frame [m/s^2], along WaterFrame::east,
+/// north and up.
+struct WaterAcceleration {
+  btScalar east_mps2 = 0;   ///< along WaterFrame::east [m/s^2]
+  btScalar north_mps2 = 0;  ///< along WaterFrame::north [m/s^2]
+  btScalar up_mps2 = 0;     ///< along WaterFrame::up [m/s^2]
+};
+
+/// How SpectralOcean interpolates its tiles in space.
+enum class SpectralInterpolation {
+  Bilinear,  ///< 4 nodes: cheapest; errs by up to 30% on the shortest waves (4 cells long)
+  Bicubic,   ///< 16 nodes, Catmull-Rom (Keys 1981): 3 to 5 times smaller errors (docs/waves.md)
+};
+
+/// Settings of a SpectralOcean. The sea-state fields mean what they mean in
+/// SeaStateSettings.
+struct SpectralOceanSettings {
+  /// Side L of the square periodic tile [m]. 0 picks 6 peak wavelengths
+  /// (`6 * 2 pi g / omega_p^2`).
+  double tileSize_m = 0;
+  /// Grid nodes per side N: even, 16 to 1024. The FFTs are fastest for
+  /// powers of two. The tile holds waves up to half the grid's Nyquist
+  /// wavenumber, `pi N / (2 L)`: the shortest is 4 cells long. Memory:
+  /// about `(16 (6 + 6 B) + 129) N^2` bytes with B velocity bands (8 MB at
+  /// 128 nodes and 3 bands).
+  int nodesPerSide = 128;
+  /// Horizontal displacement lambda in [0, 1] as a fraction of linear
+  /// theory's particle orbits (GerstnerSettings::steepness): 1 moves the
+  /// surface particles on circles, 0 gives the linear (sine-sum) surface.
+  double choppiness = 1;
+  /// Wavenumber bands of the velocities and accelerations below the surface,
+  /// 1 to 8: each band decays with depth as `e^{k z}` of its own mean
+  /// wavenumber (docs/waves.md). Each band costs 3 inverse FFTs per tile.
+  int velocityBands = 3;
+  /// Interpolation of the tiles in space (docs/waves.md measures both).
+  SpectralInterpolation interpolation = SpectralInterpolation::Bicubic;
+  double meanLevel_m = 0;                       ///< still-water level along up [m]
+  double meanDirection_rad = 0;                 ///< mean direction of travel, ccw from east [rad]
+  double spreadingExponent = 2;                 ///< n of `cos^n` spreading, finite and >= 0
+  double maxFrequencyRatio = 3;                 ///< waves above this multiple of omega_p are left out (> 1)
+  std::uint64_t seed = 1;                       ///< seed of the tile's own random numbers
+  double gravity_mps2 = kStandardGravity_mps2;  ///< for omega^2 = g k [m/s^2]
+};
+
+/// A deep-water random sea from a WaveSpectrum, on a periodic tile.
+///
+/// Each grid wavevector k of the tile is one linear wave
+/// `a cos(k.x0 - omega t + phi)`, `omega^2 = g |k|`, its complex amplitude
+/// drawn from a Gaussian of variance `2 F(k) dk^2` (F the directional
+/// spectrum), so the tile is a sum of waves just like a GerstnerSurface with
+/// steepness `choppiness` (components() lists them). Tiles of the height, the
+/// horizontal displacement, and per velocity band the velocity and the
+/// acceleration, are inverse FFTs of the same amplitudes (kissfft, float).
+///
+/// Time: `update(from_s, to_s)` computes the tiles at two times, usually
+/// the start and the end of the coming frame; a query at time t in between
+/// interpolates them with cubic Hermite polynomials (the velocity and
+/// acceleration tiles are the time derivatives they need), so substeps see
+/// their own exact time. Outside [from, to], t is clamped to it.
+///
+/// Threads: queries are const and safe from many threads. update() and
+/// publish() must not run while a query runs (between frames, before
+/// stepSimulation); prepare() may run while other threads query the tiles
+/// published before.
+class SpectralOcean final : public WaterSurface {
+ public:
+  /// Computes the tiles at t = 0 (a still picture until update()). Throws
+  /// std::invalid_argument naming the bad setting.
+  explicit SpectralOcean(const WaveSpectrum& spectrum, const SpectralOceanSettings& settings = {});
+  ~SpectralOcean() override;
+  SpectralOcean(const SpectralOcean&) = delete;
+  SpectralOcean& operator=(const SpectralOcean&) = delete;
+  SpectralOcean(SpectralOcean&&) noexcept;             ///< the tiles move with it; the source is left empty
+  SpectralOcean& operator=(SpectralOcean&&) noexcept;  ///< as the move constructor
+
+  /// prepare() then publish(): the tiles at `from_s` and `to_s` [s]
+  /// (from_s <= to_s, finite; equal times give a still picture). A tile
+  /// already computed at one of these times is reused.
+  void update(double from_s, double to_s);
+  /// Computes the tiles at `from_s` and `to_s` [s] into the back buffer. Safe
+  /// while other threads query (they read the published tiles only); not
+  /// safe together with another prepare() or publish(). Throws
+  /// std::invalid_argument for non-finite or decreasing times.
+  void prepare(double from_s, double to_s);
+  /// Makes the prepared tiles the ones queries read. Must not run while a
+  /// query runs.
+  void publish();
+
+  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, btScalar t_s) const override;
+  void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
+               btScalar* out_m) const override;
+  /// The velocity of the surface particle above (u, v), each band decaying
+  /// as `e^{k_band z}` with z the depth below the surface (0 above it).
+  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const override;
+  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+                  WaterVelocity* out) const override;
+  /// One displacement inversion per point for both.
+  void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                            btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const override;
+  /// The fluid acceleration [m/s^2] at the point, the time derivative of
+  /// velocity() at the surface particle, decaying with depth as it does.
+  /// Interpolated linearly in time.
+  [[nodiscard]] WaterAcceleration acceleration(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const;
+  /// Batch accelerations: `out[i] = acceleration(u_m[i], v_m[i], w_m[i], t_s)`.
+  void accelerations(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+                     WaterAcceleration* out) const;
+
+  /// The tile's waves, in the convention of GerstnerSurface with steepness
+  /// `choppiness`: a direct sum of them is the surface the tiles sample.
+  [[nodiscard]] std::vector<WaveComponent> components() const;
+  /// Significant wave height of the tile's waves, `4 sqrt(sum a^2 / 2)` [m].
+  [[nodiscard]] double significantWaveHeight_m() const;
+  /// Its expected value, `4 sqrt(m0)` of the spectrum over the tile's
+  /// wavevectors [m].
+  [[nodiscard]] double expectedSignificantWaveHeight_m() const;
+  /// The mean wavenumber of each velocity band [rad/m], deepest-reaching first.
+  [[nodiscard]] std::vector<double> bandWavenumbers_radpm() const;
+  [[nodiscard]] double tileSize_m() const;                       ///< L [m]
+  [[nodiscard]] int nodesPerSide() const;                        ///< N
+  [[nodiscard]] std::array<double, 2> publishedTimes_s() const;  ///< the published tiles' times [s]
+  /// The published tile of elevations above the mean level at its first time,
+  /// at the rest positions of the grid nodes ((i, j) at (i, j) L / N, row j),
+  /// N * N floats [m]: a copy, for tests (determinism) and rendering.
+  [[nodiscard]] std::vector<float> elevationTile_m() const;
+  [[nodiscard]] const SpectralOceanSettings& settings() const;  ///< with the tile size filled in
+
+ private:
+  std::unique_ptr<detail::SpectralOceanState> state_;
+};
+
+}  // namespace keel::KEEL_ABI

@@ -1,0 +1,155 @@
+// keel::SpectralOcean: its settings, the double-buffered tiles and what
+// describes them (the queries: spectral_query.cpp). docs/waves.md,
+// "Spectral ocean".
+
+#include <keel/spectral_ocean.hpp>
+
+#include "water/spectral_detail.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <stdexcept>
+#include <string>
+
+namespace keel::KEEL_ABI {
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+constexpr double kDefaultTileWavelengths = 6;
+
+SpectralOceanSettings checked(const WaveSpectrum& spectrum, SpectralOceanSettings s) {
+  const auto fail = [](const std::string& what) { throw std::invalid_argument("keel::SpectralOcean: " + what); };
+  if (!(spectrum.significantWaveHeight_m > 0 && std::isfinite(spectrum.significantWaveHeight_m) &&
+        spectrum.peakPeriod_s > 0 && std::isfinite(spectrum.peakPeriod_s)))
+    fail("the spectrum's Hs and Tp must be positive and finite");
+  if (!(spectrum.peakEnhancement >= 1 && spectrum.peakEnhancement <= 7))
+    fail("the spectrum's peak enhancement gamma must lie in [1, 7]");
+  if (!(s.gravity_mps2 > 0 && std::isfinite(s.gravity_mps2))) fail("gravity must be positive and finite");
+  if (s.nodesPerSide < 16 || s.nodesPerSide > 1024 || s.nodesPerSide % 2 != 0)
+    fail("nodesPerSide must be even and in [16, 1024], got " + std::to_string(s.nodesPerSide));
+  if (s.tileSize_m == 0) {
+    const double wp = spectrum.peakAngularFrequency_radps();
+    s.tileSize_m = kDefaultTileWavelengths * 2 * kPi * s.gravity_mps2 / (wp * wp);
+  }
+  if (!(s.tileSize_m > 0 && std::isfinite(s.tileSize_m)))
+    fail("tileSize_m must be positive and finite (or 0 for 6 peak wavelengths), got " + std::to_string(s.tileSize_m));
+  if (!(s.choppiness >= 0 && s.choppiness <= 1)) fail("choppiness must lie in [0, 1]");
+  if (s.velocityBands < 1 || s.velocityBands > 8)
+    fail("velocityBands must lie in [1, 8], got " + std::to_string(s.velocityBands));
+  if (!std::isfinite(s.meanLevel_m) || !std::isfinite(s.meanDirection_rad))
+    fail("the mean level and the mean direction must be finite");
+  if (!(s.spreadingExponent >= 0 && std::isfinite(s.spreadingExponent)))
+    fail("spreadingExponent must be finite and >= 0 (a grid of wavevectors cannot hold long-crested waves)");
+  if (!(s.maxFrequencyRatio > 1 && std::isfinite(s.maxFrequencyRatio)))
+    fail("maxFrequencyRatio must be finite and > 1");
+  return s;
+}
+
+}  // namespace
+
+namespace detail {
+
+SpectralOceanState::SpectralOceanState(const WaveSpectrum& spectrum, const SpectralOceanSettings& s)
+    : settings(checked(spectrum, s)),
+      waves(drawSpectralWaves(spectrum, settings)),
+      synthesis(waves),
+      inverseCell_pm(settings.nodesPerSide / settings.tileSize_m) {
+  for (auto& level : levels) level = synthesis.makeLevel();
+  synthesis.synthesize(0.0, levels[0]);
+}
+
+}  // namespace detail
+
+SpectralOcean::SpectralOcean(const WaveSpectrum& spectrum, const SpectralOceanSettings& settings)
+    : state_(std::make_unique<detail::SpectralOceanState>(spectrum, settings)) {}
+
+SpectralOcean::~SpectralOcean() = default;
+SpectralOcean::SpectralOcean(SpectralOcean&&) noexcept = default;
+SpectralOcean& SpectralOcean::operator=(SpectralOcean&&) noexcept = default;
+
+void SpectralOcean::prepare(double from_s, double to_s) {
+  if (!(std::isfinite(from_s) && std::isfinite(to_s) && from_s <= to_s))
+    throw std::invalid_argument("keel::SpectralOcean::prepare: times must be finite with from_s <= to_s");
+  detail::SpectralOceanState& s = *state_;
+  std::array<bool, 4> used{};
+  std::array<int, 2> chosen{-1, -1};
+  const std::array<double, 2> times{from_s, to_s};
+  // Reuse a published tile of the same time: queries only read it.
+  for (std::size_t i = 0; i < 2; ++i)
+    for (int f : s.front)
+      if (s.levels[std::size_t(f)].time_s == times[i] && chosen[i] < 0) chosen[i] = f;
+  for (int f : s.front) used[std::size_t(f)] = true;
+  for (int c : chosen)
+    if (c >= 0) used[std::size_t(c)] = true;
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (chosen[i] >= 0) continue;
+    if (i == 1 && times[1] == times[0]) {
+      chosen[1] = chosen[0];
+      continue;
+    }
+    const auto free = std::size_t(std::find(used.begin(), used.end(), false) - used.begin());
+    used[free] = true;
+    chosen[i] = int(free);
+    s.synthesis.synthesize(times[i], s.levels[free]);
+  }
+  s.back = chosen;
+  s.prepared = true;
+}
+
+void SpectralOcean::publish() {
+  if (!state_->prepared) return;
+  state_->front = state_->back;
+  state_->prepared = false;
+}
+
+void SpectralOcean::update(double from_s, double to_s) {
+  prepare(from_s, to_s);
+  publish();
+}
+
+std::vector<WaveComponent> SpectralOcean::components() const {
+  const detail::SpectralWaves& w = state_->waves;
+  const int n = w.nodes;
+  const double dk = 2 * kPi / w.tile_m;
+  std::vector<WaveComponent> out;
+  for (int iy = 0; iy < n; ++iy)
+    for (int ix = 0; ix < n; ++ix) {
+      const std::size_t q = std::size_t(iy) * std::size_t(n) + std::size_t(ix);
+      if (w.amplitude_m[q] == std::complex<double>{}) continue;
+      const double kx = dk * (ix < n / 2 ? ix : ix - n), ky = dk * (iy < n / 2 ? iy : iy - n);
+      const double k = std::hypot(kx, ky);
+      out.push_back(
+          {std::abs(w.amplitude_m[q]), k, w.angularFrequency_radps[q], kx / k, ky / k, std::arg(w.amplitude_m[q])});
+    }
+  return out;
+}
+
+double SpectralOcean::significantWaveHeight_m() const { return 4 * std::sqrt(state_->waves.variance_m2); }
+
+double SpectralOcean::expectedSignificantWaveHeight_m() const {
+  return 4 * std::sqrt(state_->waves.expectedVariance_m2);
+}
+
+std::vector<double> SpectralOcean::bandWavenumbers_radpm() const { return state_->waves.bandWavenumber_radpm; }
+
+double SpectralOcean::tileSize_m() const { return state_->settings.tileSize_m; }
+
+int SpectralOcean::nodesPerSide() const { return state_->settings.nodesPerSide; }
+
+std::array<double, 2> SpectralOcean::publishedTimes_s() const {
+  return {state_->levels[std::size_t(state_->front[0])].time_s, state_->levels[std::size_t(state_->front[1])].time_s};
+}
+
+std::vector<float> SpectralOcean::elevationTile_m() const {
+  const detail::SpectralLevel& l = state_->levels[std::size_t(state_->front[0])];
+  std::vector<float> out(l.surface.size());
+  std::transform(l.surface.begin(), l.surface.end(), out.begin(),
+                 [](const detail::SurfaceNode& n) { return n.elevation_m; });
+  return out;
+}
+
+const SpectralOceanSettings& SpectralOcean::settings() const { return state_->settings; }
+
+}  // namespace keel::KEEL_ABI

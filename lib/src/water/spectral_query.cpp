@@ -1,0 +1,288 @@
+// keel::SpectralOcean's queries: the surface particle above a fixed point
+// found by Newton's method on the interpolated displacement tile (as
+// GerstnerSurface solves its sums), the tiles interpolated in space (bilinear
+// or Catmull-Rom) and in time (cubic Hermite). docs/waves.md, "Spectral ocean".
+
+#include <keel/spectral_ocean.hpp>
+
+#include "water/spectral_detail.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace keel::KEEL_ABI {
+namespace detail {
+
+Stencil SpectralOceanState::stencilAt(double x_m, double y_m, bool cubic) const {
+  const int n = settings.nodesPerSide;
+  Stencil s{};
+  s.first = cubic ? 0 : 1;
+  s.last = cubic ? 4 : 3;
+  // One axis: the node at or below the point, its fraction a, the 4 nodes
+  // around it (periodic) and their weights: linear, or Catmull-Rom's cubic
+  // convolution (Keys, IEEE Trans. ASSP 29(6), 1981) and their derivatives.
+  const auto axis = [&](double f, std::array<std::size_t, 4>& index, std::array<double, 4>& w, std::array<double, 4>& d,
+                        std::size_t stride) {
+    const double wrapped = f - double(n) * std::floor(f / double(n));
+    const double clamped = std::isnan(wrapped) ? 0.0 : std::clamp(wrapped, 0.0, double(n));
+    const int i = std::min(int(clamped), n - 1);
+    const double a = std::isnan(wrapped) ? wrapped : std::min(clamped - double(i), 1.0);
+    for (int k = 0; k < 4; ++k) {
+      const int wrappedIndex = i + k - 1 < 0 ? i + k - 1 + n : (i + k - 1 >= n ? i + k - 1 - n : i + k - 1);
+      index[std::size_t(k)] = std::size_t(wrappedIndex) * stride;
+    }
+    const double g = inverseCell_pm;
+    if (!cubic) {
+      w = {0, 1 - a, a, 0};
+      d = {0, -g, g, 0};
+      return;
+    }
+    const double a2 = a * a, a3 = a2 * a;
+    w = {0.5 * (-a3 + 2 * a2 - a), 0.5 * (3 * a3 - 5 * a2 + 2), 0.5 * (-3 * a3 + 4 * a2 + a), 0.5 * (a3 - a2)};
+    d = {g * 0.5 * (-3 * a2 + 4 * a - 1), g * 0.5 * (9 * a2 - 10 * a), g * 0.5 * (-9 * a2 + 8 * a + 1),
+         g * 0.5 * (3 * a2 - 2 * a)};
+  };
+  axis(x_m * inverseCell_pm, s.column, s.wx, s.dx, 1);
+  axis(y_m * inverseCell_pm, s.row, s.wy, s.dy, std::size_t(n));
+  return s;
+}
+
+}  // namespace detail
+
+namespace {
+
+// Newton stops when |x(x0) - x| is below this [m]: the height then errs by
+// the surface's slope times it, far below the interpolation's error.
+constexpr double kResidualTolerance_m = 1e-6;
+constexpr int kMaxNewtonIterations = 30;
+constexpr int kMaxStepHalvings = 20;
+
+using detail::Stencil;
+
+/// Weights of the two tiles at a query time: cubic Hermite for values whose
+/// time derivative is tiled (h00, h01 on values; h10, h11 times the span on
+/// derivatives), linear for the rest.
+struct TimeWeights {
+  float value0 = 1, value1 = 0, slope0 = 0, slope1 = 0;
+  float linear0 = 1, linear1 = 0;
+};
+
+TimeWeights timeWeights(double t0, double t1, double t) {
+  const double span = t1 - t0;
+  if (!(span > 0)) return {};
+  const double s = std::clamp((t - t0) / span, 0.0, 1.0);  // NaN stays NaN
+  const double s2 = s * s, s3 = s2 * s;
+  return {float(2 * s3 - 3 * s2 + 1), float(3 * s2 - 2 * s3), float((s3 - 2 * s2 + s) * span),
+          float((s3 - s2) * span),    float(1 - s),           float(s)};
+}
+
+/// The query-side view of the published tiles at one time.
+struct Snapshot {
+  const detail::SpectralOceanState* state;
+  const detail::SpectralLevel* level0;
+  const detail::SpectralLevel* level1;
+  TimeWeights weights;
+  std::size_t bands;
+};
+
+Snapshot snapshotAt(const detail::SpectralOceanState& s, double t_s) {
+  const detail::SpectralLevel& l0 = s.levels[std::size_t(s.front[0])];
+  const detail::SpectralLevel& l1 = s.levels[std::size_t(s.front[1])];
+  return {&s, &l0, &l1, timeWeights(l0.time_s, l1.time_s, t_s), s.waves.bandWavenumber_radpm.size()};
+}
+
+/// The displacement tiles interpolated at rest position (x0, y0): residual
+/// F = x0 + D(x0) - x and its Jacobian `I + grad D`.
+struct Sums {
+  Stencil stencil;
+  double fx, fy, jxx, jxy, jyx, jyy;
+  [[nodiscard]] double residual2() const { return fx * fx + fy * fy; }
+};
+
+Sums evaluate(const Snapshot& s, bool cubic, double x0, double y0, double x, double y) {
+  const Stencil st = s.state->stencilAt(x0, y0, cubic);
+  const TimeWeights& t = s.weights;
+  const auto& n0 = s.level0->surface;
+  const auto& n1 = s.level1->surface;
+  double v[2] = {0, 0}, ddx[2] = {0, 0}, ddy[2] = {0, 0};
+  for (int j = st.first; j < st.last; ++j) {
+    for (int i = st.first; i < st.last; ++i) {
+      const std::size_t k = st.row[std::size_t(j)] + st.column[std::size_t(i)];
+      const detail::SurfaceNode& p = n0[k];
+      const detail::SurfaceNode& q = n1[k];
+      const double node[2] = {
+          double(t.value0 * p.east_m + t.value1 * q.east_m + t.slope0 * p.east_mps + t.slope1 * q.east_mps),
+          double(t.value0 * p.north_m + t.value1 * q.north_m + t.slope0 * p.north_mps + t.slope1 * q.north_mps)};
+      const double w = st.wx[std::size_t(i)] * st.wy[std::size_t(j)];
+      const double wdx = st.dx[std::size_t(i)] * st.wy[std::size_t(j)];
+      const double wdy = st.wx[std::size_t(i)] * st.dy[std::size_t(j)];
+      for (int f = 0; f < 2; ++f) {
+        v[f] += w * node[f];
+        ddx[f] += wdx * node[f];
+        ddy[f] += wdy * node[f];
+      }
+    }
+  }
+  return {st, x0 + v[0] - x, y0 + v[1] - y, 1 + ddx[0], ddy[0], ddx[1], 1 + ddy[1]};
+}
+
+/// The elevation tile interpolated with stencil `st` [m].
+double elevationAt(const Snapshot& s, const Stencil& st) {
+  const TimeWeights& t = s.weights;
+  double sum = 0;
+  for (int j = st.first; j < st.last; ++j)
+    for (int i = st.first; i < st.last; ++i) {
+      const std::size_t k = st.row[std::size_t(j)] + st.column[std::size_t(i)];
+      const detail::SurfaceNode& p = s.level0->surface[k];
+      const detail::SurfaceNode& q = s.level1->surface[k];
+      sum += st.wx[std::size_t(i)] * st.wy[std::size_t(j)] *
+             double(t.value0 * p.elevation_m + t.value1 * q.elevation_m + t.slope0 * p.elevation_mps +
+                    t.slope1 * q.elevation_mps);
+    }
+  return sum;
+}
+
+/// The surface particle above a fixed point: its stencil and its elevation
+/// above the mean level [m].
+struct Particle {
+  Stencil stencil;
+  double elevation_m;
+};
+
+/// Newton's method with step halving on the `cubic` or bilinear tile from
+/// (x0, y0) until |F| <= tolerance (GerstnerSurface's solve, on the
+/// interpolated tile). Where the surface folds (Jacobian not positive) it
+/// stops at the best point found.
+Sums solve(const Snapshot& s, bool cubic, double x, double y, double tolerance_m, double& x0, double& y0) {
+  Sums sums = evaluate(s, cubic, x0, y0, x, y);
+  const double tolerance2 = tolerance_m * tolerance_m;
+  for (int iteration = 0; iteration < kMaxNewtonIterations && !(sums.residual2() <= tolerance2); ++iteration) {
+    const double det = sums.jxx * sums.jyy - sums.jxy * sums.jyx;
+    const double sx = -(sums.jyy * sums.fx - sums.jxy * sums.fy) / det;
+    const double sy = -(sums.jxx * sums.fy - sums.jyx * sums.fx) / det;
+    bool improved = false;
+    double fraction = 1;
+    for (int halving = 0; halving < kMaxStepHalvings && !improved; ++halving, fraction /= 2) {
+      const Sums candidate = evaluate(s, cubic, x0 + fraction * sx, y0 + fraction * sy, x, y);
+      if (candidate.residual2() < sums.residual2()) {
+        x0 += fraction * sx;
+        y0 += fraction * sy;
+        sums = candidate;
+        improved = true;
+      }
+    }
+    if (!improved) break;
+  }
+  return sums;
+}
+
+/// Solves x0 + D(x0) = x from x0 = x on the tile's interpolant. (Solving on
+/// the bilinear interpolant first, then finishing on the bicubic one, costs
+/// 5% more instructions than the bicubic solve alone: measured.)
+Particle particleAbove(const Snapshot& s, double x, double y) {
+  double x0 = x, y0 = y;
+  const bool cubic = s.state->settings.interpolation == SpectralInterpolation::Bicubic;
+  const Sums sums = solve(s, cubic, x, y, kResidualTolerance_m, x0, y0);
+  return {sums.stencil, elevationAt(s, sums.stencil)};
+}
+
+Particle particleAt(const Snapshot& s, btScalar u_m, btScalar v_m) {
+  return particleAbove(s, double(u_m), double(v_m));
+}
+
+btScalar heightOf(const Snapshot& s, const Particle& p) {
+  return btScalar(s.state->settings.meanLevel_m + p.elevation_m);
+}
+
+/// Sum over bands of `e^{k_b z}` times the band's interpolated vector, each
+/// node's value blended in time by `blend(index)`.
+template <class Blend>
+std::array<double, 3> bandSum(const Snapshot& s, const Stencil& st, double depth_m, Blend blend) {
+  std::array<double, 3> sum{0, 0, 0};
+  const std::vector<double>& k = s.state->waves.bandWavenumber_radpm;
+  for (std::size_t b = 0; b < s.bands; ++b) {
+    const double decay = std::exp(k[b] * depth_m);
+    double band[3] = {0, 0, 0};
+    for (int j = st.first; j < st.last; ++j)
+      for (int i = st.first; i < st.last; ++i) {
+        const std::size_t node = st.row[std::size_t(j)] + st.column[std::size_t(i)];
+        const double w = st.wx[std::size_t(i)] * st.wy[std::size_t(j)];
+        for (std::size_t axis = 0; axis < 3; ++axis) band[axis] += w * blend((node * s.bands + b) * 3 + axis);
+      }
+    for (std::size_t axis = 0; axis < 3; ++axis) sum[axis] += decay * band[axis];
+  }
+  return sum;
+}
+
+double depthBelowSurface(const Snapshot& s, const Particle& p, double w_m) {
+  return std::min(w_m - (s.state->settings.meanLevel_m + p.elevation_m), 0.0);
+}
+
+WaterVelocity velocityAt(const Snapshot& s, const Particle& p, double w_m) {
+  const TimeWeights& t = s.weights;
+  const std::vector<float>& v0 = s.level0->velocity_mps;
+  const std::vector<float>& v1 = s.level1->velocity_mps;
+  const std::vector<float>& a0 = s.level0->acceleration_mps2;
+  const std::vector<float>& a1 = s.level1->acceleration_mps2;
+  const auto v = bandSum(s, p.stencil, depthBelowSurface(s, p, w_m), [&](std::size_t i) {
+    return double(t.value0 * v0[i] + t.value1 * v1[i] + t.slope0 * a0[i] + t.slope1 * a1[i]);
+  });
+  return {btScalar(v[0]), btScalar(v[1]), btScalar(v[2])};
+}
+
+WaterAcceleration accelerationAt(const Snapshot& s, const Particle& p, double w_m) {
+  const TimeWeights& t = s.weights;
+  const std::vector<float>& a0 = s.level0->acceleration_mps2;
+  const std::vector<float>& a1 = s.level1->acceleration_mps2;
+  const auto a = bandSum(s, p.stencil, depthBelowSurface(s, p, w_m),
+                         [&](std::size_t i) { return double(t.linear0 * a0[i] + t.linear1 * a1[i]); });
+  return {btScalar(a[0]), btScalar(a[1]), btScalar(a[2])};
+}
+
+}  // namespace
+
+btScalar SpectralOcean::height(btScalar u_m, btScalar v_m, btScalar t_s) const {
+  const Snapshot s = snapshotAt(*state_, double(t_s));
+  return heightOf(s, particleAt(s, u_m, v_m));
+}
+
+void SpectralOcean::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
+                            btScalar* out_m) const {
+  const Snapshot s = snapshotAt(*state_, double(t_s));
+  for (std::size_t i = 0; i < count; ++i) out_m[i] = heightOf(s, particleAt(s, u_m[i], v_m[i]));
+}
+
+WaterVelocity SpectralOcean::velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {
+  const Snapshot s = snapshotAt(*state_, double(t_s));
+  return velocityAt(s, particleAt(s, u_m, v_m), double(w_m));
+}
+
+void SpectralOcean::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                               btScalar t_s, WaterVelocity* out) const {
+  const Snapshot s = snapshotAt(*state_, double(t_s));
+  for (std::size_t i = 0; i < count; ++i) out[i] = velocityAt(s, particleAt(s, u_m[i], v_m[i]), double(w_m[i]));
+}
+
+void SpectralOcean::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
+                                         std::size_t count, btScalar t_s, btScalar* height_out_m,
+                                         WaterVelocity* velocity_out) const {
+  const Snapshot s = snapshotAt(*state_, double(t_s));
+  for (std::size_t i = 0; i < count; ++i) {
+    const Particle p = particleAt(s, u_m[i], v_m[i]);
+    height_out_m[i] = heightOf(s, p);
+    velocity_out[i] = velocityAt(s, p, double(w_m[i]));
+  }
+}
+
+WaterAcceleration SpectralOcean::acceleration(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {
+  const Snapshot s = snapshotAt(*state_, double(t_s));
+  return accelerationAt(s, particleAt(s, u_m, v_m), double(w_m));
+}
+
+void SpectralOcean::accelerations(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                                  btScalar t_s, WaterAcceleration* out) const {
+  const Snapshot s = snapshotAt(*state_, double(t_s));
+  for (std::size_t i = 0; i < count; ++i) out[i] = accelerationAt(s, particleAt(s, u_m[i], v_m[i]), double(w_m[i]));
+}
+
+}  // namespace keel::KEEL_ABI

@@ -1,0 +1,292 @@
+// keel::SpectralOcean's waves: amplitudes drawn from the directional
+// spectrum on the tile's grid of wavevectors, and the tiles synthesised from
+// them by inverse FFTs (kissfft). docs/waves.md, "Spectral ocean".
+
+#include "water/spectral_detail.hpp"
+
+#include <kiss_fft.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <numbers>
+#include <stdexcept>
+
+namespace keel::KEEL_ABI::detail {
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+// Sub-samples per cell side when integrating the spectrum over a cell of
+// wavevectors: the JONSWAP peak (width 0.07 omega_p, 0.14 k_p) spans about a
+// cell of a 6-wavelength tile, so a cell's energy needs several samples.
+constexpr int kCellSamples = 4;
+
+/// splitmix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number
+/// generators", OOPSLA 2014): integer arithmetic only, so every machine
+/// draws the same numbers.
+std::uint64_t splitmix64(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+/// A standard complex Gaussian (each part of variance 1) for grid wavevector
+/// (m, n): Box-Muller (1958) on two uniforms of the cell's own stream, so a
+/// wavevector's draw depends on the seed and (m, n) only, not on N.
+std::complex<double> gaussianFor(std::uint64_t seed, int m, int n) {
+  const std::uint64_t key = (std::uint64_t(std::uint32_t(m)) << 32) | std::uint32_t(n);
+  std::uint64_t state = seed ^ (key * 0xD1B54A32D192ED03ULL);
+  const double u1 = double((splitmix64(state) >> 11) + 1) * 0x1p-53;  // (0, 1]
+  const double u2 = double(splitmix64(state) >> 11) * 0x1p-53;        // [0, 1)
+  const double r = std::sqrt(-2 * std::log(u1));
+  return {r * std::cos(2 * kPi * u2), r * std::sin(2 * kPi * u2)};
+}
+
+/// The directional wavenumber spectrum F(k) [m^4/rad^2]: `S(omega) D(theta)
+/// (d omega / dk) / k` with `omega = sqrt(g k)`, so that F's integral over
+/// the plane, `dk_x dk_y = k dk dtheta`, is the variance. D is DNV-RP-C205's
+/// (2010, §3.5) cos^n spreading with its normalising factor
+/// `Gamma(1 + n/2) / (sqrt(pi) Gamma(1/2 + n/2))`, as sampleSeaState uses.
+struct DirectionalSpectrum {
+  const WaveSpectrum& spectrum;
+  double meanDirection_rad, exponent, spreadingNorm, gravity_mps2;
+
+  [[nodiscard]] double operator()(double kx, double ky) const {
+    const double k = std::hypot(kx, ky);
+    if (!(k > 0)) return 0;
+    const double c = std::cos(std::atan2(ky, kx) - meanDirection_rad);
+    if (!(c > 0)) return exponent == 0 && c == 0 ? 0.5 * spreadingNorm * density(k) : 0;
+    return spreadingNorm * std::pow(c, exponent) * density(k);
+  }
+  [[nodiscard]] double density(double k) const {
+    const double omega = std::sqrt(gravity_mps2 * k);
+    return spectrum.density_m2sprad(omega) * gravity_mps2 / (2 * omega * k);
+  }
+};
+
+/// Mean of F over the cell of wavevector (kx, ky), side dk.
+double cellMean(const DirectionalSpectrum& f, double kx, double ky, double dk) {
+  double sum = 0;
+  for (int i = 0; i < kCellSamples; ++i)
+    for (int j = 0; j < kCellSamples; ++j)
+      sum += f(kx + dk * ((i + 0.5) / kCellSamples - 0.5), ky + dk * ((j + 0.5) / kCellSamples - 0.5));
+  return sum / (kCellSamples * kCellSamples);
+}
+
+/// Band edges geometric between the smallest and the largest wavenumber
+/// present; each band's wavenumber is the mean of its waves' k weighted by
+/// their velocity variance `a^2 omega^2`, the quantity its decay scales.
+void assignBands(SpectralWaves& w, int bands, const std::vector<double>& wavenumber) {
+  double lo = INFINITY, hi = 0;
+  for (std::size_t q = 0; q < wavenumber.size(); ++q)
+    if (std::norm(w.amplitude_m[q]) > 0) lo = std::min(lo, wavenumber[q]), hi = std::max(hi, wavenumber[q]);
+  std::vector<double> weight(std::size_t(bands), 0.0), weighted(std::size_t(bands), 0.0);
+  const double ratio = hi > lo ? std::log(hi / lo) / bands : 1.0;
+  for (std::size_t q = 0; q < wavenumber.size(); ++q) {
+    if (!(std::norm(w.amplitude_m[q]) > 0)) continue;
+    const int b = std::clamp(int(std::log(wavenumber[q] / lo) / ratio), 0, bands - 1);
+    w.band[q] = std::uint8_t(b);
+    const double e = std::norm(w.amplitude_m[q]) * w.angularFrequency_radps[q] * w.angularFrequency_radps[q];
+    weight[std::size_t(b)] += e;
+    weighted[std::size_t(b)] += e * wavenumber[q];
+  }
+  w.bandWavenumber_radpm.assign(std::size_t(bands), 0.0);
+  for (std::size_t b = 0; b < std::size_t(bands); ++b)
+    w.bandWavenumber_radpm[b] = weight[b] > 0 ? weighted[b] / weight[b] : lo * std::exp(ratio * (double(b) + 0.5));
+}
+
+}  // namespace
+
+SpectralWaves drawSpectralWaves(const WaveSpectrum& spectrum, const SpectralOceanSettings& s) {
+  SpectralWaves w;
+  const int n = s.nodesPerSide;
+  w.nodes = n;
+  w.tile_m = s.tileSize_m;
+  w.choppiness = s.choppiness;
+  const auto count = std::size_t(n) * std::size_t(n);
+  w.amplitude_m.assign(count, 0.0);
+  w.angularFrequency_radps.assign(count, 0.0);
+  w.band.assign(count, 0);
+  std::vector<double> wavenumber(count, 0.0);
+  const double dk = 2 * kPi / s.tileSize_m;
+  const double halfN = 0.5 * s.spreadingExponent;
+  const DirectionalSpectrum f{spectrum, s.meanDirection_rad, s.spreadingExponent,
+                              std::exp(std::lgamma(1 + halfN) - std::lgamma(0.5 + halfN)) / std::sqrt(kPi),
+                              s.gravity_mps2};
+  // The shortest waves kept are 4 cells long (half the Nyquist wavenumber):
+  // bilinear interpolation would lose a third of a 2-cell wave.
+  const double maxOmega = s.maxFrequencyRatio * spectrum.peakAngularFrequency_radps();
+  const double maxK = std::min(maxOmega * maxOmega / s.gravity_mps2, 0.5 * kPi * n / s.tileSize_m);
+  for (int iy = 0; iy < n; ++iy) {
+    for (int ix = 0; ix < n; ++ix) {
+      const int m = ix < n / 2 ? ix : ix - n, l = iy < n / 2 ? iy : iy - n;
+      const double kx = dk * m, ky = dk * l, k = std::hypot(kx, ky);
+      if (!(k > 0) || k > maxK) continue;
+      const double variance = cellMean(f, kx, ky, dk) * dk * dk;
+      if (!(variance > 0)) continue;
+      const std::size_t q = std::size_t(iy) * std::size_t(n) + std::size_t(ix);
+      // E|c|^2 = 2 variance: the wave a cos(theta) has variance a^2 / 2.
+      w.amplitude_m[q] = std::sqrt(variance) * gaussianFor(s.seed, m, l);
+      w.angularFrequency_radps[q] = std::sqrt(s.gravity_mps2 * k);
+      wavenumber[q] = k;
+      w.expectedVariance_m2 += variance;
+      w.variance_m2 += std::norm(w.amplitude_m[q]) / 2;
+    }
+  }
+  assignBands(w, s.velocityBands, wavenumber);
+  return w;
+}
+
+// ---------------------------------------------------------------------------
+// Synthesis
+// ---------------------------------------------------------------------------
+
+/// One kissfft plan (shared: kiss_fft is reentrant when not in place) and,
+/// per pair of real fields, a spectrum buffer and a column scratch.
+struct SpectralSynthesis::Plan {
+  kiss_fft_cfg cfg = nullptr;
+  int fields = 0;
+  std::vector<std::complex<double>> now;           // c e^{-i omega t} per grid index
+  std::vector<std::vector<kiss_fft_cpx>> spectra;  // one N * N buffer per pair of fields
+  std::vector<std::vector<kiss_fft_cpx>> scratch;  // one N buffer per pair
+  std::vector<std::complex<double>> here, mirror;  // the phasors at q and -q
+  ~Plan() { kiss_fft_free(cfg); }
+};
+
+SpectralSynthesis::SpectralSynthesis(const SpectralWaves& waves) : waves_(waves), plan_(std::make_unique<Plan>()) {
+  const int n = waves.nodes;
+  plan_->cfg = kiss_fft_alloc(n, 1, nullptr, nullptr);
+  if (plan_->cfg == nullptr) throw std::bad_alloc();
+  const auto count = std::size_t(n) * std::size_t(n);
+  plan_->fields = 3 + 6 * int(waves.bandWavenumber_radpm.size());
+  const auto pairs = std::size_t((plan_->fields + 1) / 2);
+  plan_->now.assign(count, 0.0);
+  plan_->spectra.assign(pairs, std::vector<kiss_fft_cpx>(count));
+  plan_->scratch.assign(pairs, std::vector<kiss_fft_cpx>(std::size_t(n)));
+  plan_->here.assign(std::size_t(plan_->fields), 0.0);
+  plan_->mirror.assign(std::size_t(plan_->fields), 0.0);
+}
+
+SpectralSynthesis::~SpectralSynthesis() = default;
+
+SpectralLevel SpectralSynthesis::makeLevel() const {
+  const auto count = std::size_t(waves_.nodes) * std::size_t(waves_.nodes);
+  const std::size_t bands = waves_.bandWavenumber_radpm.size();
+  SpectralLevel level;
+  level.surface.assign(count, SurfaceNode{});
+  level.velocity_mps.assign(count * bands * 3, 0.0f);
+  level.acceleration_mps2.assign(count * bands * 3, 0.0f);
+  return level;
+}
+
+namespace {
+
+/// The phasors P_f(q) of every real field f at grid index q: field f is
+/// `Re sum_q P_f(q) e^{i q.x}`. With c the wave's complex amplitude now,
+/// d its direction, lambda the choppiness (docs/waves.md):
+/// elevation c; displacement i lambda d c; per band, velocity lambda omega d c
+/// and -i omega c; acceleration -i lambda omega^2 d c and -omega^2 c.
+void phasors(const SpectralWaves& w, const std::vector<std::complex<double>>& now, std::size_t q, int ix, int iy,
+             std::complex<double>* out, int fields) {
+  std::fill(out, out + fields, std::complex<double>{});
+  const std::complex<double> c = now[q];
+  if (c == std::complex<double>{}) return;
+  const int n = w.nodes;
+  const double m = ix < n / 2 ? ix : ix - n, l = iy < n / 2 ? iy : iy - n;
+  const double norm = std::hypot(m, l);
+  const double de = m / norm, dn = l / norm, omega = w.angularFrequency_radps[q], lambda = w.choppiness;
+  const std::complex<double> i{0, 1};
+  out[0] = c;
+  out[1] = i * lambda * de * c;
+  out[2] = i * lambda * dn * c;
+  const int bands = (fields - 3) / 6;
+  const int vb = 3 + 3 * w.band[q], ab = 3 + 3 * bands + 3 * w.band[q];
+  out[vb] = lambda * omega * de * c;
+  out[vb + 1] = lambda * omega * dn * c;
+  out[vb + 2] = -i * omega * c;
+  out[ab] = -i * lambda * omega * omega * de * c;
+  out[ab + 1] = -i * lambda * omega * omega * dn * c;
+  out[ab + 2] = -omega * omega * c;
+}
+
+/// In-place 2D inverse FFT of an N x N row-major buffer: rows, then columns.
+/// The waves reach half the Nyquist wavenumber, so about half the rows are
+/// zero: their transform is zero too, and is skipped.
+void inverse2d(kiss_fft_cfg cfg, int n, kiss_fft_cpx* data, kiss_fft_cpx* scratch) {
+  for (int r = 0; r < n; ++r) {
+    kiss_fft_cpx* row = data + std::size_t(r) * std::size_t(n);
+    if (std::all_of(row, row + n, [](const kiss_fft_cpx& z) { return z.r == 0 && z.i == 0; })) continue;
+    kiss_fft(cfg, row, scratch);
+    std::copy(scratch, scratch + n, row);
+  }
+  for (int c = 0; c < n; ++c) {
+    kiss_fft_stride(cfg, data + c, scratch, n);
+    for (int r = 0; r < n; ++r) data[std::size_t(r) * std::size_t(n) + std::size_t(c)] = scratch[r];
+  }
+}
+
+/// Copies the FFTs' fields (field f in the real part of pair f / 2 when f is
+/// even, the imaginary part when odd) into the level's node-major tiles, and
+/// sums the bands' surface velocities into the surface's time derivatives.
+void scatter(const std::vector<std::vector<kiss_fft_cpx>>& spectra, int fields, SpectralLevel& level) {
+  const std::size_t bands = std::size_t(fields - 3) / 6;
+  for (std::size_t j = 0; j < level.surface.size(); ++j) {
+    const auto value = [&](std::size_t f) {
+      const kiss_fft_cpx z = spectra[f / 2][j];
+      return f % 2 == 0 ? z.r : z.i;
+    };
+    SurfaceNode s{value(1), value(2), value(0), 0, 0, 0};
+    for (std::size_t b = 0; b < bands; ++b) {
+      float* velocity = &level.velocity_mps[(j * bands + b) * 3];
+      float* acceleration = &level.acceleration_mps2[(j * bands + b) * 3];
+      for (std::size_t axis = 0; axis < 3; ++axis) {
+        velocity[axis] = value(3 + 3 * b + axis);
+        acceleration[axis] = value(3 + 3 * bands + 3 * b + axis);
+      }
+      s.east_mps += velocity[0];
+      s.north_mps += velocity[1];
+      s.elevation_mps += velocity[2];
+    }
+    level.surface[j] = s;
+  }
+}
+
+}  // namespace
+
+void SpectralSynthesis::synthesize(double time_s, SpectralLevel& level) {
+  Plan& p = *plan_;
+  const int n = waves_.nodes, fields = p.fields;
+  const auto count = std::size_t(n) * std::size_t(n);
+  for (std::size_t q = 0; q < count; ++q) {
+    const std::complex<double> c = waves_.amplitude_m[q];
+    p.now[q] = c == std::complex<double>{} ? c : c * std::polar(1.0, -waves_.angularFrequency_radps[q] * time_s);
+  }
+  // A real field's Fourier coefficient is (P(q) + conj(P(-q))) / 2; two real
+  // fields a, b share one complex FFT as a + i b.
+  const auto fieldCount = std::size_t(fields);
+  std::vector<std::complex<double>>& here = p.here;
+  std::vector<std::complex<double>>& mirror = p.mirror;
+  for (int iy = 0; iy < n; ++iy) {
+    for (int ix = 0; ix < n; ++ix) {
+      const std::size_t q = std::size_t(iy) * std::size_t(n) + std::size_t(ix);
+      const int mx = (n - ix) % n, my = (n - iy) % n;
+      phasors(waves_, p.now, q, ix, iy, here.data(), fields);
+      phasors(waves_, p.now, std::size_t(my) * std::size_t(n) + std::size_t(mx), mx, my, mirror.data(), fields);
+      for (std::size_t f = 0; f < fieldCount; f += 2) {
+        const std::complex<double> a = 0.5 * (here[f] + std::conj(mirror[f]));
+        const std::complex<double> b = f + 1 < fieldCount ? 0.5 * (here[f + 1] + std::conj(mirror[f + 1]))
+                                                          : std::complex<double>{};
+        const std::complex<double> z = a + std::complex<double>{0, 1} * b;
+        p.spectra[f / 2][q] = {float(z.real()), float(z.imag())};
+      }
+    }
+  }
+  tbb::parallel_for(std::size_t{0}, p.spectra.size(),
+                    [&](std::size_t k) { inverse2d(p.cfg, n, p.spectra[k].data(), p.scratch[k].data()); });
+  scatter(p.spectra, fields, level);
+  level.time_s = time_s;
+}
+
+}  // namespace keel::KEEL_ABI::detail

@@ -1,0 +1,224 @@
+// keel::SpectralOcean's promises other than accuracy: periodicity, the tile's
+// Hs against the spectrum's, determinism, settings checks, the update and
+// query contract (docs/waves.md, "Spectral ocean").
+#include <keel/spectral_ocean.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace keel::test {
+namespace {
+
+/// A small ocean: quick to build, same code paths.
+SpectralOcean smallOcean(std::uint64_t seed = 3) {
+  return SpectralOcean(WaveSpectrum::jonswap(2.0, 7.0), {.nodesPerSide = 64, .seed = seed});
+}
+
+/// FNV-1a (Fowler, Noll, Vo) over the bits of the floats.
+std::uint64_t hashOf(const std::vector<float>& values) {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (float f : values) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &f, sizeof bits);
+    for (int i = 0; i < 4; ++i) h = (h ^ ((bits >> (8 * i)) & 0xFFu)) * 1099511628211ULL;
+  }
+  return h;
+}
+
+TEST(SpectralOcean, IsPeriodicOverItsTile) {
+  SpectralOcean ocean = smallOcean();
+  ocean.update(3.0, 3.0 + 1.0 / 60);
+  const double tile = ocean.tileSize_m();
+  const auto t = btScalar(3.005);
+  // Points a whole number of tiles apart, where float holds both exactly
+  // enough: the difference is the rounding of the positions only.
+  for (double u : {1.25, 17.5, 40.0}) {
+    for (double v : {-3.5, 22.0}) {
+      const btScalar h = ocean.height(btScalar(u), btScalar(v), t);
+      EXPECT_NEAR(h, ocean.height(btScalar(u + tile), btScalar(v), t), 1e-4);
+      EXPECT_NEAR(h, ocean.height(btScalar(u), btScalar(v - 2 * tile), t), 1e-4);
+      const WaterVelocity a = ocean.velocity(btScalar(u), btScalar(v), btScalar(-0.5), t);
+      const WaterVelocity b = ocean.velocity(btScalar(u - tile), btScalar(v + tile), btScalar(-0.5), t);
+      EXPECT_NEAR(a.east_mps, b.east_mps, 1e-4);
+      EXPECT_NEAR(a.up_mps, b.up_mps, 1e-4);
+    }
+  }
+}
+
+TEST(SpectralOcean, HsMatchesTheSpectrum) {
+  const WaveSpectrum spectrum = WaveSpectrum::jonswap(2.0, 7.0);
+  for (std::uint64_t seed : {1u, 2u, 3u, 4u}) {
+    const SpectralOcean ocean(spectrum, {.seed = seed});
+    // The draw against its expectation: each wave's a^2/2 is exponential with
+    // mean V, so sum a^2/2 has relative standard deviation
+    // sqrt(sum V^2) / sum V, estimated by sqrt(sum (a^2/2)^2 / 2) / sum a^2/2.
+    double sum = 0, sum2 = 0;
+    for (const WaveComponent& c : ocean.components()) {
+      const double x = c.amplitude_m * c.amplitude_m / 2;
+      sum += x;
+      sum2 += x * x;
+    }
+    const double relativeSigma = std::sqrt(sum2 / 2) / sum;
+    const double ratio = ocean.significantWaveHeight_m() / ocean.expectedSignificantWaveHeight_m();
+    // Hs is the square root: half the variance's relative deviation; 4 sigma.
+    std::printf("seed %d: Hs %.4f m, expected %.4f m, sampling sigma %.2f%%\n", int(seed),
+                ocean.significantWaveHeight_m(), ocean.expectedSignificantWaveHeight_m(), 100 * relativeSigma / 2);
+    EXPECT_NEAR(ratio, 1.0, 4 * relativeSigma / 2) << "seed " << seed;
+  }
+  // The expectation against the spectrum: the tile keeps the waves from one
+  // cell (2 pi / L) up to 3 omega_p here (2.3 for the default 128 nodes); the
+  // JONSWAP spectrum holds 1.5% of its energy above 3 omega_p.
+  const SpectralOcean wide(spectrum, {.nodesPerSide = 256});
+  EXPECT_NEAR(wide.expectedSignificantWaveHeight_m() / spectrum.significantWaveHeight_m, 0.99, 0.01);
+  const SpectralOcean fine(spectrum);
+  std::printf("expected Hs / spectrum's: %.4f (N = 256), %.4f (N = 128)\n",
+              wide.expectedSignificantWaveHeight_m() / spectrum.significantWaveHeight_m,
+              fine.expectedSignificantWaveHeight_m() / spectrum.significantWaveHeight_m);
+  EXPECT_NEAR(fine.expectedSignificantWaveHeight_m() / spectrum.significantWaveHeight_m, 0.98, 0.015);
+}
+
+// The tile of a seed is the same bits on every run and machine (the random
+// numbers are Keel's own; the FFT is kissfft's float build). The constant is
+// the hash recorded when the tile was written: it changes only if the waves do.
+TEST(SpectralOcean, IsDeterministicForASeed) {
+  SpectralOcean ocean = smallOcean(42);
+  SpectralOcean again = smallOcean(42);
+  EXPECT_EQ(hashOf(ocean.elevationTile_m()), hashOf(again.elevationTile_m()));
+  EXPECT_NE(hashOf(ocean.elevationTile_m()), hashOf(smallOcean(43).elevationTile_m()));
+  ocean.update(12.5, 12.5);
+  const std::uint64_t recorded = 0x56d895a87c6a5dd9ULL;
+  std::printf("tile hash at t = 12.5 s: 0x%016llx\n", static_cast<unsigned long long>(hashOf(ocean.elevationTile_m())));
+  EXPECT_EQ(hashOf(ocean.elevationTile_m()), recorded);
+}
+
+TEST(SpectralOcean, RejectsBadSettingsClearly) {
+  const WaveSpectrum sea = WaveSpectrum::jonswap(2.0, 7.0);
+  const auto message = [&](const SpectralOceanSettings& s, const WaveSpectrum& spectrum) {
+    try {
+      SpectralOcean ocean(spectrum, s);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no exception");
+  };
+  const auto expectMessage = [&](const SpectralOceanSettings& s, const char* word, const WaveSpectrum& spectrum) {
+    const std::string m = message(s, spectrum);
+    EXPECT_NE(m.find("keel::SpectralOcean"), std::string::npos) << m;
+    EXPECT_NE(m.find(word), std::string::npos) << m;
+  };
+  expectMessage({.nodesPerSide = 15}, "nodesPerSide", sea);
+  expectMessage({.nodesPerSide = 2048}, "nodesPerSide", sea);
+  expectMessage({.tileSize_m = -5}, "tileSize_m", sea);
+  expectMessage({.tileSize_m = NAN}, "tileSize_m", sea);
+  expectMessage({.choppiness = 1.5}, "choppiness", sea);
+  expectMessage({.velocityBands = 0}, "velocityBands", sea);
+  expectMessage({.velocityBands = 9}, "velocityBands", sea);
+  expectMessage({.meanLevel_m = INFINITY}, "mean level", sea);
+  expectMessage({.spreadingExponent = INFINITY}, "spreadingExponent", sea);
+  expectMessage({.spreadingExponent = -1}, "spreadingExponent", sea);
+  expectMessage({.maxFrequencyRatio = 1}, "maxFrequencyRatio", sea);
+  expectMessage({.gravity_mps2 = 0}, "gravity", sea);
+  expectMessage({}, "Hs and Tp", WaveSpectrum::jonswap(-1.0, 7.0));
+  expectMessage({}, "gamma", WaveSpectrum::jonswap(1.0, 7.0, 9.0));
+  SpectralOcean ocean = smallOcean();
+  EXPECT_THROW(ocean.update(2.0, 1.0), std::invalid_argument);
+  EXPECT_THROW(ocean.update(NAN, 1.0), std::invalid_argument);
+  EXPECT_THROW(ocean.prepare(0.0, INFINITY), std::invalid_argument);
+}
+
+TEST(SpectralOcean, QueriesInterpolateThePublishedTilesInTime) {
+  SpectralOcean ocean = smallOcean();
+  const auto u = btScalar(10.5), v = btScalar(-7.25), w = btScalar(-1.0);
+  // Before any update: the tiles at t = 0, whatever the time asked.
+  EXPECT_EQ(ocean.height(u, v, btScalar(0)), ocean.height(u, v, btScalar(5)));
+  ocean.update(1.0, 1.5);
+  SpectralOcean at1 = smallOcean(), at15 = smallOcean();
+  at1.update(1.0, 1.0);
+  at15.update(1.5, 1.5);
+  // At the tiles' times exactly their values; outside the window clamped.
+  EXPECT_EQ(ocean.height(u, v, btScalar(1.0)), at1.height(u, v, btScalar(1.0)));
+  EXPECT_EQ(ocean.height(u, v, btScalar(1.5)), at15.height(u, v, btScalar(1.5)));
+  EXPECT_EQ(ocean.height(u, v, btScalar(0.5)), at1.height(u, v, btScalar(0.5)));
+  EXPECT_EQ(ocean.height(u, v, btScalar(9.0)), at15.height(u, v, btScalar(9.0)));
+  // prepare() alone leaves the published tiles to the queries.
+  const btScalar before = ocean.height(u, v, btScalar(1.2));
+  SpectralOcean moved = std::move(ocean);  // a moved ocean answers as before
+  EXPECT_EQ(moved.height(u, v, btScalar(1.2)), before);
+  ocean = std::move(moved);
+  ocean.prepare(1.5, 2.0);
+  EXPECT_EQ(ocean.height(u, v, btScalar(1.2)), before);
+  EXPECT_EQ(ocean.publishedTimes_s()[0], 1.0);
+  ocean.publish();
+  EXPECT_EQ(ocean.publishedTimes_s()[0], 1.5);
+  EXPECT_EQ(ocean.publishedTimes_s()[1], 2.0);
+  // A reused tile is the same as a fresh one.
+  SpectralOcean fresh = smallOcean();
+  fresh.update(1.5, 2.0);
+  EXPECT_EQ(ocean.height(u, v, btScalar(1.7)), fresh.height(u, v, btScalar(1.7)));
+  const WaterVelocity a = ocean.velocity(u, v, w, btScalar(1.7)), b = fresh.velocity(u, v, w, btScalar(1.7));
+  EXPECT_EQ(a.east_mps, b.east_mps);
+  EXPECT_EQ(a.up_mps, b.up_mps);
+}
+
+TEST(SpectralOcean, BatchesAndThreadsGiveTheSinglePointBits) {
+  SpectralOcean ocean = smallOcean();
+  ocean.update(4.0, 4.0 + 1.0 / 60);
+  constexpr std::size_t kCount = 257;
+  std::vector<btScalar> u(kCount), v(kCount), w(kCount);
+  for (std::size_t i = 0; i < kCount; ++i) {
+    u[i] = btScalar(-300 + 2.37 * double(i));
+    v[i] = btScalar(50 - 1.13 * double(i));
+    w[i] = btScalar(-3 + 0.025 * double(i));
+  }
+  const auto t = btScalar(4.01);
+  std::vector<btScalar> heights(kCount), heights2(kCount);
+  std::vector<WaterVelocity> velocities(kCount), velocities2(kCount);
+  std::vector<WaterAcceleration> accelerations(kCount);
+  ocean.heights(u.data(), v.data(), kCount, t, heights.data());
+  ocean.velocities(u.data(), v.data(), w.data(), kCount, t, velocities.data());
+  ocean.heightsAndVelocities(u.data(), v.data(), w.data(), kCount, t, heights2.data(), velocities2.data());
+  ocean.accelerations(u.data(), v.data(), w.data(), kCount, t, accelerations.data());
+  for (std::size_t i = 0; i < kCount; ++i) {
+    EXPECT_EQ(heights[i], ocean.height(u[i], v[i], t));
+    EXPECT_EQ(heights2[i], heights[i]);
+    const WaterVelocity one = ocean.velocity(u[i], v[i], w[i], t);
+    EXPECT_EQ(velocities[i].north_mps, one.north_mps);
+    EXPECT_EQ(velocities2[i].up_mps, one.up_mps);
+    EXPECT_EQ(accelerations[i].east_mps2, ocean.acceleration(u[i], v[i], w[i], t).east_mps2);
+  }
+  // Four threads querying at once get the same bits.
+  std::vector<std::vector<btScalar>> perThread(4, std::vector<btScalar>(kCount));
+  std::vector<std::thread> threads;
+  for (std::size_t k = 0; k < perThread.size(); ++k)
+    threads.emplace_back([&, k] { ocean.heights(u.data(), v.data(), kCount, t, perThread[k].data()); });
+  for (std::thread& thread : threads) thread.join();
+  for (const auto& result : perThread) EXPECT_EQ(result, heights);
+}
+
+// docs/waves.md, "Spectral ocean", shows this code (between the markers).
+TEST(SpectralOcean, DocumentationExampleRuns) {
+  const auto frame_s = 1.0 / 60;
+  double clock_s = 0;
+  // example begin
+  auto ocean = std::make_shared<keel::SpectralOcean>(
+      keel::WaveSpectrum::jonswap(2.0, 7.0),
+      keel::SpectralOceanSettings{.nodesPerSide = 128, .meanDirection_rad = 0.3, .seed = 1});
+  std::shared_ptr<const keel::WaterSurface> sea = ocean;  // for WaterAction, WaterFleet, rendering
+  // Every frame, before stepSimulation(frame_s): the tiles at both ends of it.
+  ocean->update(clock_s, clock_s + frame_s);
+  // example end
+  EXPECT_EQ(ocean->publishedTimes_s()[1], frame_s);
+  EXPECT_TRUE(std::isfinite(sea->height(btScalar(3), btScalar(4), btScalar(0.01))));
+}
+
+}  // namespace
+}  // namespace keel::test
