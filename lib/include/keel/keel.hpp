@@ -10,6 +10,7 @@
 /// @endcode
 
 #include <keel/attitude.hpp>
+#include <keel/columns.hpp>
 #include <keel/config.hpp>
 #include <keel/height_grid.hpp>
 #include <keel/hull.hpp>

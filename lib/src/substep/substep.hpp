@@ -10,6 +10,7 @@
 // centre-of-mass frame), in which the SIMD kernels work; "water" is east,
 // north, up (WaterFrame), up = -gravity.
 
+#include <keel/columns.hpp>
 #include <keel/hull.hpp>
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>
@@ -63,6 +64,7 @@ struct BoatModel {
   const WaterSurface& surface;
   const HydrostaticSettings& statics;
   const HydrodynamicSettings& dynamics;
+  const ColumnHull* columns = nullptr;  ///< the column model's columns (runColumnSubstep), else null
 };
 
 /// What a boat keeps from one substep to the next, and the last substep's
@@ -97,9 +99,15 @@ struct BoatState {
   bool wake = false;                        ///< the water under the boat moved: wake the body
   std::uint32_t flags = StatusOk;           ///< the last substep's StatusFlag bits, before it is applied
   WaterStatus status;
+  /// Per column (the column model): each column's immersed fraction, last substep.
+  std::vector<btScalar> columnFraction;
   /// Sizes the per-vertex and per-triangle arrays for `hull` and forgets
   /// the slamming history; configures the patch for Sampling::Patch.
   void allocate(const Hull& hull, const HydrostaticSettings& statics);
+  /// Makes room for the column model's `columns` too (the per-vertex height
+  /// arrays hold the columns' heights when it runs), and forgets the water
+  /// of the last substep, which the other model sampled elsewhere.
+  void allocateColumns(const ColumnHull& columns);
 };
 
 /// The water's axes in the body frame and the centre of mass along them,

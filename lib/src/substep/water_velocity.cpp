@@ -84,11 +84,11 @@ void waterVelocityAtVertices(const BoatModel& boat, BoatState& state, Substep& s
                                        : sampleWetVertices(boat, state, s);
 }
 
-btVector3 waterVelocityUnderBoat(const BoatModel& boat, BoatState& state, Substep& s) {
+btVector3 waterVelocityUnderBoat(const BoatModel& boat, BoatState& state, Substep& s, std::size_t sampled) {
   // One point: under the centre of mass, on the mean water height of the
   // hull's vertices. (A uniform velocity is the same anywhere: no mean to
   // take.)
-  const std::size_t n = boat.surface.velocityIsUniform() ? 0 : boat.hull.vertices().size();
+  const std::size_t n = boat.surface.velocityIsUniform() ? 0 : sampled;
   const WaterFrame& f = state.frame;
   double meanHeight = n == 0 ? double(state.centre_m.dot(f.up)) : 0;
   for (std::size_t i = 0; i < n; ++i) meanHeight += double(state.waterHeight_m[i]);

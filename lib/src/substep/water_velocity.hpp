@@ -7,8 +7,10 @@
 namespace keel::KEEL_ABI::detail {
 
 /// The water's velocity [m/s, world] at one point: under the centre of mass,
-/// on the mean water height under the hull's vertices. Zero, reported, when
-/// the surface throws or answers NaN.
-[[nodiscard]] btVector3 waterVelocityUnderBoat(const BoatModel& boat, BoatState& state, Substep& s);
+/// on the mean water height under the first `sampled` points (the hull's
+/// vertices, or the columns). Zero, reported, when the surface throws or
+/// answers NaN.
+[[nodiscard]] btVector3 waterVelocityUnderBoat(const BoatModel& boat, BoatState& state, Substep& s,
+                                               std::size_t sampled);
 
 }  // namespace keel::KEEL_ABI::detail

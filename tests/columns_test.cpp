@@ -1,0 +1,200 @@
+// The column model (docs/columns.md): the columns' exact volumes, the
+// buoyancy against the analytic cases of docs/model.md §5, the square log's
+// regimes, the fleet's determinism, switching models mid-run, bad water.
+#include "test_hulls.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace keel::test {
+namespace {
+
+constexpr double kRho = 1025;
+constexpr double kPi = 3.14159265358979323846;
+/// Relative round-off of sums of a few thousand btScalars.
+const double kRoundOff = 2000 * double(std::numeric_limits<btScalar>::epsilon());
+
+btTransform at(const btVector3& origin, const btQuaternion& q = btQuaternion::getIdentity()) {
+  return btTransform(q, origin);
+}
+
+/// Two meshes as one (two parts).
+Mesh joined(const Mesh& a, const Mesh& b) {
+  Mesh m = a;
+  const auto offset = std::uint32_t(a.vertices.size());
+  m.vertices.insert(m.vertices.end(), b.vertices.begin(), b.vertices.end());
+  for (Hull::Triangle t : b.triangles) m.triangles.push_back({t[0] + offset, t[1] + offset, t[2] + offset});
+  return m;
+}
+
+void expectColumnsSumToHull(const Hull& hull, const ColumnSettings& settings, const char* name) {
+  const ColumnHull columns(hull, settings);
+  double volume = 0, moment[3] = {0, 0, 0};
+  for (const Column& c : columns.columns()) {
+    EXPECT_GT(c.volume_m3, 0) << name;
+    EXPECT_LE(c.bottom_m, c.top_m) << name;
+    volume += double(c.volume_m3);
+    for (int k = 0; k < 3; ++k) moment[k] += double(c.volume_m3) * double(c.centroid_m[k]);
+  }
+  const double v = double(hull.volume_m3());
+  EXPECT_NEAR(columns.volume_m3(), v, kRoundOff * v) << name;
+  EXPECT_NEAR(volume, v, kRoundOff * v) << name;
+  for (int k = 0; k < 3; ++k)
+    EXPECT_NEAR(moment[k] / volume, double(hull.centroid_m()[k]), kRoundOff * double(hull.radius_m())) << name;
+  reportFigure(name, columns.volume_m3(), v);
+}
+
+TEST(ColumnHull, VolumesAndCentroidsSumToTheHulls) {
+  expectColumnsSumToHull(*hullOf(box(btVector3(6, 2, 2.5f), 3)), {}, "box: column volume [m^3]");
+  expectColumnsSumToHull(*hullOf(icosphere(1.5f, 3)), {}, "icosphere: column volume [m^3]");
+  expectColumnsSumToHull(*hullOf(boatHull(12, 4, 2.5f)), {}, "boat: column volume [m^3]");
+  ColumnSettings fine;
+  fine.cellSize_m = 0.07f;
+  expectColumnsSumToHull(*hullOf(icosphere(1.5f, 3)), fine, "icosphere, 0.07 m cells: column volume [m^3]");
+  // A hull turned in its frame, on axes given: z up, forward along y.
+  ColumnSettings zUp;
+  zUp.axes.up = btVector3(0, 0, 1);
+  zUp.axes.forward = btVector3(0, 1, 0);
+  expectColumnsSumToHull(*hullOf(boatHull(12, 4, 2.5f)), zUp, "boat, z up: column volume [m^3]");
+}
+
+TEST(ColumnHull, DefaultCellSizeGivesAFewHundredColumns) {
+  const ColumnHull boat(*hullOf(boatHull(12, 4, 2.5f)));
+  EXPECT_GE(boat.columns().size(), 150u);
+  EXPECT_LE(boat.columns().size(), 330u);
+  // A box fills its rectangle: 330 cells, give or take a row.
+  const ColumnHull seed(*hullOf(box(btVector3(4.7f, 1, 0.7f))));
+  EXPECT_NEAR(double(seed.columns().size()), 330, 20);
+  EXPECT_THROW(ColumnHull(*hullOf(box(btVector3(1, 1, 1))), ColumnSettings{-1}), std::invalid_argument);
+  ColumnSettings parallel;
+  parallel.axes.forward = parallel.axes.up;
+  EXPECT_THROW(ColumnHull(*hullOf(box(btVector3(1, 1, 1))), parallel), std::invalid_argument);
+}
+
+TEST(ColumnHull, DefaultColumnHullIsSharedPerHull) {
+  const auto a = hullOf(box(btVector3(2, 1, 1))), b = hullOf(box(btVector3(2, 1, 1)));
+  const auto ca = defaultColumnHull(a);
+  EXPECT_EQ(ca, defaultColumnHull(a));
+  EXPECT_NE(ca, defaultColumnHull(b));
+}
+
+TEST(ColumnHull, StackedPartsAreTwoIntervalsPerCell) {
+  // A box under another with a gap between: each cell has two columns, and
+  // water between the two floats the lower box only.
+  const auto hull = hullOf(
+      joined(box(btVector3(4, 1, 2), 1, btVector3(0, -1, 0)), box(btVector3(4, 1, 2), 1, btVector3(0, 1, 0))));
+  const ColumnHull columns(*hull);
+  std::size_t lower = 0;
+  for (const Column& c : columns.columns()) lower += c.top_m < 0 ? 1 : 0;
+  EXPECT_EQ(2 * lower, columns.columns().size());
+  const LevelWater water(btScalar(-0.25));  // 1.25 m above the lower box's bottom, 0.75 m below the upper's
+  const PoseHydrostatics p = hydrostaticsAtPose(*hull, columns, btTransform::getIdentity(), water);
+  EXPECT_NEAR(p.pressure.submergedVolume_m3, 4 * 2 * 1, kRoundOff * 8);
+  EXPECT_NEAR(p.pressure.centreOfBuoyancy_m.y(), -1, kRoundOff);
+}
+
+// --- buoyancy against the analytic cases --------------------------------------
+
+TEST(ColumnBuoyancy, BoxAtSeveralDraftsIsExact) {
+  const double L = 6, B = 2.5, D = 2;
+  const auto hull = hullOf(box(btVector3(btScalar(L), btScalar(D), btScalar(B))));
+  const ColumnHull columns(*hull);
+  double previous = 0;
+  for (double T = 0.05; T < D; T += 0.05) {
+    const PoseHydrostatics p = hydrostaticsAtPose(*hull, columns, at(btVector3(0, btScalar(D / 2 - T), 0)),
+                                                  LevelWater());
+    const double expected = kRho * kG * L * B * T;
+    EXPECT_NEAR(p.pressure.force_N.y(), expected, kRoundOff * expected) << "T=" << T;
+    EXPECT_NEAR(p.pressure.centreOfBuoyancy_m.y(), -D / 2 + T / 2, kRoundOff * D) << "T=" << T;
+    EXPECT_LT(p.pressure.torque_Nm.length(), kRoundOff * expected * L) << "T=" << T;
+    EXPECT_NEAR(p.pressure.depthIntegral_m4, L * B * T * T / 2, kRoundOff * L * B * T * T) << "T=" << T;
+    EXPECT_GT(p.pressure.force_N.y(), previous);  // continuous and increasing
+    previous = p.pressure.force_N.y();
+  }
+}
+
+TEST(ColumnBuoyancy, UprightBoxSettlesAtItsDraft) {
+  World w;
+  const btScalar L = 2, D = 1, B = 1.5f, T = 0.4f;
+  const auto hull = hullOf(box(btVector3(L, D, B)));
+  btRigidBody* body = w.addBox(btVector3(L, D, B), btScalar(kRho) * L * B * T, at(btVector3(0, D / 2 - T + 0.15f, 0)));
+  body->setDamping(0.6f, 0.6f);
+  WaterAction boat(body, hull, [](btScalar, btScalar, btScalar) { return btScalar(0); });
+  boat.setBuoyancyModel(BuoyancyModel::Columns);
+  EXPECT_EQ(boat.buoyancyModel(), BuoyancyModel::Columns);
+  w.world.addAction(&boat);
+  for (int i = 0; i < 240 * 40; ++i) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
+  const double draft = D / 2 - body->getCenterOfMassPosition().y();
+  reportFigure("columns: settled draft [m]", draft, T);
+  EXPECT_NEAR(draft, T, 1e-4 * T);
+  EXPECT_NEAR(boat.draft_m(), T, 1e-4 * T);
+  EXPECT_TRUE(boat.status().ok()) << boat.status().describe();
+  EXPECT_NEAR(boat.hydrostatics().submergedVolume_m3, L * B * T, 1e-4 * L * B * T);
+  EXPECT_EQ(boat.columnImmersion().size(), boat.columnHull()->columns().size());
+  EXPECT_TRUE(boat.submergedPieces().empty());
+  w.world.removeAction(&boat);
+}
+
+TEST(ColumnBuoyancy, HeeledBoxRightingMomentMatchesWallSidedFormula) {
+  const double L = 10, B = 4, D = 3, T = 1, KG = 1.2;  // as the triangle model's test
+  const auto hull = hullOf(
+      box(btVector3(btScalar(L), btScalar(D), btScalar(B)), 4, btVector3(0, btScalar(D / 2 - KG), 0)));
+  const ColumnHull columns(*hull);  // the default cell size
+  const double V = L * B * T, KB = T / 2, BM = B * B / (12 * T), GM = KB + BM - KG;
+  double worst = 0;
+  int checked = 0;
+  for (double degrees = 1; degrees <= 20; degrees += 1, ++checked) {
+    const double phi = degrees * kPi / 180;
+    const btQuaternion heel(btVector3(1, 0, 0), btScalar(phi));
+    const btVector3 origin(0, -quatRotate(heel, btVector3(0, btScalar(T - KG), 0)).y(), 0);
+    const PoseHydrostatics p = hydrostaticsAtPose(*hull, columns, at(origin, heel), LevelWater());
+    const double expected = kRho * kG * V * std::sin(phi) * (GM + BM * std::pow(std::tan(phi), 2) / 2);
+    EXPECT_NEAR(p.pressure.force_N.y(), kRho * kG * V, 1e-4 * kRho * kG * V) << degrees;
+    EXPECT_NEAR(-p.pressure.torque_Nm.x(), expected, 0.02 * expected) << degrees << " degrees";
+    worst = std::max(worst, std::abs(-p.pressure.torque_Nm.x() - expected) / expected);
+  }
+  EXPECT_EQ(checked, 20);
+  reportFigure("columns: heeled box, worst relative error of the righting moment to 20 degrees", worst, 0);
+}
+
+/// The heel [rad] a square log of relative density `s` settles at, released
+/// at `start` [rad] at its upright draft, on columns: folded into [0, pi/2).
+/// (Released high or low, the log can roll over a quarter turn, where its
+/// columns lie on their side: docs/columns.md, "Limits".)
+double squareLogSettles(double s, double start) {
+  World w;
+  const btScalar a = 1, length = 4;
+  const auto hull = hullOf(box(btVector3(length, a, a), 2));
+  btRigidBody* body = w.addBox(
+      btVector3(length, a, a), btScalar(s * kRho) * length * a * a,
+      at(btVector3(0, btScalar(0.5 - s) * a, 0), btQuaternion(btVector3(1, 0, 0), btScalar(start))));
+  body->setDamping(0.3f, 0.8f);
+  WaterAction boat(body, hull, std::make_shared<LevelWater>());
+  boat.setBuoyancyModel(BuoyancyModel::Columns);
+  w.world.addAction(&boat);
+  for (int i = 0; i < 60 * 60; ++i) w.world.stepSimulation(btScalar(1.0 / 60), 1, btScalar(1.0 / 60));
+  w.world.removeAction(&boat);
+  // The log's own y axis against the world's: the heel about x, folded.
+  const btVector3 yAxis = body->getCenterOfMassTransform().getBasis().getColumn(1);
+  const double heel = std::atan2(double(yAxis.z()), double(yAxis.y()));
+  return std::fmod(std::fmod(heel, kPi / 2) + kPi / 2, kPi / 2);
+}
+
+TEST(ColumnBuoyancy, SquareLogSettlesInTheRightRegime) {
+  // Face-up is stable for s < 0.2113 or s > 0.7887, corner-up in between.
+  auto fromFaceUp = [](double heel) { return std::min(heel, kPi / 2 - heel); };
+  const double light = squareLogSettles(0.12, 0.3), half = squareLogSettles(0.5, 0.15),
+               heavy = squareLogSettles(0.88, 0.3);
+  reportFigure("square log s = 0.12: settled heel from face-up [deg]", fromFaceUp(light) * 180 / kPi, 0);
+  reportFigure("square log s = 0.5: settled heel from face-up [deg]", fromFaceUp(half) * 180 / kPi, 45);
+  reportFigure("square log s = 0.88: settled heel from face-up [deg]", fromFaceUp(heavy) * 180 / kPi, 0);
+  EXPECT_LT(fromFaceUp(light), 2 * kPi / 180);
+  EXPECT_NEAR(fromFaceUp(half), kPi / 4, 2 * kPi / 180);
+  EXPECT_LT(fromFaceUp(heavy), 2 * kPi / 180);
+}
+
+}  // namespace
+}  // namespace keel::test
