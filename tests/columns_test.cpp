@@ -198,3 +198,162 @@ TEST(ColumnBuoyancy, SquareLogSettlesInTheRightRegime) {
 
 }  // namespace
 }  // namespace keel::test
+
+namespace keel::test {
+namespace {
+
+// --- the action: fleet, switching, bad water -------------------------------------
+
+/// 24 boats of two hulls on columns with damping, close enough to collide,
+/// on a Gerstner sea for 10 s; every body's final transform and velocity.
+/// `threads` < 0: one WaterAction per boat instead of a fleet.
+std::vector<btScalar> sailOnColumns(int threads) {
+  World w;
+  const auto surface = gerstnerSea(2.0, 7.0, 6, 11, 0.8);
+  const auto a = hullOf(boatHull(6, 2.2f, 1.6f, 12, 4));
+  const auto b = hullOf(box(btVector3(5, 1.5f, 2.5f), 2));
+  std::unique_ptr<WaterFleet> fleet;
+  std::vector<std::unique_ptr<WaterAction>> single;
+  if (threads >= 0) fleet = std::make_unique<WaterFleet>(surface, threads);
+  for (int i = 0; i < 24; ++i) {
+    const auto& hull = i % 3 == 0 ? b : a;
+    const btVector3 size = hull->boundsMax() - hull->boundsMin();
+    btRigidBody* body = w.addBox(size, btScalar(0.45 * 1025 * hull->volume_m3()),
+                                 at(btVector3(btScalar(7 * (i % 6)), 0.3f, btScalar(4 * (i / 6))),
+                                    btQuaternion(btVector3(0, 1, 0), 0.3f * btScalar(i))));
+    body->setAngularVelocity(btVector3(0.1f * btScalar(i % 4), 0, 0.2f));
+    WaterAction* boat = nullptr;
+    if (fleet) {
+      boat = &fleet->add(body, hull);
+    } else {
+      single.push_back(std::make_unique<WaterAction>(body, hull, surface));
+      boat = single.back().get();
+      w.world.addAction(boat);
+    }
+    boat->setLevelOfDetail(farBoatSettings(*hull));
+  }
+  if (fleet) w.world.addAction(fleet.get());
+  for (int i = 0; i < 600; ++i) w.world.stepSimulation(btScalar(1.0 / 60), 1, btScalar(1.0 / 60));
+  std::vector<btScalar> out;
+  for (auto& body : w.bodies) {
+    const btTransform t = body->getCenterOfMassTransform();
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) out.push_back(t.getBasis()[r][c]);
+    for (int k = 0; k < 3; ++k) out.push_back(t.getOrigin()[k]), out.push_back(body->getLinearVelocity()[k]);
+  }
+  if (fleet) w.world.removeAction(fleet.get());
+  for (auto& s : single) w.world.removeAction(s.get());
+  return out;
+}
+
+bool bitwiseEqual(const std::vector<btScalar>& x, const std::vector<btScalar>& y) {
+  return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(btScalar)) == 0;
+}
+
+TEST(ColumnAction, FleetIsBitwiseIdenticalForOneTwoAndEightThreads) {
+  const std::vector<btScalar> one = sailOnColumns(1);
+  EXPECT_TRUE(bitwiseEqual(one, sailOnColumns(2)));
+  EXPECT_TRUE(bitwiseEqual(one, sailOnColumns(8)));
+  EXPECT_TRUE(bitwiseEqual(one, sailOnColumns(-1)));  // and as one action per boat
+}
+
+TEST(ColumnAction, SwitchingModelsJumpsOnlyByTheModelsDifference) {
+  World w;
+  const auto hull = hullOf(boatHull(10, 3.5f, 2.5f, 16, 5));
+  const auto surface = gerstnerSea(1.0, 6.0, 4, 3, 0.5);
+  btRigidBody* body = w.addBox(hull->boundsMax() - hull->boundsMin(), btScalar(0.4 * kRho) * hull->volume_m3(),
+                               at(btVector3(0, 0.2f, 0), btQuaternion(btVector3(1, 0, 0), 0.15f)));
+  WaterAction boat(body, hull, surface);
+  w.world.addAction(&boat);
+  const btScalar dt = btScalar(1.0 / 60);
+  for (int i = 0; i < 120; ++i) w.world.stepSimulation(dt, 1, dt);
+  // At one pose and water time: the triangles' force, then the columns'.
+  const btTransform pose = body->getCenterOfMassTransform();
+  PoseQuery query;
+  query.time_s = boat.time_s();
+  const PoseHydrostatics triangles = hydrostaticsAtPose(*hull, pose, *surface, query);
+  const PoseHydrostatics columns = hydrostaticsAtPose(*hull, *defaultColumnHull(hull), pose, *surface, query);
+  boat.prime(dt);
+  const btVector3 before = boat.hydrostatics().force_N, beforeTorque = boat.hydrostatics().torque_Nm;
+  boat.setBuoyancyModel(BuoyancyModel::Columns);
+  boat.prime(dt);
+  const btVector3 after = boat.hydrostatics().force_N, afterTorque = boat.hydrostatics().torque_Nm;
+  const double weight = double(body->getMass()) * kG;
+  // The action gives each model's force at the pose, to rounding: the jump
+  // is the models' difference there, nothing else.
+  EXPECT_LT((before - triangles.pressure.force_N).length(), 1e-5 * weight);
+  EXPECT_LT((after - columns.pressure.force_N).length(), 1e-5 * weight);
+  EXPECT_LT((afterTorque - columns.pressure.torque_Nm).length(), 1e-5 * weight * hull->radius_m());
+  const double jump = (after - before).length(),
+               difference = (columns.pressure.force_N - triangles.pressure.force_N).length();
+  EXPECT_NEAR(jump, difference, 1e-5 * weight);
+  reportFigure("switch: force jump / weight", jump / weight, difference / weight);
+  reportFigure("switch: torque jump / (weight x radius)",
+               (afterTorque - beforeTorque).length() / (weight * hull->radius_m()),
+               (columns.pressure.torque_Nm - triangles.pressure.torque_Nm).length() / (weight * hull->radius_m()));
+  // And it keeps floating on columns.
+  for (int i = 0; i < 120; ++i) w.world.stepSimulation(dt, 1, dt);
+  EXPECT_TRUE(boat.status().ok()) << boat.status().describe();
+  EXPECT_LT(std::abs(body->getCenterOfMassPosition().y()), 2.0f);
+  w.world.removeAction(&boat);
+}
+
+TEST(ColumnAction, NonFiniteWaterIsReplacedOrSkipped) {
+  World w;
+  const auto hull = hullOf(box(btVector3(4, 1, 2), 2));
+  btRigidBody* body = w.addBox(btVector3(4, 1, 2), btScalar(0.5 * kRho * 8), at(btVector3(0, 0, 0)));
+  const btScalar nan = std::numeric_limits<btScalar>::quiet_NaN();
+  WaterAction someNaN(body, hull, [&](btScalar u, btScalar, btScalar) { return u > 1 ? nan : btScalar(0); });
+  someNaN.setBuoyancyModel(BuoyancyModel::Columns);
+  someNaN.prime(btScalar(1.0 / 60));
+  EXPECT_TRUE(someNaN.status().flags & StatusNonFiniteHeight) << someNaN.status().describe();
+  EXPECT_GT(someNaN.status().nonFiniteHeights, 0u);
+  EXPECT_NEAR(someNaN.hydrostatics().submergedVolume_m3, 4, 1e-4 * 4);  // the NaN replaced by the mean, 0
+  EXPECT_TRUE(std::isfinite(body->getLinearVelocity().y()));
+  WaterAction allNaN(body, hull, [&](btScalar, btScalar, btScalar) { return nan; });
+  allNaN.setBuoyancyModel(BuoyancyModel::Columns);
+  const btVector3 velocity = body->getLinearVelocity();
+  allNaN.prime(btScalar(1.0 / 60));
+  EXPECT_TRUE(allNaN.status().flags & StatusNoFiniteHeight);
+  EXPECT_EQ(allNaN.status().skippedSubsteps, 1u);
+  EXPECT_EQ(body->getLinearVelocity(), velocity);
+  WaterAction throws(body, hull, [](btScalar, btScalar, btScalar) -> btScalar { throw std::runtime_error("no sea"); });
+  throws.setBuoyancyModel(BuoyancyModel::Columns);
+  throws.prime(btScalar(1.0 / 60));
+  EXPECT_TRUE(throws.status().flags & StatusSurfaceThrew);
+  EXPECT_THROW(someNaN.setColumnHull(nullptr), std::invalid_argument);
+  EXPECT_THROW(someNaN.setColumnHull(defaultColumnHull(hullOf(box(btVector3(1, 1, 1))))), std::invalid_argument);
+}
+
+/// Counts the lines drawn and their colours.
+struct CountingDrawer final : btIDebugDraw {
+  int lines = 0, blue = 0;
+  void drawLine(const btVector3&, const btVector3&, const btVector3& colour) override {
+    ++lines;
+    blue += colour.z() > colour.x() + 0.1f ? 1 : 0;
+  }
+  void drawContactPoint(const btVector3&, const btVector3&, btScalar, int, const btVector3&) override {}
+  void reportErrorWarning(const char*) override {}
+  void draw3dText(const btVector3&, const char*) override {}
+  void setDebugMode(int) override {}
+  int getDebugMode() const override { return DBG_DrawWireframe; }
+};
+
+TEST(ColumnAction, DebugDrawShowsTheColumns) {
+  World w;
+  const auto hull = hullOf(box(btVector3(4, 1, 2), 2));
+  btRigidBody* body = w.addBox(btVector3(4, 1, 2), btScalar(0.5 * kRho * 8), at(btVector3(0, 0, 0)));
+  WaterAction boat(body, hull, [](btScalar, btScalar, btScalar) { return btScalar(0); });
+  boat.setBuoyancyModel(BuoyancyModel::Columns);
+  boat.prime(btScalar(1.0 / 60));
+  CountingDrawer drawer;
+  boat.debugDraw(&drawer);
+  const std::size_t columns = boat.columnHull()->columns().size();
+  // Each half-wet column: a blue wet part and a grey dry part; the buoyancy arrow.
+  EXPECT_EQ(std::size_t(drawer.lines), 2 * columns + 1);
+  EXPECT_EQ(std::size_t(drawer.blue), columns);
+  for (btScalar f : boat.columnImmersion()) EXPECT_NEAR(f, 0.5f, 1e-5f);
+}
+
+}  // namespace
+}  // namespace keel::test

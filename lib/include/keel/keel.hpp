@@ -16,6 +16,7 @@
 #include <keel/hull.hpp>
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>
+#include <keel/level_of_detail.hpp>
 #include <keel/meshes.hpp>
 #include <keel/version.hpp>
 #include <keel/water_action.hpp>

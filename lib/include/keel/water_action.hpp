@@ -7,6 +7,7 @@
 #include <keel/hull.hpp>
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>
+#include <keel/level_of_detail.hpp>
 #include <keel/water_sampling.hpp>
 #include <keel/water_surface.hpp>
 
@@ -163,6 +164,11 @@ class WaterAction : public btActionInterface {
   /// are empty.
   void setBuoyancyModel(BuoyancyModel model);
   [[nodiscard]] BuoyancyModel buoyancyModel() const { return model_; }
+  /// Applies a level of detail (the model, the sampling and the
+  /// hydrodynamic terms; the density and sleep settings stay), e.g.
+  /// farBoatSettings(*hull()) for a far boat and fullDetailSettings() when
+  /// it comes near. Cheap; throws std::invalid_argument as the setters do.
+  void setLevelOfDetail(const LevelOfDetail& lod);
   /// The columns the column model uses (built from hull(), say with other
   /// ColumnSettings). Throws std::invalid_argument for a null one, or one
   /// whose hull volume differs from hull()'s (built from another hull).
