@@ -65,8 +65,8 @@ struct Plane {
 /// Adds the integrals over `poly` (wound as the triangle's projection: its
 /// signed area is positive for a face pointing up).
 void integrate(const Polygon& poly, const Plane& plane, CellSums& sums) {
-  for (int k = 1; k + 1 < poly.n; ++k) {
-    const Point2 v[3] = {poly.p[0], poly.p[std::size_t(k)], poly.p[std::size_t(k + 1)]};
+  for (std::size_t k = 1; k + 1 < std::size_t(poly.n); ++k) {
+    const Point2 v[3] = {poly.p[0], poly.p[k], poly.p[k + 1]};
     const double area = 0.5 * ((v[1].a - v[0].a) * (v[2].b - v[0].b) - (v[2].a - v[0].a) * (v[1].b - v[0].b));
     double i1 = 0, ia = 0, ib = 0, iss = 0;
     for (int e = 0; e < 3; ++e) {

@@ -44,7 +44,9 @@ void columnBuoyancy(const BoatModel& boat, BoatState& state, Substep& s) {
   ColumnParameters p;
   p.axisUp = axis.dot(s.axes.up);
   const double excursion = (std::abs(u1) + std::abs(u2)) / u3 * 0.5 * double(c.cell_m);
-  p.inverseExcursion_pm = excursion > 0 ? btScalar(1 / excursion) : btScalar(0);
+  // Upright (or as near as makes the shift nothing), no tilt terms: and no
+  // infinite inverse in float.
+  p.inverseExcursion_pm = excursion > 1e-12 ? btScalar(1 / excursion) : btScalar(0);
   const ColumnSums sums = columnSums(c, state.h_m.data(), p, state.columnFraction.data());
   state.lowestAbove_m = sums.lowestAbove_m;
   state.anyWet = sums.volume_m3 > 0;
