@@ -36,11 +36,13 @@ void fillSoA(const std::vector<Column>& columns, const ColumnHull& hull, detail:
   p.vertexPadded = padded;
   p.x.assign(padded, 0), p.y.assign(padded, 0), p.z.assign(padded, 0);
   soa.lo.assign(padded, btScalar(-0.5)), soa.hi.assign(padded, btScalar(0.5)), soa.area.assign(padded, 0);
+  soa.inverseLength.assign(padded, 1);
   for (std::size_t k = 0; k < n; ++k) {
     const Column& c = columns[k];
     p.x[k] = c.centroid_m.x(), p.y[k] = c.centroid_m.y(), p.z[k] = c.centroid_m.z();
     const btScalar centre = c.centroid_m.dot(up);
     soa.lo[k] = c.bottom_m - centre, soa.hi[k] = c.top_m - centre, soa.area[k] = c.area_m2;
+    soa.inverseLength[k] = 1 / (soa.hi[k] - soa.lo[k]);
   }
   for (int k = 0; k < 3; ++k) soa.axis[k] = up[k], soa.forward[k] = hull.forward()[k], soa.side[k] = hull.side()[k];
   soa.cell_m = hull.cellSize_m();

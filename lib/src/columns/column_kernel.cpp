@@ -34,8 +34,10 @@ ColumnSums ColumnKernel(const ColumnSoA& c, const T* h_m, const ColumnParameters
   const V inverseSlope = hn::Set(d, T(1) / slope), vSign = hn::Set(d, sign), vSlope = hn::Set(d, slope);
   const V zero = hn::Zero(d), half = hn::Set(d, T(0.5)), one = hn::Set(d, T(1));
   const V inverseExcursion = hn::Set(d, p.inverseExcursion_pm), cellMoment = hn::Set(d, c.cell_m * c.cell_m / 12);
-  const T *px = c.points.x.data(), *py = c.points.y.data(), *pz = c.points.z.data(), *area = c.area.data();
-  V sv = zero, sx = zero, sy = zero, sz = zero, sa = zero, sd = zero, st = zero, lowest = hn::Set(d, BT_LARGE_FLOAT);
+  const T *px = c.points.x.data(), *py = c.points.y.data(), *pz = c.points.z.data(), *area = c.area.data(),
+          *inverseLength = c.inverseLength.data();
+  V sv = zero, sx = zero, sy = zero, sz = zero, sa = zero, sd = zero, st = zero, lowest = hn::Set(d, BT_LARGE_FLOAT),
+    least = one;
   const std::size_t n = c.points.vertexCount;
   for (std::size_t i = 0; i < c.points.vertexPadded; i += hn::Lanes(d)) {
     const V lo = hn::Mul(vSign, hn::LoadU(d, loP + i)), hi = hn::Mul(vSign, hn::LoadU(d, hiP + i));
@@ -45,7 +47,8 @@ ColumnSums ColumnKernel(const ColumnSoA& c, const T* h_m, const ColumnParameters
     // length from the bottom, continuous in the water height.
     const V surface = hn::Mul(hn::Neg(h), inverseSlope);
     const V wet = hn::Min(hn::Max(hn::Sub(surface, lo), zero), length);
-    const V f = hn::Div(wet, length);
+    // (A full column's fraction is 1 exactly, whatever 1 / length rounds to.)
+    const V f = hn::IfThenElse(hn::Ge(wet, length), one, hn::Mul(wet, hn::LoadU(d, inverseLength + i)));
     hn::StoreU(f, d, fraction + i);
     const M real = hn::FirstN(d, n - std::min(i, n));  // padding: no volume, whatever its height
     const V volume = hn::IfThenElseZero(real, hn::Mul(hn::LoadU(d, area + i), wet));
@@ -67,6 +70,7 @@ ColumnSums ColumnKernel(const ColumnSoA& c, const T* h_m, const ColumnParameters
     const V weight = hn::Min(hn::Mul(margin, inverseExcursion), one);
     st = hn::MulAdd(hn::IfThenElseZero(real, hn::Mul(hn::LoadU(d, area + i), cellMoment)), weight, st);
     lowest = hn::Min(lowest, hn::IfThenElse(real, hn::MulAdd(lo, vSlope, h), lowest));
+    least = hn::Min(least, hn::IfThenElse(real, f, least));
   }
   ColumnSums out;
   out.volume_m3 = double(hn::GetLane(hn::SumOfLanes(d, sv)));
@@ -77,6 +81,7 @@ ColumnSums ColumnKernel(const ColumnSoA& c, const T* h_m, const ColumnParameters
   out.volumeDepth_m4 = double(hn::GetLane(hn::SumOfLanes(d, sd)));
   out.tiltMoment_m4 = double(hn::GetLane(hn::SumOfLanes(d, st)));
   out.lowestAbove_m = hn::GetLane(hn::MinOfLanes(d, lowest));
+  out.leastFraction = hn::GetLane(hn::MinOfLanes(d, least));
   return out;
 }
 

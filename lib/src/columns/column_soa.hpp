@@ -19,10 +19,11 @@ struct ColumnSoA {
   /// Offsets along the column axis from the centroid to the column's bottom
   /// and top [m] (lo < 0 < hi), and its area [m^2] (0 for padding).
   std::vector<btScalar> lo, hi, area;
-  btScalar axis[3] = {0, 1, 0};     ///< the columns' direction (the hull's up), body frame
-  btScalar forward[3] = {1, 0, 0};  ///< the grid's first axis, body frame
-  btScalar side[3] = {0, 0, -1};    ///< its second (axis x forward), body frame
-  btScalar cell_m = 0;              ///< the cells' side [m]
+  std::vector<btScalar> inverseLength;  ///< 1 / (hi - lo) [1/m]
+  btScalar axis[3] = {0, 1, 0};         ///< the columns' direction (the hull's up), body frame
+  btScalar forward[3] = {1, 0, 0};      ///< the grid's first axis, body frame
+  btScalar side[3] = {0, 0, -1};        ///< its second (axis x forward), body frame
+  btScalar cell_m = 0;                  ///< the cells' side [m]
 };
 
 /// The column kernel's per-substep factors.
@@ -45,6 +46,7 @@ struct ColumnSums {
   /// sides, falling to 0 as it reaches the bottom or top) [m^4].
   double tiltMoment_m4 = 0;
   btScalar lowestAbove_m = 0;  ///< the least height of a column's bottom above the water [m]
+  btScalar leastFraction = 0;  ///< the least immersed fraction of a column (1: wholly under the water)
 };
 
 /// Each column's immersion from `h_m` (each centroid's height above the

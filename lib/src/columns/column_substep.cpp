@@ -57,9 +57,7 @@ void columnBuoyancy(const BoatModel& boat, BoatState& state, Substep& s) {
     s.flags |= StatusDry;
     return;
   }
-  bool allFull = true;
-  for (std::size_t i = 0; i < c.points.vertexCount && allFull; ++i) allFull = state.columnFraction[i] >= 1;
-  if (allFull) s.flags |= StatusSubmerged;
+  if (sums.leastFraction >= 1) s.flags |= StatusSubmerged;
   // Every column's force is rho g V_im along up: the total acts at the
   // volume-weighted mean of their centres, and its moment about the centre
   // of mass is that centre times the force.
