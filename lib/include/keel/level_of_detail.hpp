@@ -27,8 +27,9 @@ struct LevelOfDetail {
 [[nodiscard]] LevelOfDetail fullDetailSettings();
 
 /// The cheap preset for far boats and big fleets: columns, the water
-/// sampled on a patch of cells 0.6 times the hull's bounding radius (about
-/// 36 samples a boat), and only the damping by the submerged fraction,
+/// sampled on a patch of cells 1.01 times the hull's bounding radius R (4 x 4
+/// samples a boat, whatever the hull: waves much longer than R are
+/// followed, shorter ones smoothed out), and only the damping by the submerged fraction,
 /// relative to one water velocity per boat, with coefficients from the
 /// hull's displacement when full (rho V): linear 0.5 rho V [N s/m],
 /// angular 0.5 rho V (R/2)^2 [N m s/rad], R the bounding radius. Scaled by

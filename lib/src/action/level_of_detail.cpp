@@ -10,7 +10,9 @@ LevelOfDetail farBoatSettings(const Hull& hull, btScalar waterDensity_kgpm3) {
   LevelOfDetail lod;
   lod.model = BuoyancyModel::Columns;
   lod.sampling = Sampling::Patch;
-  lod.patchCellSize_m = btScalar(0.6) * hull.radius_m();
+  // Just over the radius: the patch is 4 x 4 samples (WaterPatch::configure:
+  // floor(2 R / cell) + 3 a side) whatever the hull.
+  lod.patchCellSize_m = btScalar(1.01) * hull.radius_m();
   HydrodynamicSettings& h = lod.hydrodynamics;
   h = HydrodynamicSettings::none();
   h.waterVelocity = WaterVelocitySampling::PerBoat;

@@ -18,7 +18,7 @@ HWY_BEFORE_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
 namespace HWY_NAMESPACE {
 
-ColumnSums ColumnKernel(const ColumnSoA& c, const T* h_m, const ColumnParameters p, T* fraction) {
+ColumnSums ColumnKernel(const ColumnSoA& c, const T* h_m, const T* water_m, const ColumnParameters p, T* fraction) {
   const D d;
   const T axisUp = p.axisUp;
   // Upside down (the axis points into the water), the wet part is the
@@ -37,7 +37,7 @@ ColumnSums ColumnKernel(const ColumnSoA& c, const T* h_m, const ColumnParameters
   const T *px = c.points.x.data(), *py = c.points.y.data(), *pz = c.points.z.data(), *area = c.area.data(),
           *inverseLength = c.inverseLength.data();
   V sv = zero, sx = zero, sy = zero, sz = zero, sa = zero, sd = zero, st = zero, lowest = hn::Set(d, BT_LARGE_FLOAT),
-    least = one;
+    least = one, sw = zero;
   const std::size_t n = c.points.vertexCount;
   for (std::size_t i = 0; i < c.points.vertexPadded; i += hn::Lanes(d)) {
     const V lo = hn::Mul(vSign, hn::LoadU(d, loP + i)), hi = hn::Mul(vSign, hn::LoadU(d, hiP + i));
@@ -71,6 +71,7 @@ ColumnSums ColumnKernel(const ColumnSoA& c, const T* h_m, const ColumnParameters
     st = hn::MulAdd(hn::IfThenElseZero(real, hn::Mul(hn::LoadU(d, area + i), cellMoment)), weight, st);
     lowest = hn::Min(lowest, hn::IfThenElse(real, hn::MulAdd(lo, vSlope, h), lowest));
     least = hn::Min(least, hn::IfThenElse(real, f, least));
+    sw = hn::Add(sw, hn::IfThenElseZero(real, hn::LoadU(d, water_m + i)));
   }
   ColumnSums out;
   out.volume_m3 = double(hn::GetLane(hn::SumOfLanes(d, sv)));
@@ -82,6 +83,7 @@ ColumnSums ColumnKernel(const ColumnSoA& c, const T* h_m, const ColumnParameters
   out.tiltMoment_m4 = double(hn::GetLane(hn::SumOfLanes(d, st)));
   out.lowestAbove_m = hn::GetLane(hn::MinOfLanes(d, lowest));
   out.leastFraction = hn::GetLane(hn::MinOfLanes(d, least));
+  out.waterHeight_m = double(hn::GetLane(hn::SumOfLanes(d, sw)));
   return out;
 }
 
@@ -94,8 +96,9 @@ namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(ColumnKernel);
 
-ColumnSums columnSums(const ColumnSoA& c, const btScalar* h_m, const ColumnParameters& p, btScalar* fraction) {
-  return HWY_DYNAMIC_DISPATCH(ColumnKernel)(c, h_m, p, fraction);
+ColumnSums columnSums(const ColumnSoA& c, const btScalar* h_m, const btScalar* water_m, const ColumnParameters& p,
+                      btScalar* fraction) {
+  return HWY_DYNAMIC_DISPATCH(ColumnKernel)(c, h_m, water_m, p, fraction);
 }
 
 }  // namespace keel::KEEL_ABI::detail

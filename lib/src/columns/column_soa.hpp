@@ -46,13 +46,14 @@ struct ColumnSums {
   /// sides, falling to 0 as it reaches the bottom or top) [m^4].
   double tiltMoment_m4 = 0;
   btScalar lowestAbove_m = 0;  ///< the least height of a column's bottom above the water [m]
+  double waterHeight_m = 0;    ///< sum of the water heights at the columns [m]
   btScalar leastFraction = 0;  ///< the least immersed fraction of a column (1: wholly under the water)
 };
 
 /// Each column's immersion from `h_m` (each centroid's height above the
 /// water [m]): the sums above and each column's immersed fraction into
-/// `fraction` (padded length).
-[[nodiscard]] ColumnSums columnSums(const ColumnSoA& c, const btScalar* h_m, const ColumnParameters& p,
-                                    btScalar* fraction);
+/// `fraction` (padded length); `water_m` are the water heights there.
+[[nodiscard]] ColumnSums columnSums(const ColumnSoA& c, const btScalar* h_m, const btScalar* water_m,
+                                    const ColumnParameters& p, btScalar* fraction);
 
 }  // namespace keel::KEEL_ABI::detail

@@ -47,7 +47,8 @@ void columnBuoyancy(const BoatModel& boat, BoatState& state, Substep& s) {
   // Upright (or as near as makes the shift nothing), no tilt terms: and no
   // infinite inverse in float.
   p.inverseExcursion_pm = excursion > 1e-12 ? btScalar(1 / excursion) : btScalar(0);
-  const ColumnSums sums = columnSums(c, state.h_m.data(), p, state.columnFraction.data());
+  const ColumnSums sums = columnSums(c, state.h_m.data(), state.waterHeight_m.data(), p, state.columnFraction.data());
+  s.meanWaterHeight_m = btScalar(sums.waterHeight_m / double(std::max<std::size_t>(1, c.points.vertexCount)));
   state.lowestAbove_m = sums.lowestAbove_m;
   state.anyWet = sums.volume_m3 > 0;
   state.crossingCount = 0;
@@ -81,8 +82,11 @@ void columnBuoyancy(const BoatModel& boat, BoatState& state, Substep& s) {
 
 void columnRelativeVelocity(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
   btVector3 water(0, 0, 0);
+  // Under the centre of mass, on the mean water height at the columns (as
+  // waterVelocityUnderBoat takes it at the vertices; the kernel summed it).
   if (boat.dynamics.waterVelocity != WaterVelocitySampling::StillWater)
-    water = waterVelocityUnderBoat(boat, state, s, boat.columns->soa().points.vertexCount);
+    water = waterVelocityAt(
+        boat, state, s, boat.surface.velocityIsUniform() ? state.centre_m.dot(state.frame.up) : s.meanWaterHeight_m);
   s.relativeVelocity_mps = body.linearVelocity_mps - water;
 }
 

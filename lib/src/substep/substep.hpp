@@ -130,6 +130,7 @@ struct Substep {
   std::size_t samplesAsked = 0;             ///< water heights asked of the surface
   std::size_t nonFiniteHeights = 0;         ///< of them, NaN or infinite (replaced)
   Extent waterRange{0, 0};                  ///< range of the water heights under the hull [m]
+  btScalar meanWaterHeight_m = 0;           ///< the column model's mean water height at the columns [m]
   btVector3 relativeVelocity_mps{0, 0, 0};  ///< centre of mass relative to the mean water under it, world
   bool perPiece = false;           ///< the flow was summed piece by piece (some terms want it and the hull is wet)
   FlowSums flow;                   ///< the flow pass's sums, body axes

@@ -89,11 +89,14 @@ btVector3 waterVelocityUnderBoat(const BoatModel& boat, BoatState& state, Subste
   // hull's vertices. (A uniform velocity is the same anywhere: no mean to
   // take.)
   const std::size_t n = boat.surface.velocityIsUniform() ? 0 : sampled;
-  const WaterFrame& f = state.frame;
-  double meanHeight = n == 0 ? double(state.centre_m.dot(f.up)) : 0;
+  double meanHeight = n == 0 ? double(state.centre_m.dot(state.frame.up)) : 0;
   for (std::size_t i = 0; i < n; ++i) meanHeight += double(state.waterHeight_m[i]);
+  return waterVelocityAt(boat, state, s, btScalar(meanHeight / double(std::max<std::size_t>(1, n))));
+}
+
+btVector3 waterVelocityAt(const BoatModel& boat, BoatState& state, Substep& s, btScalar w) {
+  const WaterFrame& f = state.frame;
   const btScalar u = state.centre_m.dot(f.east), v = state.centre_m.dot(f.north);
-  const btScalar w = btScalar(meanHeight / double(std::max<std::size_t>(1, n)));  // [m]
   // One batch of one, into the buffer the per-vertex query uses: the
   // surface's answer is read from memory it wrote, and zero if it threw.
   WaterVelocity* answer = s.buffers.velocity.data();

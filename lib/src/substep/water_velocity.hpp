@@ -13,4 +13,7 @@ namespace keel::KEEL_ABI::detail {
 [[nodiscard]] btVector3 waterVelocityUnderBoat(const BoatModel& boat, BoatState& state, Substep& s,
                                                std::size_t sampled);
 
+/// The same at height `w_m` [m] along up (the caller's mean water height).
+[[nodiscard]] btVector3 waterVelocityAt(const BoatModel& boat, BoatState& state, Substep& s, btScalar w_m);
+
 }  // namespace keel::KEEL_ABI::detail
