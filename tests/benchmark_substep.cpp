@@ -86,7 +86,7 @@ BENCHMARK(substep)
     ->Unit(benchmark::kMicrosecond);
 
 /// The column model (docs/columns.md) against the triangles on the same
-/// hull: `hull` 0 is the Zephyr seed's 4.7 m x 0.7 m boat as a box (192
+/// hull: `hull` 0 is Zephyr's 4.7 m x 0.7 m boat as a box (192
 /// triangles), 1 a 10 m boat hull (484 triangles); `model` 0 triangles,
 /// 1 columns at the default cell (about 330), 2 columns at half that cell
 /// (about 1,320: the difference is the cost per column). Hydrostatics and

@@ -66,8 +66,8 @@ TEST(ColumnHull, DefaultCellSizeGivesAFewHundredColumns) {
   EXPECT_GE(boat.columns().size(), 150u);
   EXPECT_LE(boat.columns().size(), 330u);
   // A box fills its rectangle: 330 cells, give or take a row.
-  const ColumnHull seed(*hullOf(box(btVector3(4.7f, 1, 0.7f))));
-  EXPECT_NEAR(double(seed.columns().size()), 330, 20);
+  const ColumnHull zephyr(*hullOf(box(btVector3(4.7f, 1, 0.7f))));
+  EXPECT_NEAR(double(zephyr.columns().size()), 330, 20);
   EXPECT_THROW(ColumnHull(*hullOf(box(btVector3(1, 1, 1))), ColumnSettings{-1}), std::invalid_argument);
   ColumnSettings parallel;
   parallel.axes.forward = parallel.axes.up;

@@ -40,7 +40,7 @@ struct ColumnSettings {
   /// footprint's bounding rectangle holds about `targetColumns` cells.
   btScalar cellSize_m = 0;
   /// Cells in the footprint's bounding rectangle when `cellSize_m` is 0:
-  /// 330 is the Zephyr seed's 47 x 7 grid; a boat fills about two thirds.
+  /// 330 is Zephyr's 47 x 7 grid ("Buoyancy and gravity"); a boat fills about two thirds.
   std::size_t targetColumns = 330;
   /// The hull's up (the columns' direction) and forward (the grid's first
   /// axis), body frame; as for heel and trim.

@@ -147,7 +147,7 @@ ColumnGrid columnGrid(const Hull& hull, const btVector3& up, const btVector3& fo
   if (!(g.cell_m > 0)) g.cell_m = std::max(extent[0], extent[1]);  // a footprint with no area
   if (!(settings.cellSize_m > 0)) {
     // Automatic: whole numbers of cells along each side, the cell grown
-    // to fit (4.7 m x 0.7 m in 330 cells is the seed's 47 x 7 of 0.1 m).
+    // to fit (4.7 m x 0.7 m in 330 cells is Zephyr's 47 x 7 of 0.1 m).
     const double a = std::max(1.0, std::round(extent[0] / g.cell_m)),
                  b = std::max(1.0, std::round(extent[1] / g.cell_m));
     g.cell_m = std::max(extent[0] / a, extent[1] / b);
