@@ -89,8 +89,9 @@ BENCHMARK(substep)
 /// hull: `hull` 0 is Zephyr's 4.7 m x 0.7 m boat as a box (192
 /// triangles), 1 a 10 m boat hull (484 triangles); `model` 0 triangles,
 /// 1 columns at the default cell (about 330), 2 columns at half that cell
-/// (about 1,320: the difference is the cost per column). Hydrostatics and
-/// damping, direct sampling.
+/// (about 1,320: the difference is the cost per column), 3 columns at the
+/// default cell without the damping. Hydrostatics and damping (but 3),
+/// direct sampling.
 void columns(benchmark::State& state) {
   const bool boatShape = state.range(0) != 0, wavy = state.range(1) != 0;
   const int model = int(state.range(2));
@@ -103,13 +104,13 @@ void columns(benchmark::State& state) {
   std::shared_ptr<const WaterSurface> surface = wavy ? waves() : std::make_shared<FlatSurface>();
   WaterAction boat(body, hull, surface);
   HydrodynamicSettings hydro = HydrodynamicSettings::none();
-  hydro.damping = true;
+  hydro.damping = model != 3;
   hydro.linearDamping_Nspm = 100;
   hydro.angularDamping_Nmsprad = 100;
   hydro.waterVelocity = WaterVelocitySampling::PerBoat;
   boat.setHydrodynamics(hydro);
   if (model > 0) {
-    boat.setColumnHull(std::make_shared<ColumnHull>(*hull, ColumnSettings{0, model == 1 ? 330u : 1320u}));
+    boat.setColumnHull(std::make_shared<ColumnHull>(*hull, ColumnSettings{0, model == 2 ? 1320u : 330u}));
     boat.setBuoyancyModel(BuoyancyModel::Columns);
   }
   const btTransform start = body->getCenterOfMassTransform();
@@ -122,12 +123,14 @@ void columns(benchmark::State& state) {
   }
   state.counters["triangles"] = double(hull->triangles().size());
   state.counters["columns"] = model > 0 ? double(boat.columnHull()->columns().size()) : 0.0;
-  state.SetLabel(std::string(wavy ? "wavy" : "flat") + (model == 0 ? "/triangles" : "/columns"));
+  state.SetLabel(std::string(wavy ? "wavy" : "flat") + (model == 0 ? "/triangles" : "/columns") +
+                 (model == 3 ? "/no damping" : ""));
 }
 
 BENCHMARK(columns)
     ->ArgNames({"boat", "wavy", "model"})
     ->ArgsProduct({{0, 1}, {0, 1}, {0, 1, 2}})
+    ->ArgsProduct({{0, 1}, {0}, {3}})
     ->Unit(benchmark::kMicrosecond);
 
 /// The instruction set named by KEEL_SIMD_TARGET, if any: false when the name
