@@ -90,7 +90,8 @@ BENCHMARK(substep)
 /// triangles), 1 a 10 m boat hull (484 triangles); `model` 0 triangles,
 /// 1 columns at the default cell (about 330), 2 columns at half that cell
 /// (about 1,320: the difference is the cost per column), 3 columns at the
-/// default cell without the damping. Hydrostatics and damping (but 3),
+/// default cell without the damping, 4 columns at the default cell with
+/// flat ends (ColumnSettings::slopedEnds false). Hydrostatics and damping (but 3),
 /// direct sampling.
 void columns(benchmark::State& state) {
   const bool boatShape = state.range(0) != 0, wavy = state.range(1) != 0;
@@ -110,7 +111,9 @@ void columns(benchmark::State& state) {
   hydro.waterVelocity = WaterVelocitySampling::PerBoat;
   boat.setHydrodynamics(hydro);
   if (model > 0) {
-    boat.setColumnHull(std::make_shared<ColumnHull>(*hull, ColumnSettings{0, model == 2 ? 1320u : 330u}));
+    ColumnSettings columns{0, model == 2 ? 1320u : 330u};
+    columns.slopedEnds = model != 4;
+    boat.setColumnHull(std::make_shared<ColumnHull>(*hull, columns));
     boat.setBuoyancyModel(BuoyancyModel::Columns);
   }
   const btTransform start = body->getCenterOfMassTransform();
@@ -124,13 +127,15 @@ void columns(benchmark::State& state) {
   state.counters["triangles"] = double(hull->triangles().size());
   state.counters["columns"] = model > 0 ? double(boat.columnHull()->columns().size()) : 0.0;
   state.SetLabel(std::string(wavy ? "wavy" : "flat") + (model == 0 ? "/triangles" : "/columns") +
-                 (model == 3 ? "/no damping" : ""));
+                 (model == 3   ? "/no damping"
+                  : model == 4 ? "/flat ends"
+                               : ""));
 }
 
 BENCHMARK(columns)
     ->ArgNames({"boat", "wavy", "model"})
     ->ArgsProduct({{0, 1}, {0, 1}, {0, 1, 2}})
-    ->ArgsProduct({{0, 1}, {0}, {3}})
+    ->ArgsProduct({{0, 1}, {0}, {3, 4}})
     ->Unit(benchmark::kMicrosecond);
 
 /// The instruction set named by KEEL_SIMD_TARGET, if any: false when the name

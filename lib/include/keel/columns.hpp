@@ -42,6 +42,12 @@ struct ColumnSettings {
   /// Cells in the footprint's bounding rectangle when `cellSize_m` is 0:
   /// 330 is Zephyr's 47 x 7 grid ("Buoyancy and gravity"); a boat fills about two thirds.
   std::size_t targetColumns = 330;
+  /// Model each column's bottom and top as sloping across its cell (a ramp
+  /// in its section, Column::bottomRamp_m), which makes curved hulls several
+  /// times more accurate for about a third more time per column; false:
+  /// flat ends, as in Zephyr's article. Hulls with flat bottoms and decks
+  /// have no ramps and cost nothing more either way.
+  bool slopedEnds = true;
   /// The hull's up (the columns' direction) and forward (the grid's first
   /// axis), body frame; as for heel and trim.
   HullAxes axes{};
@@ -57,8 +63,13 @@ struct Column {
   btScalar bottom_m = 0;                 ///< the part's mean bottom height over the cell [m]
   btScalar top_m = 0;                    ///< its mean top height [m]
   btScalar area_m2 = 0;                  ///< volume / (top - bottom): the footprint inside the hull [m^2]
-  btScalar volume_m3 = 0;                ///< the hull's volume in the cell, exact [m^3]
-  btVector3 centroid_m{0, 0, 0};         ///< that volume's centroid, body frame [m]
+  /// Half-widths of the bottom's and the top's ramps [m]: the column's
+  /// section grows linearly from 0 at bottom - bottomRamp to area_m2 at
+  /// bottom + bottomRamp, and shrinks likewise about the top (a bottom
+  /// that slopes across the cell). 0 for a flat bottom or top.
+  btScalar bottomRamp_m = 0, topRamp_m = 0;
+  btScalar volume_m3 = 0;         ///< the hull's volume in the cell, exact [m^3]
+  btVector3 centroid_m{0, 0, 0};  ///< that volume's centroid, body frame [m]
 };
 
 /// A hull cut into vertical columns on a square grid, along its up axis.

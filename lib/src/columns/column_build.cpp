@@ -51,9 +51,12 @@ Polygon clipAgainst(const Polygon& in, int k, double edge, double sign) {
 
 /// The integrals over one cell of one part (signed as the faces point).
 struct CellSums {
-  double upArea = 0, downArea = 0;            ///< projected areas of the faces pointing up and down [m^2]
-  double upHeight = 0, downHeight = 0;        ///< integrals of s over them [m^3]
-  double volume = 0, ma = 0, mb = 0, ms = 0;  ///< integrals of s, a s, b s, s^2 / 2 (signed) [m^3, m^4]
+  double upArea = 0, downArea = 0;      ///< projected areas of the faces pointing up and down [m^2]
+  double upHeight = 0, downHeight = 0;  ///< integrals of s over them [m^3]
+  double volume = 0, ma = 0, mb = 0, ms = 0;
+  /// The least and greatest height of the faces pointing down and up [m].
+  double bottomLow = HUGE_VAL, bottomHigh = -HUGE_VAL, topLow = HUGE_VAL,
+         topHigh = -HUGE_VAL;  ///< integrals of s, a s, b s, s^2 / 2 (signed) [m^3, m^4]
 };
 
 /// A triangle's height plane s(a, b) = s0 + ga (a - a0) + gb (b - b0).
@@ -63,8 +66,14 @@ struct Plane {
 };
 
 /// Adds the integrals over `poly` (wound as the triangle's projection: its
-/// signed area is positive for a face pointing up).
-void integrate(const Polygon& poly, const Plane& plane, CellSums& sums) {
+/// signed area is positive for a face pointing up, `up`).
+void integrate(const Polygon& poly, const Plane& plane, bool up, CellSums& sums) {
+  for (std::size_t k = 0; k < std::size_t(poly.n); ++k) {
+    const double s = plane.at(poly.p[k]);
+    double& low = up ? sums.topLow : sums.bottomLow;
+    double& high = up ? sums.topHigh : sums.bottomHigh;
+    low = std::min(low, s), high = std::max(high, s);
+  }
   for (std::size_t k = 1; k + 1 < std::size_t(poly.n); ++k) {
     const Point2 v[3] = {poly.p[0], poly.p[k], poly.p[k + 1]};
     const double area = 0.5 * ((v[1].a - v[0].a) * (v[2].b - v[0].b) - (v[2].a - v[0].a) * (v[1].b - v[0].b));
@@ -115,6 +124,16 @@ bool makeColumn(const ColumnGrid& g, std::int64_t cell, std::uint32_t part, cons
   const double a = g.originA_m + (out.i + 0.5) * g.cell_m, b = g.originB_m + (out.j + 0.5) * g.cell_m;
   out.footprintCentre_m = g.forward * btScalar(a) + g.side * btScalar(b);
   out.bottom_m = btScalar(bottom), out.top_m = btScalar(bottom + height);
+  // The bottom and top as ramps about their means, as wide as the faces'
+  // heights allow on both sides (exact for a plane sloping along one grid
+  // axis), together no longer than the column.
+  double bottomRamp = std::max(0.0, std::min(bottom - c.bottomLow, c.bottomHigh - bottom));
+  double topRamp = std::max(0.0, std::min(top - c.topLow, c.topHigh - top));
+  if (!(bottomRamp + topRamp <= height)) {
+    const double scale = height / (bottomRamp + topRamp);
+    bottomRamp *= scale, topRamp *= scale;
+  }
+  out.bottomRamp_m = btScalar(bottomRamp), out.topRamp_m = btScalar(topRamp);
   out.area_m2 = btScalar(c.volume / height), out.volume_m3 = btScalar(c.volume);
   out.centroid_m = g.forward * btScalar(c.ma / c.volume) + g.side * btScalar(c.mb / c.volume) +
                    g.up * btScalar(c.ms / c.volume);
@@ -196,7 +215,7 @@ std::vector<Column> cutColumns(const Hull& hull, const ColumnGrid& g) {
         const double a0 = g.originA_m + double(i) * g.cell_m;
         const Polygon cell = clipAgainst(clipAgainst(row, 0, a0, 1), 0, a0 + g.cell_m, -1);
         if (cell.n < 3) continue;
-        integrate(cell, plane, cells[std::uint64_t(j * g.cellsA + i) * partCount + parts[t]]);
+        integrate(cell, plane, cross > 0, cells[std::uint64_t(j * g.cellsA + i) * partCount + parts[t]]);
       }
     }
   }

@@ -37,12 +37,17 @@ void fillSoA(const std::vector<Column>& columns, const ColumnHull& hull, detail:
   p.x.assign(padded, 0), p.y.assign(padded, 0), p.z.assign(padded, 0);
   soa.lo.assign(padded, btScalar(-0.5)), soa.hi.assign(padded, btScalar(0.5)), soa.area.assign(padded, 0);
   soa.inverseLength.assign(padded, 1);
+  for (auto* v : {&soa.loRamp, &soa.hiRamp, &soa.loRampInverse, &soa.hiRampInverse}) v->assign(padded, 0);
   for (std::size_t k = 0; k < n; ++k) {
     const Column& c = columns[k];
     p.x[k] = c.centroid_m.x(), p.y[k] = c.centroid_m.y(), p.z[k] = c.centroid_m.z();
     const btScalar centre = c.centroid_m.dot(up);
     soa.lo[k] = c.bottom_m - centre, soa.hi[k] = c.top_m - centre, soa.area[k] = c.area_m2;
     soa.inverseLength[k] = 1 / (soa.hi[k] - soa.lo[k]);
+    soa.loRamp[k] = c.bottomRamp_m, soa.hiRamp[k] = c.topRamp_m;
+    soa.loRampInverse[k] = c.bottomRamp_m > 0 ? 1 / (4 * c.bottomRamp_m) : 0;
+    soa.hiRampInverse[k] = c.topRamp_m > 0 ? 1 / (4 * c.topRamp_m) : 0;
+    soa.ramps = soa.ramps || c.bottomRamp_m > 0 || c.topRamp_m > 0;
   }
   for (int k = 0; k < 3; ++k) soa.axis[k] = up[k], soa.forward[k] = hull.forward()[k], soa.side[k] = hull.side()[k];
   soa.cell_m = hull.cellSize_m();
@@ -61,6 +66,8 @@ ColumnHull::ColumnHull(const Hull& hull, const ColumnSettings& settings)
   const detail::ColumnGrid grid = detail::columnGrid(hull, up_, forward_, side_, settings);
   cell_m_ = btScalar(grid.cell_m);
   columns_ = detail::cutColumns(hull, grid);
+  if (!settings.slopedEnds)
+    for (Column& c : columns_) c.bottomRamp_m = c.topRamp_m = 0;
   for (const Column& c : columns_) volume_m3_ += double(c.volume_m3);
   fillSoA(columns_, *this, *soa_);
 }

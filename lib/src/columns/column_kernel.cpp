@@ -18,7 +18,20 @@ HWY_BEFORE_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
 namespace HWY_NAMESPACE {
 
-ColumnSums ColumnKernel(const ColumnSoA& c, const T* h_m, const T* water_m, const ColumnParameters p, T* fraction) {
+/// The wet length of a column section that starts at a ramp of half-width
+/// r about its mean bottom, for water x above that mean: 0 below the ramp,
+/// (x + r)^2 / 4r on it, x above (continuous, with its slope). `inverse`
+/// is 1 / 4r, or 0 when r is 0 (a flat bottom: max(x, 0)).
+HWY_INLINE V ramp(D d, V x, V r, V inverse) {
+  const V on = hn::Min(hn::Max(x, hn::Neg(r)), r);
+  const V part = hn::Add(on, r);
+  return hn::MulAdd(hn::Mul(part, part), inverse, hn::Max(hn::Sub(x, on), hn::Zero(d)));
+}
+
+/// The kernel with or without the columns' sloped ends (a hull of flat
+/// bottoms and decks has none, and skips their cost).
+template <bool kRamps>
+ColumnSums ColumnKernelOf(const ColumnSoA& c, const T* h_m, const T* water_m, const ColumnParameters p, T* fraction) {
   const D d;
   const T axisUp = p.axisUp;
   // Upside down (the axis points into the water), the wet part is the
@@ -28,6 +41,10 @@ ColumnSums ColumnKernel(const ColumnSoA& c, const T* h_m, const T* water_m, cons
   const T sign = flip ? T(-1) : T(1);
   const T* loP = flip ? c.hi.data() : c.lo.data();
   const T* hiP = flip ? c.lo.data() : c.hi.data();
+  const T* loRampP = flip ? c.hiRamp.data() : c.loRamp.data();
+  const T* hiRampP = flip ? c.loRamp.data() : c.hiRamp.data();
+  const T* loRampInverseP = flip ? c.hiRampInverse.data() : c.loRampInverse.data();
+  const T* hiRampInverseP = flip ? c.loRampInverse.data() : c.hiRampInverse.data();
   // On its side the axis meets the water far away: the column is wholly
   // wet or dry, a step (docs/columns.md, "Limits").
   const T slope = std::max(std::abs(axisUp), T(1e-6));
@@ -46,7 +63,15 @@ ColumnSums ColumnKernel(const ColumnSoA& c, const T* h_m, const T* water_m, cons
     // The water crosses the axis at -h / slope from the centroid; the wet
     // length from the bottom, continuous in the water height.
     const V surface = hn::Mul(hn::Neg(h), inverseSlope);
-    const V wet = hn::Min(hn::Max(hn::Sub(surface, lo), zero), length);
+    const V above = hn::Sub(surface, lo);  // the water above the column's mean bottom
+    V wet = hn::Min(hn::Max(above, zero), length);
+    if constexpr (kRamps) {
+      const V hiRamp = hn::LoadU(d, hiRampP + i);
+      const V ramps = hn::Sub(ramp(d, above, hn::LoadU(d, loRampP + i), hn::LoadU(d, loRampInverseP + i)),
+                              ramp(d, hn::Sub(above, length), hiRamp, hn::LoadU(d, hiRampInverseP + i)));
+      // Past the top's ramp the column is full: its length exactly.
+      wet = hn::IfThenElse(hn::Ge(above, hn::Add(length, hiRamp)), length, hn::Min(hn::Max(ramps, zero), length));
+    }
     // (A full column's fraction is 1 exactly, whatever 1 / length rounds to.)
     const V f = hn::IfThenElse(hn::Ge(wet, length), one, hn::Mul(wet, hn::LoadU(d, inverseLength + i)));
     hn::StoreU(f, d, fraction + i);
@@ -69,7 +94,8 @@ ColumnSums ColumnKernel(const ColumnSoA& c, const T* h_m, const T* water_m, cons
     const V margin = hn::Min(wet, hn::Sub(length, wet));
     const V weight = hn::Min(hn::Mul(margin, inverseExcursion), one);
     st = hn::MulAdd(hn::IfThenElseZero(real, hn::Mul(hn::LoadU(d, area + i), cellMoment)), weight, st);
-    lowest = hn::Min(lowest, hn::IfThenElse(real, hn::MulAdd(lo, vSlope, h), lowest));
+    const V bottom = kRamps ? hn::Sub(lo, hn::LoadU(d, loRampP + i)) : lo;  // the lowest point of the column
+    lowest = hn::Min(lowest, hn::IfThenElse(real, hn::MulAdd(bottom, vSlope, h), lowest));
     least = hn::Min(least, hn::IfThenElse(real, f, least));
     sw = hn::Add(sw, hn::IfThenElseZero(real, hn::LoadU(d, water_m + i)));
   }
@@ -85,6 +111,11 @@ ColumnSums ColumnKernel(const ColumnSoA& c, const T* h_m, const T* water_m, cons
   out.leastFraction = hn::GetLane(hn::MinOfLanes(d, least));
   out.waterHeight_m = double(hn::GetLane(hn::SumOfLanes(d, sw)));
   return out;
+}
+
+ColumnSums ColumnKernel(const ColumnSoA& c, const T* h_m, const T* water_m, const ColumnParameters p, T* fraction) {
+  return c.ramps ? ColumnKernelOf<true>(c, h_m, water_m, p, fraction)
+                 : ColumnKernelOf<false>(c, h_m, water_m, p, fraction);
 }
 
 }  // namespace HWY_NAMESPACE

@@ -20,10 +20,14 @@ struct ColumnSoA {
   /// and top [m] (lo < 0 < hi), and its area [m^2] (0 for padding).
   std::vector<btScalar> lo, hi, area;
   std::vector<btScalar> inverseLength;  ///< 1 / (hi - lo) [1/m]
-  btScalar axis[3] = {0, 1, 0};         ///< the columns' direction (the hull's up), body frame
-  btScalar forward[3] = {1, 0, 0};      ///< the grid's first axis, body frame
-  btScalar side[3] = {0, 0, -1};        ///< its second (axis x forward), body frame
-  btScalar cell_m = 0;                  ///< the cells' side [m]
+  /// The bottom's and the top's ramp half-widths [m] (Column::bottomRamp_m)
+  /// and 1 / (4 ramp) [1/m] (0 for no ramp).
+  std::vector<btScalar> loRamp, hiRamp, loRampInverse, hiRampInverse;
+  bool ramps = false;               ///< some column has a ramp (else the kernel skips them)
+  btScalar axis[3] = {0, 1, 0};     ///< the columns' direction (the hull's up), body frame
+  btScalar forward[3] = {1, 0, 0};  ///< the grid's first axis, body frame
+  btScalar side[3] = {0, 0, -1};    ///< its second (axis x forward), body frame
+  btScalar cell_m = 0;              ///< the cells' side [m]
 };
 
 /// The column kernel's per-substep factors.
