@@ -143,5 +143,35 @@ TEST(Allocation, NoHeapAllocationPerSubstepOnASpectralOcean) {
   EXPECT_EQ(gAllocations.load() - before, 0);
 }
 
+TEST(Allocation, NoHeapAllocationOnColumnsNorWhenSwitchingModels) {
+  for (Sampling sampling : {Sampling::Direct, Sampling::Patch}) {
+    World w;
+    const auto hull = hullOf(boatHull(10, 3, 2));
+    btRigidBody* body = w.addBox(btVector3(10, 2, 3), 8000,
+                                 btTransform(btQuaternion(btVector3(1, 0, 0), 0.2f), btVector3(0, 0.1f, 0)));
+    HydrostaticSettings settings;
+    settings.sampling = sampling;
+    WaterAction boat(
+        body, hull, [](btScalar x, btScalar, btScalar t) { return btScalar(0.3 * std::sin(0.4 * x + t)); }, settings);
+    HydrodynamicSettings damping = HydrodynamicSettings::none();
+    damping.damping = true;
+    damping.linearDamping_Nspm = 1000, damping.angularDamping_Nmsprad = 1000;
+    boat.setHydrodynamics(damping);
+    boat.setBuoyancyModel(BuoyancyModel::Columns);  // builds the columns: allocates, once
+    allocationsDuring(boat, w.world, 2);            // warm-up
+    EXPECT_EQ(allocationsDuring(boat, w.world, 500), 0) << "sampling " << int(sampling);
+    EXPECT_GT(boat.hydrostatics().submergedVolume_m3, 0);
+    // Back and forth, each model warm: nothing more.
+    boat.setBuoyancyModel(BuoyancyModel::Triangles);
+    allocationsDuring(boat, w.world, 2);
+    const long before = gAllocations.load();
+    for (int round = 0; round < 10; ++round) {
+      boat.setBuoyancyModel(round % 2 == 0 ? BuoyancyModel::Columns : BuoyancyModel::Triangles);
+      allocationsDuring(boat, w.world, 20);
+    }
+    EXPECT_EQ(gAllocations.load() - before, 0) << "sampling " << int(sampling);
+  }
+}
+
 }  // namespace
 }  // namespace keel::test

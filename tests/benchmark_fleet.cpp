@@ -27,8 +27,9 @@ void fleet(benchmark::State& state) {
   // 0: direct heights and every hydrodynamic term with the water velocity
   // per vertex (the full-detail default); 1: the cheap level of detail for
   // distant boats: a 3 m patch, hydrostatics, and damping by the submerged
-  // fraction relative to the water velocity under the boat.
-  const bool cheap = state.range(3) != 0;
+  // fraction relative to the water velocity under the boat; 2: the far-boat
+  // preset, keel::farBoatSettings (the same on columns).
+  const bool cheap = state.range(3) == 1, far = state.range(3) == 2;
   World w;
   const auto surface = gerstnerSea(1.5, 6.0, 6, 5, 0.7);
   const auto hull = hullOf(boatOf(triangles));
@@ -50,7 +51,9 @@ void fleet(benchmark::State& state) {
     btRigidBody* body = w.addBox(size, btScalar(0.4 * 1025 * hull->volume_m3()),
                                  btTransform(btQuaternion(btVector3(0, 1, 0), btScalar(0.7 * i)),
                                              btVector3(btScalar(20 * (i % side)), 0, btScalar(20 * (i / side)))));
-    water.add(body, hull, settings).setHydrodynamics(hydro);
+    WaterAction& boat = water.add(body, hull, settings);
+    boat.setHydrodynamics(hydro);
+    if (far) boat.setLevelOfDetail(farBoatSettings(*hull));
   }
   w.world.addAction(&water);
   const btScalar dt = btScalar(1.0 / 60);
@@ -88,6 +91,7 @@ BENCHMARK(fleet)
     ->ArgsProduct({{1, 10, 100, 1000}, {500}, {0, 1}, {0}})
     ->ArgsProduct({{100}, {100, 2000}, {0}, {0}})
     ->ArgsProduct({{1, 10, 100, 1000}, {500}, {0}, {1}})
+    ->ArgsProduct({{1000, 10000}, {500}, {0, 1}, {2}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

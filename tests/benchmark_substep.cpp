@@ -136,6 +136,59 @@ BENCHMARK(pressureModel)
     ->ArgsProduct({{0, 1}, {0, 1}, {0, 1}})
     ->Unit(benchmark::kMicrosecond);
 
+/// The column model (docs/columns.md) against the triangles on the same
+/// hull: `hull` 0 is Zephyr's 4.7 m x 0.7 m boat as a box (192
+/// triangles), 1 a 10 m boat hull (484 triangles); `model` 0 triangles,
+/// 1 columns at the default cell (about 330), 2 columns at half that cell
+/// (about 1,320: the difference is the cost per column), 3 columns at the
+/// default cell without the damping, 4 columns at the default cell with
+/// flat ends (ColumnSettings::slopedEnds false). Hydrostatics and damping (but 3),
+/// direct sampling.
+void columns(benchmark::State& state) {
+  const bool boatShape = state.range(0) != 0, wavy = state.range(1) != 0;
+  const int model = int(state.range(2));
+  World w;
+  const auto hull = hullOf(boatShape ? boatHull(10, 3.5f, 2.5f, 20, 6) : box(btVector3(4.7f, 1, 0.7f), 4));
+  const btVector3 size = hull->boundsMax() - hull->boundsMin();
+  btRigidBody* body = w.addBox(
+      size, btScalar(0.4 * 1025) * hull->volume_m3(),
+      btTransform(btQuaternion(btVector3(1, 0, 0.3f).normalized(), 0.1f), btVector3(0, 0.1f, 0)));
+  std::shared_ptr<const WaterSurface> surface = wavy ? waves() : std::make_shared<FlatSurface>();
+  WaterAction boat(body, hull, surface);
+  HydrodynamicSettings hydro = HydrodynamicSettings::none();
+  hydro.damping = model != 3;
+  hydro.linearDamping_Nspm = 100;
+  hydro.angularDamping_Nmsprad = 100;
+  hydro.waterVelocity = WaterVelocitySampling::PerBoat;
+  boat.setHydrodynamics(hydro);
+  if (model > 0) {
+    ColumnSettings columns{0, model == 2 ? 1320u : 330u};
+    columns.slopedEnds = model != 4;
+    boat.setColumnHull(std::make_shared<ColumnHull>(*hull, columns));
+    boat.setBuoyancyModel(BuoyancyModel::Columns);
+  }
+  const btTransform start = body->getCenterOfMassTransform();
+  for (auto _ : state) {
+    body->setCenterOfMassTransform(start);
+    body->setLinearVelocity(btVector3(3, -0.5f, 0.2f));
+    body->setAngularVelocity(btVector3(0.1f, 0.2f, -0.1f));
+    boat.updateAction(&w.world, btScalar(1.0 / 240));
+    benchmark::DoNotOptimize(body->getLinearVelocity());
+  }
+  state.counters["triangles"] = double(hull->triangles().size());
+  state.counters["columns"] = model > 0 ? double(boat.columnHull()->columns().size()) : 0.0;
+  state.SetLabel(std::string(wavy ? "wavy" : "flat") + (model == 0 ? "/triangles" : "/columns") +
+                 (model == 3   ? "/no damping"
+                  : model == 4 ? "/flat ends"
+                               : ""));
+}
+
+BENCHMARK(columns)
+    ->ArgNames({"boat", "wavy", "model"})
+    ->ArgsProduct({{0, 1}, {0, 1}, {0, 1, 2}})
+    ->ArgsProduct({{0, 1}, {0}, {3, 4}})
+    ->Unit(benchmark::kMicrosecond);
+
 /// The instruction set named by KEEL_SIMD_TARGET, if any: false when the name
 /// is not one this build and CPU can run.
 bool chooseSimdTarget() {

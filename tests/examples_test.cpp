@@ -1,6 +1,7 @@
 // The examples of docs/integration.md run: debug drawing through Bullet,
 // the HUD's heel, trim and draft, the propeller and the rudder.
 #include "debug_drawer.hpp"
+#include "far_boats.hpp"
 #include "hud.hpp"
 #include "propeller_rudder.hpp"
 #include "test_hulls.hpp"
@@ -140,6 +141,21 @@ TEST(Examples, PropellerOutOfTheWaterDoesNotPush) {
   EXPECT_FALSE(f.propellerWet);
   EXPECT_EQ(f.thrust_N, btVector3(0, 0, 0));
   EXPECT_EQ(f.rudder_N, btVector3(0, 0, 0));
+}
+
+TEST(Examples, FarBoatsGoOnColumnsAndBack) {
+  Pontoon p;
+  const LevelOfDetail nearDetail = fullDetailSettings();
+  const btVector3 boat = p.body->getCenterOfMassPosition();
+  EXPECT_FALSE(game::chooseDetail(p.boat, nearDetail, boat + btVector3(100, 0, 0), 200, 300));
+  EXPECT_TRUE(game::chooseDetail(p.boat, nearDetail, boat + btVector3(400, 0, 0), 200, 300));
+  EXPECT_EQ(p.boat.settings().sampling, Sampling::Patch);
+  EXPECT_TRUE(game::chooseDetail(p.boat, nearDetail, boat + btVector3(250, 0, 0), 200, 300));  // between: stays
+  for (int i = 0; i < 240; ++i) p.world.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
+  // Floats at the same draft on columns (a box: exact).
+  EXPECT_NEAR(p.boat.draft_m(), Pontoon::T, 1e-3f);
+  EXPECT_FALSE(game::chooseDetail(p.boat, nearDetail, boat, 200, 300));
+  EXPECT_EQ(p.boat.settings().sampling, Sampling::Direct);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 /// buoyancy and waterline, to size a boat's mass or check a design. It runs
 /// the same SIMD code as keel::WaterAction's substep.
 
+#include <keel/columns.hpp>
 #include <keel/config.hpp>
 #include <keel/hull.hpp>
 #include <keel/water_surface.hpp>
@@ -97,5 +98,14 @@ struct PoseHydrostatics {
 /// hull.
 [[nodiscard]] PoseHydrostatics hydrostaticsAtPose(const Hull& hull, const btTransform& centreOfMass,
                                                   const WaterSurface& surface, const PoseQuery& query = {});
+
+/// The column model's hydrostatics (docs/columns.md) of `hull`, cut into
+/// `columns`, at the same pose: the force, torque, displaced volume, centre
+/// of buoyancy and displacement the column substep gives there. The wetted
+/// area, waterplane area, waterline and pieces are left empty (columns have
+/// no surface). Errors as the triangle query.
+[[nodiscard]] PoseHydrostatics hydrostaticsAtPose(const Hull& hull, const ColumnHull& columns,
+                                                  const btTransform& centreOfMass, const WaterSurface& surface,
+                                                  const PoseQuery& query = {});
 
 }  // namespace keel::KEEL_ABI

@@ -10,6 +10,7 @@
 /// @endcode
 
 #include <keel/attitude.hpp>
+#include <keel/columns.hpp>
 #include <keel/config.hpp>
 #include <keel/flooding.hpp>
 #include <keel/height_grid.hpp>
@@ -17,6 +18,7 @@
 #include <keel/hull_slice.hpp>
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>
+#include <keel/level_of_detail.hpp>
 #include <keel/mass_properties.hpp>
 #include <keel/meshes.hpp>
 #include <keel/spectral_ocean.hpp>

@@ -2,11 +2,13 @@
 /// @file water_action.hpp
 /// keel::WaterAction: the Bullet action that makes one rigid body float.
 
+#include <keel/columns.hpp>
 #include <keel/config.hpp>
 #include <keel/flooding.hpp>
 #include <keel/hull.hpp>
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>
+#include <keel/level_of_detail.hpp>
 #include <keel/water_sampling.hpp>
 #include <keel/water_surface.hpp>
 
@@ -141,10 +143,10 @@ class WaterAction : public btActionInterface {
   /// actions after integrating, so without this the first substep after
   /// adding the action (or after teleporting the body) feels no water.
   void prime(btScalar timeStep_s);
-  /// Draws the submerged pieces (blue), the waterline (orange), the pressure
-  /// force from the centre of buoyancy (red) and one arrow per hydrodynamic
-  /// term from the centre of mass (viscous green, pressure drag amber,
-  /// slamming magenta, air light blue, damping grey), 1 m per
+  /// On columns: each column's axis, its wet part blue (darker the fuller)
+  /// and its dry part grey, and the buoyancy arrow. On triangles: the submerged pieces (blue), the waterline (orange),
+  /// the pressure force from the centre of buoyancy (red) and one arrow per hydrodynamic term from the centre of mass
+  /// (viscous green, pressure drag amber, slamming magenta, air light blue, damping grey), 1 m per
   /// `debugForceScale_Npm` newtons. Keel's waterline is orange, unlike Bullet's white wireframe.
   void debugDraw(btIDebugDraw* drawer) override;
 
@@ -157,6 +159,30 @@ class WaterAction : public btActionInterface {
   /// naming the first bad field.
   void setHydrodynamics(const HydrodynamicSettings& settings);
   [[nodiscard]] const HydrodynamicSettings& hydrodynamicSettings() const { return hydro_; }
+
+  /// Chooses the model of the water's force (docs/columns.md), from the next
+  /// substep on; switching at run time is cheap and allocates only the first
+  /// time columns are chosen. Columns without a ColumnHull given
+  /// (setColumnHull) use defaultColumnHull(hull()), built on first use and
+  /// shared by every boat of the same hull. On columns only the damping of
+  /// the hydrodynamic settings applies; submergedPieces() and waterline()
+  /// are empty.
+  void setBuoyancyModel(BuoyancyModel model);
+  [[nodiscard]] BuoyancyModel buoyancyModel() const { return model_; }
+  /// Applies a level of detail (the model, the sampling and the
+  /// hydrodynamic terms; the density and sleep settings stay), e.g.
+  /// farBoatSettings(*hull()) for a far boat and fullDetailSettings() when
+  /// it comes near. Cheap; throws std::invalid_argument as the setters do.
+  void setLevelOfDetail(const LevelOfDetail& lod);
+  /// The columns the column model uses (built from hull(), say with other
+  /// ColumnSettings). Throws std::invalid_argument for a null one, or one
+  /// whose hull volume differs from hull()'s (built from another hull).
+  void setColumnHull(std::shared_ptr<const ColumnHull> columns);
+  /// The column model's columns; null until columns were chosen or given.
+  [[nodiscard]] const std::shared_ptr<const ColumnHull>& columnHull() const { return columns_; }
+  /// Each column's immersed fraction (0 dry, 1 full) at the last substep, in
+  /// columnHull()->columns() order; empty on triangles.
+  [[nodiscard]] std::span<const btScalar> columnImmersion() const;
 
   /// The water clock [s] passed to the surface; it advances by each substep's
   /// time step. Set it to match a clock of your own.
@@ -235,6 +261,7 @@ class WaterAction : public btActionInterface {
   /// Applies what computeForces found to the body: serial, in a fixed order.
   void applyForces();
   void buildDrawnCut() const;
+  void drawColumns(btIDebugDraw* drawer) const;
 
   btRigidBody* body_;
   std::shared_ptr<const Hull> hull_;
@@ -242,6 +269,8 @@ class WaterAction : public btActionInterface {
   HydrostaticSettings settings_;
   HydrodynamicSettings hydro_;
   double time_s_ = 0;
+  BuoyancyModel model_ = BuoyancyModel::Triangles;
+  std::shared_ptr<const ColumnHull> columns_;
   std::unique_ptr<detail::BoatState> state_;  // what outlives a substep, and its results
   // submergedPieces() and waterline(), rebuilt on demand from the state.
   mutable std::vector<SubmergedPiece> drawnPieces_;

@@ -2,6 +2,7 @@
 // read the body, run the substep, apply the velocity change, wake the body.
 #include <keel/water_action.hpp>
 
+#include "columns/column_substep.hpp"
 #include "substep/substep.hpp"
 
 #include <BulletCollision/CollisionDispatch/btCollisionWorld.h>
@@ -87,8 +88,39 @@ void WaterAction::forceForNextSubstep(btScalar timeStep_s) {
 }
 
 bool WaterAction::computeForces(btScalar timeStep_s) {
+  if (model_ == BuoyancyModel::Columns) {
+    const detail::BoatModel boat{*hull_, *surface_, settings_, hydro_, columns_.get()};
+    return detail::runColumnSubstep(boat, *state_, detail::BodySnapshot::of(*body_), timeStep_s, time_s_);
+  }
   const detail::BoatModel boat{*hull_, *surface_, settings_, hydro_};
   return detail::runSubstep(boat, *state_, detail::BodySnapshot::of(*body_), timeStep_s, time_s_);
+}
+
+void WaterAction::setBuoyancyModel(BuoyancyModel model) {
+  if (model == model_) return;
+  if (model == BuoyancyModel::Columns && !columns_) setColumnHull(defaultColumnHull(hull_));
+  // The last substep's water was sampled at the other model's points, and
+  // the slamming history is the triangles' own: both start again.
+  state_->havePreviousWater = false;
+  state_->slammingWarm = false;
+  drawnCutBuilt_ = false;
+  model_ = model;
+}
+
+void WaterAction::setColumnHull(std::shared_ptr<const ColumnHull> columns) {
+  if (!columns) throw std::invalid_argument("keel::WaterAction::setColumnHull: the column hull is null");
+  const double hullVolume = double(hull_->volume_m3());
+  if (!(std::abs(double(columns->hullVolume_m3()) - hullVolume) <= 1e-6 * hullVolume))
+    throw std::invalid_argument("keel::WaterAction::setColumnHull: built from a hull of " +
+                                std::to_string(columns->hullVolume_m3()) + " m^3, this boat's has " +
+                                std::to_string(hullVolume) + " m^3");
+  state_->allocateColumns(*columns);
+  columns_ = std::move(columns);
+}
+
+std::span<const btScalar> WaterAction::columnImmersion() const {
+  if (model_ != BuoyancyModel::Columns) return {};
+  return std::span<const btScalar>(state_->columnFraction).first(columns_->columns().size());
 }
 
 void WaterAction::applyForces() {
@@ -119,6 +151,12 @@ void WaterAction::clearStatus() { state_->status.clear(); }
 
 void WaterAction::buildDrawnCut() const {
   if (drawnCutBuilt_) return;
+  if (model_ == BuoyancyModel::Columns) {  // no cut: the heights kept are the columns'
+    drawnPieces_.clear();
+    drawnWaterline_.clear();
+    drawnCutBuilt_ = true;
+    return;
+  }
   if (drawnPieces_.capacity() == 0) {  // first use: room for any cut, so no allocation after
     drawnPieces_.reserve(2 * hull_->triangles().size());
     drawnWaterline_.reserve(hull_->triangles().size());

@@ -63,6 +63,9 @@ struct HullSoA {
   std::vector<btScalar> blockLow, blockHigh;
   btScalar blockReach = 0;  ///< no corner is farther from the origin [m]
   explicit HullSoA(const Hull& hull);
+  /// No hull: a point set, for the vertex arrays only (the column model's
+  /// sampling points, columns/column_soa.hpp).
+  HullSoA() = default;
 };
 
 }  // namespace keel::KEEL_ABI::detail

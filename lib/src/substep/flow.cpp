@@ -62,7 +62,7 @@ btVector3 flowPass(const BoatModel& boat, BoatState& state, const BodySnapshot& 
   if (s.perVertexVelocities)
     triangleWaterVelocity(soa, b, b.waterU.data(), b.waterV.data(), b.waterW.data());
   else if (h.waterVelocity != WaterVelocitySampling::StillWater)
-    uniform = waterVelocityUnderBoat(boat, state, s) * state.basis;
+    uniform = waterVelocityUnderBoat(boat, state, s, soa.vertexCount) * state.basis;
   FlowParameters p = flowParameters(h, body.linearVelocity_mps * state.basis, body.angularVelocity_radps * state.basis,
                                     uniform, s.perVertexVelocities);
   // The whole triangles' slamming is summed in the same pass (a whole
@@ -103,7 +103,7 @@ void flowTerms(const BoatModel& boat, BoatState& state, const BodySnapshot& body
   if (s.perPiece)
     meanWater = flowPass(boat, state, body, s);
   else if (h.waterVelocity != WaterVelocitySampling::StillWater && state.anyWet)
-    meanWater = waterVelocityUnderBoat(boat, state, s);
+    meanWater = waterVelocityUnderBoat(boat, state, s, boat.hull.vertices().size());
   // The boat's velocity relative to the (area-weighted mean) water under it.
   s.relativeVelocity_mps = body.linearVelocity_mps - meanWater;
   if (!s.perPiece) return;

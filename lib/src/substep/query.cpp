@@ -2,6 +2,7 @@
 // any world, with every hydrodynamic term off.
 #include <keel/hydrostatics.hpp>
 
+#include "columns/column_substep.hpp"
 #include "substep/substep.hpp"
 
 #include <cmath>
@@ -9,32 +10,62 @@
 #include <string>
 
 namespace keel::KEEL_ABI {
+namespace {
 
-PoseHydrostatics hydrostaticsAtPose(const Hull& hull, const btTransform& centreOfMass, const WaterSurface& surface,
-                                    const PoseQuery& query) {
+HydrostaticSettings staticsOf(const PoseQuery& query) {
   HydrostaticSettings statics;
   statics.waterDensity_kgpm3 = query.waterDensity_kgpm3;
   statics.pressure = query.pressure;
   if (!(query.waterDensity_kgpm3 > 0) || !std::isfinite(query.waterDensity_kgpm3))
     throw std::invalid_argument("keel::hydrostaticsAtPose: water density must be positive and finite, got " +
                                 std::to_string(query.waterDensity_kgpm3) + " kg/m^3");
-  const HydrodynamicSettings dynamics = HydrodynamicSettings::none();
-  const detail::BoatModel boat{hull, surface, statics, dynamics};
-  detail::BoatState state;
-  state.allocate(hull, statics);
+  return statics;
+}
+
+/// A dynamic body at rest at `centreOfMass`, whose velocity change is not used.
+detail::BodySnapshot bodyAt(const btTransform& centreOfMass, const PoseQuery& query) {
   detail::BodySnapshot body;
   body.centreOfMass = centreOfMass;
   body.linearVelocity_mps = body.angularVelocity_radps = btVector3(0, 0, 0);
-  body.inverseMass_pkg = 1;  // any: a dynamic body, whose velocity change is not used
+  body.inverseMass_pkg = 1;
   body.inverseInertia = btMatrix3x3::getIdentity();
   body.gravity_mps2 = query.gravity_mps2;
   body.linearFactor = body.angularFactor = btVector3(1, 1, 1);
-  if (!detail::runSubstep(boat, state, body, 1, query.time_s))
+  return body;
+}
+
+/// The substep of either model once at `centreOfMass` (columns null: the
+/// triangles), with no hydrodynamics; the state is kept for the caller.
+PoseHydrostatics runOnce(const Hull& hull, const ColumnHull* columns, const btTransform& centreOfMass,
+                         const WaterSurface& surface, const PoseQuery& query, detail::BoatState& state) {
+  const HydrostaticSettings statics = staticsOf(query);
+  const HydrodynamicSettings dynamics = HydrodynamicSettings::none();
+  const detail::BoatModel boat{hull, surface, statics, dynamics, columns};
+  state.allocate(hull, statics);
+  if (columns) state.allocateColumns(*columns);
+  const detail::BodySnapshot body = bodyAt(centreOfMass, query);
+  if (!(columns ? detail::runColumnSubstep(boat, state, body, 1, query.time_s)
+                : detail::runSubstep(boat, state, body, 1, query.time_s)))
     throw std::invalid_argument("keel::hydrostaticsAtPose: no hydrostatics at this pose: " + state.status.describe());
   PoseHydrostatics out;
   out.pressure = state.hydrostatics;
   out.displacement_kg = statics.waterDensity_kgpm3 * state.hydrostatics.submergedVolume_m3;
   out.centreOfBuoyancy_m = centreOfMass.getOrigin() + state.hydrostatics.centreOfBuoyancy_m;
+  return out;
+}
+
+}  // namespace
+
+PoseHydrostatics hydrostaticsAtPose(const Hull& hull, const ColumnHull& columns, const btTransform& centreOfMass,
+                                    const WaterSurface& surface, const PoseQuery& query) {
+  detail::BoatState state;
+  return runOnce(hull, &columns, centreOfMass, surface, query, state);
+}
+
+PoseHydrostatics hydrostaticsAtPose(const Hull& hull, const btTransform& centreOfMass, const WaterSurface& surface,
+                                    const PoseQuery& query) {
+  detail::BoatState state;
+  PoseHydrostatics out = runOnce(hull, nullptr, centreOfMass, surface, query, state);
   detail::drawnCut(hull, state, out.pieces, out.waterline);
   double sum[3] = {0, 0, 0};  // sum of the wet surface's area vectors [m^2]
   for (const SubmergedPiece& p : out.pieces)

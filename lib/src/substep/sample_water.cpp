@@ -32,8 +32,7 @@ std::size_t replaceImplausible(std::span<btScalar> water_m, btScalar lo, btScala
 
 }  // namespace
 
-bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s) {
-  const HullSoA& soa = boat.hull.soa();
+bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s, const HullSoA& soa) {
   const WaterAxes& a = s.axes;
   BoatBuffers& b = s.buffers;
   // The surface is user code running inside Bullet's step: an exception
@@ -66,8 +65,7 @@ bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s) {
   return true;
 }
 
-bool heightsAboveWater(const BoatModel& boat, BoatState& state, Substep& s) {
-  const HullSoA& soa = boat.hull.soa();
+bool heightsAboveWater(const BoatModel& boat, BoatState& state, Substep& s, const HullSoA& soa) {
   const std::size_t n = soa.vertexCount;
   // The kernel also counts the non-finite water heights, which are rare:
   // only then are they replaced (by the mean of the finite ones) and the

@@ -14,15 +14,16 @@ namespace keel::KEEL_ABI::detail {
 /// static body, no gravity or a non-finite pose (substep.cpp).
 [[nodiscard]] bool readPose(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
 
-/// Samples the water height under every vertex (and the water velocity with
-/// it when one query can give both), directly or through the patch. False
-/// when the surface threw (sample_water.cpp).
-[[nodiscard]] bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s);
+/// Samples the water height under every point of `points` (the hull's
+/// vertices, or the column model's columns; and the water velocity with it
+/// when one query can give both), directly or through the patch. False when
+/// the surface threw (sample_water.cpp).
+[[nodiscard]] bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s, const HullSoA& points);
 
-/// Each vertex's height above the water; non-finite water heights replaced
+/// Each point's height above the water; non-finite water heights replaced
 /// by the mean of the finite ones. False when no height was finite
 /// (sample_water.cpp).
-[[nodiscard]] bool heightsAboveWater(const BoatModel& boat, BoatState& state, Substep& s);
+[[nodiscard]] bool heightsAboveWater(const BoatModel& boat, BoatState& state, Substep& s, const HullSoA& points);
 
 /// Each triangle wholly wet, wholly dry, or crossed by the waterline
 /// (cut.cpp).

@@ -36,7 +36,8 @@ bool runSubstep(const BoatModel& boat, BoatState& state, const BodySnapshot& bod
   state.pendingLinear_mps.setZero();
   state.pendingAngular_radps.setZero();
   state.lowestAbove_m = std::numeric_limits<btScalar>::quiet_NaN();  // until the water is found
-  if (!readPose(boat, state, body, s) || !sampleWater(boat, state, s) || !heightsAboveWater(boat, state, s))
+  if (!readPose(boat, state, body, s) || !sampleWater(boat, state, s, boat.hull.soa()) ||
+      !heightsAboveWater(boat, state, s, boat.hull.soa()))
     return skipSubstep(state, s.flags);
   classify(boat, state, s);
   waterVelocityAtVertices(boat, state, s);
@@ -122,6 +123,14 @@ void BoatState::allocate(const Hull& hull, const HydrostaticSettings& statics) {
   previousSweptRate_m3ps.assign(soa.trianglePadded, 0);
   slammingWarm = false;
   if (statics.sampling == Sampling::Patch) patch.configure(statics.patchCellSize_m, hull.radius_m());
+}
+
+void BoatState::allocateColumns(const ColumnHull& columns) {
+  const std::size_t n = padded(columns.columns().size());
+  for (std::vector<btScalar>* v : {&waterHeight_m, &previousWaterHeight_m, &h_m})
+    if (v->size() < n) v->resize(n, 0);
+  columnFraction.assign(n, 0);
+  havePreviousWater = false;
 }
 
 }  // namespace keel::KEEL_ABI::detail

@@ -10,6 +10,7 @@
 // centre-of-mass frame), in which the SIMD kernels work; "water" is east,
 // north, up (WaterFrame), up = -gravity.
 
+#include <keel/columns.hpp>
 #include <keel/hull.hpp>
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>
@@ -64,6 +65,7 @@ struct BoatModel {
   const WaterSurface& surface;
   const HydrostaticSettings& statics;
   const HydrodynamicSettings& dynamics;
+  const ColumnHull* columns = nullptr;  ///< the column model's columns (runColumnSubstep), else null
 };
 
 /// What a boat keeps from one substep to the next, and the last substep's
@@ -99,9 +101,15 @@ struct BoatState {
   std::uint32_t flags = StatusOk;           ///< the last substep's StatusFlag bits, before it is applied
   WaterStatus status;
   FloodState flood;  ///< the compartments, their water and its weight (none: no flooding)
+  /// Per column (the column model): each column's immersed fraction, last substep.
+  std::vector<btScalar> columnFraction;
   /// Sizes the per-vertex and per-triangle arrays for `hull` and forgets
   /// the slamming history; configures the patch for Sampling::Patch.
   void allocate(const Hull& hull, const HydrostaticSettings& statics);
+  /// Makes room for the column model's `columns` too (the per-vertex height
+  /// arrays hold the columns' heights when it runs), and forgets the water
+  /// of the last substep, which the other model sampled elsewhere.
+  void allocateColumns(const ColumnHull& columns);
 };
 
 /// The water's axes in the body frame and the centre of mass along them,
@@ -125,6 +133,7 @@ struct Substep {
   std::size_t samplesAsked = 0;             ///< water heights asked of the surface
   std::size_t nonFiniteHeights = 0;         ///< of them, NaN or infinite (replaced)
   Extent waterRange{0, 0};                  ///< range of the water heights under the hull [m]
+  btScalar meanWaterHeight_m = 0;           ///< the column model's mean water height at the columns [m]
   btVector3 relativeVelocity_mps{0, 0, 0};  ///< centre of mass relative to the mean water under it, world
   bool perPiece = false;           ///< the flow was summed piece by piece (some terms want it and the hull is wet)
   FlowSums flow;                   ///< the flow pass's sums, body axes

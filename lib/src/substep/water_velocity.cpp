@@ -84,16 +84,19 @@ void waterVelocityAtVertices(const BoatModel& boat, BoatState& state, Substep& s
                                        : sampleWetVertices(boat, state, s);
 }
 
-btVector3 waterVelocityUnderBoat(const BoatModel& boat, BoatState& state, Substep& s) {
+btVector3 waterVelocityUnderBoat(const BoatModel& boat, BoatState& state, Substep& s, std::size_t sampled) {
   // One point: under the centre of mass, on the mean water height of the
   // hull's vertices. (A uniform velocity is the same anywhere: no mean to
   // take.)
-  const std::size_t n = boat.surface.velocityIsUniform() ? 0 : boat.hull.vertices().size();
-  const WaterFrame& f = state.frame;
-  double meanHeight = n == 0 ? double(state.centre_m.dot(f.up)) : 0;
+  const std::size_t n = boat.surface.velocityIsUniform() ? 0 : sampled;
+  double meanHeight = n == 0 ? double(state.centre_m.dot(state.frame.up)) : 0;
   for (std::size_t i = 0; i < n; ++i) meanHeight += double(state.waterHeight_m[i]);
+  return waterVelocityAt(boat, state, s, btScalar(meanHeight / double(std::max<std::size_t>(1, n))));
+}
+
+btVector3 waterVelocityAt(const BoatModel& boat, BoatState& state, Substep& s, btScalar w) {
+  const WaterFrame& f = state.frame;
   const btScalar u = state.centre_m.dot(f.east), v = state.centre_m.dot(f.north);
-  const btScalar w = btScalar(meanHeight / double(std::max<std::size_t>(1, n)));  // [m]
   // One batch of one, into the buffer the per-vertex query uses: the
   // surface's answer is read from memory it wrote, and zero if it threw.
   WaterVelocity* answer = s.buffers.velocity.data();

@@ -1,0 +1,136 @@
+// The column kernel (column_soa.hpp), one copy per instruction set
+// (kernels/simd-inl.hpp): each column's immersed length, volume and centre
+// from its centroid's height above the water (docs/columns.md, "Buoyancy").
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "columns/column_kernel.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+
+#include <hwy/highway.h>
+
+#include "columns/column_soa.hpp"
+#include "kernels/simd-inl.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+HWY_BEFORE_NAMESPACE();
+namespace keel::KEEL_ABI::detail {
+namespace HWY_NAMESPACE {
+
+/// The wet length of a column section that starts at a ramp of half-width
+/// r about its mean bottom, for water x above that mean: 0 below the ramp,
+/// (x + r)^2 / 4r on it, x above (continuous, with its slope). `inverse`
+/// is 1 / 4r, or 0 when r is 0 (a flat bottom: max(x, 0)).
+HWY_INLINE V ramp(D d, V x, V r, V inverse) {
+  const V on = hn::Min(hn::Max(x, hn::Neg(r)), r);
+  const V part = hn::Add(on, r);
+  return hn::MulAdd(hn::Mul(part, part), inverse, hn::Max(hn::Sub(x, on), hn::Zero(d)));
+}
+
+/// The kernel with or without the columns' sloped ends (a hull of flat
+/// bottoms and decks has none, and skips their cost).
+template <bool kRamps>
+ColumnSums ColumnKernelOf(const ColumnSoA& c, const T* h_m, const T* water_m, const ColumnParameters p, T* fraction) {
+  const D d;
+  const T axisUp = p.axisUp;
+  // Upside down (the axis points into the water), the wet part is the
+  // column's top: the same formula on the axis reversed (lo and hi swap
+  // and change sign).
+  const bool flip = axisUp < 0;
+  const T sign = flip ? T(-1) : T(1);
+  const T* loP = flip ? c.hi.data() : c.lo.data();
+  const T* hiP = flip ? c.lo.data() : c.hi.data();
+  const T* loRampP = flip ? c.hiRamp.data() : c.loRamp.data();
+  const T* hiRampP = flip ? c.loRamp.data() : c.hiRamp.data();
+  const T* loRampInverseP = flip ? c.hiRampInverse.data() : c.loRampInverse.data();
+  const T* hiRampInverseP = flip ? c.loRampInverse.data() : c.hiRampInverse.data();
+  // On its side the axis meets the water far away: the column is wholly
+  // wet or dry, a step (docs/columns.md, "Limits").
+  const T slope = std::max(std::abs(axisUp), T(1e-6));
+  const V inverseSlope = hn::Set(d, T(1) / slope), vSign = hn::Set(d, sign), vSlope = hn::Set(d, slope);
+  const V zero = hn::Zero(d), half = hn::Set(d, T(0.5)), one = hn::Set(d, T(1));
+  const V inverseExcursion = hn::Set(d, p.inverseExcursion_pm), cellMoment = hn::Set(d, c.cell_m * c.cell_m / 12);
+  const T *px = c.points.x.data(), *py = c.points.y.data(), *pz = c.points.z.data(), *area = c.area.data(),
+          *inverseLength = c.inverseLength.data();
+  V sv = zero, sx = zero, sy = zero, sz = zero, sa = zero, sd = zero, st = zero, lowest = hn::Set(d, BT_LARGE_FLOAT),
+    least = one, sw = zero;
+  const std::size_t n = c.points.vertexCount;
+  for (std::size_t i = 0; i < c.points.vertexPadded; i += hn::Lanes(d)) {
+    const V lo = hn::Mul(vSign, hn::LoadU(d, loP + i)), hi = hn::Mul(vSign, hn::LoadU(d, hiP + i));
+    const V h = hn::LoadU(d, h_m + i);
+    const V length = hn::Sub(hi, lo);
+    // The water crosses the axis at -h / slope from the centroid; the wet
+    // length from the bottom, continuous in the water height.
+    const V surface = hn::Mul(hn::Neg(h), inverseSlope);
+    const V above = hn::Sub(surface, lo);  // the water above the column's mean bottom
+    V wet = hn::Min(hn::Max(above, zero), length);
+    if constexpr (kRamps) {
+      const V hiRamp = hn::LoadU(d, hiRampP + i);
+      const V ramps = hn::Sub(ramp(d, above, hn::LoadU(d, loRampP + i), hn::LoadU(d, loRampInverseP + i)),
+                              ramp(d, hn::Sub(above, length), hiRamp, hn::LoadU(d, hiRampInverseP + i)));
+      // Past the top's ramp the column is full: its length exactly.
+      wet = hn::IfThenElse(hn::Ge(above, hn::Add(length, hiRamp)), length, hn::Min(hn::Max(ramps, zero), length));
+    }
+    // (A full column's fraction is 1 exactly, whatever 1 / length rounds to.)
+    const V f = hn::IfThenElse(hn::Ge(wet, length), one, hn::Mul(wet, hn::LoadU(d, inverseLength + i)));
+    hn::StoreU(f, d, fraction + i);
+    const M real = hn::FirstN(d, n - std::min(i, n));  // padding: no volume, whatever its height
+    const V volume = hn::IfThenElseZero(real, hn::Mul(hn::LoadU(d, area + i), wet));
+    // The wet part's centre along the axis: its middle, moved towards the
+    // column's centroid as it fills, so that a full column acts at its
+    // exact centroid: lo + wet / 2 - f (lo + hi) / 2.
+    const V centre = hn::NegMulAdd(hn::Mul(f, half), hn::Add(lo, hi), hn::MulAdd(wet, half, lo));
+    sv = hn::Add(sv, volume);
+    sx = hn::MulAdd(volume, hn::LoadU(d, px + i), sx);
+    sy = hn::MulAdd(volume, hn::LoadU(d, py + i), sy);
+    sz = hn::MulAdd(volume, hn::LoadU(d, pz + i), sz);
+    sa = hn::MulAdd(volume, centre, sa);
+    sd = hn::MulAdd(volume, wet, sd);
+    // Tilted, the wet length varies linearly across the footprint: the
+    // wet part's centre moves off the axis by its second moment (exact
+    // while the water crosses only the column's sides; the weight falls to
+    // 0 as it reaches the bottom or top, keeping it continuous).
+    const V margin = hn::Min(wet, hn::Sub(length, wet));
+    const V weight = hn::Min(hn::Mul(margin, inverseExcursion), one);
+    st = hn::MulAdd(hn::IfThenElseZero(real, hn::Mul(hn::LoadU(d, area + i), cellMoment)), weight, st);
+    const V bottom = kRamps ? hn::Sub(lo, hn::LoadU(d, loRampP + i)) : lo;  // the lowest point of the column
+    lowest = hn::Min(lowest, hn::IfThenElse(real, hn::MulAdd(bottom, vSlope, h), lowest));
+    least = hn::Min(least, hn::IfThenElse(real, f, least));
+    sw = hn::Add(sw, hn::IfThenElseZero(real, hn::LoadU(d, water_m + i)));
+  }
+  ColumnSums out;
+  out.volume_m3 = double(hn::GetLane(hn::SumOfLanes(d, sv)));
+  out.moment_m4[0] = double(hn::GetLane(hn::SumOfLanes(d, sx)));
+  out.moment_m4[1] = double(hn::GetLane(hn::SumOfLanes(d, sy)));
+  out.moment_m4[2] = double(hn::GetLane(hn::SumOfLanes(d, sz)));
+  out.along_m4 = double(sign) * double(hn::GetLane(hn::SumOfLanes(d, sa)));
+  out.volumeDepth_m4 = double(hn::GetLane(hn::SumOfLanes(d, sd)));
+  out.tiltMoment_m4 = double(hn::GetLane(hn::SumOfLanes(d, st)));
+  out.lowestAbove_m = hn::GetLane(hn::MinOfLanes(d, lowest));
+  out.leastFraction = hn::GetLane(hn::MinOfLanes(d, least));
+  out.waterHeight_m = double(hn::GetLane(hn::SumOfLanes(d, sw)));
+  return out;
+}
+
+ColumnSums ColumnKernel(const ColumnSoA& c, const T* h_m, const T* water_m, const ColumnParameters p, T* fraction) {
+  return c.ramps ? ColumnKernelOf<true>(c, h_m, water_m, p, fraction)
+                 : ColumnKernelOf<false>(c, h_m, water_m, p, fraction);
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace keel::KEEL_ABI::detail
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace keel::KEEL_ABI::detail {
+
+HWY_EXPORT(ColumnKernel);
+
+ColumnSums columnSums(const ColumnSoA& c, const btScalar* h_m, const btScalar* water_m, const ColumnParameters& p,
+                      btScalar* fraction) {
+  return HWY_DYNAMIC_DISPATCH(ColumnKernel)(c, h_m, water_m, p, fraction);
+}
+
+}  // namespace keel::KEEL_ABI::detail
+#endif  // HWY_ONCE

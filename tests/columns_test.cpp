@@ -1,0 +1,359 @@
+// The column model (docs/columns.md): the columns' exact volumes, the
+// buoyancy against the analytic cases of docs/model.md §5, the square log's
+// regimes, the fleet's determinism, switching models mid-run, bad water.
+#include "test_hulls.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace keel::test {
+namespace {
+
+constexpr double kRho = 1025;
+constexpr double kPi = 3.14159265358979323846;
+/// Relative round-off of sums of a few thousand btScalars.
+const double kRoundOff = 2000 * double(std::numeric_limits<btScalar>::epsilon());
+
+btTransform at(const btVector3& origin, const btQuaternion& q = btQuaternion::getIdentity()) {
+  return btTransform(q, origin);
+}
+
+/// Two meshes as one (two parts).
+Mesh joined(const Mesh& a, const Mesh& b) {
+  Mesh m = a;
+  const auto offset = std::uint32_t(a.vertices.size());
+  m.vertices.insert(m.vertices.end(), b.vertices.begin(), b.vertices.end());
+  for (Hull::Triangle t : b.triangles) m.triangles.push_back({t[0] + offset, t[1] + offset, t[2] + offset});
+  return m;
+}
+
+void expectColumnsSumToHull(const Hull& hull, const ColumnSettings& settings, const char* name) {
+  const ColumnHull columns(hull, settings);
+  double volume = 0, moment[3] = {0, 0, 0};
+  for (const Column& c : columns.columns()) {
+    EXPECT_GT(c.volume_m3, 0) << name;
+    EXPECT_LE(c.bottom_m, c.top_m) << name;
+    volume += double(c.volume_m3);
+    for (int k = 0; k < 3; ++k) moment[k] += double(c.volume_m3) * double(c.centroid_m[k]);
+  }
+  const double v = double(hull.volume_m3());
+  EXPECT_NEAR(columns.volume_m3(), v, kRoundOff * v) << name;
+  EXPECT_NEAR(volume, v, kRoundOff * v) << name;
+  for (int k = 0; k < 3; ++k)
+    EXPECT_NEAR(moment[k] / volume, double(hull.centroid_m()[k]), kRoundOff * double(hull.radius_m())) << name;
+  reportFigure(name, columns.volume_m3(), v);
+}
+
+TEST(ColumnHull, VolumesAndCentroidsSumToTheHulls) {
+  expectColumnsSumToHull(*hullOf(box(btVector3(6, 2, 2.5f), 3)), {}, "box: column volume [m^3]");
+  expectColumnsSumToHull(*hullOf(icosphere(1.5f, 3)), {}, "icosphere: column volume [m^3]");
+  expectColumnsSumToHull(*hullOf(boatHull(12, 4, 2.5f)), {}, "boat: column volume [m^3]");
+  ColumnSettings fine;
+  fine.cellSize_m = 0.07f;
+  expectColumnsSumToHull(*hullOf(icosphere(1.5f, 3)), fine, "icosphere, 0.07 m cells: column volume [m^3]");
+  // A hull turned in its frame, on axes given: z up, forward along y.
+  ColumnSettings zUp;
+  zUp.axes.up = btVector3(0, 0, 1);
+  zUp.axes.forward = btVector3(0, 1, 0);
+  expectColumnsSumToHull(*hullOf(boatHull(12, 4, 2.5f)), zUp, "boat, z up: column volume [m^3]");
+}
+
+TEST(ColumnHull, DefaultCellSizeGivesAFewHundredColumns) {
+  const ColumnHull boat(*hullOf(boatHull(12, 4, 2.5f)));
+  EXPECT_GE(boat.columns().size(), 150u);
+  EXPECT_LE(boat.columns().size(), 330u);
+  // A box fills its rectangle: 330 cells, give or take a row.
+  const ColumnHull zephyr(*hullOf(box(btVector3(4.7f, 1, 0.7f))));
+  EXPECT_NEAR(double(zephyr.columns().size()), 330, 20);
+  EXPECT_THROW(ColumnHull(*hullOf(box(btVector3(1, 1, 1))), ColumnSettings{-1}), std::invalid_argument);
+  ColumnSettings parallel;
+  parallel.axes.forward = parallel.axes.up;
+  EXPECT_THROW(ColumnHull(*hullOf(box(btVector3(1, 1, 1))), parallel), std::invalid_argument);
+}
+
+TEST(ColumnHull, DefaultColumnHullIsSharedPerHull) {
+  const auto a = hullOf(box(btVector3(2, 1, 1))), b = hullOf(box(btVector3(2, 1, 1)));
+  const auto ca = defaultColumnHull(a);
+  EXPECT_EQ(ca, defaultColumnHull(a));
+  EXPECT_NE(ca, defaultColumnHull(b));
+}
+
+TEST(ColumnHull, StackedPartsAreTwoIntervalsPerCell) {
+  // A box under another with a gap between: each cell has two columns, and
+  // water between the two floats the lower box only.
+  const auto hull = hullOf(
+      joined(box(btVector3(4, 1, 2), 1, btVector3(0, -1, 0)), box(btVector3(4, 1, 2), 1, btVector3(0, 1, 0))));
+  const ColumnHull columns(*hull);
+  std::size_t lower = 0;
+  for (const Column& c : columns.columns()) lower += c.top_m < 0 ? 1 : 0;
+  EXPECT_EQ(2 * lower, columns.columns().size());
+  const LevelWater water(btScalar(-0.25));  // 1.25 m above the lower box's bottom, 0.75 m below the upper's
+  const PoseHydrostatics p = hydrostaticsAtPose(*hull, columns, btTransform::getIdentity(), water);
+  EXPECT_NEAR(p.pressure.submergedVolume_m3, 4 * 2 * 1, kRoundOff * 8);
+  EXPECT_NEAR(p.pressure.centreOfBuoyancy_m.y(), -1, kRoundOff);
+}
+
+// --- buoyancy against the analytic cases --------------------------------------
+
+TEST(ColumnBuoyancy, BoxAtSeveralDraftsIsExact) {
+  const double L = 6, B = 2.5, D = 2;
+  const auto hull = hullOf(box(btVector3(btScalar(L), btScalar(D), btScalar(B))));
+  const ColumnHull columns(*hull);
+  double previous = 0;
+  for (double T = 0.05; T < D; T += 0.05) {
+    const PoseHydrostatics p = hydrostaticsAtPose(*hull, columns, at(btVector3(0, btScalar(D / 2 - T), 0)),
+                                                  LevelWater());
+    const double expected = kRho * kG * L * B * T;
+    EXPECT_NEAR(p.pressure.force_N.y(), expected, kRoundOff * expected) << "T=" << T;
+    EXPECT_NEAR(p.pressure.centreOfBuoyancy_m.y(), -D / 2 + T / 2, kRoundOff * D) << "T=" << T;
+    EXPECT_LT(p.pressure.torque_Nm.length(), kRoundOff * expected * L) << "T=" << T;
+    EXPECT_NEAR(p.pressure.depthIntegral_m4, L * B * T * T / 2, kRoundOff * L * B * T * T) << "T=" << T;
+    EXPECT_GT(p.pressure.force_N.y(), previous);  // continuous and increasing
+    previous = p.pressure.force_N.y();
+  }
+}
+
+TEST(ColumnBuoyancy, UprightBoxSettlesAtItsDraft) {
+  World w;
+  const btScalar L = 2, D = 1, B = 1.5f, T = 0.4f;
+  const auto hull = hullOf(box(btVector3(L, D, B)));
+  btRigidBody* body = w.addBox(btVector3(L, D, B), btScalar(kRho) * L * B * T, at(btVector3(0, D / 2 - T + 0.15f, 0)));
+  body->setDamping(0.6f, 0.6f);
+  WaterAction boat(body, hull, [](btScalar, btScalar, btScalar) { return btScalar(0); });
+  boat.setBuoyancyModel(BuoyancyModel::Columns);
+  EXPECT_EQ(boat.buoyancyModel(), BuoyancyModel::Columns);
+  w.world.addAction(&boat);
+  for (int i = 0; i < 240 * 40; ++i) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
+  const double draft = D / 2 - body->getCenterOfMassPosition().y();
+  reportFigure("columns: settled draft [m]", draft, T);
+  EXPECT_NEAR(draft, T, 1e-4 * T);
+  EXPECT_NEAR(boat.draft_m(), T, 1e-4 * T);
+  EXPECT_TRUE(boat.status().ok()) << boat.status().describe();
+  EXPECT_NEAR(boat.hydrostatics().submergedVolume_m3, L * B * T, 1e-4 * L * B * T);
+  EXPECT_EQ(boat.columnImmersion().size(), boat.columnHull()->columns().size());
+  EXPECT_TRUE(boat.submergedPieces().empty());
+  w.world.removeAction(&boat);
+}
+
+TEST(ColumnBuoyancy, HeeledBoxRightingMomentMatchesWallSidedFormula) {
+  const double L = 10, B = 4, D = 3, T = 1, KG = 1.2;  // as the triangle model's test
+  const auto hull = hullOf(
+      box(btVector3(btScalar(L), btScalar(D), btScalar(B)), 4, btVector3(0, btScalar(D / 2 - KG), 0)));
+  const ColumnHull columns(*hull);  // the default cell size
+  const double V = L * B * T, KB = T / 2, BM = B * B / (12 * T), GM = KB + BM - KG;
+  double worst = 0;
+  int checked = 0;
+  for (double degrees = 1; degrees <= 20; degrees += 1, ++checked) {
+    const double phi = degrees * kPi / 180;
+    const btQuaternion heel(btVector3(1, 0, 0), btScalar(phi));
+    const btVector3 origin(0, -quatRotate(heel, btVector3(0, btScalar(T - KG), 0)).y(), 0);
+    const PoseHydrostatics p = hydrostaticsAtPose(*hull, columns, at(origin, heel), LevelWater());
+    const double expected = kRho * kG * V * std::sin(phi) * (GM + BM * std::pow(std::tan(phi), 2) / 2);
+    EXPECT_NEAR(p.pressure.force_N.y(), kRho * kG * V, 1e-4 * kRho * kG * V) << degrees;
+    EXPECT_NEAR(-p.pressure.torque_Nm.x(), expected, 0.02 * expected) << degrees << " degrees";
+    worst = std::max(worst, std::abs(-p.pressure.torque_Nm.x() - expected) / expected);
+  }
+  EXPECT_EQ(checked, 20);
+  reportFigure("columns: heeled box, worst relative error of the righting moment to 20 degrees", worst, 0);
+}
+
+/// The heel [rad] a square log of relative density `s` settles at, released
+/// at `start` [rad] at its upright draft, on columns: folded into [0, pi/2).
+/// (Released high or low, the log can roll over a quarter turn, where its
+/// columns lie on their side: docs/columns.md, "Limits".)
+double squareLogSettles(double s, double start) {
+  World w;
+  const btScalar a = 1, length = 4;
+  const auto hull = hullOf(box(btVector3(length, a, a), 2));
+  btRigidBody* body = w.addBox(
+      btVector3(length, a, a), btScalar(s * kRho) * length * a * a,
+      at(btVector3(0, btScalar(0.5 - s) * a, 0), btQuaternion(btVector3(1, 0, 0), btScalar(start))));
+  body->setDamping(0.3f, 0.8f);
+  WaterAction boat(body, hull, std::make_shared<LevelWater>());
+  boat.setBuoyancyModel(BuoyancyModel::Columns);
+  w.world.addAction(&boat);
+  for (int i = 0; i < 60 * 60; ++i) w.world.stepSimulation(btScalar(1.0 / 60), 1, btScalar(1.0 / 60));
+  w.world.removeAction(&boat);
+  // The log's own y axis against the world's: the heel about x, folded.
+  const btVector3 yAxis = body->getCenterOfMassTransform().getBasis().getColumn(1);
+  const double heel = std::atan2(double(yAxis.z()), double(yAxis.y()));
+  return std::fmod(std::fmod(heel, kPi / 2) + kPi / 2, kPi / 2);
+}
+
+TEST(ColumnBuoyancy, SquareLogSettlesInTheRightRegime) {
+  // Face-up is stable for s < 0.2113 or s > 0.7887, corner-up in between.
+  auto fromFaceUp = [](double heel) { return std::min(heel, kPi / 2 - heel); };
+  const double light = squareLogSettles(0.12, 0.3), half = squareLogSettles(0.5, 0.15),
+               heavy = squareLogSettles(0.88, 0.3);
+  reportFigure("square log s = 0.12: settled heel from face-up [deg]", fromFaceUp(light) * 180 / kPi, 0);
+  reportFigure("square log s = 0.5: settled heel from face-up [deg]", fromFaceUp(half) * 180 / kPi, 45);
+  reportFigure("square log s = 0.88: settled heel from face-up [deg]", fromFaceUp(heavy) * 180 / kPi, 0);
+  EXPECT_LT(fromFaceUp(light), 2 * kPi / 180);
+  EXPECT_NEAR(fromFaceUp(half), kPi / 4, 2 * kPi / 180);
+  EXPECT_LT(fromFaceUp(heavy), 2 * kPi / 180);
+}
+
+}  // namespace
+}  // namespace keel::test
+
+namespace keel::test {
+namespace {
+
+// --- the action: fleet, switching, bad water -------------------------------------
+
+/// 24 boats of two hulls on columns with damping, close enough to collide,
+/// on a Gerstner sea for 10 s; every body's final transform and velocity.
+/// `threads` < 0: one WaterAction per boat instead of a fleet.
+std::vector<btScalar> sailOnColumns(int threads) {
+  World w;
+  const auto surface = gerstnerSea(2.0, 7.0, 6, 11, 0.8);
+  const auto a = hullOf(boatHull(6, 2.2f, 1.6f, 12, 4));
+  const auto b = hullOf(box(btVector3(5, 1.5f, 2.5f), 2));
+  std::unique_ptr<WaterFleet> fleet;
+  std::vector<std::unique_ptr<WaterAction>> single;
+  if (threads >= 0) fleet = std::make_unique<WaterFleet>(surface, threads);
+  for (int i = 0; i < 24; ++i) {
+    const auto& hull = i % 3 == 0 ? b : a;
+    const btVector3 size = hull->boundsMax() - hull->boundsMin();
+    btRigidBody* body = w.addBox(size, btScalar(0.45 * 1025 * hull->volume_m3()),
+                                 at(btVector3(btScalar(7 * (i % 6)), 0.3f, btScalar(4 * (i / 6))),
+                                    btQuaternion(btVector3(0, 1, 0), 0.3f * btScalar(i))));
+    body->setAngularVelocity(btVector3(0.1f * btScalar(i % 4), 0, 0.2f));
+    WaterAction* boat = nullptr;
+    if (fleet) {
+      boat = &fleet->add(body, hull);
+    } else {
+      single.push_back(std::make_unique<WaterAction>(body, hull, surface));
+      boat = single.back().get();
+      w.world.addAction(boat);
+    }
+    boat->setLevelOfDetail(farBoatSettings(*hull));
+  }
+  if (fleet) w.world.addAction(fleet.get());
+  for (int i = 0; i < 600; ++i) w.world.stepSimulation(btScalar(1.0 / 60), 1, btScalar(1.0 / 60));
+  std::vector<btScalar> out;
+  for (auto& body : w.bodies) {
+    const btTransform t = body->getCenterOfMassTransform();
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) out.push_back(t.getBasis()[r][c]);
+    for (int k = 0; k < 3; ++k) out.push_back(t.getOrigin()[k]), out.push_back(body->getLinearVelocity()[k]);
+  }
+  if (fleet) w.world.removeAction(fleet.get());
+  for (auto& s : single) w.world.removeAction(s.get());
+  return out;
+}
+
+bool bitwiseEqual(const std::vector<btScalar>& x, const std::vector<btScalar>& y) {
+  return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(btScalar)) == 0;
+}
+
+TEST(ColumnAction, FleetIsBitwiseIdenticalForOneTwoAndEightThreads) {
+  const std::vector<btScalar> one = sailOnColumns(1);
+  EXPECT_TRUE(bitwiseEqual(one, sailOnColumns(2)));
+  EXPECT_TRUE(bitwiseEqual(one, sailOnColumns(8)));
+  EXPECT_TRUE(bitwiseEqual(one, sailOnColumns(-1)));  // and as one action per boat
+}
+
+TEST(ColumnAction, SwitchingModelsJumpsOnlyByTheModelsDifference) {
+  World w;
+  const auto hull = hullOf(boatHull(10, 3.5f, 2.5f, 16, 5));
+  const auto surface = gerstnerSea(1.0, 6.0, 4, 3, 0.5);
+  btRigidBody* body = w.addBox(hull->boundsMax() - hull->boundsMin(), btScalar(0.4 * kRho) * hull->volume_m3(),
+                               at(btVector3(0, 0.2f, 0), btQuaternion(btVector3(1, 0, 0), 0.15f)));
+  WaterAction boat(body, hull, surface);
+  w.world.addAction(&boat);
+  const btScalar dt = btScalar(1.0 / 60);
+  for (int i = 0; i < 120; ++i) w.world.stepSimulation(dt, 1, dt);
+  // At one pose and water time: the triangles' force, then the columns'.
+  const btTransform pose = body->getCenterOfMassTransform();
+  PoseQuery query;
+  query.time_s = boat.time_s();
+  const PoseHydrostatics triangles = hydrostaticsAtPose(*hull, pose, *surface, query);
+  const PoseHydrostatics columns = hydrostaticsAtPose(*hull, *defaultColumnHull(hull), pose, *surface, query);
+  boat.prime(dt);
+  const btVector3 before = boat.hydrostatics().force_N, beforeTorque = boat.hydrostatics().torque_Nm;
+  boat.setBuoyancyModel(BuoyancyModel::Columns);
+  boat.prime(dt);
+  const btVector3 after = boat.hydrostatics().force_N, afterTorque = boat.hydrostatics().torque_Nm;
+  const double weight = double(body->getMass()) * kG;
+  // The action gives each model's force at the pose, to rounding: the jump
+  // is the models' difference there, nothing else.
+  EXPECT_LT((before - triangles.pressure.force_N).length(), 1e-5 * weight);
+  EXPECT_LT((after - columns.pressure.force_N).length(), 1e-5 * weight);
+  EXPECT_LT((afterTorque - columns.pressure.torque_Nm).length(), 1e-5 * weight * hull->radius_m());
+  const double jump = (after - before).length(),
+               difference = (columns.pressure.force_N - triangles.pressure.force_N).length();
+  EXPECT_NEAR(jump, difference, 1e-5 * weight);
+  reportFigure("switch: force jump / weight", jump / weight, difference / weight);
+  reportFigure("switch: torque jump / (weight x radius)",
+               (afterTorque - beforeTorque).length() / (weight * hull->radius_m()),
+               (columns.pressure.torque_Nm - triangles.pressure.torque_Nm).length() / (weight * hull->radius_m()));
+  // And it keeps floating on columns.
+  for (int i = 0; i < 120; ++i) w.world.stepSimulation(dt, 1, dt);
+  EXPECT_TRUE(boat.status().ok()) << boat.status().describe();
+  EXPECT_LT(std::abs(body->getCenterOfMassPosition().y()), 2.0f);
+  w.world.removeAction(&boat);
+}
+
+TEST(ColumnAction, NonFiniteWaterIsReplacedOrSkipped) {
+  World w;
+  const auto hull = hullOf(box(btVector3(4, 1, 2), 2));
+  btRigidBody* body = w.addBox(btVector3(4, 1, 2), btScalar(0.5 * kRho * 8), at(btVector3(0, 0, 0)));
+  const btScalar nan = std::numeric_limits<btScalar>::quiet_NaN();
+  WaterAction someNaN(body, hull, [&](btScalar u, btScalar, btScalar) { return u > 1 ? nan : btScalar(0); });
+  someNaN.setBuoyancyModel(BuoyancyModel::Columns);
+  someNaN.prime(btScalar(1.0 / 60));
+  EXPECT_TRUE(someNaN.status().flags & StatusNonFiniteHeight) << someNaN.status().describe();
+  EXPECT_GT(someNaN.status().nonFiniteHeights, 0u);
+  EXPECT_NEAR(someNaN.hydrostatics().submergedVolume_m3, 4, 1e-4 * 4);  // the NaN replaced by the mean, 0
+  EXPECT_TRUE(std::isfinite(body->getLinearVelocity().y()));
+  WaterAction allNaN(body, hull, [&](btScalar, btScalar, btScalar) { return nan; });
+  allNaN.setBuoyancyModel(BuoyancyModel::Columns);
+  const btVector3 velocity = body->getLinearVelocity();
+  allNaN.prime(btScalar(1.0 / 60));
+  EXPECT_TRUE(allNaN.status().flags & StatusNoFiniteHeight);
+  EXPECT_EQ(allNaN.status().skippedSubsteps, 1u);
+  EXPECT_EQ(body->getLinearVelocity(), velocity);
+  WaterAction throws(body, hull, [](btScalar, btScalar, btScalar) -> btScalar { throw std::runtime_error("no sea"); });
+  throws.setBuoyancyModel(BuoyancyModel::Columns);
+  throws.prime(btScalar(1.0 / 60));
+  EXPECT_TRUE(throws.status().flags & StatusSurfaceThrew);
+  EXPECT_THROW(someNaN.setColumnHull(nullptr), std::invalid_argument);
+  EXPECT_THROW(someNaN.setColumnHull(defaultColumnHull(hullOf(box(btVector3(1, 1, 1))))), std::invalid_argument);
+}
+
+/// Counts the lines drawn and their colours.
+struct CountingDrawer final : btIDebugDraw {
+  int lines = 0, blue = 0;
+  void drawLine(const btVector3&, const btVector3&, const btVector3& colour) override {
+    ++lines;
+    blue += colour.z() > colour.x() + 0.1f ? 1 : 0;
+  }
+  void drawContactPoint(const btVector3&, const btVector3&, btScalar, int, const btVector3&) override {}
+  void reportErrorWarning(const char*) override {}
+  void draw3dText(const btVector3&, const char*) override {}
+  void setDebugMode(int) override {}
+  int getDebugMode() const override { return DBG_DrawWireframe; }
+};
+
+TEST(ColumnAction, DebugDrawShowsTheColumns) {
+  World w;
+  const auto hull = hullOf(box(btVector3(4, 1, 2), 2));
+  btRigidBody* body = w.addBox(btVector3(4, 1, 2), btScalar(0.5 * kRho * 8), at(btVector3(0, 0, 0)));
+  WaterAction boat(body, hull, [](btScalar, btScalar, btScalar) { return btScalar(0); });
+  boat.setBuoyancyModel(BuoyancyModel::Columns);
+  boat.prime(btScalar(1.0 / 60));
+  CountingDrawer drawer;
+  boat.debugDraw(&drawer);
+  const std::size_t columns = boat.columnHull()->columns().size();
+  // Each half-wet column: a blue wet part and a grey dry part; the buoyancy arrow.
+  EXPECT_EQ(std::size_t(drawer.lines), 2 * columns + 1);
+  EXPECT_EQ(std::size_t(drawer.blue), columns);
+  for (btScalar f : boat.columnImmersion()) EXPECT_NEAR(f, 0.5f, 1e-5f);
+}
+
+}  // namespace
+}  // namespace keel::test
