@@ -56,6 +56,24 @@ TEST(Flooding, OpenCompartmentSettlesAtTheLostBuoyancyDraft) {
   w.world.removeAction(&boat);
 }
 
+TEST(Flooding, FloodsOnTheColumnModelToo) {
+  // A far boat on columns floods as a near one: the box is exact on columns.
+  World w;
+  FloodBox fb(w);
+  WaterAction boat(fb.body, fb.hull, std::make_shared<FlatSurface>());
+  boat.setBuoyancyModel(BuoyancyModel::Columns);
+  Compartment c = fb.compartment();
+  c.openings.push_back(Opening{btVector3(0, -FloodBox::D / 2 + btScalar(0.1), 0), btScalar(0.04)});
+  boat.setCompartments({c});
+  w.world.addAction(&boat);
+  run(w, 90);
+  const double expected = double(FloodBox::T) * FloodBox::L * FloodBox::B /
+                          (FloodBox::L * FloodBox::B - FloodBox::a * FloodBox::a);
+  reportFigure("lost-buoyancy draft on columns [m]", keelDepth(fb), expected);
+  EXPECT_NEAR(keelDepth(fb), expected, 1e-3 * expected);
+  w.world.removeAction(&boat);
+}
+
 TEST(Flooding, PermeableCompartmentLosesItsPermeabilityTimesItsArea) {
   // Cargo fills 40 % of the compartment: the water takes 0.6 of its plan.
   World w;
