@@ -68,10 +68,15 @@ std::size_t WaterPatch::sample(const WaterSurface& surface, double centreU_m, do
   const double cell = double(cell_m_);
   i0_ = std::int64_t(std::floor((centreU_m - double(radius_m_)) / cell));
   j0_ = std::int64_t(std::floor((centreV_m - double(radius_m_)) / cell));
-  // Nodes are queried row by row in alternating directions, so each one
-  // neighbours the one before: a user's surface that starts from the
-  // previous point's solution converges faster. (Keel's own surfaces solve
-  // every point alone: docs/waves.md, "Batches: SIMD across points".)
+  // A surface that answers a world-snapped grid faster than its points
+  // (a sum of waves: docs/waves.md, "Grids") is asked for the grid.
+  if (surface.gridHeights({.cellSize_m = cell, .originI = i0_, .originJ = j0_, .nodesU = side_, .nodesV = side_}, t_s,
+                          h_.data()))
+    return replaceNonFinite(h_);
+  // Otherwise nodes are queried row by row in alternating directions, so
+  // each one neighbours the one before: a user's surface that starts from
+  // the previous point's solution converges faster. (Keel's own surfaces
+  // solve every point alone: docs/waves.md, "Batches: SIMD across points".)
   std::size_t q = 0;
   for (int j = 0; j < side_; ++j)
     for (int step = 0; step < side_; ++step, ++q) {

@@ -28,6 +28,8 @@ void WaterSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m
   velocities(u_m, v_m, w_m, count, t_s, velocity_out);
 }
 
+bool WaterSurface::gridHeights(const WaterGrid&, btScalar, btScalar*) const { return false; }
+
 FunctionSurface::FunctionSurface(HeightFunction height) : height_(std::move(height)) {
   if (!height_) throw std::invalid_argument("keel::FunctionSurface: the height function is empty");
 }
