@@ -42,8 +42,8 @@ std::vector<WaveComponent> realSea() {
 /// game's ocean handed to Keel as heights.
 std::shared_ptr<const WaterSurface> realSeaGrid() {
   const SineSumSurface sea(realSea());
-  const HeightGridLayout layout{.originEast_m = -100, .originNorth_m = -100, .cellSize_m = 0.5, .nodesEast = 401,
-                                .nodesNorth = 401};
+  const HeightGridLayout layout{
+      .originEast_m = -100, .originNorth_m = -100, .cellSize_m = 0.5, .nodesEast = 401, .nodesNorth = 401};
   auto grid = std::make_shared<HeightGridSurface>(layout);
   std::vector<btScalar> u, v, h(std::size_t(401 * 401));
   for (int j = 0; j < 401; ++j)
@@ -117,8 +117,8 @@ void substep(benchmark::State& state) {
   if (terms & 32) model += "/velocity per boat";
   static const char* const seas[] = {"flat", "wavy", "64 sines", "64 Gerstner", "grid of 64 sines"};
   state.SetLabel(std::string(seas[sea]) +
-                 (sampling == Sampling::Patch ? state.range(2) == 2 ? "/patch 1 m" : "/patch 0.5 m" : "/direct") +
-                 "/" + model);
+                 (sampling == Sampling::Patch ? state.range(2) == 2 ? "/patch 1 m" : "/patch 0.5 m" : "/direct") + "/" +
+                 model);
 }
 
 // Every hull size, water and sampling, hydrostatics only and the full model;

@@ -55,7 +55,8 @@ TEST(SineSumGrid, MatchesHeightsAtTheNodes) {
   }
   // One node, one row, a column: the edges of the tables.
   EXPECT_LE(worstDifference_m(sea, {.cellSize_m = 1, .originI = 5, .originJ = -3, .nodesU = 1, .nodesV = 1}, 2), bound);
-  EXPECT_LE(worstDifference_m(sea, {.cellSize_m = 1, .originI = 5, .originJ = -3, .nodesU = 17, .nodesV = 1}, 2), bound);
+  EXPECT_LE(worstDifference_m(sea, {.cellSize_m = 1, .originI = 5, .originJ = -3, .nodesU = 17, .nodesV = 1}, 2),
+            bound);
   EXPECT_LE(worstDifference_m(sea, {.cellSize_m = 1, .originI = 5, .originJ = -3, .nodesU = 1, .nodesV = 9}, 2), bound);
 }
 
@@ -80,8 +81,8 @@ TEST(SineSumGrid, PatchSamplesTheGridAndKeepsNodesWhenItMoves) {
   patch.configure(0.5f, 4.0f);
   patch.sample(sea, 10.1, -4.3, 3);
   const int n = patch.samplesPerSide();
-  const WaterGrid grid{.cellSize_m = 0.5, .originI = patch.originI(), .originJ = patch.originJ(), .nodesU = n,
-                       .nodesV = n};
+  const WaterGrid grid{
+      .cellSize_m = 0.5, .originI = patch.originI(), .originJ = patch.originJ(), .nodesU = n, .nodesV = n};
   std::vector<btScalar> expected(std::size_t(n * n));
   ASSERT_TRUE(sea.gridHeights(grid, 3, expected.data()));
   const std::vector<btScalar> first(patch.samples_m().begin(), patch.samples_m().end());

@@ -27,6 +27,14 @@ enum class Sampling {
   /// sampled once per substep and interpolated on two triangles per cell.
   /// Cheaper when the surface is expensive and the hull has many vertices.
   Patch,
+  /// Each substep, the one of the two expected to cost less, from the
+  /// surface's WaterSurface::queryCost(), the hull's vertex count, the
+  /// patch's node count and whether the water velocity is wanted at every
+  /// vertex; the patch only when it is expected to cost under 3/4 of direct
+  /// sampling, since it interpolates. Flat water, a surface that does not
+  /// state its cost, small hulls: Direct. docs/performance.md, "Choosing the
+  /// sampling".
+  Auto,
 };
 
 /// A square grid of water samples around a hull, snapped to world multiples of

@@ -44,8 +44,10 @@ struct WaterGrid {
 /// flat water, or a surface that does not say (Auto then samples directly,
 /// as every boat did before Auto).
 struct QueryCost {
-  double height_ns = 0;    ///< heights(), per point
-  double gridNode_ns = 0;  ///< gridHeights(), per node (the same as height_ns when it has none)
+  double height_ns = 0;             ///< heights(), per point
+  double gridNode_ns = 0;           ///< a patch's node (gridHeights(), or heights() when it has none)
+  double velocity_ns = 0;           ///< velocities(), per point
+  double heightAndVelocity_ns = 0;  ///< heightsAndVelocities(), per point
 };
 
 /// A water surface. Implement `height`; override the batch calls when a

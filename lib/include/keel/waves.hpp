@@ -258,6 +258,9 @@ class GerstnerSurface final : public WaterSurface {
   /// bits heights() and velocities() give (same Newton iteration per lane; a
   /// point handed to the scalar code gets exactly height() and velocity()),
   /// wherever a point sits in the batch.
+  /// A Newton solve per point, on patches too (fewer iterations there:
+  /// the nodes come in rows, neighbours in a vector converge together).
+  [[nodiscard]] QueryCost queryCost() const override;
   void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
                             btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const override;
 

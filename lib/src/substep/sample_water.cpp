@@ -30,6 +30,28 @@ std::size_t replaceImplausible(std::span<btScalar> water_m, btScalar lo, btScala
   return water_m.size() - plausible;
 }
 
+/// Sampling::Auto's choice, from the surface's stated costs
+/// (docs/performance.md, "Choosing the sampling"): the patch costs its
+/// nodes, an interpolation per vertex and, when the flow wants the water
+/// velocity at the vertices, a velocity query of the wet ones (about 0.6 of
+/// them: half the hull and the crossing triangles' dry corners); direct
+/// sampling costs a query per vertex, of heights and velocities at once
+/// when they are wanted. The patch is chosen when it is expected to cost
+/// less than 3/4 of direct sampling: it interpolates, so a small gain does
+/// not pay for its error.
+bool autoPicksPatch(const BoatModel& boat, const BoatState& state, const Substep& s) {
+  constexpr double kInterpolation_ns = 2, kWetFraction = 0.6, kPatchAdvantage = 0.75;
+  const int side = state.patch.samplesPerSide();
+  if (side == 0) return false;  // too many nodes to configure
+  const QueryCost cost = boat.surface.queryCost();
+  const auto vertices = double(boat.hull.soa().vertexCount);
+  const double nodes = double(side) * double(side);
+  const double direct_ns = vertices * (s.perVertexVelocities ? cost.heightAndVelocity_ns : cost.height_ns);
+  const double patch_ns = nodes * cost.gridNode_ns + vertices * kInterpolation_ns +
+                          (s.perVertexVelocities ? kWetFraction * vertices * cost.velocity_ns : 0.0);
+  return patch_ns < kPatchAdvantage * direct_ns;
+}
+
 }  // namespace
 
 bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s) {
@@ -39,7 +61,9 @@ bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s) {
   // The surface is user code running inside Bullet's step: an exception
   // escaping here would leave Bullet mid-step, so it is caught and reported.
   try {
-    if (boat.statics.sampling == Sampling::Patch) {
+    const Sampling sampling = boat.statics.sampling;
+    state.patchSampled = sampling == Sampling::Patch || (sampling == Sampling::Auto && autoPicksPatch(boat, state, s));
+    if (state.patchSampled) {
       s.nonFiniteHeights = state.patch.sample(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);
       s.samplesAsked = state.patch.samples_m().size();
       patchHeights(soa, state.patch, a.east, a.north, a.centreEast_m, a.centreNorth_m, state.waterHeight_m.data());

@@ -80,7 +80,8 @@ struct BoatState {
   // Per triangle (kernel order), for slamming [m^3/s].
   std::vector<btScalar> sweptRate_m3ps, previousSweptRate_m3ps;
   bool slammingWarm = false;
-  WaterPatch patch;  ///< Sampling::Patch's grid
+  WaterPatch patch;           ///< Sampling::Patch's grid (and Auto's)
+  bool patchSampled = false;  ///< the last substep sampled the patch
   // The last substep.
   btVector3 centre_m{0, 0, 0};  ///< centre of mass, world
   btMatrix3x3 basis;            ///< centre-of-mass rotation: body axes to world axes
@@ -100,6 +101,10 @@ struct BoatState {
   /// Sizes the per-vertex and per-triangle arrays for `hull` and forgets
   /// the slamming history; configures the patch for Sampling::Patch.
   void allocate(const Hull& hull, const HydrostaticSettings& statics);
+  /// Configures the patch for Sampling::Patch (throws as
+  /// WaterPatch::configure) and Auto (left empty when it would be too
+  /// large); empties it for Direct.
+  void configurePatch(const Hull& hull, const HydrostaticSettings& statics);
 };
 
 /// The water's axes in the body frame and the centre of mass along them,

@@ -181,7 +181,7 @@ QueryCost SineSumSurface::queryCost() const {
   // sampling"): a cosine per component and point, and a complex
   // multiplication per component and grid node.
   const auto n = double(components_.size());
-  return {.height_ns = 1.3 * n, .gridNode_ns = 0.12 * n};
+  return {.height_ns = 1.3 * n, .gridNode_ns = 0.12 * n, .velocity_ns = 3.3 * n, .heightAndVelocity_ns = 3.3 * n};
 }
 
 WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {
