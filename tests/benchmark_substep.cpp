@@ -73,7 +73,10 @@ void substep(benchmark::State& state) {
   const int triangles = int(state.range(0));
   const int sea = int(state.range(1));
   // 0: direct; 1: a patch of 0.5 m cells; 2: of 1 m cells.
-  const Sampling sampling = state.range(2) != 0 ? Sampling::Patch : Sampling::Direct;
+  // 3: Sampling::Auto (0.5 m cells when it picks the patch).
+  const Sampling sampling = state.range(2) == 3   ? Sampling::Auto
+                            : state.range(2) != 0 ? Sampling::Patch
+                                                  : Sampling::Direct;
   // Hydrodynamic terms on, as bits: 1 viscous, 2 pressure drag, 4 slamming,
   // 8 air, 16 damping (31: the full model; 0: hydrostatics only); 32: one
   // water velocity per boat instead of one per vertex.
@@ -116,9 +119,9 @@ void substep(benchmark::State& state) {
     if (terms & (1 << bit)) model += names[bit];
   if (terms & 32) model += "/velocity per boat";
   static const char* const seas[] = {"flat", "wavy", "64 sines", "64 Gerstner", "grid of 64 sines"};
-  state.SetLabel(std::string(seas[sea]) +
-                 (sampling == Sampling::Patch ? state.range(2) == 2 ? "/patch 1 m" : "/patch 0.5 m" : "/direct") + "/" +
-                 model);
+  static const char* const samplings[] = {"/direct", "/patch 0.5 m", "/patch 1 m", "/auto"};
+  state.SetLabel(std::string(seas[sea]) + samplings[state.range(2)] + "/" + model +
+                 (boat.lastSampling() == Sampling::Patch ? " (patch)" : ""));
 }
 
 // Every hull size, water and sampling, hydrostatics only and the full model;
@@ -130,7 +133,7 @@ BENCHMARK(substep)
     ->ArgNames({"tris", "wavy", "patch", "terms"})
     ->ArgsProduct({{12, 200, 1000, 5000, 20000}, {0, 1}, {0, 1}, {0, 31}})
     ->ArgsProduct({{1000}, {0, 1}, {0}, {1, 2, 4, 8, 16}})
-    ->ArgsProduct({{12, 500, 1000, 3700}, {0, 2, 3, 4}, {0, 1, 2}, {0, 31, 63}})
+    ->ArgsProduct({{12, 500, 1000, 3700}, {0, 2, 3, 4}, {0, 1, 2, 3}, {0, 31, 63}})
     ->Unit(benchmark::kMicrosecond);
 
 /// The instruction set named by KEEL_SIMD_TARGET, if any: false when the name

@@ -95,8 +95,13 @@ struct BoatState {
   btVector3 pendingLinear_mps{0, 0, 0};     ///< velocity change for the next substep, world
   btVector3 pendingAngular_radps{0, 0, 0};  ///< angular velocity change, world
   bool dampingCompensated = true;           ///< the changes were divided by Bullet's damping factor
-  bool wake = false;                        ///< the water under the boat moved: wake the body
-  std::uint32_t flags = StatusOk;           ///< the last substep's StatusFlag bits, before it is applied
+  /// Bullet's damping factors (1 - damping)^dt of the last substep and what
+  /// they were computed from: the same inputs give them again without two
+  /// calls to pow (a tenth of a small hull's substep). NaN: none yet.
+  btScalar dampingOf[3] = {std::numeric_limits<btScalar>::quiet_NaN(), 0, 0};  ///< dt [s], linear, angular damping
+  btScalar dampingFactors[2] = {1, 1};                                         ///< linear, angular
+  bool wake = false;               ///< the water under the boat moved: wake the body
+  std::uint32_t flags = StatusOk;  ///< the last substep's StatusFlag bits, before it is applied
   WaterStatus status;
   /// Sizes the per-vertex and per-triangle arrays for `hull` and forgets
   /// the slamming history; configures the patch for Sampling::Patch.
