@@ -5,8 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
+#include <random>
 #include <vector>
 
 namespace keel::test {
@@ -95,6 +98,63 @@ TEST(SineSumGrid, PatchSamplesTheGridAndKeepsNodesWhenItMoves) {
   for (int j = 0; j + 1 < n; ++j)
     for (int i = 0; i + 3 < n; ++i)
       EXPECT_NEAR(patch.samples_m()[std::size_t(j * n + i)], first[std::size_t((j + 1) * n + i + 3)], bound);
+}
+
+}  // namespace
+}  // namespace keel::test
+
+namespace keel::test {
+namespace {
+
+/// Velocities on the patch against velocity() at points under it, depths
+/// 0 to 2 R: within the interpolation bound worked out from the components
+/// (docs/waves.md, "Grids").
+TEST(SineSumGrid, PatchVelocitiesMatchVelocityUnderTheHull) {
+  const auto waves = jonswap64();
+  const SineSumSurface sea(waves, {.meanLevel_m = 0.1, .current = {0.3, 0.2}});
+  const double cell = 1, radius = 5;
+  WaterPatch patch;
+  patch.configure(btScalar(cell), btScalar(radius));
+  const double centreU = 13.2, centreV = -7.9;
+  const btScalar t = 20;
+  patch.sampleWithVelocities(sea, centreU, centreV, t);
+  ASSERT_TRUE(patch.hasVelocities());
+  const auto depths = patch.velocityDepths_m();
+  // Bound per component of speed a omega: the cell's interpolation
+  // (second derivatives a omega k^2, error M cell^2 / 4), the interpolated
+  // surface's error (sum a k^2 cell^2 / 4) moving the depth, and the
+  // linear interpolation in depth of e^{-k d} ((k span)^2 / 8 of its value
+  // at the upper level).
+  double surfaceError = 0;
+  for (const WaveComponent& c : waves) surfaceError += c.amplitude_m * c.wavenumber_radpm * c.wavenumber_radpm;
+  surfaceError *= cell * cell / 4;
+  double bound = 0, speed = 0;
+  for (const WaveComponent& c : waves) {
+    const double k = c.wavenumber_radpm, a = c.amplitude_m * c.angularFrequency_radps;
+    double depthError = 0;
+    for (std::size_t m = 0; m + 1 < depths.size(); ++m) {
+      const double span = k * (depths[m + 1] - depths[m]);
+      depthError = std::max(depthError, span * span / 8 * std::exp(-k * depths[m]));
+    }
+    bound += a * (k * k * cell * cell / 4 + k * surfaceError + depthError);
+    speed += a;
+  }
+  std::mt19937 random(5);
+  std::uniform_real_distribution<double> along(-radius, radius), down(0, 2 * radius);
+  double worst = 0;
+  for (int n = 0; n < 2000; ++n) {
+    const double u = centreU + along(random), v = centreV + along(random);
+    const btScalar surface = patch.height(u, v);
+    const auto w = btScalar(double(surface) - down(random));
+    const WaterVelocity p = patch.velocity(u, v, w, surface);
+    const WaterVelocity e = sea.velocity(btScalar(u), btScalar(v), w, t);
+    worst = std::max({worst, std::abs(double(p.east_mps - e.east_mps)), std::abs(double(p.north_mps - e.north_mps)),
+                      std::abs(double(p.up_mps - e.up_mps))});
+  }
+  std::printf("[  figure  ] patch velocity: worst %.4f m/s, bound %.4f m/s, sum of a omega %.3f m/s\n", worst, bound,
+              speed);
+  EXPECT_LE(worst, bound);
+  EXPECT_GT(worst, 0);
 }
 
 }  // namespace

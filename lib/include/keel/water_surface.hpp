@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 
 namespace keel::KEEL_ABI {
 
@@ -39,6 +40,14 @@ struct WaterGrid {
   int nodesV = 0;            ///< nodes along v (north)
 };
 
+/// Where WaterSurface::gridHeightsAndVelocities() writes the water's
+/// velocity: at every node of the grid, at each of `depths_m` below the
+/// surface there.
+struct GridVelocities {
+  std::span<const double> depths_m;  ///< below the local surface [m], each >= 0
+  WaterVelocity* out = nullptr;      ///< `out[(j nodesU + i) depths + m]` [m/s]
+};
+
 /// What a surface's queries roughly cost, for Sampling::Auto: nanoseconds
 /// per point on one core of a current x86 CPU. Zero means "about nothing":
 /// flat water, or a surface that does not say (Auto then samples directly,
@@ -48,6 +57,9 @@ struct QueryCost {
   double gridNode_ns = 0;           ///< a patch's node (gridHeights(), or heights() when it has none)
   double velocity_ns = 0;           ///< velocities(), per point
   double heightAndVelocity_ns = 0;  ///< heightsAndVelocities(), per point
+  /// gridHeightsAndVelocities() per node and depth beyond gridNode_ns; 0
+  /// when the surface has no such query.
+  double gridNodeVelocity_ns = 0;
 };
 
 /// A water surface. Implement `height`; override the batch calls when a
@@ -96,6 +108,14 @@ class WaterSurface {
   /// a grid with one complex multiplication per node and component instead
   /// of a cosine (docs/waves.md, "Grids").
   virtual bool gridHeights(const WaterGrid& grid, btScalar t_s, btScalar* out_m) const;
+
+  /// gridHeights(), and the water's velocity at every node at the given
+  /// depths below the local surface, each within rounding of velocity() at
+  /// the node, `w = height - depth`. Returns false, writing nothing, when
+  /// the surface has no such query (the default): a boat's patch then asks
+  /// velocities() at its wet vertices.
+  virtual bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, btScalar t_s,
+                                        btScalar* heights_out_m) const;
 
   /// The queries' rough cost, for Sampling::Auto. The default is zero: a
   /// surface that does not say is sampled directly.

@@ -173,6 +173,11 @@ class SineSumSurface final : public WaterSurface {
   /// instead of a cosine. Within about 1e-15 Hs * nodes per side of
   /// heights() at the nodes' coordinates in double (docs/waves.md, "Grids").
   bool gridHeights(const WaterGrid& grid, btScalar t_s, btScalar* out_m) const override;
+  /// The same, and from the same phasors the orbital velocity at each depth
+  /// below the node's surface: three multiply-adds per node, depth and
+  /// component.
+  bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, btScalar t_s,
+                                btScalar* heights_out_m) const override;
   [[nodiscard]] QueryCost queryCost() const override;
   [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const override;
   /// Vectorised across points, as heights().

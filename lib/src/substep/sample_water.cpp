@@ -32,23 +32,29 @@ std::size_t replaceImplausible(std::span<btScalar> water_m, btScalar lo, btScala
 
 /// Sampling::Auto's choice, from the surface's stated costs
 /// (docs/performance.md, "Choosing the sampling"): the patch costs its
-/// nodes, an interpolation per vertex and, when the flow wants the water
-/// velocity at the vertices, a velocity query of the wet ones (about 0.6 of
+/// nodes and an interpolation per vertex and, when the flow wants the water
+/// velocity at the vertices, either its nodes' velocities at every depth
+/// level and an interpolation per wet vertex (a surface that answers grids
+/// with velocities) or a velocity query of the wet vertices (about 0.6 of
 /// them: half the hull and the crossing triangles' dry corners); direct
 /// sampling costs a query per vertex, of heights and velocities at once
 /// when they are wanted. The patch is chosen when it is expected to cost
 /// less than 3/4 of direct sampling: it interpolates, so a small gain does
 /// not pay for its error.
 bool autoPicksPatch(const BoatModel& boat, const BoatState& state, const Substep& s) {
-  constexpr double kInterpolation_ns = 2, kWetFraction = 0.6, kPatchAdvantage = 0.75;
+  constexpr double kInterpolation_ns = 2, kVelocityInterpolation_ns = 10, kWetFraction = 0.6, kPatchAdvantage = 0.75;
   const int side = state.patch.samplesPerSide();
   if (side == 0) return false;  // too many nodes to configure
   const QueryCost cost = boat.surface.queryCost();
   const auto vertices = double(boat.hull.soa().vertexCount);
-  const double nodes = double(side) * double(side);
+  const double nodes = double(side) * double(side), wet = kWetFraction * vertices;
   const double direct_ns = vertices * (s.perVertexVelocities ? cost.heightAndVelocity_ns : cost.height_ns);
-  const double patch_ns = nodes * cost.gridNode_ns + vertices * kInterpolation_ns +
-                          (s.perVertexVelocities ? kWetFraction * vertices * cost.velocity_ns : 0.0);
+  double patch_ns = nodes * cost.gridNode_ns + vertices * kInterpolation_ns;
+  if (s.perVertexVelocities)
+    patch_ns += cost.gridNodeVelocity_ns > 0
+                    ? nodes * double(state.patch.velocityDepths_m().size()) * cost.gridNodeVelocity_ns +
+                          wet * kVelocityInterpolation_ns
+                    : wet * cost.velocity_ns;
   return patch_ns < kPatchAdvantage * direct_ns;
 }
 
@@ -64,7 +70,12 @@ bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s) {
     const Sampling sampling = boat.statics.sampling;
     state.patchSampled = sampling == Sampling::Patch || (sampling == Sampling::Auto && autoPicksPatch(boat, state, s));
     if (state.patchSampled) {
-      s.nonFiniteHeights = state.patch.sample(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);
+      // The water's velocity too when the flow wants it at the vertices
+      // and the surface gives it on grids: the wet vertices' are then
+      // interpolated (waterVelocityAtVertices).
+      s.nonFiniteHeights = s.perVertexVelocities
+                               ? state.patch.sampleWithVelocities(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s)
+                               : state.patch.sample(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);
       s.samplesAsked = state.patch.samples_m().size();
       patchHeights(soa, state.patch, a.east, a.north, a.centreEast_m, a.centreNorth_m, state.waterHeight_m.data());
     } else {

@@ -48,9 +48,11 @@ struct GridTables {
   double* firstColumn;  // e^{i k_u u_0}
   double* phase;        // the phases of the four above [rad], 4 componentsPadded
   double* column;       // e^{i k_u u_i}: re [c nodesUPadded + i] for c < components, then im
+  double* weight;       // omega e^{-k depth} d_u, d_v and 1 per level: [(3 level + axis) componentsPadded + c]
+  double* product;      // one vector of nodes' a e^{i theta} per component: re [c kLanes + lane], then im
 };
 
-[[nodiscard]] GridTables layTables(double* scratch, std::size_t components, std::size_t nodesU) {
+[[nodiscard]] GridTables layTables(double* scratch, std::size_t components, std::size_t nodesU, std::size_t levels) {
   GridTables g{};
   g.components = components;
   g.componentsPadded = (components + kLanes - 1) / kLanes * kLanes;
@@ -62,6 +64,8 @@ struct GridTables {
   g.firstColumn = g.row + 2 * n;
   g.phase = g.firstColumn + 2 * n;
   g.column = g.phase + 4 * n;
+  g.weight = g.column + 2 * components * g.nodesUPadded;
+  g.product = g.weight + 3 * levels * n;
   return g;
 }
 
@@ -148,19 +152,92 @@ void rowHeights(D d, const GridTables& g, double meanLevel_m, std::size_t nodesU
   }
 }
 
+/// The velocity weights `omega e^{-k depth}` (times d_u, d_v and 1) of
+/// every level and component: linear deep-water theory, the depth measured
+/// below the local surface (Wheeler stretching, as velocities() does).
+void fillWeights(D d, std::span<const WaveComponent> components, const GridVelocities& v, const GridTables& g) {
+  const std::size_t n = g.componentsPadded;
+  HWY_ALIGN double k[kLanes], omega[kLanes], du[kLanes], dv[kLanes];
+  for (std::size_t c = 0; c < n; c += kLanes) {
+    for (std::size_t j = 0; j < kLanes; ++j) {
+      const bool real = c + j < components.size();
+      k[j] = real ? components[c + j].wavenumber_radpm : 0.0;
+      omega[j] = real ? components[c + j].angularFrequency_radps : 0.0;
+      du[j] = real ? components[c + j].directionEast : 0.0;
+      dv[j] = real ? components[c + j].directionNorth : 0.0;
+    }
+    for (std::size_t m = 0; m < v.depths_m.size(); ++m) {
+      const V w = hn::Mul(hn::Load(d, omega), hn::Exp(d, hn::Mul(hn::Load(d, k), hn::Set(d, -v.depths_m[m]))));
+      hn::Store(hn::Mul(w, hn::Load(d, du)), d, g.weight + (3 * m) * n + c);
+      hn::Store(hn::Mul(w, hn::Load(d, dv)), d, g.weight + (3 * m + 1) * n + c);
+      hn::Store(w, d, g.weight + (3 * m + 2) * n + c);
+    }
+  }
+}
+
+/// One row's heights and velocities: for each vector of columns, every
+/// component's `a e^{i theta}` (kept in g.product), its real parts summed
+/// to the height; then per level the velocity `sum omega e^{-k depth}
+/// (d Re, Im)` plus the current. Velocities go to
+/// `v.out[(first + i) levels + m]`.
+void rowHeightsAndVelocities(D d, const GridTables& g, const WaveFieldSettings& settings, std::size_t nodesU,
+                             btScalar* out_m, const GridVelocities& v, std::size_t first) {
+  const std::size_t n = g.componentsPadded, stride = g.nodesUPadded, count = g.components;
+  const std::size_t levels = v.depths_m.size();
+  const double* re = g.column;
+  const double* im = g.column + count * stride;
+  double* productRe = g.product;
+  double* productIm = g.product + count * kLanes;
+  HWY_ALIGN double lanes[3 * kLanes];
+  for (std::size_t i = 0; i < stride; i += kLanes) {
+    V height = hn::Set(d, settings.meanLevel_m);
+    for (std::size_t c = 0; c < count; ++c) {
+      const V columnRe = hn::Load(d, re + c * stride + i), columnIm = hn::Load(d, im + c * stride + i);
+      const V rowRe = hn::Set(d, g.row[c]), rowIm = hn::Set(d, g.row[n + c]);
+      const V pRe = hn::NegMulAdd(columnIm, rowIm, hn::Mul(columnRe, rowRe));
+      hn::Store(pRe, d, productRe + c * kLanes);
+      hn::Store(hn::MulAdd(columnIm, rowRe, hn::Mul(columnRe, rowIm)), d, productIm + c * kLanes);
+      height = hn::Add(height, pRe);
+    }
+    hn::Store(height, d, lanes);
+    for (std::size_t j = 0; j < kLanes && i + j < nodesU; ++j) out_m[i + j] = static_cast<btScalar>(lanes[j]);
+    for (std::size_t m = 0; m < levels; ++m) {
+      const double* w = g.weight + 3 * m * n;
+      V east = hn::Set(d, settings.current.east_mps), north = hn::Set(d, settings.current.north_mps);
+      V up = hn::Zero(d);
+      for (std::size_t c = 0; c < count; ++c) {
+        const V pRe = hn::Load(d, productRe + c * kLanes);
+        east = hn::MulAdd(hn::Set(d, w[c]), pRe, east);
+        north = hn::MulAdd(hn::Set(d, w[n + c]), pRe, north);
+        up = hn::MulAdd(hn::Set(d, w[2 * n + c]), hn::Load(d, productIm + c * kLanes), up);
+      }
+      hn::Store(east, d, lanes), hn::Store(north, d, lanes + kLanes), hn::Store(up, d, lanes + 2 * kLanes);
+      for (std::size_t j = 0; j < kLanes && i + j < nodesU; ++j)
+        v.out[(first + i + j) * levels + m] = {static_cast<btScalar>(lanes[j]),
+                                               static_cast<btScalar>(lanes[kLanes + j]),
+                                               static_cast<btScalar>(lanes[2 * kLanes + j])};
+    }
+  }
+}
+
 /// sineSumGrid: the tables, then the rows, each row's phasors the previous
 /// row's times e^{i k_v cell}.
 void SineSumGrid(std::span<const WaveComponent> components, const WaveFieldSettings& settings, const WaterGrid& grid,
-                 double t_s, btScalar* out_m, double* scratch) {
+                 double t_s, btScalar* out_m, const GridVelocities* velocities, double* scratch) {
   const D d;
   const auto nodesU = std::size_t(grid.nodesU), nodesV = std::size_t(grid.nodesV);
-  const GridTables g = layTables(scratch, components.size(), nodesU);
+  const GridTables g = layTables(scratch, components.size(), nodesU, velocities ? velocities->depths_m.size() : 0);
   phasesOfFirstNode(components, settings, grid, t_s, g);
   phasorsOfFirstNode(d, components, g);
   fillColumns(d, nodesU, g);
+  if (velocities) fillWeights(d, components, *velocities, g);
   const std::size_t n = g.componentsPadded;
   for (std::size_t j = 0; j < nodesV; ++j) {
-    rowHeights(d, g, settings.meanLevel_m, nodesU, out_m + j * nodesU);
+    if (velocities) {
+      rowHeightsAndVelocities(d, g, settings, nodesU, out_m + j * nodesU, *velocities, j * nodesU);
+    } else {
+      rowHeights(d, g, settings.meanLevel_m, nodesU, out_m + j * nodesU);
+    }
     for (std::size_t c = 0; c < n; c += kLanes) {
       const Phasor row{hn::Load(d, g.row + c), hn::Load(d, g.row + n + c)};
       const Phasor next = times(row, {hn::Load(d, g.stepV + c), hn::Load(d, g.stepV + n + c)});
@@ -178,16 +255,16 @@ namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(SineSumGrid);
 
-std::size_t sineSumGridScratch(std::size_t components, const WaterGrid& grid) {
+std::size_t sineSumGridScratch(std::size_t components, const WaterGrid& grid, std::size_t levels) {
   constexpr std::size_t lanes = 64 / sizeof(double);  // the widest vector compiled: AVX-512 (see kLanes)
   const std::size_t padded = (components + lanes - 1) / lanes * lanes;
   const std::size_t columns = (std::size_t(grid.nodesU) + lanes - 1) / lanes * lanes;
-  return 12 * padded + 2 * components * columns + 8;
+  return 12 * padded + 2 * components * columns + 3 * levels * padded + 2 * components * lanes + 8;
 }
 
 void sineSumGrid(std::span<const WaveComponent> components, const WaveFieldSettings& settings, const WaterGrid& grid,
-                 double t_s, btScalar* out_m, double* scratch) {
-  HWY_DYNAMIC_DISPATCH(SineSumGrid)(components, settings, grid, t_s, out_m, scratch);
+                 double t_s, btScalar* out_m, const GridVelocities* velocities, double* scratch) {
+  HWY_DYNAMIC_DISPATCH(SineSumGrid)(components, settings, grid, t_s, out_m, velocities, scratch);
 }
 
 }  // namespace keel::KEEL_ABI::detail

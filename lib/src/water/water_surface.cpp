@@ -30,6 +30,10 @@ void WaterSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m
 
 bool WaterSurface::gridHeights(const WaterGrid&, btScalar, btScalar*) const { return false; }
 
+bool WaterSurface::gridHeightsAndVelocities(const WaterGrid&, const GridVelocities&, btScalar, btScalar*) const {
+  return false;
+}
+
 FunctionSurface::FunctionSurface(HeightFunction height) : height_(std::move(height)) {
   if (!height_) throw std::invalid_argument("keel::FunctionSurface: the height function is empty");
 }

@@ -170,9 +170,19 @@ bool SineSumSurface::gridHeights(const WaterGrid& grid, btScalar t_s, btScalar* 
   // every thread): it grows to the largest grid and components asked, then
   // never allocates again.
   thread_local std::vector<double> scratch;
-  const std::size_t size = detail::sineSumGridScratch(components_.size(), grid);
+  const std::size_t size = detail::sineSumGridScratch(components_.size(), grid, 0);
   if (scratch.size() < size) scratch.resize(size);
-  detail::sineSumGrid(components_, settings_, grid, t_s, out_m, scratch.data());
+  detail::sineSumGrid(components_, settings_, grid, t_s, out_m, nullptr, scratch.data());
+  return true;
+}
+
+bool SineSumSurface::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, btScalar t_s,
+                                              btScalar* heights_out_m) const {
+  if (grid.nodesU <= 0 || grid.nodesV <= 0) return true;
+  thread_local std::vector<double> scratch;  // as gridHeights()'
+  const std::size_t size = detail::sineSumGridScratch(components_.size(), grid, velocities.depths_m.size());
+  if (scratch.size() < size) scratch.resize(size);
+  detail::sineSumGrid(components_, settings_, grid, t_s, heights_out_m, &velocities, scratch.data());
   return true;
 }
 
@@ -181,7 +191,11 @@ QueryCost SineSumSurface::queryCost() const {
   // sampling"): a cosine per component and point, and a complex
   // multiplication per component and grid node.
   const auto n = double(components_.size());
-  return {.height_ns = 1.3 * n, .gridNode_ns = 0.12 * n, .velocity_ns = 3.3 * n, .heightAndVelocity_ns = 3.3 * n};
+  return {.height_ns = 1.3 * n,
+          .gridNode_ns = 0.12 * n,
+          .velocity_ns = 3.3 * n,
+          .heightAndVelocity_ns = 3.3 * n,
+          .gridNodeVelocity_ns = 0.2 * n};
 }
 
 WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {
