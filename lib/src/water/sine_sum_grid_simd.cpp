@@ -58,7 +58,9 @@ struct GridTables {
   g.componentsPadded = (components + kLanes - 1) / kLanes * kLanes;
   g.nodesUPadded = (nodesU + kLanes - 1) / kLanes * kLanes;
   const std::size_t n = g.componentsPadded;
-  g.stepU = reinterpret_cast<double*>((reinterpret_cast<std::uintptr_t>(scratch) + 63) & ~std::uintptr_t(63));
+  // Aligned to 64 bytes by whole doubles (the buffer is a vector<double>'s).
+  const std::uintptr_t misalignment = reinterpret_cast<std::uintptr_t>(scratch) % 64;
+  g.stepU = scratch + (misalignment == 0 ? 0 : (64 - misalignment) / sizeof(double));
   g.stepV = g.stepU + 2 * n;
   g.row = g.stepV + 2 * n;
   g.firstColumn = g.row + 2 * n;
