@@ -102,7 +102,7 @@ BENCHMARK(fleet)
     ->ArgsProduct({{1, 10, 100, 1000}, {500}, {0, 1}, {0}, {0}})
     ->ArgsProduct({{100}, {100, 2000}, {0}, {0}, {0}})
     ->ArgsProduct({{1, 10, 100, 1000}, {500}, {0}, {1}, {0}})
-    ->ArgsProduct({{1, 100, 1000}, {500}, {0}, {0, 1, 2}, {1, 2}})
+    ->ArgsProduct({{1, 100, 1000}, {500}, {0, 1}, {0, 1, 2}, {1, 2}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
