@@ -28,10 +28,19 @@ void fleet(benchmark::State& state) {
   // per vertex (the full-detail default); 1: the cheap level of detail for
   // distant boats: a 3 m patch, hydrostatics, and damping by the submerged
   // fraction relative to the water velocity under the boat; 2: the far-boat
-  // preset, keel::farBoatSettings (the same on columns).
+  // preset, keel::farBoatSettings (the same on columns); 3: the full detail
+  // with a patch of 1 m cells for the heights.
   const bool cheap = state.range(3) == 1, far = state.range(3) == 2;
   World w;
-  const auto surface = gerstnerSea(1.5, 6.0, 6, 5, 0.7);
+  // 0: six Gerstner waves of Hs 1.5 m; 1: the real sea, 64 components of a
+  // JONSWAP spectrum of Hs 2 m, Tp 7 s, as Gerstner waves; 2: as sines.
+  const int sea = state.range(4) < 0 ? 0 : int(state.range(4));
+  std::shared_ptr<const WaterSurface> surface;
+  if (sea == 0) surface = gerstnerSea(1.5, 6.0, 6, 5, 0.7);
+  if (sea == 1) surface = gerstnerSea(2.0, 7.0, 64, 5, 0.9);
+  if (sea == 2)
+    surface = std::make_shared<SineSumSurface>(
+        sampleSeaState(WaveSpectrum::jonswap(2.0, 7.0), {.meanDirection_rad = 0.3, .componentCount = 64, .seed = 5}));
   const auto hull = hullOf(boatOf(triangles));
   WaterFleet water(surface, threads);
   HydrostaticSettings settings;
@@ -44,6 +53,10 @@ void fleet(benchmark::State& state) {
     hydro.damping = true;
     hydro.linearDamping_Nspm = btScalar(0.4 * 1025 * hull->volume_m3());          // ~ mass x 1/s
     hydro.angularDamping_Nmsprad = btScalar(0.4 * 1025 * hull->volume_m3() * 4);  // ~ inertia x 1/s
+  }
+  if (state.range(3) == 3) {
+    settings.sampling = Sampling::Patch;
+    settings.patchCellSize_m = 1.0f;
   }
   const btVector3 size = hull->boundsMax() - hull->boundsMin();
   const int side = int(std::ceil(std::sqrt(double(boats))));
@@ -85,13 +98,18 @@ void fleet(benchmark::State& state) {
 }
 
 // Boats at ~500 triangles, all threads and one; triangles per hull at 100
-// boats; then the cheap level of detail at every fleet size.
+// boats; then the cheap level of detail at every fleet size; the far-boat
+// preset at 1,000 and 10,000 boats; then the real sea ("sea": 1 Gerstner,
+// 2 sines) at full detail, direct, the cheap level and with a 1 m patch
+// (lod 3); and the far-boat preset on the real sea of sines.
 BENCHMARK(fleet)
-    ->ArgNames({"boats", "tris", "threads", "lod"})
-    ->ArgsProduct({{1, 10, 100, 1000}, {500}, {0, 1}, {0}})
-    ->ArgsProduct({{100}, {100, 2000}, {0}, {0}})
-    ->ArgsProduct({{1, 10, 100, 1000}, {500}, {0}, {1}})
-    ->ArgsProduct({{1000, 10000}, {500}, {0, 1}, {2}})
+    ->ArgNames({"boats", "tris", "threads", "lod", "sea"})
+    ->ArgsProduct({{1, 10, 100, 1000}, {500}, {0, 1}, {0}, {0}})
+    ->ArgsProduct({{100}, {100, 2000}, {0}, {0}, {0}})
+    ->ArgsProduct({{1, 10, 100, 1000}, {500}, {0}, {1}, {0}})
+    ->ArgsProduct({{1000, 10000}, {500}, {0, 1}, {2}, {0}})
+    ->ArgsProduct({{1, 100, 1000}, {500}, {0, 1}, {0, 1, 3}, {1, 2}})
+    ->ArgsProduct({{1000, 10000}, {500}, {0, 1}, {2}, {2}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

@@ -1,5 +1,6 @@
 // The whole per-boat substep: hulls of 12 to 20k
-// triangles, flat and wavy water, direct and patch sampling. Run:
+// triangles, flat and wavy water, direct and patch sampling; then the real
+// seas (64 components of a JONSWAP spectrum, Hs 2 m) on each surface. Run:
 //   build/tests/keel_bench --benchmark_min_time=0.2 --benchmark_repetitions=5
 //   --benchmark_report_aggregates_only=true
 // KEEL_SIMD_TARGET=AVX2 (or AVX3, SSE4, SSSE3, SCALAR: Highway's names) runs
@@ -31,14 +32,56 @@ std::shared_ptr<const WaterSurface> waves() {
       deepWaterWave(0.3, 25, 0.0, 0.0), deepWaterWave(0.2, 12, 0.7, 1.0), deepWaterWave(0.05, 4, -0.4, 2.0)});
 }
 
+/// The real sea of the benchmarks: 64 components of a JONSWAP spectrum of
+/// Hs 2 m, Tp 7 s (sampleSeaState's default count).
+std::vector<WaveComponent> realSea() {
+  return sampleSeaState(WaveSpectrum::jonswap(2.0, 7.0), {.meanDirection_rad = 0.3, .componentCount = 64, .seed = 5});
+}
+
+/// The real sea's heights on a 200 m square grid of 0.5 m cells at t = 0: a
+/// game's ocean handed to Keel as heights.
+std::shared_ptr<const WaterSurface> realSeaGrid() {
+  const SineSumSurface sea(realSea());
+  const HeightGridLayout layout{
+      .originEast_m = -100, .originNorth_m = -100, .cellSize_m = 0.5, .nodesEast = 401, .nodesNorth = 401};
+  auto grid = std::make_shared<HeightGridSurface>(layout);
+  std::vector<btScalar> u, v, h(std::size_t(401 * 401));
+  for (int j = 0; j < 401; ++j)
+    for (int i = 0; i < 401; ++i) u.push_back(btScalar(-100 + 0.5 * i)), v.push_back(btScalar(-100 + 0.5 * j));
+  sea.heights(u.data(), v.data(), h.size(), 0, h.data());
+  grid->setHeights(h, 0);
+  return grid;
+}
+
+/// The water of a `sea` argument: 0 flat, 1 three sines, 2 the real sea as
+/// sines, 3 as Gerstner waves (0.9 of the fold limit), 4 as a height grid.
+std::shared_ptr<const WaterSurface> water(int sea) {
+  switch (sea) {
+    case 1: return waves();
+    case 2: return std::make_shared<SineSumSurface>(realSea());
+    case 3: {
+      const auto components = realSea();
+      return std::make_shared<GerstnerSurface>(
+          components, GerstnerSettings{.steepness = std::min(1.0, 0.9 * gerstnerSteepnessLimit(components))});
+    }
+    case 4: return realSeaGrid();
+    default: return std::make_shared<FlatSurface>();
+  }
+}
+
 void substep(benchmark::State& state) {
   const int triangles = int(state.range(0));
-  const bool wavy = state.range(1) != 0;
-  const Sampling sampling = state.range(2) != 0 ? Sampling::Patch : Sampling::Direct;
+  const int sea = int(state.range(1));
+  // 0: direct; 1: a patch of 0.5 m cells; 2: of 1 m cells.
+  // 3: Sampling::Auto (0.5 m cells when it picks the patch).
+  const Sampling sampling = state.range(2) == 3   ? Sampling::Auto
+                            : state.range(2) != 0 ? Sampling::Patch
+                                                  : Sampling::Direct;
   // Hydrodynamic terms on, as bits: 1 viscous, 2 pressure drag, 4 slamming,
-  // 8 air, 16 damping (31: the full model; 0: hydrostatics only).
+  // 8 air, 16 damping (31: the full model; 0: hydrostatics only); 32: one
+  // water velocity per boat instead of one per vertex.
   const int terms = int(state.range(3));
-  const bool full = terms == 31;
+  const bool full = (terms & 31) == 31;
   World w;
   const auto hull = hullOf(hullWithTriangles(triangles));
   btRigidBody* body = w.addBox(
@@ -46,8 +89,8 @@ void substep(benchmark::State& state) {
       btTransform(btQuaternion(btVector3(1, 0, 0.3f).normalized(), 0.15f), btVector3(0, 0.1f, 0)));
   HydrostaticSettings settings;
   settings.sampling = sampling;
-  settings.patchCellSize_m = 0.5f;  // an eighth of the shortest wave (4 m)
-  std::shared_ptr<const WaterSurface> surface = wavy ? waves() : std::make_shared<FlatSurface>();
+  settings.patchCellSize_m = state.range(2) == 2 ? 1.0f : 0.5f;  // 0.5 m: an eighth of the shortest wave (4 m)
+  const std::shared_ptr<const WaterSurface> surface = water(sea);
   WaterAction boat(body, hull, surface, settings);
   HydrodynamicSettings hydro = HydrodynamicSettings::none();
   hydro.viscous = terms & 1;
@@ -55,6 +98,7 @@ void substep(benchmark::State& state) {
   hydro.slamming = terms & 4;
   hydro.airResistance = terms & 8;
   hydro.damping = terms & 16;
+  if (terms & 32) hydro.waterVelocity = WaterVelocitySampling::PerBoat;
   hydro.linearDamping_Nspm = 100;
   hydro.angularDamping_Nmsprad = 100;
   boat.setHydrodynamics(hydro);
@@ -73,16 +117,23 @@ void substep(benchmark::State& state) {
   std::string model = full ? "full" : terms == 0 ? "hydrostatic" : "hydrostatic+";
   for (int bit = 0; bit < 5 && !full; ++bit)
     if (terms & (1 << bit)) model += names[bit];
-  state.SetLabel(std::string(wavy ? "wavy" : "flat") + (sampling == Sampling::Patch ? "/patch" : "/direct") + "/" +
-                 model);
+  if (terms & 32) model += "/velocity per boat";
+  static const char* const seas[] = {"flat", "wavy", "64 sines", "64 Gerstner", "grid of 64 sines"};
+  static const char* const samplings[] = {"/direct", "/patch 0.5 m", "/patch 1 m", "/auto"};
+  state.SetLabel(std::string(seas[sea]) + samplings[state.range(2)] + "/" + model +
+                 (boat.lastSampling() == Sampling::Patch ? " (patch)" : ""));
 }
 
 // Every hull size, water and sampling, hydrostatics only and the full model;
-// then each hydrodynamic term alone on the 1k-triangle hull.
+// then each hydrodynamic term alone on the 1k-triangle hull; then the real
+// sea on each surface (flat water for comparison), hulls of 12 to 3.9k
+// triangles, direct and patches of 0.5 and 1 m, and the full model with one
+// water velocity per boat ("wavy" is the sea: 2 sines, 3 Gerstner, 4 grid).
 BENCHMARK(substep)
     ->ArgNames({"tris", "wavy", "patch", "terms"})
     ->ArgsProduct({{12, 200, 1000, 5000, 20000}, {0, 1}, {0, 1}, {0, 31}})
     ->ArgsProduct({{1000}, {0, 1}, {0}, {1, 2, 4, 8, 16}})
+    ->ArgsProduct({{12, 500, 1000, 3700}, {0, 2, 3, 4}, {0, 1, 2, 3}, {0, 31, 63}})
     ->Unit(benchmark::kMicrosecond);
 
 /// Static head against wave pressure (PressureModel) on a 64-component

@@ -46,7 +46,10 @@ Reference reference(const Hull& hull, const btTransform& com, const btVector3& v
   std::vector<btVector3> vertexWater(n, btVector3(0, 0, 0));
   for (std::size_t i = 0; i < n; ++i) {
     const btVector3 p = com.getOrigin() + r[i];
-    const WaterVelocity q = surface.velocity(p.x(), p.z(), p.y(), t);
+    // A patch that holds velocities (a sum of waves) gives the wet
+    // vertices theirs, interpolated at the depth below its own surface.
+    const WaterVelocity q = patch && patch->hasVelocities() ? patch->velocity(p.x(), p.z(), p.y(), water[i])
+                                                            : surface.velocity(p.x(), p.z(), p.y(), t);
     vertexWater[i] = frame.toWorld(q);
   }
   std::vector<btVector3> pieceWater;

@@ -289,7 +289,7 @@ TEST(WaterActionBadInput, ConstructorAndSettingsValidate) {
   bad.patchCellSize_m = 0;
   bad.sampling = Sampling::Patch;
   EXPECT_THROW(boat.setSettings(bad), std::invalid_argument);
-  EXPECT_EQ(boat.settings().sampling, Sampling::Direct);  // unchanged
+  EXPECT_EQ(boat.settings().sampling, Sampling::Auto);  // unchanged: the default
 }
 
 // --- sleeping --------------------------------------------------------------------

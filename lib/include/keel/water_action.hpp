@@ -100,9 +100,12 @@ struct WaterStatus {
 
 /// Per-boat settings of the hydrostatic model.
 struct HydrostaticSettings {
-  btScalar waterDensity_kgpm3 = 1025;    ///< rho [kg/m^3]; sea water
-  Sampling sampling = Sampling::Direct;  ///< how the water under the hull is sampled
-  btScalar patchCellSize_m = 0.5;        ///< cell [m] of Sampling::Patch; > Hull::radius_m() / 1023 (<= 2,048^2 nodes)
+  btScalar waterDensity_kgpm3 = 1025;  ///< rho [kg/m^3]; sea water
+  Sampling sampling = Sampling::Auto;  ///< how the water under the hull is sampled
+  /// Cell [m] of the patch (Sampling::Patch, and Auto when it picks it);
+  /// > Hull::radius_m() / 1023 (<= 2,048^2 nodes) for Patch. Auto samples
+  /// directly when the patch would be larger.
+  btScalar patchCellSize_m = 0.5;
   /// Kerner's static head (default: cheapest, and what the published model
   /// does) or the waves' pressure decaying with depth. docs/model.md, "Wave
   /// pressure".
@@ -221,8 +224,9 @@ class WaterAction : public btActionInterface {
   /// The last substep's waterline (relative positions, world axes); built
   /// as submergedPieces() is.
   [[nodiscard]] std::span<const WaterlineSegment> waterline() const;
-  /// The water patch of the last substep (Sampling::Patch; empty otherwise):
-  /// what the boat felt, for drawing the same water.
+  /// The water patch of the last substep that sampled one (empty when none
+  /// did): what the boat felt, for drawing the same water, when
+  /// lastSampling() is Sampling::Patch.
   [[nodiscard]] const WaterPatch& waterPatch() const;
   /// Gives the boat compartments that water can flood (docs/flooding.md),
   /// replacing any it had, each with the water it holds. Throws
@@ -244,6 +248,9 @@ class WaterAction : public btActionInterface {
   /// The water in each compartment, the flow, the water taken from the sea
   /// and the reserve buoyancy after the last substep.
   [[nodiscard]] const FloodingStatus& flooding() const;
+  /// How the last substep sampled the water: Sampling::Direct or
+  /// Sampling::Patch (Sampling::Auto's choice).
+  [[nodiscard]] Sampling lastSampling() const;
   /// Problems met, for the user to read.
   [[nodiscard]] const WaterStatus& status() const;
   void clearStatus();

@@ -13,6 +13,7 @@
 
 #include <LinearMath/btVector3.h>
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -27,6 +28,14 @@ enum class Sampling {
   /// sampled once per substep and interpolated on two triangles per cell.
   /// Cheaper when the surface is expensive and the hull has many vertices.
   Patch,
+  /// Each substep, the one of the two expected to cost less, from the
+  /// surface's WaterSurface::queryCost(), the hull's vertex count, the
+  /// patch's node count and whether the water velocity is wanted at every
+  /// vertex; the patch only when it is expected to cost under 3/4 of direct
+  /// sampling, since it interpolates. Flat water, a surface that does not
+  /// state its cost, small hulls: Direct. docs/performance.md, "Choosing the
+  /// sampling".
+  Auto,
 };
 
 /// A square grid of water samples around a hull, snapped to world multiples of
@@ -54,6 +63,27 @@ class WaterPatch {
   /// lies farther than reach_m() from the origin.
   std::size_t sample(const WaterSurface& surface, double centreU_m, double centreV_m, btScalar t_s);
 
+  /// sample(), and the water's velocity at every node at velocityDepths_m()
+  /// below the surface when the surface answers grids with velocities
+  /// (WaterSurface::gridHeightsAndVelocities): then hasVelocities() is true
+  /// and velocity() interpolates them; otherwise it is false and only the
+  /// heights are sampled.
+  std::size_t sampleWithVelocities(const WaterSurface& surface, double centreU_m, double centreV_m, btScalar t_s);
+
+  /// The velocities' depths below the local surface [m]: 0, then 2 R / 16,
+  /// 2 R / 8, 2 R / 4, 2 R / 2 and 2 R, R the hull radius it was configured
+  /// for (finer near the surface, where the short waves' orbits shrink).
+  [[nodiscard]] std::span<const double> velocityDepths_m() const { return depths_m_; }
+  /// True when the last sample() asked for and got the velocities.
+  [[nodiscard]] bool hasVelocities() const { return hasVelocities_; }
+  /// The water's velocity [m/s] at (u, v, w) [m], the surface there at
+  /// `surface_m` [m] (the patch's height()): interpolated on the cell's
+  /// triangles as the heights are, and linearly in the depth below the
+  /// surface between the two depths around it (held below the deepest and
+  /// at the surface above it, as Wheeler stretching does). Only when
+  /// hasVelocities().
+  [[nodiscard]] WaterVelocity velocity(double u_m, double v_m, btScalar w_m, btScalar surface_m) const;
+
   /// Interpolated height [m] at horizontal point (u, v) [m]. Points outside
   /// the grid are clamped to its edge (they cannot occur for the hull it was
   /// sized for).
@@ -74,6 +104,16 @@ class WaterPatch {
   std::int64_t j0_ = 0;
   std::vector<btScalar> u_, v_, queried_;  // query order (serpentine) [m]
   std::vector<btScalar> h_;                // row-major [m]
+  std::array<double, 6> depths_m_{};
+  struct Cell {
+    std::size_t k00;  // index of the cell's corner (0, 0)
+    double a, b;      // fractions across it along u and v
+  };
+  [[nodiscard]] Cell locate(double u_m, double v_m) const;  // the cell of (u, v), clamped to the grid
+  void place(double centreU_m, double centreV_m);           // the origin around the centre; throws as sample()
+  std::size_t sampleHeights(const WaterSurface& surface, btScalar t_s);  // the heights at the placed nodes
+  std::vector<WaterVelocity> velocity_;                                  // [node depths + level] [m/s]
+  bool hasVelocities_ = false;
 };
 
 /// Replaces non-finite values of `values` by the mean of the finite ones (0 if

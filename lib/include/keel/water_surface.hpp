@@ -7,8 +7,10 @@
 #include <keel/config.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 
 namespace keel::KEEL_ABI {
 
@@ -25,6 +27,39 @@ struct WaterVelocity {
   btScalar east_mps = 0;   ///< along WaterFrame::east [m/s]
   btScalar north_mps = 0;  ///< along WaterFrame::north [m/s]
   btScalar up_mps = 0;     ///< along WaterFrame::up [m/s]
+};
+
+/// A grid of points snapped to world multiples of its cell, as a boat's
+/// water patch asks for: node (i, j) lies at `u = (originI + i) cellSize_m`,
+/// `v = (originJ + j) cellSize_m` [m], for i < nodesU and j < nodesV.
+struct WaterGrid {
+  double cellSize_m = 1;     ///< spacing along east and north [m]
+  std::int64_t originI = 0;  ///< world cell index of node (0, 0) along u
+  std::int64_t originJ = 0;  ///< world cell index of node (0, 0) along v
+  int nodesU = 0;            ///< nodes along u (east)
+  int nodesV = 0;            ///< nodes along v (north)
+};
+
+/// Where WaterSurface::gridHeightsAndVelocities() writes the water's
+/// velocity: at every node of the grid, at each of `depths_m` below the
+/// surface there.
+struct GridVelocities {
+  std::span<const double> depths_m;  ///< below the local surface [m], each >= 0
+  WaterVelocity* out = nullptr;      ///< `out[(j nodesU + i) depths + m]` [m/s]
+};
+
+/// What a surface's queries roughly cost, for Sampling::Auto: nanoseconds
+/// per point on one core of a current x86 CPU. Zero means "about nothing":
+/// flat water, or a surface that does not say (Auto then samples directly,
+/// as every boat did before Auto).
+struct QueryCost {
+  double height_ns = 0;             ///< heights(), per point
+  double gridNode_ns = 0;           ///< a patch's node (gridHeights(), or heights() when it has none)
+  double velocity_ns = 0;           ///< velocities(), per point
+  double heightAndVelocity_ns = 0;  ///< heightsAndVelocities(), per point
+  /// gridHeightsAndVelocities() per node and depth beyond gridNode_ns; 0
+  /// when the surface has no such query.
+  double gridNodeVelocity_ns = 0;
 };
 
 /// A water surface. Implement `height`; override the batch calls when a
@@ -77,6 +112,27 @@ class WaterSurface {
   /// may get any value <= 0.
   virtual void pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
                              btScalar t_s, btScalar* out_m) const;
+
+  /// Heights [m] of every node of `grid` at time t [s], row-major with u
+  /// fastest: `out_m[j nodesU + i]`, each within rounding of height() at the
+  /// node's coordinates (in double). Returns false, writing nothing, when the
+  /// surface has nothing faster than heights() at the nodes' coordinates
+  /// (the default); the caller then asks heights(). A sum of waves answers
+  /// a grid with one complex multiplication per node and component instead
+  /// of a cosine (docs/waves.md, "Grids").
+  virtual bool gridHeights(const WaterGrid& grid, btScalar t_s, btScalar* out_m) const;
+
+  /// gridHeights(), and the water's velocity at every node at the given
+  /// depths below the local surface, each within rounding of velocity() at
+  /// the node, `w = height - depth`. Returns false, writing nothing, when
+  /// the surface has no such query (the default): a boat's patch then asks
+  /// velocities() at its wet vertices.
+  virtual bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, btScalar t_s,
+                                        btScalar* heights_out_m) const;
+
+  /// The queries' rough cost, for Sampling::Auto. The default is zero: a
+  /// surface that does not say is sampled directly.
+  [[nodiscard]] virtual QueryCost queryCost() const { return {}; }
 
   /// True when velocity() is the same at every point at a given time (still
   /// water, a uniform current): a boat then asks once instead of at every

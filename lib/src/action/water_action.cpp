@@ -52,10 +52,8 @@ WaterAction::~WaterAction() = default;
 
 void WaterAction::setSettings(const HydrostaticSettings& settings) {
   validate(settings);
-  const bool patchChanged = settings.sampling == Sampling::Patch &&
-                            (settings_.sampling != Sampling::Patch ||
-                             settings.patchCellSize_m != settings_.patchCellSize_m);
-  if (patchChanged) state_->patch.configure(settings.patchCellSize_m, hull_->radius_m());
+  if (settings.sampling != settings_.sampling || settings.patchCellSize_m != settings_.patchCellSize_m)
+    state_->configurePatch(*hull_, settings);
   settings_ = settings;
 }
 
@@ -146,6 +144,8 @@ const btVector3& WaterAction::pendingAngularVelocity_radps() const { return stat
 const btVector3& WaterAction::centreOfMass() const { return state_->centre_m; }
 btScalar WaterAction::draft_m() const { return -state_->lowestAbove_m; }
 const WaterPatch& WaterAction::waterPatch() const { return state_->patch; }
+
+Sampling WaterAction::lastSampling() const { return state_->patchSampled ? Sampling::Patch : Sampling::Direct; }
 const WaterStatus& WaterAction::status() const { return state_->status; }
 void WaterAction::clearStatus() { state_->status.clear(); }
 

@@ -16,6 +16,7 @@ HydrostaticSettings staticsOf(const PoseQuery& query) {
   HydrostaticSettings statics;
   statics.waterDensity_kgpm3 = query.waterDensity_kgpm3;
   statics.pressure = query.pressure;
+  statics.sampling = Sampling::Direct;  // a query at one pose: exact, whatever the surface costs
   if (!(query.waterDensity_kgpm3 > 0) || !std::isfinite(query.waterDensity_kgpm3))
     throw std::invalid_argument("keel::hydrostaticsAtPose: water density must be positive and finite, got " +
                                 std::to_string(query.waterDensity_kgpm3) + " kg/m^3");

@@ -30,6 +30,46 @@ std::size_t replaceImplausible(std::span<btScalar> water_m, btScalar lo, btScala
   return water_m.size() - plausible;
 }
 
+// Sampling::Auto's cost model (docs/performance.md, "Choosing the
+// sampling"): an interpolation of a height per vertex, of a velocity per
+// wet vertex, the wet share of the vertices asked for velocities (half the
+// hull and the crossing triangles' dry corners), and how much cheaper the
+// patch must be expected to be, since it interpolates.
+constexpr double kInterpolation_ns = 2, kVelocityInterpolation_ns = 10, kWetFraction = 0.6, kPatchAdvantage = 0.75;
+
+/// The patch's expected cost of the wet vertices' water velocities: its
+/// nodes' velocities at every depth and an interpolation per wet vertex
+/// (a surface that answers grids with velocities), or a velocities() query
+/// of the wet vertices, whichever is cheaper. Sets `onGrid` to which.
+double patchVelocityCost_ns(const BoatModel& boat, const BoatState& state, bool& onGrid) {
+  const QueryCost cost = boat.surface.queryCost();
+  const double nodes = double(state.patch.samplesPerSide()) * double(state.patch.samplesPerSide());
+  const double wet = kWetFraction * double(boat.hull.soa().vertexCount);
+  const double grid_ns = nodes * double(state.patch.velocityDepths_m().size()) * cost.gridNodeVelocity_ns +
+                         wet * kVelocityInterpolation_ns;
+  const double query_ns = wet * cost.velocity_ns;
+  onGrid = cost.gridNodeVelocity_ns > 0 && grid_ns < query_ns;
+  return onGrid ? grid_ns : query_ns;
+}
+
+/// Sampling::Auto's choice, from the surface's stated costs: the patch
+/// costs its nodes, an interpolation per vertex and, when the flow wants
+/// the water velocity at the vertices, patchVelocityCost_ns; direct
+/// sampling costs a query per vertex, of heights and velocities at once
+/// when they are wanted. The patch is chosen when it is expected to cost
+/// less than kPatchAdvantage of direct sampling.
+bool autoPicksPatch(const BoatModel& boat, const BoatState& state, const Substep& s) {
+  const int side = state.patch.samplesPerSide();
+  if (side == 0) return false;  // too many nodes to configure
+  const QueryCost cost = boat.surface.queryCost();
+  const auto vertices = double(boat.hull.soa().vertexCount);
+  const double direct_ns = vertices * (s.perVertexVelocities ? cost.heightAndVelocity_ns : cost.height_ns);
+  double patch_ns = double(side) * double(side) * cost.gridNode_ns + vertices * kInterpolation_ns;
+  bool onGrid = false;
+  if (s.perVertexVelocities) patch_ns += patchVelocityCost_ns(boat, state, onGrid);
+  return patch_ns < kPatchAdvantage * direct_ns;
+}
+
 }  // namespace
 
 bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s, const HullSoA& soa) {
@@ -38,8 +78,19 @@ bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s, const Hull
   // The surface is user code running inside Bullet's step: an exception
   // escaping here would leave Bullet mid-step, so it is caught and reported.
   try {
-    if (boat.statics.sampling == Sampling::Patch) {
-      s.nonFiniteHeights = state.patch.sample(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);
+    const Sampling sampling = boat.statics.sampling;
+    state.patchSampled = sampling == Sampling::Patch || (sampling == Sampling::Auto && autoPicksPatch(boat, state, s));
+    if (state.patchSampled) {
+      // The water's velocity too when the flow wants it at the vertices
+      // and the surface gives it on grids: the wet vertices' are then
+      // interpolated (waterVelocityAtVertices).
+      // (Not for a small hull on a large patch: its few wet vertices cost
+      // less than the nodes' velocities.)
+      bool onGrid = false;
+      if (s.perVertexVelocities) (void)patchVelocityCost_ns(boat, state, onGrid);
+      s.nonFiniteHeights = onGrid
+                               ? state.patch.sampleWithVelocities(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s)
+                               : state.patch.sample(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);
       s.samplesAsked = state.patch.samples_m().size();
       patchHeights(soa, state.patch, a.east, a.north, a.centreEast_m, a.centreNorth_m, state.waterHeight_m.data());
     } else {

@@ -8,6 +8,8 @@
 
 #include <cmath>
 #include <limits>
+#include <stdexcept>
+#include <utility>
 
 namespace keel::KEEL_ABI::detail {
 namespace {
@@ -122,7 +124,19 @@ void BoatState::allocate(const Hull& hull, const HydrostaticSettings& statics) {
   sweptRate_m3ps.assign(soa.trianglePadded, 0);
   previousSweptRate_m3ps.assign(soa.trianglePadded, 0);
   slammingWarm = false;
-  if (statics.sampling == Sampling::Patch) patch.configure(statics.patchCellSize_m, hull.radius_m());
+  configurePatch(hull, statics);
+}
+
+void BoatState::configurePatch(const Hull& hull, const HydrostaticSettings& statics) {
+  // Configured aside, so that a throw leaves the boat as it was.
+  WaterPatch next;
+  if (statics.sampling == Sampling::Patch) next.configure(statics.patchCellSize_m, hull.radius_m());
+  if (statics.sampling == Sampling::Auto) try {
+      next.configure(statics.patchCellSize_m, hull.radius_m());
+    } catch (const std::invalid_argument&) {  // too many nodes: Auto then samples directly
+      next = WaterPatch{};
+    }
+  patch = std::move(next);
 }
 
 void BoatState::allocateColumns(const ColumnHull& columns) {

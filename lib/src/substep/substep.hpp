@@ -83,7 +83,8 @@ struct BoatState {
   // Per triangle (kernel order), for slamming [m^3/s].
   std::vector<btScalar> sweptRate_m3ps, previousSweptRate_m3ps;
   bool slammingWarm = false;
-  WaterPatch patch;  ///< Sampling::Patch's grid
+  WaterPatch patch;           ///< Sampling::Patch's grid (and Auto's)
+  bool patchSampled = false;  ///< the last substep sampled the patch
   // The last substep.
   btVector3 centre_m{0, 0, 0};  ///< centre of mass, world
   btMatrix3x3 basis;            ///< centre-of-mass rotation: body axes to world axes
@@ -97,8 +98,13 @@ struct BoatState {
   btVector3 pendingLinear_mps{0, 0, 0};     ///< velocity change for the next substep, world
   btVector3 pendingAngular_radps{0, 0, 0};  ///< angular velocity change, world
   bool dampingCompensated = true;           ///< the changes were divided by Bullet's damping factor
-  bool wake = false;                        ///< the water under the boat moved: wake the body
-  std::uint32_t flags = StatusOk;           ///< the last substep's StatusFlag bits, before it is applied
+  /// Bullet's damping factors (1 - damping)^dt of the last substep and what
+  /// they were computed from: the same inputs give them again without two
+  /// calls to pow (a tenth of a small hull's substep). NaN: none yet.
+  btScalar dampingOf[3] = {std::numeric_limits<btScalar>::quiet_NaN(), 0, 0};  ///< dt [s], linear, angular damping
+  btScalar dampingFactors[2] = {1, 1};                                         ///< linear, angular
+  bool wake = false;               ///< the water under the boat moved: wake the body
+  std::uint32_t flags = StatusOk;  ///< the last substep's StatusFlag bits, before it is applied
   WaterStatus status;
   FloodState flood;  ///< the compartments, their water and its weight (none: no flooding)
   /// Per column (the column model): each column's immersed fraction, last substep.
@@ -110,6 +116,10 @@ struct BoatState {
   /// arrays hold the columns' heights when it runs), and forgets the water
   /// of the last substep, which the other model sampled elsewhere.
   void allocateColumns(const ColumnHull& columns);
+  /// Configures the patch for Sampling::Patch (throws as
+  /// WaterPatch::configure) and Auto (left empty when it would be too
+  /// large); empties it for Direct.
+  void configurePatch(const Hull& hull, const HydrostaticSettings& statics);
 };
 
 /// The water's axes in the body frame and the centre of mass along them,

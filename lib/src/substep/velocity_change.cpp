@@ -45,8 +45,14 @@ bool velocityChange(const BoatModel& boat, BoatState& state, const BodySnapshot&
   // next substep and only then adds the accumulated forces' impulse, so a
   // force's velocity change escapes that damping. Dividing by the factor now
   // makes damping(v + dv / s) = damping(v) + dv exactly (docs/model.md §3).
-  const btScalar linearFactor = dampingFactor(body.linearDamping, s.dt_s);
-  const btScalar angularFactor = dampingFactor(body.angularDamping, s.dt_s);
+  if (!(state.dampingOf[0] == s.dt_s && state.dampingOf[1] == body.linearDamping &&
+        state.dampingOf[2] == body.angularDamping)) {
+    state.dampingFactors[0] = dampingFactor(body.linearDamping, s.dt_s);
+    state.dampingFactors[1] = dampingFactor(body.angularDamping, s.dt_s);
+    state.dampingOf[0] = s.dt_s, state.dampingOf[1] = body.linearDamping, state.dampingOf[2] = body.angularDamping;
+  }
+  const btScalar linearFactor = state.dampingFactors[0];
+  const btScalar angularFactor = state.dampingFactors[1];
   // Damping ~1 wipes the velocity each substep: dividing would blow up a
   // velocity that Bullet then zeroes, so it is applied uncompensated.
   const btScalar minFactor = btScalar(1e-3);

@@ -65,6 +65,12 @@ std::uint32_t sampleWetVertices(const BoatModel& boat, BoatState& state, Substep
     b.queryU_m[k] = b.u_m[i], b.queryV_m[k] = b.v_m[i], b.queryW_m[k] = b.w_m[i];
   }
   std::uint32_t flags = StatusOk;
+  if (state.patchSampled && state.patch.hasVelocities()) {  // sampled with the heights: interpolated
+    for (std::size_t k = 0; k < count; ++k)
+      b.velocity[k] = state.patch.velocity(b.queryU_m[k], b.queryV_m[k], b.queryW_m[k],
+                                           state.waterHeight_m[b.queried[k]]);
+    return flags | storeVertexVelocities(state, s, count, b.queried.data());
+  }
   try {
     boat.surface.velocities(b.queryU_m.data(), b.queryV_m.data(), b.queryW_m.data(), count, s.t_s, b.velocity.data());
   } catch (...) {

@@ -231,6 +231,14 @@ void GerstnerSurface::heights(const btScalar* u_m, const btScalar* v_m, std::siz
                         detail::PointFallback(scalar));
 }
 
+QueryCost GerstnerSurface::queryCost() const {
+  // Measured on the benchmarks' machine (docs/performance.md, "Choosing the
+  // sampling"), per component: a solve at a hull's vertices, one at a
+  // patch's nodes, and the velocity's exponentials after a solve.
+  const auto n = double(components_.size());
+  return {.height_ns = 5.3 * n, .gridNode_ns = 1.7 * n, .velocity_ns = 6.3 * n, .heightAndVelocity_ns = 6.3 * n};
+}
+
 WaterVelocity GerstnerSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {
   const RestPoint p = restPointAbove(components_, settings_, u_m, v_m, t_s);
   return velocityBelow(components_, settings_, p, w_m, t_s);

@@ -56,9 +56,63 @@ void WaterPatch::configure(btScalar cellSize_m, btScalar hullRadius_m) {
   v_.assign(count, 0);
   queried_.assign(count, 0);
   h_.assign(count, 0);
+  depths_m_[0] = 0;
+  for (std::size_t m = 1; m < depths_m_.size(); ++m)
+    depths_m_[m] = 2.0 * double(hullRadius_m) / double(1 << (depths_m_.size() - 1 - m));
+  velocity_.clear();  // sized at the first sampleWithVelocities()
+  hasVelocities_ = false;
 }
 
-std::size_t WaterPatch::sample(const WaterSurface& surface, double centreU_m, double centreV_m, btScalar t_s) {
+std::size_t WaterPatch::sampleWithVelocities(const WaterSurface& surface, double centreU_m, double centreV_m,
+                                             btScalar t_s) {
+  place(centreU_m, centreV_m);
+  velocity_.resize(h_.size() * depths_m_.size());  // allocates at the first call only
+  hasVelocities_ = surface.gridHeightsAndVelocities(
+      {.cellSize_m = double(cell_m_), .originI = i0_, .originJ = j0_, .nodesU = side_, .nodesV = side_},
+      {.depths_m = depths_m_, .out = velocity_.data()}, t_s, h_.data());
+  if (hasVelocities_) return replaceNonFinite(h_);
+  return sampleHeights(surface, t_s);
+}
+
+WaterPatch::Cell WaterPatch::locate(double u_m, double v_m) const {
+  assert(side_ > 1);
+  const double fu = std::clamp(u_m * inverseCell_pm_ - double(i0_), 0.0, double(side_ - 1));
+  const double fv = std::clamp(v_m * inverseCell_pm_ - double(j0_), 0.0, double(side_ - 1));
+  const int i = std::min(int(fu), side_ - 2), j = std::min(int(fv), side_ - 2);
+  return {std::size_t(j) * std::size_t(side_) + std::size_t(i), fu - i, fv - j};
+}
+
+WaterVelocity WaterPatch::velocity(double u_m, double v_m, btScalar w_m, btScalar surface_m) const {
+  assert(hasVelocities_);
+  const Cell c = locate(u_m, v_m);
+  // The triangle of the cell holding (a, b) and the weights of its corners,
+  // as detail::cellHeight interpolates the heights.
+  const std::size_t side = std::size_t(side_);
+  const bool lower = c.a + c.b <= 1.0;
+  const std::size_t corner[3] = {lower ? c.k00 : c.k00 + side + 1, c.k00 + 1, c.k00 + side};
+  const double weight[3] = {lower ? 1.0 - c.a - c.b : c.a + c.b - 1.0, lower ? c.a : 1.0 - c.b,
+                            lower ? c.b : 1.0 - c.a};
+  // The depth's level and the fraction towards the next (Wheeler: at the
+  // surface above it; held below the deepest level).
+  const double depth = std::max(0.0, double(surface_m) - double(w_m));
+  std::size_t m = 0;
+  while (m + 2 < depths_m_.size() && depth > depths_m_[m + 1]) ++m;
+  const double span_m = depths_m_[m + 1] - depths_m_[m];
+  const double f = span_m > 0 ? std::clamp((depth - depths_m_[m]) / span_m, 0.0, 1.0) : 0.0;
+  const std::size_t levels = depths_m_.size();
+  double east = 0, north = 0, up = 0;
+  for (int k = 0; k < 3; ++k) {
+    const WaterVelocity& upper = velocity_[corner[k] * levels + m];
+    const WaterVelocity& lowerLevel = velocity_[corner[k] * levels + m + 1];
+    const double w0 = weight[k] * (1.0 - f), w1 = weight[k] * f;
+    east += w0 * double(upper.east_mps) + w1 * double(lowerLevel.east_mps);
+    north += w0 * double(upper.north_mps) + w1 * double(lowerLevel.north_mps);
+    up += w0 * double(upper.up_mps) + w1 * double(lowerLevel.up_mps);
+  }
+  return {btScalar(east), btScalar(north), btScalar(up)};
+}
+
+void WaterPatch::place(double centreU_m, double centreV_m) {
   assert(side_ > 0);
   const double reach = reach_m() - double(radius_m_);
   if (!(std::abs(centreU_m) < reach && std::abs(centreV_m) < reach))
@@ -68,10 +122,25 @@ std::size_t WaterPatch::sample(const WaterSurface& surface, double centreU_m, do
   const double cell = double(cell_m_);
   i0_ = std::int64_t(std::floor((centreU_m - double(radius_m_)) / cell));
   j0_ = std::int64_t(std::floor((centreV_m - double(radius_m_)) / cell));
-  // Nodes are queried row by row in alternating directions, so each one
-  // neighbours the one before: a user's surface that starts from the
-  // previous point's solution converges faster. (Keel's own surfaces solve
-  // every point alone: docs/waves.md, "Batches: SIMD across points".)
+}
+
+std::size_t WaterPatch::sample(const WaterSurface& surface, double centreU_m, double centreV_m, btScalar t_s) {
+  place(centreU_m, centreV_m);
+  hasVelocities_ = false;
+  return sampleHeights(surface, t_s);
+}
+
+std::size_t WaterPatch::sampleHeights(const WaterSurface& surface, btScalar t_s) {
+  const double cell = double(cell_m_);
+  // A surface that answers a world-snapped grid faster than its points
+  // (a sum of waves: docs/waves.md, "Grids") is asked for the grid.
+  if (surface.gridHeights({.cellSize_m = cell, .originI = i0_, .originJ = j0_, .nodesU = side_, .nodesV = side_}, t_s,
+                          h_.data()))
+    return replaceNonFinite(h_);
+  // Otherwise nodes are queried row by row in alternating directions, so
+  // each one neighbours the one before: a user's surface that starts from
+  // the previous point's solution converges faster. (Keel's own surfaces
+  // solve every point alone: docs/waves.md, "Batches: SIMD across points".)
   std::size_t q = 0;
   for (int j = 0; j < side_; ++j)
     for (int step = 0; step < side_; ++step, ++q) {
@@ -92,14 +161,9 @@ std::size_t WaterPatch::sample(const WaterSurface& surface, double centreU_m, do
 }
 
 btScalar WaterPatch::height(double u_m, double v_m) const {
-  assert(side_ > 1);
-  const double fu = std::clamp(u_m * inverseCell_pm_ - double(i0_), 0.0, double(side_ - 1));
-  const double fv = std::clamp(v_m * inverseCell_pm_ - double(j0_), 0.0, double(side_ - 1));
-  const int i = std::min(int(fu), side_ - 2), j = std::min(int(fv), side_ - 2);
-  const double a = fu - i, b = fv - j;
-  const std::size_t k = std::size_t(j) * std::size_t(side_) + std::size_t(i);
-  return btScalar(
-      detail::cellHeight(h_[k], h_[k + 1], h_[k + std::size_t(side_)], h_[k + std::size_t(side_) + 1], a, b));
+  const Cell c = locate(u_m, v_m);
+  const std::size_t k = c.k00, side = std::size_t(side_);
+  return btScalar(detail::cellHeight(h_[k], h_[k + 1], h_[k + side], h_[k + side + 1], c.a, c.b));
 }
 
 }  // namespace keel::KEEL_ABI

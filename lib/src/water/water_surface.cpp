@@ -35,6 +35,12 @@ void WaterSurface::pressureHeads(const btScalar* u_m, const btScalar* v_m, const
   for (std::size_t i = 0; i < count; ++i) out_m[i] -= w_m[i];
 }
 
+bool WaterSurface::gridHeights(const WaterGrid&, btScalar, btScalar*) const { return false; }
+
+bool WaterSurface::gridHeightsAndVelocities(const WaterGrid&, const GridVelocities&, btScalar, btScalar*) const {
+  return false;
+}
+
 FunctionSurface::FunctionSurface(HeightFunction height) : height_(std::move(height)) {
   if (!height_) throw std::invalid_argument("keel::FunctionSurface: the height function is empty");
 }

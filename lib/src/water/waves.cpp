@@ -164,6 +164,40 @@ void SineSumSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size
                        detail::PointFallback(scalar));
 }
 
+bool SineSumSurface::gridHeights(const WaterGrid& grid, btScalar t_s, btScalar* out_m) const {
+  if (grid.nodesU <= 0 || grid.nodesV <= 0) return true;
+  // The tables of one grid, per thread (surfaces are shared by the boats of
+  // every thread): it grows to the largest grid and components asked, then
+  // never allocates again.
+  thread_local std::vector<double> scratch;
+  const std::size_t size = detail::sineSumGridScratch(components_.size(), grid, 0);
+  if (scratch.size() < size) scratch.resize(size);
+  detail::sineSumGrid(components_, settings_, grid, t_s, out_m, nullptr, scratch.data());
+  return true;
+}
+
+bool SineSumSurface::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, btScalar t_s,
+                                              btScalar* heights_out_m) const {
+  if (grid.nodesU <= 0 || grid.nodesV <= 0) return true;
+  thread_local std::vector<double> scratch;  // as gridHeights()'
+  const std::size_t size = detail::sineSumGridScratch(components_.size(), grid, velocities.depths_m.size());
+  if (scratch.size() < size) scratch.resize(size);
+  detail::sineSumGrid(components_, settings_, grid, t_s, heights_out_m, &velocities, scratch.data());
+  return true;
+}
+
+QueryCost SineSumSurface::queryCost() const {
+  // Measured on the benchmarks' machine (docs/performance.md, "Choosing the
+  // sampling"): a cosine per component and point, and a complex
+  // multiplication per component and grid node.
+  const auto n = double(components_.size());
+  return {.height_ns = 1.3 * n,
+          .gridNode_ns = 0.12 * n,
+          .velocity_ns = 3.3 * n,
+          .heightAndVelocity_ns = 3.3 * n,
+          .gridNodeVelocity_ns = 0.2 * n};
+}
+
 WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {
   const double t = t_s;
   const double x = u_m - settings_.current.east_mps * t;

@@ -60,6 +60,22 @@ struct PointBatch {
 void sineSumBatch(std::span<const WaveComponent> components, const WaveFieldSettings& settings, const PointBatch& batch,
                   PointFallback fallback);
 
+/// SineSumSurface::gridHeights: `out_m[j nodesU + i]` is the height at
+/// node (i, j) of `grid` at time t [s]. Each component's phasor e^{i theta}
+/// at a node is the product of one per column and one per row (theta is
+/// linear in u and v), and those follow from their first node's by the
+/// recurrence z_{n+1} = z_n e^{i k_u cell}: one complex multiplication per
+/// node and component in place of a cosine. `scratch` must hold
+/// sineSumGridScratch(components.size(), grid) doubles.
+/// With `velocities`, also the water's velocity at each node at each of
+/// the given depths below the local surface.
+void sineSumGrid(std::span<const WaveComponent> components, const WaveFieldSettings& settings, const WaterGrid& grid,
+                 double t_s, btScalar* out_m, const GridVelocities* velocities, double* scratch);
+
+/// Doubles of scratch sineSumGrid needs for `levels` velocity depths (0 for
+/// heights only), with room to align it to 64 bytes.
+[[nodiscard]] std::size_t sineSumGridScratch(std::size_t components, const WaterGrid& grid, std::size_t levels);
+
 /// GerstnerSurface's batch queries: each lane solves x(x0) = x by Newton's
 /// method from x0 = x, with the scalar solve's tolerance and caps; the
 /// height is stored when `batch.height_out_m` is not null, the surface

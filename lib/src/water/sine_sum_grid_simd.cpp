@@ -1,0 +1,273 @@
+// SineSumSurface::gridHeights vectorised with Highway: the heights of a
+// world-snapped grid of nodes (a boat's water patch) from separable
+// phasors, one complex multiplication per node and component instead of a
+// cosine. docs/waves.md, "Grids".
+
+#include "water/fp_contract_off.hpp"  // first: before any Highway code
+
+// Highway compiles this file once per instruction set: foreach_target.h
+// includes it again for each, by this path from lib/src (on the library's
+// private include path).
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "water/sine_sum_grid_simd.cpp"
+#include <hwy/foreach_target.h>  // before highway.h
+
+#include "water/wave_batch-inl.hpp"
+
+#include <cstdint>
+
+HWY_BEFORE_NAMESPACE();
+namespace keel::KEEL_ABI::detail::HWY_NAMESPACE {
+namespace {
+
+/// `x` [rad] reduced to [-pi, pi] when it is beyond kReducePhaseBeyond_rad
+/// (exactly: std::remainder is exact), so that Sin stays accurate however
+/// far from the origin the grid lies.
+[[nodiscard]] double reduced(double x_rad) {
+  return std::abs(x_rad) <= kReducePhaseBeyond_rad ? x_rad : std::remainder(x_rad, 2 * std::numbers::pi);
+}
+
+/// A complex number per lane.
+struct Phasor {
+  V re, im;
+};
+
+[[nodiscard]] Phasor times(Phasor a, Phasor b) {
+  return {hn::NegMulAdd(a.im, b.im, hn::Mul(a.re, b.re)), hn::MulAdd(a.im, b.re, hn::Mul(a.re, b.im))};
+}
+
+static_assert(kLanes <= 64 / sizeof(double), "sineSumGridScratch sizes the tables for vectors of at most 64 bytes");
+
+/// The grid's per-call tables in the caller's scratch: one lane per
+/// component, padded to whole vectors with zero amplitudes.
+struct GridTables {
+  std::size_t components, componentsPadded, nodesUPadded;
+  double* stepU;        // e^{i k_u cell}: re [componentsPadded], then im
+  double* stepV;        // e^{i k_v cell}
+  double* row;          // a e^{i (k_v v_j + phi - omega t - k d.current t)} of the current row j
+  double* firstColumn;  // e^{i k_u u_0}
+  double* phase;        // the phases of the four above [rad], 4 componentsPadded
+  double* column;       // e^{i k_u u_i}: re [c nodesUPadded + i] for c < components, then im
+  double* weight;       // omega e^{-k depth} d_u, d_v and 1 per level: [(3 level + axis) componentsPadded + c]
+  double* product;      // one vector of nodes' a e^{i theta} per component: re [c kLanes + lane], then im
+};
+
+[[nodiscard]] GridTables layTables(double* scratch, std::size_t components, std::size_t nodesU, std::size_t levels) {
+  GridTables g{};
+  g.components = components;
+  g.componentsPadded = (components + kLanes - 1) / kLanes * kLanes;
+  g.nodesUPadded = (nodesU + kLanes - 1) / kLanes * kLanes;
+  const std::size_t n = g.componentsPadded;
+  // Aligned to 64 bytes by whole doubles (the buffer is a vector<double>'s).
+  const std::uintptr_t misalignment = reinterpret_cast<std::uintptr_t>(scratch) % 64;
+  g.stepU = scratch + (misalignment == 0 ? 0 : (64 - misalignment) / sizeof(double));
+  g.stepV = g.stepU + 2 * n;
+  g.row = g.stepV + 2 * n;
+  g.firstColumn = g.row + 2 * n;
+  g.phase = g.firstColumn + 2 * n;
+  g.column = g.phase + 4 * n;
+  g.weight = g.column + 2 * components * g.nodesUPadded;
+  g.product = g.weight + 3 * levels * n;
+  return g;
+}
+
+/// Each component's phase at node (i, j) is k_u u_i + (k_v v_j + phi -
+/// omega t - k d.current t): the first term the column's, the second the
+/// row's. The first node's and the steps' phases, in double and reduced as
+/// the batch queries' are.
+void phasesOfFirstNode(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
+                       const WaterGrid& grid, double t_s, const GridTables& g) {
+  const std::size_t n = g.componentsPadded;
+  const double u0_m = grid.cellSize_m * double(grid.originI), v0_m = grid.cellSize_m * double(grid.originJ);
+  for (std::size_t c = 0; c < n; ++c) {
+    double column = 0, row = 0, stepU = 0, stepV = 0;
+    if (c < components.size()) {
+      const WaveComponent& w = components[c];
+      const double ku = w.wavenumber_radpm * w.directionEast, kv = w.wavenumber_radpm * w.directionNorth;
+      const double drift_rad = ku * settings.current.east_mps * t_s + kv * settings.current.north_mps * t_s;
+      column = reduced(ku * u0_m);
+      row = reduced(kv * v0_m + (reduced(phaseAtOrigin_rad(w, t_s)) - drift_rad));
+      stepU = reduced(ku * grid.cellSize_m), stepV = reduced(kv * grid.cellSize_m);
+    }
+    g.phase[c] = column, g.phase[n + c] = stepU, g.phase[2 * n + c] = row, g.phase[3 * n + c] = stepV;
+  }
+}
+
+/// The tables' phasors from the phases: Sin and Cos, the row's times the
+/// amplitude.
+void phasorsOfFirstNode(D d, std::span<const WaveComponent> components, const GridTables& g) {
+  const std::size_t n = g.componentsPadded;
+  HWY_ALIGN double amplitude[kLanes];
+  for (std::size_t c = 0; c < n; c += kLanes) {
+    for (std::size_t j = 0; j < kLanes; ++j)
+      amplitude[j] = c + j < components.size() ? components[c + j].amplitude_m : 0.0;
+    const V a = hn::Load(d, amplitude);
+    const V column = hn::Load(d, g.phase + c), stepU = hn::Load(d, g.phase + n + c);
+    const V row = hn::Load(d, g.phase + 2 * n + c), stepV = hn::Load(d, g.phase + 3 * n + c);
+    hn::Store(hn::Cos(d, column), d, g.firstColumn + c), hn::Store(hn::Sin(d, column), d, g.firstColumn + n + c);
+    hn::Store(hn::Cos(d, stepU), d, g.stepU + c), hn::Store(hn::Sin(d, stepU), d, g.stepU + n + c);
+    hn::Store(hn::Cos(d, stepV), d, g.stepV + c), hn::Store(hn::Sin(d, stepV), d, g.stepV + n + c);
+    hn::Store(hn::Mul(a, hn::Cos(d, row)), d, g.row + c), hn::Store(hn::Mul(a, hn::Sin(d, row)), d, g.row + n + c);
+  }
+}
+
+/// The column table, e^{i k_u u_i} for every component and column, by the
+/// recurrence along u from the first column, one lane per component, stored
+/// transposed so that the sums read consecutive columns. Columns past the
+/// grid are zero (their sums are not stored).
+void fillColumns(D d, std::size_t nodesU, const GridTables& g) {
+  const std::size_t n = g.componentsPadded, stride = g.nodesUPadded;
+  double* re = g.column;
+  double* im = g.column + g.components * stride;
+  HWY_ALIGN double lanes[2 * kLanes];
+  for (std::size_t c = 0; c < n; c += kLanes) {
+    Phasor z{hn::Load(d, g.firstColumn + c), hn::Load(d, g.firstColumn + n + c)};
+    const Phasor step{hn::Load(d, g.stepU + c), hn::Load(d, g.stepU + n + c)};
+    const std::size_t last = std::min(kLanes, g.components - c);
+    for (std::size_t i = 0; i < stride; ++i) {
+      hn::Store(z.re, d, lanes), hn::Store(z.im, d, lanes + kLanes);
+      for (std::size_t j = 0; j < last; ++j) {
+        re[(c + j) * stride + i] = i < nodesU ? lanes[j] : 0.0;
+        im[(c + j) * stride + i] = i < nodesU ? lanes[kLanes + j] : 0.0;
+      }
+      z = times(z, step);
+    }
+  }
+}
+
+/// One row's heights: `h0 + sum_c Re(column_c,i row_c)` for every column i,
+/// one lane per column, two vectors of columns at a time with the real and
+/// imaginary products in separate sums (four independent chains).
+void rowHeights(D d, const GridTables& g, double meanLevel_m, std::size_t nodesU, btScalar* out_m) {
+  const std::size_t n = g.componentsPadded, stride = g.nodesUPadded, count = g.components;
+  const double* re = g.column;
+  const double* im = g.column + count * stride;
+  HWY_ALIGN double lanes[kLanes];
+  for (std::size_t i = 0; i < stride; i += kLanes) {
+    V sumRe = hn::Set(d, meanLevel_m), sumIm = hn::Zero(d);
+    for (std::size_t c = 0; c < count; ++c) {
+      sumRe = hn::MulAdd(hn::Load(d, re + c * stride + i), hn::Set(d, g.row[c]), sumRe);
+      sumIm = hn::MulAdd(hn::Load(d, im + c * stride + i), hn::Set(d, g.row[n + c]), sumIm);
+    }
+    hn::Store(hn::Sub(sumRe, sumIm), d, lanes);
+    for (std::size_t j = 0; j < kLanes && i + j < nodesU; ++j) out_m[i + j] = static_cast<btScalar>(lanes[j]);
+  }
+}
+
+/// The velocity weights `omega e^{-k depth}` (times d_u, d_v and 1) of
+/// every level and component: linear deep-water theory, the depth measured
+/// below the local surface (Wheeler stretching, as velocities() does).
+void fillWeights(D d, std::span<const WaveComponent> components, const GridVelocities& v, const GridTables& g) {
+  const std::size_t n = g.componentsPadded;
+  HWY_ALIGN double k[kLanes], omega[kLanes], du[kLanes], dv[kLanes];
+  for (std::size_t c = 0; c < n; c += kLanes) {
+    for (std::size_t j = 0; j < kLanes; ++j) {
+      const bool real = c + j < components.size();
+      k[j] = real ? components[c + j].wavenumber_radpm : 0.0;
+      omega[j] = real ? components[c + j].angularFrequency_radps : 0.0;
+      du[j] = real ? components[c + j].directionEast : 0.0;
+      dv[j] = real ? components[c + j].directionNorth : 0.0;
+    }
+    for (std::size_t m = 0; m < v.depths_m.size(); ++m) {
+      const V w = hn::Mul(hn::Load(d, omega), hn::Exp(d, hn::Mul(hn::Load(d, k), hn::Set(d, -v.depths_m[m]))));
+      hn::Store(hn::Mul(w, hn::Load(d, du)), d, g.weight + (3 * m) * n + c);
+      hn::Store(hn::Mul(w, hn::Load(d, dv)), d, g.weight + (3 * m + 1) * n + c);
+      hn::Store(w, d, g.weight + (3 * m + 2) * n + c);
+    }
+  }
+}
+
+/// One row's heights and velocities: for each vector of columns, every
+/// component's `a e^{i theta}` (kept in g.product), its real parts summed
+/// to the height; then per level the velocity `sum omega e^{-k depth}
+/// (d Re, Im)` plus the current. Velocities go to
+/// `v.out[(first + i) levels + m]`.
+void rowHeightsAndVelocities(D d, const GridTables& g, const WaveFieldSettings& settings, std::size_t nodesU,
+                             btScalar* out_m, const GridVelocities& v, std::size_t first) {
+  const std::size_t n = g.componentsPadded, stride = g.nodesUPadded, count = g.components;
+  const std::size_t levels = v.depths_m.size();
+  const double* re = g.column;
+  const double* im = g.column + count * stride;
+  double* productRe = g.product;
+  double* productIm = g.product + count * kLanes;
+  HWY_ALIGN double lanes[3 * kLanes];
+  for (std::size_t i = 0; i < stride; i += kLanes) {
+    V height = hn::Set(d, settings.meanLevel_m);
+    for (std::size_t c = 0; c < count; ++c) {
+      const V columnRe = hn::Load(d, re + c * stride + i), columnIm = hn::Load(d, im + c * stride + i);
+      const V rowRe = hn::Set(d, g.row[c]), rowIm = hn::Set(d, g.row[n + c]);
+      const V pRe = hn::NegMulAdd(columnIm, rowIm, hn::Mul(columnRe, rowRe));
+      hn::Store(pRe, d, productRe + c * kLanes);
+      hn::Store(hn::MulAdd(columnIm, rowRe, hn::Mul(columnRe, rowIm)), d, productIm + c * kLanes);
+      height = hn::Add(height, pRe);
+    }
+    hn::Store(height, d, lanes);
+    for (std::size_t j = 0; j < kLanes && i + j < nodesU; ++j) out_m[i + j] = static_cast<btScalar>(lanes[j]);
+    for (std::size_t m = 0; m < levels; ++m) {
+      const double* w = g.weight + 3 * m * n;
+      V east = hn::Set(d, settings.current.east_mps), north = hn::Set(d, settings.current.north_mps);
+      V up = hn::Zero(d);
+      for (std::size_t c = 0; c < count; ++c) {
+        const V pRe = hn::Load(d, productRe + c * kLanes);
+        east = hn::MulAdd(hn::Set(d, w[c]), pRe, east);
+        north = hn::MulAdd(hn::Set(d, w[n + c]), pRe, north);
+        up = hn::MulAdd(hn::Set(d, w[2 * n + c]), hn::Load(d, productIm + c * kLanes), up);
+      }
+      hn::Store(east, d, lanes), hn::Store(north, d, lanes + kLanes), hn::Store(up, d, lanes + 2 * kLanes);
+      for (std::size_t j = 0; j < kLanes && i + j < nodesU; ++j)
+        v.out[(first + i + j) * levels + m] = {static_cast<btScalar>(lanes[j]),
+                                               static_cast<btScalar>(lanes[kLanes + j]),
+                                               static_cast<btScalar>(lanes[2 * kLanes + j])};
+    }
+  }
+}
+
+/// sineSumGrid: the tables, then the rows, each row's phasors the previous
+/// row's times e^{i k_v cell}.
+void SineSumGrid(std::span<const WaveComponent> components, const WaveFieldSettings& settings, const WaterGrid& grid,
+                 double t_s, btScalar* out_m, const GridVelocities* velocities, double* scratch) {
+  const D d;
+  const auto nodesU = std::size_t(grid.nodesU), nodesV = std::size_t(grid.nodesV);
+  const GridTables g = layTables(scratch, components.size(), nodesU, velocities ? velocities->depths_m.size() : 0);
+  phasesOfFirstNode(components, settings, grid, t_s, g);
+  phasorsOfFirstNode(d, components, g);
+  fillColumns(d, nodesU, g);
+  if (velocities) fillWeights(d, components, *velocities, g);
+  const std::size_t n = g.componentsPadded;
+  for (std::size_t j = 0; j < nodesV; ++j) {
+    if (velocities) {
+      rowHeightsAndVelocities(d, g, settings, nodesU, out_m + j * nodesU, *velocities, j * nodesU);
+    } else {
+      rowHeights(d, g, settings.meanLevel_m, nodesU, out_m + j * nodesU);
+    }
+    for (std::size_t c = 0; c < n; c += kLanes) {
+      const Phasor row{hn::Load(d, g.row + c), hn::Load(d, g.row + n + c)};
+      const Phasor next = times(row, {hn::Load(d, g.stepV + c), hn::Load(d, g.stepV + n + c)});
+      hn::Store(next.re, d, g.row + c), hn::Store(next.im, d, g.row + n + c);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace keel::KEEL_ABI::detail::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace keel::KEEL_ABI::detail {
+
+HWY_EXPORT(SineSumGrid);
+
+std::size_t sineSumGridScratch(std::size_t components, const WaterGrid& grid, std::size_t levels) {
+  constexpr std::size_t lanes = 64 / sizeof(double);  // the widest vector compiled: AVX-512 (see kLanes)
+  const std::size_t padded = (components + lanes - 1) / lanes * lanes;
+  const std::size_t columns = (std::size_t(grid.nodesU) + lanes - 1) / lanes * lanes;
+  return 12 * padded + 2 * components * columns + 3 * levels * padded + 2 * components * lanes + 8;
+}
+
+void sineSumGrid(std::span<const WaveComponent> components, const WaveFieldSettings& settings, const WaterGrid& grid,
+                 double t_s, btScalar* out_m, const GridVelocities* velocities, double* scratch) {
+  HWY_DYNAMIC_DISPATCH(SineSumGrid)(components, settings, grid, t_s, out_m, velocities, scratch);
+}
+
+}  // namespace keel::KEEL_ABI::detail
+#endif  // HWY_ONCE

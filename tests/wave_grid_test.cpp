@@ -1,0 +1,161 @@
+// A sum of waves on a world-snapped grid (docs/waves.md, "Grids"):
+// SineSumSurface::gridHeights against its heights() at the nodes, near and
+// far from the origin, and the water patch that asks it.
+#include "test_hulls.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <random>
+#include <vector>
+
+namespace keel::test {
+namespace {
+
+std::vector<WaveComponent> jonswap64() {
+  return sampleSeaState(WaveSpectrum::jonswap(2.0, 7.0), {.meanDirection_rad = 0.7, .componentCount = 64, .seed = 3});
+}
+
+double amplitudeSum_m(const std::vector<WaveComponent>& waves) {
+  double sum = 0;
+  for (const WaveComponent& c : waves) sum += c.amplitude_m;
+  return sum;
+}
+
+/// The largest difference [m] between gridHeights() and heights() at the
+/// nodes' coordinates (exact in float: multiples of the cell near the
+/// origin, or of 0.5 m below 2^23 m).
+double worstDifference_m(const WaterSurface& sea, const WaterGrid& grid, btScalar t_s) {
+  const auto count = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
+  std::vector<btScalar> u, v, direct(count), fromGrid(count, std::numeric_limits<btScalar>::quiet_NaN());
+  for (int j = 0; j < grid.nodesV; ++j)
+    for (int i = 0; i < grid.nodesU; ++i) {
+      u.push_back(btScalar(double(grid.originI + i) * grid.cellSize_m));
+      v.push_back(btScalar(double(grid.originJ + j) * grid.cellSize_m));
+    }
+  sea.heights(u.data(), v.data(), count, t_s, direct.data());
+  EXPECT_TRUE(sea.gridHeights(grid, t_s, fromGrid.data()));
+  double worst = 0;
+  for (std::size_t k = 0; k < count; ++k) worst = std::max(worst, std::abs(double(direct[k]) - double(fromGrid[k])));
+  return worst;
+}
+
+TEST(SineSumGrid, MatchesHeightsAtTheNodes) {
+  const auto waves = jonswap64();
+  const SineSumSurface sea(waves, {.meanLevel_m = 0.3, .current = {0.4, -0.2}});
+  const double sumA = amplitudeSum_m(waves);
+  // Double: the recurrences' roundings (a few ulps per step, 25 steps) and
+  // Sin against Cos; float: both results rounded to float.
+  const double bound = 1e-13 * sumA + 2 * double(std::numeric_limits<btScalar>::epsilon()) * sumA;
+  const WaterGrid grid{.cellSize_m = 0.5, .originI = -74, .originJ = 23, .nodesU = 25, .nodesV = 19};
+  for (const btScalar t : {btScalar(0), btScalar(30.5), btScalar(1000.25)}) {
+    const double worst = worstDifference_m(sea, grid, t);
+    EXPECT_LE(worst, bound) << "t = " << t;
+    RecordProperty("worst_m_t" + std::to_string(int(t)), std::to_string(worst));
+  }
+  // One node, one row, a column: the edges of the tables.
+  EXPECT_LE(worstDifference_m(sea, {.cellSize_m = 1, .originI = 5, .originJ = -3, .nodesU = 1, .nodesV = 1}, 2), bound);
+  EXPECT_LE(worstDifference_m(sea, {.cellSize_m = 1, .originI = 5, .originJ = -3, .nodesU = 17, .nodesV = 1}, 2),
+            bound);
+  EXPECT_LE(worstDifference_m(sea, {.cellSize_m = 1, .originI = 5, .originJ = -3, .nodesU = 1, .nodesV = 9}, 2), bound);
+}
+
+TEST(SineSumGrid, MatchesHeightsFarFromTheOrigin) {
+  // 1,000 km out: phases of about 7e5 rad, which heights() hands to its
+  // scalar code in double and the grid reduces modulo 2 pi. Both round
+  // the phase k x to about 7e5 * 1.1e-16 rad.
+  const auto waves = jonswap64();
+  const SineSumSurface sea(waves);
+  const double sumA = amplitudeSum_m(waves);
+  const double bound = 1e-9 * sumA + 2 * double(std::numeric_limits<btScalar>::epsilon()) * sumA;
+  const WaterGrid grid{.cellSize_m = 0.5, .originI = 2000000, .originJ = -1999990, .nodesU = 12, .nodesV = 12};
+  EXPECT_LE(worstDifference_m(sea, grid, btScalar(12.5)), bound);
+}
+
+TEST(SineSumGrid, PatchSamplesTheGridAndKeepsNodesWhenItMoves) {
+  const auto waves = jonswap64();
+  const SineSumSurface sea(waves);
+  const double sumA = amplitudeSum_m(waves);
+  const double bound = 1e-13 * sumA + 2 * double(std::numeric_limits<btScalar>::epsilon()) * sumA;
+  WaterPatch patch;
+  patch.configure(0.5f, 4.0f);
+  patch.sample(sea, 10.1, -4.3, 3);
+  const int n = patch.samplesPerSide();
+  const WaterGrid grid{
+      .cellSize_m = 0.5, .originI = patch.originI(), .originJ = patch.originJ(), .nodesU = n, .nodesV = n};
+  std::vector<btScalar> expected(std::size_t(n * n));
+  ASSERT_TRUE(sea.gridHeights(grid, 3, expected.data()));
+  const std::vector<btScalar> first(patch.samples_m().begin(), patch.samples_m().end());
+  EXPECT_EQ(first, expected);
+  // Three cells east and one north: the nodes both grids hold agree (to
+  // rounding: the recurrences start from other nodes).
+  patch.sample(sea, 10.1 + 1.5, -4.3 + 0.5, 3);
+  ASSERT_EQ(patch.originI(), grid.originI + 3);
+  ASSERT_EQ(patch.originJ(), grid.originJ + 1);
+  for (int j = 0; j + 1 < n; ++j)
+    for (int i = 0; i + 3 < n; ++i)
+      EXPECT_NEAR(patch.samples_m()[std::size_t(j * n + i)], first[std::size_t((j + 1) * n + i + 3)], bound);
+}
+
+}  // namespace
+}  // namespace keel::test
+
+namespace keel::test {
+namespace {
+
+/// Velocities on the patch against velocity() at points under it, depths
+/// 0 to 2 R: within the interpolation bound worked out from the components
+/// (docs/waves.md, "Grids").
+TEST(SineSumGrid, PatchVelocitiesMatchVelocityUnderTheHull) {
+  const auto waves = jonswap64();
+  const SineSumSurface sea(waves, {.meanLevel_m = 0.1, .current = {0.3, 0.2}});
+  const double cell = 1, radius = 5;
+  WaterPatch patch;
+  patch.configure(btScalar(cell), btScalar(radius));
+  const double centreU = 13.2, centreV = -7.9;
+  const btScalar t = 20;
+  patch.sampleWithVelocities(sea, centreU, centreV, t);
+  ASSERT_TRUE(patch.hasVelocities());
+  const auto depths = patch.velocityDepths_m();
+  // Bound per component of speed a omega: the cell's interpolation
+  // (second derivatives a omega k^2, error M cell^2 / 4), the interpolated
+  // surface's error (sum a k^2 cell^2 / 4) moving the depth, and the
+  // linear interpolation in depth of e^{-k d} ((k span)^2 / 8 of its value
+  // at the upper level).
+  double surfaceError = 0;
+  for (const WaveComponent& c : waves) surfaceError += c.amplitude_m * c.wavenumber_radpm * c.wavenumber_radpm;
+  surfaceError *= cell * cell / 4;
+  double bound = 0, speed = 0;
+  for (const WaveComponent& c : waves) {
+    const double k = c.wavenumber_radpm, a = c.amplitude_m * c.angularFrequency_radps;
+    double depthError = 0;
+    for (std::size_t m = 0; m + 1 < depths.size(); ++m) {
+      const double span = k * (depths[m + 1] - depths[m]);
+      depthError = std::max(depthError, span * span / 8 * std::exp(-k * depths[m]));
+    }
+    bound += a * (k * k * cell * cell / 4 + k * surfaceError + depthError);
+    speed += a;
+  }
+  std::mt19937 random(5);
+  std::uniform_real_distribution<double> along(-radius, radius), down(0, 2 * radius);
+  double worst = 0;
+  for (int n = 0; n < 2000; ++n) {
+    const double u = centreU + along(random), v = centreV + along(random);
+    const btScalar surface = patch.height(u, v);
+    const auto w = btScalar(double(surface) - down(random));
+    const WaterVelocity p = patch.velocity(u, v, w, surface);
+    const WaterVelocity e = sea.velocity(btScalar(u), btScalar(v), w, t);
+    worst = std::max({worst, std::abs(double(p.east_mps - e.east_mps)), std::abs(double(p.north_mps - e.north_mps)),
+                      std::abs(double(p.up_mps - e.up_mps))});
+  }
+  std::printf("[  figure  ] patch velocity: worst %.4f m/s, bound %.4f m/s, sum of a omega %.3f m/s\n", worst, bound,
+              speed);
+  EXPECT_LE(worst, bound);
+  EXPECT_GT(worst, 0);
+}
+
+}  // namespace
+}  // namespace keel::test
