@@ -237,6 +237,8 @@ bool HarbourApp::frameRenderingQueued(const Ogre::FrameEvent& evt) {
 
 void HarbourApp::simulate(double frame_s) {
   if (paused_ && !stepOnce_) return;
+  const Ogre::Vector3 eye = cameraNode_->getPosition();
+  harbour_.setViewpoint(btVector3(eye.x, eye.y, eye.z));
   const auto start = std::chrono::steady_clock::now();
   if (stepOnce_)
     harbour_.singleStep();
@@ -435,6 +437,7 @@ bool HarbourApp::keyPressed(const OgreBites::KeyboardEvent& evt) {
       if (boat) boat->helm.throttle = 0;
       break;
     case 'b': spawn(); break;
+    case 'm': harbour_.setModelChoice(ModelChoice((int(harbour_.modelChoice()) + 1) % 3)); break;
     case 'h':
       if (Boat* boat = selected()) harbour_.hole(*boat, kKeyHole_m2);
       break;
@@ -505,6 +508,9 @@ void HarbourApp::hudSea() {
   std::size_t moored = 0;
   for (const auto& boat : harbour_.boats()) moored += boat->moored() ? 1 : 0;
   ImGui::Text("boats %zu (%zu moored)", harbour_.boats().size(), moored);
+  static const char* const choices[] = {"far boats on columns", "all on triangles", "all on columns"};
+  ImGui::Text("model [M]: %s: %zu triangles, %zu columns", choices[int(harbour_.modelChoice())],
+              harbour_.boats().size() - harbour_.boatsOnColumns(), harbour_.boatsOnColumns());
   ImGui::Text("contacts  boat-dock %ld (%d now)  boat-boat %ld (%d now)", c.boatDockEvents, c.boatDockNow,
               c.boatBoatEvents, c.boatBoatNow);
   if (ImGui::Button(paused_ ? "Resume [P]" : "Pause [P]")) paused_ = !paused_;
@@ -531,6 +537,8 @@ void HarbourApp::hudBoat() {
   std::snprintf(title, sizeof title, "%s #%d%s###boat", boat->type->spec.kind.c_str(), boat->id,
                 boat->moored() ? " (moored)" : "");
   ImGui::Begin(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove);
+  ImGui::Text("model: %s", boat->action->buoyancyModel() == keel::BuoyancyModel::Columns ? "columns (far-boat preset)"
+                                                                                         : "triangles (full detail)");
   ImGui::Text("speed %5.1f kn   heading %03.0f deg", t.speed_kn, t.heading_deg);
   ImGui::Text("heel %+5.1f deg   trim %+5.1f deg", t.heel_deg, t.trim_deg);
   ImGui::Text("draft %.2f m   submerged %.2f m^3", t.draft_m, t.submergedVolume_m3);
@@ -602,7 +610,7 @@ void HarbourApp::hudHelp() {
   ImGui::SetNextWindowBgAlpha(0.45f);
   ImGui::Begin("keys", nullptr,
                ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoTitleBar);
-  ImGui::TextUnformatted("W/S throttle  A/D rudder  X stop  Tab next boat  B spawn  H hole  0-8 sea state");
+  ImGui::TextUnformatted("W/S throttle  A/D rudder  X stop  Tab next boat  B spawn  H hole  M model  0-8 sea state");
   ImGui::TextUnformatted("P pause  N step  R reset  F1 debug  drag/arrows orbit  wheel/PgUp/PgDn zoom  Esc quit");
   ImGui::End();
 }

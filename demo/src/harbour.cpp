@@ -1,5 +1,6 @@
 #include "harbour.hpp"
 
+#include "far_boats.hpp"
 #include "flooding.hpp"
 
 #include <keel/attitude.hpp>
@@ -106,6 +107,9 @@ void addPier(std::vector<DockPiece>& out, double westX_m, double eastX_m, double
 Harbour::Harbour(const Options& options, std::map<std::string, std::shared_ptr<const BoatType>> types)
     : options_(options), types_(std::move(types)), seaState_(options.seaState), random_(options.seed) {
   (void)parseSeaModel(options_.sea, seaModel_);  // validated with the options
+  modelChoice_ = options_.model == "triangles" ? ModelChoice::AllTriangles
+                 : options_.model == "columns" ? ModelChoice::AllColumns
+                                               : ModelChoice::ByDistance;
   sea_ = std::make_shared<SwitchableSea>(makeSeaSurface(seaState_, options_.seed, seaModel_));
   collisionConfig_ = std::make_unique<btDefaultCollisionConfiguration>();
   dispatcher_ = std::make_unique<btCollisionDispatcher>(collisionConfig_.get());
@@ -346,6 +350,7 @@ void Harbour::placeCollideScenario() {
 }
 
 void Harbour::step(double frame_s) {
+  chooseDetail();
   // The spectral tiles for the time this step covers: the frame, plus the
   // substep Bullet's accumulator may add.
   sea_->advance(time_s_, time_s_ + frame_s + 1.0 / options_.physicsRate_Hz);
@@ -353,6 +358,7 @@ void Harbour::step(double frame_s) {
 }
 
 void Harbour::singleStep() {
+  chooseDetail();
   const btScalar dt = btScalar(1.0 / options_.physicsRate_Hz);
   sea_->advance(time_s_, time_s_ + double(dt));
   world_->stepSimulation(dt, 1, dt);
@@ -373,6 +379,30 @@ void Harbour::postTick(btDynamicsWorld* world, btScalar dt_s) {
   self->time_s_ += double(dt_s);
   self->countContacts();
   self->damage();
+}
+
+void Harbour::chooseDetail() {
+  if (nearDetail_.sampling != keel::Sampling::Patch) {  // once: the boats' own full detail
+    nearDetail_ = keel::fullDetailSettings();
+    nearDetail_.sampling = keel::Sampling::Patch;
+    nearDetail_.patchCellSize_m = btScalar(kWaterCell_m);
+  }
+  for (auto& boat : boats_) {
+    keel::WaterAction& action = *boat->action;
+    const bool onColumns = action.buoyancyModel() == keel::BuoyancyModel::Columns;
+    if (modelChoice_ == ModelChoice::ByDistance)
+      game::chooseDetail(action, nearDetail_, viewpoint_m_, btScalar(kNear_m), btScalar(kFar_m));
+    else if (modelChoice_ == ModelChoice::AllColumns && !onColumns)
+      action.setLevelOfDetail(keel::farBoatSettings(*action.hull(), btScalar(kWaterDensity_kgpm3)));
+    else if (modelChoice_ == ModelChoice::AllTriangles && onColumns)
+      action.setLevelOfDetail(nearDetail_);
+  }
+}
+
+std::size_t Harbour::boatsOnColumns() const {
+  std::size_t n = 0;
+  for (const auto& boat : boats_) n += boat->action->buoyancyModel() == keel::BuoyancyModel::Columns ? 1 : 0;
+  return n;
 }
 
 void Harbour::damage() {

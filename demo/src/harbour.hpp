@@ -9,6 +9,7 @@
 #include "propeller_rudder.hpp"
 #include "sea.hpp"
 
+#include <keel/level_of_detail.hpp>
 #include <keel/water_action.hpp>
 
 #include <BulletDynamics/ConstraintSolver/btTypedConstraint.h>
@@ -68,6 +69,10 @@ struct Boat {
   int holes = 0;                     ///< holes opened by the H key or the sinking scenario
   [[nodiscard]] bool moored() const { return !moorings.empty(); }
 };
+
+/// Which model floats the boats: by distance from the camera (far boats on
+/// Keel's columns), or one model for all of them (the M key), to compare.
+enum class ModelChoice { ByDistance, AllTriangles, AllColumns };
 
 /// What the HUD and the recorder show about a boat.
 struct Telemetry {
@@ -147,6 +152,15 @@ class Harbour {
   /// Holes `boat` below its waterline with a hole of `area_m2`, in its
   /// compartments in turn from the stern (gameplay: Keel floods what is holed).
   void hole(Boat& boat, double area_m2);
+  /// Where the camera is [m, world]: boats farther than kFar_m from it go on
+  /// Keel's far-boat preset (columns), back to full detail nearer than kNear_m.
+  void setViewpoint(const btVector3& camera_m) { viewpoint_m_ = camera_m; }
+  void setModelChoice(ModelChoice choice) { modelChoice_ = choice; }
+  [[nodiscard]] ModelChoice modelChoice() const { return modelChoice_; }
+  /// How many boats float on columns now.
+  [[nodiscard]] std::size_t boatsOnColumns() const;
+  static constexpr double kNear_m = 45, kFar_m = 60;
+
   /// The boat the sinking scenario holed, or -1.
   [[nodiscard]] int scuttledId() const { return scuttledId_; }
 
@@ -171,6 +185,8 @@ class Harbour {
   static void postTick(btDynamicsWorld* world, btScalar dt_s);
   void applyHelm(Boat& boat, btScalar dt_s);
   void countContacts();
+  /// Each boat's level of detail for the next frame (modelChoice_).
+  void chooseDetail();
   /// Holes boats at new contacts hard enough (docs/flooding.md's example),
   /// and holes the sinking scenario's boat when its time comes.
   void damage();
@@ -200,6 +216,9 @@ class Harbour {
   std::set<std::pair<int, int>> touching_;   ///< (boat id, other boat id or -1 for a dock)
   std::vector<keel::WaterAction*> actions_;  ///< every boat's, for the contact check
   int scuttledId_ = -1;
+  btVector3 viewpoint_m_{0, 30, 60};
+  ModelChoice modelChoice_ = ModelChoice::ByDistance;
+  keel::LevelOfDetail nearDetail_;  ///< the boats' full detail: triangles, the rendered water's patch
 };
 
 }  // namespace demo

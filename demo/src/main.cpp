@@ -73,6 +73,8 @@ bool report(const demo::Options& options, const demo::Harbour& harbour, const de
   std::printf("contacts: boat-dock %ld, boat-boat %ld (touching now: %d, %d)\n", c.boatDockEvents, c.boatBoatEvents,
               c.boatDockNow, c.boatBoatNow);
   std::printf("mean draft: %.2f m\n", n ? draftSum / double(n) : 0.0);
+  std::printf("models: %zu on triangles, %zu on columns (far from the camera)\n", n - harbour.boatsOnColumns(),
+              harbour.boatsOnColumns());
   if (run.screenshot)
     std::printf("screenshot: %s (%s)\n", options.screenshot.c_str(), run.screenshot->describe().c_str());
   std::fputs(problems.c_str(), stdout);
@@ -93,6 +95,16 @@ bool report(const demo::Options& options, const demo::Harbour& harbour, const de
   }
   if (!options.screenshot.empty() && (!run.screenshot || !demo::showsScene(*run.screenshot))) {
     std::printf("check: the screenshot does not show the harbour (need water >= 15%%, hull >= 0.2%%, pier >= 0.2%%)\n");
+    ok = false;
+  }
+  // Far boats float on columns, near ones on triangles, unless a model is forced.
+  const std::size_t onColumns = harbour.boatsOnColumns();
+  const bool modelsOk = options.model == "columns" ? onColumns == n
+                        : options.model == "triangles"
+                            ? onColumns == 0
+                            : options.scenario != "harbour" || (onColumns > 0 && onColumns < n);
+  if (!modelsOk) {
+    std::printf("check: --model %s but %zu of %zu boats on columns\n", options.model.c_str(), onColumns, n);
     ok = false;
   }
   if (options.scenario == "collide" && (c.boatDockEvents < 1 || c.boatBoatEvents < 1)) {

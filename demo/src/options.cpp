@@ -39,6 +39,8 @@ std::string validate(const Options& o) {
     e << "--sea-state must be 0.." << kMaxSeaState << ", got " << o.seaState;
   else if (SeaModel model; !parseSeaModel(o.sea, model))
     e << "--sea must be spectral or gerstner, got '" << o.sea << "'";
+  else if (o.model != "auto" && o.model != "triangles" && o.model != "columns")
+    e << "--model must be auto, triangles or columns, got '" << o.model << "'";
   else if (!(o.physicsRate_Hz >= 30 && o.physicsRate_Hz <= 2000))
     e << "--physics-hz must be 30..2000, got " << o.physicsRate_Hz;
   else if (o.maxSubsteps < 1 || o.maxSubsteps > 100)
@@ -86,6 +88,8 @@ ParseResult parseOptions(int argc, const char* const* argv, const std::string& d
      "sea state 0 (glassy) .. 6 (very rough), 7 (high), 8 (storm)")
     ("sea", po::value(&o.sea)->default_value(o.sea),
      "wave model: spectral (FFT ocean, thousands of waves) or gerstner (8 Gerstner waves)")
+    ("model", po::value(&o.model)->default_value(o.model),
+     "Keel's model: auto (boats far from the camera on the column model), triangles or columns (all boats)")
     ("seed", po::value(&o.seed)->default_value(o.seed), "random seed (wave phases, placement)")
     ("physics-hz", po::value(&o.physicsRate_Hz)->default_value(o.physicsRate_Hz), "physics substep rate [Hz]")
     ("substeps", po::value(&o.maxSubsteps)->default_value(o.maxSubsteps), "maximum physics substeps per frame")

@@ -27,6 +27,7 @@ struct Options {
   std::string screenshot;            ///< PNG of the last frame ("" none)
   std::string record;                ///< CSV of per-boat trajectories ("" none)
   std::string scenario = "harbour";  ///< harbour | collide | sinking
+  std::string model = "auto";        ///< Keel's model: auto (far boats on columns) | triangles | columns
   bool check = false;                ///< verify the run (image colours, contacts, boats) and exit non-zero on failure
   std::string mediaDir;              ///< where the boat meshes are
   bool vsync = true;

@@ -122,6 +122,13 @@ class SpectralOcean final : public WaterSurface {
   /// One displacement inversion per point for both.
   void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
                             btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const override;
+  /// Sampling::Auto's cost model: a height is a Newton solve in the bicubic
+  /// tile whatever the wave count, about 340 ns a point, 560 with the
+  /// velocity (keel_bench_waves' spectral rows on the 2-core Xeon of
+  /// docs/performance.md); a patch's node costs a height (no grid query).
+  [[nodiscard]] QueryCost queryCost() const override {
+    return {.height_ns = 340, .gridNode_ns = 340, .velocity_ns = 220, .heightAndVelocity_ns = 560};
+  }
   /// The fluid acceleration [m/s^2] at the point, the time derivative of
   /// velocity() at the surface particle, decaying with depth as it does.
   /// Interpolated linearly in time.
