@@ -54,7 +54,8 @@ std::shared_ptr<const WaterSurface> realSeaGrid() {
 }
 
 /// The water of a `sea` argument: 0 flat, 1 three sines, 2 the real sea as
-/// sines, 3 as Gerstner waves (0.9 of the fold limit), 4 as a height grid.
+/// sines, 3 as Gerstner waves (0.9 of the fold limit), 4 as a height grid,
+/// 5 the spectral ocean of the same spectrum (128 x 128 tile, its defaults).
 std::shared_ptr<const WaterSurface> water(int sea) {
   switch (sea) {
     case 1: return waves();
@@ -65,6 +66,7 @@ std::shared_ptr<const WaterSurface> water(int sea) {
           components, GerstnerSettings{.steepness = std::min(1.0, 0.9 * gerstnerSteepnessLimit(components))});
     }
     case 4: return realSeaGrid();
+    case 5: return std::make_shared<SpectralOcean>(WaveSpectrum::jonswap(2.0, 7.0));
     default: return std::make_shared<FlatSurface>();
   }
 }
@@ -134,6 +136,7 @@ BENCHMARK(substep)
     ->ArgsProduct({{12, 200, 1000, 5000, 20000}, {0, 1}, {0, 1}, {0, 31}})
     ->ArgsProduct({{1000}, {0, 1}, {0}, {1, 2, 4, 8, 16}})
     ->ArgsProduct({{12, 500, 1000, 3700}, {0, 2, 3, 4}, {0, 1, 2, 3}, {0, 31, 63}})
+    ->ArgsProduct({{12, 500, 1000, 3700}, {5}, {0, 2, 3}, {0, 31, 63}})
     ->Unit(benchmark::kMicrosecond);
 
 /// Static head against wave pressure (PressureModel) on a 64-component

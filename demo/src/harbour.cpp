@@ -40,6 +40,8 @@ constexpr double kScuttleTime_s = 0.5;
 constexpr double kScuttleInterval_s = 0.75;
 constexpr double kScuttleHole_m2 = 0.6;
 constexpr int kCompartments = 4;
+/// A boat whose deck is this far under the local surface has gone down [m].
+constexpr double kSunkDepth_m = 0.5;
 
 /// Heights of the harbour's structures [m] (the still water is at 0).
 constexpr double kSeabed_m = -12;
@@ -499,8 +501,10 @@ Telemetry Harbour::telemetry(const Boat& boat) const {
 bool Harbour::sunk(const Boat& boat) const {
   const btVector3 p = boat.body->getCenterOfMassPosition();
   const double water = surfaceHeight(*sea_, p, time_s_);
-  const double hullHeight = boat.type->hull->boundsMax().y() - boat.type->hull->boundsMin().y();
-  return p.y() < water - hullHeight / 2;
+  // Its deck's height above the centre of mass (body frame, y up): a loaded
+  // boat floats with its centre of mass well under the water, its deck never.
+  const double deckAboveCentre = boat.type->hull->boundsMax().y();
+  return p.y() + deckAboveCentre < water - kSunkDepth_m;
 }
 
 bool Harbour::outsideBasin(const Boat& boat) const {

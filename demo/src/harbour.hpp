@@ -165,8 +165,8 @@ class Harbour {
   [[nodiscard]] int scuttledId() const { return scuttledId_; }
 
   [[nodiscard]] Telemetry telemetry(const Boat& boat) const;
-  /// True when the boat's centre of mass is deeper under the local surface
-  /// than half the hull's height: it has gone down.
+  /// True when the boat's deck (the hull's highest point above the centre
+  /// of mass) is more than 0.5 m under the local surface: it has gone down.
   [[nodiscard]] bool sunk(const Boat& boat) const;
   /// True when the boat's centre of mass is outside the basin.
   [[nodiscard]] bool outsideBasin(const Boat& boat) const;
