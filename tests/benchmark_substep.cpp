@@ -120,7 +120,7 @@ void substep(benchmark::State& state) {
   for (int bit = 0; bit < 5 && !full; ++bit)
     if (terms & (1 << bit)) model += names[bit];
   if (terms & 32) model += "/velocity per boat";
-  static const char* const seas[] = {"flat", "wavy", "64 sines", "64 Gerstner", "grid of 64 sines"};
+  static const char* const seas[] = {"flat", "wavy", "64 sines", "64 Gerstner", "grid of 64 sines", "spectral"};
   static const char* const samplings[] = {"/direct", "/patch 0.5 m", "/patch 1 m", "/auto"};
   state.SetLabel(std::string(seas[sea]) + samplings[state.range(2)] + "/" + model +
                  (boat.lastSampling() == Sampling::Patch ? " (patch)" : ""));
