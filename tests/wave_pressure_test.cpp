@@ -171,6 +171,37 @@ TEST(WavePressure, PatchSamplingAsksTheSurfaceForTheWetVerticesHeads) {
   EXPECT_TRUE(sameBits(direct.torque_Nm, patch.torque_Nm));
 }
 
+/// A sine sum whose stated costs make Sampling::Auto pick the patch.
+class PatchLovingSea final : public WaterSurface {
+ public:
+  explicit PatchLovingSea(std::vector<WaveComponent> waves) : sea_(std::move(waves)) {}
+  btScalar height(btScalar u, btScalar v, btScalar t) const override { return sea_.height(u, v, t); }
+  void heights(const btScalar* u, const btScalar* v, std::size_t n, btScalar t, btScalar* out) const override {
+    sea_.heights(u, v, n, t, out);
+  }
+  void pressureHeads(const btScalar* u, const btScalar* v, const btScalar* w, std::size_t n, btScalar t,
+                     btScalar* out) const override {
+    sea_.pressureHeads(u, v, w, n, t, out);
+  }
+  QueryCost queryCost() const override { return {.height_ns = 1000, .gridNode_ns = 1}; }
+
+ private:
+  SineSumSurface sea_;
+};
+
+TEST(WavePressure, AutoSamplingOnThePatchAsksTheWetVerticesWhereTheyAre) {
+  const PatchLovingSea sea(regularWave(0.3, 2 * kPi / 15));
+  const auto hull = hullOf(icosphere(1, 2));
+  const btTransform pose(btQuaternion(0.1, 0.2, 0.3), btVector3(3, -2.5, 1));
+  const HydrostaticResult direct = pressureAt(*hull, pose, sea, PressureModel::WavePressure, 1.3);
+  // Elsewhere first: the vertices' coordinates this thread last computed are not this pose's.
+  (void)pressureAt(*hull, btTransform(btQuaternion::getIdentity(), btVector3(40, -2.5, 7)), sea,
+                   PressureModel::WavePressure, 1.3);
+  const HydrostaticResult autoPatch = pressureAt(*hull, pose, sea, PressureModel::WavePressure, 1.3, Sampling::Auto);
+  EXPECT_TRUE(sameBits(direct.force_N, autoPatch.force_N));
+  EXPECT_TRUE(sameBits(direct.torque_Nm, autoPatch.torque_Nm));
+}
+
 // The batch queries against the formula evaluated in double point by point:
 // sum a e^{k (w - eta)} cos(theta) - (w - h0) under the surface, 0 at it;
 // Gerstner waves of steepness 0 are the sine sum's.
