@@ -138,6 +138,11 @@ class WaterSurface {
   /// water, a uniform current): a boat then asks once instead of at every
   /// wet vertex, with the same result. The default is false.
   [[nodiscard]] virtual bool velocityIsUniform() const { return false; }
+
+  /// True when height() is the same at every point at a given time (still,
+  /// level water): a boat then asks once instead of at every vertex, with
+  /// the same result. The default is false.
+  [[nodiscard]] virtual bool heightIsUniform() const { return false; }
 };
 
 /// Adapts a HeightFunction (a lambda, a function pointer) to WaterSurface.

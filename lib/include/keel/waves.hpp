@@ -55,6 +55,8 @@ class FlatSurface final : public WaterSurface {
                   WaterVelocity* out) const override;
   /// True: the current is the same everywhere.
   [[nodiscard]] bool velocityIsUniform() const override { return true; }
+  /// True: level water, the same height everywhere.
+  [[nodiscard]] bool heightIsUniform() const override { return true; }
 
  private:
   double height_m_;

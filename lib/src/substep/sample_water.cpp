@@ -93,10 +93,17 @@ bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s, const Hull
                                : state.patch.sample(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);
       s.samplesAsked = state.patch.samples_m().size();
       patchHeights(soa, state.patch, a.east, a.north, a.centreEast_m, a.centreNorth_m, state.waterHeight_m.data());
+    } else if (boat.surface.heightIsUniform() && !s.perVertexVelocities) {
+      // Still, level water: one height for every point, whose coordinates
+      // are then not needed.
+      const btScalar h = boat.surface.height(btScalar(a.centreEast_m), btScalar(a.centreNorth_m), s.t_s);
+      std::fill_n(state.waterHeight_m.begin(), soa.vertexCount, h);
+      s.samplesAsked = soa.vertexCount;
     } else {
       // The water's velocity at every vertex too when the flow wants it
       // there: one query, which a surface can answer with one solve.
       s.vertexVelocitiesSampled = s.perVertexVelocities;
+      s.vertexCoordinates = true;
       worldCoordinates(soa, a.east, a.north, a.up, a.centreEast_m, a.centreNorth_m, a.centreUp_m, b.u_m.data(),
                        b.v_m.data(), s.vertexVelocitiesSampled ? b.w_m.data() : nullptr);
       if (s.vertexVelocitiesSampled)

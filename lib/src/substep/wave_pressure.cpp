@@ -17,7 +17,7 @@ namespace {
 std::size_t listWetVertices(const BoatModel& boat, const BoatState& state, Substep& s) {
   const HullSoA& soa = boat.hull.soa();
   BoatBuffers& b = s.buffers;
-  if (state.patchSampled) {  // the patch (Patch, or Auto's choice) asked the surface at its nodes only
+  if (!s.vertexCoordinates) {  // the patch, or level water, asked the surface elsewhere
     const WaterAxes& a = s.axes;
     worldCoordinates(soa, a.east, a.north, a.up, a.centreEast_m, a.centreNorth_m, a.centreUp_m, b.u_m.data(),
                      b.v_m.data(), nullptr);
