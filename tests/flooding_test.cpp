@@ -27,6 +27,10 @@ struct FloodBox {
   }
   static btScalar mass() { return btScalar(kRho) * L * B * T; }
   [[nodiscard]] Compartment compartment() const { return Compartment{"middle", room, {}, 0, 0, 1}; }
+  /// The draft once `lost_m2` of the waterplane floods (lost buoyancy): T L B / (L B - lost).
+  static double floodedDraft(double lost_m2 = double(a) * double(a)) {
+    return double(T) * double(L) * double(B) / (double(L) * double(B) - lost_m2);
+  }
   std::shared_ptr<const Hull> hull, room;
   btRigidBody* body;
 };
@@ -46,8 +50,7 @@ TEST(Flooding, OpenCompartmentSettlesAtTheLostBuoyancyDraft) {
   boat.setCompartments({c});
   w.world.addAction(&boat);
   run(w, 90);
-  const double expected = double(FloodBox::T) * FloodBox::L * FloodBox::B /
-                          (FloodBox::L * FloodBox::B - FloodBox::a * FloodBox::a);
+  const double expected = FloodBox::floodedDraft();
   reportFigure("lost-buoyancy draft [m]", keelDepth(fb), expected);
   EXPECT_NEAR(keelDepth(fb), expected, 1e-3 * expected);
   // The water inside stands at the sea's level.
@@ -67,8 +70,7 @@ TEST(Flooding, FloodsOnTheColumnModelToo) {
   boat.setCompartments({c});
   w.world.addAction(&boat);
   run(w, 90);
-  const double expected = double(FloodBox::T) * FloodBox::L * FloodBox::B /
-                          (FloodBox::L * FloodBox::B - FloodBox::a * FloodBox::a);
+  const double expected = FloodBox::floodedDraft();
   reportFigure("lost-buoyancy draft on columns [m]", keelDepth(fb), expected);
   EXPECT_NEAR(keelDepth(fb), expected, 1e-3 * expected);
   w.world.removeAction(&boat);
@@ -86,7 +88,7 @@ TEST(Flooding, PermeableCompartmentLosesItsPermeabilityTimesItsArea) {
   w.world.addAction(&boat);
   run(w, 90);
   const double lost = 0.6 * FloodBox::a * FloodBox::a;
-  const double expected = double(FloodBox::T) * FloodBox::L * FloodBox::B / (FloodBox::L * FloodBox::B - lost);
+  const double expected = FloodBox::floodedDraft(lost);
   reportFigure("lost-buoyancy draft, permeability 0.6 [m]", keelDepth(fb), expected);
   EXPECT_NEAR(keelDepth(fb), expected, 1e-3 * expected);
   EXPECT_NEAR(boat.flooding().compartments[0].water_m3, expected * lost, 1e-3 * expected * lost);
@@ -104,8 +106,7 @@ TEST(Flooding, HoledBelowWithReserveSettlesAtThePredictedDraft) {
   // 0.1 m above the keel, in the middle compartment, at run time.
   EXPECT_EQ(boat.openHole(btVector3(0, -FloodBox::T + btScalar(0.1), 0), btScalar(0.04)), 0u);
   run(w, 90);
-  const double expected = double(FloodBox::T) * FloodBox::L * FloodBox::B /
-                          (FloodBox::L * FloodBox::B - FloodBox::a * FloodBox::a);
+  const double expected = FloodBox::floodedDraft();
   EXPECT_NEAR(keelDepth(fb), expected, 1e-3 * expected);
   w.world.removeAction(&boat);
 }

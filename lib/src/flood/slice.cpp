@@ -4,6 +4,8 @@
 // section loop's centre (docs/flooding.md, "Compartments").
 #include <keel/hull_slice.hpp>
 
+#include "mass/mass_detail.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -19,25 +21,17 @@
 namespace keel::KEEL_ABI {
 namespace {
 
+using detail::hull_build::toD;
+
+btVector3 toBullet(const detail::hull_build::Vec3d& v) {
+  return btVector3(btScalar(v.x), btScalar(v.y), btScalar(v.z));
+}
+
 /// A polygon vertex, and which plane (0, 1) made it, -1 for a hull vertex.
 struct Corner {
   btVector3 p;
   int plane;
 };
-
-/// The point where edge (a, b) meets the plane, the same bits whichever way
-/// round the edge is given (two triangles share it): computed from the
-/// lexicographically smaller end, in double.
-btVector3 crossing(const btVector3& a, double da, const btVector3& b, double db) {
-  const bool swap = std::lexicographical_compare(&b[0], &b[0] + 3, &a[0], &a[0] + 3);
-  const btVector3& p = swap ? b : a;
-  const btVector3& q = swap ? a : b;
-  const double dp = swap ? db : da, dq = swap ? da : db;
-  const double t = dp / (dp - dq);
-  btVector3 out(0, 0, 0);
-  for (int k = 0; k < 3; ++k) out[k] = btScalar(double(p[k]) + (double(q[k]) - double(p[k])) * t);
-  return out;
-}
 
 /// Keeps the part of `in` where `side * (n . p - offset) >= 0`; the new
 /// vertices are marked with `plane`.
@@ -49,7 +43,8 @@ std::vector<Corner> clip(const std::vector<Corner>& in, const btVector3& n, doub
     const Corner& b = in[(i + 1) % count];
     const double da = side * (double(n.dot(a.p)) - offset), db = side * (double(n.dot(b.p)) - offset);
     if (da >= 0) out.push_back(a);
-    if ((da >= 0) != (db >= 0)) out.push_back(Corner{crossing(a.p, da, b.p, db), plane});
+    if ((da >= 0) != (db >= 0))
+      out.push_back(Corner{toBullet(detail::edgeCrossing(toD(a.p), da, toD(b.p), db)), plane});
   }
   return out;
 }

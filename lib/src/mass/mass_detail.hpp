@@ -16,6 +16,12 @@ namespace keel::KEEL_ABI::detail {
 /// when it is zero or not finite.
 [[nodiscard]] hull_build::Vec3d unitDirection(const btVector3& v, const char* what);
 
+/// Where edge (a, b) crosses a plane, with signed distances da, db of
+/// opposite signs. The ends are taken in one fixed (lexicographic) order,
+/// so the two triangles sharing an edge cut it at the same point and a
+/// clipped surface stays closed.
+[[nodiscard]] hull_build::Vec3d edgeCrossing(hull_build::Vec3d a, double da, hull_build::Vec3d b, double db);
+
 /// `value` when finite and >= 0 (> 0 when `positive`); else throws
 /// std::invalid_argument naming `what` and the value.
 double checkedNonNegative(double value, const char* what, bool positive = false);

@@ -110,18 +110,6 @@ Vec3d checkedCentre(std::span<const btVector3> vertices, std::span<const Hull::T
   return scale(add(lo, hi), 0.5);
 }
 
-/// Where edge (a, b) crosses the plane, with signed distances da, db of
-/// opposite signs. The ends are taken in one fixed order, so the two
-/// triangles sharing an edge cut it at the same point and the clipped
-/// surface stays closed.
-Vec3d crossing(Vec3d a, double da, Vec3d b, double db) {
-  if (std::tie(b.x, b.y, b.z) < std::tie(a.x, a.y, a.z)) {
-    std::swap(a, b);
-    std::swap(da, db);
-  }
-  return add(a, scale(sub(b, a), da / (da - db)));
-}
-
 }  // namespace
 
 Moments volumeMoments(std::span<const btVector3> vertices, std::span<const Hull::Triangle> triangles) {
@@ -157,7 +145,7 @@ Moments volumeMomentsBelow(std::span<const btVector3> vertices, std::span<const 
       const int next = (k + 1) % 3;
       if (distance[k] <= 0) kept[count++] = corner[k];
       if ((distance[k] <= 0) != (distance[next] <= 0))
-        kept[count++] = crossing(corner[k], distance[k], corner[next], distance[next]);
+        kept[count++] = detail::edgeCrossing(corner[k], distance[k], corner[next], distance[next]);
     }
     for (int k = 1; k + 1 < count; ++k) addTetrahedron(m, kept[0], kept[k], kept[k + 1]);
   }
@@ -181,5 +169,17 @@ Moments areaMoments(const Hull& hull) {
   }
   return aboutOrigin(m, p);
 }
+
+namespace detail {
+
+Vec3d edgeCrossing(Vec3d a, double da, Vec3d b, double db) {
+  if (std::tie(b.x, b.y, b.z) < std::tie(a.x, a.y, a.z)) {
+    std::swap(a, b);
+    std::swap(da, db);
+  }
+  return add(a, scale(sub(b, a), da / (da - db)));
+}
+
+}  // namespace detail
 
 }  // namespace keel::KEEL_ABI
