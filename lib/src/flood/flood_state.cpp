@@ -17,10 +17,12 @@ void FloodState::set(std::vector<Compartment> given) {
     c.permeability = double(compartments[i].permeability);
     c.capacity_m3 = c.permeability * double(space.volume_m3());
     c.water_m3 = c.start_m3 = double(compartments[i].water_m3);
-    c.water.assign(space.soa().vertexPadded, 0);
-    c.height.assign(space.soa().vertexPadded, 0);
     for (const Opening& o : compartments[i].openings) toSea += o.to == kSea ? 1 : 0;
   }
+  meshes = std::make_shared<const CompartmentMeshes>(compartments);
+  water.assign(meshes->soa.vertexPadded, 0);
+  height.assign(meshes->soa.vertexPadded, 0);
+  sums.assign(compartments.size(), WetSums{});
   seaU_m.assign(toSea, 0);
   seaV_m.assign(toSea, 0);
   seaHeight_m.assign(toSea, 0);

@@ -10,7 +10,11 @@
 
 #include <LinearMath/btVector3.h>
 
+#include "kernels/hull_soa.hpp"
+
 #include <cstddef>
+#include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace keel::KEEL_ABI::detail {
@@ -23,6 +27,12 @@ struct VolumeBelow {
   btVector3 sectionCentroid_m{0, 0, 0};  ///< the section's centroid, body frame [m]
 };
 
+/// Sums over the wet pieces of one compartment (level.cpp), in double.
+struct WetSums {
+  double volume_m3 = 0, moment[3] = {0, 0, 0};  ///< 3 times the volume [m^3], 12 times its first moment [m^4]
+  double section_m2 = 0, sectionMoment[3] = {0, 0, 0};
+};
+
 /// What a compartment keeps between substeps, and its scratch memory.
 struct CompartmentState {
   double water_m3 = 0;      ///< floodwater [m^3]
@@ -33,19 +43,38 @@ struct CompartmentState {
   /// last solve: the next solve starts from the plane through its section's
   /// centroid (below.sectionCentroid_m) at the new attitude.
   btScalar level_m = 0;
-  bool solved = false;                  ///< level_m and below are from a solve
-  btScalar levelAboveCentre_m = 0;      ///< the free surface above the centre of mass along up [m]
-  btScalar bottomAboveCentre_m = 0;     ///< its lowest point above the centre of mass along up [m]
-  btScalar topAboveCentre_m = 0;        ///< its highest point above the centre of mass along up [m]
-  VolumeBelow below;                    ///< the water's volume and centroid of the last solve
-  double inflow_m3 = 0;                 ///< net water in during the last substep [m^3]
-  std::vector<btScalar> water, height;  ///< per vertex: the plane's level, and the vertex's height above it [m]
+  bool solved = false;               ///< level_m and below are from a solve
+  btScalar levelAboveCentre_m = 0;   ///< the free surface above the centre of mass along up [m]
+  btScalar bottomAboveCentre_m = 0;  ///< its lowest point above the centre of mass along up [m]
+  btScalar topAboveCentre_m = 0;     ///< its highest point above the centre of mass along up [m]
+  VolumeBelow below;                 ///< the water's volume and centroid of the last solve
+  double inflow_m3 = 0;              ///< net water in during the last substep [m^3]
+  // The level's search (solveLevels).
+  bool searching = false;                                       ///< still searching this solve
+  double trial_m = 0;                                           ///< the level tried [m]
+  double trialPoint_m[3] = {0, 0, 0};                           ///< the point on its plane nearest the body origin [m]
+  VolumeBelow trialBelow;                                       ///< the water below it
+  double lo_m = 0, loVolume_m3 = 0, hi_m = 0, hiVolume_m3 = 0;  ///< the bracket [m, m^3]
+};
+
+/// Every compartment's mesh in one SoA for the kernels (meshes.cpp):
+/// compartment i owns vertices [firstVertex[i], firstVertex[i + 1]) and
+/// triangle entries [firstTriangle[i], firstTriangle[i + 1]), the latter
+/// starting at a multiple of kPad.
+struct CompartmentMeshes {
+  HullSoA soa;
+  std::vector<std::size_t> firstVertex, firstTriangle;  ///< per compartment, and the end
+  std::vector<std::uint32_t> compartmentOf;             ///< per triangle entry: its compartment
+  explicit CompartmentMeshes(const std::vector<Compartment>& compartments);
 };
 
 /// A boat's compartments and their state (BoatState::flood).
 struct FloodState {
   std::vector<Compartment> compartments;
   std::vector<CompartmentState> state;
+  std::shared_ptr<const CompartmentMeshes> meshes;  ///< their meshes as one, for the kernels
+  std::vector<WetSums> sums;                        ///< per compartment: solveLevels' scratch
+  std::vector<btScalar> water, height;  ///< per vertex of meshes: its compartment's plane, its height above it [m]
   std::vector<btScalar> seaU_m, seaV_m, seaHeight_m;  ///< the sea at the openings to the sea, this substep
   double takenFromSea_m3 = 0;                         ///< inflow from the sea less outflow and pumping [m^3]
   ForceTorque force;                                  ///< the floodwater's weight, world axes, about the centre of mass
@@ -55,18 +84,14 @@ struct FloodState {
   void set(std::vector<Compartment> compartments);
 };
 
-/// The volume of `space` below the plane `p . up_body = level_m` and its
-/// centroid, by the cut and pressure kernels of the hull's substep (the
-/// plane as flat water at `level_m`): exact for the polyhedron.
-/// `water` and `height` are scratch of space.soa().vertexPadded values.
-[[nodiscard]] VolumeBelow volumeBelow(const Hull& space, const btScalar up_body[3], btScalar level_m, btScalar* water,
-                                      btScalar* height);
-
-/// Solves the level of `c` (a compartment whose mesh is `space`) at which
-/// it holds c.water_m3 at the current attitude (`up_body`), into c.level_m,
-/// and c.below (with the section's area), starting from the last solve. `lo_m`, `hi_m`: the
-/// mesh's extent along up.
-void solveLevel(const Hull& space, const btScalar up_body[3], btScalar lo_m, btScalar hi_m, CompartmentState& c);
+/// Solves each compartment's level at which it holds its water at the
+/// current attitude (`up_body`) into its state's level_m and below (with the
+/// section's area), starting from its last solve: Newton's method on the
+/// volume below a plane, all compartments' volumes found by one pass of the
+/// hull's cut kernels over f.meshes (exact for polyhedra). Reads each
+/// state's bottomAboveCentre_m and topAboveCentre_m (the mesh's extent along
+/// up).
+void solveLevels(FloodState& f, const btScalar up_body[3]);
 
 /// Volume flow [m^3/s] through an opening from side a to side b (negative:
 /// from b to a), whose bottom and top are at heights `bottom_m` < `top_m`

@@ -3,6 +3,8 @@
 // centroid (docs/flooding.md).
 #include "substep/stages.hpp"
 
+#include "kernels/air.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <exception>
@@ -11,12 +13,15 @@
 namespace keel::KEEL_ABI::detail {
 namespace {
 
-/// The extent [lo, hi] of a mesh's vertices along `up` (body frame) [m].
-void extentAlong(const Hull& space, const btVector3& up, btScalar& lo, btScalar& hi) {
-  lo = BT_LARGE_FLOAT, hi = -BT_LARGE_FLOAT;
-  for (const btVector3& p : space.vertices()) {
-    const btScalar h = p.dot(up);
-    lo = std::min(lo, h), hi = std::max(hi, h);
+/// Each compartment's extent along `up` (body frame) [m]: its lowest and
+/// highest vertex above the centre of mass.
+void extentsAlong(FloodState& f, const btScalar up[3]) {
+  const HullSoA& soa = f.meshes->soa;
+  for (std::size_t i = 0; i < f.compartments.size(); ++i) {
+    const std::size_t first = f.meshes->firstVertex[i];
+    const Extent e = extentAlong(soa.x.data() + first, soa.y.data() + first, soa.z.data() + first,
+                                 f.compartments[i].space->soa().vertexCount, up);
+    f.state[i].bottomAboveCentre_m = e.lo, f.state[i].topAboveCentre_m = e.hi;
   }
 }
 
@@ -101,23 +106,24 @@ void floodwater(const BoatModel& boat, BoatState& state, const BodySnapshot& bod
   const double g = double(state.frameGravity_mps2.length());
   const btScalar up[3] = {s.axes.up.x(), s.axes.up.y(), s.axes.up.z()};
   seaAtOpenings(boat, f, s);
-  for (std::size_t i = 0; i < f.compartments.size(); ++i) {
-    CompartmentState& c = f.state[i];
+  extentsAlong(f, up);
+  bool unsolved = false;
+  for (CompartmentState& c : f.state) {
     c.inflow_m3 = 0;
-    extentAlong(*f.compartments[i].space, s.axes.up, c.bottomAboveCentre_m, c.topAboveCentre_m);
-    if (!c.solved) {
-      solveLevel(*f.compartments[i].space, up, c.bottomAboveCentre_m, c.topAboveCentre_m, c);
-      c.levelAboveCentre_m = c.level_m;
-    }
+    unsolved = unsolved || !c.solved;
+  }
+  if (unsolved) {  // the first substep: the heads need levels
+    solveLevels(f, up);
+    for (CompartmentState& c : f.state) c.levelAboveCentre_m = c.level_m;
   }
   flowThroughOpenings(f, s, g);
   // The water's new free surface at this attitude, and its weight at its
   // centroid (added weight: docs/flooding.md, "Floodwater as weight").
   const double rhoG = double(boat.statics.waterDensity_kgpm3) * g;
   double mass = 0;
+  solveLevels(f, up);
   for (std::size_t i = 0; i < f.compartments.size(); ++i) {
     CompartmentState& c = f.state[i];
-    solveLevel(*f.compartments[i].space, up, c.bottomAboveCentre_m, c.topAboveCentre_m, c);
     c.levelAboveCentre_m = c.level_m;
     const btVector3 weight = state.frame.up * btScalar(-rhoG * c.water_m3);
     const btVector3 at = state.basis * c.below.centroid_m;
