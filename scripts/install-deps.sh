@@ -9,7 +9,7 @@
 set -euo pipefail
 
 core=(build-essential cmake pkg-config git libbullet-dev libtbb-dev libhwy-dev libgtest-dev libgmock-dev libbenchmark-dev
-      libassimp-dev libkissfft-dev clang-format-14 clang-tidy-14)
+      libassimp-dev libkissfft-dev libmeshoptimizer-dev clang-format-14 clang-tidy-14)
 demo=(libogre-1.12-dev libboost-program-options-dev libimgui-dev xvfb xauth libgl1-mesa-dri)
 
 case "${1:-core}" in

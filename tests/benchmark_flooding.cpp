@@ -1,7 +1,8 @@
 // What flooding adds to a boat's substep: a 972-triangle box boat, full
 // model, on flat water or three linear waves, with no compartments, four
 // intact (dry) compartments, or four flooding ones (each holed, half full,
-// joined by doors). The boat rolls and pitches (0.15 and 0.1 rad, periods
+// joined by doors; or the hull itself cut at three bulkheads, "sliced" 1,
+// and simplified, 2). The boat rolls and pitches (0.15 and 0.1 rad, periods
 // of 4 and 5 s at 240 substeps a second) so the floodwater's level is
 // solved anew every substep, as on a moving boat. Run:
 //   build/tests/keel_bench --benchmark_filter=flooding --benchmark_min_time=0.2
@@ -31,10 +32,28 @@ std::vector<Compartment> fourCompartments(bool flooding) {
   return out;
 }
 
+/// The hull cut at three bulkheads (keel::bulkheadCompartments): four
+/// compartments of the hull's own triangles (432 to 486 each, with the
+/// bulkheads' caps), or simplified at 1 mm (12 each), flooding as
+/// fourCompartments' do.
+std::vector<Compartment> slicedCompartments(const Hull& hull, bool simplified) {
+  const btScalar bulkheads[] = {-1, 0, 1};
+  std::vector<Compartment> out = bulkheadCompartments(hull, btVector3(1, 0, 0), bulkheads,
+                                                      simplified ? btScalar(1e-3) : btScalar(0));
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const btScalar x = btScalar(i) - btScalar(1.5);
+    out[i].water_m3 = out[i].space->volume_m3() / 2;
+    out[i].openings.push_back(Opening{btVector3(x, -0.6f, 0.9f), 0.01f});
+    if (i < 3) out[i].openings.push_back(Opening{btVector3(x + 0.5f, -0.3f, 0), 0.1f, 0.6f, 0, int(i) + 1});
+  }
+  return out;
+}
+
 void flooding(benchmark::State& state) {
   const int compartments = int(state.range(0));  // 0 or 4
   const bool flooding = state.range(1) != 0;
   const bool wavy = state.range(2) != 0;
+  const int sliced = int(state.range(3));  // 0: fourCompartments; 1: cut from the hull; 2: and simplified
   World w;
   const auto hull = hullOf(box(btVector3(4, 1.5f, 2), 9));
   btRigidBody* body = w.addBox(btVector3(4, 1.5f, 2), 6000, btTransform::getIdentity());
@@ -46,7 +65,8 @@ void flooding(benchmark::State& state) {
   HydrodynamicSettings hydro;
   hydro.damping = true;
   boat.setHydrodynamics(hydro);
-  if (compartments > 0) boat.setCompartments(fourCompartments(flooding));
+  if (compartments > 0)
+    boat.setCompartments(sliced > 0 ? slicedCompartments(*hull, sliced == 2) : fourCompartments(flooding));
   const double step = 2 * 3.14159265358979 / 240;
   long k = 0;
   for (auto _ : state) {
@@ -60,14 +80,17 @@ void flooding(benchmark::State& state) {
     benchmark::DoNotOptimize(body->getLinearVelocity());
   }
   state.SetLabel(std::string(wavy ? "wavy/" : "flat/") + (compartments == 0 ? "no compartments"
+                                                          : sliced == 1     ? "4 flooding, cut from the hull"
+                                                          : sliced == 2     ? "4 flooding, cut and simplified"
                                                           : flooding        ? "4 flooding"
                                                                             : "4 dry"));
 }
 
 BENCHMARK(flooding)
-    ->ArgNames({"compartments", "flooding", "wavy"})
-    ->ArgsProduct({{0}, {0}, {0, 1}})
-    ->ArgsProduct({{4}, {0, 1}, {0, 1}})
+    ->ArgNames({"compartments", "flooding", "wavy", "sliced"})
+    ->ArgsProduct({{0}, {0}, {0, 1}, {0}})
+    ->ArgsProduct({{4}, {0, 1}, {0, 1}, {0}})
+    ->ArgsProduct({{4}, {1}, {0, 1}, {1, 2}})
     ->Unit(benchmark::kMicrosecond);
 
 }  // namespace

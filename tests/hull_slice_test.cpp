@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 #include <vector>
@@ -52,6 +53,45 @@ TEST(HullSlice, CatamaranSectionsAreCappedLoopByLoop) {
   const auto middle = sliceHull(*hull, btVector3(1, 0, 0), -1, 1);
   EXPECT_EQ(middle->partCount(), 2u);
   EXPECT_NEAR(middle->volume_m3(), 2 * 2 * 1 * 1, 64 * kEps * 4);
+}
+
+TEST(HullSlice, SimplifiedCompartmentsOfAFineBoxAreBoxesOfTheSameVolume) {
+  // The 972-triangle box cut at three bulkheads: each compartment, 432 to
+  // 486 triangles as cut, is a box whose flat faces need 2 triangles each.
+  const auto hull = hullOf(box(btVector3(4, btScalar(1.5), 2), 9));
+  const btScalar at[] = {-1, 0, 1};
+  const std::vector<Compartment> fine = bulkheadCompartments(*hull, btVector3(1, 0, 0), at);
+  const std::vector<Compartment> coarse = bulkheadCompartments(*hull, btVector3(1, 0, 0), at, btScalar(1e-3));
+  ASSERT_EQ(coarse.size(), 4u);
+  double sum = 0;
+  for (std::size_t i = 0; i < coarse.size(); ++i) {
+    EXPECT_GT(fine[i].space->triangles().size(), 400u) << i;
+    EXPECT_EQ(coarse[i].space->triangles().size(), 12u) << i;
+    // Flat faces merged: the same box, to the rounding of its corners.
+    EXPECT_NEAR(coarse[i].space->volume_m3(), fine[i].space->volume_m3(), 64 * kEps * 3) << i;
+    for (int k = 0; k < 3; ++k)
+      EXPECT_NEAR(coarse[i].space->centroid_m()[k], fine[i].space->centroid_m()[k], 64 * kEps * 2) << i;
+    sum += double(coarse[i].space->volume_m3());
+  }
+  EXPECT_NEAR(sum, 12.0, 256 * kEps * 12);
+}
+
+TEST(HullSlice, SimplifyingACurvedHullStaysWithinItsTolerance) {
+  // A sphere of radius 2 (1,280 triangles): simplified at 5 cm (300
+  // triangles: nothing collapses at 2 cm, its edges' sagitta being about
+  // that), its volume moves by at most the tolerance times its area; 0
+  // keeps the hull itself.
+  const auto hull = hullOf(icosphere(2, 3));
+  const auto coarse = simplifiedHull(hull, btScalar(0.05));
+  EXPECT_LT(coarse->triangles().size(), hull->triangles().size() / 2);
+  const double area = 4 * 3.14159265358979 * 4;
+  EXPECT_LE(std::abs(double(coarse->volume_m3()) - double(hull->volume_m3())), 0.05 * area);
+  EXPECT_EQ(simplifiedHull(hull, 0).get(), hull.get());
+  EXPECT_THROW((void)simplifiedHull(nullptr, 1), std::invalid_argument);
+  EXPECT_THROW((void)simplifiedHull(hull, -1), std::invalid_argument);
+  EXPECT_THROW((void)simplifiedHull(hull, std::numeric_limits<btScalar>::quiet_NaN()), std::invalid_argument);
+  const btScalar at[] = {0};
+  EXPECT_THROW((void)bulkheadCompartments(*hull, btVector3(1, 0, 0), at, -1), std::invalid_argument);
 }
 
 TEST(HullSlice, RejectsBadPlanes) {

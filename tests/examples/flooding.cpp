@@ -12,7 +12,9 @@ void addBulkheads(keel::WaterAction& boat, const btVector3& forward, int count) 
   for (const btVector3& p : hull.vertices()) aft = btMin(aft, p.dot(forward)), fore = btMax(fore, p.dot(forward));
   std::vector<btScalar> at;
   for (int i = 1; i < count; ++i) at.push_back(aft + (fore - aft) * btScalar(i) / btScalar(count));
-  boat.setCompartments(keel::bulkheadCompartments(hull, forward, at));
+  // Compartments simplified to 1 cm: a slice keeps the hull's fine
+  // triangles, and each costs time every substep.
+  boat.setCompartments(keel::bulkheadCompartments(hull, forward, at, btScalar(0.01)));
 }
 
 int holeOnHardContacts(btDynamicsWorld& world, std::span<keel::WaterAction* const> boats, btScalar speed_mps,

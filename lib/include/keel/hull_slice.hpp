@@ -31,8 +31,21 @@ namespace keel::KEEL_ABI {
 /// more compartment than bulkheads, from one end of the hull to the other,
 /// named "compartment 0", ... from the lowest position up, dry and without
 /// openings. Errors as sliceHull, and std::invalid_argument for positions
-/// that are not strictly increasing or finite.
+/// that are not strictly increasing or finite. `simplify_m` > 0: each
+/// compartment simplified with that tolerance (simplifiedHull), as a
+/// compartment costs time each substep in proportion to its triangles.
 [[nodiscard]] std::vector<Compartment> bulkheadCompartments(const Hull& hull, const btVector3& normal,
-                                                            std::span<const btScalar> positions_m);
+                                                            std::span<const btScalar> positions_m,
+                                                            btScalar simplify_m = 0);
+
+/// `hull` with fewer triangles where its surface is flat or nearly, no point
+/// of it moved by more than about `tolerance_m` [m] (edge collapses by
+/// meshoptimizer, Garland and Heckbert's quadric error metric): a box cut
+/// from a finely meshed hull becomes 12 triangles and keeps its volume. 0
+/// returns `hull`; so does a simplification that would not be a valid hull
+/// (it can leave zero-area slivers, which Hull drops). The vertices are a
+/// subset of hull's. Throws std::invalid_argument for a null hull or a
+/// tolerance that is negative, infinite or NaN.
+[[nodiscard]] std::shared_ptr<const Hull> simplifiedHull(std::shared_ptr<const Hull> hull, btScalar tolerance_m);
 
 }  // namespace keel::KEEL_ABI

@@ -76,7 +76,7 @@ void volumesBelow(FloodState& f, const btScalar up_body[3]) {
   (void)vertexHeights(m.soa, up_body, 0, f.water.data(), f.height.data());
   BoatBuffers& b = threadBuffers(m.soa);
   const std::size_t crossing = classifyTriangles(m.soa, f.height.data(), up_body, 0, Extent{lo, hi}, b);
-  cutCrossing(m.soa, b, crossing, false, false);
+  cutCrossing(m.soa, b, crossing, false, false, true);
   const double up[3] = {double(up_body[0]), double(up_body[1]), double(up_body[2])};
   std::vector<WetSums>& sums = f.sums;
   // The whole wet triangles, skipping blocks wholly dry; then the pieces.
@@ -96,11 +96,18 @@ void volumesBelow(FloodState& f, const btScalar up_body[3]) {
   }
   const PieceStream pieces = b.pieces.stream();
   // Crossing triangle k's first piece is slot k, and a two-wet one's second
-  // slot slots + k (PieceBuffer).
-  for (std::size_t k = 0; k < crossing; ++k) {
+  // slot slots + k (PieceBuffer). classifyTriangles lists them in runs of
+  // one compartment (in the order of the entries, two-wet ones first): each
+  // run is summed in registers.
+  for (std::size_t k = 0; k < crossing;) {
     const std::size_t i = m.compartmentOf[std::size_t(b.crossing[k])];
-    addPiece(pieces, k, f.state[i].trialPoint_m, up, sums[i]);
-    if (k < b.twoWetCrossing) addPiece(pieces, b.pieces.slots + k, f.state[i].trialPoint_m, up, sums[i]);
+    const double* o = f.state[i].trialPoint_m;
+    WetSums w = sums[i];
+    for (; k < crossing && m.compartmentOf[std::size_t(b.crossing[k])] == i; ++k) {
+      addPiece(pieces, k, o, up, w);
+      if (k < b.twoWetCrossing) addPiece(pieces, b.pieces.slots + k, o, up, w);
+    }
+    sums[i] = w;
   }
   for (std::size_t i = 0; i < n; ++i)
     if (f.state[i].searching) f.state[i].trialBelow = resultOf(sums[i], up);

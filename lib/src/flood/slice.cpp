@@ -133,7 +133,10 @@ std::shared_ptr<const Hull> sliceHull(const Hull& hull, const btVector3& normal,
 }
 
 std::vector<Compartment> bulkheadCompartments(const Hull& hull, const btVector3& normal,
-                                              std::span<const btScalar> positions_m) {
+                                              std::span<const btScalar> positions_m, btScalar simplify_m) {
+  if (!(simplify_m >= 0) || !std::isfinite(simplify_m))
+    throw std::invalid_argument("keel::bulkheadCompartments: the simplification tolerance " +
+                                std::to_string(simplify_m) + " m must be finite and >= 0");
   for (std::size_t i = 0; i < positions_m.size(); ++i)
     if (!std::isfinite(positions_m[i]) || (i > 0 && !(positions_m[i] > positions_m[i - 1])))
       throw std::invalid_argument("keel::bulkheadCompartments: bulkhead " + std::to_string(i) + " at " +
@@ -143,7 +146,12 @@ std::vector<Compartment> bulkheadCompartments(const Hull& hull, const btVector3&
   for (std::size_t i = 0; i <= positions_m.size(); ++i) {
     const btScalar from = i == 0 ? -inf : positions_m[i - 1];
     const btScalar to = i == positions_m.size() ? inf : positions_m[i];
-    out.push_back(Compartment{"compartment " + std::to_string(i), sliceHull(hull, normal, from, to), {}, 0, 0, 1});
+    out.push_back(Compartment{"compartment " + std::to_string(i),
+                              simplifiedHull(sliceHull(hull, normal, from, to), simplify_m),
+                              {},
+                              0,
+                              0,
+                              1});
   }
   return out;
 }

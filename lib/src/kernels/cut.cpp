@@ -112,10 +112,17 @@ HWY_INLINE V3 mean(const V3 (&c)[3], V third) { return scale(add(add(c[0], c[1])
 
 /// One piece per lane into slot i of o: its corners, their depths [m], and
 /// its triangle's area vector and area times the `fraction` it covers;
-/// weight 1 in the lanes of `some`.
+/// weight 1 in the lanes of `some`. `lean`: only its centroid, area vector
+/// and weight.
 HWY_INLINE void storePiece(D d, const V3 (&corner)[3], const V (&depth)[3], V fraction, V triangleArea, V3 triangleS,
-                           M some, PieceBuffer& o, std::size_t i) {
+                           M some, bool lean, PieceBuffer& o, std::size_t i) {
   const V zero = hn::Zero(d), one = hn::Set(d, T(1));
+  if (lean) {  // the centroid, the area vector and the weight only
+    store3(d, mean(corner, hn::Set(d, T(1.0 / 3.0))), o.gx.data(), o.gy.data(), o.gz.data(), i);
+    store3(d, scale(triangleS, fraction), o.sx.data(), o.sy.data(), o.sz.data(), i);
+    hn::StoreU(hn::IfThenElseZero(some, one), d, o.weight.data() + i);
+    return;
+  }
   store3(d, corner[0], o.ax.data(), o.ay.data(), o.az.data(), i);
   store3(d, corner[1], o.bx.data(), o.by.data(), o.bz.data(), i);
   store3(d, corner[2], o.cx.data(), o.cy.data(), o.cz.data(), i);
@@ -159,8 +166,9 @@ HWY_INLINE void storeHeads(D d, const CutLanes& cut, const StagedTriangles& in, 
 /// `velocities`, the water velocity at each piece's centroid too: the mean
 /// of its corners', each interpolated along the hull's edge as the corner
 /// itself is. With `heads`, the pressure heads at the pieces' corners: the
-/// wet corners' own, 0 on the waterline, as the depths.
-void CutKernel(const BoatBuffers& buffers, std::size_t count, bool velocities, bool heads, PieceBuffer& o) {
+/// wet corners' own, 0 on the waterline, as the depths. With `lean`, only
+/// the pieces' centroids, area vectors and weights.
+void CutKernel(const BoatBuffers& buffers, std::size_t count, bool velocities, bool heads, bool lean, PieceBuffer& o) {
   const D d;
   const DI di;
   const V zero = hn::Zero(d), one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
@@ -180,7 +188,8 @@ void CutKernel(const BoatBuffers& buffers, std::size_t count, bool velocities, b
     const int pieces = k < o.twoSlots ? 2 : 1;
     for (int slot = 0; slot < pieces; ++slot)
       storePiece(d, r.of[slot], depths[slot], fractions[slot], in.area, in.sv,
-                 hn::And(valid, slot == 0 ? valid : cut.twoWet), o, slot == 0 ? k : slots + k);
+                 hn::And(valid, slot == 0 ? valid : cut.twoWet), lean, o, slot == 0 ? k : slots + k);
+    if (lean) continue;
     if (heads) storeHeads(d, cut, in, pieces, o, k);
     if (velocities) {
       const PieceCorners u = cut.atPieceCorners(d, in.u0, in.u1, in.u2);
@@ -204,7 +213,7 @@ namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(CutKernel);
 
-void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads) {
+void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads, bool lean) {
   // The crossing triangles' data in order, each group of four one copy
   // from the hull's record, with the corners' heights in the free fourth
   // places; the kernel transposes four groups into vectors. This beats
@@ -242,7 +251,7 @@ void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool ve
   b.pieces.crossing = count;
   b.pieces.slots = padded(count);
   b.pieces.twoSlots = padded(std::min(count, b.twoWetCrossing));
-  HWY_DYNAMIC_DISPATCH(CutKernel)(b, count, velocities, heads, b.pieces);
+  HWY_DYNAMIC_DISPATCH(CutKernel)(b, count, velocities, heads, lean, b.pieces);
 }
 
 void triangleWaterVelocity(const HullSoA& hull, const BoatBuffers& b, btScalar* u, btScalar* v, btScalar* w) {

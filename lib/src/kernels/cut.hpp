@@ -17,7 +17,10 @@ namespace keel::KEEL_ABI::detail {
 /// piece's centroid from the vertices' (b.waterU_mps, ...), interpolated
 /// along the edges as the positions are; with `heads`, the pressure heads
 /// at the pieces' corners from the wet vertices' (b.head_m), as the depths.
-void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads);
+/// `lean`: only the pieces' centroids, area vectors and weights (what a
+/// volume needs: flood/level.cpp), and no waterline segments.
+void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads,
+                 bool lean = false);
 
 /// The wet triangles' corners' pressure heads (b.head0, ...) from the
 /// vertices' (b.head_m), 0 where the weight is 0 [m]: every triangle of the
