@@ -22,7 +22,6 @@ void FloodState::set(std::vector<Compartment> given) {
   meshes = std::make_shared<const CompartmentMeshes>(compartments);
   water.assign(meshes->soa.vertexPadded, 0);
   height.assign(meshes->soa.vertexPadded, 0);
-  sums.assign(compartments.size(), WetSums{});
   seaU_m.assign(toSea, 0);
   seaV_m.assign(toSea, 0);
   seaHeight_m.assign(toSea, 0);

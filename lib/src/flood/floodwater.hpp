@@ -11,6 +11,7 @@
 #include <LinearMath/btVector3.h>
 
 #include "kernels/hull_soa.hpp"
+#include "kernels/volume.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -25,12 +26,6 @@ struct VolumeBelow {
   btVector3 centroid_m{0, 0, 0};         ///< body frame [m] (zero when the volume is)
   double waterplane_m2 = 0;              ///< area of the section by the plane, dV/dlevel [m^2]
   btVector3 sectionCentroid_m{0, 0, 0};  ///< the section's centroid, body frame [m]
-};
-
-/// Sums over the wet pieces of one compartment (level.cpp), in double.
-struct WetSums {
-  double volume_m3 = 0, moment[3] = {0, 0, 0};  ///< 3 times the volume [m^3], 12 times its first moment [m^4]
-  double section_m2 = 0, sectionMoment[3] = {0, 0, 0};
 };
 
 /// What a compartment keeps between substeps, and its scratch memory.
@@ -53,6 +48,7 @@ struct CompartmentState {
   bool searching = false;                                       ///< still searching this solve
   double trial_m = 0;                                           ///< the level tried [m]
   double trialPoint_m[3] = {0, 0, 0};                           ///< the point on its plane nearest the body origin [m]
+  std::size_t twoWetRun[2] = {0, 0}, oneWetRun[2] = {0, 0};     ///< its crossing triangles in the cut's two lists
   VolumeBelow trialBelow;                                       ///< the water below it
   double lo_m = 0, loVolume_m3 = 0, hi_m = 0, hiVolume_m3 = 0;  ///< the bracket [m, m^3]
 };
@@ -73,7 +69,7 @@ struct FloodState {
   std::vector<Compartment> compartments;
   std::vector<CompartmentState> state;
   std::shared_ptr<const CompartmentMeshes> meshes;  ///< their meshes as one, for the kernels
-  std::vector<WetSums> sums;                        ///< per compartment: solveLevels' scratch
+                                                    ///< per compartment: solveLevels' scratch
   std::vector<btScalar> water, height;  ///< per vertex of meshes: its compartment's plane, its height above it [m]
   std::vector<btScalar> seaU_m, seaV_m, seaHeight_m;  ///< the sea at the openings to the sea, this substep
   double takenFromSea_m3 = 0;                         ///< inflow from the sea less outflow and pumping [m^3]

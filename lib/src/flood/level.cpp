@@ -7,9 +7,11 @@
 #include "kernels/classify.hpp"
 #include "kernels/cut.hpp"
 #include "kernels/heights.hpp"
-#include "kernels/pressure.hpp"
+#include "kernels/volume.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cassert>
 #include <cmath>
 #include <limits>
 
@@ -17,42 +19,50 @@ namespace keel::KEEL_ABI::detail {
 
 namespace {
 
-/// Adds piece i of `p` (weight 0: none) below the plane through `o` (a point
-/// on it, body frame). The wet pieces and the section close the water, and
-/// the section adds nothing to a pyramid with its apex o on the section's
-/// plane: the water is the sum of the pyramids o -> piece, `S . (g - o) / 3`
-/// each with its centroid at (3 g + o) / 4 (the divergence theorem); the
-/// sums keep 3 V and 12 times the moment, so that a piece costs no division.
-/// The section's area and moment by the divergence theorem too: its area
-/// vector is minus the sum of the pieces' (the surface is closed), and its
-/// first moment is up V - sum (S . up) g (div(x_k up) = up_k, S . up
-/// constant on a piece).
-inline void addPiece(const PieceStream& p, std::size_t i, const double o[3], const double up[3], WetSums& w) {
-  const double weight = double(p.weight[i]);
-  const double g[3] = {double(p.gx[i]), double(p.gy[i]), double(p.gz[i])};
-  const double S[3] = {weight * double(p.sx[i]), weight * double(p.sy[i]), weight * double(p.sz[i])};
-  const double v3 = S[0] * (g[0] - o[0]) + S[1] * (g[1] - o[1]) + S[2] * (g[2] - o[2]);
-  const double sUp = S[0] * up[0] + S[1] * up[1] + S[2] * up[2];
-  w.volume_m3 += v3, w.section_m2 -= sUp;
-  for (int k = 0; k < 3; ++k) w.moment[k] += v3 * (3 * g[k] + o[k]), w.sectionMoment[k] -= sUp * g[k];
-}
-
 /// The water's volume and centroid, and the section's, from the sums.
-VolumeBelow resultOf(const WetSums& w, const double up[3]) {
+VolumeBelow resultOf(const PyramidSums& w, const double up[3]) {
   VolumeBelow out;
-  out.volume_m3 = w.volume_m3 / 3;
-  if (w.volume_m3 > 0) {
-    const double to = 1 / (4 * w.volume_m3);
-    out.centroid_m = btVector3(btScalar(w.moment[0] * to), btScalar(w.moment[1] * to), btScalar(w.moment[2] * to));
+  out.volume_m3 = w.volume3_m3 / 3;
+  if (w.volume3_m3 > 0) {
+    const double to = 1 / (4 * w.volume3_m3);
+    out.centroid_m = btVector3(btScalar(w.moment12_m4[0] * to), btScalar(w.moment12_m4[1] * to),
+                               btScalar(w.moment12_m4[2] * to));
   }
   out.waterplane_m2 = w.section_m2;
   if (w.section_m2 > 0) {
     const double to = 1 / w.section_m2;
     double m[3];
-    for (int k = 0; k < 3; ++k) m[k] = (out.volume_m3 * up[k] + w.sectionMoment[k]) * to;
+    for (int k = 0; k < 3; ++k) m[k] = (out.volume_m3 * up[k] + w.sectionMoment_m3[k]) * to;
     out.sectionCentroid_m = btVector3(btScalar(m[0]), btScalar(m[1]), btScalar(m[2]));
   }
   return out;
+}
+
+/// Compartment i's sums: its whole wet triangles (its blocks not wholly
+/// dry) and its pieces (its runs), in one pass of the kernel.
+PyramidSums sumsOf(const CompartmentMeshes& m, const BoatBuffers& b, std::size_t i, const CompartmentState& c,
+                   const PieceStream& whole, const PieceStream& pieces, const double up[3]) {
+  std::array<PieceRange, 8> ranges;
+  std::size_t count = 0;
+  PyramidSums sums;
+  const auto add = [&](const PieceStream* stream, std::size_t begin, std::size_t end) {
+    if (end <= begin) return;
+    if (count == ranges.size()) addPyramids(std::span(ranges.data(), count), c.trialPoint_m, up, sums), count = 0;
+    ranges[count++] = PieceRange{stream, begin, end};
+  };
+  const std::size_t end = m.firstTriangle[i + 1];
+  const auto dry = [&](std::size_t t) { return b.blockKind[t / kPad] == kBlockDry; };
+  for (std::size_t t = m.firstTriangle[i]; t < end;) {
+    while (t < end && dry(t)) t += kPad;
+    const std::size_t from = t;
+    while (t < end && !dry(t)) t += kPad;
+    add(&whole, from, t);
+  }
+  add(&pieces, c.twoWetRun[0], c.twoWetRun[1]);
+  add(&pieces, b.pieces.slots + c.twoWetRun[0], b.pieces.slots + c.twoWetRun[1]);
+  add(&pieces, c.oneWetRun[0], c.oneWetRun[1]);
+  addPyramids(std::span(ranges.data(), count), c.trialPoint_m, up, sums);
+  return sums;
 }
 
 /// Each searching compartment's volume below its plane `p . up = trial_m`,
@@ -65,7 +75,8 @@ void volumesBelow(FloodState& f, const btScalar up_body[3]) {
   const std::size_t n = f.compartments.size();
   btScalar lo = BT_LARGE_FLOAT, hi = -BT_LARGE_FLOAT;
   for (std::size_t i = 0; i < n; ++i) {
-    // A compartment not wanted: its plane below it, so it is dry and costs nothing.
+    // A compartment not searching: its plane below it, so it is dry and
+    // costs nothing.
     CompartmentState& c = f.state[i];
     const btScalar at = c.searching ? btScalar(c.trial_m) : c.bottomAboveCentre_m - 1;
     for (int k = 0; k < 3; ++k) c.trialPoint_m[k] = double(at) * double(up_body[k]);
@@ -78,39 +89,22 @@ void volumesBelow(FloodState& f, const btScalar up_body[3]) {
   const std::size_t crossing = classifyTriangles(m.soa, f.height.data(), up_body, 0, Extent{lo, hi}, b);
   cutCrossing(m.soa, b, crossing, false, false, true);
   const double up[3] = {double(up_body[0]), double(up_body[1]), double(up_body[2])};
-  std::vector<WetSums>& sums = f.sums;
-  // The whole wet triangles, skipping blocks wholly dry; then the pieces.
-  const PieceStream whole = b.triangles(m.soa);
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!f.state[i].searching) continue;
-    const double* o = f.state[i].trialPoint_m;
-    WetSums w;  // in registers, not through memory
-    for (std::size_t t = m.firstTriangle[i]; t < m.firstTriangle[i + 1]; ++t) {
-      if (t % kPad == 0 && b.blockKind[t / kPad] == kBlockDry) {
-        t += kPad - 1;
-        continue;
-      }
-      if (whole.weight[t] != 0) addPiece(whole, t, o, up, w);
-    }
-    sums[i] = w;
-  }
-  const PieceStream pieces = b.pieces.stream();
-  // Crossing triangle k's first piece is slot k, and a two-wet one's second
-  // slot slots + k (PieceBuffer). classifyTriangles lists them in runs of
-  // one compartment (in the order of the entries, two-wet ones first): each
-  // run is summed in registers.
+  // The pieces' runs: crossing triangle k's first piece is slot k, and a
+  // two-wet one's second slot slots + k (PieceBuffer); classifyTriangles
+  // lists them in order of the entries, two-wet ones first, so each
+  // compartment has a run in each list.
+  for (CompartmentState& c : f.state) c.twoWetRun[0] = c.twoWetRun[1] = c.oneWetRun[0] = c.oneWetRun[1] = 0;
   for (std::size_t k = 0; k < crossing;) {
-    const std::size_t i = m.compartmentOf[std::size_t(b.crossing[k])];
-    const double* o = f.state[i].trialPoint_m;
-    WetSums w = sums[i];
-    for (; k < crossing && m.compartmentOf[std::size_t(b.crossing[k])] == i; ++k) {
-      addPiece(pieces, k, o, up, w);
-      if (k < b.twoWetCrossing) addPiece(pieces, b.pieces.slots + k, o, up, w);
-    }
-    sums[i] = w;
+    const std::size_t i = m.compartmentOf[std::size_t(b.crossing[k])], first = k;
+    const std::size_t listEnd = k < b.twoWetCrossing ? b.twoWetCrossing : crossing;
+    while (k < listEnd && m.compartmentOf[std::size_t(b.crossing[k])] == i) ++k;
+    std::size_t* run = first < b.twoWetCrossing ? f.state[i].twoWetRun : f.state[i].oneWetRun;
+    assert(run[1] == 0);  // one run a list
+    run[0] = first, run[1] = k;
   }
+  const PieceStream whole = b.triangles(m.soa), pieces = b.pieces.stream();
   for (std::size_t i = 0; i < n; ++i)
-    if (f.state[i].searching) f.state[i].trialBelow = resultOf(sums[i], up);
+    if (f.state[i].searching) f.state[i].trialBelow = resultOf(sumsOf(m, b, i, f.state[i], whole, pieces, up), up);
 }
 
 }  // namespace
