@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <limits>
 #include <string>
+#include <utility>
 
 namespace keel::test {
 namespace {
@@ -70,6 +71,19 @@ TEST(ColumnUnion, OverlappingBoxesHoldTheirUnionExactly) {
   }
 }
 
+TEST(ColumnUnion, TurnedBoxesWithCoincidentFacesHoldTheirUnion) {
+  // The boxes that share their top and bottom planes, turned against the
+  // grid: the shared planes now differ by the vertices' rounding, and which
+  // face is kept where follows that rounding; the volume stays the union's.
+  const btQuaternion q(btVector3(0.3f, 1, 0.2f).normalized(), 0.7f);
+  Mesh m = joined(box(btVector3(2, 1, 1)), box(btVector3(1, 1, 1), 2, btVector3(1, 0, 0)));
+  for (btVector3& v : m.vertices) v = quatRotate(q, v);
+  double volume = 0;
+  btVector3 centroid(0, 0, 0);
+  twoBoxes(btVector3(1, 0, 0), volume, centroid);
+  expectUnion(*overlapping(m), {}, volume, quatRotate(q, centroid), "turned boxes");
+}
+
 TEST(ColumnUnion, CrossingBoxesAndAPartInsideAnother) {
   // Two bars crossing at right angles through each other's middle, tilted
   // against the grid (their faces are not the grid's planes).
@@ -82,6 +96,10 @@ TEST(ColumnUnion, CrossingBoxesAndAPartInsideAnother) {
   // A small box wholly inside a big one is the big one.
   expectUnion(*overlapping(joined(box(btVector3(2, 2, 2)), box(btVector3(1, 1, 1), 1, btVector3(0.2f, 0.3f, 0)))), {},
               8, btVector3(0, 0, 0), "a box inside another");
+  // Seven boxes through one another, the most one cell takes: a bar 1.3 m long.
+  Mesh seven = box(btVector3(1, 1, 1));
+  for (int k = 1; k < 7; ++k) seven = joined(seven, box(btVector3(1, 1, 1), 1, btVector3(0.05f * btScalar(k), 0, 0)));
+  expectUnion(*overlapping(seven), {}, 1.3, btVector3(0.15f, 0, 0), "seven boxes through one another");
 }
 
 TEST(ColumnUnion, APartListedTwiceCountsOnce) {
@@ -191,6 +209,25 @@ TEST(ColumnUnion, TheTriangleModelRefusesOverlappingParts) {
     ADD_FAILURE() << "overlapping parts accepted without HullOptions::overlappingParts";
   } catch (const HullError& e) {
     EXPECT_NE(std::string(e.what()).find("overlap"), std::string::npos) << e.what();
+  }
+  // A cavity among overlapping parts: refused, saying where.
+  Mesh cavity = box(btVector3(1, 0.3f, 0.6f), 1, btVector3(0, 0.15f, 0));
+  for (Hull::Triangle& t : cavity.triangles) std::swap(t[1], t[2]);
+  try {
+    (void)overlapping(joined(mesh, cavity));
+    ADD_FAILURE() << "a cavity among overlapping parts accepted";
+  } catch (const HullError& e) {
+    EXPECT_NE(std::string(e.what()).find("is a cavity"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("spanning (-0.5"), std::string::npos) << e.what();
+  }
+  // Eight boxes through one another: more than one cell's union takes.
+  Mesh eight = box(btVector3(1, 1, 1));
+  for (int k = 1; k < 8; ++k) eight = joined(eight, box(btVector3(1, 1, 1), 1, btVector3(0.05f * btScalar(k), 0, 0)));
+  try {
+    (void)overlapping(eight);
+    ADD_FAILURE() << "eight parts overlapping in one cell accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("8 parts overlap in the cell centred at"), std::string::npos) << e.what();
   }
   const auto hull = overlapping(mesh);
   World w;

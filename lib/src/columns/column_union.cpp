@@ -36,8 +36,11 @@ namespace keel::KEEL_ABI::detail {
 namespace {
 
 /// A face's polygon clipped by other parts' faces: each clip adds at most
-/// one corner to a convex polygon, and a cell's face has at most 7.
+/// one corner to a convex polygon, and a cell's face has at most 7, so a
+/// face clipped by 6 other parts' faces (7 sides each) and as many
+/// half-planes has at most 7 + 6 x 8 = 55.
 using Piece = PolygonOf<64>;
+constexpr std::size_t kMostParts = 7;  ///< parts overlapping in one cell
 
 /// Keeps the part of `in` where the linear function with values `value` at
 /// its corners is >= 0.
@@ -47,7 +50,7 @@ Piece clipWhere(const Piece& in, const std::array<double, 64>& value) {
     const int j = (i + 1) % in.n;
     const double vi = value[std::size_t(i)], vj = value[std::size_t(j)];
     if (out.n + 2 > int(out.p.size()))
-      throw std::invalid_argument("keel::ColumnHull: too many overlapping parts in one cell (at most 7 overlap)");
+      throw std::logic_error("keel::ColumnHull: a clipped face outgrew its corners");  // kMostParts prevents it
     const Point2& p = in.p[std::size_t(i)];
     const Point2& q = in.p[std::size_t(j)];
     if (vi >= 0) out.p[std::size_t(out.n++)] = p;
@@ -194,6 +197,16 @@ void mergeCell(const ColumnGrid& g, std::uint64_t partCount, std::span<const Cel
       if (k != first) merged.push_back(key);
     }
     if (group.parts.size() < 2) continue;
+    if (group.parts.size() > kMostParts) {
+      const std::uint64_t cell = here[first]->first / partCount;
+      const double a = g.originA_m + (double(cell % std::uint64_t(g.cellsA)) + 0.5) * g.cell_m;
+      const double b = g.originB_m + (double(cell / std::uint64_t(g.cellsA)) + 0.5) * g.cell_m;
+      throw std::invalid_argument(
+          "keel::ColumnHull, union of overlapping parts: " + std::to_string(group.parts.size()) +
+          " parts overlap in the cell centred at " + std::to_string(a) + " m forward, " + std::to_string(b) +
+          " m to the side; at most " + std::to_string(kMostParts) +
+          " may overlap in one cell (make some of them one surface)");
+    }
     // Faces closer than a billionth of the cell and heights coincide.
     group.tie_m = 1e-9 * (g.cell_m + largest_m);
     here[first]->second = unionSums(group, g.cell_m);
