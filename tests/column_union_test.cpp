@@ -98,8 +98,9 @@ TEST(ColumnUnion, CrossingBoxesAndAPartInsideAnother) {
               8, btVector3(0, 0, 0), "a box inside another");
   // Seven boxes through one another, the most one cell takes: a bar 1.3 m long.
   Mesh seven = box(btVector3(1, 1, 1));
-  for (int k = 1; k < 7; ++k) seven = joined(seven, box(btVector3(1, 1, 1), 1, btVector3(0.05f * btScalar(k), 0, 0)));
-  expectUnion(*overlapping(seven), {}, 1.3, btVector3(0.15f, 0, 0), "seven boxes through one another");
+  for (int k = 1; k < 7; ++k)
+    seven = joined(seven, box(btVector3(1, 1, 1), 1, btVector3(btScalar(0.05) * btScalar(k), 0, 0)));
+  expectUnion(*overlapping(seven), {}, 1.3, btVector3(btScalar(0.15), 0, 0), "seven boxes through one another");
 }
 
 TEST(ColumnUnion, APartListedTwiceCountsOnce) {
@@ -134,8 +135,8 @@ TEST(ColumnUnion, PartsThatDoNotOverlapAreUnchanged) {
 /// A 4 x 1 x 2 m hull box (y from -0.2 to 0.8 m) with a cabin 0.6 m high
 /// whose bottom is 0.3 m below the deck, `length` x `width` [m].
 Mesh hullWithCabin(btScalar length = kCabinLength, btScalar width = kCabinWidth) {
-  return joined(box(btVector3(4, 1, 2), 2, btVector3(0, 0.3f, 0)),
-                box(btVector3(length, 0.6f, width), 1, btVector3(0, 0.8f, 0)));
+  return joined(box(btVector3(4, 1, 2), 2, btVector3(0, btScalar(0.3), 0)),
+                box(btVector3(length, btScalar(0.6), width), 1, btVector3(0, btScalar(0.8), 0)));
 }
 
 /// The union's volume below the height y [m] (body frame, upright).
@@ -177,7 +178,7 @@ TEST(ColumnUnion, CabinSunkIntoTheDeckGivesTheUnionsBuoyancy) {
 double settledDraft(double mass_kg) {
   World w;
   const auto hull = overlapping(hullWithCabin());
-  const btScalar bottom = -0.2f;
+  const btScalar bottom = btScalar(-0.2);
   btRigidBody* body = w.addBox(btVector3(4, 1, 2), btScalar(mass_kg), btTransform::getIdentity());
   body->setDamping(0.6f, 0.6f);
   WaterAction boat(body, hull, [](btScalar, btScalar, btScalar) { return btScalar(0); });
