@@ -199,8 +199,9 @@ void mergeCell(const ColumnGrid& g, std::uint64_t partCount, std::span<const Cel
     if (group.parts.size() < 2) continue;
     if (group.parts.size() > kMostParts) {
       const std::uint64_t cell = here[first]->first / partCount;
-      const double a = g.originA_m + (double(cell % std::uint64_t(g.cellsA)) + 0.5) * g.cell_m;
-      const double b = g.originB_m + (double(cell / std::uint64_t(g.cellsA)) + 0.5) * g.cell_m;
+      const std::uint64_t column = cell % std::uint64_t(g.cellsA), row = cell / std::uint64_t(g.cellsA);
+      const double a = g.originA_m + (double(column) + 0.5) * g.cell_m;
+      const double b = g.originB_m + (double(row) + 0.5) * g.cell_m;
       throw std::invalid_argument(
           "keel::ColumnHull, union of overlapping parts: " + std::to_string(group.parts.size()) +
           " parts overlap in the cell centred at " + std::to_string(a) + " m forward, " + std::to_string(b) +
