@@ -103,6 +103,26 @@ TEST(ColumnUnion, CrossingBoxesAndAPartInsideAnother) {
   expectUnion(*overlapping(seven), {}, 1.3, btVector3(btScalar(0.15), 0, 0), "seven boxes through one another");
 }
 
+TEST(ColumnUnion, ASphereThroughABoxHoldsTheirUnion) {
+  // A faceted sphere whose top pokes into a box covering its footprint: the
+  // union is the box and the sphere's part below the box's bottom, exact by
+  // the sphere's own volume moments below that plane.
+  const Mesh sphere = icosphere(1, 3, btVector3(btScalar(0.1), 0, btScalar(-0.05)));
+  const btScalar floor = btScalar(0.45);
+  const Moments below = volumeMomentsBelow(*hullOf(sphere), btVector3(0, 1, 0), double(floor));
+  const double boxVolume = 3 * 2 * 3;
+  const double volume = boxVolume + below.zeroth;
+  btVector3 centroid(0, 0, 0);
+  for (int k = 0; k < 3; ++k)
+    centroid[k] = btScalar((below.first[std::size_t(k)] + (k == 1 ? boxVolume * (double(floor) + 1) : 0)) / volume);
+  const Mesh both = joined(sphere, box(btVector3(3, 2, 3), 1, btVector3(0, floor + 1, 0)));
+  expectUnion(*overlapping(both), {}, volume, centroid, "a sphere through a box");
+  ColumnSettings zUp;
+  zUp.axes.up = btVector3(0, 0, 1);
+  zUp.axes.forward = btVector3(1, 0, 0);
+  expectUnion(*overlapping(both), zUp, volume, centroid, "a sphere through a box, z up");
+}
+
 TEST(ColumnUnion, APartListedTwiceCountsOnce) {
   // The same box twice: the copy's triangles repeat the first's and are dropped.
   const auto twice = overlapping(joined(box(btVector3(2, 1, 1.5f)), box(btVector3(2, 1, 1.5f))));

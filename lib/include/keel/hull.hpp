@@ -80,7 +80,10 @@ struct HullOptions {
   /// on BuoyancyModel::Columns, and the triangle model's exact integrals
   /// (hydrostaticsAtPose without columns, massProperties, volumeMoments,
   /// sliceHull) refuse it, as they would count the shared volume twice.
-  /// Parts must not share vertices with the parts they overlap.
+  /// Parts must not share an edge with the parts they overlap (they would be
+  /// taken as one part); a hull with overlapping parts may have no cavity,
+  /// and at most 7 parts may overlap under one column cell (HullError and
+  /// std::invalid_argument say where otherwise).
   bool overlappingParts = false;
 };
 
