@@ -193,7 +193,8 @@ void mergeCell(const ColumnGrid& g, std::uint64_t partCount, std::span<const Cel
                                              [](const CellPiece& a, const CellPiece& b) { return a.key < b.key; });
       group.parts.push_back({std::uint32_t(key % partCount), std::span<const CellPiece>(lo, hi)});
       const CellSums& s = here[k]->second;
-      largest_m = std::max({largest_m, std::abs(s.bottomLow), std::abs(s.topHigh)});
+      for (const double h : {s.bottomLow, s.bottomHigh, s.topLow, s.topHigh})  // +-HUGE_VAL: no such face
+        if (std::isfinite(h)) largest_m = std::max(largest_m, std::abs(h));
       if (k != first) merged.push_back(key);
     }
     if (group.parts.size() < 2) continue;
