@@ -243,6 +243,41 @@ BENCHMARK(columns)
     ->ArgsProduct({{0, 1}, {0}, {3, 4}})
     ->Unit(benchmark::kMicrosecond);
 
+/// Building a ColumnHull once (docs/columns.md, "Overlapping parts"): the
+/// 10 m boat hull of `columns` alone (`cabin` 0), or with a 4 x 1.2 x 2.4 m
+/// cabin box of 192 triangles sunk into it (`cabin` 1: their union), at the
+/// default cell (`fine` 0) or half of it (`fine` 1); `hull` 1 builds the
+/// keel::Hull instead (its checks, and with the cabin the union's volume).
+void columnBuild(benchmark::State& state) {
+  const bool cabin = state.range(0) != 0, fine = state.range(1) != 0, hullOnly = state.range(2) != 0;
+  const Mesh boat = boatHull(10, 3.5f, 2.5f, 20, 6);
+  const Mesh mesh = cabin ? joined(boat, box(btVector3(4, btScalar(1.2), btScalar(2.4)), 4, btVector3(0, 1, 0))) : boat;
+  HullOptions options;
+  options.overlappingParts = cabin;
+  const Hull hull(mesh.vertices, mesh.triangles, options);
+  ColumnSettings settings;
+  settings.cellSize_m = ColumnHull(hull).cellSize_m() / (fine ? 2 : 1);
+  std::size_t count = 0;
+  for (auto _ : state) {
+    if (hullOnly) {
+      const Hull built(mesh.vertices, mesh.triangles, options);
+      count = built.triangles().size();
+    } else {
+      const ColumnHull columns(hull, settings);
+      count = columns.columns().size();
+    }
+    benchmark::DoNotOptimize(count);
+  }
+  state.counters[hullOnly ? "triangles" : "columns"] = double(count);
+  state.counters["overlap"] = hull.partsOverlap() ? 1.0 : 0.0;
+}
+
+BENCHMARK(columnBuild)
+    ->ArgNames({"cabin", "fine", "hull"})
+    ->ArgsProduct({{0, 1}, {0, 1}, {0}})
+    ->ArgsProduct({{0, 1}, {0}, {1}})
+    ->Unit(benchmark::kMillisecond);
+
 /// The instruction set named by KEEL_SIMD_TARGET, if any: false when the name
 /// is not one this build and CPU can run.
 bool chooseSimdTarget() {

@@ -1,6 +1,7 @@
 // The column model (docs/columns.md): the columns' exact volumes, the
 // buoyancy against the analytic cases of docs/model.md §5, the square log's
 // regimes, the fleet's determinism, switching models mid-run, bad water.
+#include "column_sums.hpp"
 #include "test_hulls.hpp"
 
 #include <gtest/gtest.h>
@@ -21,29 +22,10 @@ btTransform at(const btVector3& origin, const btQuaternion& q = btQuaternion::ge
   return btTransform(q, origin);
 }
 
-/// Two meshes as one (two parts).
-Mesh joined(const Mesh& a, const Mesh& b) {
-  Mesh m = a;
-  const auto offset = std::uint32_t(a.vertices.size());
-  m.vertices.insert(m.vertices.end(), b.vertices.begin(), b.vertices.end());
-  for (Hull::Triangle t : b.triangles) m.triangles.push_back({t[0] + offset, t[1] + offset, t[2] + offset});
-  return m;
-}
-
 void expectColumnsSumToHull(const Hull& hull, const ColumnSettings& settings, const char* name) {
   const ColumnHull columns(hull, settings);
-  double volume = 0, moment[3] = {0, 0, 0};
-  for (const Column& c : columns.columns()) {
-    EXPECT_GT(c.volume_m3, 0) << name;
-    EXPECT_LE(c.bottom_m, c.top_m) << name;
-    volume += double(c.volume_m3);
-    for (int k = 0; k < 3; ++k) moment[k] += double(c.volume_m3) * double(c.centroid_m[k]);
-  }
   const double v = double(hull.volume_m3());
-  EXPECT_NEAR(columns.volume_m3(), v, kRoundOff * v) << name;
-  EXPECT_NEAR(volume, v, kRoundOff * v) << name;
-  for (int k = 0; k < 3; ++k)
-    EXPECT_NEAR(moment[k] / volume, double(hull.centroid_m()[k]), kRoundOff * double(hull.radius_m())) << name;
+  expectColumnsHold(columns, v, hull.centroid_m(), kRoundOff, kRoundOff * double(hull.radius_m()), name);
   reportFigure(name, columns.volume_m3(), v);
 }
 

@@ -5,6 +5,7 @@
 #include "hud.hpp"
 #include "propeller_rudder.hpp"
 #include "test_hulls.hpp"
+#include "union_boat.hpp"
 
 #include <gtest/gtest.h>
 
@@ -156,6 +157,20 @@ TEST(Examples, FarBoatsGoOnColumnsAndBack) {
   EXPECT_NEAR(p.boat.draft_m(), Pontoon::T, 1e-3f);
   EXPECT_FALSE(game::chooseDetail(p.boat, nearDetail, boat, 200, 300));
   EXPECT_EQ(p.boat.settings().sampling, Sampling::Direct);
+}
+
+TEST(Examples, UnionBoatFloatsOnItsColumns) {
+  // A 4 x 1 x 2 m hull box and a cabin sunk 0.3 m into its deck, its sides
+  // on the default grid's cell lines (exact columns), as one Bullet mesh.
+  const btScalar length = btScalar(20.0 / 13), width = btScalar(10.0 / 13);
+  const auto mesh = toBullet(joined(box(btVector3(4, 1, 2), 2, btVector3(0, btScalar(0.3), 0)),
+                                    box(btVector3(length, btScalar(0.6), width), 1, btVector3(0, btScalar(0.8), 0))));
+  const auto hull = game::unionHull(*mesh);
+  EXPECT_TRUE(hull->partsOverlap());
+  const double cabin = double(length) * double(width), rho = 1025;
+  EXPECT_NEAR(game::massForDraftOnColumns(*hull, 0.4), rho * 8 * 0.4, 1e-6 * rho * 8);
+  EXPECT_NEAR(game::massForDraftOnColumns(*hull, 1.15), rho * (8 + cabin * 0.15), 1e-6 * rho * 8);
+  EXPECT_THROW((void)massForDraft_kg(*hull, 0.4, rho), std::invalid_argument);
 }
 
 }  // namespace

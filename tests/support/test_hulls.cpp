@@ -11,6 +11,14 @@
 namespace keel::test {
 using namespace keel::reference;  // the scalar oracle
 
+Mesh joined(const Mesh& a, const Mesh& b) {
+  Mesh m = a;
+  const auto offset = std::uint32_t(a.vertices.size());
+  m.vertices.insert(m.vertices.end(), b.vertices.begin(), b.vertices.end());
+  for (Hull::Triangle t : b.triangles) m.triangles.push_back({t[0] + offset, t[1] + offset, t[2] + offset});
+  return m;
+}
+
 Mesh box(const btVector3& size, int n, const btVector3& centre) {
   Mesh m;
   const btVector3 half = size * btScalar(0.5);

@@ -29,6 +29,8 @@ Mesh icosphere(btScalar radius_m, int levels, const btVector3& centre = btVector
 /// bow, a transom stern, a V bottom (closed; about 600 triangles with the
 /// default resolution: `stations` cross-sections of 2 `perSide` - 1 points).
 Mesh boatHull(btScalar length_m, btScalar beam_m, btScalar depth_m, int stations = 24, int perSide = 6);
+/// Two meshes as one (the parts of both).
+Mesh joined(const Mesh& a, const Mesh& b);
 /// The mesh as a Bullet btTriangleMesh (indexed, 32-bit).
 std::unique_ptr<btTriangleMesh> toBullet(const Mesh& mesh);
 /// A keel::Hull of the mesh.

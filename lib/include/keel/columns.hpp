@@ -57,8 +57,10 @@ struct ColumnSettings {
 /// one part's bottom and top (a catamaran's two hulls under one cell are two
 /// columns). Heights are along the hull's up from the body origin.
 struct Column {
-  int i = 0, j = 0;                      ///< the cell's indices along forward and side
-  std::uint32_t part = 0;                ///< the hull part (connected surface) it belongs to
+  int i = 0, j = 0;  ///< the cell's indices along forward and side
+  /// The hull part (connected surface) it belongs to; for a column of
+  /// overlapping parts' union, the lowest-numbered of them.
+  std::uint32_t part = 0;
   btVector3 footprintCentre_m{0, 0, 0};  ///< the cell's centre at height 0, body frame [m]
   btScalar bottom_m = 0;                 ///< the part's mean bottom height over the cell [m]
   btScalar top_m = 0;                    ///< its mean top height [m]
@@ -77,13 +79,16 @@ struct Column {
 /// triangle's projection is clipped to each cell it covers
 /// (Sutherland-Hodgman) and the triangle's height plane integrated over the
 /// clipped polygon, signed by which way the triangle faces; the columns'
-/// volumes sum to Hull::volume_m3(). Built once, immutable: share one
+/// volumes sum to Hull::volume_m3(). Where the hull's parts overlap
+/// (HullOptions::overlappingParts), a cell's overlapping parts make one
+/// column of their union, exact too (docs/columns.md, "Overlapping
+/// parts"). Built once, immutable: share one
 /// `std::shared_ptr<const ColumnHull>` between every boat with the hull.
 class ColumnHull {
  public:
   /// Cuts `hull` into columns. Throws std::invalid_argument for a
-  /// non-positive or non-finite cell size, zero or parallel axes, or more
-  /// than 4,194,304 cells.
+  /// non-positive or non-finite cell size, zero or parallel axes, more
+  /// than 4,194,304 cells, or more than 7 parts overlapping in one cell.
   explicit ColumnHull(const Hull& hull, const ColumnSettings& settings = {});
   ~ColumnHull();
   ColumnHull(const ColumnHull&) = delete;

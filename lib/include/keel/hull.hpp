@@ -72,6 +72,19 @@ struct HullOptions {
   /// round to them. An edge is left whole where splitting it would make a
   /// triangle of zero area (a sliver as thin as that spacing).
   btScalar maxEdgeLength_m = 0;
+  /// Accept closed outward parts that overlap (a cabin pushed into a hull,
+  /// two crossing boxes), which are otherwise refused, and drop the copies
+  /// of a triangle repeated with the same winding (a part listed twice counts
+  /// once). Only the column model floats such a hull, as the union of its
+  /// parts (docs/columns.md, "Overlapping parts"): keel::WaterAction keeps it
+  /// on BuoyancyModel::Columns, and the triangle model's exact integrals
+  /// (hydrostaticsAtPose without columns, massProperties, volumeMoments,
+  /// sliceHull) refuse it, as they would count the shared volume twice.
+  /// Parts must not share an edge with the parts they overlap (they would be
+  /// taken as one part); a hull with overlapping parts may have no cavity,
+  /// and at most 7 parts may overlap under one column cell (HullError and
+  /// std::invalid_argument say where otherwise).
+  bool overlappingParts = false;
 };
 
 /// A validated, closed hull. Vertices are in the rigid body's centre-of-mass
@@ -86,7 +99,7 @@ struct HullOptions {
 /// wholly inside an outward one, subtracted). It throws HullError for open or
 /// inconsistently wound surfaces, triangles repeated with the same winding,
 /// parts that overlap (their shared volume would count twice: make them one
-/// surface), inward parts not inside a solid, a hull that encloses no volume
+/// surface, or see HullOptions::overlappingParts), inward parts not inside a solid, a hull that encloses no volume
 /// or one outside float's normal range, an edge length the coordinates
 /// cannot resolve, and more than 2,097,152 vertices after welding or
 /// refining (the SIMD kernels pack a triangle's three vertex indices in 64
@@ -117,8 +130,13 @@ class Hull {
   [[nodiscard]] btScalar radius_m() const { return radius_m_; }
   /// Connected parts: 2 for a catamaran; a cavity, or a fin joined to nothing, is one too.
   [[nodiscard]] std::size_t partCount() const { return partCount_; }
-  [[nodiscard]] std::size_t weldedVertexCount() const { return welded_; }      ///< duplicates merged
-  [[nodiscard]] std::size_t droppedTriangleCount() const { return dropped_; }  ///< degenerates removed
+  /// Whether some parts overlap (accepted with HullOptions::overlappingParts).
+  /// volume_m3() and centroid_m() are then the union's, from its columns.
+  [[nodiscard]] bool partsOverlap() const { return partsOverlap_; }
+  [[nodiscard]] std::size_t weldedVertexCount() const { return welded_; }  ///< duplicates merged
+  [[nodiscard]] std::size_t droppedTriangleCount() const {
+    return dropped_;
+  }  ///< degenerates removed (and repeated copies: HullOptions::overlappingParts)
   /// Internal: the hull laid out for Keel's SIMD kernels (body frame).
   [[nodiscard]] const detail::HullSoA& soa() const { return *soa_; }
 
@@ -135,6 +153,7 @@ class Hull {
   btVector3 boundsMax_{0, 0, 0};
   btScalar radius_m_ = 0;
   std::size_t partCount_ = 0;
+  bool partsOverlap_ = false;
   std::size_t welded_ = 0;
   std::size_t dropped_ = 0;
   std::shared_ptr<const detail::HullSoA> soa_;

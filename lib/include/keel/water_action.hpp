@@ -126,7 +126,8 @@ class WaterAction : public btActionInterface {
   /// Floats `body` (kept alive by the caller; must outlive the action) with
   /// `hull` (vertices in the body's centre-of-mass frame) on the water given
   /// by `height`. Throws std::invalid_argument for a null body or hull or an
-  /// empty function.
+  /// empty function. A hull whose parts overlap (HullOptions::overlappingParts)
+  /// starts on BuoyancyModel::Columns, which floats their union.
   WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull, HeightFunction height,
               const HydrostaticSettings& settings = {});
   /// Same, on a WaterSurface shared between boats.
@@ -169,7 +170,8 @@ class WaterAction : public btActionInterface {
   /// (setColumnHull) use defaultColumnHull(hull()), built on first use and
   /// shared by every boat of the same hull. On columns only the damping of
   /// the hydrodynamic settings applies; submergedPieces() and waterline()
-  /// are empty.
+  /// are empty. Throws std::invalid_argument for Triangles on a hull whose
+  /// parts overlap (Hull::partsOverlap): only columns float their union.
   void setBuoyancyModel(BuoyancyModel model);
   [[nodiscard]] BuoyancyModel buoyancyModel() const { return model_; }
   /// Applies a level of detail (the model, the sampling and the

@@ -3,6 +3,7 @@
 #include <keel/water_action.hpp>
 
 #include "columns/column_substep.hpp"
+#include "hull/refuse_overlaps.hpp"
 #include "substep/substep.hpp"
 
 #include <BulletCollision/CollisionDispatch/btCollisionWorld.h>
@@ -46,6 +47,8 @@ WaterAction::WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull,
   validate(settings_);
   state_ = std::make_unique<detail::BoatState>();
   state_->allocate(*hull_, settings_);
+  // Overlapping parts float on their union, which only columns give.
+  if (hull_->partsOverlap()) setBuoyancyModel(BuoyancyModel::Columns);
 }
 
 WaterAction::~WaterAction() = default;
@@ -95,6 +98,8 @@ bool WaterAction::computeForces(btScalar timeStep_s) {
 }
 
 void WaterAction::setBuoyancyModel(BuoyancyModel model) {
+  if (model == BuoyancyModel::Triangles)
+    detail::refuseOverlappingParts(*hull_, "keel::WaterAction::setBuoyancyModel(Triangles)");
   if (model == model_) return;
   if (model == BuoyancyModel::Columns && !columns_) setColumnHull(defaultColumnHull(hull_));
   // The last substep's water was sampled at the other model's points, and

@@ -7,6 +7,8 @@
 // clipping", CACM 17(1), 1974) and the height plane integrated over the
 // clipped polygon exactly: a fan of triangles, each with the edge-midpoint
 // rule, exact for polynomials of degree 2 (so for s, a s, b s and s^2 / 2).
+// Parts that overlap are replaced by their union where they do
+// (column_union.cpp).
 #include "columns/column_build.hpp"
 
 #include <algorithm>
@@ -16,20 +18,10 @@
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace keel::KEEL_ABI::detail {
 namespace {
-
-/// A point in the grid's coordinates: a along forward, b along side [m].
-struct Point2 {
-  double a, b;
-};
-
-/// A convex polygon of at most a triangle clipped by four lines.
-struct Polygon {
-  std::array<Point2, 8> p;
-  int n = 0;
-};
 
 /// Keeps the part of `in` where sign (coordinate k - edge) >= 0.
 Polygon clipAgainst(const Polygon& in, int k, double edge, double sign) {
@@ -49,49 +41,6 @@ Polygon clipAgainst(const Polygon& in, int k, double edge, double sign) {
   return out;
 }
 
-/// The integrals over one cell of one part (signed as the faces point).
-struct CellSums {
-  double upArea = 0, downArea = 0;      ///< projected areas of the faces pointing up and down [m^2]
-  double upHeight = 0, downHeight = 0;  ///< integrals of s over them [m^3]
-  double volume = 0, ma = 0, mb = 0, ms = 0;
-  /// The least and greatest height of the faces pointing down and up [m].
-  double bottomLow = HUGE_VAL, bottomHigh = -HUGE_VAL, topLow = HUGE_VAL,
-         topHigh = -HUGE_VAL;  ///< integrals of s, a s, b s, s^2 / 2 (signed) [m^3, m^4]
-};
-
-/// A triangle's height plane s(a, b) = s0 + ga (a - a0) + gb (b - b0).
-struct Plane {
-  double a0, b0, s0, ga, gb;
-  [[nodiscard]] double at(const Point2& p) const { return s0 + ga * (p.a - a0) + gb * (p.b - b0); }
-};
-
-/// Adds the integrals over `poly` (wound as the triangle's projection: its
-/// signed area is positive for a face pointing up, `up`).
-void integrate(const Polygon& poly, const Plane& plane, bool up, CellSums& sums) {
-  for (std::size_t k = 0; k < std::size_t(poly.n); ++k) {
-    const double s = plane.at(poly.p[k]);
-    double& low = up ? sums.topLow : sums.bottomLow;
-    double& high = up ? sums.topHigh : sums.bottomHigh;
-    low = std::min(low, s), high = std::max(high, s);
-  }
-  for (std::size_t k = 1; k + 1 < std::size_t(poly.n); ++k) {
-    const Point2 v[3] = {poly.p[0], poly.p[k], poly.p[k + 1]};
-    const double area = 0.5 * ((v[1].a - v[0].a) * (v[2].b - v[0].b) - (v[2].a - v[0].a) * (v[1].b - v[0].b));
-    double i1 = 0, ia = 0, ib = 0, iss = 0;
-    for (int e = 0; e < 3; ++e) {
-      const Point2 m{0.5 * (v[e].a + v[(e + 1) % 3].a), 0.5 * (v[e].b + v[(e + 1) % 3].b)};
-      const double s = plane.at(m);
-      i1 += s, ia += m.a * s, ib += m.b * s, iss += 0.5 * s * s;
-    }
-    const double w = area / 3;
-    sums.volume += w * i1, sums.ma += w * ia, sums.mb += w * ib, sums.ms += w * iss;
-    if (area > 0)
-      sums.upArea += area, sums.upHeight += w * i1;
-    else
-      sums.downArea -= area, sums.downHeight -= w * i1;
-  }
-}
-
 /// Each triangle's part: the connected surfaces, by shared vertices.
 std::vector<std::uint32_t> triangleParts(const Hull& hull) {
   std::vector<std::uint32_t> parent(hull.vertices().size());
@@ -106,6 +55,34 @@ std::vector<std::uint32_t> triangleParts(const Hull& hull) {
   std::uint32_t next = 0;
   for (const Hull::Triangle& t : hull.triangles()) {
     std::uint32_t& part = id[find(t[0])];
+    if (part == ~0u) part = next++;
+    parts.push_back(part);
+  }
+  return parts;
+}
+
+/// Each triangle's part for a hull whose parts overlap: the surfaces
+/// connected by shared edges, so that parts overlapping at a shared vertex
+/// stay apart (their union is taken part against part).
+std::vector<std::uint32_t> trianglePartsByEdges(const Hull& hull) {
+  const auto triangles = hull.triangles();
+  std::vector<std::uint32_t> parent(triangles.size());
+  std::iota(parent.begin(), parent.end(), 0u);
+  auto find = [&](std::uint32_t v) {
+    while (parent[v] != v) v = parent[v] = parent[parent[v]];
+    return v;
+  };
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> firstUse;
+  for (std::uint32_t t = 0; t < triangles.size(); ++t)
+    for (std::size_t k = 0; k < 3; ++k) {
+      const std::uint32_t u = triangles[t][k], v = triangles[t][(k + 1) % 3];
+      const auto [it, added] = firstUse.emplace(std::minmax(u, v), t);
+      if (!added) parent[find(t)] = find(it->second);
+    }
+  std::vector<std::uint32_t> id(triangles.size(), ~0u), parts;
+  std::uint32_t next = 0;
+  for (std::uint32_t t = 0; t < triangles.size(); ++t) {
+    std::uint32_t& part = id[find(t)];
     if (part == ~0u) part = next++;
     parts.push_back(part);
   }
@@ -185,9 +162,12 @@ ColumnGrid columnGrid(const Hull& hull, const btVector3& up, const btVector3& fo
 }
 
 std::vector<Column> cutColumns(const Hull& hull, const ColumnGrid& g) {
-  const std::vector<std::uint32_t> parts = triangleParts(hull);
+  const std::vector<std::uint32_t> parts = hull.partsOverlap() ? trianglePartsByEdges(hull) : triangleParts(hull);
   const std::uint64_t partCount = parts.empty() ? 1 : *std::max_element(parts.begin(), parts.end()) + 1;
   std::map<std::uint64_t, CellSums> cells;  // by cell, then part: the columns' order
+  // Parts that overlap: every clipped face kept, for their union.
+  const bool overlapping = hull.partsOverlap();
+  std::vector<CellPiece> pieces;
   const auto vertices = hull.vertices();
   const auto triangles = hull.triangles();
   for (std::size_t t = 0; t < triangles.size(); ++t) {
@@ -215,10 +195,15 @@ std::vector<Column> cutColumns(const Hull& hull, const ColumnGrid& g) {
         const double a0 = g.originA_m + double(i) * g.cell_m;
         const Polygon cell = clipAgainst(clipAgainst(row, 0, a0, 1), 0, a0 + g.cell_m, -1);
         if (cell.n < 3) continue;
-        integrate(cell, plane, cross > 0, cells[std::uint64_t(j * g.cellsA + i) * partCount + parts[t]]);
+        const std::uint64_t key = std::uint64_t(j * g.cellsA + i) * partCount + parts[t];
+        CellSums& sums = cells[key];
+        extendRanges(cell, plane, cross > 0, sums);
+        integrate(cell, plane, sums);
+        if (overlapping) pieces.push_back({key, cell, plane, cross > 0});
       }
     }
   }
+  if (overlapping) mergeOverlappingParts(g, partCount, pieces, cells);
   std::vector<Column> columns;
   for (const auto& [key, sums] : cells) {
     Column c;

@@ -4,6 +4,7 @@
 // section loop's centre (docs/flooding.md, "Compartments").
 #include <keel/hull_slice.hpp>
 
+#include "hull/refuse_overlaps.hpp"
 #include "mass/mass_detail.hpp"
 
 #include <algorithm>
@@ -97,6 +98,7 @@ void cap(const std::vector<std::pair<btVector3, btVector3>>& edges, std::vector<
 }  // namespace
 
 std::shared_ptr<const Hull> sliceHull(const Hull& hull, const btVector3& normal, btScalar from_m, btScalar to_m) {
+  detail::refuseOverlappingParts(hull, "keel::sliceHull");
   const btScalar length = normal.length();
   if (!(length > 0) || !std::isfinite(length))
     throw std::invalid_argument("keel::sliceHull: the planes' normal must be non-zero and finite");

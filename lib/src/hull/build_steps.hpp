@@ -123,6 +123,10 @@ void checkEdges(std::span<const EdgeUse> edges, std::span<const btVector3> verti
 /// covers their area twice. A triangle and its reverse (a fin) are fine.
 void checkRepeatedTriangles(const Mesh& mesh, SurfaceProblems& problems);
 
+/// Drops every copy of a triangle repeated with the same winding (a part
+/// listed twice becomes one); returns how many.
+std::size_t dropRepeatedTriangles(Mesh& mesh);
+
 /// Throws HullError saying everything `problems` found, if it found anything.
 void throwIfNotClosed(const SurfaceProblems& problems, std::size_t triangleCount);
 
@@ -151,7 +155,8 @@ void checkVolume(std::span<const Part> parts);
 /// whose faces cross, an outward part inside another (the overlap is
 /// counted twice), an inward part (a cavity) inside no outward part.
 /// Surfaces closer than `touch_m` [m] touch: parts may touch anywhere.
-void checkPartNesting(const Mesh& mesh, std::span<const Part> parts, double touch_m);
+/// With `allowOverlaps`, outward parts may overlap. Returns how many pairs do.
+std::size_t checkPartNesting(const Mesh& mesh, std::span<const Part> parts, double touch_m, bool allowOverlaps);
 
 // --- refine.cpp ----------------------------------------------------------------
 

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <set>
 #include <sstream>
+#include <utility>
 
 namespace keel::KEEL_ABI::detail::hull_build {
 
@@ -58,21 +60,38 @@ void checkEdges(std::span<const EdgeUse> edges, std::span<const btVector3> verti
   });
 }
 
+namespace {
+
+/// A triangle as its lowest corner first and the other two in order, with
+/// +1 or -1 for the winding that makes.
+struct TriangleKey {
+  std::array<std::uint32_t, 3> corners;
+  int winding;
+};
+
+TriangleKey keyOf(const Hull::Triangle& t) {
+  const int lowest = t[0] < t[1] ? (t[0] < t[2] ? 0 : 2) : (t[1] < t[2] ? 1 : 2);
+  const std::uint32_t a = t[lowest], b = t[(lowest + 1) % 3], c = t[(lowest + 2) % 3];
+  return {{a, std::min(b, c), std::max(b, c)}, b < c ? 1 : -1};
+}
+
+}  // namespace
+
+std::size_t dropRepeatedTriangles(Mesh& mesh) {
+  std::set<std::pair<std::array<std::uint32_t, 3>, int>> seen;
+  const std::size_t before = mesh.triangles.size();
+  std::erase_if(mesh.triangles, [&](const Hull::Triangle& t) {
+    const TriangleKey k = keyOf(t);
+    return !seen.emplace(k.corners, k.winding).second;
+  });
+  return before - mesh.triangles.size();
+}
+
 void checkRepeatedTriangles(const Mesh& mesh, SurfaceProblems& problems) {
-  // Each triangle as its lowest corner first and the other two in order,
-  // with +1 or -1 for the winding that makes.
-  struct Key {
-    std::array<std::uint32_t, 3> corners;
-    int winding;
-  };
-  std::vector<Key> keys;
+  std::vector<TriangleKey> keys;
   keys.reserve(mesh.triangles.size());
-  for (const Hull::Triangle& t : mesh.triangles) {
-    const int lowest = t[0] < t[1] ? (t[0] < t[2] ? 0 : 2) : (t[1] < t[2] ? 1 : 2);
-    const std::uint32_t a = t[lowest], b = t[(lowest + 1) % 3], c = t[(lowest + 2) % 3];
-    keys.push_back({{a, std::min(b, c), std::max(b, c)}, b < c ? 1 : -1});
-  }
-  std::sort(keys.begin(), keys.end(), [](const Key& x, const Key& y) { return x.corners < y.corners; });
+  for (const Hull::Triangle& t : mesh.triangles) keys.push_back(keyOf(t));
+  std::sort(keys.begin(), keys.end(), [](const TriangleKey& x, const TriangleKey& y) { return x.corners < y.corners; });
   for (std::size_t i = 0; i < keys.size();) {
     std::size_t j = i;
     int winding = 0;

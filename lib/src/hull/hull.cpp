@@ -3,6 +3,7 @@
 
 #include <keel/hull.hpp>
 
+#include "columns/column_build.hpp"
 #include "hull/build_steps.hpp"
 #include "kernels/hull_soa.hpp"
 
@@ -75,6 +76,7 @@ void Hull::build(std::vector<btVector3> soup, const HullOptions& options) {
         "keel::Hull: the mesh has no triangle with a non-zero area (" + std::to_string(soup.size() / 3) + " given)",
         problems.counts);
 
+  if (options.overlappingParts) dropped_ += steps::dropRepeatedTriangles(mesh);
   const std::vector<steps::EdgeUse> edges = steps::collectEdges(mesh.triangles);
   steps::checkEdges(edges, mesh.vertices, problems);
   steps::checkRepeatedTriangles(mesh, problems);
@@ -83,7 +85,8 @@ void Hull::build(std::vector<btVector3> soup, const HullOptions& options) {
   steps::throwIfNotClosed(problems, mesh.triangles.size());
   // Surfaces this close touch: the weld distance, or a few coordinate
   // spacings where that is finer than the coordinates resolve.
-  steps::checkPartNesting(mesh, parts, std::max(weld_m, 8 * steps::coordinateSpacing_m(largest_m)));
+  partsOverlap_ = steps::checkPartNesting(mesh, parts, std::max(weld_m, 8 * steps::coordinateSpacing_m(largest_m)),
+                                          options.overlappingParts) > 0;
   steps::checkVolume(parts);
   partCount_ = parts.size();
 
@@ -116,6 +119,13 @@ void Hull::build(std::vector<btVector3> soup, const HullOptions& options) {
   boundsMax_ = measures.boundsMax;
   radius_m_ = measures.radius_m;
   soa_ = std::make_shared<const detail::HullSoA>(*this);
+  // The parts' own sums count their shared volume twice: the union's
+  // volume and centroid come from its columns (docs/columns.md).
+  if (partsOverlap_) {
+    double volume_m3 = 0;
+    detail::unionVolume(*this, volume_m3, centroid_);
+    volume_m3_ = btScalar(volume_m3);
+  }
 }
 
 }  // namespace keel::KEEL_ABI

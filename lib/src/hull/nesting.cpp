@@ -25,6 +25,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <string>
 
 namespace keel::KEEL_ABI::detail::hull_build {
 namespace {
@@ -171,9 +172,26 @@ std::string describeBounds(const Part& part) {
   throw HullError(s.str(), counts);
 }
 
+/// Throws HullError when parts overlap and some part is a cavity: the union
+/// of overlapping parts is taken with every part solid (column_union.cpp).
+void refuseCavitiesAmongOverlaps(std::span<const Part> parts, std::size_t overlaps) {
+  if (overlaps == 0) return;
+  for (std::size_t p = 0; p < parts.size(); ++p)
+    if (parts[p].orientation < 0) {
+      HullError::Counts counts;
+      counts.overlappingParts = overlaps;
+      throw HullError("keel::Hull: " + std::to_string(overlaps) +
+                          " pair(s) of parts overlap (accepted by HullOptions::overlappingParts), and part " +
+                          std::to_string(p) + " (spanning " + describeBounds(parts[p]) +
+                          ") is a cavity: cavities are not supported among overlapping parts; close it into "
+                          "the solid, or make the overlapping parts one surface",
+                      counts);
+    }
+}
+
 }  // namespace
 
-void checkPartNesting(const Mesh& mesh, std::span<const Part> parts, double touch_m) {
+std::size_t checkPartNesting(const Mesh& mesh, std::span<const Part> parts, double touch_m, bool allowOverlaps) {
   Findings findings;
   // Parts whose boxes meet, and each part's such neighbours.
   std::vector<std::vector<std::size_t>> neighbours(parts.size());
@@ -196,7 +214,12 @@ void checkPartNesting(const Mesh& mesh, std::span<const Part> parts, double touc
     for (std::size_t p = 0; p < parts.size(); ++p)
       if (!neighbours[p].empty()) findNesting(mesh, parts, p, neighbours[p], rays, touch_m, findings);
   }
+  if (allowOverlaps && findings.inward.empty()) {
+    refuseCavitiesAmongOverlaps(parts, findings.overlaps.size());
+    return findings.overlaps.size();
+  }
   if (!findings.overlaps.empty() || !findings.inward.empty()) throwFindings(findings, parts);
+  return 0;
 }
 
 }  // namespace keel::KEEL_ABI::detail::hull_build

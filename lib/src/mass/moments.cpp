@@ -5,6 +5,7 @@
 #include <keel/volume_moments.hpp>
 
 #include "hull/build_steps.hpp"
+#include "hull/refuse_overlaps.hpp"
 #include "mass/mass_detail.hpp"
 
 #include <algorithm>
@@ -120,7 +121,10 @@ Moments volumeMoments(std::span<const btVector3> vertices, std::span<const Hull:
   return aboutOrigin(m, p);
 }
 
-Moments volumeMoments(const Hull& hull) { return volumeMoments(hull.vertices(), hull.triangles()); }
+Moments volumeMoments(const Hull& hull) {
+  detail::refuseOverlappingParts(hull, "keel::volumeMoments");
+  return volumeMoments(hull.vertices(), hull.triangles());
+}
 
 Moments volumeMomentsBelow(std::span<const btVector3> vertices, std::span<const Hull::Triangle> triangles,
                            const btVector3& up, double height_m) {
@@ -153,10 +157,12 @@ Moments volumeMomentsBelow(std::span<const btVector3> vertices, std::span<const 
 }
 
 Moments volumeMomentsBelow(const Hull& hull, const btVector3& up, double height_m) {
+  detail::refuseOverlappingParts(hull, "keel::volumeMomentsBelow");
   return volumeMomentsBelow(hull.vertices(), hull.triangles(), up, height_m);
 }
 
 Moments areaMoments(const Hull& hull) {
+  detail::refuseOverlappingParts(hull, "keel::areaMoments");
   const Vec3d p = checkedCentre(hull.vertices(), hull.triangles());
   Moments m;
   for (const auto& tri : hull.triangles()) {

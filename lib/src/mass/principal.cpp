@@ -4,6 +4,7 @@
 
 #include <keel/mass_properties.hpp>
 
+#include "hull/refuse_overlaps.hpp"
 #include "mass/mass_detail.hpp"
 
 #include <BulletCollision/CollisionShapes/btTriangleCallback.h>
@@ -148,6 +149,7 @@ MassProperties massProperties(const Moments& moments) {
 }
 
 MassProperties massProperties(const Hull& hull, double density_kgpm3) {
+  detail::refuseOverlappingParts(hull, "keel::massProperties");
   detail::checkedNonNegative(density_kgpm3, "keel::massProperties: the density [kg/m^3]", true);
   return massProperties(volumeMoments(hull).scaled(density_kgpm3));
 }

@@ -3,6 +3,7 @@
 #include <keel/hydrostatics.hpp>
 
 #include "columns/column_substep.hpp"
+#include "hull/refuse_overlaps.hpp"
 #include "substep/substep.hpp"
 
 #include <cmath>
@@ -65,6 +66,7 @@ PoseHydrostatics hydrostaticsAtPose(const Hull& hull, const ColumnHull& columns,
 
 PoseHydrostatics hydrostaticsAtPose(const Hull& hull, const btTransform& centreOfMass, const WaterSurface& surface,
                                     const PoseQuery& query) {
+  detail::refuseOverlappingParts(hull, "keel::hydrostaticsAtPose (triangles)");
   detail::BoatState state;
   PoseHydrostatics out = runOnce(hull, nullptr, centreOfMass, surface, query, state);
   detail::drawnCut(hull, state, out.pieces, out.waterline);
