@@ -39,6 +39,10 @@ void checkCompartments(const std::vector<Compartment>& all) {
   for (std::size_t i = 0; i < all.size(); ++i) {
     const Compartment& c = all[i];
     if (!c.space) reject(all, i, "no mesh (space is null)");
+    // The floodwater's level is found by cutting the mesh's triangles,
+    // which would count overlapping parts' shared volume twice.
+    if (c.space->partsOverlap())
+      reject(all, i, "its mesh has overlapping parts (HullOptions::overlappingParts); make it one surface");
     if (!(c.pumpRate_m3ps >= 0) || !std::isfinite(c.pumpRate_m3ps))
       reject(all, i, "pump rate must be >= 0 and finite, got " + std::to_string(c.pumpRate_m3ps) + " m^3/s");
     if (!(c.permeability > 0 && c.permeability <= 1))
