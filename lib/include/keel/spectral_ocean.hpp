@@ -37,6 +37,18 @@ enum class SpectralInterpolation {
   Bicubic,   ///< 16 nodes, Catmull-Rom (Keys 1981): 3 to 5 times smaller errors (docs/waves.md)
 };
 
+/// How SpectralOcean finds the height at a fixed point.
+enum class SpectralQuery {
+  /// Each tile is resampled once, when computed, at its nodes' fixed world
+  /// points (the particle above each node found there); queries and grid
+  /// queries interpolate those tiles directly: O(1), no solve per point.
+  FixedPointTiles,
+  /// Each query solves for the surface particle above the point by Newton's
+  /// method on the interpolated rest-position tiles: 5 to 10 times dearer,
+  /// no grid query (the reference the fixed-point tiles are tested against).
+  ParticleSolve,
+};
+
 /// Settings of a SpectralOcean. The sea-state fields mean what they mean in
 /// SeaStateSettings.
 struct SpectralOceanSettings {
@@ -59,6 +71,16 @@ struct SpectralOceanSettings {
   int velocityBands = 3;
   /// Interpolation of the tiles in space (docs/waves.md measures both).
   SpectralInterpolation interpolation = SpectralInterpolation::Bicubic;
+  /// How queries find the surface above a point (docs/waves.md, "Queries").
+  SpectralQuery query = SpectralQuery::FixedPointTiles;
+  /// Fixed-point tiles have this many nodes per FFT node along each side, 1
+  /// to 4 (rounded to an even count). The surface at fixed points is sharper
+  /// than the particles' (choppy crests hold the shortest waves' second
+  /// harmonics, at the FFT grid's Nyquist wavenumber): 1.5 brings a storm's
+  /// errors back to those of the particle solve, 1 errs up to 3 times more
+  /// on its velocities (docs/waves.md, "Accuracy"). Memory and resampling
+  /// time grow as its square.
+  double fixedPointRefinement = 1.5;
   double meanLevel_m = 0;                       ///< still-water level along up [m]
   double meanDirection_rad = 0;                 ///< mean direction of travel, ccw from east [rad]
   double spreadingExponent = 2;                 ///< n of `cos^n` spreading, finite and >= 0
@@ -119,16 +141,19 @@ class SpectralOcean final : public WaterSurface {
   [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const override;
   void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
                   WaterVelocity* out) const override;
-  /// One displacement inversion per point for both.
+  /// One stencil (or displacement inversion) per point for both.
   void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
                             btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const override;
-  /// Sampling::Auto's cost model: a height is a Newton solve in the bicubic
-  /// tile whatever the wave count, about 340 ns a point, 560 with the
-  /// velocity (keel_bench_waves' spectral rows on the 2-core Xeon of
-  /// docs/performance.md); a patch's node costs a height (no grid query).
-  [[nodiscard]] QueryCost queryCost() const override {
-    return {.height_ns = 340, .gridNode_ns = 340, .velocity_ns = 220, .heightAndVelocity_ns = 560};
-  }
+  /// Heights of a world-snapped grid: each grid column's and row's stencil
+  /// computed once, and the tile nodes the grid covers blended in time once
+  /// (fixed-point tiles; false with SpectralQuery::ParticleSolve).
+  bool gridHeights(const WaterGrid& grid, btScalar t_s, btScalar* out_m) const override;
+  /// gridHeights() and the velocities at the given depths, as gridHeights().
+  bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, btScalar t_s,
+                                btScalar* heights_out_m) const override;
+  /// Sampling::Auto's cost model, measured (docs/performance.md, "Choosing
+  /// the sampling"): independent of the number of waves.
+  [[nodiscard]] QueryCost queryCost() const override;
   /// The fluid acceleration [m/s^2] at the point, the time derivative of
   /// velocity() at the surface particle, decaying with depth as it does.
   /// Interpolated linearly in time.

@@ -171,13 +171,21 @@ SpectralSynthesis::SpectralSynthesis(const SpectralWaves& waves) : waves_(waves)
 
 SpectralSynthesis::~SpectralSynthesis() = default;
 
-SpectralLevel SpectralSynthesis::makeLevel() const {
+SpectralLevel SpectralSynthesis::makeLevel(bool lagrangian, bool fixed, int fixedNodes) const {
   const auto count = std::size_t(waves_.nodes) * std::size_t(waves_.nodes);
   const std::size_t bands = waves_.bandWavenumber_radpm.size();
   SpectralLevel level;
   level.surface.assign(count, SurfaceNode{});
-  level.velocity_mps.assign(count * bands * 3, 0.0f);
-  level.acceleration_mps2.assign(count * bands * 3, 0.0f);
+  if (lagrangian) {
+    level.velocity_mps.assign(count * bands * 3, 0.0f);
+    level.acceleration_mps2.assign(count * bands * 3, 0.0f);
+  }
+  if (fixed) {
+    const auto fixedCount = std::size_t(fixedNodes) * std::size_t(fixedNodes);
+    level.fixed.assign(fixedCount, FixedNode{});
+    level.fixedVelocity_mps.assign(fixedCount * bands * 3, 0.0f);
+    level.fixedAcceleration_mps2.assign(fixedCount * bands * 3, 0.0f);
+  }
   return level;
 }
 
