@@ -30,7 +30,8 @@ SpectralOcean oceanOf(SpectralQuery query, double refinement = 1.5,
 }
 
 // At the fixed-point nodes, at a tile's own time, the fixed-point height is
-// the particle solve's (the resampling solved there, to 1e-5 m); between
+// the particle solve's (the resampling solved there to a residual of 1e-4 m,
+// mostly far less: 5e-6 m measured); between
 // nodes they differ by the resampling's interpolation error.
 TEST(SpectralOceanFixedPoints, AgreeWithTheParticleSolve) {
   SpectralOcean solve = oceanOf(SpectralQuery::ParticleSolve);
@@ -152,7 +153,7 @@ TEST(SpectralOceanFixedPoints, AreDeterministicForASeed) {
   ASSERT_TRUE(two.gridHeights(g, btScalar(12.5), b.data()));
   EXPECT_EQ(a, b);
   std::printf("fixed-point heights hash at t = 12.5 s: 0x%016llx\n", static_cast<unsigned long long>(hashOf(a)));
-  EXPECT_EQ(hashOf(a), 0xacde85f6dbb2981bULL);
+  EXPECT_EQ(hashOf(a), 0x32f54d16da0d9998ULL);
 }
 
 }  // namespace

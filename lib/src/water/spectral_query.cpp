@@ -161,6 +161,23 @@ template <class Blend>
 std::array<double, 3> bandSum(const Snapshot& s, const Stencil& st, double depth_m, Blend blend) {
   std::array<double, 3> sum{0, 0, 0};
   const std::vector<double>& k = s.state->waves.bandWavenumber_radpm;
+  if (s.state->fixedPoints()) {
+    // One pass over the stencil for every band's contiguous values (the
+    // same sum in another order; the particle solve keeps its own bits).
+    const std::size_t fields = 3 * s.bands;  // at most 24
+    double band[24] = {};
+    for (int j = st.first; j < st.last; ++j)
+      for (int i = st.first; i < st.last; ++i) {
+        const std::size_t node = (st.row[std::size_t(j)] + st.column[std::size_t(i)]) * fields;
+        const double w = st.wx[std::size_t(i)] * st.wy[std::size_t(j)];
+        for (std::size_t f = 0; f < fields; ++f) band[f] += w * blend(node + f);
+      }
+    for (std::size_t b = 0; b < s.bands; ++b) {
+      const double decay = std::exp(k[b] * depth_m);
+      for (std::size_t axis = 0; axis < 3; ++axis) sum[axis] += decay * band[3 * b + axis];
+    }
+    return sum;
+  }
   for (std::size_t b = 0; b < s.bands; ++b) {
     const double decay = std::exp(k[b] * depth_m);
     double band[3] = {0, 0, 0};
