@@ -143,11 +143,13 @@ bool SpectralOcean::gridHeightsAndVelocities(const WaterGrid& grid, const GridVe
 }
 
 QueryCost SpectralOcean::queryCost() const {
-  // Measured on the benchmarks' machine (docs/performance.md, "Choosing the
-  // sampling"); the wave count does not enter.
+  // Measured on the benchmarks' machine (keel_bench_waves' spectral rows,
+  // docs/waves.md, "Cost"; bicubic): independent of the number of waves.
+  // The particle solve: a Newton solve per point, no grid query.
   if (!state_->fixedPoints())
-    return {.height_ns = 340, .gridNode_ns = 340, .velocity_ns = 220, .heightAndVelocity_ns = 560};
-  return {.height_ns = 40, .gridNode_ns = 5, .velocity_ns = 60, .heightAndVelocity_ns = 90, .gridNodeVelocity_ns = 10};
+    return {.height_ns = 320, .gridNode_ns = 320, .velocity_ns = 210, .heightAndVelocity_ns = 530};
+  return {
+      .height_ns = 50, .gridNode_ns = 6.5, .velocity_ns = 140, .heightAndVelocity_ns = 165, .gridNodeVelocity_ns = 6};
 }
 
 }  // namespace keel::KEEL_ABI
