@@ -58,8 +58,9 @@ struct SpectralOceanSettings {
   /// Grid nodes per side N: even, 16 to 1024. The FFTs are fastest for
   /// powers of two. The tile holds waves up to half the grid's Nyquist
   /// wavenumber, `pi N / (2 L)`: the shortest is 4 cells long. Memory:
-  /// about `(16 (6 + 6 B) + 129) N^2` bytes with B velocity bands (8 MB at
-  /// 128 nodes and 3 bands).
+  /// about `(16 (6 + 2.25 (2 + 6 B)) + 24 + 24 B + 129) N^2` bytes with B
+  /// velocity bands and the default fixed-point tiles (17 MB at 128 nodes
+  /// and 3 bands; docs/waves.md, "Update and threads").
   int nodesPerSide = 128;
   /// Horizontal displacement lambda in [0, 1] as a fraction of linear
   /// theory's particle orbits (GerstnerSettings::steepness): 1 moves the
@@ -98,6 +99,11 @@ struct SpectralOceanSettings {
 /// steepness `choppiness` (components() lists them). Tiles of the height, the
 /// horizontal displacement, and per velocity band the velocity and the
 /// acceleration, are inverse FFTs of the same amplitudes (kissfft, float).
+///
+/// Heights at fixed points: each tile is resampled once, when computed, at
+/// fixed world points (SpectralQuery::FixedPointTiles), so a query or a
+/// patch's grid query interpolates without solving for the surface particle
+/// above the point.
 ///
 /// Time: `update(from_s, to_s)` computes the tiles at two times, usually
 /// the start and the end of the coming frame; a query at time t in between
