@@ -150,6 +150,14 @@ class SpectralOcean final : public WaterSurface {
   /// One stencil (or displacement inversion) per point for both.
   void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
                             btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const override;
+  /// Linear (Airy) pressure heads [m] below the surface
+  /// (WaterSurface::pressureHeads): the static head `eta - w` plus, per
+  /// velocity band, its share of the elevation at the surface particle above
+  /// the point times `e^{k_band z} - 1`, z = min(w - eta, 0): 0 at the
+  /// surface, the still water's head deep down (docs/waves.md, "Pressure
+  /// below the surface").
+  void pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+                     btScalar* out_m) const override;
   /// Heights of a world-snapped grid: each grid column's and row's stencil
   /// computed once, and the tile nodes the grid covers blended in time once
   /// (fixed-point tiles; false with SpectralQuery::ParticleSolve).

@@ -42,24 +42,30 @@ struct SpectralLevel {
   /// Per node, per band: acceleration east, north, up [m/s^2] at the surface.
   /// Empty in fixed-point levels.
   std::vector<float> acceleration_mps2;
+  /// Per node, per band: the band's waves' elevation [m] (their sum is the
+  /// node's elevation), for the pressure. Empty in fixed-point levels.
+  std::vector<float> bandElevation_m;
   std::vector<FixedNode> fixed;  ///< M * M (M = N refinement): the particle above each node's world point
   /// Per node, per band: the velocity [m/s] and the acceleration [m/s^2] of
   /// the particle above the node, east, north, up.
   std::vector<float> fixedVelocity_mps, fixedAcceleration_mps2;
+  /// Per node, per band: the band's elevation at the particle above the node [m].
+  std::vector<float> fixedBandElevation_m;
 };
 
 /// The tile's waves: one per grid wavevector, `c e^{i(k.x - omega t)}` with
 /// c = a e^{i phi}; zero where the spectrum or the cut-offs leave none.
 struct SpectralWaves {
-  int nodes = 0;                                  ///< N per side
-  double tile_m = 0;                              ///< L
-  double choppiness = 1;                          ///< lambda
-  std::vector<std::complex<double>> amplitude_m;  ///< c per grid index (n * N + m), m the east index mod N
-  std::vector<double> angularFrequency_radps;     ///< omega per grid index
-  std::vector<std::uint8_t> band;                 ///< velocity band per grid index
-  std::vector<double> bandWavenumber_radpm;       ///< mean wavenumber of each band
-  double expectedVariance_m2 = 0;                 ///< sum of F dk^2: E[sum a^2 / 2]
-  double variance_m2 = 0;                         ///< sum a^2 / 2 of the draw
+  int nodes = 0;                                      ///< N per side
+  double tile_m = 0;                                  ///< L
+  double choppiness = 1;                              ///< lambda
+  std::vector<std::complex<double>> amplitude_m;      ///< c per grid index (n * N + m), m the east index mod N
+  std::vector<double> angularFrequency_radps;         ///< omega per grid index
+  std::vector<std::uint8_t> band;                     ///< velocity band per grid index
+  std::vector<double> bandWavenumber_radpm;           ///< mean wavenumber of each band (velocity-weighted)
+  std::vector<double> bandElevationWavenumber_radpm;  ///< the same weighted by elevation variance (pressure)
+  double expectedVariance_m2 = 0;                     ///< sum of F dk^2: E[sum a^2 / 2]
+  double variance_m2 = 0;                             ///< sum a^2 / 2 of the draw
 };
 
 /// Draws the tile's waves (validated settings, tile size filled in).

@@ -40,7 +40,7 @@ void fixedNode(const SpectralLevel& lag, std::size_t bands, const Sums& sums, st
   const Stencil& st = sums.stencil;
   const std::size_t fields = 3 * bands;  // at most 24
   // Float sums of 16 products: rounding 1e-7 of the values, the tiles' own.
-  float v[24] = {}, a[24] = {};
+  float v[24] = {}, a[24] = {}, e[8] = {};
   double eta = 0, etaX = 0, etaY = 0, ue = 0, un = 0, w = 0;
   for (int j = st.first; j < st.last; ++j)
     for (int i = st.first; i < st.last; ++i) {
@@ -53,11 +53,13 @@ void fixedNode(const SpectralLevel& lag, std::size_t bands, const Sums& sums, st
       ue += c * double(p.east_mps), un += c * double(p.north_mps), w += c * double(p.elevation_mps);
       const float* velocity = &lag.velocity_mps[k * fields];
       const float* acceleration = &lag.acceleration_mps2[k * fields];
+      const float* elevation = &lag.bandElevation_m[k * bands];
       const auto cf = float(c);
       for (std::size_t f = 0; f < fields; ++f) {
         v[f] += cf * velocity[f];
         a[f] += cf * acceleration[f];
       }
+      for (std::size_t b = 0; b < bands; ++b) e[b] += cf * elevation[b];
     }
   const double det = std::max(sums.jxx * sums.jyy - sums.jxy * sums.jyx, kMinJacobian);
   // s = J^-1 u_h: the rest position's drift past the fixed point, negated.
@@ -66,6 +68,7 @@ void fixedNode(const SpectralLevel& lag, std::size_t bands, const Sums& sums, st
   level.fixed[node] = {float(eta), float(w - (sx * etaX + sy * etaY))};
   std::copy(v, v + fields, &level.fixedVelocity_mps[node * fields]);
   std::copy(a, a + fields, &level.fixedAcceleration_mps2[node * fields]);
+  std::copy(e, e + bands, &level.fixedBandElevation_m[node * bands]);
 }
 
 }  // namespace

@@ -196,15 +196,24 @@ double depthBelowSurface(const Snapshot& s, const Particle& p, double w_m) {
   return std::min(w_m - (s.state->settings.meanLevel_m + p.elevation_m), 0.0);
 }
 
+/// A level's band tiles, at rest positions or at fixed points.
+struct BandTiles {
+  const std::vector<float>& velocity_mps;
+  const std::vector<float>& acceleration_mps2;
+  const std::vector<float>& elevation_m;
+};
+
+BandTiles bandTiles(const Snapshot& s, const detail::SpectralLevel& l) {
+  if (s.state->fixedPoints()) return {l.fixedVelocity_mps, l.fixedAcceleration_mps2, l.fixedBandElevation_m};
+  return {l.velocity_mps, l.acceleration_mps2, l.bandElevation_m};
+}
+
 WaterVelocity velocityAt(const Snapshot& s, const Particle& p, double w_m) {
   const TimeWeights& t = s.weights;
-  // The velocity tiles and, as their time derivatives, the accelerations,
-  // at rest positions or at fixed points.
-  const bool fixed = s.state->fixedPoints();
-  const std::vector<float>& v0 = fixed ? s.level0->fixedVelocity_mps : s.level0->velocity_mps;
-  const std::vector<float>& v1 = fixed ? s.level1->fixedVelocity_mps : s.level1->velocity_mps;
-  const std::vector<float>& a0 = fixed ? s.level0->fixedAcceleration_mps2 : s.level0->acceleration_mps2;
-  const std::vector<float>& a1 = fixed ? s.level1->fixedAcceleration_mps2 : s.level1->acceleration_mps2;
+  // The velocity tiles and, as their time derivatives, the accelerations.
+  const BandTiles l0 = bandTiles(s, *s.level0), l1 = bandTiles(s, *s.level1);
+  const std::vector<float>&v0 = l0.velocity_mps, &v1 = l1.velocity_mps;
+  const std::vector<float>&a0 = l0.acceleration_mps2, &a1 = l1.acceleration_mps2;
   const auto v = bandSum(s, p.stencil, depthBelowSurface(s, p, w_m), [&](std::size_t i) {
     return double(t.value0 * v0[i] + t.value1 * v1[i] + t.slope0 * a0[i] + t.slope1 * a1[i]);
   });
@@ -213,12 +222,42 @@ WaterVelocity velocityAt(const Snapshot& s, const Particle& p, double w_m) {
 
 WaterAcceleration accelerationAt(const Snapshot& s, const Particle& p, double w_m) {
   const TimeWeights& t = s.weights;
-  const bool fixed = s.state->fixedPoints();
-  const std::vector<float>& a0 = fixed ? s.level0->fixedAcceleration_mps2 : s.level0->acceleration_mps2;
-  const std::vector<float>& a1 = fixed ? s.level1->fixedAcceleration_mps2 : s.level1->acceleration_mps2;
+  const std::vector<float>&a0 = bandTiles(s, *s.level0).acceleration_mps2,
+        &a1 = bandTiles(s, *s.level1).acceleration_mps2;
   const auto a = bandSum(s, p.stencil, depthBelowSurface(s, p, w_m),
                          [&](std::size_t i) { return double(t.linear0 * a0[i] + t.linear1 * a1[i]); });
   return {btScalar(a[0]), btScalar(a[1]), btScalar(a[2])};
+}
+
+/// The linear (Airy) pressure head [m] at height w_m below the particle p:
+/// the static head plus, per band, its share of the elevation eta_b times
+/// `e^{k_b z'} - 1`, z' = min(w - eta, 0) (Wheeler stretching), k_b the
+/// band's mean wavenumber weighted by its waves' elevation variance, as
+/// SineSumSurface per wave (docs/waves.md, "Pressure below the surface").
+/// The bands' elevations are blended in time with their vertical velocity as
+/// the slope.
+double pressureHeadAt(const Snapshot& s, const Particle& p, double w_m) {
+  const TimeWeights& t = s.weights;
+  const BandTiles l0 = bandTiles(s, *s.level0), l1 = bandTiles(s, *s.level1);
+  const std::vector<float>&e0 = l0.elevation_m, &e1 = l1.elevation_m;
+  const std::vector<float>&v0 = l0.velocity_mps, &v1 = l1.velocity_mps;
+  const Stencil& st = p.stencil;
+  double band[8] = {};
+  for (int j = st.first; j < st.last; ++j)
+    for (int i = st.first; i < st.last; ++i) {
+      const std::size_t node = (st.row[std::size_t(j)] + st.column[std::size_t(i)]) * s.bands;
+      const double w = st.wx[std::size_t(i)] * st.wy[std::size_t(j)];
+      for (std::size_t b = 0; b < s.bands; ++b) {
+        const std::size_t up = (node + b) * 3 + 2;
+        band[b] += w * double(t.hermite(e0[node + b], e1[node + b], v0[up], v1[up]));
+      }
+    }
+  const double surface = s.state->settings.meanLevel_m + p.elevation_m;
+  const double z = std::min(w_m - surface, 0.0);
+  double head = surface - w_m;
+  const std::vector<double>& k = s.state->waves.bandElevationWavenumber_radpm;
+  for (std::size_t b = 0; b < s.bands; ++b) head += std::expm1(k[b] * z) * band[b];
+  return head;
 }
 
 }  // namespace
@@ -300,6 +339,13 @@ void SpectralOcean::heightsAndVelocities(const btScalar* u_m, const btScalar* v_
     height_out_m[i] = heightOf(s, p);
     velocity_out[i] = velocityAt(s, p, double(w_m[i]));
   }
+}
+
+void SpectralOcean::pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                                  btScalar t_s, btScalar* out_m) const {
+  const Snapshot s = snapshotAt(*state_, double(t_s));
+  for (std::size_t i = 0; i < count; ++i)
+    out_m[i] = btScalar(pressureHeadAt(s, particleAt(s, u_m[i], v_m[i]), double(w_m[i])));
 }
 
 WaterAcceleration SpectralOcean::acceleration(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {
