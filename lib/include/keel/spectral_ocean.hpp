@@ -58,8 +58,8 @@ struct SpectralOceanSettings {
   /// Grid nodes per side N: even, 16 to 1024. The FFTs are fastest for
   /// powers of two. The tile holds waves up to half the grid's Nyquist
   /// wavenumber, `pi N / (2 L)`: the shortest is 4 cells long. Memory:
-  /// about `(16 (6 + 2.25 (2 + 6 B)) + 24 + 24 B + 129) N^2` bytes with B
-  /// velocity bands and the default fixed-point tiles (17 MB at 128 nodes
+  /// about `(16 (6 + 2.25 (2 + 7 B)) + 24 + 28 B + 137) N^2` bytes with B
+  /// velocity bands and the default fixed-point tiles (19 MB at 128 nodes
   /// and 3 bands; docs/waves.md, "Update and threads").
   int nodesPerSide = 128;
   /// Horizontal displacement lambda in [0, 1] as a fraction of linear
@@ -68,7 +68,7 @@ struct SpectralOceanSettings {
   double choppiness = 1;
   /// Wavenumber bands of the velocities and accelerations below the surface,
   /// 1 to 8: each band decays with depth as `e^{k z}` of its own mean
-  /// wavenumber (docs/waves.md). Each band costs 3 inverse FFTs per tile.
+  /// wavenumber (docs/waves.md). Each band costs 3.5 inverse FFTs per tile.
   int velocityBands = 3;
   /// Interpolation of the tiles in space (docs/waves.md measures both).
   SpectralInterpolation interpolation = SpectralInterpolation::Bicubic;
