@@ -78,9 +78,9 @@ struct SpectralOceanSettings {
   /// to 4 (rounded to an even count). The surface at fixed points is sharper
   /// than the particles' (choppy crests hold the shortest waves' second
   /// harmonics, at the FFT grid's Nyquist wavenumber): 1.5 brings a storm's
-  /// errors back to those of the particle solve, 1 errs up to 3 times more
-  /// on its velocities (docs/waves.md, "Accuracy"). Memory and resampling
-  /// time grow as its square.
+  /// errors back to those of the particle solve, 1 errs 3.6 times more on
+  /// its surface velocities (docs/waves.md, "Accuracy"). Memory and
+  /// resampling time grow as its square.
   double fixedPointRefinement = 1.5;
   double meanLevel_m = 0;                       ///< still-water level along up [m]
   double meanDirection_rad = 0;                 ///< mean direction of travel, ccw from east [rad]
