@@ -90,7 +90,7 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
   blendBlock(s, x0, y0, width, height, fields, scratch.block);
   // Each depth's decay per band, e^{-k_b depth}, once per query.
   const std::size_t depths = velocities != nullptr ? velocities->depths_m.size() : 0;
-  std::array<double, 8 * 8> decay{};  // depths are few (WaterPatch asks 5); bands at most 8
+  std::array<double, std::size_t{64}> decay{};  // 8 depths (WaterPatch asks 6) x 8 bands at most
   const std::size_t tabled = std::min<std::size_t>(depths, 8);
   for (std::size_t m = 0; m < tabled; ++m)
     for (std::size_t b = 0; b < s.bands; ++b)
