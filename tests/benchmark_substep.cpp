@@ -55,7 +55,8 @@ std::shared_ptr<const WaterSurface> realSeaGrid() {
 
 /// The water of a `sea` argument: 0 flat, 1 three sines, 2 the real sea as
 /// sines, 3 as Gerstner waves (0.9 of the fold limit), 4 as a height grid,
-/// 5 the spectral ocean of the same spectrum (128 x 128 tile, its defaults).
+/// 5 the spectral ocean of the same spectrum (128 x 128 tile, its defaults),
+/// 6 the same answering by a particle solve per point (SpectralQuery::ParticleSolve).
 std::shared_ptr<const WaterSurface> water(int sea) {
   switch (sea) {
     case 1: return waves();
@@ -67,6 +68,9 @@ std::shared_ptr<const WaterSurface> water(int sea) {
     }
     case 4: return realSeaGrid();
     case 5: return std::make_shared<SpectralOcean>(WaveSpectrum::jonswap(2.0, 7.0));
+    case 6:
+      return std::make_shared<SpectralOcean>(WaveSpectrum::jonswap(2.0, 7.0),
+                                             SpectralOceanSettings{.query = SpectralQuery::ParticleSolve});
     default: return std::make_shared<FlatSurface>();
   }
 }
@@ -120,7 +124,8 @@ void substep(benchmark::State& state) {
   for (int bit = 0; bit < 5 && !full; ++bit)
     if (terms & (1 << bit)) model += names[bit];
   if (terms & 32) model += "/velocity per boat";
-  static const char* const seas[] = {"flat", "wavy", "64 sines", "64 Gerstner", "grid of 64 sines", "spectral"};
+  static const char* const seas[] = {
+      "flat", "wavy", "64 sines", "64 Gerstner", "grid of 64 sines", "spectral", "spectral, particle solve"};
   static const char* const samplings[] = {"/direct", "/patch 0.5 m", "/patch 1 m", "/auto"};
   state.SetLabel(std::string(seas[sea]) + samplings[state.range(2)] + "/" + model +
                  (boat.lastSampling() == Sampling::Patch ? " (patch)" : ""));
@@ -136,7 +141,7 @@ BENCHMARK(substep)
     ->ArgsProduct({{12, 200, 1000, 5000, 20000}, {0, 1}, {0, 1}, {0, 31}})
     ->ArgsProduct({{1000}, {0, 1}, {0}, {1, 2, 4, 8, 16}})
     ->ArgsProduct({{12, 500, 1000, 3700}, {0, 2, 3, 4}, {0, 1, 2, 3}, {0, 31, 63}})
-    ->ArgsProduct({{12, 500, 1000, 3700}, {5}, {0, 2, 3}, {0, 31, 63}})
+    ->ArgsProduct({{12, 500, 1000, 3700}, {5, 6}, {0, 1, 2, 3}, {0, 31, 63}})
     ->Unit(benchmark::kMicrosecond);
 
 /// Static head against wave pressure (PressureModel) on a 64-component

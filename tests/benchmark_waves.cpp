@@ -16,6 +16,7 @@
 #include <benchmark/benchmark.h>
 
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace keel::test {
@@ -86,13 +87,16 @@ void gerstnerHeightsAndVelocities(benchmark::State& state) {
 /// JONSWAP Hs 1.5 m, Tp 6 s, 64 components, Gerstner at 0.7 of its fold limit.
 std::shared_ptr<const GerstnerSurface> sea64() { return gerstnerSea(1.5, 6.0, 64, 5, 0.7); }
 
-/// The fleet benchmark's sea as a spectral ocean; arg 1: bilinear instead of bicubic.
+/// The fleet benchmark's sea as a spectral ocean; arg 0 bicubic, 1 bilinear,
+/// 2 and 3 the same with SpectralQuery::ParticleSolve (a Newton solve per
+/// point, as before the fixed-point tiles).
 std::unique_ptr<SpectralOcean> spectralSea(const benchmark::State& state, int nodes = 128) {
   auto ocean = std::make_unique<SpectralOcean>(
       WaveSpectrum::jonswap(1.5, 6.0),
       SpectralOceanSettings{
           .nodesPerSide = nodes,
-          .interpolation = state.range(0) == 1 ? SpectralInterpolation::Bilinear : SpectralInterpolation::Bicubic,
+          .interpolation = state.range(0) % 2 == 1 ? SpectralInterpolation::Bilinear : SpectralInterpolation::Bicubic,
+          .query = state.range(0) >= 2 ? SpectralQuery::ParticleSolve : SpectralQuery::FixedPointTiles,
           .seed = 5});
   ocean->update(double(kTime_s) - 0.01, double(kTime_s) + 0.01);
   return ocean;
@@ -157,11 +161,38 @@ void spectralAccelerations(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * std::int64_t(kPoints));
 }
 
+/// A boat's water patch on the spectral ocean: 1 m cells under a hull of
+/// radius 10 m (23 x 23 nodes), heights only (velocities 0) or with the
+/// velocities at WaterPatch's 5 depths (1); per node.
+void spectralGrid(benchmark::State& state) {
+  const auto ocean = spectralSea(state);
+  const WaterGrid grid{.cellSize_m = 1.0, .originI = 137, .originJ = -61, .nodesU = 23, .nodesV = 23};
+  const auto nodes = std::size_t(grid.nodesU * grid.nodesV);
+  const double depths[] = {0, 1.25, 2.5, 5, 10, 20};
+  std::vector<btScalar> h(nodes);
+  std::vector<WaterVelocity> v(nodes * 5);
+  for (auto _ : state) {
+    if (state.range(1) == 0) {
+      if (!ocean->gridHeights(grid, kTime_s, h.data())) state.SkipWithError("no grid query");
+    } else if (!ocean->gridHeightsAndVelocities(grid, {.depths_m = std::span(depths, 5), .out = v.data()}, kTime_s,
+                                                h.data())) {
+      state.SkipWithError("no grid query");
+    }
+    benchmark::DoNotOptimize(h.data());
+    benchmark::DoNotOptimize(v.data());
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(nodes));
+}
+
 /// update() of a steady 60 Hz frame: one new tile per call (the other is
-/// the previous frame's), on both cores; arg: nodes per side.
+/// the previous frame's), on both cores; args: nodes per side, 1 for
+/// SpectralQuery::ParticleSolve (no fixed-point tiles to resample).
 void spectralUpdate(benchmark::State& state) {
   SpectralOcean ocean(WaveSpectrum::jonswap(1.5, 6.0),
-                      SpectralOceanSettings{.nodesPerSide = int(state.range(0)), .seed = 5});
+                      SpectralOceanSettings{
+                          .nodesPerSide = int(state.range(0)),
+                          .query = state.range(1) == 1 ? SpectralQuery::ParticleSolve : SpectralQuery::FixedPointTiles,
+                          .seed = 5});
   double t = 0;
   for (auto _ : state) {
     ocean.update(t, t + 1.0 / 60);
@@ -174,10 +205,14 @@ BENCHMARK(gerstnerVelocities)->Unit(benchmark::kMicrosecond);
 BENCHMARK(gerstnerHeightsAndVelocities)->Unit(benchmark::kMicrosecond);
 BENCHMARK(gerstner64Heights)->Unit(benchmark::kMicrosecond);
 BENCHMARK(gerstner64HeightsAndVelocities)->Unit(benchmark::kMicrosecond);
-BENCHMARK(spectralHeights)->ArgName("bilinear")->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
-BENCHMARK(spectralHeightsAndVelocities)->ArgName("bilinear")->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
-BENCHMARK(spectralAccelerations)->ArgName("bilinear")->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
-BENCHMARK(spectralUpdate)->ArgName("nodes")->Arg(128)->Arg(256)->Unit(benchmark::kMillisecond);
+BENCHMARK(spectralHeights)->ArgName("mode")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
+BENCHMARK(spectralHeightsAndVelocities)->ArgName("mode")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
+BENCHMARK(spectralAccelerations)->ArgName("mode")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
+BENCHMARK(spectralGrid)->ArgNames({"mode", "velocities"})->ArgsProduct({{0, 1}, {0, 1}})->Unit(benchmark::kMicrosecond);
+BENCHMARK(spectralUpdate)
+    ->ArgNames({"nodes", "solve"})
+    ->ArgsProduct({{128, 256}, {0, 1}})
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace keel::test

@@ -217,6 +217,17 @@ TEST(SpectralOcean, InterpolationAndBandsTradeCostForError) {
   EXPECT_LE(longWindow.acceleration_mps2[0], 0.04);
   EXPECT_LT(2 * bicubic.height_m, bilinear.height_m);
   EXPECT_LT(sixBands.velocity_mps[2], oneBand.velocity_mps[2]);
+  // A storm's sharp crests at fixed points: tiles of 1.5 nodes per FFT node
+  // (the default) against 1, and the particle solve on the rest-position
+  // tiles, which the fixed-point tiles replace.
+  std::printf("PM Hs 8 m, Tp 12 s, 60 points:\n");
+  const WaveSpectrum storm = WaveSpectrum::piersonMoskowitz(8.0, 12.0);
+  const Errors coarse = row({"PM 8 m, refinement 1", storm, {.fixedPointRefinement = 1, .seed = 7}}, 60);
+  const Errors refined = row({"PM 8 m, refinement 1.5", storm, {.seed = 7}}, 60);
+  const Errors solved = row({"PM 8 m, particle solve", storm, {.query = SpectralQuery::ParticleSolve, .seed = 7}}, 60);
+  EXPECT_LT(refined.height_m, coarse.height_m);
+  EXPECT_LT(refined.velocity_mps[0], coarse.velocity_mps[0]);
+  EXPECT_LE(refined.height_m, solved.height_m * 1.25);
 }
 
 }  // namespace

@@ -37,6 +37,18 @@ enum class SpectralInterpolation {
   Bicubic,   ///< 16 nodes, Catmull-Rom (Keys 1981): 3 to 5 times smaller errors (docs/waves.md)
 };
 
+/// How SpectralOcean finds the height at a fixed point.
+enum class SpectralQuery {
+  /// Each tile is resampled once, when computed, at its nodes' fixed world
+  /// points (the particle above each node found there); queries and grid
+  /// queries interpolate those tiles directly: O(1), no solve per point.
+  FixedPointTiles,
+  /// Each query solves for the surface particle above the point by Newton's
+  /// method on the interpolated rest-position tiles: 5 to 10 times dearer,
+  /// no grid query (the reference the fixed-point tiles are tested against).
+  ParticleSolve,
+};
+
 /// Settings of a SpectralOcean. The sea-state fields mean what they mean in
 /// SeaStateSettings.
 struct SpectralOceanSettings {
@@ -46,8 +58,9 @@ struct SpectralOceanSettings {
   /// Grid nodes per side N: even, 16 to 1024. The FFTs are fastest for
   /// powers of two. The tile holds waves up to half the grid's Nyquist
   /// wavenumber, `pi N / (2 L)`: the shortest is 4 cells long. Memory:
-  /// about `(16 (6 + 6 B) + 129) N^2` bytes with B velocity bands (8 MB at
-  /// 128 nodes and 3 bands).
+  /// about `(16 (6 + 2.25 (2 + 7 B)) + 24 + 28 B + 137) N^2` bytes with B
+  /// velocity bands and the default fixed-point tiles (19 MB at 128 nodes
+  /// and 3 bands; docs/waves.md, "Update and threads").
   int nodesPerSide = 128;
   /// Horizontal displacement lambda in [0, 1] as a fraction of linear
   /// theory's particle orbits (GerstnerSettings::steepness): 1 moves the
@@ -55,10 +68,20 @@ struct SpectralOceanSettings {
   double choppiness = 1;
   /// Wavenumber bands of the velocities and accelerations below the surface,
   /// 1 to 8: each band decays with depth as `e^{k z}` of its own mean
-  /// wavenumber (docs/waves.md). Each band costs 3 inverse FFTs per tile.
+  /// wavenumber (docs/waves.md). Each band costs 3.5 inverse FFTs per tile.
   int velocityBands = 3;
   /// Interpolation of the tiles in space (docs/waves.md measures both).
   SpectralInterpolation interpolation = SpectralInterpolation::Bicubic;
+  /// How queries find the surface above a point (docs/waves.md, "Queries").
+  SpectralQuery query = SpectralQuery::FixedPointTiles;
+  /// Fixed-point tiles have this many nodes per FFT node along each side, 1
+  /// to 4 (rounded to an even count). The surface at fixed points is sharper
+  /// than the particles' (choppy crests hold the shortest waves' second
+  /// harmonics, at the FFT grid's Nyquist wavenumber): 1.5 brings a storm's
+  /// errors back to those of the particle solve, 1 errs 3.6 times more on
+  /// its surface velocities (docs/waves.md, "Accuracy"). Memory and
+  /// resampling time grow as its square.
+  double fixedPointRefinement = 1.5;
   double meanLevel_m = 0;                       ///< still-water level along up [m]
   double meanDirection_rad = 0;                 ///< mean direction of travel, ccw from east [rad]
   double spreadingExponent = 2;                 ///< n of `cos^n` spreading, finite and >= 0
@@ -76,6 +99,11 @@ struct SpectralOceanSettings {
 /// steepness `choppiness` (components() lists them). Tiles of the height, the
 /// horizontal displacement, and per velocity band the velocity and the
 /// acceleration, are inverse FFTs of the same amplitudes (kissfft, float).
+///
+/// Heights at fixed points: each tile is resampled once, when computed, at
+/// fixed world points (SpectralQuery::FixedPointTiles), so a query or a
+/// patch's grid query interpolates without solving for the surface particle
+/// above the point.
 ///
 /// Time: `update(from_s, to_s)` computes the tiles at two times, usually
 /// the start and the end of the coming frame; a query at time t in between
@@ -119,16 +147,27 @@ class SpectralOcean final : public WaterSurface {
   [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const override;
   void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
                   WaterVelocity* out) const override;
-  /// One displacement inversion per point for both.
+  /// One stencil (or displacement inversion) per point for both.
   void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
                             btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const override;
-  /// Sampling::Auto's cost model: a height is a Newton solve in the bicubic
-  /// tile whatever the wave count, about 340 ns a point, 560 with the
-  /// velocity (keel_bench_waves' spectral rows on the 2-core Xeon of
-  /// docs/performance.md); a patch's node costs a height (no grid query).
-  [[nodiscard]] QueryCost queryCost() const override {
-    return {.height_ns = 340, .gridNode_ns = 340, .velocity_ns = 220, .heightAndVelocity_ns = 560};
-  }
+  /// Linear (Airy) pressure heads [m] below the surface
+  /// (WaterSurface::pressureHeads): the static head `eta - w` plus, per
+  /// velocity band, its share of the elevation at the surface particle above
+  /// the point times `e^{k_band z} - 1`, z = min(w - eta, 0): 0 at the
+  /// surface, the still water's head deep down (docs/waves.md, "Pressure
+  /// below the surface").
+  void pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+                     btScalar* out_m) const override;
+  /// Heights of a world-snapped grid: each grid column's and row's stencil
+  /// computed once, and the tile nodes the grid covers blended in time once
+  /// (fixed-point tiles; false with SpectralQuery::ParticleSolve).
+  bool gridHeights(const WaterGrid& grid, btScalar t_s, btScalar* out_m) const override;
+  /// gridHeights() and the velocities at the given depths, as gridHeights().
+  bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, btScalar t_s,
+                                btScalar* heights_out_m) const override;
+  /// Sampling::Auto's cost model, measured (docs/performance.md, "Choosing
+  /// the sampling"): independent of the number of waves.
+  [[nodiscard]] QueryCost queryCost() const override;
   /// The fluid acceleration [m/s^2] at the point, the time derivative of
   /// velocity() at the surface particle, decaying with depth as it does.
   /// Interpolated linearly in time.

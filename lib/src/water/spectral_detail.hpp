@@ -23,28 +23,49 @@ struct SurfaceNode {
   float east_mps, north_mps, elevation_mps;
 };
 
-/// The tiles at one time.
+/// One fixed-point tile node: the elevation of the surface particle above
+/// the node's fixed world point [m] and its time derivative at that fixed
+/// point [m/s] (the Eulerian rate, for the Hermite interpolation in time).
+struct FixedNode {
+  float elevation_m, elevation_mps;
+};
+
+/// The tiles at one time. The rest-position (Lagrangian) tiles come from the
+/// FFTs; the fixed-point (Eulerian) ones resample them at the nodes' world
+/// points (SpectralQuery::FixedPointTiles only, spectral_fixed.cpp).
 struct SpectralLevel {
   double time_s = 0;
   std::vector<SurfaceNode> surface;  ///< N * N, row-major (row = north index)
   /// Per node, per band: velocity east, north, up [m/s] at the surface.
+  /// Empty in fixed-point levels (the synthesis scratch holds it).
   std::vector<float> velocity_mps;
   /// Per node, per band: acceleration east, north, up [m/s^2] at the surface.
+  /// Empty in fixed-point levels.
   std::vector<float> acceleration_mps2;
+  /// Per node, per band: the band's waves' elevation [m] (their sum is the
+  /// node's elevation), for the pressure. Empty in fixed-point levels.
+  std::vector<float> bandElevation_m;
+  std::vector<FixedNode> fixed;  ///< M * M (M = N refinement): the particle above each node's world point
+  /// Per node, per band: the velocity [m/s] and the acceleration [m/s^2] of
+  /// the particle above the node, east, north, up.
+  std::vector<float> fixedVelocity_mps, fixedAcceleration_mps2;
+  /// Per node, per band: the band's elevation at the particle above the node [m].
+  std::vector<float> fixedBandElevation_m;
 };
 
 /// The tile's waves: one per grid wavevector, `c e^{i(k.x - omega t)}` with
 /// c = a e^{i phi}; zero where the spectrum or the cut-offs leave none.
 struct SpectralWaves {
-  int nodes = 0;                                  ///< N per side
-  double tile_m = 0;                              ///< L
-  double choppiness = 1;                          ///< lambda
-  std::vector<std::complex<double>> amplitude_m;  ///< c per grid index (n * N + m), m the east index mod N
-  std::vector<double> angularFrequency_radps;     ///< omega per grid index
-  std::vector<std::uint8_t> band;                 ///< velocity band per grid index
-  std::vector<double> bandWavenumber_radpm;       ///< mean wavenumber of each band
-  double expectedVariance_m2 = 0;                 ///< sum of F dk^2: E[sum a^2 / 2]
-  double variance_m2 = 0;                         ///< sum a^2 / 2 of the draw
+  int nodes = 0;                                      ///< N per side
+  double tile_m = 0;                                  ///< L
+  double choppiness = 1;                              ///< lambda
+  std::vector<std::complex<double>> amplitude_m;      ///< c per grid index (n * N + m), m the east index mod N
+  std::vector<double> angularFrequency_radps;         ///< omega per grid index
+  std::vector<std::uint8_t> band;                     ///< velocity band per grid index
+  std::vector<double> bandWavenumber_radpm;           ///< mean wavenumber of each band (velocity-weighted)
+  std::vector<double> bandElevationWavenumber_radpm;  ///< the same weighted by elevation variance (pressure)
+  double expectedVariance_m2 = 0;                     ///< sum of F dk^2: E[sum a^2 / 2]
+  double variance_m2 = 0;                             ///< sum a^2 / 2 of the draw
 };
 
 /// Draws the tile's waves (validated settings, tile size filled in).
@@ -59,8 +80,10 @@ class SpectralSynthesis {
   SpectralSynthesis(const SpectralSynthesis&) = delete;
   SpectralSynthesis& operator=(const SpectralSynthesis&) = delete;
 
-  /// A level sized for these waves.
-  [[nodiscard]] SpectralLevel makeLevel() const;
+  /// A level sized for these waves: the rest-position tiles (`lagrangian`:
+  /// all; otherwise the surface only) and the fixed-point ones (`fixed`,
+  /// `fixedNodes` per side).
+  [[nodiscard]] SpectralLevel makeLevel(bool lagrangian, bool fixed, int fixedNodes = 0) const;
   /// Fills `level` with the tiles at `time_s`.
   void synthesize(double time_s, SpectralLevel& level);
 
@@ -88,15 +111,76 @@ struct SpectralOceanState {
   SpectralWaves waves;
   SpectralSynthesis synthesis;
   std::array<SpectralLevel, 4> levels;
+  SpectralLevel scratch;  ///< the FFTs' rest-position tiles before resampling (fixed-point tiles)
   std::array<int, 2> front{0, 0};
   std::array<int, 2> back{0, 0};
   bool prepared = false;
-  double inverseCell_pm;
+  double inverseCell_pm;       ///< N / L [1/m]
+  int fixedNodes;              ///< fixed-point tile nodes per side M: N times the refinement, even
+  double inverseFixedCell_pm;  ///< M / L [1/m]
 
   SpectralOceanState(const WaveSpectrum& spectrum, const SpectralOceanSettings& checkedSettings);
   /// The bicubic (`cubic`) or bilinear stencil of the point at rest
   /// position (x, y) [m].
-  [[nodiscard]] Stencil stencilAt(double x_m, double y_m, bool cubic) const;
+  [[nodiscard]] Stencil stencilAt(double x_m, double y_m, bool cubic) const {
+    return stencilOn(x_m, y_m, cubic, settings.nodesPerSide, inverseCell_pm);
+  }
+  /// The same on the fixed-point tiles' grid.
+  [[nodiscard]] Stencil fixedStencilAt(double x_m, double y_m, bool cubic) const {
+    return stencilOn(x_m, y_m, cubic, fixedNodes, inverseFixedCell_pm);
+  }
+  /// The stencil on a periodic grid of n nodes per side, `inverseCell_pm`
+  /// nodes a metre.
+  [[nodiscard]] static Stencil stencilOn(double x_m, double y_m, bool cubic, int n, double inverseCell_pm);
+  /// True when queries read fixed-point tiles (no Newton solve).
+  [[nodiscard]] bool fixedPoints() const { return settings.query == SpectralQuery::FixedPointTiles; }
+  /// The tiles at `time_s` into `level`: the FFTs, then for fixed-point
+  /// tiles the resampling.
+  void computeLevel(double time_s, SpectralLevel& level);
 };
+
+/// Weights of the two tiles at a query time: cubic Hermite for values whose
+/// time derivative is tiled (h00, h01 on values; h10, h11 times the span on
+/// derivatives), linear for the rest.
+struct TimeWeights {
+  float value0 = 1, value1 = 0, slope0 = 0, slope1 = 0;
+  float linear0 = 1, linear1 = 0;
+  /// A tiled value and its derivative at the two times, blended (in float,
+  /// as every query does, so that all give the same bits).
+  [[nodiscard]] float hermite(float v0, float v1, float d0, float d1) const {
+    return value0 * v0 + value1 * v1 + slope0 * d0 + slope1 * d1;
+  }
+};
+
+[[nodiscard]] TimeWeights timeWeights(double t0, double t1, double t);
+
+/// The query-side view of the published tiles at one time.
+struct Snapshot {
+  const SpectralOceanState* state;
+  const SpectralLevel* level0;
+  const SpectralLevel* level1;
+  TimeWeights weights;
+  std::size_t bands;
+  bool single = false;  ///< level0 only, at its own time (the resampling): no blend
+};
+
+[[nodiscard]] Snapshot snapshotAt(const SpectralOceanState& s, double t_s);
+
+/// The displacement tiles interpolated at rest position (x0, y0): residual
+/// F = x0 + D(x0) - x and its Jacobian `I + grad D`.
+struct Sums {
+  Stencil stencil;
+  double fx, fy, jxx, jxy, jyx, jyy;
+  [[nodiscard]] double residual2() const { return fx * fx + fy * fy; }
+};
+
+/// Newton's method with step halving on the `cubic` or bilinear
+/// rest-position tile from (x0, y0) until |F| <= tolerance; (x0, y0) ends
+/// at the solution.
+Sums solveRestPosition(const Snapshot& s, bool cubic, double x, double y, double tolerance_m, double& x0, double& y0);
+
+/// Fills `level`'s fixed-point tiles from the rest-position tiles of
+/// `lagrangian` at the same time (spectral_fixed.cpp).
+void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel& lagrangian, SpectralLevel& level);
 
 }  // namespace keel::KEEL_ABI::detail

@@ -42,6 +42,10 @@ SpectralOceanSettings checked(const WaveSpectrum& spectrum, SpectralOceanSetting
     fail("the mean level and the mean direction must be finite");
   if (!(s.spreadingExponent >= 0 && std::isfinite(s.spreadingExponent)))
     fail("spreadingExponent must be finite and >= 0 (a grid of wavevectors cannot hold long-crested waves)");
+  if (!(s.fixedPointRefinement >= 1 && s.fixedPointRefinement <= 4))
+    fail("fixedPointRefinement must lie in [1, 4], got " + std::to_string(s.fixedPointRefinement));
+  if (s.query != SpectralQuery::FixedPointTiles && s.query != SpectralQuery::ParticleSolve)
+    fail("query must be SpectralQuery::FixedPointTiles or ParticleSolve");
   if (!(s.maxFrequencyRatio > 1 && std::isfinite(s.maxFrequencyRatio)))
     fail("maxFrequencyRatio must be finite and > 1");
   return s;
@@ -55,9 +59,13 @@ SpectralOceanState::SpectralOceanState(const WaveSpectrum& spectrum, const Spect
     : settings(checked(spectrum, s)),
       waves(drawSpectralWaves(spectrum, settings)),
       synthesis(waves),
-      inverseCell_pm(settings.nodesPerSide / settings.tileSize_m) {
-  for (auto& level : levels) level = synthesis.makeLevel();
-  synthesis.synthesize(0.0, levels[0]);
+      inverseCell_pm(settings.nodesPerSide / settings.tileSize_m),
+      fixedNodes(2 * int(std::lround(0.5 * settings.nodesPerSide * settings.fixedPointRefinement))),
+      inverseFixedCell_pm(fixedNodes / settings.tileSize_m) {
+  const bool fixed = fixedPoints();
+  for (auto& level : levels) level = synthesis.makeLevel(!fixed, fixed, fixedNodes);
+  if (fixed) scratch = synthesis.makeLevel(true, false);
+  computeLevel(0.0, levels[0]);
 }
 
 }  // namespace detail
@@ -92,7 +100,7 @@ void SpectralOcean::prepare(double from_s, double to_s) {
     const auto free = std::size_t(std::find(used.begin(), used.end(), false) - used.begin());
     used[free] = true;
     chosen[i] = int(free);
-    s.synthesis.synthesize(times[i], s.levels[free]);
+    s.computeLevel(times[i], s.levels[free]);
   }
   s.back = chosen;
   s.prepared = true;

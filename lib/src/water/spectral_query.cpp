@@ -1,7 +1,8 @@
-// keel::SpectralOcean's queries: the surface particle above a fixed point
-// found by Newton's method on the interpolated displacement tile (as
-// GerstnerSurface solves its sums), the tiles interpolated in space (bilinear
-// or Catmull-Rom) and in time (cubic Hermite). docs/waves.md, "Spectral ocean".
+// keel::SpectralOcean's queries: the fixed-point tiles interpolated directly,
+// or the surface particle above a fixed point found by Newton's method on the
+// interpolated displacement tile (as GerstnerSurface solves its sums); the
+// tiles interpolated in space (bilinear or Catmull-Rom) and in time (cubic
+// Hermite). docs/waves.md, "Spectral ocean".
 
 #include <keel/spectral_ocean.hpp>
 
@@ -13,8 +14,7 @@
 namespace keel::KEEL_ABI {
 namespace detail {
 
-Stencil SpectralOceanState::stencilAt(double x_m, double y_m, bool cubic) const {
-  const int n = settings.nodesPerSide;
+Stencil SpectralOceanState::stencilOn(double x_m, double y_m, bool cubic, int n, double inverseCell_pm) {
   Stencil s{};
   s.first = cubic ? 0 : 1;
   s.last = cubic ? 4 : 3;
@@ -51,53 +51,18 @@ Stencil SpectralOceanState::stencilAt(double x_m, double y_m, bool cubic) const 
 
 namespace {
 
+using detail::snapshotAt;
+
 // Newton stops when |x(x0) - x| is below this [m]: the height then errs by
 // the surface's slope times it, far below the interpolation's error.
 constexpr double kResidualTolerance_m = 1e-6;
 constexpr int kMaxNewtonIterations = 30;
 constexpr int kMaxStepHalvings = 20;
 
+using detail::Snapshot;
 using detail::Stencil;
-
-/// Weights of the two tiles at a query time: cubic Hermite for values whose
-/// time derivative is tiled (h00, h01 on values; h10, h11 times the span on
-/// derivatives), linear for the rest.
-struct TimeWeights {
-  float value0 = 1, value1 = 0, slope0 = 0, slope1 = 0;
-  float linear0 = 1, linear1 = 0;
-};
-
-TimeWeights timeWeights(double t0, double t1, double t) {
-  const double span = t1 - t0;
-  if (!(span > 0)) return {};
-  const double s = std::clamp((t - t0) / span, 0.0, 1.0);  // NaN stays NaN
-  const double s2 = s * s, s3 = s2 * s;
-  return {float(2 * s3 - 3 * s2 + 1), float(3 * s2 - 2 * s3), float((s3 - 2 * s2 + s) * span),
-          float((s3 - s2) * span),    float(1 - s),           float(s)};
-}
-
-/// The query-side view of the published tiles at one time.
-struct Snapshot {
-  const detail::SpectralOceanState* state;
-  const detail::SpectralLevel* level0;
-  const detail::SpectralLevel* level1;
-  TimeWeights weights;
-  std::size_t bands;
-};
-
-Snapshot snapshotAt(const detail::SpectralOceanState& s, double t_s) {
-  const detail::SpectralLevel& l0 = s.levels[std::size_t(s.front[0])];
-  const detail::SpectralLevel& l1 = s.levels[std::size_t(s.front[1])];
-  return {&s, &l0, &l1, timeWeights(l0.time_s, l1.time_s, t_s), s.waves.bandWavenumber_radpm.size()};
-}
-
-/// The displacement tiles interpolated at rest position (x0, y0): residual
-/// F = x0 + D(x0) - x and its Jacobian `I + grad D`.
-struct Sums {
-  Stencil stencil;
-  double fx, fy, jxx, jxy, jyx, jyy;
-  [[nodiscard]] double residual2() const { return fx * fx + fy * fy; }
-};
+using detail::Sums;
+using detail::TimeWeights;
 
 Sums evaluate(const Snapshot& s, bool cubic, double x0, double y0, double x, double y) {
   const Stencil st = s.state->stencilAt(x0, y0, cubic);
@@ -111,8 +76,11 @@ Sums evaluate(const Snapshot& s, bool cubic, double x0, double y0, double x, dou
       const detail::SurfaceNode& p = n0[k];
       const detail::SurfaceNode& q = n1[k];
       const double node[2] = {
-          double(t.value0 * p.east_m + t.value1 * q.east_m + t.slope0 * p.east_mps + t.slope1 * q.east_mps),
-          double(t.value0 * p.north_m + t.value1 * q.north_m + t.slope0 * p.north_mps + t.slope1 * q.north_mps)};
+          s.single ? double(p.east_m)
+                   : double(t.value0 * p.east_m + t.value1 * q.east_m + t.slope0 * p.east_mps + t.slope1 * q.east_mps),
+          s.single
+              ? double(p.north_m)
+              : double(t.value0 * p.north_m + t.value1 * q.north_m + t.slope0 * p.north_mps + t.slope1 * q.north_mps)};
       const double w = st.wx[std::size_t(i)] * st.wy[std::size_t(j)];
       const double wdx = st.dx[std::size_t(i)] * st.wy[std::size_t(j)];
       const double wdy = st.wx[std::size_t(i)] * st.dy[std::size_t(j)];
@@ -149,11 +117,173 @@ struct Particle {
   double elevation_m;
 };
 
+/// The fixed-point elevation tile interpolated with stencil `st` [m].
+double fixedElevationAt(const Snapshot& s, const Stencil& st) {
+  const TimeWeights& t = s.weights;
+  double sum = 0;
+  for (int j = st.first; j < st.last; ++j)
+    for (int i = st.first; i < st.last; ++i) {
+      const std::size_t k = st.row[std::size_t(j)] + st.column[std::size_t(i)];
+      const detail::FixedNode& p = s.level0->fixed[k];
+      const detail::FixedNode& q = s.level1->fixed[k];
+      sum += st.wx[std::size_t(i)] * st.wy[std::size_t(j)] *
+             double(t.hermite(p.elevation_m, q.elevation_m, p.elevation_mps, q.elevation_mps));
+    }
+  return sum;
+}
+
+/// Fixed-point tiles: the stencil of the point itself. Otherwise solves
+/// x0 + D(x0) = x from x0 = x on the rest-position tiles' interpolant.
+/// (Solving on the bilinear interpolant first, then finishing on the bicubic
+/// one, costs 5% more instructions than the bicubic solve alone: measured.)
+Particle particleAbove(const Snapshot& s, double x, double y) {
+  const bool cubic = s.state->settings.interpolation == SpectralInterpolation::Bicubic;
+  if (s.state->fixedPoints()) {
+    const Stencil st = s.state->fixedStencilAt(x, y, cubic);
+    return {st, fixedElevationAt(s, st)};
+  }
+  double x0 = x, y0 = y;
+  const Sums sums = detail::solveRestPosition(s, cubic, x, y, kResidualTolerance_m, x0, y0);
+  return {sums.stencil, elevationAt(s, sums.stencil)};
+}
+
+Particle particleAt(const Snapshot& s, btScalar u_m, btScalar v_m) {
+  return particleAbove(s, double(u_m), double(v_m));
+}
+
+btScalar heightOf(const Snapshot& s, const Particle& p) {
+  return btScalar(s.state->settings.meanLevel_m + p.elevation_m);
+}
+
+/// Sum over bands of `e^{k_b z}` times the band's interpolated vector, each
+/// node's value blended in time by `blend(index)`.
+template <class Blend>
+std::array<double, 3> bandSum(const Snapshot& s, const Stencil& st, double depth_m, Blend blend) {
+  std::array<double, 3> sum{0, 0, 0};
+  const std::vector<double>& k = s.state->waves.bandWavenumber_radpm;
+  if (s.state->fixedPoints()) {
+    // One pass over the stencil for every band's contiguous values (the
+    // same sum in another order; the particle solve keeps its own bits).
+    const std::size_t fields = 3 * s.bands;  // at most 24
+    double band[24] = {};
+    for (int j = st.first; j < st.last; ++j)
+      for (int i = st.first; i < st.last; ++i) {
+        const std::size_t node = (st.row[std::size_t(j)] + st.column[std::size_t(i)]) * fields;
+        const double w = st.wx[std::size_t(i)] * st.wy[std::size_t(j)];
+        for (std::size_t f = 0; f < fields; ++f) band[f] += w * blend(node + f);
+      }
+    for (std::size_t b = 0; b < s.bands; ++b) {
+      const double decay = std::exp(k[b] * depth_m);
+      for (std::size_t axis = 0; axis < 3; ++axis) sum[axis] += decay * band[3 * b + axis];
+    }
+    return sum;
+  }
+  for (std::size_t b = 0; b < s.bands; ++b) {
+    const double decay = std::exp(k[b] * depth_m);
+    double band[3] = {0, 0, 0};
+    for (int j = st.first; j < st.last; ++j)
+      for (int i = st.first; i < st.last; ++i) {
+        const std::size_t node = st.row[std::size_t(j)] + st.column[std::size_t(i)];
+        const double w = st.wx[std::size_t(i)] * st.wy[std::size_t(j)];
+        for (std::size_t axis = 0; axis < 3; ++axis) band[axis] += w * blend((node * s.bands + b) * 3 + axis);
+      }
+    for (std::size_t axis = 0; axis < 3; ++axis) sum[axis] += decay * band[axis];
+  }
+  return sum;
+}
+
+double depthBelowSurface(const Snapshot& s, const Particle& p, double w_m) {
+  return std::min(w_m - (s.state->settings.meanLevel_m + p.elevation_m), 0.0);
+}
+
+/// A level's band tiles, at rest positions or at fixed points.
+struct BandTiles {
+  const std::vector<float>& velocity_mps;
+  const std::vector<float>& acceleration_mps2;
+  const std::vector<float>& elevation_m;
+};
+
+BandTiles bandTiles(const Snapshot& s, const detail::SpectralLevel& l) {
+  if (s.state->fixedPoints()) return {l.fixedVelocity_mps, l.fixedAcceleration_mps2, l.fixedBandElevation_m};
+  return {l.velocity_mps, l.acceleration_mps2, l.bandElevation_m};
+}
+
+WaterVelocity velocityAt(const Snapshot& s, const Particle& p, double w_m) {
+  const TimeWeights& t = s.weights;
+  // The velocity tiles and, as their time derivatives, the accelerations.
+  const BandTiles l0 = bandTiles(s, *s.level0), l1 = bandTiles(s, *s.level1);
+  const std::vector<float>&v0 = l0.velocity_mps, &v1 = l1.velocity_mps;
+  const std::vector<float>&a0 = l0.acceleration_mps2, &a1 = l1.acceleration_mps2;
+  const auto v = bandSum(s, p.stencil, depthBelowSurface(s, p, w_m), [&](std::size_t i) {
+    return double(t.value0 * v0[i] + t.value1 * v1[i] + t.slope0 * a0[i] + t.slope1 * a1[i]);
+  });
+  return {btScalar(v[0]), btScalar(v[1]), btScalar(v[2])};
+}
+
+WaterAcceleration accelerationAt(const Snapshot& s, const Particle& p, double w_m) {
+  const TimeWeights& t = s.weights;
+  const std::vector<float>&a0 = bandTiles(s, *s.level0).acceleration_mps2,
+        &a1 = bandTiles(s, *s.level1).acceleration_mps2;
+  const auto a = bandSum(s, p.stencil, depthBelowSurface(s, p, w_m),
+                         [&](std::size_t i) { return double(t.linear0 * a0[i] + t.linear1 * a1[i]); });
+  return {btScalar(a[0]), btScalar(a[1]), btScalar(a[2])};
+}
+
+/// The linear (Airy) pressure head [m] at height w_m below the particle p:
+/// the static head plus, per band, its share of the elevation eta_b times
+/// `e^{k_b z'} - 1`, z' = min(w - eta, 0) (Wheeler stretching), k_b the
+/// band's mean wavenumber weighted by its waves' elevation variance, as
+/// SineSumSurface per wave (docs/waves.md, "Pressure below the surface").
+/// The bands' elevations are blended in time with their vertical velocity as
+/// the slope.
+double pressureHeadAt(const Snapshot& s, const Particle& p, double w_m) {
+  const TimeWeights& t = s.weights;
+  const BandTiles l0 = bandTiles(s, *s.level0), l1 = bandTiles(s, *s.level1);
+  const std::vector<float>&e0 = l0.elevation_m, &e1 = l1.elevation_m;
+  const std::vector<float>&v0 = l0.velocity_mps, &v1 = l1.velocity_mps;
+  const Stencil& st = p.stencil;
+  double band[8] = {};
+  for (int j = st.first; j < st.last; ++j)
+    for (int i = st.first; i < st.last; ++i) {
+      const std::size_t node = (st.row[std::size_t(j)] + st.column[std::size_t(i)]) * s.bands;
+      const double w = st.wx[std::size_t(i)] * st.wy[std::size_t(j)];
+      for (std::size_t b = 0; b < s.bands; ++b) {
+        const std::size_t up = (node + b) * 3 + 2;
+        band[b] += w * double(t.hermite(e0[node + b], e1[node + b], v0[up], v1[up]));
+      }
+    }
+  const double surface = s.state->settings.meanLevel_m + p.elevation_m;
+  const double z = std::min(w_m - surface, 0.0);
+  double head = surface - w_m;
+  const std::vector<double>& k = s.state->waves.bandElevationWavenumber_radpm;
+  for (std::size_t b = 0; b < s.bands; ++b) head += std::expm1(k[b] * z) * band[b];
+  return head;
+}
+
+}  // namespace
+
+namespace detail {
+
+TimeWeights timeWeights(double t0, double t1, double t) {
+  const double span = t1 - t0;
+  if (!(span > 0)) return {};
+  const double s = std::clamp((t - t0) / span, 0.0, 1.0);  // NaN stays NaN
+  const double s2 = s * s, s3 = s2 * s;
+  return {float(2 * s3 - 3 * s2 + 1), float(3 * s2 - 2 * s3), float((s3 - 2 * s2 + s) * span),
+          float((s3 - s2) * span),    float(1 - s),           float(s)};
+}
+
+Snapshot snapshotAt(const SpectralOceanState& s, double t_s) {
+  const SpectralLevel& l0 = s.levels[std::size_t(s.front[0])];
+  const SpectralLevel& l1 = s.levels[std::size_t(s.front[1])];
+  return {&s, &l0, &l1, timeWeights(l0.time_s, l1.time_s, t_s), s.waves.bandWavenumber_radpm.size()};
+}
+
 /// Newton's method with step halving on the `cubic` or bilinear tile from
 /// (x0, y0) until |F| <= tolerance (GerstnerSurface's solve, on the
 /// interpolated tile). Where the surface folds (Jacobian not positive) it
 /// stops at the best point found.
-Sums solve(const Snapshot& s, bool cubic, double x, double y, double tolerance_m, double& x0, double& y0) {
+Sums solveRestPosition(const Snapshot& s, bool cubic, double x, double y, double tolerance_m, double& x0, double& y0) {
   Sums sums = evaluate(s, cubic, x0, y0, x, y);
   const double tolerance2 = tolerance_m * tolerance_m;
   for (int iteration = 0; iteration < kMaxNewtonIterations && !(sums.residual2() <= tolerance2); ++iteration) {
@@ -176,70 +306,7 @@ Sums solve(const Snapshot& s, bool cubic, double x, double y, double tolerance_m
   return sums;
 }
 
-/// Solves x0 + D(x0) = x from x0 = x on the tile's interpolant. (Solving on
-/// the bilinear interpolant first, then finishing on the bicubic one, costs
-/// 5% more instructions than the bicubic solve alone: measured.)
-Particle particleAbove(const Snapshot& s, double x, double y) {
-  double x0 = x, y0 = y;
-  const bool cubic = s.state->settings.interpolation == SpectralInterpolation::Bicubic;
-  const Sums sums = solve(s, cubic, x, y, kResidualTolerance_m, x0, y0);
-  return {sums.stencil, elevationAt(s, sums.stencil)};
-}
-
-Particle particleAt(const Snapshot& s, btScalar u_m, btScalar v_m) {
-  return particleAbove(s, double(u_m), double(v_m));
-}
-
-btScalar heightOf(const Snapshot& s, const Particle& p) {
-  return btScalar(s.state->settings.meanLevel_m + p.elevation_m);
-}
-
-/// Sum over bands of `e^{k_b z}` times the band's interpolated vector, each
-/// node's value blended in time by `blend(index)`.
-template <class Blend>
-std::array<double, 3> bandSum(const Snapshot& s, const Stencil& st, double depth_m, Blend blend) {
-  std::array<double, 3> sum{0, 0, 0};
-  const std::vector<double>& k = s.state->waves.bandWavenumber_radpm;
-  for (std::size_t b = 0; b < s.bands; ++b) {
-    const double decay = std::exp(k[b] * depth_m);
-    double band[3] = {0, 0, 0};
-    for (int j = st.first; j < st.last; ++j)
-      for (int i = st.first; i < st.last; ++i) {
-        const std::size_t node = st.row[std::size_t(j)] + st.column[std::size_t(i)];
-        const double w = st.wx[std::size_t(i)] * st.wy[std::size_t(j)];
-        for (std::size_t axis = 0; axis < 3; ++axis) band[axis] += w * blend((node * s.bands + b) * 3 + axis);
-      }
-    for (std::size_t axis = 0; axis < 3; ++axis) sum[axis] += decay * band[axis];
-  }
-  return sum;
-}
-
-double depthBelowSurface(const Snapshot& s, const Particle& p, double w_m) {
-  return std::min(w_m - (s.state->settings.meanLevel_m + p.elevation_m), 0.0);
-}
-
-WaterVelocity velocityAt(const Snapshot& s, const Particle& p, double w_m) {
-  const TimeWeights& t = s.weights;
-  const std::vector<float>& v0 = s.level0->velocity_mps;
-  const std::vector<float>& v1 = s.level1->velocity_mps;
-  const std::vector<float>& a0 = s.level0->acceleration_mps2;
-  const std::vector<float>& a1 = s.level1->acceleration_mps2;
-  const auto v = bandSum(s, p.stencil, depthBelowSurface(s, p, w_m), [&](std::size_t i) {
-    return double(t.value0 * v0[i] + t.value1 * v1[i] + t.slope0 * a0[i] + t.slope1 * a1[i]);
-  });
-  return {btScalar(v[0]), btScalar(v[1]), btScalar(v[2])};
-}
-
-WaterAcceleration accelerationAt(const Snapshot& s, const Particle& p, double w_m) {
-  const TimeWeights& t = s.weights;
-  const std::vector<float>& a0 = s.level0->acceleration_mps2;
-  const std::vector<float>& a1 = s.level1->acceleration_mps2;
-  const auto a = bandSum(s, p.stencil, depthBelowSurface(s, p, w_m),
-                         [&](std::size_t i) { return double(t.linear0 * a0[i] + t.linear1 * a1[i]); });
-  return {btScalar(a[0]), btScalar(a[1]), btScalar(a[2])};
-}
-
-}  // namespace
+}  // namespace detail
 
 btScalar SpectralOcean::height(btScalar u_m, btScalar v_m, btScalar t_s) const {
   const Snapshot s = snapshotAt(*state_, double(t_s));
@@ -272,6 +339,13 @@ void SpectralOcean::heightsAndVelocities(const btScalar* u_m, const btScalar* v_
     height_out_m[i] = heightOf(s, p);
     velocity_out[i] = velocityAt(s, p, double(w_m[i]));
   }
+}
+
+void SpectralOcean::pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                                  btScalar t_s, btScalar* out_m) const {
+  const Snapshot s = snapshotAt(*state_, double(t_s));
+  for (std::size_t i = 0; i < count; ++i)
+    out_m[i] = btScalar(pressureHeadAt(s, particleAt(s, u_m[i], v_m[i]), double(w_m[i])));
 }
 
 WaterAcceleration SpectralOcean::acceleration(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {

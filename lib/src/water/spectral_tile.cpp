@@ -77,12 +77,14 @@ double cellMean(const DirectionalSpectrum& f, double kx, double ky, double dk) {
 
 /// Band edges geometric between the smallest and the largest wavenumber
 /// present; each band's wavenumber is the mean of its waves' k weighted by
-/// their velocity variance `a^2 omega^2`, the quantity its decay scales.
+/// their velocity variance `a^2 omega^2`, the quantity its decay scales;
+/// for the pressure, weighted by their elevation variance `a^2`.
 void assignBands(SpectralWaves& w, int bands, const std::vector<double>& wavenumber) {
   double lo = INFINITY, hi = 0;
   for (std::size_t q = 0; q < wavenumber.size(); ++q)
     if (std::norm(w.amplitude_m[q]) > 0) lo = std::min(lo, wavenumber[q]), hi = std::max(hi, wavenumber[q]);
-  std::vector<double> weight(std::size_t(bands), 0.0), weighted(std::size_t(bands), 0.0);
+  const auto count = std::size_t(bands);
+  std::vector<double> weight(count, 0.0), weighted(count, 0.0), elevation(count, 0.0), elevationWeighted(count, 0.0);
   const double ratio = hi > lo ? std::log(hi / lo) / bands : 1.0;
   for (std::size_t q = 0; q < wavenumber.size(); ++q) {
     if (!(std::norm(w.amplitude_m[q]) > 0)) continue;
@@ -91,10 +93,16 @@ void assignBands(SpectralWaves& w, int bands, const std::vector<double>& wavenum
     const double e = std::norm(w.amplitude_m[q]) * w.angularFrequency_radps[q] * w.angularFrequency_radps[q];
     weight[std::size_t(b)] += e;
     weighted[std::size_t(b)] += e * wavenumber[q];
+    elevation[std::size_t(b)] += std::norm(w.amplitude_m[q]);
+    elevationWeighted[std::size_t(b)] += std::norm(w.amplitude_m[q]) * wavenumber[q];
   }
-  w.bandWavenumber_radpm.assign(std::size_t(bands), 0.0);
-  for (std::size_t b = 0; b < std::size_t(bands); ++b)
-    w.bandWavenumber_radpm[b] = weight[b] > 0 ? weighted[b] / weight[b] : lo * std::exp(ratio * (double(b) + 0.5));
+  w.bandWavenumber_radpm.assign(count, 0.0);
+  w.bandElevationWavenumber_radpm.assign(count, 0.0);
+  for (std::size_t b = 0; b < count; ++b) {
+    const double middle = lo * std::exp(ratio * (double(b) + 0.5));
+    w.bandWavenumber_radpm[b] = weight[b] > 0 ? weighted[b] / weight[b] : middle;
+    w.bandElevationWavenumber_radpm[b] = elevation[b] > 0 ? elevationWeighted[b] / elevation[b] : middle;
+  }
 }
 
 }  // namespace
@@ -160,7 +168,7 @@ SpectralSynthesis::SpectralSynthesis(const SpectralWaves& waves) : waves_(waves)
   plan_->cfg = kiss_fft_alloc(n, 1, nullptr, nullptr);
   if (plan_->cfg == nullptr) throw std::bad_alloc();
   const auto count = std::size_t(n) * std::size_t(n);
-  plan_->fields = 3 + 6 * int(waves.bandWavenumber_radpm.size());
+  plan_->fields = 3 + 7 * int(waves.bandWavenumber_radpm.size());
   const auto pairs = std::size_t((plan_->fields + 1) / 2);
   plan_->now.assign(count, 0.0);
   plan_->spectra.assign(pairs, std::vector<kiss_fft_cpx>(count));
@@ -171,13 +179,23 @@ SpectralSynthesis::SpectralSynthesis(const SpectralWaves& waves) : waves_(waves)
 
 SpectralSynthesis::~SpectralSynthesis() = default;
 
-SpectralLevel SpectralSynthesis::makeLevel() const {
+SpectralLevel SpectralSynthesis::makeLevel(bool lagrangian, bool fixed, int fixedNodes) const {
   const auto count = std::size_t(waves_.nodes) * std::size_t(waves_.nodes);
   const std::size_t bands = waves_.bandWavenumber_radpm.size();
   SpectralLevel level;
   level.surface.assign(count, SurfaceNode{});
-  level.velocity_mps.assign(count * bands * 3, 0.0f);
-  level.acceleration_mps2.assign(count * bands * 3, 0.0f);
+  if (lagrangian) {
+    level.velocity_mps.assign(count * bands * 3, 0.0f);
+    level.acceleration_mps2.assign(count * bands * 3, 0.0f);
+    level.bandElevation_m.assign(count * bands, 0.0f);
+  }
+  if (fixed) {
+    const auto fixedCount = std::size_t(fixedNodes) * std::size_t(fixedNodes);
+    level.fixed.assign(fixedCount, FixedNode{});
+    level.fixedVelocity_mps.assign(fixedCount * bands * 3, 0.0f);
+    level.fixedAcceleration_mps2.assign(fixedCount * bands * 3, 0.0f);
+    level.fixedBandElevation_m.assign(fixedCount * bands, 0.0f);
+  }
   return level;
 }
 
@@ -187,7 +205,8 @@ namespace {
 /// `Re sum_q P_f(q) e^{i q.x}`. With c the wave's complex amplitude now,
 /// d its direction, lambda the choppiness (docs/waves.md):
 /// elevation c; displacement i lambda d c; per band, velocity lambda omega d c
-/// and -i omega c; acceleration -i lambda omega^2 d c and -omega^2 c.
+/// and -i omega c; acceleration -i lambda omega^2 d c and -omega^2 c; then
+/// per band its share of the elevation, c (for the pressure below it).
 void phasors(const SpectralWaves& w, const std::vector<std::complex<double>>& now, std::size_t q, int ix, int iy,
              std::complex<double>* out, int fields) {
   std::fill(out, out + fields, std::complex<double>{});
@@ -201,7 +220,7 @@ void phasors(const SpectralWaves& w, const std::vector<std::complex<double>>& no
   out[0] = c;
   out[1] = i * lambda * de * c;
   out[2] = i * lambda * dn * c;
-  const int bands = (fields - 3) / 6;
+  const int bands = (fields - 3) / 7;
   const int vb = 3 + 3 * w.band[q], ab = 3 + 3 * bands + 3 * w.band[q];
   out[vb] = lambda * omega * de * c;
   out[vb + 1] = lambda * omega * dn * c;
@@ -209,6 +228,7 @@ void phasors(const SpectralWaves& w, const std::vector<std::complex<double>>& no
   out[ab] = -i * lambda * omega * omega * de * c;
   out[ab + 1] = -i * lambda * omega * omega * dn * c;
   out[ab + 2] = -omega * omega * c;
+  out[3 + 6 * bands + w.band[q]] = c;
 }
 
 /// In-place 2D inverse FFT of an N x N row-major buffer: rows, then columns.
@@ -231,7 +251,7 @@ void inverse2d(kiss_fft_cfg cfg, int n, kiss_fft_cpx* data, kiss_fft_cpx* scratc
 /// even, the imaginary part when odd) into the level's node-major tiles, and
 /// sums the bands' surface velocities into the surface's time derivatives.
 void scatter(const std::vector<std::vector<kiss_fft_cpx>>& spectra, int fields, SpectralLevel& level) {
-  const std::size_t bands = std::size_t(fields - 3) / 6;
+  const std::size_t bands = std::size_t(fields - 3) / 7;
   for (std::size_t j = 0; j < level.surface.size(); ++j) {
     const auto value = [&](std::size_t f) {
       const kiss_fft_cpx z = spectra[f / 2][j];
@@ -248,6 +268,7 @@ void scatter(const std::vector<std::vector<kiss_fft_cpx>>& spectra, int fields, 
       s.east_mps += velocity[0];
       s.north_mps += velocity[1];
       s.elevation_mps += velocity[2];
+      level.bandElevation_m[j * bands + b] = value(3 + 6 * bands + b);
     }
     level.surface[j] = s;
   }
