@@ -29,7 +29,8 @@ void fleet(benchmark::State& state) {
   // distant boats: a 3 m patch, hydrostatics, and damping by the submerged
   // fraction relative to the water velocity under the boat; 2: the far-boat
   // preset, keel::farBoatSettings (the same on columns); 3: the full detail
-  // with a patch of 1 m cells for the heights.
+  // with a patch of 1 m cells for the heights; 4: that with one water
+  // velocity per boat for the flow terms (every term still on).
   const bool cheap = state.range(3) == 1, far = state.range(3) == 2;
   World w;
   // 0: six Gerstner waves of Hs 1.5 m; 1: the real sea, 64 components of a
@@ -64,10 +65,11 @@ void fleet(benchmark::State& state) {
     hydro.linearDamping_Nspm = btScalar(0.4 * 1025 * hull->volume_m3());          // ~ mass x 1/s
     hydro.angularDamping_Nmsprad = btScalar(0.4 * 1025 * hull->volume_m3() * 4);  // ~ inertia x 1/s
   }
-  if (state.range(3) == 3) {
+  if (state.range(3) == 3 || state.range(3) == 4) {
     settings.sampling = Sampling::Patch;
     settings.patchCellSize_m = 1.0f;
   }
+  if (state.range(3) == 4) hydro.waterVelocity = WaterVelocitySampling::PerBoat;
   const btVector3 size = hull->boundsMax() - hull->boundsMin();
   const int side = int(std::ceil(std::sqrt(double(boats))));
   for (int i = 0; i < boats; ++i) {
@@ -126,7 +128,8 @@ void fleet(benchmark::State& state) {
 // 2 sines) at full detail, direct, the cheap level and with a 1 m patch
 // (lod 3); and the far-boat preset on the real sea of sines; then the
 // spectral ocean ("sea" 3; 4 with a particle solve per point): full detail
-// at 1,000 boats on all threads, and the far-boat preset at 10,000.
+// at 1,000 boats on all threads, and the far-boat preset at 10,000; and the
+// full model with one water velocity per boat (lod 4) on the real seas.
 BENCHMARK(fleet)
     ->ArgNames({"boats", "tris", "threads", "lod", "sea"})
     ->ArgsProduct({{1, 10, 100, 1000}, {500}, {0, 1}, {0}, {0}})
@@ -137,6 +140,7 @@ BENCHMARK(fleet)
     ->ArgsProduct({{1000, 10000}, {500}, {0, 1}, {2}, {2}})
     ->ArgsProduct({{1000}, {500}, {0}, {0, 3}, {3, 4}})
     ->ArgsProduct({{10000}, {500}, {0}, {2}, {3, 4}})
+    ->ArgsProduct({{1000}, {500}, {0}, {4}, {2, 3}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
