@@ -94,18 +94,20 @@ Sums evaluate(const Snapshot& s, bool cubic, double x0, double y0, double x, dou
   return {st, x0 + v[0] - x, y0 + v[1] - y, 1 + ddx[0], ddy[0], ddx[1], 1 + ddy[1]};
 }
 
-/// The elevation tile interpolated with stencil `st` [m].
-double elevationAt(const Snapshot& s, const Stencil& st) {
+/// An elevation tile (a level's `surface` or `fixed` nodes, each with
+/// elevation_m and its time derivative elevation_mps) interpolated with
+/// stencil `st`, the two levels blended in time by the Hermite weights [m].
+template <class Node>
+double elevationAt(const Snapshot& s, const Stencil& st, const std::vector<Node>& tile0,
+                   const std::vector<Node>& tile1) {
   const TimeWeights& t = s.weights;
   double sum = 0;
   for (int j = st.first; j < st.last; ++j)
     for (int i = st.first; i < st.last; ++i) {
       const std::size_t k = st.row[std::size_t(j)] + st.column[std::size_t(i)];
-      const detail::SurfaceNode& p = s.level0->surface[k];
-      const detail::SurfaceNode& q = s.level1->surface[k];
       sum += st.wx[std::size_t(i)] * st.wy[std::size_t(j)] *
-             double(t.value0 * p.elevation_m + t.value1 * q.elevation_m + t.slope0 * p.elevation_mps +
-                    t.slope1 * q.elevation_mps);
+             double(
+                 t.hermite(tile0[k].elevation_m, tile1[k].elevation_m, tile0[k].elevation_mps, tile1[k].elevation_mps));
     }
   return sum;
 }
@@ -117,21 +119,6 @@ struct Particle {
   double elevation_m;
 };
 
-/// The fixed-point elevation tile interpolated with stencil `st` [m].
-double fixedElevationAt(const Snapshot& s, const Stencil& st) {
-  const TimeWeights& t = s.weights;
-  double sum = 0;
-  for (int j = st.first; j < st.last; ++j)
-    for (int i = st.first; i < st.last; ++i) {
-      const std::size_t k = st.row[std::size_t(j)] + st.column[std::size_t(i)];
-      const detail::FixedNode& p = s.level0->fixed[k];
-      const detail::FixedNode& q = s.level1->fixed[k];
-      sum += st.wx[std::size_t(i)] * st.wy[std::size_t(j)] *
-             double(t.hermite(p.elevation_m, q.elevation_m, p.elevation_mps, q.elevation_mps));
-    }
-  return sum;
-}
-
 /// Fixed-point tiles: the stencil of the point itself. Otherwise solves
 /// x0 + D(x0) = x from x0 = x on the rest-position tiles' interpolant.
 /// (Solving on the bilinear interpolant first, then finishing on the bicubic
@@ -140,11 +127,11 @@ Particle particleAbove(const Snapshot& s, double x, double y) {
   const bool cubic = s.state->settings.interpolation == SpectralInterpolation::Bicubic;
   if (s.state->fixedPoints()) {
     const Stencil st = s.state->fixedStencilAt(x, y, cubic);
-    return {st, fixedElevationAt(s, st)};
+    return {st, elevationAt(s, st, s.level0->fixed, s.level1->fixed)};
   }
   double x0 = x, y0 = y;
   const Sums sums = detail::solveRestPosition(s, cubic, x, y, kResidualTolerance_m, x0, y0);
-  return {sums.stencil, elevationAt(s, sums.stencil)};
+  return {sums.stencil, elevationAt(s, sums.stencil, s.level0->surface, s.level1->surface)};
 }
 
 Particle particleAt(const Snapshot& s, btScalar u_m, btScalar v_m) {
