@@ -157,5 +157,38 @@ TEST(SineSumGrid, PatchVelocitiesMatchVelocityUnderTheHull) {
   EXPECT_GT(worst, 0);
 }
 
+TEST(SineSumGrid, PatchVelocitiesInBatchesAreTheSameBits) {
+  // WaterPatch::velocities (SIMD, several points a time) against velocity()
+  // at points in and beyond the patch, above the surface, at every depth
+  // level and below the deepest, in batches of 1 to 37 (partial vectors).
+  const SineSumSurface sea(jonswap64(), {.meanLevel_m = 0.1});
+  WaterPatch patch;
+  patch.configure(1, 5);
+  const double centreU = -41.3, centreV = 17.6;
+  patch.sampleWithVelocities(sea, centreU, centreV, 8);
+  ASSERT_TRUE(patch.hasVelocities());
+  std::mt19937 random(11);
+  std::uniform_real_distribution<double> along(-9, 9), down(-1, 12);
+  std::vector<btScalar> u, v, w, surface;
+  for (int n = 0; n < 37 * 38 / 2; ++n) {
+    u.push_back(btScalar(centreU + along(random)));
+    v.push_back(btScalar(centreV + along(random)));
+    surface.push_back(patch.height(double(u.back()), double(v.back())));
+    w.push_back(btScalar(double(surface.back()) - down(random)));
+  }
+  std::size_t first = 0, differing = 0;
+  for (std::size_t batch = 1; batch <= 37; ++batch) {
+    std::vector<WaterVelocity> out(batch);
+    patch.velocities(&u[first], &v[first], &w[first], &surface[first], batch, out.data());
+    for (std::size_t i = 0; i < batch; ++i) {
+      const std::size_t k = first + i;
+      const WaterVelocity one = patch.velocity(double(u[k]), double(v[k]), w[k], surface[k]);
+      differing += one.east_mps != out[i].east_mps || one.north_mps != out[i].north_mps || one.up_mps != out[i].up_mps;
+    }
+    first += batch;
+  }
+  EXPECT_EQ(differing, 0u) << "of " << first << " points";
+}
+
 }  // namespace
 }  // namespace keel::test

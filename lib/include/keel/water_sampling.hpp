@@ -83,6 +83,15 @@ class WaterPatch {
   /// at the surface above it, as Wheeler stretching does). Only when
   /// hasVelocities().
   [[nodiscard]] WaterVelocity velocity(double u_m, double v_m, btScalar w_m, btScalar surface_m) const;
+  /// velocity() at `count` points (u, v, w) [m], the surface at `surface_m`
+  /// [m] above each, into `out`: the same values (the same bits), several
+  /// points at a time (SIMD). Only when hasVelocities().
+  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, const btScalar* surface_m,
+                  std::size_t count, WaterVelocity* out) const;
+  /// The nodes' velocities from the last sampleWithVelocities(), node by node
+  /// (row-major, u fastest), each at every velocityDepths_m() [m/s]: empty
+  /// before the first.
+  [[nodiscard]] std::span<const WaterVelocity> nodeVelocities() const { return velocity_; }
 
   /// Interpolated height [m] at horizontal point (u, v) [m]. Points outside
   /// the grid are clamped to its edge (they cannot occur for the hull it was

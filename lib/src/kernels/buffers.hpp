@@ -89,6 +89,7 @@ struct BoatBuffers {
   std::vector<btScalar> u_m, v_m, w_m;                       ///< world coordinates along the water's axes
   std::vector<btScalar> waterU_mps, waterV_mps, waterW_mps;  ///< water velocity, body axes
   std::vector<btScalar> queryU_m, queryV_m, queryW_m;        ///< the wet vertices' coordinates
+  std::vector<btScalar> querySurface_m;                      ///< the water height at them, query order [m]
   std::vector<std::uint32_t> queried, stamp;                 ///< the wet vertices; a stamp per vertex
   std::uint32_t stampNow = 0;
   std::vector<WaterVelocity> velocity;  ///< the surface's answers, query order

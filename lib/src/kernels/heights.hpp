@@ -44,6 +44,20 @@ void worldCoordinates(const HullSoA& hull, const btScalar east[3], const btScala
 void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar east[3], const btScalar north[3],
                   double centreEast_m, double centreNorth_m, btScalar* out_m);
 
+/// What the patch velocity kernel reads of a WaterPatch.
+struct PatchVelocityView {
+  const btScalar* velocity;  ///< the nodes' velocities, [node][level][east, north, up] [m/s]
+  const double* depths_m;    ///< the levels' depths below the surface, increasing [m]
+  std::size_t levels;        ///< how many (at least 2)
+  double side, inverseCell_pm, originI, originJ;  ///< nodes a side, 1 / cell [1/m], the origin's cell indices
+};
+
+/// WaterPatch::velocity at `count` points (u, v, w) [m] under the surface
+/// heights `surface_m` [m], into `out`: the same bits, several points at a
+/// time. Only when patch.hasVelocities().
+void patchVelocities(const WaterPatch& patch, const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
+                     const btScalar* surface_m, std::size_t count, WaterVelocity* out);
+
 /// The water velocities `in` (water frame, count of them; readable up to
 /// padded(count)) in body axes, whose water axes are east, north, up:
 /// into u, v, w [m/s]. A non-finite one becomes zero; returns how many.

@@ -66,9 +66,9 @@ std::uint32_t sampleWetVertices(const BoatModel& boat, BoatState& state, Substep
   }
   std::uint32_t flags = StatusOk;
   if (state.patchSampled && state.patch.hasVelocities()) {  // sampled with the heights: interpolated
-    for (std::size_t k = 0; k < count; ++k)
-      b.velocity[k] = state.patch.velocity(b.queryU_m[k], b.queryV_m[k], b.queryW_m[k],
-                                           state.waterHeight_m[b.queried[k]]);
+    for (std::size_t k = 0; k < count; ++k) b.querySurface_m[k] = state.waterHeight_m[b.queried[k]];
+    state.patch.velocities(b.queryU_m.data(), b.queryV_m.data(), b.queryW_m.data(), b.querySurface_m.data(), count,
+                           b.velocity.data());
     return flags | storeVertexVelocities(state, s, count, b.queried.data());
   }
   try {

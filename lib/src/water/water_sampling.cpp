@@ -3,6 +3,8 @@
 
 #include <keel/water_sampling.hpp>
 
+#include "kernels/heights.hpp"
+
 #include "water/cell_interpolation.hpp"
 
 #include <algorithm>
@@ -110,6 +112,12 @@ WaterVelocity WaterPatch::velocity(double u_m, double v_m, btScalar w_m, btScala
     up += w0 * double(upper.up_mps) + w1 * double(lowerLevel.up_mps);
   }
   return {btScalar(east), btScalar(north), btScalar(up)};
+}
+
+void WaterPatch::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, const btScalar* surface_m,
+                            std::size_t count, WaterVelocity* out) const {
+  assert(hasVelocities_);
+  detail::patchVelocities(*this, u_m, v_m, w_m, surface_m, count, out);
 }
 
 void WaterPatch::place(double centreU_m, double centreV_m) {
