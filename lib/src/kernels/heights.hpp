@@ -46,9 +46,9 @@ void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar e
 
 /// What the patch velocity kernel reads of a WaterPatch.
 struct PatchVelocityView {
-  const btScalar* velocity;  ///< the nodes' velocities, [node][level][east, north, up] [m/s]
-  const double* depths_m;    ///< the levels' depths below the surface, increasing [m]
-  std::size_t levels;        ///< how many (at least 2)
+  const btScalar* velocity;                       ///< the nodes' velocities, [node][level][east, north, up] [m/s]
+  const double* depths_m;                         ///< the levels' depths below the surface, increasing [m]
+  std::size_t levels;                             ///< how many (at least 2)
   double side, inverseCell_pm, originI, originJ;  ///< nodes a side, 1 / cell [1/m], the origin's cell indices
 };
 
