@@ -74,9 +74,7 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, doub
 #else
   auto toDouble = [&](hn::Vec<decltype(dt)> x) { return hn::PromoteTo(dd, x); };
 #endif
-  const VD zero = hn::Zero(dd), one = hn::Set(dd, 1.0), last = hn::Set(dd, double(side - 1));
-  const VD lastCell = hn::Set(dd, double(side - 2)), sideD = hn::Set(dd, double(side));
-  const VD inverseCell = hn::Set(dd, inverseCell_pm), i0 = hn::Set(dd, originI), j0 = hn::Set(dd, originJ);
+  const VD one = hn::Set(dd, 1.0);
   const VD cu = hn::Set(dd, centreEast_m), cv = hn::Set(dd, centreNorth_m);
   const auto ex = hn::Set(dt, east[0]), ey = hn::Set(dt, east[1]), ez = hn::Set(dt, east[2]);
   const auto nx = hn::Set(dt, north[0]), ny = hn::Set(dt, north[1]), nz = hn::Set(dt, north[2]);
@@ -85,11 +83,8 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, doub
     const auto x = hn::LoadU(dt, px + i), y = hn::LoadU(dt, py + i), z = hn::LoadU(dt, pz + i);
     const VD u = hn::Add(cu, toDouble(hn::MulAdd(x, ex, hn::MulAdd(y, ey, hn::Mul(z, ez)))));
     const VD v = hn::Add(cv, toDouble(hn::MulAdd(x, nx, hn::MulAdd(y, ny, hn::Mul(z, nz)))));
-    const VD fu = hn::Min(hn::Max(hn::Sub(hn::Mul(u, inverseCell), i0), zero), last);
-    const VD fv = hn::Min(hn::Max(hn::Sub(hn::Mul(v, inverseCell), j0), zero), last);
-    const VD ci = hn::Min(hn::Floor(fu), lastCell), cj = hn::Min(hn::Floor(fv), lastCell);
-    const VD a = hn::Sub(fu, ci), b = hn::Sub(fv, cj);
-    const VD k = hn::MulAdd(cj, sideD, ci);  // row-major node index, exact in double
+    const PatchCellLanes cell = locatePatchCell(u, v, inverseCell_pm, originI, originJ, side);
+    const VD a = cell.a, b = cell.b, k = cell.k00;
 #if defined(BT_USE_DOUBLE_PRECISION)
     const hn::Vec<decltype(dk)> node = hn::ConvertTo(dk, k);
 #else

@@ -46,13 +46,8 @@ void velocityLanes(const PatchVelocityView& p, VD u, VD v, VD w, VD surface, VD&
   const DD dd;
   const DT dt;
   const VD zero = hn::Zero(dd), one = hn::Set(dd, 1.0);
-  // WaterPatch::locate.
-  const VD last = hn::Set(dd, p.side - 1), lastCell = hn::Set(dd, p.side - 2), inverse = hn::Set(dd, p.inverseCell_pm);
-  const VD fu = hn::Min(hn::Max(hn::Sub(hn::Mul(u, inverse), hn::Set(dd, p.originI)), zero), last);
-  const VD fv = hn::Min(hn::Max(hn::Sub(hn::Mul(v, inverse), hn::Set(dd, p.originJ)), zero), last);
-  const VD ci = hn::Min(hn::Floor(fu), lastCell), cj = hn::Min(hn::Floor(fv), lastCell);
-  const VD a = hn::Sub(fu, ci), b = hn::Sub(fv, cj);
-  const VD k00 = hn::Add(hn::Mul(cj, hn::Set(dd, p.side)), ci);  // exact in double
+  const PatchCellLanes cell = locatePatchCell(u, v, p.inverseCell_pm, p.originI, p.originJ, int(p.side));
+  const VD a = cell.a, b = cell.b, k00 = cell.k00;
   // The cell's triangle and its corners' weights.
   const auto lower = hn::Le(hn::Add(a, b), one);
   const VD corner[3] = {hn::IfThenElse(lower, k00, hn::Add(k00, hn::Set(dd, p.side + 1))), hn::Add(k00, one),

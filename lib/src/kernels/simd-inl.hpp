@@ -123,6 +123,24 @@ HWY_INLINE V addToDouble(D d, V offset, double base) {
 #endif
 }
 
+/// The cell of a world-snapped patch under points (u, v) [m], double lanes,
+/// as WaterPatch::locate: the row-major index of its node (0, 0) (exact in
+/// double) and the fractions a, b across it along u and v. Points beyond
+/// the grid are clamped to its edge.
+struct PatchCellLanes {
+  hn::Vec<hn::ScalableTag<double>> k00, a, b;
+};
+HWY_INLINE PatchCellLanes locatePatchCell(hn::Vec<hn::ScalableTag<double>> u, hn::Vec<hn::ScalableTag<double>> v,
+                                          double inverseCell_pm, double originI, double originJ, int side) {
+  const hn::ScalableTag<double> dd;
+  const auto zero = hn::Zero(dd), last = hn::Set(dd, double(side - 1)), lastCell = hn::Set(dd, double(side - 2));
+  const auto inverse = hn::Set(dd, inverseCell_pm);
+  const auto fu = hn::Min(hn::Max(hn::Sub(hn::Mul(u, inverse), hn::Set(dd, originI)), zero), last);
+  const auto fv = hn::Min(hn::Max(hn::Sub(hn::Mul(v, inverse), hn::Set(dd, originJ)), zero), last);
+  const auto ci = hn::Min(hn::Floor(fu), lastCell), cj = hn::Min(hn::Floor(fv), lastCell);
+  return {hn::MulAdd(cj, hn::Set(dd, double(side)), ci), hn::Sub(fu, ci), hn::Sub(fv, cj)};
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace keel::KEEL_ABI::detail
 HWY_AFTER_NAMESPACE();
