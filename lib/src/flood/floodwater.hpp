@@ -34,12 +34,12 @@ struct CompartmentState {
   double start_m3 = 0;      ///< water it started with [m^3]
   double capacity_m3 = 0;   ///< the water it can hold, permeability times its volume [m^3]
   double permeability = 1;  ///< the fraction of its volume water fills
-  /// The free surface as a plane `p . up = level_m` (body frame) of the
+  /// The free surface as a plane `p . up = level_m` (body frame, whose
+  /// origin is the centre of mass: its height above it along up [m]) of the
   /// last solve: the next solve starts from the plane through its section's
   /// centroid (below.sectionCentroid_m) at the new attitude.
   btScalar level_m = 0;
   bool solved = false;               ///< level_m and below are from a solve
-  btScalar levelAboveCentre_m = 0;   ///< the free surface above the centre of mass along up [m]
   btScalar bottomAboveCentre_m = 0;  ///< its lowest point above the centre of mass along up [m]
   btScalar topAboveCentre_m = 0;     ///< its highest point above the centre of mass along up [m]
   VolumeBelow below;                 ///< the water's volume and centroid of the last solve

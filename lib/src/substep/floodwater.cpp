@@ -46,7 +46,7 @@ void seaAtOpenings(const BoatModel& boat, FloodState& f, const Substep& s) {
 
 /// The free surface of compartment `c` [m above the centre of mass along up]:
 /// its bottom when dry.
-double levelOf(const CompartmentState& c) { return c.water_m3 > 0 ? c.levelAboveCentre_m : c.bottomAboveCentre_m; }
+double levelOf(const CompartmentState& c) { return c.water_m3 > 0 ? c.level_m : c.bottomAboveCentre_m; }
 
 /// Moves `dv` [m^3] into compartment `into` from `from` (null: the sea),
 /// limited by the water there is and the room for it.
@@ -112,10 +112,7 @@ void floodwater(const BoatModel& boat, BoatState& state, const BodySnapshot& bod
     c.inflow_m3 = 0;
     unsolved = unsolved || !c.solved;
   }
-  if (unsolved) {  // the first substep: the heads need levels
-    solveLevels(f, up);
-    for (CompartmentState& c : f.state) c.levelAboveCentre_m = c.level_m;
-  }
+  if (unsolved) solveLevels(f, up);  // the first substep: the heads need levels
   flowThroughOpenings(f, s, g);
   // The water's new free surface at this attitude, and its weight at its
   // centroid (added weight: docs/flooding.md, "Floodwater as weight").
@@ -123,8 +120,7 @@ void floodwater(const BoatModel& boat, BoatState& state, const BodySnapshot& bod
   double mass = 0;
   solveLevels(f, up);
   for (std::size_t i = 0; i < f.compartments.size(); ++i) {
-    CompartmentState& c = f.state[i];
-    c.levelAboveCentre_m = c.level_m;
+    const CompartmentState& c = f.state[i];
     const btVector3 weight = state.frame.up * btScalar(-rhoG * c.water_m3);
     const btVector3 at = state.basis * c.below.centroid_m;
     f.force.force_N += weight;
