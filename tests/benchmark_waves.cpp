@@ -44,16 +44,33 @@ struct Points {
 /// The fleet benchmark's sea: JONSWAP Hs 1.5 m, Tp 6 s, 6 components.
 std::shared_ptr<const GerstnerSurface> sea() { return gerstnerSea(1.5, 6.0, 6, 5, 0.7); }
 
-void gerstnerHeights(benchmark::State& state) {
-  const auto surface = sea();
+/// Times `surface`'s heights() at the Points.
+template <class Surface>
+void timeHeights(benchmark::State& state, const Surface& surface) {
   const Points p;
   std::vector<btScalar> h(kPoints);
   for (auto _ : state) {
-    surface->heights(p.u_m.data(), p.v_m.data(), kPoints, kTime_s, h.data());
+    surface.heights(p.u_m.data(), p.v_m.data(), kPoints, kTime_s, h.data());
     benchmark::DoNotOptimize(h.data());
   }
   state.SetItemsProcessed(state.iterations() * std::int64_t(kPoints));
 }
+
+/// Times `surface`'s heightsAndVelocities() at the Points.
+template <class Surface>
+void timeHeightsAndVelocities(benchmark::State& state, const Surface& surface) {
+  const Points p;
+  std::vector<btScalar> h(kPoints);
+  std::vector<WaterVelocity> v(kPoints);
+  for (auto _ : state) {
+    surface.heightsAndVelocities(p.u_m.data(), p.v_m.data(), p.w_m.data(), kPoints, kTime_s, h.data(), v.data());
+    benchmark::DoNotOptimize(h.data());
+    benchmark::DoNotOptimize(v.data());
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(kPoints));
+}
+
+void gerstnerHeights(benchmark::State& state) { timeHeights(state, *sea()); }
 
 void gerstnerVelocities(benchmark::State& state) {
   const auto surface = sea();
@@ -67,18 +84,7 @@ void gerstnerVelocities(benchmark::State& state) {
 }
 
 /// One solve per point for both, against gerstnerHeights + gerstnerVelocities.
-void gerstnerHeightsAndVelocities(benchmark::State& state) {
-  const auto surface = sea();
-  const Points p;
-  std::vector<btScalar> h(kPoints);
-  std::vector<WaterVelocity> v(kPoints);
-  for (auto _ : state) {
-    surface->heightsAndVelocities(p.u_m.data(), p.v_m.data(), p.w_m.data(), kPoints, kTime_s, h.data(), v.data());
-    benchmark::DoNotOptimize(h.data());
-    benchmark::DoNotOptimize(v.data());
-  }
-  state.SetItemsProcessed(state.iterations() * std::int64_t(kPoints));
-}
+void gerstnerHeightsAndVelocities(benchmark::State& state) { timeHeightsAndVelocities(state, *sea()); }
 
 // The spectral ocean (docs/waves.md, "Spectral ocean") on the same sea, 128
 // nodes, against a Gerstner sea of 64 components (sampleSeaState's default):
@@ -102,53 +108,13 @@ std::unique_ptr<SpectralOcean> spectralSea(const benchmark::State& state, int no
   return ocean;
 }
 
-void gerstner64Heights(benchmark::State& state) {
-  const auto surface = sea64();
-  const Points p;
-  std::vector<btScalar> h(kPoints);
-  for (auto _ : state) {
-    surface->heights(p.u_m.data(), p.v_m.data(), kPoints, kTime_s, h.data());
-    benchmark::DoNotOptimize(h.data());
-  }
-  state.SetItemsProcessed(state.iterations() * std::int64_t(kPoints));
-}
+void gerstner64Heights(benchmark::State& state) { timeHeights(state, *sea64()); }
 
-void gerstner64HeightsAndVelocities(benchmark::State& state) {
-  const auto surface = sea64();
-  const Points p;
-  std::vector<btScalar> h(kPoints);
-  std::vector<WaterVelocity> v(kPoints);
-  for (auto _ : state) {
-    surface->heightsAndVelocities(p.u_m.data(), p.v_m.data(), p.w_m.data(), kPoints, kTime_s, h.data(), v.data());
-    benchmark::DoNotOptimize(h.data());
-    benchmark::DoNotOptimize(v.data());
-  }
-  state.SetItemsProcessed(state.iterations() * std::int64_t(kPoints));
-}
+void gerstner64HeightsAndVelocities(benchmark::State& state) { timeHeightsAndVelocities(state, *sea64()); }
 
-void spectralHeights(benchmark::State& state) {
-  const auto ocean = spectralSea(state);
-  const Points p;
-  std::vector<btScalar> h(kPoints);
-  for (auto _ : state) {
-    ocean->heights(p.u_m.data(), p.v_m.data(), kPoints, kTime_s, h.data());
-    benchmark::DoNotOptimize(h.data());
-  }
-  state.SetItemsProcessed(state.iterations() * std::int64_t(kPoints));
-}
+void spectralHeights(benchmark::State& state) { timeHeights(state, *spectralSea(state)); }
 
-void spectralHeightsAndVelocities(benchmark::State& state) {
-  const auto ocean = spectralSea(state);
-  const Points p;
-  std::vector<btScalar> h(kPoints);
-  std::vector<WaterVelocity> v(kPoints);
-  for (auto _ : state) {
-    ocean->heightsAndVelocities(p.u_m.data(), p.v_m.data(), p.w_m.data(), kPoints, kTime_s, h.data(), v.data());
-    benchmark::DoNotOptimize(h.data());
-    benchmark::DoNotOptimize(v.data());
-  }
-  state.SetItemsProcessed(state.iterations() * std::int64_t(kPoints));
-}
+void spectralHeightsAndVelocities(benchmark::State& state) { timeHeightsAndVelocities(state, *spectralSea(state)); }
 
 void spectralAccelerations(benchmark::State& state) {
   const auto ocean = spectralSea(state);

@@ -2,12 +2,12 @@
 // buoyancy against the analytic cases of docs/model.md §5, the square log's
 // regimes, the fleet's determinism, switching models mid-run, bad water.
 #include "column_sums.hpp"
+#include "fleet_scenario.hpp"
 #include "test_hulls.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstring>
 #include <limits>
 
 namespace keel::test {
@@ -186,54 +186,16 @@ namespace {
 
 // --- the action: fleet, switching, bad water -------------------------------------
 
-/// 24 boats of two hulls on columns with damping, close enough to collide,
-/// on a Gerstner sea for 10 s; every body's final transform and velocity.
-/// `threads` < 0: one WaterAction per boat instead of a fleet.
-std::vector<btScalar> sailOnColumns(int threads) {
-  World w;
-  const auto surface = gerstnerSea(2.0, 7.0, 6, 11, 0.8);
-  const auto a = hullOf(boatHull(6, 2.2f, 1.6f, 12, 4));
-  const auto b = hullOf(box(btVector3(5, 1.5f, 2.5f), 2));
-  std::unique_ptr<WaterFleet> fleet;
-  std::vector<std::unique_ptr<WaterAction>> single;
-  if (threads >= 0) fleet = std::make_unique<WaterFleet>(surface, threads);
-  for (int i = 0; i < 24; ++i) {
-    const auto& hull = i % 3 == 0 ? b : a;
-    const btVector3 size = hull->boundsMax() - hull->boundsMin();
-    btRigidBody* body = w.addBox(size, btScalar(0.45 * 1025 * hull->volume_m3()),
-                                 at(btVector3(btScalar(7 * (i % 6)), 0.3f, btScalar(4 * (i / 6))),
-                                    btQuaternion(btVector3(0, 1, 0), 0.3f * btScalar(i))));
-    body->setAngularVelocity(btVector3(0.1f * btScalar(i % 4), 0, 0.2f));
-    WaterAction* boat = nullptr;
-    if (fleet) {
-      boat = &fleet->add(body, hull);
-    } else {
-      single.push_back(std::make_unique<WaterAction>(body, hull, surface));
-      boat = single.back().get();
-      w.world.addAction(boat);
-    }
-    boat->setLevelOfDetail(farBoatSettings(*hull));
-  }
-  if (fleet) w.world.addAction(fleet.get());
-  for (int i = 0; i < 600; ++i) w.world.stepSimulation(btScalar(1.0 / 60), 1, btScalar(1.0 / 60));
-  std::vector<btScalar> out;
-  for (auto& body : w.bodies) {
-    const btTransform t = body->getCenterOfMassTransform();
-    for (int r = 0; r < 3; ++r)
-      for (int c = 0; c < 3; ++c) out.push_back(t.getBasis()[r][c]);
-    for (int k = 0; k < 3; ++k) out.push_back(t.getOrigin()[k]), out.push_back(body->getLinearVelocity()[k]);
-  }
-  if (fleet) w.world.removeAction(fleet.get());
-  for (auto& s : single) w.world.removeAction(s.get());
-  return out;
-}
-
-bool bitwiseEqual(const std::vector<btScalar>& x, const std::vector<btScalar>& y) {
-  return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(btScalar)) == 0;
+/// The scenario of fleet_scenario.hpp with every boat on the far-boat
+/// preset (columns, damping).
+FleetOutcome sailOnColumns(int threads) {
+  return sailFleet(threads, [](std::size_t, WaterAction& boat, btRigidBody&, const Hull& hull) {
+    boat.setLevelOfDetail(farBoatSettings(hull));
+  });
 }
 
 TEST(ColumnAction, FleetIsBitwiseIdenticalForOneTwoAndEightThreads) {
-  const std::vector<btScalar> one = sailOnColumns(1);
+  const FleetOutcome one = sailOnColumns(1);
   EXPECT_TRUE(bitwiseEqual(one, sailOnColumns(2)));
   EXPECT_TRUE(bitwiseEqual(one, sailOnColumns(8)));
   EXPECT_TRUE(bitwiseEqual(one, sailOnColumns(-1)));  // and as one action per boat
