@@ -150,6 +150,43 @@ void spectralGrid(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * std::int64_t(nodes));
 }
 
+/// A far boat's water patch on the 6-wave Gerstner sea (4 x 4 nodes of a
+/// 5.5 m cell, farBoatSettings) and a near boat's on the 64-wave one (23 x
+/// 23 nodes of 1 m); heights only (velocities 0), with the surface velocity
+/// (1: a far boat's one velocity) or at WaterPatch's 6 depths (6); per node.
+/// Each call 1/60 s after the last; "history" 1: each starts from the last
+/// (GridHistory).
+void gerstnerGrid(benchmark::State& state) {
+  const bool far = state.range(0) == 0;
+  const auto surface = far ? sea() : sea64();
+  const WaterGrid grid = far ? WaterGrid{.cellSize_m = 5.5, .originI = 37, .originJ = -11, .nodesU = 4, .nodesV = 4}
+                             : WaterGrid{.cellSize_m = 1.0, .originI = 137, .originJ = -61, .nodesU = 23, .nodesV = 23};
+  const auto nodes = std::size_t(grid.nodesU * grid.nodesV), depths = std::size_t(state.range(1));
+  const double depth_m[] = {0, 0.625, 1.25, 2.5, 5, 10};
+  std::vector<btScalar> h(nodes), u(nodes), w(nodes);
+  for (std::size_t k = 0; k < nodes; ++k) {  // as WaterPatch asks a surface without gridHeights()
+    u[k] = btScalar(double(grid.originI + std::int64_t(k) % grid.nodesU) * grid.cellSize_m);
+    w[k] = btScalar(double(grid.originJ + std::int64_t(k) / grid.nodesU) * grid.cellSize_m);
+  }
+  std::vector<WaterVelocity> v(nodes * 6);
+  GridHistory history;
+  btScalar t_s = kTime_s;
+  for (auto _ : state) {
+    if (depths == 0) {
+      surface->heights(u.data(), w.data(), nodes, t_s, h.data());
+    } else {
+      (void)surface->gridHeightsAndVelocities(
+          grid,
+          {.depths_m = std::span(depth_m, depths), .out = v.data(), .history = state.range(2) ? &history : nullptr},
+          t_s, h.data());
+    }
+    t_s += btScalar(1.0 / 60);  // a substep of a 60 Hz game
+    benchmark::DoNotOptimize(h.data());
+    benchmark::DoNotOptimize(v.data());
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(nodes));
+}
+
 /// update() of a steady 60 Hz frame: one new tile per call (the other is
 /// the previous frame's), on both cores; args: nodes per side, 1 for
 /// SpectralQuery::ParticleSolve (no fixed-point tiles to resample).
@@ -171,6 +208,11 @@ BENCHMARK(gerstnerVelocities)->Unit(benchmark::kMicrosecond);
 BENCHMARK(gerstnerHeightsAndVelocities)->Unit(benchmark::kMicrosecond);
 BENCHMARK(gerstner64Heights)->Unit(benchmark::kMicrosecond);
 BENCHMARK(gerstner64HeightsAndVelocities)->Unit(benchmark::kMicrosecond);
+BENCHMARK(gerstnerGrid)
+    ->ArgNames({"near", "depths", "history"})
+    ->ArgsProduct({{0, 1}, {0, 1, 6}, {0}})
+    ->ArgsProduct({{0, 1}, {1}, {1}})
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK(spectralHeights)->ArgName("mode")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
 BENCHMARK(spectralHeightsAndVelocities)->ArgName("mode")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
 BENCHMARK(spectralAccelerations)->ArgName("mode")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);

@@ -2,11 +2,14 @@
 // against the exact triangle model and the analytic values, for a box, a
 // Wigley hull and a sphere, at several drafts and heels; and the volume of a
 // bounding box per part (the approximation the Zephyr author rejected).
-// Run: build/float/tests/keel_column_accuracy
+// Run: build/float/tests/keel_column_accuracy [CELLS], CELLS the coarse
+// columns' ColumnSettings::targetColumns (330, the default; 40 is the
+// far-boat preset's).
 #include "test_hulls.hpp"
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -79,8 +82,8 @@ double boxVolume(const Hull& hull, double draft) {
   return double(size.x()) * double(size.z()) * std::min(draft, double(size.y()));
 }
 
-void printCase(const Case& c) {
-  const ColumnHull coarse(*c.hull), fine(*c.hull, ColumnSettings{0, 4 * 330});
+void printCase(const Case& c, std::size_t cells) {
+  const ColumnHull coarse(*c.hull, ColumnSettings{0, cells}), fine(*c.hull, ColumnSettings{0, 4 * 330});
   for (double draft : c.drafts_m)
     for (double degrees : {0.0, 10.0, 20.0, 30.0}) {
       const btTransform at = pose(c, draft, degrees * kPi / 180);
@@ -115,8 +118,13 @@ void printCase(const Case& c) {
 }  // namespace
 }  // namespace keel::test
 
-int main() {
+int main(int argc, char** argv) {
   using namespace keel::test;
+  const long cells = argc > 1 ? std::strtol(argv[1], nullptr, 10) : 330;
+  if (cells < 1) {
+    std::fprintf(stderr, "usage: %s [CELLS >= 1]\n", argv[0]);
+    return 2;
+  }
   const double L = 10, B = 1, T = 0.625, R = 1;
   std::vector<Case> cases;
   cases.push_back({"box 6 x 2 x 2.5 m", hullOf(box(btVector3(6, 2, 2.5f), 4)), -1, {0.5, 1.0, 1.5}, [](double d) {
@@ -134,7 +142,7 @@ int main() {
       "| columns: volume error | fine columns: volume error | GZ, triangles [m] "
       "| columns: GZ error [mm] | fine columns: GZ error [mm] | bounding box: volume error |\n");
   std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-  for (const Case& c : cases) printCase(c);
+  for (const Case& c : cases) printCase(c, std::size_t(cells));
   for (const Case& c : cases) {
     const btVector3 size = c.hull->boundsMax() - c.hull->boundsMin();
     std::printf("%s: bounding box %.4f m^3, hull %.4f m^3: the box overestimates by %.1f %%\n", c.name.c_str(),

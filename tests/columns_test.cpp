@@ -56,11 +56,44 @@ TEST(ColumnHull, DefaultCellSizeGivesAFewHundredColumns) {
   EXPECT_THROW(ColumnHull(*hullOf(box(btVector3(1, 1, 1))), parallel), std::invalid_argument);
 }
 
-TEST(ColumnHull, DefaultColumnHullIsSharedPerHull) {
+TEST(ColumnHull, DefaultColumnHullIsSharedPerHullAndCount) {
   const auto a = hullOf(box(btVector3(2, 1, 1))), b = hullOf(box(btVector3(2, 1, 1)));
   const auto ca = defaultColumnHull(a);
   EXPECT_EQ(ca, defaultColumnHull(a));
+  EXPECT_EQ(ca, defaultColumnHull(a, ColumnSettings{}.targetColumns));
   EXPECT_NE(ca, defaultColumnHull(b));
+  const auto coarse = defaultColumnHull(a, kFarBoatColumnCells);
+  EXPECT_NE(coarse, ca);
+  EXPECT_EQ(coarse, defaultColumnHull(a, kFarBoatColumnCells));
+  // A 2 m x 1 m footprint in about 40 cells of sqrt(2 / 40) = 0.224 m:
+  // rounded to 9 x 4 whole cells, the cell grown to fit both sides (0.25 m),
+  // which makes 8 x 4.
+  EXPECT_EQ(coarse->columns().size(), 32u);
+  EXPECT_FLOAT_EQ(float(coarse->cellSize_m()), 0.25f);
+  EXPECT_NEAR(coarse->volume_m3(), 2.0, 2.0 * 1e-6);
+  EXPECT_THROW((void)defaultColumnHull(a, 0), std::invalid_argument);
+  EXPECT_THROW((void)defaultColumnHull(nullptr), std::invalid_argument);
+}
+
+TEST(ColumnAction, LevelOfDetailChoosesTheColumnCount) {
+  World w;
+  const auto hull = hullOf(box(btVector3(2, 1, 1)));
+  btRigidBody* body = w.addBox(btVector3(2, 1, 1), 1000, btTransform::getIdentity());
+  WaterAction boat(body, hull, std::make_shared<FlatSurface>());
+  boat.setLevelOfDetail(farBoatSettings(*hull));
+  EXPECT_EQ(boat.columnHull(), defaultColumnHull(hull, kFarBoatColumnCells));
+  EXPECT_EQ(boat.columnImmersion().size(), boat.columnHull()->columns().size());
+  // The user's own columns stay under a level of detail that names no count.
+  const auto own = std::make_shared<const ColumnHull>(*hull, ColumnSettings{.cellSize_m = 0.25f});
+  boat.setColumnHull(own);
+  LevelOfDetail keep = farBoatSettings(*hull);
+  keep.columnCells = 0;
+  boat.setLevelOfDetail(keep);
+  EXPECT_EQ(boat.columnHull(), own);
+  boat.setLevelOfDetail(fullDetailSettings());
+  EXPECT_EQ(boat.buoyancyModel(), BuoyancyModel::Triangles);
+  boat.setLevelOfDetail(farBoatSettings(*hull));
+  EXPECT_EQ(boat.columnHull(), defaultColumnHull(hull, kFarBoatColumnCells));
 }
 
 TEST(ColumnHull, StackedPartsAreTwoIntervalsPerCell) {

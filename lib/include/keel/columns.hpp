@@ -118,10 +118,14 @@ class ColumnHull {
   std::unique_ptr<detail::ColumnSoA> soa_;
 };
 
-/// The ColumnHull of `hull` with default ColumnSettings, built on first
-/// request and shared with every later caller for the same hull while any
-/// holds it (thread-safe). WaterAction uses it when switched to columns
-/// without being given one.
-[[nodiscard]] std::shared_ptr<const ColumnHull> defaultColumnHull(const std::shared_ptr<const Hull>& hull);
+/// The ColumnHull of `hull` with default ColumnSettings but for
+/// `targetColumns` (ColumnSettings::targetColumns, 330 by default), built
+/// on first request and shared with every later caller for the same hull
+/// and count while any holds it (thread-safe). WaterAction uses it when
+/// switched to columns without being given one, and for a level of detail
+/// that names its column count (LevelOfDetail::columnCells). Throws
+/// std::invalid_argument for a null hull or a count of 0.
+[[nodiscard]] std::shared_ptr<const ColumnHull> defaultColumnHull(
+    const std::shared_ptr<const Hull>& hull, std::size_t targetColumns = ColumnSettings{}.targetColumns);
 
 }  // namespace keel::KEEL_ABI

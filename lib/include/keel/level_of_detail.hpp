@@ -20,13 +20,22 @@ struct LevelOfDetail {
   Sampling sampling = Sampling::Direct;            ///< HydrostaticSettings::sampling
   btScalar patchCellSize_m = btScalar(0.5);        ///< HydrostaticSettings::patchCellSize_m, for Sampling::Patch
   HydrodynamicSettings hydrodynamics;              ///< the terms (on columns only the damping applies)
+  /// On columns: the boat takes defaultColumnHull(hull, columnCells),
+  /// shared by every boat of the hull at that count, in place of any column
+  /// hull it had; 0 keeps the boat's own (setColumnHull, or the default).
+  std::size_t columnCells = 0;
 };
+
+/// The far-boat preset's column count (ColumnSettings::targetColumns): a
+/// 4 x 10 grid on a slender hull's footprint, against the default 330. Its
+/// accuracy is in docs/columns.md, "Far boats".
+inline constexpr std::size_t kFarBoatColumnCells = 40;
 
 /// The full model: triangles, direct sampling at every vertex, every
 /// hydrodynamic term with the water velocity per vertex (the defaults).
 [[nodiscard]] LevelOfDetail fullDetailSettings();
 
-/// The cheap preset for far boats and big fleets: columns, the water
+/// The cheap preset for far boats and big fleets: kFarBoatColumnCells columns, the water
 /// sampled on a patch of cells 1.01 times the hull's bounding radius R (4 x 4
 /// samples a boat, whatever the hull: waves much longer than R are
 /// followed, shorter ones smoothed out), and only the damping by the submerged fraction,

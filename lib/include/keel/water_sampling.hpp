@@ -88,6 +88,19 @@ class WaterPatch {
   /// points at a time (SIMD). Only when hasVelocities().
   void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, const btScalar* surface_m,
                   std::size_t count, WaterVelocity* out) const;
+  /// sample(), and the water's velocity at every node at the surface when
+  /// the surface answers grids with velocities: then hasSurfaceVelocities()
+  /// is true and surfaceVelocity() interpolates them (one water velocity
+  /// under a boat, WaterVelocitySampling::PerBoat, for the nodes' cost
+  /// instead of a query of its own); otherwise only the heights are sampled.
+  std::size_t sampleWithSurfaceVelocities(const WaterSurface& surface, double centreU_m, double centreV_m,
+                                          btScalar t_s);
+  /// True when the last sample() asked for and got the surface velocities.
+  [[nodiscard]] bool hasSurfaceVelocities() const { return hasSurfaceVelocities_; }
+  /// The water's velocity at the surface above (u, v) [m], [m/s]:
+  /// interpolated on the cell's triangles as the heights are. Only when
+  /// hasSurfaceVelocities().
+  [[nodiscard]] WaterVelocity surfaceVelocity(double u_m, double v_m) const;
   /// The nodes' velocities from the last sampleWithVelocities(), node by node
   /// (row-major, u fastest), each at every velocityDepths_m() [m/s]: empty
   /// before the first.
@@ -123,6 +136,9 @@ class WaterPatch {
   std::size_t sampleHeights(const WaterSurface& surface, btScalar t_s);  // the heights at the placed nodes
   std::vector<WaterVelocity> velocity_;                                  // [node depths + level] [m/s]
   bool hasVelocities_ = false;
+  std::vector<WaterVelocity> surfaceVelocity_;  // row-major, at the surface [m/s]
+  bool hasSurfaceVelocities_ = false;
+  GridHistory history_;  // the surface's memory from one sample to the next
 };
 
 /// Replaces non-finite values of `values` by the mean of the finite ones (0 if

@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <vector>
 
 namespace keel::KEEL_ABI {
 
@@ -40,12 +41,27 @@ struct WaterGrid {
   int nodesV = 0;            ///< nodes along v (north)
 };
 
+/// What a surface may keep with one patch from one sample to the next, so
+/// that each starts from the last: the water moves little in a substep
+/// (GerstnerSurface starts each node's Newton solve from its last solution).
+/// Owned by the patch (WaterPatch), handed to the surface with its grid
+/// queries, opaque to everyone else; a surface that keeps nothing ignores
+/// it. The results stay the surface's answers to its own tolerance.
+struct GridHistory {
+  const void* owner = nullptr;  ///< the surface that wrote it: another starts afresh
+  WaterGrid grid{};             ///< the grid it was written for
+  double t_s = 0;               ///< the time it was written for [s]
+  std::uint32_t samples = 0;    ///< samples since the surface last started afresh
+  std::vector<double> values;   ///< the surface's own numbers
+};
+
 /// Where WaterSurface::gridHeightsAndVelocities() writes the water's
 /// velocity: at every node of the grid, at each of `depths_m` below the
-/// surface there.
+/// surface there (none: heights only, `out` unused).
 struct GridVelocities {
   std::span<const double> depths_m;  ///< below the local surface [m], each >= 0
   WaterVelocity* out = nullptr;      ///< `out[(j nodesU + i) depths + m]` [m/s]
+  GridHistory* history = nullptr;    ///< the patch's memory for the surface, or null
 };
 
 /// What a surface's queries roughly cost, for Sampling::Auto: nanoseconds

@@ -284,6 +284,19 @@ class GerstnerSurface final : public WaterSurface {
   /// One Newton solve per point, vectorised as heights(). docs/waves.md.
   void pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
                      btScalar* out_m) const override;
+  /// Heights at a patch's nodes and velocities at each depth below the
+  /// surface there (none: heights only), from one Newton solve per node:
+  /// each depth adds only the velocity's sums (a few products per
+  /// component), no solve. Without a history the heights are the bits
+  /// heights() gives at the nodes' coordinates. With one
+  /// (GridVelocities::history), each node's solve starts from its last
+  /// solution, the phases' sin and cos carried on to this time by the
+  /// angle-addition identity: about a third of the cost, within the solve's
+  /// tolerance of the same answers; afresh when the grid moved, more than
+  /// 0.5 rad of phase passed, or every 256th sample (docs/waves.md,
+  /// "Grids").
+  bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, btScalar t_s,
+                                btScalar* heights_out_m) const override;
 
   /// The components as given, directions normalised.
   [[nodiscard]] std::span<const WaveComponent> components() const { return components_; }

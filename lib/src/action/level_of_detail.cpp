@@ -2,6 +2,8 @@
 #include <keel/level_of_detail.hpp>
 #include <keel/water_action.hpp>
 
+#include <utility>
+
 namespace keel::KEEL_ABI {
 
 LevelOfDetail fullDetailSettings() { return LevelOfDetail{}; }
@@ -9,6 +11,7 @@ LevelOfDetail fullDetailSettings() { return LevelOfDetail{}; }
 LevelOfDetail farBoatSettings(const Hull& hull, btScalar waterDensity_kgpm3) {
   LevelOfDetail lod;
   lod.model = BuoyancyModel::Columns;
+  lod.columnCells = kFarBoatColumnCells;
   lod.sampling = Sampling::Patch;
   // Just over the radius: the patch is 4 x 4 samples (WaterPatch::configure:
   // floor(2 R / cell) + 3 a side) whatever the hull.
@@ -29,8 +32,13 @@ void WaterAction::setLevelOfDetail(const LevelOfDetail& lod) {
   statics.sampling = lod.sampling;
   statics.patchCellSize_m = lod.patchCellSize_m;
   lod.hydrodynamics.validate();
-  setSettings(statics);  // validates (nothing changed when it throws)
+  // Validates (nothing changed when it throws); the column hull is built
+  // (or found) before anything changes, as it may throw too.
+  std::shared_ptr<const ColumnHull> columns;
+  if (lod.model == BuoyancyModel::Columns && lod.columnCells > 0) columns = defaultColumnHull(hull_, lod.columnCells);
+  setSettings(statics);
   hydro_ = lod.hydrodynamics;
+  if (columns) setColumnHull(std::move(columns));
   setBuoyancyModel(lod.model);
 }
 

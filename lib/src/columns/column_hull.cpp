@@ -10,6 +10,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace keel::KEEL_ABI {
 namespace {
@@ -74,19 +75,31 @@ ColumnHull::ColumnHull(const Hull& hull, const ColumnSettings& settings)
 
 ColumnHull::~ColumnHull() = default;
 
-std::shared_ptr<const ColumnHull> defaultColumnHull(const std::shared_ptr<const Hull>& hull) {
+std::shared_ptr<const ColumnHull> defaultColumnHull(const std::shared_ptr<const Hull>& hull,
+                                                    std::size_t targetColumns) {
   if (!hull) throw std::invalid_argument("keel::defaultColumnHull: hull is null");
-  // Keyed by the hull's control block (owner_less): a new hull at a freed
-  // hull's address is another key. Expired entries are dropped as found.
+  if (targetColumns == 0) throw std::invalid_argument("keel::defaultColumnHull: targetColumns must be positive");
+  // Keyed by the hull's control block (owner_less) and the count: a new
+  // hull at a freed hull's address is another key. Expired entries are
+  // dropped as found.
+  using Key = std::pair<std::weak_ptr<const Hull>, std::size_t>;
+  const auto before = [](const Key& a, const Key& b) {
+    const std::owner_less<> owner;
+    if (owner(a.first, b.first)) return true;
+    if (owner(b.first, a.first)) return false;
+    return a.second < b.second;
+  };
   static std::mutex mutex;
-  static std::map<std::weak_ptr<const Hull>, std::weak_ptr<const ColumnHull>, std::owner_less<>> cache;
+  static std::map<Key, std::weak_ptr<const ColumnHull>, decltype(before)> cache(before);
   const std::lock_guard<std::mutex> lock(mutex);
   for (auto it = cache.begin(); it != cache.end();)
-    it = it->first.expired() || it->second.expired() ? cache.erase(it) : std::next(it);
-  std::weak_ptr<const ColumnHull>& slot = cache[hull];
+    it = it->first.first.expired() || it->second.expired() ? cache.erase(it) : std::next(it);
+  std::weak_ptr<const ColumnHull>& slot = cache[Key(hull, targetColumns)];
   std::shared_ptr<const ColumnHull> columns = slot.lock();
   if (!columns) {
-    columns = std::make_shared<const ColumnHull>(*hull);
+    ColumnSettings settings;
+    settings.targetColumns = targetColumns;
+    columns = std::make_shared<const ColumnHull>(*hull, settings);
     slot = columns;
   }
   return columns;

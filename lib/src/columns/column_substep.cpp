@@ -21,7 +21,10 @@ bool runColumnSubstep(const BoatModel& boat, BoatState& state, const BodySnapsho
   state.pendingAngular_radps.setZero();
   state.lowestAbove_m = std::numeric_limits<btScalar>::quiet_NaN();  // until the water is found
   if (!readPose(boat, state, body, s)) return skipSubstep(state, s.flags);
-  s.perVertexVelocities = false;  // the columns take one water velocity per boat
+  // The columns take one water velocity per boat, for the damping only.
+  s.perVertexVelocities = false;
+  s.boatVelocity = boat.dynamics.damping && boat.dynamics.waterVelocity != WaterVelocitySampling::StillWater &&
+                   !boat.surface.velocityIsUniform();
   if (!sampleWater(boat, state, s, points) || !heightsAboveWater(boat, state, s, points))
     return skipSubstep(state, s.flags);
   columnBuoyancy(boat, state, s);

@@ -52,6 +52,17 @@ double patchVelocityCost_ns(const BoatModel& boat, const BoatState& state, bool&
   return onGrid ? grid_ns : query_ns;
 }
 
+/// Whether the patch's nodes should bring their surface velocities for the
+/// one water velocity under the boat: when the surface answers grids with
+/// velocities and its nodes' cost less than a query of one point, which
+/// costs a whole SIMD vector of the batch queries (up to kBatchLanes points).
+bool boatVelocityOnGrid(const BoatModel& boat, const BoatState& state) {
+  constexpr double kBatchLanes = 8;
+  const QueryCost cost = boat.surface.queryCost();
+  const double nodes = double(state.patch.samplesPerSide()) * double(state.patch.samplesPerSide());
+  return cost.gridNodeVelocity_ns > 0 && nodes * cost.gridNodeVelocity_ns < kBatchLanes * cost.velocity_ns;
+}
+
 /// Sampling::Auto's choice, from the surface's stated costs: the patch
 /// costs its nodes, an interpolation per vertex and, when the flow wants
 /// the water velocity at the vertices, patchVelocityCost_ns; direct
@@ -88,9 +99,13 @@ bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s, const Hull
       // less than the nodes' velocities.)
       bool onGrid = false;
       if (s.perVertexVelocities) (void)patchVelocityCost_ns(boat, state, onGrid);
-      s.nonFiniteHeights = onGrid
-                               ? state.patch.sampleWithVelocities(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s)
-                               : state.patch.sample(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);
+      WaterPatch& patch = state.patch;
+      if (onGrid)
+        s.nonFiniteHeights = patch.sampleWithVelocities(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);
+      else if (s.boatVelocity && boatVelocityOnGrid(boat, state))
+        s.nonFiniteHeights = patch.sampleWithSurfaceVelocities(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);
+      else
+        s.nonFiniteHeights = patch.sample(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);
       s.samplesAsked = state.patch.samples_m().size();
       patchHeights(soa, state.patch, a.east, a.north, a.centreEast_m, a.centreNorth_m, state.waterHeight_m.data());
     } else if (boat.surface.heightIsUniform() && !s.perVertexVelocities) {

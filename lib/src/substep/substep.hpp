@@ -139,6 +139,7 @@ struct Substep {
   WaterAxes axes;
   bool perVertexVelocities = false;         ///< the flow wants the water velocity at the wet vertices
   bool vertexVelocitiesSampled = false;     ///< ... and it came with the heights (direct sampling)
+  bool boatVelocity = false;                ///< some term wants one water velocity under the boat
   bool vertexCoordinates = false;           ///< buffers.u_m and v_m hold the points' world coordinates (sampleWater)
   bool heads = false;                       ///< the wet vertices have pressure heads (WavePressure)
   std::size_t samplesAsked = 0;             ///< water heights asked of the surface

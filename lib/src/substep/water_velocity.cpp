@@ -80,6 +80,21 @@ std::uint32_t sampleWetVertices(const BoatModel& boat, BoatState& state, Substep
   return flags | storeVertexVelocities(state, s, count, b.queried.data());
 }
 
+/// The surface's velocity at (u, v, w) [m]: one batch of one, into the
+/// buffer the per-vertex query uses; the answer is read from memory the
+/// surface wrote, and zero if it threw.
+WaterVelocity queryOnePoint(const BoatModel& boat, Substep& s, btScalar u, btScalar v, btScalar w) {
+  WaterVelocity* answer = s.buffers.velocity.data();
+  answer[0] = WaterVelocity{};
+  try {
+    boat.surface.velocities(&u, &v, &w, 1, s.t_s, answer);
+  } catch (...) {
+    s.flags |= StatusSurfaceThrew;
+    answer[0] = WaterVelocity{};
+  }
+  return answer[0];
+}
+
 }  // namespace
 
 void waterVelocityAtVertices(const BoatModel& boat, BoatState& state, Substep& s) {
@@ -103,17 +118,11 @@ btVector3 waterVelocityUnderBoat(const BoatModel& boat, BoatState& state, Subste
 btVector3 waterVelocityAt(const BoatModel& boat, BoatState& state, Substep& s, btScalar w) {
   const WaterFrame& f = state.frame;
   const btScalar u = state.centre_m.dot(f.east), v = state.centre_m.dot(f.north);
-  // One batch of one, into the buffer the per-vertex query uses: the
-  // surface's answer is read from memory it wrote, and zero if it threw.
-  WaterVelocity* answer = s.buffers.velocity.data();
-  answer[0] = WaterVelocity{};
-  try {
-    boat.surface.velocities(&u, &v, &w, 1, s.t_s, answer);
-  } catch (...) {
-    s.flags |= StatusSurfaceThrew;
-    answer[0] = WaterVelocity{};
-  }
-  WaterVelocity q = answer[0];
+  // The patch's nodes brought their surface velocities (sampleWater): the
+  // point, on the mean water height, is at the surface to the patch's
+  // resolution, and its velocity the interpolated one.
+  WaterVelocity q = state.patchSampled && state.patch.hasSurfaceVelocities() ? state.patch.surfaceVelocity(u, v)
+                                                                             : queryOnePoint(boat, s, u, v, w);
   if (!(std::isfinite(q.east_mps) && std::isfinite(q.north_mps) && std::isfinite(q.up_mps))) {
     ++state.status.nonFiniteVelocities;
     s.flags |= StatusNonFiniteVelocity;

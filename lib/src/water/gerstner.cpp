@@ -12,6 +12,7 @@
 #include <limits>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 namespace keel::KEEL_ABI {
 
@@ -198,6 +199,41 @@ struct RestPoint {
           static_cast<btScalar>(north + settings.current.north_mps), static_cast<btScalar>(up)};
 }
 
+/// Every this many samples a grid's history starts afresh: each carries
+/// the phases' sin and cos on by an angle-addition, which adds its rounding.
+constexpr std::uint32_t kFreshStartEvery = 256;
+
+/// Where and whether a grid query starts from `history` (sized and stamped
+/// for this sample by `surface`); `complete` is to be cleared when a node's
+/// solve leaves it unwritten.
+detail::WarmStart warmStart(const GerstnerSurface& surface, GridHistory* history, const WaterGrid& grid, btScalar t_s,
+                            bool& complete) {
+  if (history == nullptr) return {};
+  const std::size_t count = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
+  const std::size_t stride = (count + detail::kWarmStartPad - 1) / detail::kWarmStartPad * detail::kWarmStartPad;
+  const std::size_t size = stride * (2 + 2 * surface.components().size());
+  // From the last sample when it is this surface's, of this grid, not too
+  // many samples ago (each carries the phases' sin and cos on by an
+  // angle-addition, which adds its rounding), and recent enough that every
+  // phase moved at most kGerstnerPhaseStepBound_rad since.
+  double fastest_radps = 0;
+  for (const WaveComponent& c : surface.components()) fastest_radps = std::max(fastest_radps, c.angularFrequency_radps);
+  const double dt_s = double(t_s) - history->t_s;
+  const WaterGrid& last = history->grid;
+  const bool fromLast = history->owner == &surface && history->values.size() == size &&
+                        history->samples + 1 < kFreshStartEvery && last.cellSize_m == grid.cellSize_m &&
+                        last.originI == grid.originI && last.originJ == grid.originJ && last.nodesU == grid.nodesU &&
+                        last.nodesV == grid.nodesV &&
+                        fastest_radps * std::abs(dt_s) <= detail::kGerstnerPhaseStepBound_rad;
+  if (history->values.size() != size) history->values.resize(size);  // grows with the grid, then stays
+  history->owner = &surface;
+  history->grid = grid;
+  history->t_s = double(t_s);
+  history->samples = fromLast ? history->samples + 1 : 0;
+  return {
+      .values = history->values.data(), .stride = stride, .fromLast = fromLast, .dt_s = dt_s, .complete = &complete};
+}
+
 }  // namespace
 
 double gerstnerSteepnessLimit(std::span<const WaveComponent> components) {
@@ -234,9 +270,14 @@ void GerstnerSurface::heights(const btScalar* u_m, const btScalar* v_m, std::siz
 QueryCost GerstnerSurface::queryCost() const {
   // Measured on the benchmarks' machine (docs/performance.md, "Choosing the
   // sampling"), per component: a solve at a hull's vertices, one at a
-  // patch's nodes, and the velocity's exponentials after a solve.
+  // patch's nodes, the velocity's exponentials after a solve, and a node's
+  // velocity at one more depth (gerstnerGrid in benchmark_waves.cpp).
   const auto n = double(components_.size());
-  return {.height_ns = 5.3 * n, .gridNode_ns = 1.7 * n, .velocity_ns = 6.3 * n, .heightAndVelocity_ns = 6.3 * n};
+  return {.height_ns = 5.3 * n,
+          .gridNode_ns = 1.7 * n,
+          .velocity_ns = 6.3 * n,
+          .heightAndVelocity_ns = 6.3 * n,
+          .gridNodeVelocity_ns = 0.8 * n};
 }
 
 WaterVelocity GerstnerSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {
@@ -264,6 +305,51 @@ void GerstnerSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* 
   };
   detail::gerstnerBatch(components_, settings_, {u_m, v_m, w_m, count, t_s, height_out_m, velocity_out},
                         detail::PointFallback(scalar));
+}
+
+bool GerstnerSurface::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, btScalar t_s,
+                                               btScalar* heights_out_m) const {
+  if (grid.nodesU <= 0 || grid.nodesV <= 0) return true;
+  // The nodes' coordinates, as WaterPatch computes them for heights(); one
+  // buffer per thread that grows to the largest grid and then stays.
+  thread_local std::vector<btScalar> u, v;
+  const std::size_t count = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
+  if (u.size() < count) u.resize(count), v.resize(count);
+  for (int j = 0, q = 0; j < grid.nodesV; ++j)
+    for (int i = 0; i < grid.nodesU; ++i, ++q) {
+      u[std::size_t(q)] = btScalar(double(grid.originI + i) * grid.cellSize_m);
+      v[std::size_t(q)] = btScalar(double(grid.originJ + j) * grid.cellSize_m);
+    }
+  const std::span<const double> depths = velocities.depths_m;
+  // Each component's decay to each depth, the same at every node.
+  thread_local std::vector<double> decay;
+  if (decay.size() < components_.size() * depths.size()) decay.resize(components_.size() * depths.size());
+  for (std::size_t i = 0; i < components_.size(); ++i)
+    for (std::size_t m = 0; m < depths.size(); ++m)
+      decay[i * depths.size() + m] = depths[m] == 0 ? 1.0 : std::exp(-components_[i].wavenumber_radpm * depths[m]);
+  const auto scalar = [&](std::size_t k) {
+    const RestPoint p = restPointAbove(components_, settings_, u[k], v[k], t_s);
+    const btScalar eta = surfaceHeight(settings_, p);
+    heights_out_m[k] = eta;
+    for (std::size_t m = 0; m < depths.size(); ++m)
+      velocities.out[k * depths.size() + m] = velocityBelow(components_, settings_, p,
+                                                            btScalar(double(eta) - depths[m]), t_s);
+  };
+  bool complete = true;
+  const detail::WarmStart warm = warmStart(*this, velocities.history, grid, t_s, complete);
+  detail::gerstnerBatch(components_, settings_,
+                        {.u_m = u.data(),
+                         .v_m = v.data(),
+                         .count = count,
+                         .t_s = t_s,
+                         .height_out_m = heights_out_m,
+                         .velocity_out = depths.empty() ? nullptr : velocities.out,
+                         .depths_m = depths,
+                         .depthDecay = std::span(decay).first(components_.size() * depths.size()),
+                         .warm = warm},
+                        detail::PointFallback(scalar));
+  if (velocities.history != nullptr && !complete) velocities.history->samples = kFreshStartEvery;
+  return true;
 }
 
 void GerstnerSurface::pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,

@@ -102,7 +102,7 @@ template <class Table>
 /// rad on the fleet benchmark's sea, 0.43 on a JONSWAP storm of Hs 8 m at
 /// 0.9 of the fold limit), the later ones by far less: 0.5 rad takes them all
 /// there, where 1e-2 (the scalar solve's bound) would miss most first steps.
-constexpr double kPhaseStepBound_rad = 0.5;
+constexpr double kPhaseStepBound_rad = kGerstnerPhaseStepBound_rad;
 
 /// sin delta and cos delta for |delta| <= kPhaseStepBound_rad, from their
 /// Taylor series through delta^15 and delta^16 in Horner form on delta^2.
@@ -185,25 +185,15 @@ struct RestPoints {
   M converged;    // |F| <= tolerance; the other lanes go to the scalar solve
 };
 
-/// gerstner.cpp's solveRestPoint in every lane at once, from x0 = x: Newton's
-/// method with step halving on the strictly convex potential whose gradient
-/// is F (docs/waves.md), the same tolerance and caps. The loops run while
-/// any lane still works; a lane that has converged, run out of halvings or
-/// left Sin's range stops updating (masked selects), so each lane follows
-/// exactly the iterations it would follow alone.
-///
-/// `rest` holds the sin and cos of the kept components' phases at each
-/// lane's current rest position: from Sin and Cos at x0 = x, then moved with
-/// each accepted step (evaluateNear; a candidate's go to `candidate`, and to
-/// `rest` in the lanes that accept it). On return they are those at the
-/// lanes' rest points, for the velocity.
+/// Newton's method from trial rest positions (x0, y0), whose sums `s` and
+/// kept phases `rest` are given, until |F| <= tolerance_m [m]:
+/// solveRestPoints' iteration.
 template <class Table>
-[[nodiscard]] RestPoints solveRestPoints(D d, const Table& terms, V x, V y, LanePhases& rest, LanePhases& candidate) {
-  const V tolerance2 = hn::Set(d, kGerstnerResidualTolerance_m * kGerstnerResidualTolerance_m);
+[[nodiscard]] RestPoints newtonFrom(D d, const Table& terms, V x, V y, V x0, V y0, Sums s, LanePhases& rest,
+                                    LanePhases& candidate, double tolerance_m = kGerstnerResidualTolerance_m) {
+  const V tolerance2 = hn::Set(d, tolerance_m * tolerance_m);
   const double limit_m = terms.positionLimit_m();
   const std::size_t kept = std::min(terms.size(), kKeptComponents);
-  V x0 = x, y0 = y;
-  Sums s = evaluate(d, terms, x0, y0, x, y, rest);
   V r2 = s.residualSquared_m2();
   M failed = hn::Not(inPhaseRange(d, x, y, limit_m));
   M stopped = hn::Or(failed, hn::Le(r2, tolerance2));
@@ -242,6 +232,74 @@ template <class Table>
   return {x0, y0, s.elevation_m, hn::AndNot(failed, hn::Le(r2, tolerance2))};
 }
 
+/// gerstner.cpp's solveRestPoint in every lane at once, from x0 = x: Newton's
+/// method with step halving on the strictly convex potential whose gradient
+/// is F (docs/waves.md), the same tolerance and caps. The loops run while
+/// any lane still works; a lane that has converged, run out of halvings or
+/// left Sin's range stops updating (masked selects), so each lane follows
+/// exactly the iterations it would follow alone.
+///
+/// `rest` holds the sin and cos of the kept components' phases at each
+/// lane's current rest position: from Sin and Cos at x0 = x, then moved with
+/// each accepted step (evaluateNear; a candidate's go to `candidate`, and to
+/// `rest` in the lanes that accept it). On return they are those at the
+/// lanes' rest points, for the velocity.
+template <class Table>
+[[nodiscard]] RestPoints solveRestPoints(D d, const Table& terms, V x, V y, LanePhases& rest, LanePhases& candidate) {
+  const Sums s = evaluate(d, terms, x, y, x, y, rest);
+  return newtonFrom(d, terms, x, y, x, y, s, rest, candidate);
+}
+
+/// A grid's start from its last sample (WarmStart): the sums at each
+/// lane's last rest point (x0, y0), its kept components' sin and cos from
+/// then, each phase moved by -omega dt (the time since; at most
+/// kPhaseStepBound_rad, which the caller checks) with the angle-addition
+/// identity of evaluateNear, and kept in `rest`.
+template <class Table>
+[[nodiscard]] Sums evaluateFromLast(D d, const Table& terms, V x0, V y0, V x, V y, const WarmStart& warm,
+                                    std::size_t begin, LanePhases& rest) {
+  Sums s = startSums(d, x0, y0, x, y);
+  GerstnerTerm scratch;
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    const GerstnerTerm& c = terms.at(i, scratch);
+    const SinCos step = sinCosOfStep(d, hn::Set(d, -c.angularFrequency_radps * warm.dt_s));
+    const V sinLast = hn::LoadU(d, warm.values + (2 + 2 * i) * warm.stride + begin);
+    const V cosLast = hn::LoadU(d, warm.values + (3 + 2 * i) * warm.stride + begin);
+    const V sine = hn::MulAdd(cosLast, step.sine, hn::Mul(sinLast, step.cosine));
+    const V cosine = hn::NegMulAdd(sinLast, step.sine, hn::Mul(cosLast, step.cosine));
+    rest.store(d, i, sine, cosine);
+    addComponent(d, s, c, sine, cosine);
+  }
+  return s;
+}
+
+/// The rest points' solve of one vector of a grid's nodes: from the last
+/// sample's (WarmStart::fromLast) to kGerstnerGridTolerance_m, or afresh to
+/// the point queries' tolerance, its results kept for the next (the kept
+/// components' sin and cos in `rest`). A lane that did not converge clears
+/// `*warm.complete`: the next sample starts afresh.
+template <class Table>
+[[nodiscard]] RestPoints solveGridNodes(D d, const Table& terms, V x, V y, const WarmStart& warm, std::size_t begin,
+                                        LanePhases& rest, LanePhases& candidate) {
+  RestPoints p;
+  if (warm.fromLast) {
+    const V x0 = hn::LoadU(d, warm.values + begin), y0 = hn::LoadU(d, warm.values + warm.stride + begin);
+    p = newtonFrom(d, terms, x, y, x0, y0, evaluateFromLast(d, terms, x0, y0, x, y, warm, begin, rest), rest, candidate,
+                   kGerstnerGridTolerance_m);
+  } else {
+    p = solveRestPoints(d, terms, x, y, rest, candidate);
+  }
+  hn::StoreU(p.x0_m, d, warm.values + begin);
+  hn::StoreU(p.y0_m, d, warm.values + warm.stride + begin);
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    const SinCos sc = rest.load(d, i);
+    hn::StoreU(sc.sine, d, warm.values + (2 + 2 * i) * warm.stride + begin);
+    hn::StoreU(sc.cosine, d, warm.values + (3 + 2 * i) * warm.stride + begin);
+  }
+  if (!hn::AllTrue(d, p.converged)) *warm.complete = false;
+  return p;
+}
+
 /// gerstnerBatch (GerstnerSurface::heights, velocities and
 /// heightsAndVelocities): one Newton solve per point for its height [m] and
 /// its velocity [m/s], the heights stored when `batch.height_out_m` is not
@@ -258,8 +316,13 @@ void GerstnerHeightsAndVelocities(std::span<const WaveComponent> components, con
   const auto make = [&settings, t](const WaveComponent& c) { return gerstnerTerm(c, settings.steepness, t); };
   const Terms<GerstnerTerm, decltype(make)> terms(components, make);
   LanePhases rest, candidate;  // the solve's sin and cos
+  // A grid's history holds every component's phases: kept ones only.
+  static_assert(kLanes <= kWarmStartPad);
+  const bool keepHistory = batch.warm.values != nullptr && terms.size() <= kKeptComponents;
+  if (batch.warm.values != nullptr && !keepHistory) *batch.warm.complete = false;
   forEachVector(d, batch, settings.current, [&](std::size_t begin, V x, V y) {
-    const RestPoints p = solveRestPoints(d, terms, x, y, rest, candidate);
+    const RestPoints p = keepHistory ? solveGridNodes(d, terms, x, y, batch.warm, begin, rest, candidate)
+                                     : solveRestPoints(d, terms, x, y, rest, candidate);
     const V eta = hn::Add(hn::Set(d, settings.meanLevel_m), p.elevation_m);
     if (batch.head_out_m != nullptr) {  // the phases at the rest point, as the velocity's
       storeHeads(d, terms, rest, p.x0_m, p.y0_m, eta, p.converged, begin, batch, fallback);

@@ -63,17 +63,45 @@ void WaterPatch::configure(btScalar cellSize_m, btScalar hullRadius_m) {
     depths_m_[m] = 2.0 * double(hullRadius_m) / double(1 << (depths_m_.size() - 1 - m));
   velocity_.clear();  // sized at the first sampleWithVelocities()
   hasVelocities_ = false;
+  hasSurfaceVelocities_ = false;
 }
 
 std::size_t WaterPatch::sampleWithVelocities(const WaterSurface& surface, double centreU_m, double centreV_m,
                                              btScalar t_s) {
   place(centreU_m, centreV_m);
+  hasSurfaceVelocities_ = false;
   velocity_.resize(h_.size() * depths_m_.size());  // allocates at the first call only
   hasVelocities_ = surface.gridHeightsAndVelocities(
       {.cellSize_m = double(cell_m_), .originI = i0_, .originJ = j0_, .nodesU = side_, .nodesV = side_},
-      {.depths_m = depths_m_, .out = velocity_.data()}, t_s, h_.data());
+      {.depths_m = depths_m_, .out = velocity_.data(), .history = &history_}, t_s, h_.data());
   if (hasVelocities_) return replaceNonFinite(h_);
   return sampleHeights(surface, t_s);
+}
+
+std::size_t WaterPatch::sampleWithSurfaceVelocities(const WaterSurface& surface, double centreU_m, double centreV_m,
+                                                    btScalar t_s) {
+  place(centreU_m, centreV_m);
+  hasVelocities_ = false;
+  surfaceVelocity_.resize(h_.size());  // allocates at the first call only
+  static constexpr double kSurface_m[1] = {0};
+  hasSurfaceVelocities_ = surface.gridHeightsAndVelocities(
+      {.cellSize_m = double(cell_m_), .originI = i0_, .originJ = j0_, .nodesU = side_, .nodesV = side_},
+      {.depths_m = kSurface_m, .out = surfaceVelocity_.data(), .history = &history_}, t_s, h_.data());
+  if (hasSurfaceVelocities_) return replaceNonFinite(h_);
+  return sampleHeights(surface, t_s);
+}
+
+WaterVelocity WaterPatch::surfaceVelocity(double u_m, double v_m) const {
+  assert(hasSurfaceVelocities_);
+  const Cell c = locate(u_m, v_m);
+  const std::size_t k = c.k00, side = std::size_t(side_);
+  const WaterVelocity* n = surfaceVelocity_.data();
+  // Each component as the heights are interpolated (one home for the weights).
+  const auto at = [&](btScalar WaterVelocity::*component) {
+    return btScalar(detail::cellHeight(n[k].*component, n[k + 1].*component, n[k + side].*component,
+                                       n[k + side + 1].*component, c.a, c.b));
+  };
+  return {at(&WaterVelocity::east_mps), at(&WaterVelocity::north_mps), at(&WaterVelocity::up_mps)};
 }
 
 WaterPatch::Cell WaterPatch::locate(double u_m, double v_m) const {
@@ -135,6 +163,7 @@ void WaterPatch::place(double centreU_m, double centreV_m) {
 std::size_t WaterPatch::sample(const WaterSurface& surface, double centreU_m, double centreV_m, btScalar t_s) {
   place(centreU_m, centreV_m);
   hasVelocities_ = false;
+  hasSurfaceVelocities_ = false;
   return sampleHeights(surface, t_s);
 }
 
@@ -142,8 +171,11 @@ std::size_t WaterPatch::sampleHeights(const WaterSurface& surface, btScalar t_s)
   const double cell = double(cell_m_);
   // A surface that answers a world-snapped grid faster than its points
   // (a sum of waves: docs/waves.md, "Grids") is asked for the grid.
-  if (surface.gridHeights({.cellSize_m = cell, .originI = i0_, .originJ = j0_, .nodesU = side_, .nodesV = side_}, t_s,
-                          h_.data()))
+  const WaterGrid grid{.cellSize_m = cell, .originI = i0_, .originJ = j0_, .nodesU = side_, .nodesV = side_};
+  if (surface.gridHeights(grid, t_s, h_.data())) return replaceNonFinite(h_);
+  // Or for the grid with no velocities, where it keeps a history (a
+  // Gerstner sea's solves start from the last sample's).
+  if (surface.gridHeightsAndVelocities(grid, {.depths_m = {}, .out = nullptr, .history = &history_}, t_s, h_.data()))
     return replaceNonFinite(h_);
   // Otherwise nodes are queried row by row in alternating directions, so
   // each one neighbours the one before: a user's surface that starts from

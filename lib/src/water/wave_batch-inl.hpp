@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <new>
 #include <numbers>
 #include <span>
 
@@ -72,12 +73,14 @@ struct WaveTerm {
   double phase0_rad;  // phi - omega t, reduced when large
   double amplitude_m;
   double speed_mps;  // a omega: orbital speed at the surface
+  double angularFrequency_radps;
 };
 
 [[nodiscard]] inline WaveTerm waveTerm(const WaveComponent& c, double t_s) {
-  return {c.wavenumber_radpm, c.directionEast,
-          c.directionNorth,   phaseAtOriginForSin_rad(c, t_s),
-          c.amplitude_m,      c.amplitude_m * c.angularFrequency_radps};
+  return {c.wavenumber_radpm,      c.directionEast,
+          c.directionNorth,        phaseAtOriginForSin_rad(c, t_s),
+          c.amplitude_m,           c.amplitude_m * c.angularFrequency_radps,
+          c.angularFrequency_radps};
 }
 
 /// The components' constants for one batch: the first kKeptComponents on
@@ -88,10 +91,19 @@ class Terms {
   Terms(std::span<const WaveComponent> components, Make make) : components_(components), make_(make) {
     double maxWavenumber_radpm = 0, maxPhase0_rad = 0;
     for (std::size_t i = 0; i < components.size(); ++i) {
-      const Term term = make(components[i]);
-      if (i < kKeptComponents) kept_[i] = term;
-      maxWavenumber_radpm = std::max(maxWavenumber_radpm, term.wavenumber_radpm);
-      maxPhase0_rad = std::max(maxPhase0_rad, std::abs(term.phase0_rad));
+      // A kept term is made in its slot (placement new of the prvalue: no
+      // copy of it through the stack, whose wide loads of narrow stores
+      // stalled store forwarding and cost as much as the solve's first sums).
+      const Term* term = nullptr;
+      Term other;
+      if (i < kKeptComponents) {
+        term = ::new (static_cast<void*>(&kept_[i])) Term(make(components[i]));
+      } else {
+        other = make(components[i]);
+        term = &other;
+      }
+      maxWavenumber_radpm = std::max(maxWavenumber_radpm, term->wavenumber_radpm);
+      maxPhase0_rad = std::max(maxPhase0_rad, std::abs(term->phase0_rad));
     }
     // |k d.x + phase0| <= k (|x| + |y|) + |phase0|, and |phase0| <= 1024.
     positionLimit_m_ = maxWavenumber_radpm > 0 ? (kPhaseLimit_rad - maxPhase0_rad) / maxWavenumber_radpm
@@ -243,37 +255,82 @@ inline void storeHeights(D d, V eta, M ok, std::size_t begin, const PointBatch& 
       [&](std::size_t j) { batch.height_out_m[begin + j] = static_cast<btScalar>(height.values[j]); }, fallback);
 }
 
-/// The velocity queries' last step. Linear deep-water orbital velocity
-/// (Dean & Dalrymple 1991, ch. 3), summed with the scalar code's operations:
-/// a omega e^{k z} per component, z the depth below the surface `eta` [m],
-/// `horizontal(c, a omega e^{k z})` cos theta along d (Q times it for
-/// Gerstner waves) and sin theta up, from the phases' sin and cos at (x, y),
-/// plus the current. Stored with the height `eta` (when
-/// `batch.height_out_m` is not null) in the lanes of `ok`; the other points
-/// go to `fallback`.
-template <class Table, class Horizontal>
-void storeVelocities(D d, const Table& terms, const LanePhases& phases, V x, V y, V eta, Horizontal horizontal,
-                     const UniformCurrent& current, M ok, std::size_t begin, const PointBatch& batch,
-                     PointFallback fallback) {
-  const V z = depthBelowSurface(d, loadPadded(d, batch.w_m, begin, batch.count), eta);
+/// The orbital velocity at depth z below the surface [m] (<= 0), without
+/// the current. Linear deep-water orbital velocity (Dean & Dalrymple 1991,
+/// ch. 3), summed with the scalar code's operations: a omega e^{k z} per
+/// component, `horizontal(c, a omega e^{k z})` cos theta along d (Q times it
+/// for Gerstner waves) and sin theta up, from the phases' sin and cos at
+/// (x, y).
+struct Orbital {
+  V east, north, up;
+};
+
+/// `decay(i, c)` is component i's e^{k z} in every lane.
+template <class Table, class Horizontal, class Decay>
+[[nodiscard]] Orbital orbitalVelocity(D d, const Table& terms, const LanePhases& phases, V x, V y, Decay decay,
+                                      Horizontal horizontal) {
   V east = hn::Zero(d), north = hn::Zero(d), up = hn::Zero(d);
   for (std::size_t i = 0; i < terms.size(); ++i) {
     const auto c = terms[i];
     const SinCos sc = sinCos(d, phases, i, c, x, y);
-    const V orbital_mps = hn::Mul(hn::Set(d, c.speed_mps), hn::Exp(d, hn::Mul(hn::Set(d, c.wavenumber_radpm), z)));
+    const V orbital_mps = hn::Mul(hn::Set(d, c.speed_mps), decay(i, c));
     const V along_mps = hn::Mul(horizontal(c, orbital_mps), sc.cosine);
     east = hn::Add(east, hn::Mul(along_mps, hn::Set(d, c.directionEast)));
     north = hn::Add(north, hn::Mul(along_mps, hn::Set(d, c.directionNorth)));
     up = hn::Add(up, hn::Mul(orbital_mps, sc.sine));
   }
+  return {east, north, up};
+}
+
+/// One depth's velocities with the current, lane by lane, for storing.
+struct VelocityLanes {
+  VelocityLanes(D d, const Orbital& o, const UniformCurrent& current)
+      : east(d, hn::Add(o.east, hn::Set(d, current.east_mps))),
+        north(d, hn::Add(o.north, hn::Set(d, current.north_mps))),
+        up(d, o.up) {}
+  [[nodiscard]] WaterVelocity operator[](std::size_t j) const {
+    return {static_cast<btScalar>(east.values[j]), static_cast<btScalar>(north.values[j]),
+            static_cast<btScalar>(up.values[j])};
+  }
+  Lanes east, north, up;
+};
+
+/// The velocity queries' last step: orbitalVelocity plus the current at
+/// each point's depth below the surface `eta` [m], from `batch.w_m`, or at
+/// each of `batch.depths_m` (a grid's nodes). Stored with the height `eta`
+/// (when `batch.height_out_m` is not null) in the lanes of `ok`; the other
+/// points go to `fallback`.
+template <class Table, class Horizontal>
+void storeVelocities(D d, const Table& terms, const LanePhases& phases, V x, V y, V eta, Horizontal horizontal,
+                     const UniformCurrent& current, M ok, std::size_t begin, const PointBatch& batch,
+                     PointFallback fallback) {
   const Lanes height(d, eta);
-  const Lanes e(d, hn::Add(east, hn::Set(d, current.east_mps)));
-  const Lanes n(d, hn::Add(north, hn::Set(d, current.north_mps)));
-  const Lanes u(d, up);
+  const std::size_t levels = batch.depths_m.size();
+  if (levels == 0) {
+    const V z = depthBelowSurface(d, loadPadded(d, batch.w_m, begin, batch.count), eta);
+    const auto decay = [d, z](std::size_t, const auto& c) {
+      return hn::Exp(d, hn::Mul(hn::Set(d, c.wavenumber_radpm), z));
+    };
+    const VelocityLanes v(d, orbitalVelocity(d, terms, phases, x, y, decay, horizontal), current);
+    const auto store = [&](std::size_t j) {
+      if (batch.height_out_m != nullptr) batch.height_out_m[begin + j] = static_cast<btScalar>(height.values[j]);
+      batch.velocity_out[begin + j] = v[j];
+    };
+    finishLanes(d, ok, begin, batch.count, store, fallback);
+    return;
+  }
+  const LaneFlags converged(d, ok);
+  for (std::size_t m = 0; m < levels; ++m) {
+    const auto decay = [d, &batch, levels, m](std::size_t i, const auto&) {
+      return hn::Set(d, batch.depthDecay[i * levels + m]);
+    };
+    const VelocityLanes v(d, orbitalVelocity(d, terms, phases, x, y, decay, horizontal), current);
+    for (std::size_t j = 0; j < kLanes && begin + j < batch.count; ++j)
+      if (converged.set[j]) batch.velocity_out[(begin + j) * levels + m] = v[j];
+  }
+  // The heights, and every result of the other points from `fallback`.
   const auto store = [&](std::size_t j) {
     if (batch.height_out_m != nullptr) batch.height_out_m[begin + j] = static_cast<btScalar>(height.values[j]);
-    batch.velocity_out[begin + j] = {static_cast<btScalar>(e.values[j]), static_cast<btScalar>(n.values[j]),
-                                     static_cast<btScalar>(u.values[j])};
   };
   finishLanes(d, ok, begin, batch.count, store, fallback);
 }

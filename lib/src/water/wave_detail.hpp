@@ -23,6 +23,17 @@ inline constexpr double kGerstnerResidualTolerance_m = 1e-9;
 /// steepness; the caps only guarantee termination.
 inline constexpr int kGerstnerMaxNewtonIterations = 50;
 inline constexpr int kGerstnerMaxStepHalvings = 30;
+/// The largest phase step [rad] whose sin and cos the batch solve takes
+/// from the angle-addition identity and a Taylor series (gerstner_simd.cpp,
+/// sinCosOfStep), and a grid's warm start's most phase moved in time.
+inline constexpr double kGerstnerPhaseStepBound_rad = 0.5;
+/// |F| [m] to which a grid's node is solved when it starts from its last
+/// solution (GridHistory): 10 um of the rest position, which moves the
+/// height by less than that (|grad eta| = |sum Q a k sin| < 1 below the fold
+/// limit), a thousandth of a 1 m patch cell's interpolation error on a real
+/// sea (docs/waves.md, "Grids"). From a substep's motion (about 1 cm at 60
+/// Hz) one Newton step reaches it, where 1e-9 m takes two.
+inline constexpr double kGerstnerGridTolerance_m = 1e-5;
 
 /// Checks `components` (see SineSumSurface's constructor) and normalises their
 /// directions. Throws std::invalid_argument whose message starts with `who`.

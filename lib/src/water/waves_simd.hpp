@@ -37,6 +37,22 @@ class PointFallback {
   void (*call_)(const void* solve, std::size_t index);
 };
 
+/// A grid query's start from the last sample (GerstnerSurface, GridHistory):
+/// each node's rest position and its components' sin and cos, arrays over
+/// the nodes `stride` doubles long at `values`: [0] x0, [1] y0, then
+/// [2 + 2 i] and [3 + 2 i] component i's sin and cos. Read when `fromLast`,
+/// written after the solve either way.
+struct WarmStart {
+  double* values = nullptr;  ///< null: no history kept
+  std::size_t stride = 0;    ///< the nodes rounded up to whole vectors (kWarmStartPad)
+  bool fromLast = false;     ///< start from `values` (else afresh)
+  double dt_s = 0;           ///< time since `values` were written [s]
+  bool* complete = nullptr;  ///< cleared when some node's numbers were not written
+};
+
+/// WarmStart::stride is a multiple of this, at least every vector's lanes.
+inline constexpr std::size_t kWarmStartPad = 16;
+
 /// The points of one batch query and where its results go.
 struct PointBatch {
   const btScalar* u_m = nullptr;  ///< horizontal, along WaterFrame::east [m]
@@ -49,6 +65,14 @@ struct PointBatch {
   /// The pressure head at each point [m] (docs/waves.md, "Pressure below the
   /// surface"), or null; when set, the only result asked.
   btScalar* head_out_m = nullptr;
+  /// Not empty: the velocities are asked at each of these depths below the
+  /// surface [m] instead of at `w_m` (which is not read), point i's at
+  /// `velocity_out[i depths + m]` (a patch's nodes: GridVelocities).
+  std::span<const double> depths_m{};
+  /// With `depths_m`: each component's decay to each depth, `e^{-k_i
+  /// depth_m}` at `[i depths + m]` (the same for every point).
+  std::span<const double> depthDecay{};
+  WarmStart warm{};  ///< a grid's history (GerstnerSurface only)
 };
 
 /// SineSumSurface's batch queries: `h0 + sum a cos(theta(x_i - U t))`
