@@ -3,8 +3,8 @@
 // Wigley hull and a sphere, at several drafts and heels; and the volume of a
 // bounding box per part (the approximation the Zephyr author rejected).
 // Run: build/float/tests/keel_column_accuracy [CELLS], CELLS the coarse
-// columns' ColumnSettings::targetColumns (330, the default; 40 is the
-// far-boat preset's).
+// columns' ColumnSettings::targetColumns (330, the default; 64 is the
+// far-boat preset's, kFarBoatColumnCells).
 #include "test_hulls.hpp"
 
 #include <cmath>

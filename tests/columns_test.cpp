@@ -65,11 +65,11 @@ TEST(ColumnHull, DefaultColumnHullIsSharedPerHullAndCount) {
   const auto coarse = defaultColumnHull(a, kFarBoatColumnCells);
   EXPECT_NE(coarse, ca);
   EXPECT_EQ(coarse, defaultColumnHull(a, kFarBoatColumnCells));
-  // A 2 m x 1 m footprint in about 40 cells of sqrt(2 / 40) = 0.224 m:
-  // rounded to 9 x 4 whole cells, the cell grown to fit both sides (0.25 m),
-  // which makes 8 x 4.
-  EXPECT_EQ(coarse->columns().size(), 32u);
-  EXPECT_FLOAT_EQ(float(coarse->cellSize_m()), 0.25f);
+  // A 2 m x 1 m footprint in about 64 cells of sqrt(2 / 64) = 0.177 m:
+  // rounded to 11 x 6 whole cells, the cell grown to fit both sides
+  // (2 / 11 = 0.182 m), which covers them in 11 x 6.
+  EXPECT_EQ(coarse->columns().size(), 66u);
+  EXPECT_FLOAT_EQ(float(coarse->cellSize_m()), 2.0f / 11);
   EXPECT_NEAR(coarse->volume_m3(), 2.0, 2.0 * 1e-6);
   EXPECT_THROW((void)defaultColumnHull(a, 0), std::invalid_argument);
   EXPECT_THROW((void)defaultColumnHull(nullptr), std::invalid_argument);

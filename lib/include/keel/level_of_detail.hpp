@@ -26,10 +26,11 @@ struct LevelOfDetail {
   std::size_t columnCells = 0;
 };
 
-/// The far-boat preset's column count (ColumnSettings::targetColumns): a
-/// 4 x 10 grid on a slender hull's footprint, against the default 330. Its
-/// accuracy is in docs/columns.md, "Far boats".
-inline constexpr std::size_t kFarBoatColumnCells = 40;
+/// The far-boat preset's column count (ColumnSettings::targetColumns),
+/// against the default 330: three columns across a slender hull's beam,
+/// where its volume at half draft errs by 3 % (docs/columns.md, "Levels of
+/// detail", has the accuracy table).
+inline constexpr std::size_t kFarBoatColumnCells = 64;
 
 /// The full model: triangles, direct sampling at every vertex, every
 /// hydrodynamic term with the water velocity per vertex (the defaults).

@@ -250,19 +250,34 @@ template <class Table>
   return newtonFrom(d, terms, x, y, x, y, s, rest, candidate);
 }
 
+/// Each kept component's phase step -omega dt over the time since a grid's
+/// last sample, as sin and cos: the same in every lane and vector.
+struct TimeSteps {
+  TimeSteps(D d, std::span<const WaveComponent> components, double dt_s) {
+    for (std::size_t i = 0; i < components.size() && i < kKeptComponents; ++i) {
+      const SinCos step = sinCosOfStep(d, hn::Set(d, -components[i].angularFrequency_radps * dt_s));
+      sine[i] = hn::GetLane(step.sine);
+      cosine[i] = hn::GetLane(step.cosine);
+    }
+  }
+  // Not zeroed: the constructor writes the first components' before any read.
+  double sine[kKeptComponents];
+  double cosine[kKeptComponents];
+};
+
 /// A grid's start from its last sample (WarmStart): the sums at each
 /// lane's last rest point (x0, y0), its kept components' sin and cos from
-/// then, each phase moved by -omega dt (the time since; at most
+/// then, each phase moved by -omega dt (the time since, `steps`; at most
 /// kPhaseStepBound_rad, which the caller checks) with the angle-addition
 /// identity of evaluateNear, and kept in `rest`.
 template <class Table>
 [[nodiscard]] Sums evaluateFromLast(D d, const Table& terms, V x0, V y0, V x, V y, const WarmStart& warm,
-                                    std::size_t begin, LanePhases& rest) {
+                                    const TimeSteps& steps, std::size_t begin, LanePhases& rest) {
   Sums s = startSums(d, x0, y0, x, y);
   GerstnerTerm scratch;
   for (std::size_t i = 0; i < terms.size(); ++i) {
     const GerstnerTerm& c = terms.at(i, scratch);
-    const SinCos step = sinCosOfStep(d, hn::Set(d, -c.angularFrequency_radps * warm.dt_s));
+    const SinCos step{hn::Set(d, steps.sine[i]), hn::Set(d, steps.cosine[i])};
     const V sinLast = hn::LoadU(d, warm.values + (2 + 2 * i) * warm.stride + begin);
     const V cosLast = hn::LoadU(d, warm.values + (3 + 2 * i) * warm.stride + begin);
     const V sine = hn::MulAdd(cosLast, step.sine, hn::Mul(sinLast, step.cosine));
@@ -279,13 +294,14 @@ template <class Table>
 /// components' sin and cos in `rest`). A lane that did not converge clears
 /// `*warm.complete`: the next sample starts afresh.
 template <class Table>
-[[nodiscard]] RestPoints solveGridNodes(D d, const Table& terms, V x, V y, const WarmStart& warm, std::size_t begin,
-                                        LanePhases& rest, LanePhases& candidate) {
+[[nodiscard]] RestPoints solveGridNodes(D d, const Table& terms, V x, V y, const WarmStart& warm,
+                                        const TimeSteps& steps, std::size_t begin, LanePhases& rest,
+                                        LanePhases& candidate) {
   RestPoints p;
   if (warm.fromLast) {
     const V x0 = hn::LoadU(d, warm.values + begin), y0 = hn::LoadU(d, warm.values + warm.stride + begin);
-    p = newtonFrom(d, terms, x, y, x0, y0, evaluateFromLast(d, terms, x0, y0, x, y, warm, begin, rest), rest, candidate,
-                   kGerstnerGridTolerance_m);
+    p = newtonFrom(d, terms, x, y, x0, y0, evaluateFromLast(d, terms, x0, y0, x, y, warm, steps, begin, rest), rest,
+                   candidate, kGerstnerGridTolerance_m);
   } else {
     p = solveRestPoints(d, terms, x, y, rest, candidate);
   }
@@ -320,8 +336,9 @@ void GerstnerHeightsAndVelocities(std::span<const WaveComponent> components, con
   static_assert(kLanes <= kWarmStartPad);
   const bool keepHistory = batch.warm.values != nullptr && terms.size() <= kKeptComponents;
   if (batch.warm.values != nullptr && !keepHistory) *batch.warm.complete = false;
+  const TimeSteps steps(d, keepHistory && batch.warm.fromLast ? components : components.first(0), batch.warm.dt_s);
   forEachVector(d, batch, settings.current, [&](std::size_t begin, V x, V y) {
-    const RestPoints p = keepHistory ? solveGridNodes(d, terms, x, y, batch.warm, begin, rest, candidate)
+    const RestPoints p = keepHistory ? solveGridNodes(d, terms, x, y, batch.warm, steps, begin, rest, candidate)
                                      : solveRestPoints(d, terms, x, y, rest, candidate);
     const V eta = hn::Add(hn::Set(d, settings.meanLevel_m), p.elevation_m);
     if (batch.head_out_m != nullptr) {  // the phases at the rest point, as the velocity's
