@@ -72,10 +72,20 @@ void fleet(benchmark::State& state) {
   if (state.range(3) == 4) hydro.waterVelocity = WaterVelocitySampling::PerBoat;
   const btVector3 size = hull->boundsMax() - hull->boundsMin();
   const int side = int(std::ceil(std::sqrt(double(boats))));
+  // "layout" 0: each body made just before its boat's water action, so the
+  // boats' water state lies between the bodies in memory; 1: every body
+  // made first, as a game loading a level might (docs/performance.md,
+  // "Many boats": at 10,000 boats Bullet's own step depends on it).
+  const bool bodiesFirst = state.range(5) == 1;
+  const auto makeBody = [&](int i) {
+    return w.addBox(size, btScalar(0.4 * 1025 * hull->volume_m3()),
+                    btTransform(btQuaternion(btVector3(0, 1, 0), btScalar(0.7 * i)),
+                                btVector3(btScalar(20 * (i % side)), 0, btScalar(20 * (i / side)))));
+  };
+  if (bodiesFirst)
+    for (int i = 0; i < boats; ++i) (void)makeBody(i);
   for (int i = 0; i < boats; ++i) {
-    btRigidBody* body = w.addBox(size, btScalar(0.4 * 1025 * hull->volume_m3()),
-                                 btTransform(btQuaternion(btVector3(0, 1, 0), btScalar(0.7 * i)),
-                                             btVector3(btScalar(20 * (i % side)), 0, btScalar(20 * (i / side)))));
+    btRigidBody* body = bodiesFirst ? w.bodies[std::size_t(i)].get() : makeBody(i);
     WaterAction& boat = water.add(body, hull, settings);
     boat.setHydrodynamics(hydro);
     if (far) boat.setLevelOfDetail(farBoatSettings(*hull));
@@ -130,17 +140,19 @@ void fleet(benchmark::State& state) {
 // spectral ocean ("sea" 3; 4 with a particle solve per point): full detail
 // at 1,000 boats on all threads, and the far-boat preset at 10,000; and the
 // full model with one water velocity per boat (lod 4) on the real seas.
+// The far boats at 10,000 also with every body made before any boat
+// ("layout" 1).
 BENCHMARK(fleet)
-    ->ArgNames({"boats", "tris", "threads", "lod", "sea"})
-    ->ArgsProduct({{1, 10, 100, 1000}, {500}, {0, 1}, {0}, {0}})
-    ->ArgsProduct({{100}, {100, 2000}, {0}, {0}, {0}})
-    ->ArgsProduct({{1, 10, 100, 1000}, {500}, {0}, {1}, {0}})
-    ->ArgsProduct({{1000, 10000}, {500}, {0, 1}, {2}, {0}})
-    ->ArgsProduct({{1, 100, 1000}, {500}, {0, 1}, {0, 1, 3}, {1, 2}})
-    ->ArgsProduct({{1000, 10000}, {500}, {0, 1}, {2}, {2}})
-    ->ArgsProduct({{1000}, {500}, {0}, {0, 3}, {3, 4}})
-    ->ArgsProduct({{10000}, {500}, {0}, {2}, {3, 4}})
-    ->ArgsProduct({{1000}, {500}, {0}, {4}, {2, 3}})
+    ->ArgNames({"boats", "tris", "threads", "lod", "sea", "layout"})
+    ->ArgsProduct({{1, 10, 100, 1000}, {500}, {0, 1}, {0}, {0}, {0}})
+    ->ArgsProduct({{100}, {100, 2000}, {0}, {0}, {0}, {0}})
+    ->ArgsProduct({{1, 10, 100, 1000}, {500}, {0}, {1}, {0}, {0}})
+    ->ArgsProduct({{1000, 10000}, {500}, {0, 1}, {2}, {0}, {0, 1}})
+    ->ArgsProduct({{1, 100, 1000}, {500}, {0, 1}, {0, 1, 3}, {1, 2}, {0}})
+    ->ArgsProduct({{1000, 10000}, {500}, {0, 1}, {2}, {2}, {0, 1}})
+    ->ArgsProduct({{1000}, {500}, {0}, {0, 3}, {3, 4}, {0}})
+    ->ArgsProduct({{10000}, {500}, {0}, {2}, {3, 4}, {0, 1}})
+    ->ArgsProduct({{1000}, {500}, {0}, {4}, {2, 3}, {0}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

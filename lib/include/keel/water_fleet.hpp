@@ -1,7 +1,7 @@
 #pragma once
 /// @file water_fleet.hpp
 /// keel::WaterFleet: many boats on one sea, their water forces computed in
-/// parallel and applied in a fixed order.
+/// parallel, bitwise the same for any thread count.
 
 #include <keel/config.hpp>
 #include <keel/water_action.hpp>
@@ -18,9 +18,12 @@ namespace keel::KEEL_ABI {
 ///
 /// Each substep it computes every boat's water force concurrently (oneTBB:
 /// Debian's Bullet is built without BT_THREADSAFE, so btParallelFor runs
-/// serially), then applies them to the bodies one by one in the order the
-/// boats were added. Each boat's computation reads only its own body and
-/// buffers, so results are bitwise identical for any thread count.
+/// serially) and applies it to the boat's body. Each boat's computation reads
+/// only its own body and buffers, so results are bitwise identical for any
+/// thread count. When every boat has a body of its own, each applies its
+/// force as soon as it is computed (no other boat reads that body); when
+/// some share a body, all are computed first and then applied one by one in
+/// the order the boats were added.
 ///
 /// The boats are WaterActions owned by the fleet: use the returned reference
 /// for their settings and telemetry, and do not add them to the world
@@ -65,6 +68,7 @@ class WaterFleet : public btActionInterface {
 
  private:
   void step(btScalar timeStep_s);
+  void checkBodies();
   struct Threads;  // oneTBB kept out of the public headers
   std::shared_ptr<const WaterSurface> surface_;
   std::vector<std::unique_ptr<WaterAction>> boats_;
@@ -73,6 +77,8 @@ class WaterFleet : public btActionInterface {
   int threads_ = 0;
   double time_s_ = 0;
   double lastUpdate_s_ = 0;
+  bool bodiesChecked_ = true;  // bodiesShared_ is up to date with the boats
+  bool bodiesShared_ = false;  // some boats share a body: apply in order, after all are computed
 };
 
 }  // namespace keel::KEEL_ABI

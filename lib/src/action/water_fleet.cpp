@@ -35,6 +35,7 @@ WaterAction& WaterFleet::add(btRigidBody* body, std::shared_ptr<const Hull> hull
   boats_.push_back(std::make_unique<WaterAction>(body, std::move(hull), surface_, settings));
   boats_.back()->setTime(time_s_);
   computed_.push_back(0);
+  bodiesChecked_ = false;
   return *boats_.back();
 }
 
@@ -43,14 +44,37 @@ bool WaterFleet::remove(const btRigidBody* body) {
   if (it == boats_.end()) return false;
   computed_.erase(computed_.begin() + (it - boats_.begin()));
   boats_.erase(it);
+  bodiesChecked_ = false;
   return true;
+}
+
+void WaterFleet::checkBodies() {
+  std::vector<const btRigidBody*> bodies;
+  bodies.reserve(boats_.size());
+  for (const auto& b : boats_) bodies.push_back(b->body());
+  std::sort(bodies.begin(), bodies.end());
+  bodiesShared_ = std::adjacent_find(bodies.begin(), bodies.end()) != bodies.end();
+  bodiesChecked_ = true;
 }
 
 void WaterFleet::step(btScalar timeStep_s) {
   const auto start = std::chrono::steady_clock::now();
   const std::size_t n = boats_.size();
+  if (!bodiesChecked_) checkBodies();  // after boats came or went
+  // Each boat's clock, computation and (with a body of its own) velocity
+  // change in one visit: a fleet of thousands does not fit the caches, and
+  // each pass over it would fetch every boat's memory again.
+  const bool applyInPlace = !bodiesShared_;
   auto compute = [&](std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i < end; ++i) computed_[i] = boats_[i]->computeForces(timeStep_s) ? 1 : 0;
+    for (std::size_t i = begin; i < end; ++i) {
+      WaterAction& boat = *boats_[i];
+      boat.setTime(time_s_);
+      const bool apply = boat.computeForces(timeStep_s);
+      if (!applyInPlace)
+        computed_[i] = apply ? 1 : 0;
+      else if (apply)
+        boat.applyForces();
+    }
   };
   if (pool_ && n > 1) {
     // Each boat is one task: boats differ in hull size and wetness, so let
@@ -62,9 +86,10 @@ void WaterFleet::step(btScalar timeStep_s) {
   } else {
     compute(0, n);
   }
-  // Bodies are touched serially, always in the same order.
-  for (std::size_t i = 0; i < n; ++i)
-    if (computed_[i]) boats_[i]->applyForces();
+  // Boats sharing a body apply serially, always in the same order.
+  if (!applyInPlace)
+    for (std::size_t i = 0; i < n; ++i)
+      if (computed_[i]) boats_[i]->applyForces();
   lastUpdate_s_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
@@ -74,8 +99,7 @@ void WaterFleet::updateAction(btCollisionWorld*, btScalar timeStep_s) {
     return;
   }
   time_s_ += double(timeStep_s);
-  for (auto& b : boats_) b->setTime(time_s_);
-  step(timeStep_s);
+  step(timeStep_s);  // which sets each boat's clock
 }
 
 void WaterFleet::prime(btScalar timeStep_s) {
