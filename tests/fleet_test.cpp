@@ -1,6 +1,6 @@
-// keel::WaterFleet: many boats computed in parallel,
-// applied in a fixed order, bitwise identical for any thread count and to
-// one WaterAction per boat.
+// keel::WaterFleet: many boats computed in parallel, bitwise identical for
+// any thread count and to one WaterAction per boat; boats sharing a body
+// applied in a fixed order.
 #include "fleet_scenario.hpp"
 
 #include <gtest/gtest.h>
@@ -33,6 +33,38 @@ TEST(WaterFleet, FloodingBoatsBitwiseIdenticalForOneTwoAndEightThreads) {
   EXPECT_TRUE(bitwiseEqual(one, sail(2, true)));
   EXPECT_TRUE(bitwiseEqual(one, sail(8, true)));
   EXPECT_TRUE(bitwiseEqual(one, sail(-1, true)));
+}
+
+/// Two boats on one body (two hulls of a catamaran given as two boats): both
+/// computed from the body as it was, then applied in the order added, for
+/// any thread count.
+TEST(WaterFleet, BoatsSharingABodyAreComputedFirstAndAppliedInOrder) {
+  struct Outcome {
+    btVector3 velocity, pending0, pending1;
+  };
+  // `both`: boat 0 (hydrostatics only) and boat 1 (every term: its force
+  // depends on the body's velocity) on the one body; else boat 1 alone.
+  const auto run = [](int threads, bool both) {
+    World w;
+    WaterFleet fleet(std::make_shared<SineSumSurface>(std::vector<WaveComponent>{deepWaterWave(0.4, 20, 0.3, 0)}),
+                     threads);
+    const auto hull = hullOf(box(btVector3(4, 1, 1)));
+    btRigidBody* body = w.addBox(btVector3(4, 1, 3), 3000, btTransform(btQuaternion(0.1f, 0, 0.05f)));
+    body->setLinearVelocity(btVector3(1, -0.5f, 0.2f));
+    if (both) fleet.add(body, hull).setHydrodynamics(HydrodynamicSettings::none());
+    fleet.add(body, hull);
+    fleet.updateAction(&w.world, btScalar(1.0 / 240));
+    const std::size_t last = fleet.size() - 1;
+    return Outcome{body->getLinearVelocity(), fleet.boat(0).pendingLinearVelocity_mps(),
+                   fleet.boat(last).pendingLinearVelocity_mps()};
+  };
+  const Outcome alone = run(1, false);
+  for (const int threads : {1, 2}) {
+    const Outcome shared = run(threads, true);
+    EXPECT_EQ(shared.pending1, alone.pending1) << "boat 1 saw boat 0's change: " << threads << " threads";
+    EXPECT_EQ(shared.velocity, (btVector3(1, -0.5f, 0.2f) + shared.pending0) + shared.pending1);
+  }
+  EXPECT_NE(run(1, true).pending0, btVector3(0, 0, 0));
 }
 
 TEST(WaterFleet, AddRemoveAndValidate) {
