@@ -111,11 +111,12 @@ class WaterPatch {
   /// sized for).
   [[nodiscard]] btScalar height(double u_m, double v_m) const;
 
-  [[nodiscard]] btScalar cellSize_m() const { return cell_m_; }             ///< [m]
-  [[nodiscard]] int samplesPerSide() const { return side_; }                ///< grid nodes per side
-  [[nodiscard]] std::int64_t originI() const { return i0_; }                ///< world cell index of node (0, 0) along u
-  [[nodiscard]] std::int64_t originJ() const { return j0_; }                ///< world cell index of node (0, 0) along v
-  [[nodiscard]] std::span<const btScalar> samples_m() const { return h_; }  ///< row-major, u fastest [m]
+  [[nodiscard]] btScalar cellSize_m() const { return cell_m_; }  ///< [m]
+  [[nodiscard]] int samplesPerSide() const { return side_; }     ///< grid nodes per side
+  [[nodiscard]] std::int64_t originI() const { return i0_; }     ///< world cell index of node (0, 0) along u
+  [[nodiscard]] std::int64_t originJ() const { return j0_; }     ///< world cell index of node (0, 0) along v
+  /// The samples, row-major, u fastest [m]; empty before the first sample.
+  [[nodiscard]] std::span<const btScalar> samples_m() const { return h_; }
 
  private:
   btScalar cell_m_ = 0;

@@ -46,7 +46,9 @@ WaterAction::WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull,
   if (!surface_) throw std::invalid_argument("keel::WaterAction: water surface is null");
   validate(settings_);
   state_ = std::make_unique<detail::BoatState>();
-  state_->allocate(*hull_, settings_);
+  // The per-vertex arrays wait for the first substep on triangles
+  // (fitTriangles): a boat put on columns first never needs them.
+  state_->configurePatch(*hull_, settings_);
   // Overlapping parts float on their union, which only columns give.
   if (hull_->partsOverlap()) setBuoyancyModel(BuoyancyModel::Columns);
 }
@@ -93,6 +95,7 @@ bool WaterAction::computeForces(btScalar timeStep_s) {
     const detail::BoatModel boat{*hull_, *surface_, settings_, hydro_, columns_.get()};
     return detail::runColumnSubstep(boat, *state_, detail::BodySnapshot::of(*body_), timeStep_s, time_s_);
   }
+  state_->fitTriangles(*hull_);  // allocates at the first substep on triangles only
   const detail::BoatModel boat{*hull_, *surface_, settings_, hydro_};
   return detail::runSubstep(boat, *state_, detail::BodySnapshot::of(*body_), timeStep_s, time_s_);
 }

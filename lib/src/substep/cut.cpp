@@ -27,8 +27,8 @@ void drawnCut(const Hull& hull, const BoatState& state, std::vector<SubmergedPie
               std::vector<WaterlineSegment>& waterline) {
   pieces.clear();
   waterline.clear();
-  if (!state.anyWet) return;
   const HullSoA& soa = hull.soa();
+  if (!state.anyWet || state.h_m.size() < soa.vertexPadded) return;  // no substep on triangles yet
   BoatBuffers& b = threadBuffers(soa);
   // Classified again from the kept heights, triangle by triangle (a water
   // range that no block's box lies outside of), and cut without velocities.

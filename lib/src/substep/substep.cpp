@@ -132,6 +132,16 @@ void BoatState::allocate(const Hull& hull, const HydrostaticSettings& statics) {
   configurePatch(hull, statics);
 }
 
+void BoatState::fitTriangles(const Hull& hull) {
+  const HullSoA& soa = hull.soa();
+  if (sweptRate_m3ps.size() >= soa.trianglePadded && h_m.size() >= soa.vertexPadded) return;
+  for (std::vector<btScalar>* v : {&waterHeight_m, &previousWaterHeight_m, &h_m})
+    if (v->size() < soa.vertexPadded) v->resize(soa.vertexPadded, 0);
+  sweptRate_m3ps.assign(soa.trianglePadded, 0);
+  previousSweptRate_m3ps.assign(soa.trianglePadded, 0);
+  slammingWarm = false;
+}
+
 void BoatState::configurePatch(const Hull& hull, const HydrostaticSettings& statics) {
   // Configured aside, so that a throw leaves the boat as it was.
   WaterPatch next;

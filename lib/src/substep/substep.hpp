@@ -69,7 +69,9 @@ struct BoatModel {
 };
 
 /// What a boat keeps from one substep to the next, and the last substep's
-/// results for telemetry and drawing. Sized once from the hull (allocate).
+/// results for telemetry and drawing. Sized from the hull (allocate, or
+/// fitTriangles at the first substep on triangles) and the columns
+/// (allocateColumns).
 struct BoatState {
   // The water's frame, remade only when gravity changes.
   WaterFrame frame;
@@ -112,6 +114,11 @@ struct BoatState {
   /// Sizes the per-vertex and per-triangle arrays for `hull` and forgets
   /// the slamming history; configures the patch for Sampling::Patch.
   void allocate(const Hull& hull, const HydrostaticSettings& statics);
+  /// Sizes the per-vertex and per-triangle arrays for `hull` when they are
+  /// smaller: a WaterAction's first substep on triangles. (A boat made and
+  /// put on columns before its first substep never holds them: a big fleet
+  /// of far boats stays small in memory, its bodies close together.)
+  void fitTriangles(const Hull& hull);
   /// Makes room for the column model's `columns` too (the per-vertex height
   /// arrays hold the columns' heights when it runs), and forgets the water
   /// of the last substep, which the other model sampled elsewhere.

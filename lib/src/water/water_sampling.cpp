@@ -53,11 +53,14 @@ void WaterPatch::configure(btScalar cellSize_m, btScalar hullRadius_m) {
   inverseCell_pm_ = 1.0 / double(cellSize_m);  // a multiplication per vertex, not a division
   radius_m_ = hullRadius_m;
   side_ = int(nodes);
-  const auto count = std::size_t(side_) * std::size_t(side_);
-  u_.assign(count, 0);
-  v_.assign(count, 0);
-  queried_.assign(count, 0);
-  h_.assign(count, 0);
+  // The samples are sized at the first sample (place), the query order's
+  // coordinates at the first that needs them (sampleHeights): a patch
+  // configured and then replaced (a boat given another level of detail)
+  // never allocates them.
+  u_.clear();
+  v_.clear();
+  queried_.clear();
+  h_.clear();
   depths_m_[0] = 0;
   for (std::size_t m = 1; m < depths_m_.size(); ++m)
     depths_m_[m] = 2.0 * double(hullRadius_m) / double(1 << (depths_m_.size() - 1 - m));
@@ -158,6 +161,7 @@ void WaterPatch::place(double centreU_m, double centreV_m) {
   const double cell = double(cell_m_);
   i0_ = std::int64_t(std::floor((centreU_m - double(radius_m_)) / cell));
   j0_ = std::int64_t(std::floor((centreV_m - double(radius_m_)) / cell));
+  h_.resize(std::size_t(side_) * std::size_t(side_));  // allocates at the first sample only
 }
 
 std::size_t WaterPatch::sample(const WaterSurface& surface, double centreU_m, double centreV_m, btScalar t_s) {
@@ -181,6 +185,11 @@ std::size_t WaterPatch::sampleHeights(const WaterSurface& surface, btScalar t_s)
   // each one neighbours the one before: a user's surface that starts from
   // the previous point's solution converges faster. (Keel's own surfaces
   // solve every point alone: docs/waves.md, "Batches: SIMD across points".)
+  if (queried_.size() != h_.size()) {  // the first such sample
+    u_.resize(h_.size());
+    v_.resize(h_.size());
+    queried_.resize(h_.size());
+  }
   std::size_t q = 0;
   for (int j = 0; j < side_; ++j)
     for (int step = 0; step < side_; ++step, ++q) {
