@@ -1,6 +1,8 @@
 // A sum of waves on a world-snapped grid (docs/waves.md, "Grids"):
 // SineSumSurface::gridHeights against its heights() at the nodes, near and
 // far from the origin, and the water patch that asks it.
+#include "kernels/buffers.hpp"
+#include "kernels/heights.hpp"
 #include "test_hulls.hpp"
 
 #include <gtest/gtest.h>
@@ -8,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <random>
 #include <vector>
@@ -188,6 +191,67 @@ TEST(SineSumGrid, PatchVelocitiesInBatchesAreTheSameBits) {
     first += batch;
   }
   EXPECT_EQ(differing, 0u) << "of " << first << " points";
+}
+
+TEST(SineSumGrid, PatchVertexVelocitiesAreTheThreeStagesBits) {
+  // detail::patchVertexVelocities (one pass over listed vertices) against
+  // worldCoordinates, WaterPatch::velocities and velocitiesToBody, which
+  // the substep ran before: a tilted hull far from the origin, its water
+  // heights from the patch, lists of 1 to 19 vertices (partial vectors)
+  // and of every vertex.
+  const SineSumSurface sea(jonswap64(), {.meanLevel_m = 0.1, .current = {0.3, 0.2}});
+  const auto hull = hullOf(box(btVector3(4, 1.5f, 2), 5));
+  const detail::HullSoA& soa = hull->soa();
+  const btMatrix3x3 basis(btQuaternion(btVector3(1, 0.2f, 0.3f).normalized(), 0.4f));
+  const btVector3 east = basis.getRow(0), north = basis.getRow(2), up = basis.getRow(1);
+  const btScalar e[3] = {east.x(), east.y(), east.z()}, n[3] = {north.x(), north.y(), north.z()},
+                 z[3] = {up.x(), up.y(), up.z()};
+  const double centreEast = 12345.6, centreNorth = -789.25;
+  const btScalar centreUp = 0.3f;
+  WaterPatch patch;
+  patch.configure(1, hull->radius_m());
+  patch.sampleWithVelocities(sea, centreEast, centreNorth, 17);
+  ASSERT_TRUE(patch.hasVelocities());
+  const std::size_t padded = soa.vertexPadded;
+  std::vector<btScalar> water(padded), u(padded), v(padded), w(padded);
+  detail::patchHeights(soa, patch, e, n, centreEast, centreNorth, water.data());
+  detail::worldCoordinates(soa, e, n, z, centreEast, centreNorth, centreUp, u.data(), v.data(), w.data());
+  std::size_t differing = 0, asked = 0;
+  for (std::size_t count = 1; count <= soa.vertexCount; count = count < 19 ? count + 1 : soa.vertexCount) {
+    // Every third vertex from the end (the list is in no order), as many as fit.
+    std::vector<std::uint32_t> listed;
+    for (std::size_t k = 0; k < count; ++k)
+      listed.push_back(std::uint32_t((soa.vertexCount - 1 - 3 * k) % soa.vertexCount));
+    std::sort(listed.begin(), listed.end());
+    listed.erase(std::unique(listed.begin(), listed.end()), listed.end());
+    const std::size_t m = listed.size();
+    listed.resize(m + detail::kListedPad, listed[0]);
+    // The stages as they were.
+    std::vector<btScalar> qu(m), qv(m), qw(m), qs(m);
+    for (std::size_t k = 0; k < m; ++k)
+      qu[k] = u[listed[k]], qv[k] = v[listed[k]], qw[k] = w[listed[k]], qs[k] = water[listed[k]];
+    std::vector<WaterVelocity> out(m + detail::kListedPad);
+    patch.velocities(qu.data(), qv.data(), qw.data(), qs.data(), m, out.data());
+    std::vector<btScalar> bu(m + detail::kListedPad), bv(bu), bw(bu);
+    EXPECT_EQ(detail::velocitiesToBody(out.data(), m, e, n, z, bu.data(), bv.data(), bw.data()), 0u);
+    // One pass.
+    std::vector<btScalar> fu(padded, -1), fv(padded, -1), fw(padded, -1);
+    const detail::VertexVelocityQuery query{&soa,         e, n, z, centreEast, centreNorth, centreUp, water.data(),
+                                            listed.data()};
+    EXPECT_EQ(detail::patchVertexVelocities(patch, query, m, fu.data(), fv.data(), fw.data()), 0u);
+    for (std::size_t k = 0; k < m; ++k) {
+      const std::uint32_t i = listed[k];
+      differing += std::memcmp(&fu[i], &bu[k], sizeof(btScalar)) != 0 ||
+                   std::memcmp(&fv[i], &bv[k], sizeof(btScalar)) != 0 ||
+                   std::memcmp(&fw[i], &bw[k], sizeof(btScalar)) != 0;
+      fu[i] = -1;
+    }
+    // Nothing stored at the vertices not listed.
+    EXPECT_EQ(std::count(fu.begin(), fu.end(), btScalar(-1)), std::ptrdiff_t(padded)) << count;
+    asked += m;
+    if (count == soa.vertexCount) break;
+  }
+  EXPECT_EQ(differing, 0u) << "of " << asked << " vertices";
 }
 
 }  // namespace

@@ -76,6 +76,7 @@ void BoatBuffers::fit(const HullSoA& hull) {
       v->assign(hull.vertexPadded, 0);
     queried.assign(hull.vertexPadded, 0);
     queried.clear();  // capacity kept: no allocation per substep
+    listed.assign(hull.vertexPadded + kListedPad, 0);
     stamp.assign(hull.vertexPadded, 0);
     stampNow = 0;
     velocity.assign(hull.vertexPadded, WaterVelocity{});

@@ -77,6 +77,10 @@ struct PieceBuffer {
 inline constexpr int kStageGroups = 7;
 
 /// A block of kPad triangles that the water crosses, or wholly above or below it.
+/// Entries past the end of BoatBuffers::listed: a whole vector of the widest
+/// instruction set's btScalar lanes (patchVertexVelocities).
+inline constexpr std::size_t kListedPad = 16;
+
 inline constexpr std::uint32_t kBlockMixed = 0, kBlockDry = 1, kBlockWet = 2;
 
 /// The fast path's working memory for one substep of one boat (body frame;
@@ -91,6 +95,9 @@ struct BoatBuffers {
   std::vector<btScalar> queryU_m, queryV_m, queryW_m;        ///< the wet vertices' coordinates
   std::vector<btScalar> querySurface_m;                      ///< the water height at them, query order [m]
   std::vector<std::uint32_t> queried, stamp;                 ///< the wet vertices; a stamp per vertex
+  /// The vertices asked for the water velocity (water_velocity.cpp), then
+  /// kListedPad copies of the first: whole vectors can be read.
+  std::vector<std::uint32_t> listed;
   std::uint32_t stampNow = 0;
   std::vector<WaterVelocity> velocity;  ///< the surface's answers, query order
   // Per vertex, for PressureModel::WavePressure [m].

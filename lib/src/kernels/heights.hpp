@@ -58,6 +58,27 @@ struct PatchVelocityView {
 void patchVelocities(const WaterPatch& patch, const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
                      const btScalar* surface_m, std::size_t count, WaterVelocity* out);
 
+/// Where patchVertexVelocities finds the vertices: the hull, the water's
+/// axes in body axes and the centre of mass along them (as worldCoordinates),
+/// the water height over each vertex, and the vertices to answer.
+struct VertexVelocityQuery {
+  const HullSoA* hull;
+  const btScalar *east, *north, *up;   ///< [3] each
+  double centreEast_m, centreNorth_m;  ///< [m]
+  btScalar centreUp_m;                 ///< [m]
+  const btScalar* waterHeight_m;       ///< per vertex [m]
+  const std::uint32_t* vertex;         ///< `count` indices, then copies of the first to a whole vector
+};
+
+/// The patch's water velocity at the listed vertices in body axes, into
+/// u, v, w at each vertex's index [m/s]: worldCoordinates, then
+/// WaterPatch::velocities at the vertices under their water heights, then
+/// velocitiesToBody, in one pass and the same bits as the three. A
+/// non-finite velocity becomes zero; returns how many. Only when
+/// patch.hasVelocities().
+[[nodiscard]] std::size_t patchVertexVelocities(const WaterPatch& patch, const VertexVelocityQuery& query,
+                                                std::size_t count, btScalar* u, btScalar* v, btScalar* w);
+
 /// The water velocities `in` (water frame, count of them; readable up to
 /// padded(count)) in body axes, whose water axes are east, north, up:
 /// into u, v, w [m/s]. A non-finite one becomes zero; returns how many.

@@ -29,55 +29,65 @@ std::uint32_t storeVertexVelocities(BoatState& state, Substep& s, std::size_t co
   return bad > 0 ? StatusNonFiniteVelocity : StatusOk;
 }
 
-/// Lists the vertices the pieces lie on: the wet ones and the dry corners
-/// of the crossing triangles (a cut piece interpolates along its own
-/// triangle's edges), none of the rest of the dry hull. Returns how many.
+/// Lists the vertices the pieces lie on in b.listed: the wet ones and the
+/// dry corners of the crossing triangles (a cut piece interpolates along
+/// its own triangle's edges), none of the rest of the dry hull; then
+/// kListedPad copies of the first. Returns how many.
 std::size_t listWetVertices(const HullSoA& soa, const BoatState& state, BoatBuffers& b) {
   if (++b.stampNow == 0) {  // wrapped after 2^32 substeps: forget every stamp
     std::fill(b.stamp.begin(), b.stamp.end(), 0u);
     b.stampNow = 1;
   }
-  b.queried.clear();
+  // The wet ones, then the dry corners, each once (the stamps).
+  std::uint32_t* listed = b.listed.data();
+  const btScalar* h = state.h_m.data();
+  std::size_t count = 0;
   for (std::uint32_t i = 0; i < soa.vertexCount; ++i)
-    if (state.h_m[i] < 0) {
-      b.stamp[i] = b.stampNow;
-      b.queried.push_back(i);
-    }
+    if (h[i] < 0) listed[count++] = i;
+  std::uint32_t* stamp = b.stamp.data();
   for (std::size_t k = 0; k < state.crossingCount; ++k)
-    for (int j = 0; j < 3; ++j)
-      if (const std::size_t v = HullSoA::corner(soa.corners[std::size_t(b.crossing[k])], j); b.stamp[v] != b.stampNow) {
-        b.stamp[v] = b.stampNow;
-        b.queried.push_back(std::uint32_t(v));
+    for (int j = 0; j < 3; ++j) {
+      const auto v = std::uint32_t(HullSoA::corner(soa.corners[std::size_t(b.crossing[k])], j));
+      if (!(h[v] < 0) && stamp[v] != b.stampNow) {
+        stamp[v] = b.stampNow;
+        listed[count++] = v;
       }
-  return b.queried.size();
+    }
+  std::fill_n(listed + count, kListedPad, count > 0 ? listed[0] : 0u);
+  return count;
 }
 
 /// One batch query of the listed vertices' water velocities.
 std::uint32_t sampleWetVertices(const BoatModel& boat, BoatState& state, Substep& s) {
   BoatBuffers& b = s.buffers;
-  const std::size_t count = listWetVertices(boat.hull.soa(), state, b);
-  // Their coordinates as the heights' (worldCoordinates), in query order.
+  const HullSoA& soa = boat.hull.soa();
+  const std::size_t count = listWetVertices(soa, state, b);
   const WaterAxes& a = s.axes;
-  worldCoordinates(boat.hull.soa(), a.east, a.north, a.up, a.centreEast_m, a.centreNorth_m, a.centreUp_m, b.u_m.data(),
+  if (state.patchSampled && state.patch.hasVelocities()) {  // sampled with the heights: interpolated
+    const VertexVelocityQuery query{&soa,           a.east,          a.north,      a.up,
+                                    a.centreEast_m, a.centreNorth_m, a.centreUp_m, state.waterHeight_m.data(),
+                                    b.listed.data()};
+    const std::size_t bad = count > 0 ? patchVertexVelocities(state.patch, query, count, b.waterU_mps.data(),
+                                                              b.waterV_mps.data(), b.waterW_mps.data())
+                                      : 0;
+    state.status.nonFiniteVelocities += bad;
+    return bad > 0 ? StatusNonFiniteVelocity : StatusOk;
+  }
+  // Their coordinates as the heights' (worldCoordinates), in query order.
+  worldCoordinates(soa, a.east, a.north, a.up, a.centreEast_m, a.centreNorth_m, a.centreUp_m, b.u_m.data(),
                    b.v_m.data(), b.w_m.data());
   for (std::size_t k = 0; k < count; ++k) {
-    const std::uint32_t i = b.queried[k];
+    const std::uint32_t i = b.listed[k];
     b.queryU_m[k] = b.u_m[i], b.queryV_m[k] = b.v_m[i], b.queryW_m[k] = b.w_m[i];
   }
   std::uint32_t flags = StatusOk;
-  if (state.patchSampled && state.patch.hasVelocities()) {  // sampled with the heights: interpolated
-    for (std::size_t k = 0; k < count; ++k) b.querySurface_m[k] = state.waterHeight_m[b.queried[k]];
-    state.patch.velocities(b.queryU_m.data(), b.queryV_m.data(), b.queryW_m.data(), b.querySurface_m.data(), count,
-                           b.velocity.data());
-    return flags | storeVertexVelocities(state, s, count, b.queried.data());
-  }
   try {
     boat.surface.velocities(b.queryU_m.data(), b.queryV_m.data(), b.queryW_m.data(), count, s.t_s, b.velocity.data());
   } catch (...) {
     flags |= StatusSurfaceThrew;
     std::fill_n(b.velocity.begin(), count, WaterVelocity{});
   }
-  return flags | storeVertexVelocities(state, s, count, b.queried.data());
+  return flags | storeVertexVelocities(state, s, count, b.listed.data());
 }
 
 }  // namespace
