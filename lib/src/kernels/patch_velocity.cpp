@@ -74,6 +74,33 @@ HWY_INLINE VI levelIndex(VI node, V m, std::size_t levels) {
 #endif
 }
 
+/// The six btScalars at index `at` of each lane (two levels of a node).
+#if defined(BT_USE_DOUBLE_PRECISION) || HWY_TARGET == HWY_SCALAR
+HWY_INLINE void gatherLevels(const T* velocity, VI at, V (&out)[6]) {
+  for (int k = 0; k < 6; ++k) out[k] = hn::GatherIndex(D(), velocity, hn::Add(at, hn::Set(DI(), ScalarIndex(k))));
+}
+#else
+/// In float, as three pairs: each pair is one double lane's bits, gathered
+/// by the double lanes of each half and split into its floats (half the
+/// elements to gather: a gather costs about a cycle per element).
+HWY_INLINE void gatherLevels(const T* velocity, VI at, V (&out)[6]) {
+  const D d;
+  const DD dd;
+  const hn::Half<DI> dih;
+  const hn::RebindToSigned<DD> dio;  // byte offsets
+  const auto* base = reinterpret_cast<const double*>(velocity);
+  const auto lo = hn::ShiftLeft<2>(hn::PromoteTo(dio, hn::LowerHalf(dih, at)));
+  const auto hi = hn::ShiftLeft<2>(hn::PromoteTo(dio, hn::UpperHalf(dih, at)));
+  for (int k = 0; k < 3; ++k) {
+    const auto step = hn::Set(dio, std::int64_t(8 * k));
+    const V pairsLo = hn::BitCast(d, hn::GatherOffset(dd, base, hn::Add(lo, step)));
+    const V pairsHi = hn::BitCast(d, hn::GatherOffset(dd, base, hn::Add(hi, step)));
+    out[2 * k] = hn::ConcatEven(d, pairsHi, pairsLo);
+    out[2 * k + 1] = hn::ConcatOdd(d, pairsHi, pairsLo);
+  }
+}
+#endif
+
 /// The velocities at one vector of points, into e, n, u (lanes) [m/s].
 HWY_INLINE void velocityLanes(const PatchVelocityView& p, V u, V v, V w, V surface, V& e, V& n, V& up) {
   const D d;
@@ -107,12 +134,11 @@ HWY_INLINE void velocityLanes(const PatchVelocityView& p, V u, V v, V w, V surfa
   for (int c = 0; c < 3; ++c) {
     const V w0 = hn::Mul(weight[c], hn::Sub(one, f)), w1 = hn::Mul(weight[c], f);
     const VI at = levelIndex(corner[c], m, p.levels);
+    V level[6];  // the upper level's east, north, up, then the lower's
+    gatherLevels(p.velocity, at, level);
     V* sums[3] = {&e, &n, &up};
-    for (int axis = 0; axis < 3; ++axis) {
-      const V upper = hn::GatherIndex(d, p.velocity, hn::Add(at, hn::Set(di, ScalarIndex(axis))));
-      const V below = hn::GatherIndex(d, p.velocity, hn::Add(at, hn::Set(di, ScalarIndex(3 + axis))));
-      *sums[axis] = hn::Add(*sums[axis], hn::Add(hn::Mul(w0, upper), hn::Mul(w1, below)));
-    }
+    for (int axis = 0; axis < 3; ++axis)
+      *sums[axis] = hn::Add(*sums[axis], hn::Add(hn::Mul(w0, level[axis]), hn::Mul(w1, level[3 + axis])));
   }
 }
 
