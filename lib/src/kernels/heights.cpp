@@ -107,6 +107,21 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, doub
   }
 }
 
+std::size_t WetVerticesKernel(const T* h_m, std::size_t count, std::uint32_t* out) {
+  const D d;
+  const hn::Rebind<std::uint32_t, D> du;
+  const V zero = hn::Zero(d);
+  auto index = hn::Iota(du, 0);
+  const auto step = hn::Set(du, std::uint32_t(hn::Lanes(d)));
+  std::size_t listed = 0;
+  for (std::size_t i = 0; i < count; i += hn::Lanes(d)) {
+    const M wet = hn::And(hn::Lt(hn::LoadU(d, h_m + i), zero), hn::FirstN(d, count - i));
+    listed += hn::CompressStore(index, hn::RebindMask(du, wet), du, out + listed);
+    index = hn::Add(index, step);
+  }
+  return listed;
+}
+
 /// velocitiesToBody: three interleaved components per velocity.
 std::size_t VelocitiesKernel(const WaterVelocity* in, std::size_t count, const T* east, const T* north, const T* up,
                              T* u, T* v, T* w) {
@@ -144,6 +159,7 @@ HWY_EXPORT(VertexHeightsKernel);
 HWY_EXPORT(CoordinatesKernel);
 HWY_EXPORT(PatchHeightsKernel);
 HWY_EXPORT(VelocitiesKernel);
+HWY_EXPORT(WetVerticesKernel);
 
 VertexHeights vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m,
                             const btScalar* waterHeight_m, btScalar* h_m, btScalar* above_m) {
@@ -162,6 +178,10 @@ void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar e
   HWY_DYNAMIC_DISPATCH(PatchHeightsKernel)
   (hull, east, north, centreEast_m, centreNorth_m, patch.samples_m().data(), patch.samplesPerSide(),
    1.0 / double(patch.cellSize_m()), double(patch.originI()), double(patch.originJ()), out_m);
+}
+
+std::size_t listWet(const btScalar* h_m, std::size_t count, std::uint32_t* out) {
+  return HWY_DYNAMIC_DISPATCH(WetVerticesKernel)(h_m, count, out);
 }
 
 std::size_t velocitiesToBody(const WaterVelocity* in, std::size_t count, const btScalar east[3],

@@ -41,9 +41,7 @@ std::size_t listWetVertices(const HullSoA& soa, const BoatState& state, BoatBuff
   // The wet ones, then the dry corners, each once (the stamps).
   std::uint32_t* listed = b.listed.data();
   const btScalar* h = state.h_m.data();
-  std::size_t count = 0;
-  for (std::uint32_t i = 0; i < soa.vertexCount; ++i)
-    if (h[i] < 0) listed[count++] = i;
+  std::size_t count = listWet(h, soa.vertexCount, listed);
   std::uint32_t* stamp = b.stamp.data();
   for (std::size_t k = 0; k < state.crossingCount; ++k)
     for (int j = 0; j < 3; ++j) {
