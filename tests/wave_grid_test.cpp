@@ -240,22 +240,23 @@ TEST(SineSumGrid, PatchVertexVelocitiesAreTheThreeStagesBits) {
       qu[k] = u[listed[k]], qv[k] = v[listed[k]], qw[k] = w[listed[k]], qs[k] = water[listed[k]];
     std::vector<WaterVelocity> out(m + detail::kListedPad);
     patch.velocities(qu.data(), qv.data(), qw.data(), qs.data(), m, out.data());
-    std::vector<btScalar> bu(m + detail::kListedPad), bv(bu), bw(bu);
-    EXPECT_EQ(detail::velocitiesToBody(out.data(), m, e, n, z, bu.data(), bv.data(), bw.data()), 0u);
+    // velocitiesToBody in query order (no list), then by the list: the same.
+    std::vector<btScalar> inOrder(4 * (m + detail::kListedPad)), byList(4 * padded, -1), fused(4 * padded, -1);
+    EXPECT_EQ(detail::velocitiesToBody(out.data(), m, e, n, z, inOrder.data()), 0u);
+    EXPECT_EQ(detail::velocitiesToBody(out.data(), m, e, n, z, byList.data(), listed.data()), 0u);
     // One pass.
-    std::vector<btScalar> fu(padded, -1), fv(padded, -1), fw(padded, -1);
     const detail::VertexVelocityQuery query{&soa,         e, n, z, centreEast, centreNorth, centreUp, water.data(),
                                             listed.data()};
-    EXPECT_EQ(detail::patchVertexVelocities(patch, query, m, fu.data(), fv.data(), fw.data()), 0u);
+    EXPECT_EQ(detail::patchVertexVelocities(patch, query, m, fused.data()), 0u);
     for (std::size_t k = 0; k < m; ++k) {
-      const std::uint32_t i = listed[k];
-      differing += std::memcmp(&fu[i], &bu[k], sizeof(btScalar)) != 0 ||
-                   std::memcmp(&fv[i], &bv[k], sizeof(btScalar)) != 0 ||
-                   std::memcmp(&fw[i], &bw[k], sizeof(btScalar)) != 0;
-      fu[i] = -1;
+      const std::size_t i = listed[k];
+      differing += std::memcmp(&fused[4 * i], &inOrder[4 * k], 4 * sizeof(btScalar)) != 0 ||
+                   std::memcmp(&byList[4 * i], &inOrder[4 * k], 4 * sizeof(btScalar)) != 0;
+      EXPECT_EQ(fused[4 * i + 3], 0);
+      std::fill_n(&fused[4 * i], 4, btScalar(-1));
     }
     // Nothing stored at the vertices not listed.
-    EXPECT_EQ(std::count(fu.begin(), fu.end(), btScalar(-1)), std::ptrdiff_t(padded)) << count;
+    EXPECT_EQ(std::count(fused.begin(), fused.end(), btScalar(-1)), std::ptrdiff_t(4 * padded)) << count;
     asked += m;
     if (count == soa.vertexCount) break;
   }

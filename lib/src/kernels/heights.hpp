@@ -77,19 +77,21 @@ struct VertexVelocityQuery {
 };
 
 /// The patch's water velocity at the listed vertices in body axes, into
-/// u, v, w at each vertex's index [m/s]: worldCoordinates, then
+/// `out4` as (u, v, w, 0) at each vertex's index [m/s]: worldCoordinates, then
 /// WaterPatch::velocities at the vertices under their water heights, then
 /// velocitiesToBody, in one pass and the same bits as the three. A
 /// non-finite velocity becomes zero; returns how many. Only when
 /// patch.hasVelocities().
 [[nodiscard]] std::size_t patchVertexVelocities(const WaterPatch& patch, const VertexVelocityQuery& query,
-                                                std::size_t count, btScalar* u, btScalar* v, btScalar* w);
+                                                std::size_t count, btScalar* out4);
 
 /// The water velocities `in` (water frame, count of them; readable up to
 /// padded(count)) in body axes, whose water axes are east, north, up:
-/// into u, v, w [m/s]. A non-finite one becomes zero; returns how many.
+/// into `out4` as (u, v, w, 0) [m/s], the k-th at vertex[k], or at k
+/// without a list (then `out4` holds padded(count) of them). A non-finite
+/// one becomes zero; returns how many.
 [[nodiscard]] std::size_t velocitiesToBody(const WaterVelocity* in, std::size_t count, const btScalar east[3],
-                                           const btScalar north[3], const btScalar up[3], btScalar* u, btScalar* v,
-                                           btScalar* w);
+                                           const btScalar north[3], const btScalar up[3], btScalar* out4,
+                                           const std::uint32_t* vertex = nullptr);
 
 }  // namespace keel::KEEL_ABI::detail

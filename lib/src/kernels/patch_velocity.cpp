@@ -156,7 +156,7 @@ HWY_INLINE VI loadVertices(const std::uint32_t* p) {
 }  // namespace
 
 std::size_t PatchVertexVelocitiesKernel(const PatchVelocityView& p, const VertexVelocityQuery& q, std::size_t count,
-                                        T* outU, T* outV, T* outW) {
+                                        T* out4) {
   const D d;
   const T *px = q.hull->x.data(), *py = q.hull->y.data(), *pz = q.hull->z.data(), *water = q.waterHeight_m;
   const std::uint32_t* vertex = q.vertex;
@@ -178,16 +178,10 @@ std::size_t PatchVertexVelocitiesKernel(const PatchVelocityView& p, const Vertex
                              hn::Le(hn::Abs(uu), largest));
     bad = hn::Add(bad, hn::IfThenElseZero(hn::AndNot(finite, hn::FirstN(d, count - i)), hn::Set(d, T(1))));
     ue = hn::IfThenElseZero(finite, ue), un = hn::IfThenElseZero(finite, un), uu = hn::IfThenElseZero(finite, uu);
-    // Scattered by scalar stores: most instruction sets have no scatter.
-    std::array<T, kMaxLanes> bu, bv, bw;
-    hn::StoreU(hn::MulAdd(e.x, ue, hn::MulAdd(n.x, un, hn::Mul(z.x, uu))), d, bu.data());
-    hn::StoreU(hn::MulAdd(e.y, ue, hn::MulAdd(n.y, un, hn::Mul(z.y, uu))), d, bv.data());
-    hn::StoreU(hn::MulAdd(e.z, ue, hn::MulAdd(n.z, un, hn::Mul(z.z, uu))), d, bw.data());
-    const std::size_t here = std::min(lanes, count - i);
-    for (std::size_t j = 0; j < here; ++j) {
-      const std::uint32_t to = vertex[i + j];
-      outU[to] = bu[j], outV[to] = bv[j], outW[to] = bw[j];
-    }
+    storeVertexVelocities(d, hn::MulAdd(e.x, ue, hn::MulAdd(n.x, un, hn::Mul(z.x, uu))),
+                          hn::MulAdd(e.y, ue, hn::MulAdd(n.y, un, hn::Mul(z.y, uu))),
+                          hn::MulAdd(e.z, ue, hn::MulAdd(n.z, un, hn::Mul(z.z, uu))), out4, vertex, i,
+                          std::min(lanes, count - i));
   }
   return std::size_t(hn::GetLane(hn::SumOfLanes(d, bad)));
 }
@@ -248,8 +242,8 @@ void patchVelocities(const WaterPatch& patch, const btScalar* u_m, const btScala
 }
 
 std::size_t patchVertexVelocities(const WaterPatch& patch, const VertexVelocityQuery& query, std::size_t count,
-                                  btScalar* u, btScalar* v, btScalar* w) {
-  return HWY_DYNAMIC_DISPATCH(PatchVertexVelocitiesKernel)(viewOf(patch), query, count, u, v, w);
+                                  btScalar* out4) {
+  return HWY_DYNAMIC_DISPATCH(PatchVertexVelocitiesKernel)(viewOf(patch), query, count, out4);
 }
 
 }  // namespace keel::KEEL_ABI::detail

@@ -10,21 +10,13 @@
 namespace keel::KEEL_ABI::detail {
 namespace {
 
-/// The surface's answers (water frame, in query order) to body axes, per
-/// vertex; a non-finite one becomes zero and is reported. Every vertex in
-/// order goes straight to the per-vertex arrays; a subset (`vertex` not
-/// null) goes through the query arrays (done with) and is scattered.
+/// The surface's answers (water frame, in query order) to body axes, at
+/// their vertices (every vertex in order when `vertex` is null); a
+/// non-finite one becomes zero and is reported.
 std::uint32_t storeVertexVelocities(BoatState& state, Substep& s, std::size_t count, const std::uint32_t* vertex) {
   BoatBuffers& b = s.buffers;
-  btScalar* u = vertex ? b.queryU_m.data() : b.waterU_mps.data();
-  btScalar* v = vertex ? b.queryV_m.data() : b.waterV_mps.data();
-  btScalar* w = vertex ? b.queryW_m.data() : b.waterW_mps.data();
-  const std::size_t bad = velocitiesToBody(b.velocity.data(), count, s.axes.east, s.axes.north, s.axes.up, u, v, w);
-  if (vertex)
-    for (std::size_t k = 0; k < count; ++k) {
-      const std::size_t i = vertex[k];
-      b.waterU_mps[i] = u[k], b.waterV_mps[i] = v[k], b.waterW_mps[i] = w[k];
-    }
+  const std::size_t bad = velocitiesToBody(b.velocity.data(), count, s.axes.east, s.axes.north, s.axes.up,
+                                           b.water_mps.data(), vertex);
   state.status.nonFiniteVelocities += bad;
   return bad > 0 ? StatusNonFiniteVelocity : StatusOk;
 }
@@ -65,9 +57,7 @@ std::uint32_t sampleWetVertices(const BoatModel& boat, BoatState& state, Substep
     const VertexVelocityQuery query{&soa,           a.east,          a.north,      a.up,
                                     a.centreEast_m, a.centreNorth_m, a.centreUp_m, state.waterHeight_m.data(),
                                     b.listed.data()};
-    const std::size_t bad = count > 0 ? patchVertexVelocities(state.patch, query, count, b.waterU_mps.data(),
-                                                              b.waterV_mps.data(), b.waterW_mps.data())
-                                      : 0;
+    const std::size_t bad = count > 0 ? patchVertexVelocities(state.patch, query, count, b.water_mps.data()) : 0;
     state.status.nonFiniteVelocities += bad;
     return bad > 0 ? StatusNonFiniteVelocity : StatusOk;
   }
