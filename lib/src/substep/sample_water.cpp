@@ -34,7 +34,8 @@ std::size_t replaceImplausible(std::span<btScalar> water_m, btScalar lo, btScala
 // sampling"): an interpolation of a height per vertex, of a velocity per
 // wet vertex (listed, placed, interpolated and turned into body axes in
 // one SIMD pass: 1.85 us for 300 vertices of the 972-triangle box on
-// AVX-512, 2.7 us on AVX2, with their listing; docs/performance.md), the
+// AVX-512, 2.7 us on AVX2; docs/performance.md, "The water velocity at
+// every wet vertex"), the
 // wet share of the vertices asked for velocities (half the hull and the
 // crossing triangles' dry corners), and how much cheaper the patch must be
 // expected to be, since it interpolates.
