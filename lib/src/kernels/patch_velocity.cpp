@@ -91,8 +91,8 @@ HWY_INLINE void gatherLevels(const T* velocity, VI at, V (&out)[6]) {
   const auto* base = reinterpret_cast<const double*>(velocity);
   const auto lo = hn::ShiftLeft<2>(hn::PromoteTo(dio, hn::LowerHalf(dih, at)));
   const auto hi = hn::ShiftLeft<2>(hn::PromoteTo(dio, hn::UpperHalf(dih, at)));
-  for (int k = 0; k < 3; ++k) {
-    const auto step = hn::Set(dio, std::int64_t(8 * k));
+  for (std::size_t k = 0; k < 3; ++k) {
+    const auto step = hn::Set(dio, std::int64_t{8} * std::int64_t(k));
     const V pairsLo = hn::BitCast(d, hn::GatherOffset(dd, base, hn::Add(lo, step)));
     const V pairsHi = hn::BitCast(d, hn::GatherOffset(dd, base, hn::Add(hi, step)));
     out[2 * k] = hn::ConcatEven(d, pairsHi, pairsLo);

@@ -134,7 +134,7 @@ HWY_INLINE void storeVertexVelocities(D d, V u, V v, V w, T* out4, const std::ui
     hn::StoreInterleaved4(u, v, w, hn::Zero(d), d, out4 + 4 * i);
     return;
   }
-  T quads[4 * HWY_MAX_BYTES / sizeof(T)];
+  T quads[std::size_t{4} * HWY_MAX_BYTES / sizeof(T)];
   hn::StoreInterleaved4(u, v, w, hn::Zero(d), d, quads);
   for (std::size_t j = 0; j < here; ++j)
     std::memcpy(out4 + 4 * std::size_t(vertex[i + j]), quads + 4 * j, 4 * sizeof(T));
