@@ -225,13 +225,22 @@ TEST(SineSumGrid, PatchVertexVelocitiesAreTheThreeStagesBits) {
   detail::patchHeights(soa, patch, e, n, centreEast, centreNorth, water.data());
   detail::worldCoordinates(soa, e, n, z, centreEast, centreNorth, centreUp, u.data(), v.data(), w.data());
   std::size_t differing = 0, asked = 0;
-  for (std::size_t count = 1; count <= soa.vertexCount; count = count < 19 ? count + 1 : soa.vertexCount) {
-    // Every third vertex from the end (the list is in no order), as many as fit.
+  for (std::size_t trial = 0; trial < 2 * 20; ++trial) {
+    // Lists of 1 to 19 vertices and of all: every third vertex from the
+    // end, sorted; or, read in runs, consecutive ones from vertex 5, then
+    // every third from the end (unsorted, as the crossing triangles'
+    // corners follow the wet vertices).
+    const std::size_t count = trial % 20 < 19 ? trial % 20 + 1 : soa.vertexCount;
+    const bool runs = trial >= 20;
     std::vector<std::uint32_t> listed;
-    for (std::size_t k = 0; k < count; ++k)
-      listed.push_back(std::uint32_t((soa.vertexCount - 1 - 3 * k) % soa.vertexCount));
-    std::sort(listed.begin(), listed.end());
-    listed.erase(std::unique(listed.begin(), listed.end()), listed.end());
+    const std::size_t increasing = runs ? std::min<std::size_t>(count, soa.vertexCount - 5) : 0;
+    for (std::size_t k = 0; k < increasing; ++k) listed.push_back(std::uint32_t(5 + k));
+    for (std::size_t k = 0; listed.size() < count; ++k) {  // every third, then every one, from the end
+      const std::size_t back = k < soa.vertexCount / 3 ? 3 * k : k - soa.vertexCount / 3;
+      const auto i = std::uint32_t(soa.vertexCount - 1 - back);
+      if (std::find(listed.begin(), listed.end(), i) == listed.end()) listed.push_back(i);
+    }
+    if (!runs) std::sort(listed.begin(), listed.end());
     const std::size_t m = listed.size();
     listed.resize(m + detail::kListedPad, listed[0]);
     // The stages as they were.
@@ -245,8 +254,8 @@ TEST(SineSumGrid, PatchVertexVelocitiesAreTheThreeStagesBits) {
     EXPECT_EQ(detail::velocitiesToBody(out.data(), m, e, n, z, inOrder.data()), 0u);
     EXPECT_EQ(detail::velocitiesToBody(out.data(), m, e, n, z, byList.data(), listed.data()), 0u);
     // One pass.
-    const detail::VertexVelocityQuery query{&soa,         e, n, z, centreEast, centreNorth, centreUp, water.data(),
-                                            listed.data()};
+    const detail::VertexVelocityQuery query{
+        &soa, e, n, z, centreEast, centreNorth, centreUp, water.data(), listed.data(), increasing};
     EXPECT_EQ(detail::patchVertexVelocities(patch, query, m, fused.data()), 0u);
     for (std::size_t k = 0; k < m; ++k) {
       const std::size_t i = listed[k];
@@ -258,7 +267,6 @@ TEST(SineSumGrid, PatchVertexVelocitiesAreTheThreeStagesBits) {
     // Nothing stored at the vertices not listed.
     EXPECT_EQ(std::count(fused.begin(), fused.end(), btScalar(-1)), std::ptrdiff_t(4 * padded)) << count;
     asked += m;
-    if (count == soa.vertexCount) break;
   }
   EXPECT_EQ(differing, 0u) << "of " << asked << " vertices";
 }

@@ -74,6 +74,7 @@ struct VertexVelocityQuery {
   btScalar centreUp_m;                 ///< [m]
   const btScalar* waterHeight_m;       ///< per vertex [m]
   const std::uint32_t* vertex;         ///< `count` indices, then copies of the first to a whole vector
+  std::size_t increasing = 0;          ///< how many of the first indices increase (runs are read whole)
 };
 
 /// The patch's water velocity at the listed vertices in body axes, into

@@ -166,13 +166,24 @@ std::size_t PatchVertexVelocitiesKernel(const PatchVelocityView& p, const Vertex
   V bad = hn::Zero(d);
   const std::size_t lanes = hn::Lanes(d);
   for (std::size_t i = 0; i < count; i += lanes) {
-    // The tail's lanes repeat the first vertex (q.vertex's padding).
-    const VI k = loadVertices(vertex + i);
-    const V3 at = {hn::GatherIndex(d, px, k), hn::GatherIndex(d, py, k), hn::GatherIndex(d, pz, k)};
+    // A run of consecutive vertices in the list's increasing part is loaded
+    // and stored whole; otherwise gathered and scattered (the tail's lanes
+    // repeat the first vertex: q.vertex's padding).
+    const std::uint32_t first = vertex[i];
+    const bool run = i + lanes <= q.increasing && std::size_t(vertex[i + lanes - 1] - first) == lanes - 1;
+    V3 at;
+    V surface;
+    if (run) {
+      at = load3(d, px, py, pz, first), surface = hn::LoadU(d, water + first);
+    } else {
+      const VI k = loadVertices(vertex + i);
+      at = {hn::GatherIndex(d, px, k), hn::GatherIndex(d, py, k), hn::GatherIndex(d, pz, k)};
+      surface = hn::GatherIndex(d, water, k);
+    }
     // worldCoordinates' operations (CoordinatesKernel), lane for lane.
     const V u = addToDouble(d, dot(at, e), q.centreEast_m), v = addToDouble(d, dot(at, n), q.centreNorth_m);
     V ue, un, uu;
-    velocityLanes(p, u, v, hn::Add(centreUp, dot(at, z)), hn::GatherIndex(d, water, k), ue, un, uu);
+    velocityLanes(p, u, v, hn::Add(centreUp, dot(at, z)), surface, ue, un, uu);
     // velocitiesToBody's operations (VelocitiesKernel), lane for lane.
     const M finite = hn::And(hn::And(hn::Le(hn::Abs(ue), largest), hn::Le(hn::Abs(un), largest)),
                              hn::Le(hn::Abs(uu), largest));
@@ -180,8 +191,8 @@ std::size_t PatchVertexVelocitiesKernel(const PatchVelocityView& p, const Vertex
     ue = hn::IfThenElseZero(finite, ue), un = hn::IfThenElseZero(finite, un), uu = hn::IfThenElseZero(finite, uu);
     storeVertexVelocities(d, hn::MulAdd(e.x, ue, hn::MulAdd(n.x, un, hn::Mul(z.x, uu))),
                           hn::MulAdd(e.y, ue, hn::MulAdd(n.y, un, hn::Mul(z.y, uu))),
-                          hn::MulAdd(e.z, ue, hn::MulAdd(n.z, un, hn::Mul(z.z, uu))), out4, vertex, i,
-                          std::min(lanes, count - i));
+                          hn::MulAdd(e.z, ue, hn::MulAdd(n.z, un, hn::Mul(z.z, uu))), out4, run ? nullptr : vertex,
+                          run ? first : i, std::min(lanes, count - i));
   }
   return std::size_t(hn::GetLane(hn::SumOfLanes(d, bad)));
 }

@@ -24,8 +24,9 @@ std::uint32_t storeVertexVelocities(BoatState& state, Substep& s, std::size_t co
 /// Lists the vertices the pieces lie on in b.listed: the wet ones and the
 /// dry corners of the crossing triangles (a cut piece interpolates along
 /// its own triangle's edges), none of the rest of the dry hull; then
-/// kListedPad copies of the first. Returns how many.
-std::size_t listWetVertices(const HullSoA& soa, const BoatState& state, BoatBuffers& b) {
+/// kListedPad copies of the first. Returns how many, and in `wet` how many
+/// of them, first and in order, are wet.
+std::size_t listWetVertices(const HullSoA& soa, const BoatState& state, BoatBuffers& b, std::size_t& wet) {
   if (++b.stampNow == 0) {  // wrapped after 2^32 substeps: forget every stamp
     std::fill(b.stamp.begin(), b.stamp.end(), 0u);
     b.stampNow = 1;
@@ -34,6 +35,7 @@ std::size_t listWetVertices(const HullSoA& soa, const BoatState& state, BoatBuff
   std::uint32_t* listed = b.listed.data();
   const btScalar* h = state.h_m.data();
   std::size_t count = listWet(h, soa.vertexCount, listed);
+  wet = count;
   std::uint32_t* stamp = b.stamp.data();
   for (std::size_t k = 0; k < state.crossingCount; ++k)
     for (int j = 0; j < 3; ++j) {
@@ -51,12 +53,20 @@ std::size_t listWetVertices(const HullSoA& soa, const BoatState& state, BoatBuff
 std::uint32_t sampleWetVertices(const BoatModel& boat, BoatState& state, Substep& s) {
   BoatBuffers& b = s.buffers;
   const HullSoA& soa = boat.hull.soa();
-  const std::size_t count = listWetVertices(soa, state, b);
+  std::size_t wet = 0;
+  const std::size_t count = listWetVertices(soa, state, b, wet);
   const WaterAxes& a = s.axes;
   if (state.patchSampled && state.patch.hasVelocities()) {  // sampled with the heights: interpolated
-    const VertexVelocityQuery query{&soa,           a.east,          a.north,      a.up,
-                                    a.centreEast_m, a.centreNorth_m, a.centreUp_m, state.waterHeight_m.data(),
-                                    b.listed.data()};
+    const VertexVelocityQuery query{&soa,
+                                    a.east,
+                                    a.north,
+                                    a.up,
+                                    a.centreEast_m,
+                                    a.centreNorth_m,
+                                    a.centreUp_m,
+                                    state.waterHeight_m.data(),
+                                    b.listed.data(),
+                                    wet};
     const std::size_t bad = count > 0 ? patchVertexVelocities(state.patch, query, count, b.water_mps.data()) : 0;
     state.status.nonFiniteVelocities += bad;
     return bad > 0 ? StatusNonFiniteVelocity : StatusOk;
