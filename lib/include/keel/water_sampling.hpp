@@ -80,7 +80,8 @@ class WaterPatch {
   /// `surface_m` [m] (the patch's height()): interpolated on the cell's
   /// triangles as the heights are, and linearly in the depth below the
   /// surface between the two depths around it (held below the deepest and
-  /// at the surface above it, as Wheeler stretching does). Only when
+  /// at the surface above it, as Wheeler stretching does). The cell is
+  /// found in double, the interpolation done in btScalar. Only when
   /// hasVelocities().
   [[nodiscard]] WaterVelocity velocity(double u_m, double v_m, btScalar w_m, btScalar surface_m) const;
   /// velocity() at `count` points (u, v, w) [m], the surface at `surface_m`

@@ -71,11 +71,13 @@ void BoatBuffers::fit(const HullSoA& hull) {
     pieces.reserve(hull.trianglePadded);
   }
   if (u_m.size() < hull.vertexPadded) {
-    for (auto* v : {&u_m, &v_m, &w_m, &waterU_mps, &waterV_mps, &waterW_mps, &queryU_m, &queryV_m, &queryW_m, &above_m,
-                    &head_m, &queryHead_m, &querySurface_m})
+    water_mps.assign(4 * hull.vertexPadded, 0);
+    for (auto* v :
+         {&u_m, &v_m, &w_m, &queryU_m, &queryV_m, &queryW_m, &above_m, &head_m, &queryHead_m, &querySurface_m})
       v->assign(hull.vertexPadded, 0);
     queried.assign(hull.vertexPadded, 0);
     queried.clear();  // capacity kept: no allocation per substep
+    listed.assign(hull.vertexPadded + kListedPad, 0);
     stamp.assign(hull.vertexPadded, 0);
     stampNow = 0;
     velocity.assign(hull.vertexPadded, WaterVelocity{});

@@ -77,6 +77,10 @@ struct PieceBuffer {
 inline constexpr int kStageGroups = 7;
 
 /// A block of kPad triangles that the water crosses, or wholly above or below it.
+/// Entries past the end of BoatBuffers::listed: a whole vector of the widest
+/// instruction set's btScalar lanes (patchVertexVelocities).
+inline constexpr std::size_t kListedPad = 16;
+
 inline constexpr std::uint32_t kBlockMixed = 0, kBlockDry = 1, kBlockWet = 2;
 
 /// The fast path's working memory for one substep of one boat (body frame;
@@ -86,11 +90,16 @@ inline constexpr std::uint32_t kBlockMixed = 0, kBlockDry = 1, kBlockWet = 2;
 /// streaming its own from memory.
 struct BoatBuffers {
   // Per vertex.
-  std::vector<btScalar> u_m, v_m, w_m;                       ///< world coordinates along the water's axes
-  std::vector<btScalar> waterU_mps, waterV_mps, waterW_mps;  ///< water velocity, body axes
-  std::vector<btScalar> queryU_m, queryV_m, queryW_m;        ///< the wet vertices' coordinates
-  std::vector<btScalar> querySurface_m;                      ///< the water height at them, query order [m]
-  std::vector<std::uint32_t> queried, stamp;                 ///< the wet vertices; a stamp per vertex
+  std::vector<btScalar> u_m, v_m, w_m;  ///< world coordinates along the water's axes
+  /// Water velocity, body axes: u, v, w and a zero, four per vertex [m/s]
+  /// (one 16-byte load for a triangle's corner in float).
+  std::vector<btScalar> water_mps;
+  std::vector<btScalar> queryU_m, queryV_m, queryW_m;  ///< the wet vertices' coordinates
+  std::vector<btScalar> querySurface_m;                ///< the water height at them, query order [m]
+  std::vector<std::uint32_t> queried, stamp;           ///< the wet vertices; a stamp per vertex
+  /// The vertices asked for the water velocity (water_velocity.cpp), then
+  /// kListedPad copies of the first: whole vectors can be read.
+  std::vector<std::uint32_t> listed;
   std::uint32_t stampNow = 0;
   std::vector<WaterVelocity> velocity;  ///< the surface's answers, query order
   // Per vertex, for PressureModel::WavePressure [m].

@@ -14,7 +14,7 @@ namespace keel::KEEL_ABI::detail {
 /// Cuts b's first `count` crossing triangles (classifyTriangles' order;
 /// docs/model.md, "The cut", lane by lane) into b.pieces, from their
 /// corners' heights; with `velocities`, also the water velocity at each
-/// piece's centroid from the vertices' (b.waterU_mps, ...), interpolated
+/// piece's centroid from the vertices' (b.water_mps), interpolated
 /// along the edges as the positions are; with `heads`, the pressure heads
 /// at the pieces' corners from the wet vertices' (b.head_m), as the depths.
 /// `lean`: only the pieces' centroids, area vectors and weights (what a
@@ -28,7 +28,7 @@ void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool ve
 void triangleHeads(const HullSoA& hull, BoatBuffers& b);
 
 /// Water velocity at each triangle's centroid, the mean of its corners'
-/// (b.waterU_mps, ...), body axes [m/s]: every triangle of the blocks that
+/// (b.water_mps), body axes [m/s]: every triangle of the blocks that
 /// are not wholly dry.
 void triangleWaterVelocity(const HullSoA& hull, const BoatBuffers& b, btScalar* u, btScalar* v, btScalar* w);
 

@@ -107,9 +107,30 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, doub
   }
 }
 
+std::size_t WetVerticesKernel(const T* h_m, std::size_t count, std::uint32_t* out) {
+  std::size_t listed = 0;
+#if defined(BT_USE_DOUBLE_PRECISION)
+  // 64-bit lanes: no mask for the 32-bit indices' lanes; a scalar loop.
+  for (std::uint32_t i = 0; i < count; ++i)
+    if (h_m[i] < 0) out[listed++] = i;
+#else
+  const D d;
+  const hn::RebindToUnsigned<D> du;
+  const V zero = hn::Zero(d);
+  auto index = hn::Iota(du, 0);
+  const auto step = hn::Set(du, std::uint32_t(hn::Lanes(d)));
+  for (std::size_t i = 0; i < count; i += hn::Lanes(d)) {
+    const M wet = hn::And(hn::Lt(hn::LoadU(d, h_m + i), zero), hn::FirstN(d, count - i));
+    listed += hn::CompressStore(index, hn::RebindMask(du, wet), du, out + listed);
+    index = hn::Add(index, step);
+  }
+#endif
+  return listed;
+}
+
 /// velocitiesToBody: three interleaved components per velocity.
 std::size_t VelocitiesKernel(const WaterVelocity* in, std::size_t count, const T* east, const T* north, const T* up,
-                             T* u, T* v, T* w) {
+                             T* out4, const std::uint32_t* vertex) {
   static_assert(sizeof(WaterVelocity) == 3 * sizeof(T), "WaterVelocity is three btScalars");
   const D d;
   const V3 e = set3(d, {east[0], east[1], east[2]}), n = set3(d, {north[0], north[1], north[2]});
@@ -126,9 +147,10 @@ std::size_t VelocitiesKernel(const WaterVelocity* in, std::size_t count, const T
     const M real = hn::FirstN(d, count - i);
     bad = hn::Add(bad, hn::IfThenElseZero(hn::AndNot(finite, real), hn::Set(d, T(1))));
     ue = hn::IfThenElseZero(finite, ue), un = hn::IfThenElseZero(finite, un), uu = hn::IfThenElseZero(finite, uu);
-    hn::StoreU(hn::MulAdd(e.x, ue, hn::MulAdd(n.x, un, hn::Mul(z.x, uu))), d, u + i);
-    hn::StoreU(hn::MulAdd(e.y, ue, hn::MulAdd(n.y, un, hn::Mul(z.y, uu))), d, v + i);
-    hn::StoreU(hn::MulAdd(e.z, ue, hn::MulAdd(n.z, un, hn::Mul(z.z, uu))), d, w + i);
+    storeVertexVelocities(d, hn::MulAdd(e.x, ue, hn::MulAdd(n.x, un, hn::Mul(z.x, uu))),
+                          hn::MulAdd(e.y, ue, hn::MulAdd(n.y, un, hn::Mul(z.y, uu))),
+                          hn::MulAdd(e.z, ue, hn::MulAdd(n.z, un, hn::Mul(z.z, uu))), out4, vertex, i,
+                          std::min(hn::Lanes(d), count - i));
   }
   return std::size_t(hn::GetLane(hn::SumOfLanes(d, bad)));
 }
@@ -144,6 +166,7 @@ HWY_EXPORT(VertexHeightsKernel);
 HWY_EXPORT(CoordinatesKernel);
 HWY_EXPORT(PatchHeightsKernel);
 HWY_EXPORT(VelocitiesKernel);
+HWY_EXPORT(WetVerticesKernel);
 
 VertexHeights vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m,
                             const btScalar* waterHeight_m, btScalar* h_m, btScalar* above_m) {
@@ -164,9 +187,14 @@ void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar e
    1.0 / double(patch.cellSize_m()), double(patch.originI()), double(patch.originJ()), out_m);
 }
 
+std::size_t listWet(const btScalar* h_m, std::size_t count, std::uint32_t* out) {
+  return HWY_DYNAMIC_DISPATCH(WetVerticesKernel)(h_m, count, out);
+}
+
 std::size_t velocitiesToBody(const WaterVelocity* in, std::size_t count, const btScalar east[3],
-                             const btScalar north[3], const btScalar up[3], btScalar* u, btScalar* v, btScalar* w) {
-  return HWY_DYNAMIC_DISPATCH(VelocitiesKernel)(in, count, east, north, up, u, v, w);
+                             const btScalar north[3], const btScalar up[3], btScalar* out4,
+                             const std::uint32_t* vertex) {
+  return HWY_DYNAMIC_DISPATCH(VelocitiesKernel)(in, count, east, north, up, out4, vertex);
 }
 
 }  // namespace keel::KEEL_ABI::detail

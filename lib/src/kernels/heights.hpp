@@ -58,11 +58,41 @@ struct PatchVelocityView {
 void patchVelocities(const WaterPatch& patch, const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
                      const btScalar* surface_m, std::size_t count, WaterVelocity* out);
 
+/// The indices i < count with h_m[i] < 0 (the wet vertices), in order,
+/// into `out`, which may be written up to a whole vector past them
+/// (kListedPad); returns how many. `h_m` readable up to a whole vector past
+/// count.
+[[nodiscard]] std::size_t listWet(const btScalar* h_m, std::size_t count, std::uint32_t* out);
+
+/// Where patchVertexVelocities finds the vertices: the hull, the water's
+/// axes in body axes and the centre of mass along them (as worldCoordinates),
+/// the water height over each vertex, and the vertices to answer.
+struct VertexVelocityQuery {
+  const HullSoA* hull;
+  const btScalar *east, *north, *up;   ///< [3] each
+  double centreEast_m, centreNorth_m;  ///< [m]
+  btScalar centreUp_m;                 ///< [m]
+  const btScalar* waterHeight_m;       ///< per vertex [m]
+  const std::uint32_t* vertex;         ///< `count` indices, then copies of the first to a whole vector
+  std::size_t increasing = 0;          ///< how many of the first indices increase (runs are read whole)
+};
+
+/// The patch's water velocity at the listed vertices in body axes, into
+/// `out4` as (u, v, w, 0) at each vertex's index [m/s]: worldCoordinates, then
+/// WaterPatch::velocities at the vertices under their water heights, then
+/// velocitiesToBody, in one pass and the same bits as the three. A
+/// non-finite velocity becomes zero; returns how many. Only when
+/// patch.hasVelocities().
+[[nodiscard]] std::size_t patchVertexVelocities(const WaterPatch& patch, const VertexVelocityQuery& query,
+                                                std::size_t count, btScalar* out4);
+
 /// The water velocities `in` (water frame, count of them; readable up to
 /// padded(count)) in body axes, whose water axes are east, north, up:
-/// into u, v, w [m/s]. A non-finite one becomes zero; returns how many.
+/// into `out4` as (u, v, w, 0) [m/s], the k-th at vertex[k], or at k
+/// without a list (then `out4` holds padded(count) of them). A non-finite
+/// one becomes zero; returns how many.
 [[nodiscard]] std::size_t velocitiesToBody(const WaterVelocity* in, std::size_t count, const btScalar east[3],
-                                           const btScalar north[3], const btScalar up[3], btScalar* u, btScalar* v,
-                                           btScalar* w);
+                                           const btScalar north[3], const btScalar up[3], btScalar* out4,
+                                           const std::uint32_t* vertex = nullptr);
 
 }  // namespace keel::KEEL_ABI::detail

@@ -1,7 +1,9 @@
-// WaterPatch::velocity at many points (heights.hpp, patchVelocities), one
-// copy per instruction set (simd-inl.hpp): the scalar function's operations
-// lane by lane in double, in its order and without fused multiply-adds, so
-// the very same bits.
+// WaterPatch::velocity at many points (heights.hpp, patchVelocities and
+// patchVertexVelocities), one copy per instruction set (simd-inl.hpp): the
+// scalar function's operations lane by lane, in its order and without
+// fused multiply-adds, so the very same bits. The cell is found in double
+// (a world cell index needs it far from the origin), the rest is btScalar:
+// in float, twice the lanes of double.
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "kernels/patch_velocity.cpp"
@@ -14,6 +16,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <limits>
 
 HWY_BEFORE_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
@@ -22,76 +26,181 @@ namespace {
 
 using DD = hn::ScalableTag<double>;
 using VD = hn::Vec<DD>;
-using DT = hn::Rebind<T, DD>;            // btScalar lanes, as many as the doubles
-using DK = hn::Rebind<ScalarIndex, DD>;  // their gather indices
+using VI = hn::Vec<DI>;  // gather indices, as wide as btScalar
+constexpr std::size_t kMaxLanes = HWY_MAX_BYTES / sizeof(T);
 
-HWY_INLINE VD toDouble(hn::Vec<DT> x) {
+/// A cell of the patch under btScalar lanes: its node (0, 0) and the
+/// fractions across it, rounded to btScalar (WaterPatch::velocity).
+struct CellLanes {
+  VI k00;
+  V a, b;
+};
+
+HWY_INLINE CellLanes locateLanes(const PatchVelocityView& p, V u, V v) {
+  const int side = int(p.side);
 #if defined(BT_USE_DOUBLE_PRECISION)
-  return x;
+  const PatchCellLanes c = locatePatchCell(u, v, p.inverseCell_pm, p.originI, p.originJ, side);
+  return {hn::ConvertTo(DI(), c.k00), c.a, c.b};
+#elif HWY_TARGET == HWY_SCALAR
+  const PatchCellLanes c = locatePatchCell(hn::PromoteTo(DD(), u), hn::PromoteTo(DD(), v), p.inverseCell_pm, p.originI,
+                                           p.originJ, side);
+  return {hn::DemoteTo(DI(), c.k00), hn::DemoteTo(D(), c.a), hn::DemoteTo(D(), c.b)};
 #else
-  return hn::PromoteTo(DD(), x);
+  // Each half of the float lanes in double lanes.
+  const hn::Half<D> dh;
+  const hn::Half<DI> dih;
+  const PatchCellLanes lo = locatePatchCell(hn::PromoteTo(DD(), hn::LowerHalf(dh, u)),
+                                            hn::PromoteTo(DD(), hn::LowerHalf(dh, v)), p.inverseCell_pm, p.originI,
+                                            p.originJ, side);
+  const PatchCellLanes hi = locatePatchCell(hn::PromoteTo(DD(), hn::UpperHalf(dh, u)),
+                                            hn::PromoteTo(DD(), hn::UpperHalf(dh, v)), p.inverseCell_pm, p.originI,
+                                            p.originJ, side);
+  return {hn::Combine(DI(), hn::DemoteTo(dih, hi.k00), hn::DemoteTo(dih, lo.k00)),
+          hn::Combine(D(), hn::DemoteTo(dh, hi.a), hn::DemoteTo(dh, lo.a)),
+          hn::Combine(D(), hn::DemoteTo(dh, hi.b), hn::DemoteTo(dh, lo.b))};
 #endif
 }
 
-HWY_INLINE hn::Vec<DK> toIndex(VD x) {
+/// Index [node][level] (three btScalars each) of level `m` at `node`.
+HWY_INLINE VI levelIndex(VI node, V m, std::size_t levels) {
 #if defined(BT_USE_DOUBLE_PRECISION)
-  return hn::ConvertTo(DK(), x);
+  // 64-bit lanes have no integer multiply everywhere: exact in double.
+  const D d;
+  return hn::ConvertTo(DI(),
+                       hn::Mul(hn::Add(hn::Mul(hn::ConvertTo(d, node), hn::Set(d, T(levels))), m), hn::Set(d, T(3))));
 #else
-  return hn::DemoteTo(DK(), x);
+  return hn::Mul(hn::Add(hn::Mul(node, hn::Set(DI(), ScalarIndex(levels))), hn::ConvertTo(DI(), m)),
+                 hn::Set(DI(), ScalarIndex(3)));
 #endif
 }
+
+/// The six btScalars at index `at` of each lane (two levels of a node).
+#if defined(BT_USE_DOUBLE_PRECISION) || HWY_TARGET == HWY_SCALAR
+HWY_INLINE void gatherLevels(const T* velocity, VI at, V (&out)[6]) {
+  for (int k = 0; k < 6; ++k) out[k] = hn::GatherIndex(D(), velocity, hn::Add(at, hn::Set(DI(), ScalarIndex(k))));
+}
+#else
+/// In float, as three pairs: each pair is one double lane's bits, gathered
+/// by the double lanes of each half and split into its floats (half the
+/// elements to gather: a gather costs about a cycle per element).
+HWY_INLINE void gatherLevels(const T* velocity, VI at, V (&out)[6]) {
+  const D d;
+  const DD dd;
+  const hn::Half<DI> dih;
+  const hn::RebindToSigned<DD> dio;  // byte offsets
+  const auto* base = reinterpret_cast<const double*>(velocity);
+  const auto lo = hn::ShiftLeft<2>(hn::PromoteTo(dio, hn::LowerHalf(dih, at)));
+  const auto hi = hn::ShiftLeft<2>(hn::PromoteTo(dio, hn::UpperHalf(dih, at)));
+  for (std::size_t k = 0; k < 3; ++k) {
+    const auto step = hn::Set(dio, std::int64_t{8} * std::int64_t(k));
+    const V pairsLo = hn::BitCast(d, hn::GatherOffset(dd, base, hn::Add(lo, step)));
+    const V pairsHi = hn::BitCast(d, hn::GatherOffset(dd, base, hn::Add(hi, step)));
+    out[2 * k] = hn::ConcatEven(d, pairsHi, pairsLo);
+    out[2 * k + 1] = hn::ConcatOdd(d, pairsHi, pairsLo);
+  }
+}
+#endif
 
 /// The velocities at one vector of points, into e, n, u (lanes) [m/s].
-void velocityLanes(const PatchVelocityView& p, VD u, VD v, VD w, VD surface, VD& e, VD& n, VD& up) {
-  const DD dd;
-  const DT dt;
-  const VD zero = hn::Zero(dd), one = hn::Set(dd, 1.0);
-  const PatchCellLanes cell = locatePatchCell(u, v, p.inverseCell_pm, p.originI, p.originJ, int(p.side));
-  const VD a = cell.a, b = cell.b, k00 = cell.k00;
+HWY_INLINE void velocityLanes(const PatchVelocityView& p, V u, V v, V w, V surface, V& e, V& n, V& up) {
+  const D d;
+  const DI di;
+  const V zero = hn::Zero(d), one = hn::Set(d, T(1));
+  const CellLanes cell = locateLanes(p, u, v);
+  const V a = cell.a, b = cell.b;
+  const VI k00 = cell.k00;
   // The cell's triangle and its corners' weights.
-  const auto lower = hn::Le(hn::Add(a, b), one);
-  const VD corner[3] = {hn::IfThenElse(lower, k00, hn::Add(k00, hn::Set(dd, p.side + 1))), hn::Add(k00, one),
-                        hn::Add(k00, hn::Set(dd, p.side))};
-  const VD weight[3] = {hn::IfThenElse(lower, hn::Sub(hn::Sub(one, a), b), hn::Sub(hn::Add(a, b), one)),
-                        hn::IfThenElse(lower, a, hn::Sub(one, b)), hn::IfThenElse(lower, b, hn::Sub(one, a))};
+  const M lower = hn::Le(hn::Add(a, b), one);
+  const auto side = ScalarIndex(p.side);
+  const VI corner[3] = {hn::IfThenElse(hn::RebindMask(di, lower), k00, hn::Add(k00, hn::Set(di, side + 1))),
+                        hn::Add(k00, hn::Set(di, ScalarIndex(1))), hn::Add(k00, hn::Set(di, side))};
+  const V weight[3] = {hn::IfThenElse(lower, hn::Sub(hn::Sub(one, a), b), hn::Sub(hn::Add(a, b), one)),
+                       hn::IfThenElse(lower, a, hn::Sub(one, b)), hn::IfThenElse(lower, b, hn::Sub(one, a))};
   // The depth's level m: how many of the inner levels lie above it (the
   // depths increase), and the fraction towards the next.
-  const VD depth = hn::Max(zero, hn::Sub(surface, w));
-  VD m = zero, top = hn::Set(dd, p.depths_m[0]), bottom = hn::Set(dd, p.depths_m[1]);
+  const V depth = hn::Max(zero, hn::Sub(surface, w));
+  V m = zero, top = hn::Set(d, T(p.depths_m[0])), bottom = hn::Set(d, T(p.depths_m[1]));
   for (std::size_t j = 1; j + 1 < p.levels; ++j) {
-    const auto deeper = hn::Gt(depth, hn::Set(dd, p.depths_m[j]));
+    const M deeper = hn::Gt(depth, hn::Set(d, T(p.depths_m[j])));
     m = hn::IfThenElse(deeper, hn::Add(m, one), m);
-    top = hn::IfThenElse(deeper, hn::Set(dd, p.depths_m[j]), top);
-    bottom = hn::IfThenElse(deeper, hn::Set(dd, p.depths_m[j + 1]), bottom);
+    top = hn::IfThenElse(deeper, hn::Set(d, T(p.depths_m[j])), top);
+    bottom = hn::IfThenElse(deeper, hn::Set(d, T(p.depths_m[j + 1])), bottom);
   }
-  const VD span = hn::Sub(bottom, top);
-  const auto positive = hn::Gt(span, zero);
-  const VD f = hn::IfThenElseZero(
+  const V span = hn::Sub(bottom, top);
+  const M positive = hn::Gt(span, zero);
+  const V f = hn::IfThenElseZero(
       positive, hn::Min(hn::Max(hn::Div(hn::Sub(depth, top), hn::IfThenElse(positive, span, one)), zero), one));
   e = zero, n = zero, up = zero;
-  const VD levels = hn::Set(dd, double(p.levels)), three = hn::Set(dd, 3.0);
   for (int c = 0; c < 3; ++c) {
-    const VD w0 = hn::Mul(weight[c], hn::Sub(one, f)), w1 = hn::Mul(weight[c], f);
-    const VD at = hn::Mul(hn::Add(hn::Mul(corner[c], levels), m), three);  // [node][level] of the upper level
-    const auto i0 = toIndex(at), i1 = toIndex(hn::Add(at, three));
-    VD* sums[3] = {&e, &n, &up};
-    for (int axis = 0; axis < 3; ++axis) {
-      const auto offset = hn::Set(DK(), ScalarIndex(axis));
-      const VD upper = toDouble(hn::GatherIndex(dt, p.velocity, hn::Add(i0, offset)));
-      const VD below = toDouble(hn::GatherIndex(dt, p.velocity, hn::Add(i1, offset)));
-      *sums[axis] = hn::Add(*sums[axis], hn::Add(hn::Mul(w0, upper), hn::Mul(w1, below)));
-    }
+    const V w0 = hn::Mul(weight[c], hn::Sub(one, f)), w1 = hn::Mul(weight[c], f);
+    const VI at = levelIndex(corner[c], m, p.levels);
+    V level[6];  // the upper level's east, north, up, then the lower's
+    gatherLevels(p.velocity, at, level);
+    V* sums[3] = {&e, &n, &up};
+    for (int axis = 0; axis < 3; ++axis)
+      *sums[axis] = hn::Add(*sums[axis], hn::Add(hn::Mul(w0, level[axis]), hn::Mul(w1, level[3 + axis])));
   }
+}
+
+/// The vertex indices at `p` as gather indices.
+HWY_INLINE VI loadVertices(const std::uint32_t* p) {
+  const hn::Rebind<std::int32_t, D> d32;
+  const auto x = hn::LoadU(d32, reinterpret_cast<const std::int32_t*>(p));
+#if defined(BT_USE_DOUBLE_PRECISION)
+  return hn::PromoteTo(DI(), x);
+#else
+  return x;
+#endif
 }
 
 }  // namespace
 
+std::size_t PatchVertexVelocitiesKernel(const PatchVelocityView& p, const VertexVelocityQuery& q, std::size_t count,
+                                        T* out4) {
+  const D d;
+  const T *px = q.hull->x.data(), *py = q.hull->y.data(), *pz = q.hull->z.data(), *water = q.waterHeight_m;
+  const std::uint32_t* vertex = q.vertex;
+  const V3 e = set3(d, {q.east[0], q.east[1], q.east[2]}), n = set3(d, {q.north[0], q.north[1], q.north[2]});
+  const V3 z = set3(d, {q.up[0], q.up[1], q.up[2]});
+  const V centreUp = hn::Set(d, q.centreUp_m), largest = hn::Set(d, std::numeric_limits<T>::max());
+  V bad = hn::Zero(d);
+  const std::size_t lanes = hn::Lanes(d);
+  for (std::size_t i = 0; i < count; i += lanes) {
+    // A run of consecutive vertices in the list's increasing part is loaded
+    // and stored whole; otherwise gathered and scattered (the tail's lanes
+    // repeat the first vertex: q.vertex's padding).
+    const std::uint32_t first = vertex[i];
+    const bool run = i + lanes <= q.increasing && std::size_t(vertex[i + lanes - 1] - first) == lanes - 1;
+    V3 at;
+    V surface;
+    if (run) {
+      at = load3(d, px, py, pz, first), surface = hn::LoadU(d, water + first);
+    } else {
+      const VI k = loadVertices(vertex + i);
+      at = {hn::GatherIndex(d, px, k), hn::GatherIndex(d, py, k), hn::GatherIndex(d, pz, k)};
+      surface = hn::GatherIndex(d, water, k);
+    }
+    // worldCoordinates' operations (CoordinatesKernel), lane for lane.
+    const V u = addToDouble(d, dot(at, e), q.centreEast_m), v = addToDouble(d, dot(at, n), q.centreNorth_m);
+    V ue, un, uu;
+    velocityLanes(p, u, v, hn::Add(centreUp, dot(at, z)), surface, ue, un, uu);
+    // velocitiesToBody's operations (VelocitiesKernel), lane for lane.
+    const M finite = hn::And(hn::And(hn::Le(hn::Abs(ue), largest), hn::Le(hn::Abs(un), largest)),
+                             hn::Le(hn::Abs(uu), largest));
+    bad = hn::Add(bad, hn::IfThenElseZero(hn::AndNot(finite, hn::FirstN(d, count - i)), hn::Set(d, T(1))));
+    ue = hn::IfThenElseZero(finite, ue), un = hn::IfThenElseZero(finite, un), uu = hn::IfThenElseZero(finite, uu);
+    storeVertexVelocities(d, hn::MulAdd(e.x, ue, hn::MulAdd(n.x, un, hn::Mul(z.x, uu))),
+                          hn::MulAdd(e.y, ue, hn::MulAdd(n.y, un, hn::Mul(z.y, uu))),
+                          hn::MulAdd(e.z, ue, hn::MulAdd(n.z, un, hn::Mul(z.z, uu))), out4, run ? nullptr : vertex,
+                          run ? first : i, std::min(lanes, count - i));
+  }
+  return std::size_t(hn::GetLane(hn::SumOfLanes(d, bad)));
+}
+
 void PatchVelocitiesKernel(const PatchVelocityView& p, const T* u_m, const T* v_m, const T* w_m, const T* surface_m,
                            std::size_t count, WaterVelocity* out) {
-  const DD dd;
-  const DT dt;
-  constexpr std::size_t kMaxLanes = HWY_MAX_BYTES / sizeof(double);
-  const std::size_t lanes = hn::Lanes(dd);
+  const D d;
+  const std::size_t lanes = hn::Lanes(d);
   for (std::size_t i = 0; i < count; i += lanes) {
     // The last, partial vector from copies (the arrays end at count).
     std::array<T, kMaxLanes> tail[4];
@@ -103,12 +212,11 @@ void PatchVelocitiesKernel(const PatchVelocityView& p, const T* u_m, const T* v_
         std::copy_n(in[k], here, tail[k].begin());
         in[k] = tail[k].data();
       }
-    VD e, n, up;
-    velocityLanes(p, toDouble(hn::LoadU(dt, in[0])), toDouble(hn::LoadU(dt, in[1])), toDouble(hn::LoadU(dt, in[2])),
-                  toDouble(hn::LoadU(dt, in[3])), e, n, up);
-    std::array<double, kMaxLanes> east, north, upward;
-    hn::StoreU(e, dd, east.data()), hn::StoreU(n, dd, north.data()), hn::StoreU(up, dd, upward.data());
-    for (std::size_t j = 0; j < here; ++j) out[i + j] = {btScalar(east[j]), btScalar(north[j]), btScalar(upward[j])};
+    V e, n, up;
+    velocityLanes(p, hn::LoadU(d, in[0]), hn::LoadU(d, in[1]), hn::LoadU(d, in[2]), hn::LoadU(d, in[3]), e, n, up);
+    std::array<T, kMaxLanes> east, north, upward;
+    hn::StoreU(e, d, east.data()), hn::StoreU(n, d, north.data()), hn::StoreU(up, d, upward.data());
+    for (std::size_t j = 0; j < here; ++j) out[i + j] = {east[j], north[j], upward[j]};
   }
 }
 
@@ -120,20 +228,33 @@ HWY_AFTER_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(PatchVelocitiesKernel);
+HWY_EXPORT(PatchVertexVelocitiesKernel);
 
-void patchVelocities(const WaterPatch& patch, const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                     const btScalar* surface_m, std::size_t count, WaterVelocity* out) {
+namespace {
+
+PatchVelocityView viewOf(const WaterPatch& patch) {
   const std::span<const double> depths = patch.velocityDepths_m();
   // A WaterVelocity is three btScalars (east, north, up): the kernel gathers them.
   static_assert(sizeof(WaterVelocity) == 3 * sizeof(btScalar));
-  const PatchVelocityView view{reinterpret_cast<const btScalar*>(patch.nodeVelocities().data()),
-                               depths.data(),
-                               depths.size(),
-                               double(patch.samplesPerSide()),
-                               1.0 / double(patch.cellSize_m()),
-                               double(patch.originI()),
-                               double(patch.originJ())};
-  HWY_DYNAMIC_DISPATCH(PatchVelocitiesKernel)(view, u_m, v_m, w_m, surface_m, count, out);
+  return {reinterpret_cast<const btScalar*>(patch.nodeVelocities().data()),
+          depths.data(),
+          depths.size(),
+          double(patch.samplesPerSide()),
+          1.0 / double(patch.cellSize_m()),
+          double(patch.originI()),
+          double(patch.originJ())};
+}
+
+}  // namespace
+
+void patchVelocities(const WaterPatch& patch, const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
+                     const btScalar* surface_m, std::size_t count, WaterVelocity* out) {
+  HWY_DYNAMIC_DISPATCH(PatchVelocitiesKernel)(viewOf(patch), u_m, v_m, w_m, surface_m, count, out);
+}
+
+std::size_t patchVertexVelocities(const WaterPatch& patch, const VertexVelocityQuery& query, std::size_t count,
+                                  btScalar* out4) {
+  return HWY_DYNAMIC_DISPATCH(PatchVertexVelocitiesKernel)(viewOf(patch), query, count, out4);
 }
 
 }  // namespace keel::KEEL_ABI::detail

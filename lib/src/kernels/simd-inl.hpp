@@ -28,6 +28,8 @@
 #include <hwy/highway.h>
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 
 HWY_BEFORE_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
@@ -121,6 +123,21 @@ HWY_INLINE V addToDouble(D d, V offset, double base) {
   const auto hi = hn::DemoteTo(dh, hn::Add(b, hn::PromoteTo(dw, hn::UpperHalf(dh, offset))));
   return hn::Combine(d, hi, lo);
 #endif
+}
+
+/// Velocities (u, v, w) lanes, body axes, stored as four btScalars (u, v, w,
+/// 0) a vertex: at vertex[i + j] for the first `here` lanes, or, without a
+/// list, at i + j for every lane (the array then holds whole vectors).
+HWY_INLINE void storeVertexVelocities(D d, V u, V v, V w, T* out4, const std::uint32_t* vertex, std::size_t i,
+                                      std::size_t here) {
+  if (vertex == nullptr) {
+    hn::StoreInterleaved4(u, v, w, hn::Zero(d), d, out4 + 4 * i);
+    return;
+  }
+  T quads[std::size_t{4} * HWY_MAX_BYTES / sizeof(T)];
+  hn::StoreInterleaved4(u, v, w, hn::Zero(d), d, quads);
+  for (std::size_t j = 0; j < here; ++j)
+    std::memcpy(out4 + 4 * std::size_t(vertex[i + j]), quads + 4 * j, 4 * sizeof(T));
 }
 
 /// The cell of a world-snapped patch under points (u, v) [m], double lanes,

@@ -10,74 +10,82 @@
 namespace keel::KEEL_ABI::detail {
 namespace {
 
-/// The surface's answers (water frame, in query order) to body axes, per
-/// vertex; a non-finite one becomes zero and is reported. Every vertex in
-/// order goes straight to the per-vertex arrays; a subset (`vertex` not
-/// null) goes through the query arrays (done with) and is scattered.
+/// The surface's answers (water frame, in query order) to body axes, at
+/// their vertices (every vertex in order when `vertex` is null); a
+/// non-finite one becomes zero and is reported.
 std::uint32_t storeVertexVelocities(BoatState& state, Substep& s, std::size_t count, const std::uint32_t* vertex) {
   BoatBuffers& b = s.buffers;
-  btScalar* u = vertex ? b.queryU_m.data() : b.waterU_mps.data();
-  btScalar* v = vertex ? b.queryV_m.data() : b.waterV_mps.data();
-  btScalar* w = vertex ? b.queryW_m.data() : b.waterW_mps.data();
-  const std::size_t bad = velocitiesToBody(b.velocity.data(), count, s.axes.east, s.axes.north, s.axes.up, u, v, w);
-  if (vertex)
-    for (std::size_t k = 0; k < count; ++k) {
-      const std::size_t i = vertex[k];
-      b.waterU_mps[i] = u[k], b.waterV_mps[i] = v[k], b.waterW_mps[i] = w[k];
-    }
+  const std::size_t bad = velocitiesToBody(b.velocity.data(), count, s.axes.east, s.axes.north, s.axes.up,
+                                           b.water_mps.data(), vertex);
   state.status.nonFiniteVelocities += bad;
   return bad > 0 ? StatusNonFiniteVelocity : StatusOk;
 }
 
-/// Lists the vertices the pieces lie on: the wet ones and the dry corners
-/// of the crossing triangles (a cut piece interpolates along its own
-/// triangle's edges), none of the rest of the dry hull. Returns how many.
-std::size_t listWetVertices(const HullSoA& soa, const BoatState& state, BoatBuffers& b) {
+/// Lists the vertices the pieces lie on in b.listed: the wet ones and the
+/// dry corners of the crossing triangles (a cut piece interpolates along
+/// its own triangle's edges), none of the rest of the dry hull; then
+/// kListedPad copies of the first. Returns how many, and in `wet` how many
+/// of them, first and in order, are wet.
+std::size_t listWetVertices(const HullSoA& soa, const BoatState& state, BoatBuffers& b, std::size_t& wet) {
   if (++b.stampNow == 0) {  // wrapped after 2^32 substeps: forget every stamp
     std::fill(b.stamp.begin(), b.stamp.end(), 0u);
     b.stampNow = 1;
   }
-  b.queried.clear();
-  for (std::uint32_t i = 0; i < soa.vertexCount; ++i)
-    if (state.h_m[i] < 0) {
-      b.stamp[i] = b.stampNow;
-      b.queried.push_back(i);
-    }
+  // The wet ones, then the dry corners, each once (the stamps).
+  std::uint32_t* listed = b.listed.data();
+  const btScalar* h = state.h_m.data();
+  std::size_t count = listWet(h, soa.vertexCount, listed);
+  wet = count;
+  std::uint32_t* stamp = b.stamp.data();
   for (std::size_t k = 0; k < state.crossingCount; ++k)
-    for (int j = 0; j < 3; ++j)
-      if (const std::size_t v = HullSoA::corner(soa.corners[std::size_t(b.crossing[k])], j); b.stamp[v] != b.stampNow) {
-        b.stamp[v] = b.stampNow;
-        b.queried.push_back(std::uint32_t(v));
+    for (int j = 0; j < 3; ++j) {
+      const auto v = std::uint32_t(HullSoA::corner(soa.corners[std::size_t(b.crossing[k])], j));
+      if (!(h[v] < 0) && stamp[v] != b.stampNow) {
+        stamp[v] = b.stampNow;
+        listed[count++] = v;
       }
-  return b.queried.size();
+    }
+  std::fill_n(listed + count, kListedPad, count > 0 ? listed[0] : 0u);
+  return count;
 }
 
 /// One batch query of the listed vertices' water velocities.
 std::uint32_t sampleWetVertices(const BoatModel& boat, BoatState& state, Substep& s) {
   BoatBuffers& b = s.buffers;
-  const std::size_t count = listWetVertices(boat.hull.soa(), state, b);
-  // Their coordinates as the heights' (worldCoordinates), in query order.
+  const HullSoA& soa = boat.hull.soa();
+  std::size_t wet = 0;
+  const std::size_t count = listWetVertices(soa, state, b, wet);
   const WaterAxes& a = s.axes;
-  worldCoordinates(boat.hull.soa(), a.east, a.north, a.up, a.centreEast_m, a.centreNorth_m, a.centreUp_m, b.u_m.data(),
+  if (state.patchSampled && state.patch.hasVelocities()) {  // sampled with the heights: interpolated
+    const VertexVelocityQuery query{&soa,
+                                    a.east,
+                                    a.north,
+                                    a.up,
+                                    a.centreEast_m,
+                                    a.centreNorth_m,
+                                    a.centreUp_m,
+                                    state.waterHeight_m.data(),
+                                    b.listed.data(),
+                                    wet};
+    const std::size_t bad = count > 0 ? patchVertexVelocities(state.patch, query, count, b.water_mps.data()) : 0;
+    state.status.nonFiniteVelocities += bad;
+    return bad > 0 ? StatusNonFiniteVelocity : StatusOk;
+  }
+  // Their coordinates as the heights' (worldCoordinates), in query order.
+  worldCoordinates(soa, a.east, a.north, a.up, a.centreEast_m, a.centreNorth_m, a.centreUp_m, b.u_m.data(),
                    b.v_m.data(), b.w_m.data());
   for (std::size_t k = 0; k < count; ++k) {
-    const std::uint32_t i = b.queried[k];
+    const std::uint32_t i = b.listed[k];
     b.queryU_m[k] = b.u_m[i], b.queryV_m[k] = b.v_m[i], b.queryW_m[k] = b.w_m[i];
   }
   std::uint32_t flags = StatusOk;
-  if (state.patchSampled && state.patch.hasVelocities()) {  // sampled with the heights: interpolated
-    for (std::size_t k = 0; k < count; ++k) b.querySurface_m[k] = state.waterHeight_m[b.queried[k]];
-    state.patch.velocities(b.queryU_m.data(), b.queryV_m.data(), b.queryW_m.data(), b.querySurface_m.data(), count,
-                           b.velocity.data());
-    return flags | storeVertexVelocities(state, s, count, b.queried.data());
-  }
   try {
     boat.surface.velocities(b.queryU_m.data(), b.queryV_m.data(), b.queryW_m.data(), count, s.t_s, b.velocity.data());
   } catch (...) {
     flags |= StatusSurfaceThrew;
     std::fill_n(b.velocity.begin(), count, WaterVelocity{});
   }
-  return flags | storeVertexVelocities(state, s, count, b.queried.data());
+  return flags | storeVertexVelocities(state, s, count, b.listed.data());
 }
 
 /// The surface's velocity at (u, v, w) [m]: one batch of one, into the

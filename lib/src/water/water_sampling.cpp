@@ -118,31 +118,34 @@ WaterPatch::Cell WaterPatch::locate(double u_m, double v_m) const {
 WaterVelocity WaterPatch::velocity(double u_m, double v_m, btScalar w_m, btScalar surface_m) const {
   assert(hasVelocities_);
   const Cell c = locate(u_m, v_m);
+  // The rest in btScalar (the velocities' precision; in float, the SIMD
+  // kernel then holds twice the points a vector).
+  using T = btScalar;
+  const T a = T(c.a), b = T(c.b), one = 1;
   // The triangle of the cell holding (a, b) and the weights of its corners,
   // as detail::cellHeight interpolates the heights.
   const std::size_t side = std::size_t(side_);
-  const bool lower = c.a + c.b <= 1.0;
+  const bool lower = a + b <= one;
   const std::size_t corner[3] = {lower ? c.k00 : c.k00 + side + 1, c.k00 + 1, c.k00 + side};
-  const double weight[3] = {lower ? 1.0 - c.a - c.b : c.a + c.b - 1.0, lower ? c.a : 1.0 - c.b,
-                            lower ? c.b : 1.0 - c.a};
+  const T weight[3] = {lower ? one - a - b : a + b - one, lower ? a : one - b, lower ? b : one - a};
   // The depth's level and the fraction towards the next (Wheeler: at the
   // surface above it; held below the deepest level).
-  const double depth = std::max(0.0, double(surface_m) - double(w_m));
+  const T depth = std::max(T(0), surface_m - w_m);
   std::size_t m = 0;
-  while (m + 2 < depths_m_.size() && depth > depths_m_[m + 1]) ++m;
-  const double span_m = depths_m_[m + 1] - depths_m_[m];
-  const double f = span_m > 0 ? std::clamp((depth - depths_m_[m]) / span_m, 0.0, 1.0) : 0.0;
+  while (m + 2 < depths_m_.size() && depth > T(depths_m_[m + 1])) ++m;
+  const T top = T(depths_m_[m]), span_m = T(depths_m_[m + 1]) - top;
+  const T f = span_m > 0 ? std::clamp((depth - top) / span_m, T(0), one) : T(0);
   const std::size_t levels = depths_m_.size();
-  double east = 0, north = 0, up = 0;
+  T east = 0, north = 0, up = 0;
   for (int k = 0; k < 3; ++k) {
     const WaterVelocity& upper = velocity_[corner[k] * levels + m];
     const WaterVelocity& lowerLevel = velocity_[corner[k] * levels + m + 1];
-    const double w0 = weight[k] * (1.0 - f), w1 = weight[k] * f;
-    east += w0 * double(upper.east_mps) + w1 * double(lowerLevel.east_mps);
-    north += w0 * double(upper.north_mps) + w1 * double(lowerLevel.north_mps);
-    up += w0 * double(upper.up_mps) + w1 * double(lowerLevel.up_mps);
+    const T w0 = weight[k] * (one - f), w1 = weight[k] * f;
+    east += w0 * upper.east_mps + w1 * lowerLevel.east_mps;
+    north += w0 * upper.north_mps + w1 * lowerLevel.north_mps;
+    up += w0 * upper.up_mps + w1 * lowerLevel.up_mps;
   }
-  return {btScalar(east), btScalar(north), btScalar(up)};
+  return {east, north, up};
 }
 
 void WaterPatch::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, const btScalar* surface_m,
