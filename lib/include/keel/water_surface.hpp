@@ -76,6 +76,10 @@ struct QueryCost {
   /// gridHeightsAndVelocities() per node and depth beyond gridNode_ns; 0
   /// when the surface has no such query.
   double gridNodeVelocity_ns = 0;
+  /// Points the batch queries evaluate together (a SIMD vector of them):
+  /// asking fewer costs as much. A boat's one water velocity then comes
+  /// from its patch's nodes when those cost less than this many points.
+  double batchPoints = 1;
 };
 
 /// A water surface. Implement `height`; override the batch calls when a

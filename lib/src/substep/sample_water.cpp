@@ -59,12 +59,11 @@ double patchVelocityCost_ns(const BoatModel& boat, const BoatState& state, bool&
 /// Whether the patch's nodes should bring their surface velocities for the
 /// one water velocity under the boat: when the surface answers grids with
 /// velocities and its nodes' cost less than a query of one point, which
-/// costs a whole SIMD vector of the batch queries (up to kBatchLanes points).
+/// costs as much as a batch of QueryCost::batchPoints.
 bool boatVelocityOnGrid(const BoatModel& boat, const BoatState& state) {
-  constexpr double kBatchLanes = 8;
   const QueryCost cost = boat.surface.queryCost();
   const double nodes = double(state.patch.samplesPerSide()) * double(state.patch.samplesPerSide());
-  return cost.gridNodeVelocity_ns > 0 && nodes * cost.gridNodeVelocity_ns < kBatchLanes * cost.velocity_ns;
+  return cost.gridNodeVelocity_ns > 0 && nodes * cost.gridNodeVelocity_ns < cost.batchPoints * cost.velocity_ns;
 }
 
 /// Sampling::Auto's choice, from the surface's stated costs: the patch

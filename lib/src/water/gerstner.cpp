@@ -277,7 +277,8 @@ QueryCost GerstnerSurface::queryCost() const {
           .gridNode_ns = 1.7 * n,
           .velocity_ns = 6.3 * n,
           .heightAndVelocity_ns = 6.3 * n,
-          .gridNodeVelocity_ns = 0.8 * n};
+          .gridNodeVelocity_ns = 0.8 * n,
+          .batchPoints = detail::kWaveBatchPoints};
 }
 
 WaterVelocity GerstnerSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {

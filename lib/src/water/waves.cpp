@@ -195,7 +195,8 @@ QueryCost SineSumSurface::queryCost() const {
           .gridNode_ns = 0.12 * n,
           .velocity_ns = 3.3 * n,
           .heightAndVelocity_ns = 3.3 * n,
-          .gridNodeVelocity_ns = 0.2 * n};
+          .gridNodeVelocity_ns = 0.2 * n,
+          .batchPoints = detail::kWaveBatchPoints};
 }
 
 WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {

@@ -50,6 +50,10 @@ struct WarmStart {
   bool* complete = nullptr;  ///< cleared when some node's numbers were not written
 };
 
+/// Points of a batch query evaluated together: a vector of doubles, 8 with
+/// AVX-512 (4 with AVX2: QueryCost::batchPoints errs towards the grid there).
+inline constexpr double kWaveBatchPoints = 8;
+
 /// WarmStart::stride is a multiple of this, at least every vector's lanes.
 inline constexpr std::size_t kWarmStartPad = 16;
 
