@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 namespace keel::test {
@@ -128,8 +129,8 @@ void fleet(benchmark::State& state) {
   state.counters["p99_step_ms"] = 1e3 * percentile(0.99);
   state.counters["slowest_step_ms"] = 1e3 * percentile(1.0);
   // Steps over a 60 Hz frame's 16.7 ms, of all timed.
-  state.counters["steps_over_16_7ms"] =
-      double(std::count_if(stepSeconds.begin(), stepSeconds.end(), [](double s) { return s > 1.0 / 60; }));
+  state.counters["steps_over_16_7ms"] = double(
+      std::count_if(stepSeconds.begin(), stepSeconds.end(), [](double s) { return s > 1.0 / 60; }));
   state.counters["steps"] = double(stepSeconds.size());
   state.counters["us_per_boat"] = 1e6 * waterSeconds / steps / boats;
   state.counters["triangles"] = double(hull->triangles().size());
@@ -159,6 +160,36 @@ BENCHMARK(fleet)
     ->ArgsProduct({{1000}, {500}, {0}, {4}, {2, 3}, {0}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+
+/// Bullet alone: 10,000 free boxes (a far boat's size, 20 m apart, moving),
+/// with `spacer` bytes of other memory made between consecutive bodies, as a
+/// program that makes each body's game or water state right after it does;
+/// touched every step, as a water force touches its body. Shows what the
+/// bodies' layout in memory costs Bullet's own step (docs/performance.md,
+/// "Many boats").
+void bulletLayout(benchmark::State& state) {
+  const int boats = 10000, side = 100;
+  const auto spacer = std::size_t(state.range(0));
+  World w;
+  w.world.setGravity(btVector3(0, 0, 0));
+  std::vector<std::unique_ptr<char[]>> between;
+  for (int i = 0; i < boats; ++i) {
+    btRigidBody* body = w.addBox(btVector3(10, 3, 3.5f), 10000,
+                                 btTransform(btQuaternion(btVector3(0, 1, 0), btScalar(0.7 * i)),
+                                             btVector3(btScalar(20 * (i % side)), 0, btScalar(20 * (i / side)))));
+    body->setActivationState(DISABLE_DEACTIVATION);
+    if (spacer > 0) between.push_back(std::make_unique<char[]>(spacer));
+  }
+  const btScalar dt = btScalar(1.0 / 60);
+  int step = 0;
+  for (auto _ : state) {
+    const btScalar phase = btScalar(0.1 * step++);
+    for (auto& b : w.bodies) b->setLinearVelocity(btVector3(0.1f * std::sin(phase), 0.2f * std::cos(phase), 0));
+    w.world.stepSimulation(dt, 1, dt);
+  }
+}
+
+BENCHMARK(bulletLayout)->ArgName("spacer")->Arg(0)->Arg(2048)->Arg(12288)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace keel::test
