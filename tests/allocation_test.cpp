@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <new>
@@ -15,6 +16,7 @@
 
 namespace {
 std::atomic<long> gAllocations{0};
+std::atomic<long> gBytes{0};  // requested by every allocation so far
 }  // namespace
 
 // Every replaceable form is replaced, so that each allocation is counted and
@@ -31,10 +33,12 @@ std::atomic<long> gAllocations{0};
 namespace {
 void* countedAlloc(std::size_t size) noexcept {
   ++gAllocations;
+  gBytes += long(size);
   return std::malloc(size ? size : 1);
 }
 void* countedAlignedAlloc(std::size_t size, std::align_val_t align) noexcept {
   ++gAllocations;
+  gBytes += long(size);
   const auto a = static_cast<std::size_t>(align);
   // aligned_alloc wants a size that is a multiple of the alignment.
   return std::aligned_alloc(a, size == 0 ? a : (size + a - 1) / a * a);
@@ -171,6 +175,31 @@ TEST(Allocation, NoHeapAllocationOnColumnsNorWhenSwitchingModels) {
     }
     EXPECT_EQ(gAllocations.load() - before, 0) << "sampling " << int(sampling);
   }
+}
+
+/// A boat put on the far-boat preset before its first substep never holds
+/// the triangle model's per-vertex arrays nor Auto's patch (a fleet of
+/// thousands keeps its bodies close together in memory): it allocates less
+/// than half what the same boat does on triangles, with the same settings.
+TEST(Allocation, AFarBoatHoldsNoTrianglesArrays) {
+  World w;
+  const auto hull = hullOf(boatHull(10, 3.5f, 2.5f, 20, 6));  // 484 triangles, as the fleet benchmark's
+  const auto sea = gerstnerSea(1.5, 6.0, 6, 5, 0.7);
+  // Shared by every far boat of the hull: built once, outside the count.
+  const auto columns = defaultColumnHull(hull, kFarBoatColumnCells);
+  const auto bytesOf = [&](bool far) {
+    btRigidBody* body = w.addBox(btVector3(10, 2.5f, 3.5f), 8000, btTransform::getIdentity());
+    const long before = gBytes.load();
+    WaterAction boat(body, hull, sea);
+    boat.setLevelOfDetail(farBoatSettings(*hull));
+    if (!far) boat.setBuoyancyModel(BuoyancyModel::Triangles);
+    allocationsDuring(boat, w.world, 3);
+    return gBytes.load() - before;
+  };
+  (void)bytesOf(false);  // the threads' working buffers, sized once for the hull
+  const long far = bytesOf(true), triangles = bytesOf(false);
+  std::printf("[  figure  ] bytes a boat allocates: far %ld, on triangles %ld\n", far, triangles);
+  EXPECT_LT(2 * far, triangles);
 }
 
 }  // namespace

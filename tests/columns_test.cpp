@@ -75,6 +75,24 @@ TEST(ColumnHull, DefaultColumnHullIsSharedPerHullAndCount) {
   EXPECT_THROW((void)defaultColumnHull(nullptr), std::invalid_argument);
 }
 
+/// A boat made on the far-boat preset has no per-vertex arrays until its
+/// first substep on triangles: its cut asked before then is empty, not read
+/// out of bounds (AddressSanitizer runs this), and after it is the hull's.
+TEST(ColumnAction, TrianglesArraysComeWithTheFirstSubstepOnTriangles) {
+  World w;
+  const auto hull = hullOf(box(btVector3(4, 1, 2), 6));
+  btRigidBody* body = w.addBox(btVector3(4, 1, 2), 4000, btTransform::getIdentity());
+  WaterAction boat(body, hull, std::make_shared<FlatSurface>());
+  boat.setLevelOfDetail(farBoatSettings(*hull));
+  for (int i = 0; i < 5; ++i) boat.updateAction(&w.world, btScalar(1.0 / 240));
+  EXPECT_GT(boat.hydrostatics().submergedVolume_m3, 0);
+  boat.setLevelOfDetail(fullDetailSettings());
+  EXPECT_TRUE(boat.submergedPieces().empty());
+  boat.updateAction(&w.world, btScalar(1.0 / 240));
+  EXPECT_FALSE(boat.submergedPieces().empty());
+  EXPECT_NEAR(boat.hydrostatics().submergedVolume_m3, 4000.0f / 1025, 0.05f * 4000 / 1025);
+}
+
 TEST(ColumnAction, LevelOfDetailChoosesTheColumnCount) {
   World w;
   const auto hull = hullOf(box(btVector3(2, 1, 1)));
