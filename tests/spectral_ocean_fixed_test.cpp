@@ -2,6 +2,8 @@
 // "Queries"): they agree with the per-point particle solve they replace to
 // the resampling's interpolation error, the grid queries give the per-point
 // queries' values, and the tiles are the same bits for a seed.
+#include "test_hulls.hpp"
+
 #include <keel/spectral_ocean.hpp>
 
 #include <gtest/gtest.h>
@@ -75,16 +77,6 @@ TEST(SpectralOceanFixedPoints, AgreeWithTheParticleSolve) {
   EXPECT_LT(height[0], height[1]);
   EXPECT_LE(velocity[0], 0.012);
   EXPECT_LT(velocity[0], velocity[1]);
-}
-
-/// The node coordinates of a grid, as a boat's patch has them.
-void nodesOf(const WaterGrid& g, std::vector<btScalar>& u, std::vector<btScalar>& v) {
-  u.clear(), v.clear();
-  for (int j = 0; j < g.nodesV; ++j)
-    for (int i = 0; i < g.nodesU; ++i) {
-      u.push_back(btScalar(double(g.originI + i) * g.cellSize_m));
-      v.push_back(btScalar(double(g.originJ + j) * g.cellSize_m));
-    }
 }
 
 // gridHeights and gridHeightsAndVelocities give what height() and

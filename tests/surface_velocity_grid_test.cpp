@@ -1,7 +1,6 @@
-// The water's velocity on a patch's nodes: GerstnerSurface's grid query
+// The water's velocity on a patch's nodes from GerstnerSurface's grid query
 // (heights and velocities at each depth from one solve per node) against its
-// point queries, and the patch's surface velocity, the one water velocity
-// under a far boat (docs/waves.md, "Grids"), against the surface's own.
+// point queries, afresh and from the grid's history (docs/waves.md, "Grids").
 #include "test_hulls.hpp"
 
 #include <gtest/gtest.h>
@@ -10,18 +9,10 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
-#include <random>
 #include <vector>
 
 namespace keel::test {
 namespace {
-
-/// Sum over the components of a omega (the largest orbital speed) [m/s].
-double speedSum_mps(std::span<const WaveComponent> waves) {
-  double sum = 0;
-  for (const WaveComponent& c : waves) sum += c.amplitude_m * c.angularFrequency_radps;
-  return sum;
-}
 
 TEST(GerstnerGrid, HeightsAndVelocitiesAtEachDepthAreThePointQueries) {
   const auto sea = gerstnerSea(2.0, 7.0, 64, 5, 0.8);
@@ -29,11 +20,7 @@ TEST(GerstnerGrid, HeightsAndVelocitiesAtEachDepthAreThePointQueries) {
   const double depths[] = {0, 0.5, 2, 8};
   const auto count = std::size_t(grid.nodesU * grid.nodesV);
   std::vector<btScalar> u, v, heights(count), fromGrid(count, std::numeric_limits<btScalar>::quiet_NaN());
-  for (int j = 0; j < grid.nodesV; ++j)
-    for (int i = 0; i < grid.nodesU; ++i) {
-      u.push_back(btScalar(double(grid.originI + i) * grid.cellSize_m));
-      v.push_back(btScalar(double(grid.originJ + j) * grid.cellSize_m));
-    }
+  nodesOf(grid, u, v);
   std::vector<WaterVelocity> velocities(count * 4);
   const btScalar t = 12.5f;
   ASSERT_TRUE(sea->gridHeightsAndVelocities(grid, {.depths_m = depths, .out = velocities.data()}, t, fromGrid.data()));
@@ -124,51 +111,6 @@ TEST(GerstnerGrid, StartsFromItsHistoryWithinItsToleranceAndAfreshWhenItMust) {
   for (int n = 0; n < 256; ++n, time += btScalar(1.0 / 240)) (void)sampleAt(moved, time, *other);
   EXPECT_EQ(history.samples, 255u);
   EXPECT_EQ(sampleAt(moved, time, *other), 0u);  // after 255 from the last, afresh
-}
-
-/// The patch's surface velocity against the surface's at random points
-/// under it, within the interpolation bound M cell^2 / 4 of the cell's
-/// triangles (cell_interpolation.hpp), M = sum a omega k^2 the surface
-/// velocity's largest second derivative (a sum of waves: each component's
-/// a omega cos or sin of k d.x).
-TEST(WaterPatch, SurfaceVelocityInterpolatesTheSurfaceVelocityWithinItsBound) {
-  const auto waves = sampleSeaState(WaveSpectrum::jonswap(2.0, 7.0),
-                                    {.meanDirection_rad = 0.7, .componentCount = 64, .seed = 3});
-  const SineSumSurface sea(waves, {.meanLevel_m = 0.1, .current = {0.3, 0.2}});
-  const double cell = 1.5, radius = 5;
-  WaterPatch patch;
-  patch.configure(btScalar(cell), btScalar(radius));
-  const double centreU = 13.2, centreV = -7.9;
-  const btScalar t = 20;
-  patch.sampleWithSurfaceVelocities(sea, centreU, centreV, t);
-  ASSERT_TRUE(patch.hasSurfaceVelocities());
-  EXPECT_FALSE(patch.hasVelocities());
-  double curvature = 0;
-  for (const WaveComponent& c : waves)
-    curvature += c.amplitude_m * c.angularFrequency_radps * c.wavenumber_radpm * c.wavenumber_radpm;
-  const double bound = curvature * cell * cell / 4 +
-                       4 * double(std::numeric_limits<btScalar>::epsilon()) * speedSum_mps(waves);
-  std::mt19937 random(7);
-  std::uniform_real_distribution<double> along(-radius, radius);
-  double worst = 0;
-  for (int n = 0; n < 2000; ++n) {
-    const double u = centreU + along(random), v = centreV + along(random);
-    const WaterVelocity p = patch.surfaceVelocity(u, v);
-    // Above the surface: the surface's own velocity (Wheeler stretching).
-    const WaterVelocity e = sea.velocity(btScalar(u), btScalar(v), 100, t);
-    worst = std::max({worst, std::abs(double(p.east_mps - e.east_mps)), std::abs(double(p.north_mps - e.north_mps)),
-                      std::abs(double(p.up_mps - e.up_mps))});
-  }
-  std::printf("[  figure  ] patch surface velocity: worst %.4f m/s, bound %.4f m/s, sum of a omega %.3f m/s\n", worst,
-              bound, speedSum_mps(waves));
-  EXPECT_LE(worst, bound);
-  EXPECT_GT(worst, 0);
-  // A surface without a grid query: heights only, and the boat asks the
-  // surface for its one point.
-  const FunctionSurface still([](btScalar, btScalar, btScalar) { return btScalar(0.25); });
-  patch.sampleWithSurfaceVelocities(still, centreU, centreV, t);
-  EXPECT_FALSE(patch.hasSurfaceVelocities());
-  EXPECT_EQ(patch.height(centreU, centreV), btScalar(0.25));
 }
 
 }  // namespace

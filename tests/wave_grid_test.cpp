@@ -34,11 +34,7 @@ double amplitudeSum_m(const std::vector<WaveComponent>& waves) {
 double worstDifference_m(const WaterSurface& sea, const WaterGrid& grid, btScalar t_s) {
   const auto count = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
   std::vector<btScalar> u, v, direct(count), fromGrid(count, std::numeric_limits<btScalar>::quiet_NaN());
-  for (int j = 0; j < grid.nodesV; ++j)
-    for (int i = 0; i < grid.nodesU; ++i) {
-      u.push_back(btScalar(double(grid.originI + i) * grid.cellSize_m));
-      v.push_back(btScalar(double(grid.originJ + j) * grid.cellSize_m));
-    }
+  nodesOf(grid, u, v);
   sea.heights(u.data(), v.data(), count, t_s, direct.data());
   EXPECT_TRUE(sea.gridHeights(grid, t_s, fromGrid.data()));
   double worst = 0;
@@ -109,18 +105,57 @@ TEST(SineSumGrid, PatchSamplesTheGridAndKeepsNodesWhenItMoves) {
 namespace keel::test {
 namespace {
 
+/// A patch's velocities against its surface's own, per component [m/s].
+struct VelocityErrors {
+  double worst_mps = 0, rms_mps = 0;
+};
+
+/// Where the velocity tests put their patch: under a hull of radius 5 m
+/// about (13.2, -7.9) m, at t = 20 s.
+struct UnderTheHull {
+  double centreU_m = 13.2, centreV_m = -7.9, radius_m = 5;
+  btScalar t_s = 20;
+};
+
+/// The 64-component sea with a mean level and a current, as sines.
+SineSumSurface sineSeaWithCurrent() { return SineSumSurface(jonswap64(), {.meanLevel_m = 0.1, .current = {0.3, 0.2}}); }
+
+/// At 2,000 random points under the hull: the patch's velocity() at depths
+/// 0 to 2 R below its surface against `sea`'s velocities(); or, `atSurface`,
+/// its surfaceVelocity() against `sea`'s velocity above the water (Wheeler
+/// stretching: the surface's own).
+VelocityErrors patchVelocityErrors(const WaterPatch& patch, const WaterSurface& sea, const UnderTheHull& at,
+                                   unsigned seed, bool atSurface = false) {
+  const double centreU = at.centreU_m, centreV = at.centreV_m, radius = at.radius_m;
+  const btScalar t = at.t_s;
+  std::mt19937 random(seed);
+  std::uniform_real_distribution<double> along(-radius, radius), down(0, 2 * radius);
+  double worst = 0, squares = 0;
+  const int points = 2000;
+  for (int n = 0; n < points; ++n) {
+    const double u = centreU + along(random), v = centreV + along(random);
+    const btScalar surface = patch.height(u, v);
+    const auto w = btScalar(double(surface) - down(random));
+    const WaterVelocity p = atSurface ? patch.surfaceVelocity(u, v) : patch.velocity(u, v, w, surface);
+    const WaterVelocity e = sea.velocity(btScalar(u), btScalar(v), atSurface ? btScalar(100) : w, t);
+    for (const double d :
+         {double(p.east_mps - e.east_mps), double(p.north_mps - e.north_mps), double(p.up_mps - e.up_mps)})
+      worst = std::max(worst, std::abs(d)), squares += d * d;
+  }
+  return {worst, std::sqrt(squares / (3 * points))};
+}
+
 /// Velocities on the patch against velocity() at points under it, depths
 /// 0 to 2 R: within the interpolation bound worked out from the components
 /// (docs/waves.md, "Grids").
 TEST(SineSumGrid, PatchVelocitiesMatchVelocityUnderTheHull) {
   const auto waves = jonswap64();
-  const SineSumSurface sea(waves, {.meanLevel_m = 0.1, .current = {0.3, 0.2}});
-  const double cell = 1, radius = 5;
+  const SineSumSurface sea = sineSeaWithCurrent();
+  const UnderTheHull at;
+  const double cell = 1;
   WaterPatch patch;
-  patch.configure(btScalar(cell), btScalar(radius));
-  const double centreU = 13.2, centreV = -7.9;
-  const btScalar t = 20;
-  patch.sampleWithVelocities(sea, centreU, centreV, t);
+  patch.configure(btScalar(cell), btScalar(at.radius_m));
+  patch.sampleWithVelocities(sea, at.centreU_m, at.centreV_m, at.t_s);
   ASSERT_TRUE(patch.hasVelocities());
   const auto depths = patch.velocityDepths_m();
   // Bound per component of speed a omega: the cell's interpolation
@@ -142,21 +177,7 @@ TEST(SineSumGrid, PatchVelocitiesMatchVelocityUnderTheHull) {
     bound += a * (k * k * cell * cell / 4 + k * surfaceError + depthError);
     speed += a;
   }
-  std::mt19937 random(5);
-  std::uniform_real_distribution<double> along(-radius, radius), down(0, 2 * radius);
-  double worst = 0, squares = 0;
-  const int points = 2000;
-  for (int n = 0; n < points; ++n) {
-    const double u = centreU + along(random), v = centreV + along(random);
-    const btScalar surface = patch.height(u, v);
-    const auto w = btScalar(double(surface) - down(random));
-    const WaterVelocity p = patch.velocity(u, v, w, surface);
-    const WaterVelocity e = sea.velocity(btScalar(u), btScalar(v), w, t);
-    for (const double d :
-         {double(p.east_mps - e.east_mps), double(p.north_mps - e.north_mps), double(p.up_mps - e.up_mps)})
-      worst = std::max(worst, std::abs(d)), squares += d * d;
-  }
-  const double rms = std::sqrt(squares / (3 * points));
+  const auto [worst, rms] = patchVelocityErrors(patch, sea, at, 5);
   std::printf("[  figure  ] patch velocity: worst %.4f m/s, RMS %.4f m/s, bound %.4f m/s, sum of a omega %.3f m/s\n",
               worst, rms, bound, speed);
   EXPECT_LE(worst, bound);
@@ -280,32 +301,52 @@ TEST(SineSumGrid, PatchVertexVelocitiesAreTheThreeStagesBits) {
 /// m/s, RMS 0.0017 m/s), far below any misplaced level or corner.
 TEST(SpectralGrid, PatchVelocitiesMatchVelocityUnderTheHull) {
   SpectralOcean ocean(WaveSpectrum::jonswap(2.0, 7.0));
-  const btScalar t = 20;
-  ocean.update(double(t) - 0.01, double(t) + 0.01);
-  const double radius = 5, centreU = 13.2, centreV = -7.9;
+  const UnderTheHull at;
+  ocean.update(double(at.t_s) - 0.01, double(at.t_s) + 0.01);
   WaterPatch patch;
-  patch.configure(1, btScalar(radius));
-  patch.sampleWithVelocities(ocean, centreU, centreV, t);
+  patch.configure(1, btScalar(at.radius_m));
+  patch.sampleWithVelocities(ocean, at.centreU_m, at.centreV_m, at.t_s);
   ASSERT_TRUE(patch.hasVelocities());
-  std::mt19937 random(5);
-  std::uniform_real_distribution<double> along(-radius, radius), down(0, 2 * radius);
-  double worst = 0, squares = 0;
-  const int points = 2000;
-  for (int n = 0; n < points; ++n) {
-    const double u = centreU + along(random), v = centreV + along(random);
-    const btScalar surface = patch.height(u, v);
-    const auto w = btScalar(double(surface) - down(random));
-    const WaterVelocity p = patch.velocity(u, v, w, surface);
-    const WaterVelocity e = ocean.velocity(btScalar(u), btScalar(v), w, t);
-    for (const double d :
-         {double(p.east_mps - e.east_mps), double(p.north_mps - e.north_mps), double(p.up_mps - e.up_mps)})
-      worst = std::max(worst, std::abs(d)), squares += d * d;
-  }
-  const double rms = std::sqrt(squares / (3 * points));
+  const auto [worst, rms] = patchVelocityErrors(patch, ocean, at, 5);
   std::printf("[  figure  ] spectral patch velocity: worst %.4f m/s, RMS %.4f m/s\n", worst, rms);
   EXPECT_LE(worst, 0.012);
   EXPECT_LE(rms, 0.003);
   EXPECT_GT(worst, 0);
+}
+
+/// The patch's surface velocity (the one water velocity under a far boat)
+/// against the surface's at random points under it, within the
+/// interpolation bound M cell^2 / 4 of the cell's triangles
+/// (cell_interpolation.hpp), M = sum a omega k^2 the surface velocity's
+/// largest second derivative (a sum of waves: each component's a omega cos
+/// or sin of k d.x).
+TEST(WaterPatch, SurfaceVelocityInterpolatesTheSurfaceVelocityWithinItsBound) {
+  const auto waves = jonswap64();
+  const SineSumSurface sea = sineSeaWithCurrent();
+  const UnderTheHull at;
+  const double cell = 1.5;
+  WaterPatch patch;
+  patch.configure(btScalar(cell), btScalar(at.radius_m));
+  patch.sampleWithSurfaceVelocities(sea, at.centreU_m, at.centreV_m, at.t_s);
+  ASSERT_TRUE(patch.hasSurfaceVelocities());
+  EXPECT_FALSE(patch.hasVelocities());
+  double curvature = 0, speed = 0;
+  for (const WaveComponent& c : waves) {
+    curvature += c.amplitude_m * c.angularFrequency_radps * c.wavenumber_radpm * c.wavenumber_radpm;
+    speed += c.amplitude_m * c.angularFrequency_radps;
+  }
+  const double bound = curvature * cell * cell / 4 + 4 * double(std::numeric_limits<btScalar>::epsilon()) * speed;
+  const double worst = patchVelocityErrors(patch, sea, at, 7, true).worst_mps;
+  std::printf("[  figure  ] patch surface velocity: worst %.4f m/s, bound %.4f m/s, sum of a omega %.3f m/s\n", worst,
+              bound, speed);
+  EXPECT_LE(worst, bound);
+  EXPECT_GT(worst, 0);
+  // A surface without a grid query: heights only, and the boat asks the
+  // surface for its one point.
+  const FunctionSurface still([](btScalar, btScalar, btScalar) { return btScalar(0.25); });
+  patch.sampleWithSurfaceVelocities(still, at.centreU_m, at.centreV_m, at.t_s);
+  EXPECT_FALSE(patch.hasSurfaceVelocities());
+  EXPECT_EQ(patch.height(at.centreU_m, at.centreV_m), btScalar(0.25));
 }
 
 }  // namespace

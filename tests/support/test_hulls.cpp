@@ -203,6 +203,12 @@ std::shared_ptr<const GerstnerSurface> gerstnerSea(double hs_m, double tp_s, std
   return std::make_shared<GerstnerSurface>(waves, g);
 }
 
+void nodesOf(const WaterGrid& grid, std::vector<btScalar>& u, std::vector<btScalar>& v) {
+  u.clear(), v.clear();
+  for (int j = 0; j < grid.nodesV; ++j)
+    for (int i = 0; i < grid.nodesU; ++i) u.push_back(grid.u_m(i)), v.push_back(grid.v_m(j));
+}
+
 void reportFigure(const char* name, double measured, double expected) {
   const double relative = expected != 0 ? std::abs(measured - expected) / std::abs(expected) : std::abs(measured);
   std::printf("[  figure  ] %s: measured %.9g, expected %.9g, relative error %.3g\n", name, measured, expected,

@@ -88,4 +88,8 @@ namespace keel::test {
 /// ..., relative error ...".
 void reportFigure(const char* name, double measured, double expected);
 
+/// The node coordinates of `grid` [m], row-major (u fastest), as a boat's
+/// patch has them (WaterGrid::u_m, v_m).
+void nodesOf(const WaterGrid& grid, std::vector<btScalar>& u, std::vector<btScalar>& v);
+
 }  // namespace keel::test

@@ -135,6 +135,7 @@ class WaterPatch {
   };
   [[nodiscard]] Cell locate(double u_m, double v_m) const;  // the cell of (u, v), clamped to the grid
   void place(double centreU_m, double centreV_m);           // the origin around the centre; throws as sample()
+  [[nodiscard]] WaterGrid placedGrid() const;               // the nodes as placed, for the surface's grid queries
   std::size_t sampleHeights(const WaterSurface& surface, btScalar t_s);  // the heights at the placed nodes
   std::vector<WaterVelocity> velocity_;                                  // [node depths + level] [m/s]
   bool hasVelocities_ = false;

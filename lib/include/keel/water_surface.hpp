@@ -39,6 +39,9 @@ struct WaterGrid {
   std::int64_t originJ = 0;  ///< world cell index of node (0, 0) along v
   int nodesU = 0;            ///< nodes along u (east)
   int nodesV = 0;            ///< nodes along v (north)
+  /// Node column i's u and node row j's v [m], as a point query takes them.
+  [[nodiscard]] btScalar u_m(int i) const { return btScalar(double(originI + i) * cellSize_m); }
+  [[nodiscard]] btScalar v_m(int j) const { return btScalar(double(originJ + j) * cellSize_m); }
 };
 
 /// What a surface may keep with one patch from one sample to the next, so

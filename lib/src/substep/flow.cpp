@@ -90,15 +90,14 @@ btVector3 flowPass(const BoatModel& boat, BoatState& state, const BodySnapshot& 
 
 bool wantsHydrodynamics(const BoatModel& boat, const BoatState& state) {
   const HydrodynamicSettings& h = boat.dynamics;
-  const bool any = h.viscous || h.pressureDrag || h.slamming || h.airResistance || h.damping;
-  return any && (state.anyWet || h.airResistance);
+  return anyTerm(h) && (state.anyWet || h.airResistance);
 }
 
 void flowTerms(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
   const HydrodynamicSettings& h = boat.dynamics;
   // Only skin friction, pressure drag and slamming need the flow piece by
   // piece; air and damping need just the water's velocity under the boat.
-  s.perPiece = state.anyWet && (h.viscous || h.pressureDrag || h.slamming);
+  s.perPiece = state.anyWet && perPieceTerms(h);
   btVector3 meanWater(0, 0, 0);
   if (s.perPiece)
     meanWater = flowPass(boat, state, body, s);

@@ -73,12 +73,11 @@ bool readPose(const BoatModel& boat, BoatState& state, const BodySnapshot& body,
     return false;
   }
   const HydrodynamicSettings& h = boat.dynamics;
-  s.perVertexVelocities = (h.viscous || h.pressureDrag || h.slamming) &&
-                          h.waterVelocity == WaterVelocitySampling::PerVertex && !boat.surface.velocityIsUniform();
+  s.perVertexVelocities = perPieceTerms(h) && h.waterVelocity == WaterVelocitySampling::PerVertex &&
+                          !boat.surface.velocityIsUniform();
   // Otherwise every term that reads the water's velocity takes it under the
   // boat (flowTerms).
-  s.boatVelocity = !s.perVertexVelocities && h.waterVelocity != WaterVelocitySampling::StillWater &&
-                   (h.viscous || h.pressureDrag || h.slamming || h.airResistance || h.damping) &&
+  s.boatVelocity = !s.perVertexVelocities && h.waterVelocity != WaterVelocitySampling::StillWater && anyTerm(h) &&
                    !boat.surface.velocityIsUniform();
   if (!isFinitePose(body.centreOfMass)) {
     s.flags = StatusNonFiniteBody;

@@ -176,6 +176,15 @@ struct Substep {
 void drawnCut(const Hull& hull, const BoatState& state, std::vector<SubmergedPiece>& pieces,
               std::vector<WaterlineSegment>& waterline);
 
+/// Whether some term wants the flow piece by piece (skin friction, pressure
+/// drag, slamming), and whether any hydrodynamic term is on.
+[[nodiscard]] inline bool perPieceTerms(const HydrodynamicSettings& h) {
+  return h.viscous || h.pressureDrag || h.slamming;
+}
+[[nodiscard]] inline bool anyTerm(const HydrodynamicSettings& h) {
+  return perPieceTerms(h) || h.airResistance || h.damping;
+}
+
 /// Whether every component of `v` is finite.
 [[nodiscard]] inline bool isFinite(const btVector3& v) {
   return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z());

@@ -317,10 +317,7 @@ bool GerstnerSurface::gridHeightsAndVelocities(const WaterGrid& grid, const Grid
   const std::size_t count = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
   if (u.size() < count) u.resize(count), v.resize(count);
   for (int j = 0, q = 0; j < grid.nodesV; ++j)
-    for (int i = 0; i < grid.nodesU; ++i, ++q) {
-      u[std::size_t(q)] = btScalar(double(grid.originI + i) * grid.cellSize_m);
-      v[std::size_t(q)] = btScalar(double(grid.originJ + j) * grid.cellSize_m);
-    }
+    for (int i = 0; i < grid.nodesU; ++i, ++q) u[std::size_t(q)] = grid.u_m(i), v[std::size_t(q)] = grid.v_m(j);
   const std::span<const double> depths = velocities.depths_m;
   // Each component's decay to each depth, the same at every node.
   thread_local std::vector<double> decay;

@@ -75,8 +75,7 @@ std::size_t WaterPatch::sampleWithVelocities(const WaterSurface& surface, double
   hasSurfaceVelocities_ = false;
   velocity_.resize(h_.size() * depths_m_.size());  // allocates at the first call only
   hasVelocities_ = surface.gridHeightsAndVelocities(
-      {.cellSize_m = double(cell_m_), .originI = i0_, .originJ = j0_, .nodesU = side_, .nodesV = side_},
-      {.depths_m = depths_m_, .out = velocity_.data(), .history = &history_}, t_s, h_.data());
+      placedGrid(), {.depths_m = depths_m_, .out = velocity_.data(), .history = &history_}, t_s, h_.data());
   if (hasVelocities_) return replaceNonFinite(h_);
   return sampleHeights(surface, t_s);
 }
@@ -88,10 +87,13 @@ std::size_t WaterPatch::sampleWithSurfaceVelocities(const WaterSurface& surface,
   surfaceVelocity_.resize(h_.size());  // allocates at the first call only
   static constexpr double kSurface_m[1] = {0};
   hasSurfaceVelocities_ = surface.gridHeightsAndVelocities(
-      {.cellSize_m = double(cell_m_), .originI = i0_, .originJ = j0_, .nodesU = side_, .nodesV = side_},
-      {.depths_m = kSurface_m, .out = surfaceVelocity_.data(), .history = &history_}, t_s, h_.data());
+      placedGrid(), {.depths_m = kSurface_m, .out = surfaceVelocity_.data(), .history = &history_}, t_s, h_.data());
   if (hasSurfaceVelocities_) return replaceNonFinite(h_);
   return sampleHeights(surface, t_s);
+}
+
+WaterGrid WaterPatch::placedGrid() const {
+  return {.cellSize_m = double(cell_m_), .originI = i0_, .originJ = j0_, .nodesU = side_, .nodesV = side_};
 }
 
 WaterVelocity WaterPatch::surfaceVelocity(double u_m, double v_m) const {
@@ -175,10 +177,9 @@ std::size_t WaterPatch::sample(const WaterSurface& surface, double centreU_m, do
 }
 
 std::size_t WaterPatch::sampleHeights(const WaterSurface& surface, btScalar t_s) {
-  const double cell = double(cell_m_);
   // A surface that answers a world-snapped grid faster than its points
   // (a sum of waves: docs/waves.md, "Grids") is asked for the grid.
-  const WaterGrid grid{.cellSize_m = cell, .originI = i0_, .originJ = j0_, .nodesU = side_, .nodesV = side_};
+  const WaterGrid grid = placedGrid();
   if (surface.gridHeights(grid, t_s, h_.data())) return replaceNonFinite(h_);
   // Or for the grid with no velocities, where it keeps a history (a
   // Gerstner sea's solves start from the last sample's).
@@ -199,8 +200,8 @@ std::size_t WaterPatch::sampleHeights(const WaterSurface& surface, btScalar t_s)
       const int i = j % 2 == 0 ? step : side_ - 1 - step;
       // World multiples of the cell size: the same world point is sampled
       // whatever the boat's position, so the water does not swim.
-      u_[q] = btScalar(double(i0_ + i) * cell);
-      v_[q] = btScalar(double(j0_ + j) * cell);
+      u_[q] = grid.u_m(i);
+      v_[q] = grid.v_m(j);
     }
   surface.heights(u_.data(), v_.data(), queried_.size(), t_s, queried_.data());
   q = 0;
