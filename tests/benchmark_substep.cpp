@@ -14,6 +14,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <string>
 
 namespace keel::test {
 namespace {
@@ -75,60 +77,96 @@ std::shared_ptr<const WaterSurface> water(int sea) {
   }
 }
 
-void substep(benchmark::State& state) {
-  const int triangles = int(state.range(0));
-  const int sea = int(state.range(1));
-  // 0: direct; 1: a patch of 0.5 m cells; 2: of 1 m cells.
-  // 3: Sampling::Auto (0.5 m cells when it picks the patch).
-  const Sampling sampling = state.range(2) == 3   ? Sampling::Auto
-                            : state.range(2) != 0 ? Sampling::Patch
-                                                  : Sampling::Direct;
-  // Hydrodynamic terms on, as bits: 1 viscous, 2 pressure drag, 4 slamming,
-  // 8 air, 16 damping (31: the full model; 0: hydrostatics only); 32: one
-  // water velocity per boat instead of one per vertex.
-  const int terms = int(state.range(3));
-  const bool full = (terms & 31) == 31;
+/// One boat of the substep benchmarks, from their arguments: the hull of
+/// `tris` triangles, the water of `wavy` (water()), the sampling of
+/// `patch` and the hydrodynamic terms of `terms` (below).
+struct BenchBoat {
   World w;
-  const auto hull = hullOf(hullWithTriangles(triangles));
-  btRigidBody* body = w.addBox(
-      btVector3(4, 1.5f, 2), 6000,
-      btTransform(btQuaternion(btVector3(1, 0, 0.3f).normalized(), 0.15f), btVector3(0, 0.1f, 0)));
-  HydrostaticSettings settings;
-  settings.sampling = sampling;
-  settings.patchCellSize_m = state.range(2) == 2 ? 1.0f : 0.5f;  // 0.5 m: an eighth of the shortest wave (4 m)
-  const std::shared_ptr<const WaterSurface> surface = water(sea);
-  WaterAction boat(body, hull, surface, settings);
-  HydrodynamicSettings hydro = HydrodynamicSettings::none();
-  hydro.viscous = terms & 1;
-  hydro.pressureDrag = terms & 2;
-  hydro.slamming = terms & 4;
-  hydro.airResistance = terms & 8;
-  hydro.damping = terms & 16;
-  if (terms & 32) hydro.waterVelocity = WaterVelocitySampling::PerBoat;
-  hydro.linearDamping_Nspm = 100;
-  hydro.angularDamping_Nmsprad = 100;
-  boat.setHydrodynamics(hydro);
-  const btTransform start = body->getCenterOfMassTransform();
-  for (auto _ : state) {
-    // Keep the state fixed so every iteration does the same work.
+  std::shared_ptr<const Hull> hull;
+  btRigidBody* body;
+  std::shared_ptr<const WaterSurface> surface;
+  std::unique_ptr<WaterAction> boat;
+  btTransform start;
+
+  explicit BenchBoat(const benchmark::State& state)
+      : hull(hullOf(hullWithTriangles(int(state.range(0))))),
+        body(w.addBox(btVector3(4, 1.5f, 2), 6000,
+                      btTransform(btQuaternion(btVector3(1, 0, 0.3f).normalized(), 0.15f), btVector3(0, 0.1f, 0)))),
+        surface(water(int(state.range(1)))) {
+    // 0: direct; 1: a patch of 0.5 m cells; 2: of 1 m cells.
+    // 3: Sampling::Auto (0.5 m cells when it picks the patch).
+    HydrostaticSettings settings;
+    settings.sampling = state.range(2) == 3 ? Sampling::Auto : state.range(2) != 0 ? Sampling::Patch : Sampling::Direct;
+    settings.patchCellSize_m = state.range(2) == 2 ? 1.0f : 0.5f;  // 0.5 m: an eighth of the shortest wave (4 m)
+    boat = std::make_unique<WaterAction>(body, hull, surface, settings);
+    // Hydrodynamic terms on, as bits: 1 viscous, 2 pressure drag, 4
+    // slamming, 8 air, 16 damping (31: the full model; 0: hydrostatics
+    // only); 32: one water velocity per boat instead of one per vertex.
+    const auto terms = int(state.range(3));
+    HydrodynamicSettings hydro = HydrodynamicSettings::none();
+    hydro.viscous = terms & 1;
+    hydro.pressureDrag = terms & 2;
+    hydro.slamming = terms & 4;
+    hydro.airResistance = terms & 8;
+    hydro.damping = terms & 16;
+    if (terms & 32) hydro.waterVelocity = WaterVelocitySampling::PerBoat;
+    hydro.linearDamping_Nspm = 100;
+    hydro.angularDamping_Nmsprad = 100;
+    boat->setHydrodynamics(hydro);
+    start = body->getCenterOfMassTransform();
+  }
+
+  /// The same state before every iteration, so that each does the same work.
+  void reset() {
     body->setCenterOfMassTransform(start);
     body->setLinearVelocity(btVector3(3, -0.5f, 0.2f));  // moving, so every drag term works
     body->setAngularVelocity(btVector3(0.1f, 0.2f, -0.1f));
-    boat.updateAction(&w.world, btScalar(1.0 / 240));
-    benchmark::DoNotOptimize(body->getLinearVelocity());
   }
-  state.counters["triangles"] = double(hull->triangles().size());
-  state.counters["pieces"] = double(boat.submergedPieces().size());
-  static const char* const names[] = {"viscous", "pressure", "slamming", "air", "damping"};
-  std::string model = full ? "full" : terms == 0 ? "hydrostatic" : "hydrostatic+";
-  for (int bit = 0; bit < 5 && !full; ++bit)
-    if (terms & (1 << bit)) model += names[bit];
-  if (terms & 32) model += "/velocity per boat";
-  static const char* const seas[] = {
-      "flat", "wavy", "64 sines", "64 Gerstner", "grid of 64 sines", "spectral", "spectral, particle solve"};
-  static const char* const samplings[] = {"/direct", "/patch 0.5 m", "/patch 1 m", "/auto"};
-  state.SetLabel(std::string(seas[sea]) + samplings[state.range(2)] + "/" + model +
-                 (boat.lastSampling() == Sampling::Patch ? " (patch)" : ""));
+
+  /// The counters and the label of the benchmark.
+  void report(benchmark::State& state) const {
+    const int terms = int(state.range(3));
+    const bool full = (terms & 31) == 31;
+    state.counters["triangles"] = double(hull->triangles().size());
+    state.counters["pieces"] = double(boat->submergedPieces().size());
+    static const char* const names[] = {"viscous", "pressure", "slamming", "air", "damping"};
+    std::string model = full ? "full" : terms == 0 ? "hydrostatic" : "hydrostatic+";
+    for (int bit = 0; bit < 5 && !full; ++bit)
+      if (terms & (1 << bit)) model += names[bit];
+    if (terms & 32) model += "/velocity per boat";
+    static const char* const seas[] = {
+        "flat", "wavy", "64 sines", "64 Gerstner", "grid of 64 sines", "spectral", "spectral, particle solve"};
+    static const char* const samplings[] = {"/direct", "/patch 0.5 m", "/patch 1 m", "/auto"};
+    state.SetLabel(std::string(seas[state.range(1)]) + samplings[state.range(2)] + "/" + model +
+                   (boat->lastSampling() == Sampling::Patch ? " (patch)" : ""));
+  }
+};
+
+/// The boat's action alone, called as Bullet calls it each substep.
+void substep(benchmark::State& state) {
+  BenchBoat b(state);
+  for (auto _ : state) {
+    b.reset();
+    b.boat->updateAction(&b.w.world, btScalar(1.0 / 240));
+    benchmark::DoNotOptimize(b.body->getLinearVelocity());
+  }
+  b.report(state);
+}
+
+/// The same with Bullet included: one 1/240 s step of a world holding the
+/// body and its action (stepSimulation's fixed cost, the body's
+/// integration, the action), as a game steps it.
+void substepWithBullet(benchmark::State& state) {
+  BenchBoat b(state);
+  b.body->setActivationState(DISABLE_DEACTIVATION);
+  b.w.world.addAction(b.boat.get());
+  for (auto _ : state) {
+    b.reset();
+    b.w.world.stepSimulation(btScalar(1.0 / 240), 0);  // no substeps: exactly one step of 1/240 s
+    benchmark::DoNotOptimize(b.body->getLinearVelocity());
+  }
+  b.w.world.removeAction(b.boat.get());
+  b.report(state);
 }
 
 // Every hull size, water and sampling, hydrostatics only and the full model;
@@ -142,6 +180,14 @@ BENCHMARK(substep)
     ->ArgsProduct({{1000}, {0, 1}, {0}, {1, 2, 4, 8, 16}})
     ->ArgsProduct({{12, 500, 1000, 3700}, {0, 2, 3, 4}, {0, 1, 2, 3}, {0, 31, 63}})
     ->ArgsProduct({{12, 500, 1000, 3700}, {5, 6}, {0, 1, 2, 3}, {0, 31, 63}})
+    ->Unit(benchmark::kMicrosecond);
+
+// Bullet included: flat water and the real sea on the spectral ocean and as
+// 64 sines, direct and on the 1 m patch, the full model with the water
+// velocity at every vertex and per boat.
+BENCHMARK(substepWithBullet)
+    ->ArgNames({"tris", "wavy", "patch", "terms"})
+    ->ArgsProduct({{12, 1000}, {0, 2, 5}, {0, 2}, {0, 31, 63}})
     ->Unit(benchmark::kMicrosecond);
 
 /// Static head against wave pressure (PressureModel) on a 64-component

@@ -2,6 +2,9 @@
 // repeatable on a noisy machine where wall time is not:
 //   valgrind --tool=callgrind --callgrind-out-file=cg.out
 //     build/tests/keel_profile_substep 1000 flat direct full 200
+// (water: flat, wavy (3 sines) or spectral (the benchmarks' JONSWAP
+// SpectralOcean, Hs 2 m); sampling: direct, patch (0.5 m cells) or patch1
+// (1 m cells))
 //   callgrind_annotate cg.out | head
 // Prints the triangle and substep counts to divide the total by.
 #include "test_hulls.hpp"
@@ -14,11 +17,13 @@ int main(int argc, char** argv) {
   using namespace keel;
   using namespace keel::test;
   if (argc != 6) {
-    std::fprintf(stderr, "usage: %s TRIANGLES flat|wavy direct|patch hydrostatic|full SUBSTEPS\n", argv[0]);
+    std::fprintf(stderr, "usage: %s TRIANGLES flat|wavy|spectral direct|patch|patch1 hydrostatic|full SUBSTEPS\n",
+                 argv[0]);
     return 2;
   }
   const int triangles = std::atoi(argv[1]), substeps = std::atoi(argv[5]);
-  const bool wavy = std::strcmp(argv[2], "wavy") == 0, patch = std::strcmp(argv[3], "patch") == 0,
+  const bool wavy = std::strcmp(argv[2], "wavy") == 0, spectral = std::strcmp(argv[2], "spectral") == 0,
+             patch1 = std::strcmp(argv[3], "patch1") == 0, patch = patch1 || std::strcmp(argv[3], "patch") == 0,
              full = std::strcmp(argv[4], "full") == 0;
   if (triangles < 12 || substeps < 1) {
     std::fprintf(stderr, "TRIANGLES must be >= 12 and SUBSTEPS >= 1\n");
@@ -32,9 +37,10 @@ int main(int argc, char** argv) {
       btTransform(btQuaternion(btVector3(1, 0, 0.3f).normalized(), 0.15f), btVector3(0, 0.1f, 0)));
   HydrostaticSettings settings;
   settings.sampling = patch ? Sampling::Patch : Sampling::Direct;
-  settings.patchCellSize_m = 0.5f;  // an eighth of the shortest wave (4 m)
+  settings.patchCellSize_m = patch1 ? 1.0f : 0.5f;  // 0.5: an eighth of the shortest wave (4 m)
   std::shared_ptr<const WaterSurface> surface =
-      wavy
+      spectral ? std::make_shared<SpectralOcean>(WaveSpectrum::jonswap(2.0, 7.0))
+      : wavy
           ? std::shared_ptr<const WaterSurface>(std::make_shared<SineSumSurface>(std::vector<WaveComponent>{
                 deepWaterWave(0.3, 25, 0.0, 0.0), deepWaterWave(0.2, 12, 0.7, 1.0), deepWaterWave(0.05, 4, -0.4, 2.0)}))
           : std::make_shared<FlatSurface>();

@@ -148,5 +148,50 @@ TEST(SpectralOceanFixedPoints, AreDeterministicForASeed) {
   EXPECT_EQ(hashOf(a), 0x32f54d16da0d9998ULL);
 }
 
+// The grid queries' heights and velocities are the same bits on every
+// instruction set (every_simd_target runs this once per set) and as the
+// scalar code they replaced (its sums in the same order, no fused
+// multiply-adds): the constant is the hash of that code's output. Grids
+// across the tile's edge and far from the origin, in rows of 1 to 23
+// nodes, with 0, 1, 6 and 10 depths (more than one vector of them), three
+// and five bands, both interpolations.
+TEST(SpectralOceanFixedPoints, GridQueriesAreTheSameBitsOnEveryInstructionSet) {
+  std::uint64_t h = 1469598103934665603ULL;
+  const auto hash = [&h](const void* data, std::size_t bytes) {
+    const auto* c = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < bytes; ++i) h = (h ^ c[i]) * 1099511628211ULL;
+  };
+  const double depths[] = {0, 0.3, 0.6, 1.2, 2.4, 4.8, 9.6, 13, 20, 40};
+  const WaterGrid grids[] = {{.cellSize_m = 0.5, .originI = -37, .originJ = 181, .nodesU = 23, .nodesV = 17},
+                             {.cellSize_m = 1.0, .originI = 85, .originJ = -4, .nodesU = 7, .nodesV = 7},
+                             {.cellSize_m = 5.5, .originI = 3000, .originJ = 2, .nodesU = 4, .nodesV = 4},
+                             {.cellSize_m = 3.0, .originI = 0, .originJ = 0, .nodesU = 1, .nodesV = 1}};
+  for (const bool bilinear : {false, true}) {
+    SpectralOcean ocean(WaveSpectrum::jonswap(2.0, 7.0),
+                        {.velocityBands = bilinear ? 5 : 3,
+                         .interpolation = bilinear ? SpectralInterpolation::Bilinear : SpectralInterpolation::Bicubic,
+                         .seed = 3});
+    ocean.update(3.0, 3.0 + 1.0 / 60);
+    for (const WaterGrid& g : grids)
+      for (const std::size_t count : {0, 1, 6, 10}) {
+        const auto nodes = std::size_t(g.nodesU * g.nodesV);
+        std::vector<btScalar> heights(nodes);
+        std::vector<WaterVelocity> velocities(nodes * count);
+        if (count == 0)
+          ASSERT_TRUE(ocean.gridHeights(g, btScalar(3.007), heights.data()));
+        else
+          ASSERT_TRUE(ocean.gridHeightsAndVelocities(
+              g, {.depths_m = std::span(depths, count), .out = velocities.data()}, btScalar(3.007), heights.data()));
+        for (const btScalar x : heights) hash(&x, sizeof x);
+        for (const WaterVelocity& v : velocities) {
+          const btScalar values[3] = {v.east_mps, v.north_mps, v.up_mps};
+          for (const btScalar x : values) hash(&x, sizeof x);
+        }
+      }
+  }
+  std::printf("grid queries' hash: 0x%016llx\n", static_cast<unsigned long long>(h));
+  EXPECT_EQ(h, sizeof(btScalar) == 4 ? 0xa3c9cb9dce1e298fULL : 0x0c303ec1eb872edaULL);
+}
+
 }  // namespace
 }  // namespace keel::test

@@ -225,8 +225,14 @@ void TriangleVelocityKernel(const HullSoA& hull, const BoatBuffers& b, T* u, T* 
     }
 #else
     const hn::Full128<T> d4;
-    const auto scale = hn::Set(d4, third);
+    const auto scale = hn::Set(d4, third), zero = hn::Zero(d4);
+    const bool mixed = kind[block] == kBlockMixed;
+    const T* weight = b.weight.data();
     for (std::size_t t = block * kPad; t < (block + 1) * kPad; t += 4) {
+      // In a block the water crosses, four triangles none of them wholly
+      // wet are skipped: the flow reads their means with weight 0 (and
+      // what they hold is an earlier mean or zero, finite).
+      if (mixed && hn::AllFalse(d4, hn::Gt(hn::LoadU(d4, weight + t), zero))) continue;
       hn::Vec<decltype(d4)> mean[4];
       for (std::size_t q = 0; q < 4; ++q) {
         const std::uint64_t c = corners[t + q];

@@ -74,6 +74,13 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, doub
 #else
   auto toDouble = [&](hn::Vec<decltype(dt)> x) { return hn::PromoteTo(dd, x); };
 #endif
+  auto toIndex = [&](hn::Vec<decltype(dd)> k) {
+#if defined(BT_USE_DOUBLE_PRECISION)
+    return hn::ConvertTo(dk, k);
+#else
+    return hn::DemoteTo(dk, k);
+#endif
+  };
   const VD one = hn::Set(dd, 1.0);
   const VD cu = hn::Set(dd, centreEast_m), cv = hn::Set(dd, centreNorth_m);
   const auto ex = hn::Set(dt, east[0]), ey = hn::Set(dt, east[1]), ez = hn::Set(dt, east[2]);
@@ -85,20 +92,18 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, doub
     const VD v = hn::Add(cv, toDouble(hn::MulAdd(x, nx, hn::MulAdd(y, ny, hn::Mul(z, nz)))));
     const PatchCellLanes cell = locatePatchCell(u, v, inverseCell_pm, originI, originJ, side);
     const VD a = cell.a, b = cell.b, k = cell.k00;
-#if defined(BT_USE_DOUBLE_PRECISION)
-    const hn::Vec<decltype(dk)> node = hn::ConvertTo(dk, k);
-#else
-    const hn::Vec<decltype(dk)> node = hn::DemoteTo(dk, k);
-#endif
-    const auto stride = hn::Set(dk, ScalarIndex(side));
-    const VD h00 = toDouble(hn::GatherIndex(dt, grid, node));
-    const VD h10 = toDouble(hn::GatherIndex(dt, grid, hn::Add(node, hn::Set(dk, ScalarIndex(1)))));
-    const VD h01 = toDouble(hn::GatherIndex(dt, grid, hn::Add(node, stride)));
-    const VD h11 = toDouble(hn::GatherIndex(dt, grid, hn::Add(hn::Add(node, stride), hn::Set(dk, ScalarIndex(1)))));
-    const VD lower = hn::MulAdd(b, hn::Sub(h01, h00), hn::MulAdd(a, hn::Sub(h10, h00), h00));
-    const VD upper = hn::MulAdd(hn::Sub(one, b), hn::Sub(h10, h11),
-                                hn::MulAdd(hn::Sub(one, a), hn::Sub(h01, h11), h11));
-    const VD h = hn::IfThenElse(hn::Le(hn::Add(a, b), one), lower, upper);
+    // The cell's triangle: the lower (a + b <= 1) from node (0, 0), the
+    // upper from (1, 1). Its three corners, gathered: the first, the one
+    // along a's edge and the one along b's (the upper's are (0, 1) and
+    // (1, 0), with weights 1 - a and 1 - b). Node indices in double: exact.
+    const VD stride = hn::Set(dd, double(side));
+    const auto lower = hn::Le(hn::Add(a, b), one);
+    const VD k10 = hn::Add(k, one), k01 = hn::Add(k, stride);
+    const VD h0 = toDouble(hn::GatherIndex(dt, grid, toIndex(hn::IfThenElse(lower, k, hn::Add(k01, one)))));
+    const VD hA = toDouble(hn::GatherIndex(dt, grid, toIndex(hn::IfThenElse(lower, k10, k01))));
+    const VD hB = toDouble(hn::GatherIndex(dt, grid, toIndex(hn::IfThenElse(lower, k01, k10))));
+    const VD wa = hn::IfThenElse(lower, a, hn::Sub(one, a)), wb = hn::IfThenElse(lower, b, hn::Sub(one, b));
+    const VD h = hn::MulAdd(wb, hn::Sub(hB, h0), hn::MulAdd(wa, hn::Sub(hA, h0), h0));
 #if defined(BT_USE_DOUBLE_PRECISION)
     hn::StoreU(h, dt, out_m + i);
 #else

@@ -1,21 +1,22 @@
 // keel::SpectralOcean's grid queries: a world-snapped patch read from the
 // fixed-point tiles with separable stencils, each computed once per patch
 // column and row, and the tile nodes under the patch blended in time once.
-// docs/waves.md, "Spectral ocean".
+// Here the stencils and the bands' decays; the sums in the vector kernel
+// (spectral_grid_simd.cpp). docs/waves.md, "Spectral ocean".
 
 #include <keel/spectral_ocean.hpp>
 
-#include "water/spectral_detail.hpp"
+#include "water/spectral_grid.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace keel::KEEL_ABI {
 namespace {
-
-using detail::Snapshot;
 
 /// One axis of a grid node's stencil: the (unwrapped) tile index of its
 /// first tap and the 4 taps' weights, as SpectralOceanState::fixedStencilAt
@@ -38,91 +39,102 @@ Axis axisAt(double f, bool cubic) {
 /// asked, then never allocate again (surfaces are shared by every thread).
 struct GridScratch {
   std::vector<Axis> columns, rows;
-  std::vector<double> block;  ///< tile nodes under the grid, blended in time: field fastest
-  std::vector<double> row;    ///< one grid row's values at the block's columns
+  std::vector<std::size_t> columnFirst, rowFirst;
+  std::vector<double> columnWeight, rowWeight, decay, work;
+  /// What `decay` was computed for: the depths, then the bands' wavenumbers.
+  std::vector<double> decayKey;
 };
 
-/// Fields per tile node: the elevation, then with velocities each band's
-/// east, north, up.
-void blendBlock(const Snapshot& s, std::int64_t x0, std::int64_t y0, std::size_t width, std::size_t height,
-                std::size_t fields, std::vector<double>& block) {
-  const auto n = std::int64_t(s.state->fixedNodes);
-  const detail::TimeWeights& t = s.weights;
-  const std::size_t bands = s.bands;
-  for (std::size_t r = 0; r < height; ++r) {
-    const std::int64_t row = ((y0 + std::int64_t(r)) % n + n) % n;
-    for (std::size_t c = 0; c < width; ++c) {
-      const std::int64_t column = ((x0 + std::int64_t(c)) % n + n) % n;
-      const auto k = std::size_t(row * n + column);
-      double* out = &block[(r * width + c) * fields];
-      const detail::FixedNode& p = s.level0->fixed[k];
-      const detail::FixedNode& q = s.level1->fixed[k];
-      out[0] = double(t.hermite(p.elevation_m, q.elevation_m, p.elevation_mps, q.elevation_mps));
-      for (std::size_t f = 1; f < fields; ++f) {
-        const std::size_t i = k * bands * 3 + (f - 1);
-        out[f] = double(t.hermite(s.level0->fixedVelocity_mps[i], s.level1->fixedVelocity_mps[i],
-                                  s.level0->fixedAcceleration_mps2[i], s.level1->fixedAcceleration_mps2[i]));
-      }
-    }
+template <typename Value>
+void atLeast(std::vector<Value>& v, std::size_t size) {
+  if (v.size() < size) v.resize(size);
+}
+
+/// Each node's columns as dense weights (zero off its 4 taps), so that a
+/// vector of nodes sums the same columns; each row's first tap and weights.
+void layStencils(GridScratch& scratch, detail::SpectralGridJob& job) {
+  const std::size_t nu = job.nodesU, nv = job.nodesV, padded = detail::spectralGridPadded(nu);
+  atLeast(scratch.columnFirst, nu);
+  atLeast(scratch.columnWeight, job.width * padded);
+  std::fill_n(scratch.columnWeight.begin(), job.width * padded, 0.0);
+  for (std::size_t i = 0; i < nu; ++i) {
+    const auto first = std::size_t(scratch.columns[i].first - job.x0);
+    scratch.columnFirst[i] = first;
+    for (std::size_t k = 0; k < 4; ++k) scratch.columnWeight[(first + k) * padded + i] = scratch.columns[i].w[k];
   }
+  atLeast(scratch.rowFirst, nv);
+  atLeast(scratch.rowWeight, 4 * nv);
+  for (std::size_t j = 0; j < nv; ++j) {
+    scratch.rowFirst[j] = std::size_t(scratch.rows[j].first - job.y0);
+    std::copy_n(scratch.rows[j].w.begin(), 4, scratch.rowWeight.begin() + std::ptrdiff_t(4 * j));
+  }
+  job.columnFirst = scratch.columnFirst.data();
+  job.columnWeight = scratch.columnWeight.data();
+  job.rowFirst = scratch.rowFirst.data();
+  job.rowWeight = scratch.rowWeight.data();
+}
+
+/// Each depth's decay per band, e^{-k_b depth}: computed again only when
+/// the depths or the bands change (a patch asks the same depths every
+/// substep).
+void layDecays(GridScratch& scratch, std::span<const double> depths_m, std::span<const double> bands_radpm,
+               detail::SpectralGridJob& job) {
+  const std::size_t padded = detail::spectralGridPadded(depths_m.size());
+  const bool same = scratch.decayKey.size() == depths_m.size() + bands_radpm.size() &&
+                    std::equal(depths_m.begin(), depths_m.end(), scratch.decayKey.begin()) &&
+                    std::equal(bands_radpm.begin(), bands_radpm.end(),
+                               scratch.decayKey.begin() + std::ptrdiff_t(depths_m.size()));
+  job.decay = scratch.decay.data();
+  if (same) return;
+  scratch.decayKey.assign(depths_m.begin(), depths_m.end());
+  scratch.decayKey.insert(scratch.decayKey.end(), bands_radpm.begin(), bands_radpm.end());
+  atLeast(scratch.decay, bands_radpm.size() * padded);
+  std::fill_n(scratch.decay.begin(), bands_radpm.size() * padded, 0.0);
+  for (std::size_t b = 0; b < bands_radpm.size(); ++b)
+    for (std::size_t m = 0; m < depths_m.size(); ++m)
+      scratch.decay[b * padded + m] = std::exp(-bands_radpm[b] * depths_m[m]);
+  job.decay = scratch.decay.data();
 }
 
 /// Heights, and with `velocities` the velocities at its depths, of every
-/// node of `grid`.
+/// node of `grid`: the stencils and the bands' decays here, the sums in
+/// the vector kernel.
 void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, const GridVelocities* velocities,
                btScalar t_s, btScalar* heights_out_m) {
   thread_local GridScratch scratch;
-  const Snapshot s = detail::snapshotAt(state, double(t_s));
   const bool cubic = state.settings.interpolation == SpectralInterpolation::Bicubic;
   const auto nu = std::size_t(grid.nodesU), nv = std::size_t(grid.nodesV);
-  scratch.columns.resize(nu);
-  scratch.rows.resize(nv);
+  atLeast(scratch.columns, nu);
+  atLeast(scratch.rows, nv);
   const double scale = grid.cellSize_m * state.inverseFixedCell_pm;
   for (std::size_t i = 0; i < nu; ++i)
     scratch.columns[i] = axisAt(double(grid.originI + std::int64_t(i)) * scale, cubic);
   for (std::size_t j = 0; j < nv; ++j) scratch.rows[j] = axisAt(double(grid.originJ + std::int64_t(j)) * scale, cubic);
-  const std::int64_t x0 = scratch.columns.front().first, y0 = scratch.rows.front().first;
-  const auto width = std::size_t(scratch.columns.back().first - x0 + 4);
-  const auto height = std::size_t(scratch.rows.back().first - y0 + 4);
-  const std::size_t fields = velocities != nullptr ? 1 + 3 * s.bands : 1;
-  if (scratch.block.size() < width * height * fields) scratch.block.resize(width * height * fields);
-  if (scratch.row.size() < width * fields) scratch.row.resize(width * fields);
-  blendBlock(s, x0, y0, width, height, fields, scratch.block);
-  // Each depth's decay per band, e^{-k_b depth}, once per query.
   const std::size_t depths = velocities != nullptr ? velocities->depths_m.size() : 0;
-  std::array<double, std::size_t{64}> decay{};  // 8 depths (WaterPatch asks 6) x 8 bands at most
-  const std::size_t tabled = std::min<std::size_t>(depths, 8);
-  for (std::size_t m = 0; m < tabled; ++m)
-    for (std::size_t b = 0; b < s.bands; ++b)
-      decay[m * 8 + b] = std::exp(-state.waves.bandWavenumber_radpm[b] * velocities->depths_m[m]);
-  double value[1 + 3 * 8];
-  for (std::size_t j = 0; j < nv; ++j) {
-    const Axis& ry = scratch.rows[j];
-    const std::size_t r0 = std::size_t(ry.first - y0);
-    for (std::size_t e = 0; e < width * fields; ++e) {
-      double sum = 0;
-      for (std::size_t k = 0; k < 4; ++k) sum += ry.w[k] * scratch.block[(r0 + k) * width * fields + e];
-      scratch.row[e] = sum;
-    }
-    for (std::size_t i = 0; i < nu; ++i) {
-      const Axis& cx = scratch.columns[i];
-      const double* taps = &scratch.row[std::size_t(cx.first - x0) * fields];
-      for (std::size_t f = 0; f < fields; ++f)
-        value[f] = cx.w[0] * taps[f] + cx.w[1] * taps[fields + f] + cx.w[2] * taps[2 * fields + f] +
-                   cx.w[3] * taps[3 * fields + f];
-      const std::size_t node = j * nu + i;
-      heights_out_m[node] = btScalar(state.settings.meanLevel_m + value[0]);
-      for (std::size_t m = 0; m < depths; ++m) {
-        double v[3] = {0, 0, 0};
-        for (std::size_t b = 0; b < s.bands; ++b) {
-          const double d = m < tabled ? decay[m * 8 + b]
-                                      : std::exp(-state.waves.bandWavenumber_radpm[b] * velocities->depths_m[m]);
-          for (std::size_t axis = 0; axis < 3; ++axis) v[axis] += d * value[1 + 3 * b + axis];
-        }
-        velocities->out[node * depths + m] = {btScalar(v[0]), btScalar(v[1]), btScalar(v[2])};
-      }
-    }
-  }
+  static_assert(sizeof(WaterVelocity) == 3 * sizeof(btScalar), "the kernel writes east, north, up per depth");
+  detail::SpectralGridJob job{.snapshot = detail::snapshotAt(state, double(t_s)),
+                              .x0 = scratch.columns.front().first,
+                              .y0 = scratch.rows.front().first,
+                              .width = std::size_t(scratch.columns[nu - 1].first - scratch.columns.front().first + 4),
+                              .height = std::size_t(scratch.rows[nv - 1].first - scratch.rows.front().first + 4),
+                              .nodesU = nu,
+                              .nodesV = nv,
+                              .bands = depths > 0 ? state.waves.bandWavenumber_radpm.size() : 0,
+                              .columnFirst = nullptr,
+                              .columnWeight = nullptr,
+                              .rowFirst = nullptr,
+                              .rowWeight = nullptr,
+                              .meanLevel_m = state.settings.meanLevel_m,
+                              .depths = depths,
+                              .decay = nullptr,
+                              .scratch = nullptr,
+                              .heights_m = heights_out_m,
+                              .velocities_mps = depths > 0 ? &velocities->out[0].east_mps : nullptr};
+  layStencils(scratch, job);
+  if (depths > 0) layDecays(scratch, velocities->depths_m, state.waves.bandWavenumber_radpm, job);
+  atLeast(scratch.work, detail::spectralGridScratch(job));
+  job.scratch = scratch.work.data();
+  detail::spectralGrid(job);
 }
 
 }  // namespace

@@ -1,0 +1,52 @@
+#pragma once
+// Internal to Keel: the vector part of keel::SpectralOcean's grid queries
+// (spectral_grid_simd.cpp), laid out by spectral_grid.cpp. docs/waves.md,
+// "Spectral ocean".
+
+#include "water/spectral_detail.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace keel::KEEL_ABI::detail {
+
+/// Every table is padded to whole vectors of this many doubles (the widest
+/// the kernel uses: it caps its vectors at 8 lanes).
+inline constexpr std::size_t kSpectralGridLanes = 8;
+
+/// `n` rounded up to whole vectors of kSpectralGridLanes.
+[[nodiscard]] constexpr std::size_t spectralGridPadded(std::size_t n) {
+  return (n + kSpectralGridLanes - 1) / kSpectralGridLanes * kSpectralGridLanes;
+}
+
+/// One grid query for the kernel. The block is the tile nodes under the
+/// grid, `width` x `height` from tile column `x0`, row `y0` (unwrapped),
+/// blended in time; each grid row j is a 4-tap sum of the block's rows from
+/// `rowFirst[j]`, each node i a sum of that row's columns with the dense
+/// weights `columnWeight` (zero off the node's 4 taps, which start at
+/// `columnFirst[i]`).
+struct SpectralGridJob {
+  Snapshot snapshot;
+  std::int64_t x0, y0;
+  std::size_t width, height;
+  std::size_t nodesU, nodesV;
+  std::size_t bands;               ///< velocity bands; 0 for heights only
+  const std::size_t* columnFirst;  ///< [nodesU] first tap's block column
+  const double* columnWeight;      ///< [width][spectralGridPadded(nodesU)]
+  const std::size_t* rowFirst;     ///< [nodesV] first tap's block row
+  const double* rowWeight;         ///< [nodesV][4]
+  double meanLevel_m;              ///< added to every height
+  std::size_t depths;              ///< velocity depths per node
+  const double* decay;             ///< e^{-k_b depth_m}: [bands][spectralGridPadded(depths)], zero-padded
+  double* scratch;                 ///< spectralGridScratch(*this) doubles
+  btScalar* heights_m;             ///< [nodesV nodesU]
+  btScalar* velocities_mps;        ///< [(nodesV nodesU) depths][3] (WaterVelocity), or null
+};
+
+/// The doubles of scratch a job needs.
+[[nodiscard]] std::size_t spectralGridScratch(const SpectralGridJob& job);
+
+/// Runs the job on the CPU's best instruction set.
+void spectralGrid(const SpectralGridJob& job);
+
+}  // namespace keel::KEEL_ABI::detail

@@ -1,0 +1,285 @@
+// keel::SpectralOcean's grid queries vectorised with Highway: the tile nodes
+// under a world-snapped grid blended in time, each grid row a 4-tap sum of
+// the block's rows, each vector of the row's nodes a sum of its columns, and
+// each node's velocities at every depth from its bands'. Every sum is taken
+// in the scalar formula's order (the taps in order, from zero; no fused
+// multiply-adds), so every instruction set gives the same bits.
+// docs/waves.md, "Spectral ocean".
+
+#include "water/fp_contract_off.hpp"  // first: before any Highway code
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "water/spectral_grid_simd.cpp"
+#include <hwy/foreach_target.h>  // before highway.h
+
+#include <hwy/highway.h>
+
+#include "water/spectral_grid.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+HWY_BEFORE_NAMESPACE();
+namespace keel::KEEL_ABI::detail::HWY_NAMESPACE {
+namespace {
+
+namespace hn = hwy::HWY_NAMESPACE;
+using DD = hn::CappedTag<double, kSpectralGridLanes>;
+using VD = hn::Vec<DD>;
+using DF = hn::Rebind<float, DD>;  // as many floats (the tiles')
+using DT = hn::Rebind<btScalar, DD>;
+
+/// Where a job's tables lie in its scratch.
+struct Layout {
+  std::size_t strideE, strideV;  // padded row lengths of the elevation and velocity planes
+  double *blockE, *blockV;       // [height][stride]: the block blended in time
+  double *rowE, *rowV;           // one grid row: the 4-tap sums of the block's rows
+  double* lanes;                 // one vector of nodes' band velocities: [3 bands][kSpectralGridLanes]
+  btScalar* spill;               // a partial store's vector; a vector of nodes' velocities: [depth][lane][axis]
+};
+
+Layout layoutOf(const SpectralGridJob& job) {
+  Layout l{};
+  l.strideE = spectralGridPadded(job.width);
+  l.strideV = spectralGridPadded(job.width * 3 * job.bands);
+  l.blockE = job.scratch;
+  l.blockV = l.blockE + job.height * l.strideE;
+  l.rowE = l.blockV + job.height * l.strideV;
+  l.rowV = l.rowE + l.strideE;
+  l.lanes = l.rowV + l.strideV;
+  l.spill = reinterpret_cast<btScalar*>(l.lanes + 3 * job.bands * kSpectralGridLanes);
+  return l;
+}
+
+/// TimeWeights::hermite's operations, lane by lane.
+hn::Vec<DF> hermite(const TimeWeights& t, hn::Vec<DF> v0, hn::Vec<DF> v1, hn::Vec<DF> d0, hn::Vec<DF> d1) {
+  const DF df;
+  return hn::Add(hn::Add(hn::Add(hn::Mul(hn::Set(df, t.value0), v0), hn::Mul(hn::Set(df, t.value1), v1)),
+                         hn::Mul(hn::Set(df, t.slope0), d0)),
+                 hn::Mul(hn::Set(df, t.slope1), d1));
+}
+
+/// `count` tile values blended in time into doubles at `out`, vector by
+/// vector: `values(k)` blends the lanes from value k. The last, partial
+/// vector whole when `readable` values can be read, else `one(k)` by one.
+template <typename Values, typename One>
+void blendRun(std::size_t count, std::size_t readable, double* out, const Values& values, const One& one) {
+  const DD dd;
+  const std::size_t lanes = hn::Lanes(dd);
+  std::size_t k = 0;
+  for (; k + lanes <= count; k += lanes) hn::StoreU(hn::PromoteTo(dd, values(k)), dd, out + k);
+  if (k == count) return;
+  if (k + lanes <= readable) {
+    double last[kSpectralGridLanes];
+    hn::StoreU(hn::PromoteTo(dd, values(k)), dd, last);
+    std::copy_n(last, count - k, out + k);
+    return;
+  }
+  for (; k < count; ++k) out[k] = double(one(k));
+}
+
+/// The block: each of its rows as runs of consecutive tile nodes (a row
+/// that crosses the tile's edge is two), the elevations and the bands'
+/// velocities.
+void blendBlock(const SpectralGridJob& job, const Layout& l) {
+  const DF df;
+  const Snapshot& s = job.snapshot;
+  const TimeWeights& t = s.weights;
+  const auto n = std::int64_t(s.state->fixedNodes);
+  const std::size_t fields = 3 * job.bands, nodes = std::size_t(n * n);
+  const auto* fixed0 = reinterpret_cast<const float*>(s.level0->fixed.data());  // (elevation, rate) per node
+  const auto* fixed1 = reinterpret_cast<const float*>(s.level1->fixed.data());
+  static_assert(sizeof(FixedNode) == 2 * sizeof(float));
+  const float *v0 = s.level0->fixedVelocity_mps.data(), *v1 = s.level1->fixedVelocity_mps.data();
+  const float *a0 = s.level0->fixedAcceleration_mps2.data(), *a1 = s.level1->fixedAcceleration_mps2.data();
+  for (std::size_t r = 0; r < job.height; ++r) {
+    const std::int64_t row = ((job.y0 + std::int64_t(r)) % n + n) % n;
+    for (std::size_t c = 0; c < job.width;) {
+      const std::int64_t column = ((job.x0 + std::int64_t(c)) % n + n) % n;
+      const std::size_t run = std::min(job.width - c, std::size_t(n - column));
+      const auto k = std::size_t(row * n + column);
+      const float *p = fixed0 + 2 * k, *q = fixed1 + 2 * k;
+      blendRun(
+          run, nodes - k, l.blockE + r * l.strideE + c,
+          [&](std::size_t i) {
+            hn::Vec<DF> e0, r0, e1, r1;
+            hn::LoadInterleaved2(df, p + 2 * i, e0, r0);
+            hn::LoadInterleaved2(df, q + 2 * i, e1, r1);
+            return hermite(t, e0, e1, r0, r1);
+          },
+          [&](std::size_t i) { return t.hermite(p[2 * i], q[2 * i], p[2 * i + 1], q[2 * i + 1]); });
+      if (fields > 0) {
+        const std::size_t at = k * fields;
+        blendRun(
+            run * fields, (nodes - k) * fields, l.blockV + r * l.strideV + c * fields,
+            [&](std::size_t i) {
+              return hermite(t, hn::LoadU(df, v0 + at + i), hn::LoadU(df, v1 + at + i), hn::LoadU(df, a0 + at + i),
+                             hn::LoadU(df, a1 + at + i));
+            },
+            [&](std::size_t i) { return t.hermite(v0[at + i], v1[at + i], a0[at + i], a1[at + i]); });
+      }
+      c += run;
+    }
+  }
+}
+
+/// out = w0 in[0] + w1 in[1] + w2 in[2] + w3 in[3], the inputs `stride`
+/// apart, over `count` (whole vectors).
+void fourTaps(const double* w, const double* in, std::size_t stride, std::size_t count, double* out) {
+  const DD dd;
+  const VD w0 = hn::Set(dd, w[0]), w1 = hn::Set(dd, w[1]), w2 = hn::Set(dd, w[2]), w3 = hn::Set(dd, w[3]);
+  for (std::size_t e = 0; e < count; e += hn::Lanes(dd)) {
+    const VD sum = hn::Add(
+        hn::Add(hn::Add(hn::Mul(w0, hn::LoadU(dd, in + e)), hn::Mul(w1, hn::LoadU(dd, in + stride + e))),
+                hn::Mul(w2, hn::LoadU(dd, in + 2 * stride + e))),
+        hn::Mul(w3, hn::LoadU(dd, in + 3 * stride + e)));
+    hn::StoreU(sum, dd, out + e);
+  }
+}
+
+/// The grid row's values for a vector of nodes, `Fields` at a time (an
+/// elevation, or a band's east, north, up): over the row's columns [first,
+/// last), each column's values (`stride` apart from `row`) times the
+/// column's dense weights, summed in order.
+template <std::size_t Fields>
+void columns(const double* weight, std::size_t weightStride, const double* row, std::size_t stride, std::size_t first,
+             std::size_t last, VD (&sum)[Fields]) {
+  const DD dd;
+  for (VD& s : sum) s = hn::Zero(dd);
+  for (std::size_t c = first; c < last; ++c) {
+    const VD w = hn::LoadU(dd, weight + c * weightStride);
+    const double* values = row + c * stride;
+    for (std::size_t f = 0; f < Fields; ++f) sum[f] = hn::Add(sum[f], hn::Mul(w, hn::Set(dd, values[f])));
+  }
+}
+
+/// The lanes as btScalar.
+hn::Vec<DT> narrow(VD v) {
+#if defined(BT_USE_DOUBLE_PRECISION)
+  return v;
+#else
+  return hn::DemoteTo(DT(), v);
+#endif
+}
+
+/// `count` lanes of `v` to `out` (btScalar).
+void storeLanes(VD v, std::size_t count, btScalar* spill, btScalar* out) {
+  const DD dd;
+  const DT dt;
+  const auto narrowed = narrow(v);
+  if (count == hn::Lanes(dd)) {
+    hn::StoreU(narrowed, dt, out);
+    return;
+  }
+  hn::StoreU(narrowed, dt, spill);
+  for (std::size_t k = 0; k < count; ++k) out[k] = spill[k];
+}
+
+/// The velocities of `count` nodes from `node` at every depth, from their
+/// bands' (l.lanes): east, north, up each a sum over the bands of decay
+/// times the band's. Nodes in lanes (few depths: a node's few velocities
+/// would fill few lanes): interleaved into l.spill by depth, then copied
+/// out node by node.
+void depthsAcrossNodes(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
+  const DD dd;
+  const DT dt;
+  const std::size_t padded = spectralGridPadded(job.depths), vector = 3 * kSpectralGridLanes;
+  for (std::size_t m = 0; m < job.depths; ++m) {
+    VD sum[3] = {hn::Zero(dd), hn::Zero(dd), hn::Zero(dd)};
+    for (std::size_t b = 0; b < job.bands; ++b) {
+      const VD decay = hn::Set(dd, job.decay[b * padded + m]);
+      const double* band = l.lanes + 3 * b * kSpectralGridLanes;
+      for (std::size_t axis = 0; axis < 3; ++axis)
+        sum[axis] = hn::Add(sum[axis], hn::Mul(decay, hn::LoadU(dd, band + axis * kSpectralGridLanes)));
+    }
+    hn::StoreInterleaved3(narrow(sum[0]), narrow(sum[1]), narrow(sum[2]), dt, l.spill + m * vector);
+  }
+  for (std::size_t k = 0; k < count; ++k) {
+    btScalar* out = job.velocities_mps + 3 * (node + k) * job.depths;
+    for (std::size_t m = 0; m < job.depths; ++m)
+      std::memcpy(out + 3 * m, l.spill + m * vector + 3 * k, 3 * sizeof(btScalar));
+  }
+}
+
+/// The same with depths in lanes, node by node, each vector of depths
+/// stored interleaved in place: a vector past the node's depths runs on
+/// into the next nodes' (written after it); past the output's end it
+/// spills.
+void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
+  const DD dd;
+  const DT dt;
+  const std::size_t lanes = hn::Lanes(dd), padded = spectralGridPadded(job.depths);
+  const std::size_t end = job.nodesU * job.nodesV * job.depths;  // the output's WaterVelocity count
+  for (std::size_t k = 0; k < count; ++k) {
+    const double* band = l.lanes + k;
+    for (std::size_t m = 0; m < job.depths; m += lanes) {
+      VD sum[3] = {hn::Zero(dd), hn::Zero(dd), hn::Zero(dd)};
+      for (std::size_t b = 0; b < job.bands; ++b) {
+        const VD decay = hn::LoadU(dd, job.decay + b * padded + m);
+        for (std::size_t axis = 0; axis < 3; ++axis)
+          sum[axis] = hn::Add(sum[axis], hn::Mul(decay, hn::Set(dd, band[(3 * b + axis) * kSpectralGridLanes])));
+      }
+      const std::size_t at = (node + k) * job.depths + m;
+      btScalar* out = at + lanes <= end ? job.velocities_mps + 3 * at : l.spill;
+      hn::StoreInterleaved3(narrow(sum[0]), narrow(sum[1]), narrow(sum[2]), dt, out);
+      if (out == l.spill) std::copy_n(l.spill, 3 * (end - at), job.velocities_mps + 3 * at);
+    }
+  }
+}
+
+/// Grid row j: the block's rows' sums, then each vector of nodes.
+void gridRow(const SpectralGridJob& job, const Layout& l, std::size_t j) {
+  const DD dd;
+  const std::size_t lanes = hn::Lanes(dd), weightStride = spectralGridPadded(job.nodesU), fields = 3 * job.bands;
+  const double* w = job.rowWeight + 4 * j;
+  fourTaps(w, l.blockE + job.rowFirst[j] * l.strideE, l.strideE, l.strideE, l.rowE);
+  if (fields > 0) fourTaps(w, l.blockV + job.rowFirst[j] * l.strideV, l.strideV, l.strideV, l.rowV);
+  for (std::size_t i = 0; i < job.nodesU; i += lanes) {
+    const std::size_t count = std::min(lanes, job.nodesU - i);
+    const std::size_t first = job.columnFirst[i], last = job.columnFirst[i + count - 1] + 4;
+    const double* weight = job.columnWeight + i;
+    VD elevation[1];
+    columns(weight, weightStride, l.rowE, 1, first, last, elevation);
+    storeLanes(hn::Add(hn::Set(dd, job.meanLevel_m), elevation[0]), count, l.spill, job.heights_m + j * job.nodesU + i);
+    if (job.velocities_mps == nullptr) continue;
+    for (std::size_t b = 0; b < job.bands; ++b) {
+      VD band[3];
+      columns(weight, weightStride, l.rowV + 3 * b, fields, first, last, band);
+      for (std::size_t axis = 0; axis < 3; ++axis)
+        hn::StoreU(band[axis], dd, l.lanes + (3 * b + axis) * kSpectralGridLanes);
+    }
+    if (2 * job.depths >= lanes)
+      depthsOfEachNode(job, l, count, j * job.nodesU + i);
+    else
+      depthsAcrossNodes(job, l, count, j * job.nodesU + i);
+  }
+}
+
+}  // namespace
+
+void SpectralGridKernel(const SpectralGridJob& job) {
+  const Layout l = layoutOf(job);
+  blendBlock(job, l);
+  for (std::size_t j = 0; j < job.nodesV; ++j) gridRow(job, l, j);
+}
+
+}  // namespace keel::KEEL_ABI::detail::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace keel::KEEL_ABI::detail {
+
+HWY_EXPORT(SpectralGridKernel);
+
+std::size_t spectralGridScratch(const SpectralGridJob& job) {
+  const std::size_t strideE = spectralGridPadded(job.width), strideV = spectralGridPadded(job.width * 3 * job.bands);
+  // The planes, a grid row of each, the lanes, and the spill (3 vectors of
+  // btScalar per depth, at least one: at most as many doubles).
+  return (job.height + 1) * (strideE + strideV) +
+         3 * (job.bands + std::max<std::size_t>(job.depths, 1)) * kSpectralGridLanes;
+}
+
+void spectralGrid(const SpectralGridJob& job) { HWY_DYNAMIC_DISPATCH(SpectralGridKernel)(job); }
+
+}  // namespace keel::KEEL_ABI::detail
+#endif  // HWY_ONCE
