@@ -92,10 +92,14 @@ void blendBlock(const SpectralGridJob& job, const Layout& l) {
   static_assert(sizeof(FixedNode) == 2 * sizeof(float));
   const float *v0 = s.level0->fixedVelocity_mps.data(), *v1 = s.level1->fixedVelocity_mps.data();
   const float *a0 = s.level0->fixedAcceleration_mps2.data(), *a1 = s.level1->fixedAcceleration_mps2.data();
-  for (std::size_t r = 0; r < job.height; ++r) {
-    const std::int64_t row = ((job.y0 + std::int64_t(r)) % n + n) % n;
+  // The first row and column wrapped into the tile once (a 64-bit division
+  // costs tens of cycles), the rest stepped.
+  const std::int64_t column0 = (job.x0 % n + n) % n;
+  std::int64_t row = (job.y0 % n + n) % n;
+  for (std::size_t r = 0; r < job.height; ++r, row = row + 1 == n ? 0 : row + 1) {
     for (std::size_t c = 0; c < job.width;) {
-      const std::int64_t column = ((job.x0 + std::int64_t(c)) % n + n) % n;
+      std::int64_t column = column0 + std::int64_t(c);
+      while (column >= n) column -= n;  // once, unless the grid is wider than the tile
       const std::size_t run = std::min(job.width - c, std::size_t(n - column));
       const auto k = std::size_t(row * n + column);
       const float *p = fixed0 + 2 * k, *q = fixed1 + 2 * k;
@@ -205,6 +209,7 @@ void depthsAcrossNodes(const SpectralGridJob& job, const Layout& l, std::size_t 
 /// stored interleaved in place: a vector past the node's depths runs on
 /// into the next nodes' (written after it); past the output's end it
 /// spills.
+template <std::size_t Bands>
 void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
   const DD dd;
   const DT dt;
@@ -214,7 +219,7 @@ void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t c
     const double* band = l.lanes + k;
     for (std::size_t m = 0; m < job.depths; m += lanes) {
       VD sum[3] = {hn::Zero(dd), hn::Zero(dd), hn::Zero(dd)};
-      for (std::size_t b = 0; b < job.bands; ++b) {
+      for (std::size_t b = 0; b < Bands; ++b) {
         const VD decay = hn::LoadU(dd, job.decay + b * padded + m);
         for (std::size_t axis = 0; axis < 3; ++axis)
           sum[axis] = hn::Add(sum[axis], hn::Mul(decay, hn::Set(dd, band[(3 * b + axis) * kSpectralGridLanes])));
@@ -224,6 +229,20 @@ void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t c
       hn::StoreInterleaved3(narrow(sum[0]), narrow(sum[1]), narrow(sum[2]), dt, out);
       if (out == l.spill) std::copy_n(l.spill, 3 * (end - at), job.velocities_mps + 3 * at);
     }
+  }
+}
+
+/// depthsOfEachNode with the band count a constant (the sums unrolled).
+void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
+  switch (job.bands) {
+    case 1: return depthsOfEachNode<1>(job, l, count, node);
+    case 2: return depthsOfEachNode<2>(job, l, count, node);
+    case 3: return depthsOfEachNode<3>(job, l, count, node);
+    case 4: return depthsOfEachNode<4>(job, l, count, node);
+    case 5: return depthsOfEachNode<5>(job, l, count, node);
+    case 6: return depthsOfEachNode<6>(job, l, count, node);
+    case 7: return depthsOfEachNode<7>(job, l, count, node);
+    default: return depthsOfEachNode<8>(job, l, count, node);  // SpectralOceanSettings: 1 to 8
   }
 }
 
