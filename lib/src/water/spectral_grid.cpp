@@ -160,12 +160,14 @@ QueryCost SpectralOcean::queryCost() const {
   // The particle solve: a Newton solve per point, no grid query.
   if (!state_->fixedPoints())
     return {.height_ns = 320, .gridNode_ns = 320, .velocity_ns = 210, .heightAndVelocity_ns = 530};
-  // A node's velocity at its first depth costs about 27 ns (its tiles'
-  // interpolation), each further depth about 6: 10 is the mean over a
-  // patch's six (the substep benchmark's 1 m patch: one velocity per boat
-  // from its 49 nodes cost 1.1 us more than a query of one point).
+  // A node of a boat's 7 x 7 patch costs about 6 ns for its height (the
+  // query's fixed cost spread over few nodes; 2 ns on a 23 x 23 patch), and
+  // about 12 ns for its velocity at the first depth (its tiles'
+  // interpolation), under 1 ns at each further one: 12, so that one
+  // velocity per boat is a point query's, not a patch's (49 x 12 ns against
+  // 140 ns; docs/performance.md, "The spectral grid query vectorised").
   return {
-      .height_ns = 50, .gridNode_ns = 6.5, .velocity_ns = 140, .heightAndVelocity_ns = 165, .gridNodeVelocity_ns = 10};
+      .height_ns = 50, .gridNode_ns = 6, .velocity_ns = 140, .heightAndVelocity_ns = 165, .gridNodeVelocity_ns = 12};
 }
 
 }  // namespace keel::KEEL_ABI
