@@ -18,15 +18,10 @@
 namespace keel::KEEL_ABI {
 namespace {
 
-/// One axis of a grid node's stencil: the (unwrapped) tile index of its
-/// first tap and the 4 taps' weights, as SpectralOceanState::fixedStencilAt
-/// (bilinear: taps 1 and 2).
-struct Axis {
-  std::int64_t first;
-  std::array<double, 4> w;
-};
+using detail::SpectralAxis;
 
-Axis axisAt(double f, bool cubic) {
+/// The stencil along one axis at `f` [fixed-point tile cells].
+SpectralAxis axisAt(double f, bool cubic) {
   const double floor = std::floor(f);
   const double a = f - floor;
   if (!cubic) return {std::int64_t(floor) - 1, {0, 1 - a, a, 0}};
@@ -38,9 +33,8 @@ Axis axisAt(double f, bool cubic) {
 /// The per-thread tables of one grid query: they grow to the largest grid
 /// asked, then never allocate again (surfaces are shared by every thread).
 struct GridScratch {
-  std::vector<Axis> columns, rows;
-  std::vector<std::size_t> columnFirst, rowFirst;
-  std::vector<double> columnWeight, rowWeight, decay, work;
+  std::vector<SpectralAxis> columns, rows;
+  std::vector<double> columnWeight, decay, work;
   /// What `decay` was computed for: the depths, then the bands' wavenumbers.
   std::vector<double> decayKey;
 };
@@ -51,27 +45,16 @@ void atLeast(std::vector<Value>& v, std::size_t size) {
 }
 
 /// Each node's columns as dense weights (zero off its 4 taps), so that a
-/// vector of nodes sums the same columns; each row's first tap and weights.
-void layStencils(GridScratch& scratch, detail::SpectralGridJob& job) {
-  const std::size_t nu = job.nodesU, nv = job.nodesV, padded = detail::spectralGridPadded(nu);
-  atLeast(scratch.columnFirst, nu);
+/// vector of nodes sums the same columns.
+void layColumnWeights(GridScratch& scratch, detail::SpectralGridJob& job) {
+  const std::size_t nu = job.nodesU, padded = detail::spectralGridPadded(nu);
   atLeast(scratch.columnWeight, job.width * padded);
   std::fill_n(scratch.columnWeight.begin(), job.width * padded, 0.0);
   for (std::size_t i = 0; i < nu; ++i) {
     const auto first = std::size_t(scratch.columns[i].first - job.x0);
-    scratch.columnFirst[i] = first;
     for (std::size_t k = 0; k < 4; ++k) scratch.columnWeight[(first + k) * padded + i] = scratch.columns[i].w[k];
   }
-  atLeast(scratch.rowFirst, nv);
-  atLeast(scratch.rowWeight, 4 * nv);
-  for (std::size_t j = 0; j < nv; ++j) {
-    scratch.rowFirst[j] = std::size_t(scratch.rows[j].first - job.y0);
-    std::copy_n(scratch.rows[j].w.begin(), 4, scratch.rowWeight.begin() + std::ptrdiff_t(4 * j));
-  }
-  job.columnFirst = scratch.columnFirst.data();
   job.columnWeight = scratch.columnWeight.data();
-  job.rowFirst = scratch.rowFirst.data();
-  job.rowWeight = scratch.rowWeight.data();
 }
 
 /// Each depth's decay per band, e^{-k_b depth}: computed again only when
@@ -84,15 +67,15 @@ void layDecays(GridScratch& scratch, std::span<const double> depths_m, std::span
                     std::equal(depths_m.begin(), depths_m.end(), scratch.decayKey.begin()) &&
                     std::equal(bands_radpm.begin(), bands_radpm.end(),
                                scratch.decayKey.begin() + std::ptrdiff_t(depths_m.size()));
-  job.decay = scratch.decay.data();
-  if (same) return;
-  scratch.decayKey.assign(depths_m.begin(), depths_m.end());
-  scratch.decayKey.insert(scratch.decayKey.end(), bands_radpm.begin(), bands_radpm.end());
-  atLeast(scratch.decay, bands_radpm.size() * padded);
-  std::fill_n(scratch.decay.begin(), bands_radpm.size() * padded, 0.0);
-  for (std::size_t b = 0; b < bands_radpm.size(); ++b)
-    for (std::size_t m = 0; m < depths_m.size(); ++m)
-      scratch.decay[b * padded + m] = std::exp(-bands_radpm[b] * depths_m[m]);
+  if (!same) {
+    scratch.decayKey.assign(depths_m.begin(), depths_m.end());
+    scratch.decayKey.insert(scratch.decayKey.end(), bands_radpm.begin(), bands_radpm.end());
+    atLeast(scratch.decay, bands_radpm.size() * padded);
+    std::fill_n(scratch.decay.begin(), bands_radpm.size() * padded, 0.0);
+    for (std::size_t b = 0; b < bands_radpm.size(); ++b)
+      for (std::size_t m = 0; m < depths_m.size(); ++m)
+        scratch.decay[b * padded + m] = std::exp(-bands_radpm[b] * depths_m[m]);
+  }
   job.decay = scratch.decay.data();
 }
 
@@ -120,17 +103,16 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
                               .nodesU = nu,
                               .nodesV = nv,
                               .bands = depths > 0 ? state.waves.bandWavenumber_radpm.size() : 0,
-                              .columnFirst = nullptr,
+                              .columns = scratch.columns.data(),
                               .columnWeight = nullptr,
-                              .rowFirst = nullptr,
-                              .rowWeight = nullptr,
+                              .rows = scratch.rows.data(),
                               .meanLevel_m = state.settings.meanLevel_m,
                               .depths = depths,
                               .decay = nullptr,
                               .scratch = nullptr,
                               .heights_m = heights_out_m,
                               .velocities_mps = depths > 0 ? &velocities->out[0].east_mps : nullptr};
-  layStencils(scratch, job);
+  layColumnWeights(scratch, job);
   if (depths > 0) layDecays(scratch, velocities->depths_m, state.waves.bandWavenumber_radpm, job);
   atLeast(scratch.work, detail::spectralGridScratch(job));
   job.scratch = scratch.work.data();

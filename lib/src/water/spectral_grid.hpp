@@ -5,6 +5,7 @@
 
 #include "water/spectral_detail.hpp"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -19,28 +20,34 @@ inline constexpr std::size_t kSpectralGridLanes = 8;
   return (n + kSpectralGridLanes - 1) / kSpectralGridLanes * kSpectralGridLanes;
 }
 
+/// One axis of a grid node's stencil: the (unwrapped) tile index of its
+/// first tap and the 4 taps' weights, as SpectralOceanState::fixedStencilAt
+/// (bilinear: taps 1 and 2).
+struct SpectralAxis {
+  std::int64_t first;
+  std::array<double, 4> w;
+};
+
 /// One grid query for the kernel. The block is the tile nodes under the
 /// grid, `width` x `height` from tile column `x0`, row `y0` (unwrapped),
-/// blended in time; each grid row j is a 4-tap sum of the block's rows from
-/// `rowFirst[j]`, each node i a sum of that row's columns with the dense
-/// weights `columnWeight` (zero off the node's 4 taps, which start at
-/// `columnFirst[i]`).
+/// blended in time; each grid row j is a 4-tap sum of the block's rows
+/// (`rows[j]`), each node i a sum of that row's columns with the dense
+/// weights `columnWeight` (zero off the node's 4 taps, `columns[i]`).
 struct SpectralGridJob {
   Snapshot snapshot;
   std::int64_t x0, y0;
   std::size_t width, height;
   std::size_t nodesU, nodesV;
-  std::size_t bands;               ///< velocity bands; 0 for heights only
-  const std::size_t* columnFirst;  ///< [nodesU] first tap's block column
-  const double* columnWeight;      ///< [width][spectralGridPadded(nodesU)]
-  const std::size_t* rowFirst;     ///< [nodesV] first tap's block row
-  const double* rowWeight;         ///< [nodesV][4]
-  double meanLevel_m;              ///< added to every height
-  std::size_t depths;              ///< velocity depths per node
-  const double* decay;             ///< e^{-k_b depth_m}: [bands][spectralGridPadded(depths)], zero-padded
-  double* scratch;                 ///< spectralGridScratch(*this) doubles
-  btScalar* heights_m;             ///< [nodesV nodesU]
-  btScalar* velocities_mps;        ///< [(nodesV nodesU) depths][3] (WaterVelocity), or null
+  std::size_t bands;            ///< velocity bands; 0 for heights only
+  const SpectralAxis* columns;  ///< [nodesU] each node's stencil along east
+  const double* columnWeight;   ///< [width][spectralGridPadded(nodesU)]
+  const SpectralAxis* rows;     ///< [nodesV] each node's stencil along north
+  double meanLevel_m;           ///< added to every height
+  std::size_t depths;           ///< velocity depths per node
+  const double* decay;          ///< e^{-k_b depth_m}: [bands][spectralGridPadded(depths)], zero-padded
+  double* scratch;              ///< spectralGridScratch(*this) doubles
+  btScalar* heights_m;          ///< [nodesV nodesU]
+  btScalar* velocities_mps;     ///< [(nodesV nodesU) depths][3] (WaterVelocity), or null
 };
 
 /// The doubles of scratch a job needs.

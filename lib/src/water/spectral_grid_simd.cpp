@@ -250,12 +250,14 @@ void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t c
 void gridRow(const SpectralGridJob& job, const Layout& l, std::size_t j) {
   const DD dd;
   const std::size_t lanes = hn::Lanes(dd), weightStride = spectralGridPadded(job.nodesU), fields = 3 * job.bands;
-  const double* w = job.rowWeight + 4 * j;
-  fourTaps(w, l.blockE + job.rowFirst[j] * l.strideE, l.strideE, l.strideE, l.rowE);
-  if (fields > 0) fourTaps(w, l.blockV + job.rowFirst[j] * l.strideV, l.strideV, l.strideV, l.rowV);
+  const double* w = job.rows[j].w.data();
+  const auto r0 = std::size_t(job.rows[j].first - job.y0);
+  fourTaps(w, l.blockE + r0 * l.strideE, l.strideE, l.strideE, l.rowE);
+  if (fields > 0) fourTaps(w, l.blockV + r0 * l.strideV, l.strideV, l.strideV, l.rowV);
   for (std::size_t i = 0; i < job.nodesU; i += lanes) {
     const std::size_t count = std::min(lanes, job.nodesU - i);
-    const std::size_t first = job.columnFirst[i], last = job.columnFirst[i + count - 1] + 4;
+    const auto first = std::size_t(job.columns[i].first - job.x0),
+               last = std::size_t(job.columns[i + count - 1].first - job.x0) + 4;
     const double* weight = job.columnWeight + i;
     VD elevation[1];
     columns(weight, weightStride, l.rowE, 1, first, last, elevation);
