@@ -227,7 +227,8 @@ TEST(SineSumGrid, PatchVertexVelocitiesAreTheThreeStagesBits) {
   // worldCoordinates, WaterPatch::velocities and velocitiesToBody, which
   // the substep ran before: a tilted hull far from the origin, its water
   // heights from the patch, lists of 1 to 19 vertices (partial vectors)
-  // and of every vertex.
+  // and of every vertex; the cells found again, or read from patchHeights
+  // (then at the vertex's position in double, as its height).
   const SineSumSurface sea(jonswap64(), {.meanLevel_m = 0.1, .current = {0.3, 0.2}});
   const auto hull = hullOf(box(btVector3(4, 1.5f, 2), 5));
   const detail::HullSoA& soa = hull->soa();
@@ -241,18 +242,26 @@ TEST(SineSumGrid, PatchVertexVelocitiesAreTheThreeStagesBits) {
   patch.configure(1, hull->radius_m());
   patch.sampleWithVelocities(sea, centreEast, centreNorth, 17);
   ASSERT_TRUE(patch.hasVelocities());
+  ASSERT_EQ(patch.cellSize_m(), 1);
   const std::size_t padded = soa.vertexPadded;
   std::vector<btScalar> water(padded), u(padded), v(padded), w(padded);
   detail::patchHeights(soa, patch, e, n, centreEast, centreNorth, water.data());
+  // The heights again with the vertices' cells, which the one pass then
+  // reads instead of finding them: the same heights.
+  std::vector<detail::ScalarIndex> cellNode(padded, -1);
+  std::vector<btScalar> cellA(padded, -1), cellB(padded, -1), waterWithCells(padded);
+  const detail::PatchCells cells{cellNode.data(), cellA.data(), cellB.data()};
+  detail::patchHeights(soa, patch, e, n, centreEast, centreNorth, waterWithCells.data(), cells);
+  EXPECT_EQ(std::memcmp(water.data(), waterWithCells.data(), padded * sizeof(btScalar)), 0);
   detail::worldCoordinates(soa, e, n, z, centreEast, centreNorth, centreUp, u.data(), v.data(), w.data());
   std::size_t differing = 0, asked = 0;
-  for (std::size_t trial = 0; trial < 2 * 20; ++trial) {
+  for (std::size_t trial = 0; trial < 4 * 20; ++trial) {
     // Lists of 1 to 19 vertices and of all: every third vertex from the
     // end, sorted; or, read in runs, consecutive ones from vertex 5, then
     // every third from the end (unsorted, as the crossing triangles'
     // corners follow the wet vertices).
     const std::size_t count = trial % 20 < 19 ? trial % 20 + 1 : soa.vertexCount;
-    const bool runs = trial >= 20;
+    const bool runs = trial % 40 >= 20, withCells = trial >= 40;
     std::vector<std::uint32_t> listed;
     const std::size_t increasing = runs ? std::min<std::size_t>(count, soa.vertexCount - 5) : 0;
     for (std::size_t k = 0; k < increasing; ++k) listed.push_back(std::uint32_t(5 + k));
@@ -264,19 +273,41 @@ TEST(SineSumGrid, PatchVertexVelocitiesAreTheThreeStagesBits) {
     if (!runs) std::sort(listed.begin(), listed.end());
     const std::size_t m = listed.size();
     listed.resize(m + detail::kListedPad, listed[0]);
-    // The stages as they were.
+    // The stages as they were; with the cells, WaterPatch::velocity at the
+    // point in the cell that patchHeights found (exact in double with 1 m
+    // cells), which is the vertex's (worldCoordinates rounds it to float).
     std::vector<btScalar> qu(m), qv(m), qw(m), qs(m);
     for (std::size_t k = 0; k < m; ++k)
       qu[k] = u[listed[k]], qv[k] = v[listed[k]], qw[k] = w[listed[k]], qs[k] = water[listed[k]];
     std::vector<WaterVelocity> out(m + detail::kListedPad);
-    patch.velocities(qu.data(), qv.data(), qw.data(), qs.data(), m, out.data());
+    if (withCells)
+      for (std::size_t k = 0; k < m; ++k) {
+        const std::size_t i = listed[k];
+        const auto side = detail::ScalarIndex(patch.samplesPerSide());
+        const double cu = double(patch.originI() + cellNode[i] % side) + double(cellA[i]);
+        const double cv = double(patch.originJ() + cellNode[i] / side) + double(cellB[i]);
+        EXPECT_NEAR(cu, double(qu[k]), 2e-3) << i;  // float's step at 12 km: 1e-3 m
+        EXPECT_NEAR(cv, double(qv[k]), 2e-3) << i;
+        out[k] = patch.velocity(cu, cv, qw[k], qs[k]);
+      }
+    else
+      patch.velocities(qu.data(), qv.data(), qw.data(), qs.data(), m, out.data());
     // velocitiesToBody in query order (no list), then by the list: the same.
     std::vector<btScalar> inOrder(4 * (m + detail::kListedPad)), byList(4 * padded, -1), fused(4 * padded, -1);
     EXPECT_EQ(detail::velocitiesToBody(out.data(), m, e, n, z, inOrder.data()), 0u);
     EXPECT_EQ(detail::velocitiesToBody(out.data(), m, e, n, z, byList.data(), listed.data()), 0u);
     // One pass.
-    const detail::VertexVelocityQuery query{
-        &soa, e, n, z, centreEast, centreNorth, centreUp, water.data(), listed.data(), increasing};
+    const detail::VertexVelocityQuery query{&soa,
+                                            e,
+                                            n,
+                                            z,
+                                            centreEast,
+                                            centreNorth,
+                                            centreUp,
+                                            water.data(),
+                                            listed.data(),
+                                            increasing,
+                                            withCells ? cells : detail::PatchCells{}};
     EXPECT_EQ(detail::patchVertexVelocities(patch, query, m, fused.data()), 0u);
     for (std::size_t k = 0; k < m; ++k) {
       const std::size_t i = listed[k];

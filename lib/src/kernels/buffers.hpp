@@ -10,6 +10,7 @@
 
 #include <keel/water_surface.hpp>
 
+#include "kernels/heights.hpp"
 #include "kernels/hull_soa.hpp"
 
 #include <cstddef>
@@ -102,6 +103,11 @@ struct BoatBuffers {
   std::vector<std::uint32_t> listed;
   std::uint32_t stampNow = 0;
   std::vector<WaterVelocity> velocity;  ///< the surface's answers, query order
+  /// Each vertex's cell of the patch (patchHeights), read again by
+  /// patchVertexVelocities.
+  std::vector<ScalarIndex> cellNode;
+  std::vector<btScalar> cellA, cellB;
+  [[nodiscard]] PatchCells cells() { return {cellNode.data(), cellA.data(), cellB.data()}; }
   // Per vertex, for PressureModel::WavePressure [m].
   std::vector<btScalar> above_m;      ///< height along up (vertexHeights)
   std::vector<btScalar> head_m;       ///< pressure head of the wet vertices (0 at the dry ones)

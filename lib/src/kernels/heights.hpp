@@ -38,11 +38,22 @@ void worldCoordinates(const HullSoA& hull, const btScalar east[3], const btScala
                       double centreEast_m, double centreNorth_m, btScalar centreUp_m, btScalar* u_m, btScalar* v_m,
                       btScalar* w_m);
 
+/// Each vertex's cell of a patch, as patchHeights finds it (one entry per
+/// vertex, vertexPadded of them): the row-major index of the cell's node
+/// (0, 0) and the fractions across it along u and v, rounded to btScalar
+/// (WaterPatch::velocity's). All null: not wanted.
+struct PatchCells {
+  ScalarIndex* node = nullptr;
+  btScalar *a = nullptr, *b = nullptr;
+};
+
 /// The water height under every vertex (i < vertexPadded) from a sampled
 /// patch: WaterPatch::height of the vertex's horizontal position [m], the
-/// water's axes given in the body frame.
+/// water's axes given in the body frame; and the vertices' cells into
+/// `cells` unless its pointers are null (patchVertexVelocities then need
+/// not find them again).
 void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar east[3], const btScalar north[3],
-                  double centreEast_m, double centreNorth_m, btScalar* out_m);
+                  double centreEast_m, double centreNorth_m, btScalar* out_m, PatchCells cells = {});
 
 /// What the patch velocity kernel reads of a WaterPatch.
 struct PatchVelocityView {
@@ -75,6 +86,7 @@ struct VertexVelocityQuery {
   const btScalar* waterHeight_m;       ///< per vertex [m]
   const std::uint32_t* vertex;         ///< `count` indices, then copies of the first to a whole vector
   std::size_t increasing = 0;          ///< how many of the first indices increase (runs are read whole)
+  PatchCells cells;                    ///< the vertices' cells from patchHeights on this patch, or null: found here
 };
 
 /// The patch's water velocity at the listed vertices in body axes, into

@@ -74,39 +74,64 @@ HWY_INLINE VI levelIndex(VI node, V m, std::size_t levels) {
 #endif
 }
 
-/// The six btScalars at index `at` of each lane (two levels of a node).
 #if defined(BT_USE_DOUBLE_PRECISION) || HWY_TARGET == HWY_SCALAR
+/// The six btScalars at index `at` of each lane (two levels of a node).
 HWY_INLINE void gatherLevels(const T* velocity, VI at, V (&out)[6]) {
   for (int k = 0; k < 6; ++k) out[k] = hn::GatherIndex(D(), velocity, hn::Add(at, hn::Set(DI(), ScalarIndex(k))));
 }
-#else
-/// In float, as three pairs: each pair is one double lane's bits, gathered
-/// by the double lanes of each half and split into its floats (half the
-/// elements to gather: a gather costs about a cycle per element).
-HWY_INLINE void gatherLevels(const T* velocity, VI at, V (&out)[6]) {
-  const D d;
-  const DD dd;
-  const hn::Half<DI> dih;
-  const hn::RebindToSigned<DD> dio;  // byte offsets
-  const auto* base = reinterpret_cast<const double*>(velocity);
-  const auto lo = hn::ShiftLeft<2>(hn::PromoteTo(dio, hn::LowerHalf(dih, at)));
-  const auto hi = hn::ShiftLeft<2>(hn::PromoteTo(dio, hn::UpperHalf(dih, at)));
-  for (std::size_t k = 0; k < 3; ++k) {
-    const auto step = hn::Set(dio, std::int64_t{8} * std::int64_t(k));
-    const V pairsLo = hn::BitCast(d, hn::GatherOffset(dd, base, hn::Add(lo, step)));
-    const V pairsHi = hn::BitCast(d, hn::GatherOffset(dd, base, hn::Add(hi, step)));
-    out[2 * k] = hn::ConcatEven(d, pairsHi, pairsLo);
-    out[2 * k + 1] = hn::ConcatOdd(d, pairsHi, pairsLo);
+
+/// The corners' weighted sum, sum over c of w0 * upper + w1 * lower level,
+/// into e, n, up: its six btScalars gathered per lane.
+HWY_INLINE void sumCorners(const T* velocity, const VI (&at)[3], const V (&w0)[3], const V (&w1)[3], V& e, V& n,
+                           V& up) {
+  const V zero = hn::Zero(D());
+  e = zero, n = zero, up = zero;
+  for (int c = 0; c < 3; ++c) {
+    V level[6];  // the upper level's east, north, up, then the lower's
+    gatherLevels(velocity, at[c], level);
+    V* sums[3] = {&e, &n, &up};
+    for (int axis = 0; axis < 3; ++axis)
+      *sums[axis] = hn::Add(*sums[axis], hn::Add(hn::Mul(w0[c], level[axis]), hn::Mul(w1[c], level[3 + axis])));
   }
+}
+#else
+/// The same sum in float, a point at a time: each corner's two levels (six
+/// floats in a row) as two 4-float loads, (east, north, up) in the first
+/// three lanes, then transposed. The same operations in the same order as
+/// the gathers', so the same bits, without gathers: a float gather costs
+/// about a cycle per element and is microcoded on AMD Zen 4, where 16
+/// points' 18 double-width gathers took longer than the rest of the kernel.
+HWY_INLINE void sumCorners(const T* velocity, const VI (&at)[3], const V (&w0)[3], const V (&w1)[3], V& e, V& n,
+                           V& up) {
+  const D d;
+  const hn::Full128<T> d4;
+  HWY_ALIGN ScalarIndex index[3][kMaxLanes];
+  HWY_ALIGN T weight0[3][kMaxLanes], weight1[3][kMaxLanes], sum[4 * kMaxLanes];
+  for (int c = 0; c < 3; ++c)
+    hn::Store(at[c], DI(), index[c]), hn::Store(w0[c], d, weight0[c]), hn::Store(w1[c], d, weight1[c]);
+  for (std::size_t j = 0; j < hn::Lanes(d); ++j) {
+    auto point = hn::Zero(d4);
+    for (int c = 0; c < 3; ++c) {
+      const T* node = velocity + index[c][j];
+      // (east, north, up) of the upper level, then of the lower; the lower
+      // loaded from the upper's up so as not to read past the array.
+      const auto upper = hn::LoadU(d4, node), lower = hn::ShiftRightLanes<1>(d4, hn::LoadU(d4, node + 2));
+      point = hn::Add(point,
+                      hn::Add(hn::Mul(hn::Set(d4, weight0[c][j]), upper), hn::Mul(hn::Set(d4, weight1[c][j]), lower)));
+    }
+    hn::Store(point, d4, sum + 4 * j);
+  }
+  V unused;
+  hn::LoadInterleaved4(d, sum, e, n, up, unused);
 }
 #endif
 
-/// The velocities at one vector of points, into e, n, u (lanes) [m/s].
-HWY_INLINE void velocityLanes(const PatchVelocityView& p, V u, V v, V w, V surface, V& e, V& n, V& up) {
+/// The velocities at one vector of points in their cells, at heights w
+/// under the surface [m], into e, n, u (lanes) [m/s].
+HWY_INLINE void velocityLanes(const PatchVelocityView& p, const CellLanes& cell, V w, V surface, V& e, V& n, V& up) {
   const D d;
   const DI di;
   const V zero = hn::Zero(d), one = hn::Set(d, T(1));
-  const CellLanes cell = locateLanes(p, u, v);
   const V a = cell.a, b = cell.b;
   const VI k00 = cell.k00;
   // The cell's triangle and its corners' weights.
@@ -130,16 +155,13 @@ HWY_INLINE void velocityLanes(const PatchVelocityView& p, V u, V v, V w, V surfa
   const M positive = hn::Gt(span, zero);
   const V f = hn::IfThenElseZero(
       positive, hn::Min(hn::Max(hn::Div(hn::Sub(depth, top), hn::IfThenElse(positive, span, one)), zero), one));
-  e = zero, n = zero, up = zero;
+  VI at[3];
+  V w0[3], w1[3];
   for (int c = 0; c < 3; ++c) {
-    const V w0 = hn::Mul(weight[c], hn::Sub(one, f)), w1 = hn::Mul(weight[c], f);
-    const VI at = levelIndex(corner[c], m, p.levels);
-    V level[6];  // the upper level's east, north, up, then the lower's
-    gatherLevels(p.velocity, at, level);
-    V* sums[3] = {&e, &n, &up};
-    for (int axis = 0; axis < 3; ++axis)
-      *sums[axis] = hn::Add(*sums[axis], hn::Add(hn::Mul(w0, level[axis]), hn::Mul(w1, level[3 + axis])));
+    at[c] = levelIndex(corner[c], m, p.levels);
+    w0[c] = hn::Mul(weight[c], hn::Sub(one, f)), w1[c] = hn::Mul(weight[c], f);
   }
+  sumCorners(p.velocity, at, w0, w1, e, n, up);
 }
 
 /// The vertex indices at `p` as gather indices.
@@ -173,17 +195,24 @@ std::size_t PatchVertexVelocitiesKernel(const PatchVelocityView& p, const Vertex
     const bool run = i + lanes <= q.increasing && std::size_t(vertex[i + lanes - 1] - first) == lanes - 1;
     V3 at;
     V surface;
+    CellLanes cell;
+    const PatchCells& cells = q.cells;
     if (run) {
       at = load3(d, px, py, pz, first), surface = hn::LoadU(d, water + first);
+      if (cells.node != nullptr)
+        cell = {hn::LoadU(DI(), cells.node + first), hn::LoadU(d, cells.a + first), hn::LoadU(d, cells.b + first)};
     } else {
       const VI k = loadVertices(vertex + i);
       at = {hn::GatherIndex(d, px, k), hn::GatherIndex(d, py, k), hn::GatherIndex(d, pz, k)};
       surface = hn::GatherIndex(d, water, k);
+      if (cells.node != nullptr)
+        cell = {hn::GatherIndex(DI(), cells.node, k), hn::GatherIndex(d, cells.a, k), hn::GatherIndex(d, cells.b, k)};
     }
     // worldCoordinates' operations (CoordinatesKernel), lane for lane.
-    const V u = addToDouble(d, dot(at, e), q.centreEast_m), v = addToDouble(d, dot(at, n), q.centreNorth_m);
+    if (cells.node == nullptr)
+      cell = locateLanes(p, addToDouble(d, dot(at, e), q.centreEast_m), addToDouble(d, dot(at, n), q.centreNorth_m));
     V ue, un, uu;
-    velocityLanes(p, u, v, hn::Add(centreUp, dot(at, z)), surface, ue, un, uu);
+    velocityLanes(p, cell, hn::Add(centreUp, dot(at, z)), surface, ue, un, uu);
     // velocitiesToBody's operations (VelocitiesKernel), lane for lane.
     const M finite = hn::And(hn::And(hn::Le(hn::Abs(ue), largest), hn::Le(hn::Abs(un), largest)),
                              hn::Le(hn::Abs(uu), largest));
@@ -213,7 +242,8 @@ void PatchVelocitiesKernel(const PatchVelocityView& p, const T* u_m, const T* v_
         in[k] = tail[k].data();
       }
     V e, n, up;
-    velocityLanes(p, hn::LoadU(d, in[0]), hn::LoadU(d, in[1]), hn::LoadU(d, in[2]), hn::LoadU(d, in[3]), e, n, up);
+    velocityLanes(p, locateLanes(p, hn::LoadU(d, in[0]), hn::LoadU(d, in[1])), hn::LoadU(d, in[2]), hn::LoadU(d, in[3]),
+                  e, n, up);
     std::array<T, kMaxLanes> east, north, upward;
     hn::StoreU(e, d, east.data()), hn::StoreU(n, d, north.data()), hn::StoreU(up, d, upward.data());
     for (std::size_t j = 0; j < here; ++j) out[i + j] = {east[j], north[j], upward[j]};

@@ -84,12 +84,16 @@ struct ForceSum {
   }
 };
 
-/// 1 / sqrt(x) for x > 0. In float: the CPU's estimate and one Newton step,
-/// r (3 - x r^2) / 2, good to about an ulp and several times cheaper than a
-/// square root and a division (this is the flow pass's costliest step). In
-/// double, where the estimate would lose digits: exact.
+/// 1 / sqrt(x) for x > 0. In float on AVX-512: the CPU's estimate and one
+/// Newton step, r (3 - x r^2) / 2, good to about an ulp and several times
+/// cheaper than a square root and a division (this is the flow pass's
+/// costliest step). AVX-512's estimate (vrsqrt14ps) is defined bit for bit
+/// by the instruction set; the older rsqrtps is not, and Intel's and AMD's
+/// differ, which would make the same program's bits depend on the CPU's
+/// maker (Determinism.FinalStateHashesToTheRecordedConstant). Elsewhere,
+/// and in double, where the estimate would lose digits: exact.
 HWY_INLINE V inverseSqrt(D d, V x) {
-#if defined(BT_USE_DOUBLE_PRECISION) || HWY_TARGET == HWY_SCALAR
+#if defined(BT_USE_DOUBLE_PRECISION) || HWY_TARGET > HWY_AVX3
   return hn::Div(hn::Set(d, T(1)), hn::Sqrt(x));
 #else
   const V r = hn::ApproximateReciprocalSqrt(x);

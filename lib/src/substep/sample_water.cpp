@@ -110,7 +110,9 @@ bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s, const Hull
       else
         s.nonFiniteHeights = patch.sample(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);
       s.samplesAsked = state.patch.samples_m().size();
-      patchHeights(soa, state.patch, a.east, a.north, a.centreEast_m, a.centreNorth_m, state.waterHeight_m.data());
+      // The vertices' cells too when their velocities will be interpolated.
+      patchHeights(soa, state.patch, a.east, a.north, a.centreEast_m, a.centreNorth_m, state.waterHeight_m.data(),
+                   onGrid ? b.cells() : PatchCells{});
     } else if (boat.surface.heightIsUniform() && !s.perVertexVelocities) {
       // Still, level water: one height for every point, whose coordinates
       // are then not needed.

@@ -66,7 +66,8 @@ std::uint32_t sampleWetVertices(const BoatModel& boat, BoatState& state, Substep
                                     a.centreUp_m,
                                     state.waterHeight_m.data(),
                                     b.listed.data(),
-                                    wet};
+                                    wet,
+                                    b.cells()};
     const std::size_t bad = count > 0 ? patchVertexVelocities(state.patch, query, count, b.water_mps.data()) : 0;
     state.status.nonFiniteVelocities += bad;
     return bad > 0 ? StatusNonFiniteVelocity : StatusOk;
