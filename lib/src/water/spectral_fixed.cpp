@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
 
 namespace keel::KEEL_ABI::detail {
 namespace {
@@ -36,11 +37,16 @@ constexpr double kMinJacobian = 0.05;
 /// tiles do: at a fixed point it lacks the advection `u_h . grad v`, which
 /// the Hermite interpolation in time turns into an error of at most
 /// `(4/27) dt |u_h . grad v|` (docs/waves.md, "Queries").
-void fixedNode(const SpectralLevel& lag, std::size_t bands, const Sums& sums, std::size_t node, SpectralLevel& level) {
+///
+/// The band count is a template constant: the per-band sums are then loops
+/// of fixed length, which the compiler unrolls and vectorises (each sum
+/// still in the same order, so the same bits).
+template <std::size_t Bands>
+void fixedNode(const SpectralLevel& lag, const Sums& sums, std::size_t node, SpectralLevel& level) {
   const Stencil& st = sums.stencil;
-  const std::size_t fields = 3 * bands;  // at most 24
+  constexpr std::size_t bands = Bands, fields = 3 * Bands;  // at most 24
   // Float sums of 16 products: rounding 1e-7 of the values, the tiles' own.
-  float v[24] = {}, a[24] = {}, e[8] = {};
+  float v[fields] = {}, a[fields] = {}, e[bands] = {};
   double eta = 0, etaX = 0, etaY = 0, ue = 0, un = 0, w = 0;
   for (int j = st.first; j < st.last; ++j)
     for (int i = st.first; i < st.last; ++i) {
@@ -71,6 +77,14 @@ void fixedNode(const SpectralLevel& lag, std::size_t bands, const Sums& sums, st
   std::copy(e, e + bands, &level.fixedBandElevation_m[node * bands]);
 }
 
+/// fixedNode for `bands` bands (1 to 8).
+using FixedNodeFunction = void (*)(const SpectralLevel&, const Sums&, std::size_t, SpectralLevel&);
+template <std::size_t... B>
+constexpr std::array<FixedNodeFunction, sizeof...(B)> fixedNodeTable(std::index_sequence<B...>) {
+  return {&fixedNode<B + 1>...};
+}
+constexpr auto kFixedNode = fixedNodeTable(std::make_index_sequence<8>());
+
 }  // namespace
 
 void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel& lagrangian, SpectralLevel& level) {
@@ -79,6 +93,7 @@ void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel&
   const bool cubic = state.settings.interpolation == SpectralInterpolation::Bicubic;
   // The rest-position tiles at one time: both "times" the same level.
   const Snapshot lag{&state, &lagrangian, &lagrangian, TimeWeights{}, state.waves.bandWavenumber_radpm.size(), true};
+  const FixedNodeFunction fixedNode = kFixedNode.at(lag.bands - 1);
   // Rows in parallel. Each node's solve starts from its west neighbours'
   // solutions extrapolated (quadratically from the third node on; before, by
   // Newton's own step J^-1 (cell, 0)): mostly within the tolerance at once,
@@ -90,7 +105,7 @@ void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel&
     std::array<double, 3> px{}, py{};  // the last three solutions, newest first
     for (int i = 0; i < n; ++i) {
       const Sums sums = solveRestPosition(lag, cubic, i * cell_m, y, kResidualTolerance_m, x0, y0);
-      fixedNode(lagrangian, lag.bands, sums, std::size_t(j) * std::size_t(n) + std::size_t(i), level);
+      fixedNode(lagrangian, sums, std::size_t(j) * std::size_t(n) + std::size_t(i), level);
       px = {x0, px[0], px[1]};
       py = {y0, py[0], py[1]};
       const double det = sums.jxx * sums.jyy - sums.jxy * sums.jyx;

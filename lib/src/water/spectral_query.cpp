@@ -23,7 +23,9 @@ Stencil SpectralOceanState::stencilOn(double x_m, double y_m, bool cubic, int n,
   // convolution (Keys, IEEE Trans. ASSP 29(6), 1981) and their derivatives.
   const auto axis = [&](double f, std::array<std::size_t, 4>& index, std::array<double, 4>& w, std::array<double, 4>& d,
                         std::size_t stride) {
-    const double wrapped = f - double(n) * std::floor(f / double(n));
+    // Inside the tile (most calls: the resampling's nodes), f itself: the
+    // same value, f / n < 1 there, without the division.
+    const double wrapped = f >= 0 && f < double(n) ? f : f - double(n) * std::floor(f / double(n));
     const double clamped = std::isnan(wrapped) ? 0.0 : std::clamp(wrapped, 0.0, double(n));
     const int i = std::min(int(clamped), n - 1);
     const double a = std::isnan(wrapped) ? wrapped : std::min(clamped - double(i), 1.0);
