@@ -60,12 +60,12 @@ void CoordinatesKernel(const HullSoA& hull, const T* east, const T* north, const
   }
 }
 
+constexpr std::size_t kMaxDoubles = HWY_MAX_BYTES / sizeof(double);
+
 /// WaterPatch::height at every vertex (i < vertexPadded), lane by lane in
 /// double as the scalar code: horizontal position u = centreEast +
 /// double(p . east) [m], its cell, and the plane of the cell's triangle
 /// (split on the (1,0)-(0,1) diagonal) through the three samples around it.
-constexpr std::size_t kMaxDoubles = HWY_MAX_BYTES / sizeof(double);
-
 void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, double centreEast_m, double centreNorth_m,
                         const T* grid, int side, double inverseCell_pm, double originI, double originJ, T* out_m,
                         PatchCells cells) {
@@ -102,9 +102,10 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, doub
     // element and are microcoded on AMD Zen 4. Node indices in double: exact.
     HWY_ALIGN ScalarIndex first[kMaxDoubles];
     HWY_ALIGN T quad[4 * kMaxDoubles];  // each point's (0, 0), (1, 0), (0, 1), (1, 1)
-    hn::Store(toIndex(cell.k00), dk, first);
+    const auto k00 = toIndex(cell.k00);
+    hn::Store(k00, dk, first);
     if (cells.node != nullptr) {
-      hn::StoreU(hn::Load(dk, first), dk, cells.node + i);
+      hn::StoreU(k00, dk, cells.node + i);
       hn::StoreU(toScalar(cell.a), dt, cells.a + i), hn::StoreU(toScalar(cell.b), dt, cells.b + i);
     }
     for (std::size_t j = 0; j < hn::Lanes(dd); ++j) {

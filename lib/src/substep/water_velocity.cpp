@@ -56,7 +56,9 @@ std::uint32_t sampleWetVertices(const BoatModel& boat, BoatState& state, Substep
   std::size_t wet = 0;
   const std::size_t count = listWetVertices(soa, state, b, wet);
   const WaterAxes& a = s.axes;
-  if (state.patchSampled && state.patch.hasVelocities()) {  // sampled with the heights: interpolated
+  // Sampled with the heights: interpolated, in the cells the heights pass
+  // stored (sampleWater passes them whenever it asks for the velocities).
+  if (state.patchSampled && state.patch.hasVelocities()) {
     const VertexVelocityQuery query{&soa,
                                     a.east,
                                     a.north,
