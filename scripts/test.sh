@@ -11,7 +11,7 @@
 # Installs what it needs first. Every stage runs even when an earlier one
 # fails; each prints one `== stage: ...` summary line, all of them are
 # repeated at the end, and the script exits 1 if any stage failed.
-# About 11 minutes on 2 cores.
+# About 16 minutes on 2 cores (docs/testing.md).
 # Usage: scripts/test.sh        (from anywhere; builds under build/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
