@@ -13,8 +13,10 @@
 
 #include <LinearMath/btVector3.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -67,13 +69,23 @@ class WaterPatch {
   /// below the surface when the surface answers grids with velocities
   /// (WaterSurface::gridHeightsAndVelocities): then hasVelocities() is true
   /// and velocity() interpolates them; otherwise it is false and only the
-  /// heights are sampled.
-  std::size_t sampleWithVelocities(const WaterSurface& surface, double centreU_m, double centreV_m, btScalar t_s);
+  /// heights are sampled. `deepest_m` [m] (default: all of them) keeps only
+  /// the depths down to the first at or below it, at least two: velocity()
+  /// answers exactly as with all of them at points down to
+  /// velocityDepths_m().back() below the surface, and holds the velocity
+  /// there below it. The deep levels cost as much as the shallow ones and a
+  /// floating hull rarely reaches them (a substep asks for the depth its
+  /// wet vertices reached the substep before, with a margin).
+  std::size_t sampleWithVelocities(const WaterSurface& surface, double centreU_m, double centreV_m, btScalar t_s,
+                                   btScalar deepest_m = std::numeric_limits<btScalar>::infinity());
 
   /// The velocities' depths below the local surface [m]: 0, then 2 R / 16,
   /// 2 R / 8, 2 R / 4, 2 R / 2 and 2 R, R the hull radius it was configured
-  /// for (finer near the surface, where the short waves' orbits shrink).
-  [[nodiscard]] std::span<const double> velocityDepths_m() const { return depths_m_; }
+  /// for (finer near the surface, where the short waves' orbits shrink); of
+  /// those, the ones the last sampleWithVelocities() kept.
+  [[nodiscard]] std::span<const double> velocityDepths_m() const { return {depths_m_.data(), levels_}; }
+  /// How many depths a sampleWithVelocities() of every depth keeps.
+  static constexpr std::size_t kVelocityLevels = 6;
   /// True when the last sample() asked for and got the velocities.
   [[nodiscard]] bool hasVelocities() const { return hasVelocities_; }
   /// The water's velocity [m/s] at (u, v, w) [m], the surface there at
@@ -105,7 +117,9 @@ class WaterPatch {
   /// The nodes' velocities from the last sampleWithVelocities(), node by node
   /// (row-major, u fastest), each at every velocityDepths_m() [m/s]: empty
   /// before the first.
-  [[nodiscard]] std::span<const WaterVelocity> nodeVelocities() const { return velocity_; }
+  [[nodiscard]] std::span<const WaterVelocity> nodeVelocities() const {
+    return std::span<const WaterVelocity>(velocity_).first(std::min(velocity_.size(), h_.size() * levels_));
+  }
 
   /// Interpolated height [m] at horizontal point (u, v) [m]. Points outside
   /// the grid are clamped to its edge (they cannot occur for the hull it was
@@ -128,7 +142,8 @@ class WaterPatch {
   std::int64_t j0_ = 0;
   std::vector<btScalar> u_, v_, queried_;  // query order (serpentine) [m]
   std::vector<btScalar> h_;                // row-major [m]
-  std::array<double, 6> depths_m_{};
+  std::array<double, kVelocityLevels> depths_m_{};
+  std::size_t levels_ = kVelocityLevels;  // the depths the last sampleWithVelocities() kept
   struct Cell {
     std::size_t k00;  // index of the cell's corner (0, 0)
     double a, b;      // fractions across it along u and v

@@ -49,11 +49,23 @@ double patchVelocityCost_ns(const BoatModel& boat, const BoatState& state, bool&
   const QueryCost cost = boat.surface.queryCost();
   const double nodes = double(state.patch.samplesPerSide()) * double(state.patch.samplesPerSide());
   const double wet = kWetFraction * double(boat.hull.soa().vertexCount);
-  const double grid_ns = nodes * double(state.patch.velocityDepths_m().size()) * cost.gridNodeVelocity_ns +
+  // Every depth: the choice does not hang on how deep the last substep went.
+  const double grid_ns = nodes * double(WaterPatch::kVelocityLevels) * cost.gridNodeVelocity_ns +
                          wet * kVelocityInterpolation_ns;
   const double query_ns = wet * cost.velocity_ns;
   onGrid = cost.gridNodeVelocity_ns > 0 && grid_ns < query_ns;
   return onGrid ? grid_ns : query_ns;
+}
+
+/// How deep below the surface the wet vertices are expected to reach this
+/// substep [m]: a quarter deeper than the last substep's deepest, plus a
+/// 32nd of the hull's radius (the first depth level is a 16th of its
+/// diameter); NaN, every depth, at the first. The patch then samples its
+/// nodes' velocities only down to there (WaterPatch::sampleWithVelocities):
+/// the same bits, since waterVelocityAtVertices checks that no wet vertex
+/// went deeper and queries the surface itself when one did.
+btScalar velocityDepthWanted_m(const BoatModel& boat, const Substep& s) {
+  return btScalar(1.25) * -s.previousLowestAbove_m + btScalar(1.0 / 32) * boat.hull.radius_m();
 }
 
 /// Whether the patch's nodes should bring their surface velocities for the
@@ -104,7 +116,8 @@ bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s, const Hull
       if (s.perVertexVelocities) (void)patchVelocityCost_ns(boat, state, onGrid);
       WaterPatch& patch = state.patch;
       if (onGrid)
-        s.nonFiniteHeights = patch.sampleWithVelocities(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);
+        s.nonFiniteHeights = patch.sampleWithVelocities(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s,
+                                                        velocityDepthWanted_m(boat, s));
       else if (s.boatVelocity && boatVelocityOnGrid(boat, state))
         s.nonFiniteHeights = patch.sampleWithSurfaceVelocities(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);
       else

@@ -37,6 +37,7 @@ bool runSubstep(const BoatModel& boat, BoatState& state, const BodySnapshot& bod
   Substep s(threadBuffers(boat.hull.soa()), dt_s, btScalar(t_s));
   state.pendingLinear_mps.setZero();
   state.pendingAngular_radps.setZero();
+  s.previousLowestAbove_m = state.lowestAbove_m;
   state.lowestAbove_m = std::numeric_limits<btScalar>::quiet_NaN();  // until the water is found
   if (!readPose(boat, state, body, s) || !sampleWater(boat, state, s, boat.hull.soa()) ||
       !heightsAboveWater(boat, state, s, boat.hull.soa()))

@@ -144,11 +144,14 @@ struct Substep {
   btScalar dt_s;         ///< substep length [s]
   btScalar t_s;          ///< water clock [s]
   WaterAxes axes;
-  bool perVertexVelocities = false;         ///< the flow wants the water velocity at the wet vertices
-  bool vertexVelocitiesSampled = false;     ///< ... and it came with the heights (direct sampling)
-  bool boatVelocity = false;                ///< some term wants one water velocity under the boat
-  bool vertexCoordinates = false;           ///< buffers.u_m and v_m hold the points' world coordinates (sampleWater)
-  bool heads = false;                       ///< the wet vertices have pressure heads (WavePressure)
+  bool perVertexVelocities = false;      ///< the flow wants the water velocity at the wet vertices
+  bool vertexVelocitiesSampled = false;  ///< ... and it came with the heights (direct sampling)
+  bool boatVelocity = false;             ///< some term wants one water velocity under the boat
+  bool vertexCoordinates = false;        ///< buffers.u_m and v_m hold the points' world coordinates (sampleWater)
+  bool heads = false;                    ///< the wet vertices have pressure heads (WavePressure)
+  /// The last substep's least vertex height above the water [m]
+  /// (BoatState::lowestAbove_m before this substep; NaN on the first).
+  btScalar previousLowestAbove_m = std::numeric_limits<btScalar>::quiet_NaN();
   std::size_t samplesAsked = 0;             ///< water heights asked of the surface
   std::size_t nonFiniteHeights = 0;         ///< of them, NaN or infinite (replaced)
   Extent waterRange{0, 0};                  ///< range of the water heights under the hull [m]

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 namespace keel::KEEL_ABI::detail {
 namespace {
@@ -49,6 +50,19 @@ std::size_t listWetVertices(const HullSoA& soa, const BoatState& state, BoatBuff
   return count;
 }
 
+/// Whether every listed vertex lies no deeper below the surface than the
+/// patch's deepest velocity level (its depth there, surface - w, is the
+/// vertex's height above the water negated: BoatState::lowestAbove_m is the
+/// least). The margin covers their different roundings, so that the
+/// interpolation is the same bits as with every level; when a vertex went
+/// deeper than sampleWater expected, the surface is asked instead.
+bool patchVelocitiesReach(const BoatState& state, const Substep& s) {
+  const std::span<const double> depths = state.patch.velocityDepths_m();
+  if (depths.size() == WaterPatch::kVelocityLevels) return true;
+  const double reach_m = depths.back(), deepest_m = -double(state.lowestAbove_m);
+  return deepest_m + 1e-4 * (reach_m + std::abs(double(s.axes.centreUp_m)) + 1.0) <= reach_m;
+}
+
 /// One batch query of the listed vertices' water velocities.
 std::uint32_t sampleWetVertices(const BoatModel& boat, BoatState& state, Substep& s) {
   BoatBuffers& b = s.buffers;
@@ -57,8 +71,9 @@ std::uint32_t sampleWetVertices(const BoatModel& boat, BoatState& state, Substep
   const std::size_t count = listWetVertices(soa, state, b, wet);
   const WaterAxes& a = s.axes;
   // Sampled with the heights: interpolated, in the cells the heights pass
-  // stored (sampleWater passes them whenever it asks for the velocities).
-  if (state.patchSampled && state.patch.hasVelocities()) {
+  // stored (sampleWater passes them whenever it asks for the velocities),
+  // when the patch's depths reach the deepest wet vertex.
+  if (state.patchSampled && state.patch.hasVelocities() && patchVelocitiesReach(state, s)) {
     const VertexVelocityQuery query{&soa,
                                     a.east,
                                     a.north,

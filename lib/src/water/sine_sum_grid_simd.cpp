@@ -177,11 +177,47 @@ void fillWeights(D d, std::span<const WaveComponent> components, const GridVeloc
   }
 }
 
+/// Levels m0 to m0 + L - 1 of the velocities at one vector of columns
+/// (from column i), from the components' `a e^{i theta}` in g.product: per
+/// level `sum omega e^{-k depth} (d Re, Im)` plus the current, each sum in
+/// the components' order as one level alone would take it (the same bits),
+/// L levels in one pass so that their 3 L independent multiply-add chains
+/// hide each one's latency (one level's three chains left the FMA units
+/// idle most of the time).
+template <std::size_t L>
+void levelVelocities(D d, const GridTables& g, const WaveFieldSettings& settings, std::size_t m0, std::size_t i,
+                     std::size_t nodesU, const GridVelocities& v, std::size_t first) {
+  const std::size_t n = g.componentsPadded, count = g.components, levels = v.depths_m.size();
+  const double* productRe = g.product;
+  const double* productIm = g.product + count * kLanes;
+  V east[L], north[L], up[L];
+  for (std::size_t l = 0; l < L; ++l) {
+    east[l] = hn::Set(d, settings.current.east_mps), north[l] = hn::Set(d, settings.current.north_mps);
+    up[l] = hn::Zero(d);
+  }
+  for (std::size_t c = 0; c < count; ++c) {
+    const V pRe = hn::Load(d, productRe + c * kLanes), pIm = hn::Load(d, productIm + c * kLanes);
+    for (std::size_t l = 0; l < L; ++l) {
+      const double* w = g.weight + 3 * (m0 + l) * n;
+      east[l] = hn::MulAdd(hn::Set(d, w[c]), pRe, east[l]);
+      north[l] = hn::MulAdd(hn::Set(d, w[n + c]), pRe, north[l]);
+      up[l] = hn::MulAdd(hn::Set(d, w[2 * n + c]), pIm, up[l]);
+    }
+  }
+  HWY_ALIGN double lanes[3 * kLanes];
+  for (std::size_t l = 0; l < L; ++l) {
+    hn::Store(east[l], d, lanes), hn::Store(north[l], d, lanes + kLanes), hn::Store(up[l], d, lanes + 2 * kLanes);
+    for (std::size_t j = 0; j < kLanes && i + j < nodesU; ++j)
+      v.out[(first + i + j) * levels + m0 + l] = {static_cast<btScalar>(lanes[j]),
+                                                  static_cast<btScalar>(lanes[kLanes + j]),
+                                                  static_cast<btScalar>(lanes[2 * kLanes + j])};
+  }
+}
+
 /// One row's heights and velocities: for each vector of columns, every
 /// component's `a e^{i theta}` (kept in g.product), its real parts summed
-/// to the height; then per level the velocity `sum omega e^{-k depth}
-/// (d Re, Im)` plus the current. Velocities go to
-/// `v.out[(first + i) levels + m]`.
+/// to the height; then the velocities of every level, three levels a pass
+/// (levelVelocities). Velocities go to `v.out[(first + i) levels + m]`.
 void rowHeightsAndVelocities(D d, const GridTables& g, const WaveFieldSettings& settings, std::size_t nodesU,
                              btScalar* out_m, const GridVelocities& v, std::size_t first) {
   const std::size_t n = g.componentsPadded, stride = g.nodesUPadded, count = g.components;
@@ -190,7 +226,7 @@ void rowHeightsAndVelocities(D d, const GridTables& g, const WaveFieldSettings& 
   const double* im = g.column + count * stride;
   double* productRe = g.product;
   double* productIm = g.product + count * kLanes;
-  HWY_ALIGN double lanes[3 * kLanes];
+  HWY_ALIGN double lanes[kLanes];
   for (std::size_t i = 0; i < stride; i += kLanes) {
     V height = hn::Set(d, settings.meanLevel_m);
     for (std::size_t c = 0; c < count; ++c) {
@@ -203,22 +239,10 @@ void rowHeightsAndVelocities(D d, const GridTables& g, const WaveFieldSettings& 
     }
     hn::Store(height, d, lanes);
     for (std::size_t j = 0; j < kLanes && i + j < nodesU; ++j) out_m[i + j] = static_cast<btScalar>(lanes[j]);
-    for (std::size_t m = 0; m < levels; ++m) {
-      const double* w = g.weight + 3 * m * n;
-      V east = hn::Set(d, settings.current.east_mps), north = hn::Set(d, settings.current.north_mps);
-      V up = hn::Zero(d);
-      for (std::size_t c = 0; c < count; ++c) {
-        const V pRe = hn::Load(d, productRe + c * kLanes);
-        east = hn::MulAdd(hn::Set(d, w[c]), pRe, east);
-        north = hn::MulAdd(hn::Set(d, w[n + c]), pRe, north);
-        up = hn::MulAdd(hn::Set(d, w[2 * n + c]), hn::Load(d, productIm + c * kLanes), up);
-      }
-      hn::Store(east, d, lanes), hn::Store(north, d, lanes + kLanes), hn::Store(up, d, lanes + 2 * kLanes);
-      for (std::size_t j = 0; j < kLanes && i + j < nodesU; ++j)
-        v.out[(first + i + j) * levels + m] = {static_cast<btScalar>(lanes[j]),
-                                               static_cast<btScalar>(lanes[kLanes + j]),
-                                               static_cast<btScalar>(lanes[2 * kLanes + j])};
-    }
+    std::size_t m = 0;
+    for (; m + 3 <= levels; m += 3) levelVelocities<3>(d, g, settings, m, i, nodesU, v, first);
+    if (levels - m == 2) levelVelocities<2>(d, g, settings, m, i, nodesU, v, first);
+    if (levels - m == 1) levelVelocities<1>(d, g, settings, m, i, nodesU, v, first);
   }
 }
 

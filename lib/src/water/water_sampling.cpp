@@ -70,12 +70,16 @@ void WaterPatch::configure(btScalar cellSize_m, btScalar hullRadius_m) {
 }
 
 std::size_t WaterPatch::sampleWithVelocities(const WaterSurface& surface, double centreU_m, double centreV_m,
-                                             btScalar t_s) {
+                                             btScalar t_s, btScalar deepest_m) {
   place(centreU_m, centreV_m);
   hasSurfaceVelocities_ = false;
-  velocity_.resize(h_.size() * depths_m_.size());  // allocates at the first call only
+  // The depths down to the first at or below deepest_m (all when it is NaN):
+  // each level is a sum of its own, so the kept ones are the same bits.
+  levels_ = 2;
+  while (levels_ < depths_m_.size() && !(double(deepest_m) <= depths_m_[levels_ - 1])) ++levels_;
+  velocity_.resize(h_.size() * depths_m_.size());  // allocates at the first call only, for every depth
   hasVelocities_ = surface.gridHeightsAndVelocities(
-      placedGrid(), {.depths_m = depths_m_, .out = velocity_.data(), .history = &history_}, t_s, h_.data());
+      placedGrid(), {.depths_m = velocityDepths_m(), .out = velocity_.data(), .history = &history_}, t_s, h_.data());
   if (hasVelocities_) return replaceNonFinite(h_);
   return sampleHeights(surface, t_s);
 }
@@ -134,10 +138,10 @@ WaterVelocity WaterPatch::velocity(double u_m, double v_m, btScalar w_m, btScala
   // surface above it; held below the deepest level).
   const T depth = std::max(T(0), surface_m - w_m);
   std::size_t m = 0;
-  while (m + 2 < depths_m_.size() && depth > T(depths_m_[m + 1])) ++m;
+  const std::size_t levels = levels_;
+  while (m + 2 < levels && depth > T(depths_m_[m + 1])) ++m;
   const T top = T(depths_m_[m]), span_m = T(depths_m_[m + 1]) - top;
   const T f = span_m > 0 ? std::clamp((depth - top) / span_m, T(0), one) : T(0);
-  const std::size_t levels = depths_m_.size();
   T east = 0, north = 0, up = 0;
   for (int k = 0; k < 3; ++k) {
     const WaterVelocity& upper = velocity_[corner[k] * levels + m];
