@@ -58,14 +58,15 @@ double patchVelocityCost_ns(const BoatModel& boat, const BoatState& state, bool&
 }
 
 /// How deep below the surface the wet vertices are expected to reach this
-/// substep [m]: a quarter deeper than the last substep's deepest, plus a
-/// 32nd of the hull's radius (the first depth level is a 16th of its
-/// diameter); NaN, every depth, at the first. The patch then samples its
-/// nodes' velocities only down to there (WaterPatch::sampleWithVelocities):
-/// the same bits, since waterVelocityAtVertices checks that no wet vertex
-/// went deeper and queries the surface itself when one did.
+/// substep [m]: the last substep's deepest plus a 16th of the hull's radius
+/// (half the first depth level; a vertex would have to sink at 75 m/s for a
+/// 5 m hull at 240 substeps a second to go past it); NaN, every depth, at
+/// the first. The patch then samples its nodes' velocities only down to
+/// there (WaterPatch::sampleWithVelocities): the same bits, since
+/// waterVelocityAtVertices checks that no wet vertex went deeper and asks
+/// the surface itself when one did.
 btScalar velocityDepthWanted_m(const BoatModel& boat, const Substep& s) {
-  return btScalar(1.25) * -s.previousLowestAbove_m + btScalar(1.0 / 32) * boat.hull.radius_m();
+  return -s.previousLowestAbove_m + btScalar(1.0 / 16) * boat.hull.radius_m();
 }
 
 /// Whether the patch's nodes should bring their surface velocities for the
