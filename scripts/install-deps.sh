@@ -8,7 +8,7 @@
 # quick and needs no network.
 set -euo pipefail
 
-core=(build-essential cmake pkg-config git libbullet-dev libtbb-dev libhwy-dev libgtest-dev libgmock-dev libbenchmark-dev
+core=(build-essential cmake ninja-build pkg-config git libbullet-dev libtbb-dev libhwy-dev libgtest-dev libgmock-dev libbenchmark-dev
       libassimp-dev libkissfft-dev libmeshoptimizer-dev clang-format-14 clang-tidy-14)
 demo=(libogre-1.12-dev libboost-program-options-dev libimgui-dev xvfb xauth libgl1-mesa-dri)
 

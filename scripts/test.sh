@@ -50,9 +50,16 @@ ctest_summary() {
   return $status
 }
 
+# Ninja: it compiles a target's sources while the targets it links are still
+# being built, where Make builds them in turn; on 2 cores the float build
+# takes three quarters of Make's time. A tree configured for another
+# generator (an older checkout's) is configured afresh.
 build() {  # build DIR [cmake options...]
   local dir=$1; shift
-  cmake -S . -B "$dir" -DKEEL_WARNINGS_AS_ERRORS=ON "$@" > "$dir.configure.log" 2>&1 \
+  if [ -f "$dir/CMakeCache.txt" ] && ! grep -qx 'CMAKE_GENERATOR:INTERNAL=Ninja' "$dir/CMakeCache.txt"; then
+    rm -rf "$dir"
+  fi
+  cmake -G Ninja -S . -B "$dir" -DKEEL_WARNINGS_AS_ERRORS=ON "$@" > "$dir.configure.log" 2>&1 \
     || { cat "$dir.configure.log"; echo "summary: configuration failed"; return 1; }
   cmake --build "$dir" -j "$jobs" || { echo "summary: build failed"; return 1; }
 }
@@ -77,7 +84,7 @@ tidy() {
   local status=0
   # Only the configuration's compile_commands.json is needed.
   [ -f build/float/compile_commands.json ] \
-    || cmake -S . -B build/float -DCMAKE_EXPORT_COMPILE_COMMANDS=ON > build/float.configure.log 2>&1
+    || cmake -G Ninja -S . -B build/float -DCMAKE_EXPORT_COMPILE_COMMANDS=ON > build/float.configure.log 2>&1
   scripts/tidy.sh build/float 2>&1 | tee build/tidy.out || status=$?
   echo "summary: $(tail -1 build/tidy.out)"
   return $status
