@@ -37,6 +37,7 @@ struct GridScratch {
   std::vector<double> columnWeight, decay, work;
   /// What `decay` was computed for: the depths, then the bands' wavenumbers.
   std::vector<double> decayKey;
+  std::size_t decayDepths = 0;  ///< of decayKey, the depths
 };
 
 template <typename Value>
@@ -58,16 +59,21 @@ void layColumnWeights(GridScratch& scratch, detail::SpectralGridJob& job) {
 }
 
 /// Each depth's decay per band, e^{-k_b depth}: computed again only when
-/// the depths or the bands change (a patch asks the same depths every
-/// substep).
+/// the bands change or the depths are not the first of those it was
+/// computed for (with the same padding, so the same layout). A patch asks
+/// the same depths every substep, or the first few of them
+/// (WaterPatch::sampleWithVelocities keeps those its hull reaches), and the
+/// boats of a fleet on one thread ask different numbers of them.
 void layDecays(GridScratch& scratch, std::span<const double> depths_m, std::span<const double> bands_radpm,
                detail::SpectralGridJob& job) {
-  const std::size_t padded = detail::spectralGridPadded(depths_m.size());
-  const bool same = scratch.decayKey.size() == depths_m.size() + bands_radpm.size() &&
+  const std::size_t padded = detail::spectralGridPadded(depths_m.size()), cached = scratch.decayDepths;
+  const bool same = depths_m.size() <= cached && detail::spectralGridPadded(cached) == padded &&
+                    scratch.decayKey.size() == cached + bands_radpm.size() &&
                     std::equal(depths_m.begin(), depths_m.end(), scratch.decayKey.begin()) &&
                     std::equal(bands_radpm.begin(), bands_radpm.end(),
-                               scratch.decayKey.begin() + std::ptrdiff_t(depths_m.size()));
+                               scratch.decayKey.begin() + std::ptrdiff_t(cached));
   if (!same) {
+    scratch.decayDepths = depths_m.size();
     scratch.decayKey.assign(depths_m.begin(), depths_m.end());
     scratch.decayKey.insert(scratch.decayKey.end(), bands_radpm.begin(), bands_radpm.end());
     atLeast(scratch.decay, bands_radpm.size() * padded);

@@ -44,10 +44,12 @@ struct SpectralGridJob {
   const SpectralAxis* rows;     ///< [nodesV] each node's stencil along north
   double meanLevel_m;           ///< added to every height
   std::size_t depths;           ///< velocity depths per node
-  const double* decay;          ///< e^{-k_b depth_m}: [bands][spectralGridPadded(depths)], zero-padded
-  double* scratch;              ///< spectralGridScratch(*this) doubles
-  btScalar* heights_m;          ///< [nodesV nodesU]
-  btScalar* velocities_mps;     ///< [(nodesV nodesU) depths][3] (WaterVelocity), or null
+  /// e^{-k_b depth_m}: [bands][spectralGridPadded(depths)]; the padding's
+  /// lanes finite (zero, or further depths' decays), their sums discarded
+  const double* decay;
+  double* scratch;           ///< spectralGridScratch(*this) doubles
+  btScalar* heights_m;       ///< [nodesV nodesU]
+  btScalar* velocities_mps;  ///< [(nodesV nodesU) depths][3] (WaterVelocity), or null
 };
 
 /// The doubles of scratch a job needs.
