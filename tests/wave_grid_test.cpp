@@ -245,15 +245,16 @@ TEST(SineSumGrid, PatchVertexVelocitiesAreTheThreeStagesBits) {
   ASSERT_EQ(patch.cellSize_m(), 1);
   const std::size_t padded = soa.vertexPadded;
   std::vector<btScalar> water(padded), u(padded), v(padded), w(padded);
-  detail::patchHeights(soa, patch, e, n, centreEast, centreNorth, water.data());
-  // The heights again with the vertices' cells, which the one pass then
-  // reads instead of finding them: the same heights.
-  std::vector<detail::ScalarIndex> cellNode(padded, -1);
-  std::vector<btScalar> cellA(padded, -1), cellB(padded, -1), waterWithCells(padded);
-  const detail::PatchCells cells{cellNode.data(), cellA.data(), cellB.data()};
-  detail::patchHeights(soa, patch, e, n, centreEast, centreNorth, waterWithCells.data(), cells);
+  detail::patchHeights(soa, patch, e, n, z, centreEast, centreNorth, centreUp, water.data());
+  // The heights again with the vertices' cells and heights, which the one
+  // pass then reads instead of finding them: the same water heights, and
+  // worldCoordinates' w.
+  std::vector<btScalar> records(detail::PatchCells::kRecord * padded, -1), waterWithCells(padded);
+  const detail::PatchCells cells{records.data()};
+  detail::patchHeights(soa, patch, e, n, z, centreEast, centreNorth, centreUp, waterWithCells.data(), cells);
   EXPECT_EQ(std::memcmp(water.data(), waterWithCells.data(), padded * sizeof(btScalar)), 0);
   detail::worldCoordinates(soa, e, n, z, centreEast, centreNorth, centreUp, u.data(), v.data(), w.data());
+  for (std::size_t i = 0; i < padded; ++i) ASSERT_EQ(std::memcmp(&w[i], &records[4 * i + 3], sizeof w[i]), 0) << i;
   std::size_t differing = 0, asked = 0;
   for (std::size_t trial = 0; trial < 4 * 20; ++trial) {
     // Lists of 1 to 19 vertices and of all: every third vertex from the
@@ -284,8 +285,8 @@ TEST(SineSumGrid, PatchVertexVelocitiesAreTheThreeStagesBits) {
       for (std::size_t k = 0; k < m; ++k) {
         const std::size_t i = listed[k];
         const auto side = detail::ScalarIndex(patch.samplesPerSide());
-        const double cu = double(patch.originI() + cellNode[i] % side) + double(cellA[i]);
-        const double cv = double(patch.originJ() + cellNode[i] / side) + double(cellB[i]);
+        const double cu = double(patch.originI() + cells.node(i) % side) + double(cells.a(i));
+        const double cv = double(patch.originJ() + cells.node(i) / side) + double(cells.b(i));
         EXPECT_NEAR(cu, double(qu[k]), 2e-3) << i;  // float's step at 12 km: 1e-3 m
         EXPECT_NEAR(cv, double(qv[k]), 2e-3) << i;
         out[k] = patch.velocity(cu, cv, qw[k], qs[k]);

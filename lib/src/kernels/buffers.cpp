@@ -72,10 +72,10 @@ void BoatBuffers::fit(const HullSoA& hull) {
   }
   if (u_m.size() < hull.vertexPadded) {
     water_mps.assign(4 * hull.vertexPadded, 0);
-    for (auto* v : {&u_m, &v_m, &w_m, &queryU_m, &queryV_m, &queryW_m, &above_m, &head_m, &queryHead_m, &querySurface_m,
-                    &cellA, &cellB})
+    for (auto* v :
+         {&u_m, &v_m, &w_m, &queryU_m, &queryV_m, &queryW_m, &above_m, &head_m, &queryHead_m, &querySurface_m})
       v->assign(hull.vertexPadded, 0);
-    cellNode.assign(hull.vertexPadded, 0);
+    cellRecord.assign(PatchCells::kRecord * hull.vertexPadded, 0);
     queried.assign(hull.vertexPadded, 0);
     queried.clear();  // capacity kept: no allocation per substep
     listed.assign(hull.vertexPadded + kListedPad, 0);

@@ -103,11 +103,10 @@ struct BoatBuffers {
   std::vector<std::uint32_t> listed;
   std::uint32_t stampNow = 0;
   std::vector<WaterVelocity> velocity;  ///< the surface's answers, query order
-  /// Each vertex's cell of the patch (patchHeights), read again by
-  /// patchVertexVelocities.
-  std::vector<ScalarIndex> cellNode;
-  std::vector<btScalar> cellA, cellB;
-  [[nodiscard]] PatchCells cells() { return {cellNode.data(), cellA.data(), cellB.data()}; }
+  /// Each vertex's cell of the patch and height (patchHeights), read
+  /// again by patchVertexVelocities: PatchCells::kRecord per vertex.
+  std::vector<btScalar> cellRecord;
+  [[nodiscard]] PatchCells cells() { return {cellRecord.data()}; }
   // Per vertex, for PressureModel::WavePressure [m].
   std::vector<btScalar> above_m;      ///< height along up (vertexHeights)
   std::vector<btScalar> head_m;       ///< pressure head of the wet vertices (0 at the dry ones)

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 HWY_BEFORE_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
@@ -62,13 +63,46 @@ void CoordinatesKernel(const HullSoA& hull, const T* east, const T* north, const
 
 constexpr std::size_t kMaxDoubles = HWY_MAX_BYTES / sizeof(double);
 
+/// The samples at the corners (0, 0), (1, 0), (0, 1) and (1, 1) of each
+/// lane's cell, whose (0, 0) is at grid + first[lane] (rows `side` apart),
+/// as lanes of DT (btScalars as many as the double lanes).
+template <class DT>
+HWY_INLINE void cellCorners(const T* grid, const ScalarIndex* first, std::size_t side, T* quad, hn::Vec<DT>& h00,
+                            hn::Vec<DT>& h10, hn::Vec<DT>& h01, hn::Vec<DT>& h11) {
+  using Tag = std::remove_const_t<DT>;
+  const Tag dt;
+#if KEEL_QUAD_TRANSPOSE
+  if constexpr (hn::MaxLanes(Tag()) >= 4) {
+    // A point's cell as a row (its two rows' two samples each), the rows
+    // transposed (simd-inl.hpp).
+    (void)quad;
+    const hn::Full64<T> d2;
+    const hn::Full128<T> d4;
+    hn::Vec<Tag> corner[4];
+    rowsToLanes(
+        dt,
+        [&](std::size_t j) {
+          return hn::Combine(d4, hn::LoadU(d2, grid + first[j] + side), hn::LoadU(d2, grid + first[j]));
+        },
+        corner);
+    h00 = corner[0], h10 = corner[1], h01 = corner[2], h11 = corner[3];
+    return;
+  }
+#endif
+  for (std::size_t j = 0; j < hn::Lanes(dt); ++j) {
+    std::memcpy(quad + 4 * j, grid + first[j], 2 * sizeof(T));
+    std::memcpy(quad + 4 * j + 2, grid + first[j] + side, 2 * sizeof(T));
+  }
+  hn::LoadInterleaved4(dt, quad, h00, h10, h01, h11);
+}
+
 /// WaterPatch::height at every vertex (i < vertexPadded), lane by lane in
 /// double as the scalar code: horizontal position u = centreEast +
 /// double(p . east) [m], its cell, and the plane of the cell's triangle
 /// (split on the (1,0)-(0,1) diagonal) through the three samples around it.
-void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, double centreEast_m, double centreNorth_m,
-                        const T* grid, int side, double inverseCell_pm, double originI, double originJ, T* out_m,
-                        PatchCells cells) {
+void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, const T* up, double centreEast_m,
+                        double centreNorth_m, T centreUp_m, const T* grid, int side, double inverseCell_pm,
+                        double originI, double originJ, T* out_m, PatchCells cells) {
   const hn::ScalableTag<double> dd;
   const hn::Rebind<T, decltype(dd)> dt;            // btScalar lanes, as many as the doubles
   const hn::Rebind<ScalarIndex, decltype(dd)> dk;  // grid indices, as wide as btScalar
@@ -91,6 +125,9 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, doub
   const VD cu = hn::Set(dd, centreEast_m), cv = hn::Set(dd, centreNorth_m);
   const auto ex = hn::Set(dt, east[0]), ey = hn::Set(dt, east[1]), ez = hn::Set(dt, east[2]);
   const auto nx = hn::Set(dt, north[0]), ny = hn::Set(dt, north[1]), nz = hn::Set(dt, north[2]);
+  const auto zx = hn::Set(dt, up[0]), zy = hn::Set(dt, up[1]), zz = hn::Set(dt, up[2]);
+  const auto cw = hn::Set(dt, centreUp_m);
+  T* record = cells.record;
   const T *px = hull.x.data(), *py = hull.y.data(), *pz = hull.z.data();  // locals: see simd-inl.hpp
   for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(dd)) {
     const auto x = hn::LoadU(dt, px + i), y = hn::LoadU(dt, py + i), z = hn::LoadU(dt, pz + i);
@@ -104,16 +141,14 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, doub
     HWY_ALIGN T quad[4 * kMaxDoubles];  // each point's (0, 0), (1, 0), (0, 1), (1, 1)
     const auto k00 = toIndex(cell.k00);
     hn::Store(k00, dk, first);
-    if (cells.node != nullptr) {
-      hn::StoreU(k00, dk, cells.node + i);
-      hn::StoreU(toScalar(cell.a), dt, cells.a + i), hn::StoreU(toScalar(cell.b), dt, cells.b + i);
-    }
-    for (std::size_t j = 0; j < hn::Lanes(dd); ++j) {
-      std::memcpy(quad + 4 * j, grid + first[j], 2 * sizeof(T));
-      std::memcpy(quad + 4 * j + 2, grid + first[j] + side, 2 * sizeof(T));
+    if (record != nullptr) {
+      // worldCoordinates' w (CoordinatesKernel's operations, lane for lane).
+      const auto w = hn::Add(cw, hn::MulAdd(x, zx, hn::MulAdd(y, zy, hn::Mul(z, zz))));
+      hn::StoreInterleaved4(hn::BitCast(dt, k00), toScalar(cell.a), toScalar(cell.b), w, dt,
+                            record + PatchCells::kRecord * i);
     }
     hn::Vec<decltype(dt)> h00, h10, h01, h11;
-    hn::LoadInterleaved4(dt, quad, h00, h10, h01, h11);
+    cellCorners<decltype(dt)>(grid, first, std::size_t(side), quad, h00, h10, h01, h11);
     // The cell's triangle: the lower (a + b <= 1) from node (0, 0), the
     // upper from (1, 1); the corner along a's edge and the one along b's
     // (the upper's are (0, 1) and (1, 0), with weights 1 - a and 1 - b).
@@ -207,9 +242,10 @@ void worldCoordinates(const HullSoA& hull, const btScalar east[3], const btScala
 }
 
 void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar east[3], const btScalar north[3],
-                  double centreEast_m, double centreNorth_m, btScalar* out_m, PatchCells cells) {
+                  const btScalar up[3], double centreEast_m, double centreNorth_m, btScalar centreUp_m, btScalar* out_m,
+                  PatchCells cells) {
   HWY_DYNAMIC_DISPATCH(PatchHeightsKernel)
-  (hull, east, north, centreEast_m, centreNorth_m, patch.samples_m().data(), patch.samplesPerSide(),
+  (hull, east, north, up, centreEast_m, centreNorth_m, centreUp_m, patch.samples_m().data(), patch.samplesPerSide(),
    1.0 / double(patch.cellSize_m()), double(patch.originI()), double(patch.originJ()), out_m, cells);
 }
 

@@ -9,6 +9,7 @@
 #include "kernels/hull_soa.hpp"
 
 #include <cstddef>
+#include <cstring>
 
 namespace keel::KEEL_ABI::detail {
 
@@ -38,22 +39,35 @@ void worldCoordinates(const HullSoA& hull, const btScalar east[3], const btScala
                       double centreEast_m, double centreNorth_m, btScalar centreUp_m, btScalar* u_m, btScalar* v_m,
                       btScalar* w_m);
 
-/// Each vertex's cell of a patch, as patchHeights finds it (one entry per
-/// vertex, vertexPadded of them): the row-major index of the cell's node
-/// (0, 0) and the fractions across it along u and v, rounded to btScalar
-/// (WaterPatch::velocity's). All null: not wanted.
+/// Each vertex's cell of a patch and its height, as patchHeights finds
+/// them: a record of four btScalars per vertex (vertexPadded of them),
+/// which patchVertexVelocities reads whole: the row-major index of the
+/// cell's node (0, 0) (a ScalarIndex's bits), the fractions across it
+/// along u and v rounded to btScalar (WaterPatch::velocity's), and the
+/// height w = centreUp + p . up [m] (worldCoordinates'). Null: not wanted.
 struct PatchCells {
-  ScalarIndex* node = nullptr;
-  btScalar *a = nullptr, *b = nullptr;
+  btScalar* record = nullptr;
+  static constexpr std::size_t kRecord = 4;  ///< btScalars per vertex
+  /// Vertex i's cell node, fractions and height.
+  [[nodiscard]] ScalarIndex node(std::size_t i) const {
+    ScalarIndex k;
+    static_assert(sizeof k == sizeof(btScalar));
+    std::memcpy(&k, record + kRecord * i, sizeof k);
+    return k;
+  }
+  [[nodiscard]] btScalar a(std::size_t i) const { return record[kRecord * i + 1]; }
+  [[nodiscard]] btScalar b(std::size_t i) const { return record[kRecord * i + 2]; }
+  [[nodiscard]] btScalar w(std::size_t i) const { return record[kRecord * i + 3]; }
 };
 
 /// The water height under every vertex (i < vertexPadded) from a sampled
 /// patch: WaterPatch::height of the vertex's horizontal position [m], the
-/// water's axes given in the body frame; and the vertices' cells into
-/// `cells` unless its pointers are null (patchVertexVelocities then need
-/// not find them again).
+/// water's axes given in the body frame; and the vertices' cells and
+/// heights into `cells` unless it is null (patchVertexVelocities then need
+/// not find them again), from `up` and `centreUp_m` as worldCoordinates.
 void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar east[3], const btScalar north[3],
-                  double centreEast_m, double centreNorth_m, btScalar* out_m, PatchCells cells = {});
+                  const btScalar up[3], double centreEast_m, double centreNorth_m, btScalar centreUp_m, btScalar* out_m,
+                  PatchCells cells = {});
 
 /// What the patch velocity kernel reads of a WaterPatch.
 struct PatchVelocityView {

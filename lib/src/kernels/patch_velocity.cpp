@@ -94,6 +94,65 @@ HWY_INLINE void sumCorners(const T* velocity, const VI (&at)[3], const V (&w0)[3
       *sums[axis] = hn::Add(*sums[axis], hn::Add(hn::Mul(w0[c], level[axis]), hn::Mul(w1[c], level[3 + axis])));
   }
 }
+#elif KEEL_QUAD_TRANSPOSE
+using D8 = hn::Full256<T>;
+using V8 = hn::Vec<D8>;
+
+/// Eight points' corner sums in float: each point's corner block (its two
+/// levels' six floats, and two more that are not used: the patch keeps a
+/// velocity of padding past its last node) is one row of an 8 x 8
+/// transpose (simd-inl.hpp's, on each half), which gives the blocks'
+/// floats as lanes, a point a lane. Then each sum is sumCorners' (the
+/// gathers') operations lane by lane, in their order: the same bits, with
+/// no gather and no trip through memory per point (docs/performance.md,
+/// "Transposed loads").
+HWY_INLINE void sumCorners8(const T* velocity, const ScalarIndex (&index)[3][kMaxLanes], std::size_t first,
+                            const V8 (&w0)[3], const V8 (&w1)[3], V8& e, V8& n, V8& up) {
+  const D8 d;
+  e = hn::Zero(d), n = hn::Zero(d), up = hn::Zero(d);
+  for (int c = 0; c < 3; ++c) {
+    V8 row[8];
+    for (std::size_t j = 0; j < 8; ++j) row[j] = hn::LoadU(d, velocity + index[c][first + j]);
+    // Points 0 to 3 and 4 to 7: each 128-bit half of a column holds one
+    // block's element for four points (the lower half floats 0 to 3, the
+    // upper 4 to 7).
+    V8 first4[4], last4[4];
+    transposeQuads(d, row[0], row[1], row[2], row[3], first4);
+    transposeQuads(d, row[4], row[5], row[6], row[7], last4);
+    const V8 upperE = hn::ConcatLowerLower(d, last4[0], first4[0]);
+    const V8 upperN = hn::ConcatLowerLower(d, last4[1], first4[1]);
+    const V8 upperU = hn::ConcatLowerLower(d, last4[2], first4[2]);
+    const V8 lowerE = hn::ConcatLowerLower(d, last4[3], first4[3]);
+    const V8 lowerN = hn::ConcatUpperUpper(d, last4[0], first4[0]);
+    const V8 lowerU = hn::ConcatUpperUpper(d, last4[1], first4[1]);
+    e = hn::Add(e, hn::Add(hn::Mul(w0[c], upperE), hn::Mul(w1[c], lowerE)));
+    n = hn::Add(n, hn::Add(hn::Mul(w0[c], upperN), hn::Mul(w1[c], lowerN)));
+    up = hn::Add(up, hn::Add(hn::Mul(w0[c], upperU), hn::Mul(w1[c], lowerU)));
+  }
+}
+
+/// The corners' weighted sum (as the gathers' above), eight points at a time.
+HWY_INLINE void sumCorners(const T* velocity, const VI (&at)[3], const V (&w0)[3], const V (&w1)[3], V& e, V& n,
+                           V& up) {
+  HWY_ALIGN ScalarIndex index[3][kMaxLanes];
+  for (int c = 0; c < 3; ++c) hn::Store(at[c], DI(), index[c]);
+#if HWY_TARGET == HWY_AVX2
+  sumCorners8(velocity, index, 0, w0, w1, e, n, up);
+#else
+  const D d;
+  const hn::Half<D> dh;
+  V8 lower0[3], lower1[3], upper0[3], upper1[3], sums[2][3];
+  for (int c = 0; c < 3; ++c) {
+    lower0[c] = hn::LowerHalf(dh, w0[c]), lower1[c] = hn::LowerHalf(dh, w1[c]);
+    upper0[c] = hn::UpperHalf(dh, w0[c]), upper1[c] = hn::UpperHalf(dh, w1[c]);
+  }
+  sumCorners8(velocity, index, 0, lower0, lower1, sums[0][0], sums[0][1], sums[0][2]);
+  sumCorners8(velocity, index, 8, upper0, upper1, sums[1][0], sums[1][1], sums[1][2]);
+  e = hn::Combine(d, sums[1][0], sums[0][0]);
+  n = hn::Combine(d, sums[1][1], sums[0][1]);
+  up = hn::Combine(d, sums[1][2], sums[0][2]);
+#endif
+}
 #else
 /// The same sum in float, a point at a time: each corner's two levels (six
 /// floats in a row) as two 4-float loads, (east, north, up) in the first
@@ -175,6 +234,27 @@ HWY_INLINE VI loadVertices(const std::uint32_t* p) {
 #endif
 }
 
+/// The listed vertices' records (PatchCells: cell node bits, a, b, w) as
+/// lanes: a run of consecutive vertices read whole; otherwise each record
+/// as a row of the transpose (simd-inl.hpp), or gathered.
+HWY_INLINE void loadRecords(const T* record, const std::uint32_t* vertex, bool run, V (&field)[4]) {
+  const D d;
+  constexpr std::size_t kRecord = PatchCells::kRecord;
+  if (run) {
+    hn::LoadInterleaved4(d, record + kRecord * vertex[0], field[0], field[1], field[2], field[3]);
+    return;
+  }
+#if KEEL_QUAD_TRANSPOSE
+  const hn::Full128<T> d4;
+  rowsToLanes(
+      d, [&](std::size_t j) { return hn::LoadU(d4, record + kRecord * vertex[j]); }, field);
+#else
+  const VI k = hn::ShiftLeft<2>(loadVertices(vertex));  // kRecord btScalars a vertex
+  for (std::size_t f = 0; f < kRecord; ++f)
+    field[f] = hn::GatherIndex(d, record, hn::Add(k, hn::Set(DI(), ScalarIndex(f))));
+#endif
+}
+
 }  // namespace
 
 std::size_t PatchVertexVelocitiesKernel(const PatchVelocityView& p, const VertexVelocityQuery& q, std::size_t count,
@@ -193,26 +273,24 @@ std::size_t PatchVertexVelocitiesKernel(const PatchVelocityView& p, const Vertex
     // repeat the first vertex: q.vertex's padding).
     const std::uint32_t first = vertex[i];
     const bool run = i + lanes <= q.increasing && std::size_t(vertex[i + lanes - 1] - first) == lanes - 1;
-    V3 at;
-    V surface;
+    const VI k = loadVertices(vertex + i);
+    const V surface = run ? hn::LoadU(d, water + first) : hn::GatherIndex(d, water, k);
     CellLanes cell;
-    const PatchCells& cells = q.cells;
-    if (run) {
-      at = load3(d, px, py, pz, first), surface = hn::LoadU(d, water + first);
-      if (cells.node != nullptr)
-        cell = {hn::LoadU(DI(), cells.node + first), hn::LoadU(d, cells.a + first), hn::LoadU(d, cells.b + first)};
+    V w;
+    if (q.cells.record != nullptr) {
+      V field[PatchCells::kRecord];
+      loadRecords(q.cells.record, vertex + i, run, field);
+      cell = {hn::BitCast(DI(), field[0]), field[1], field[2]};
+      w = field[3];
     } else {
-      const VI k = loadVertices(vertex + i);
-      at = {hn::GatherIndex(d, px, k), hn::GatherIndex(d, py, k), hn::GatherIndex(d, pz, k)};
-      surface = hn::GatherIndex(d, water, k);
-      if (cells.node != nullptr)
-        cell = {hn::GatherIndex(DI(), cells.node, k), hn::GatherIndex(d, cells.a, k), hn::GatherIndex(d, cells.b, k)};
-    }
-    // worldCoordinates' operations (CoordinatesKernel), lane for lane.
-    if (cells.node == nullptr)
+      // worldCoordinates' operations (CoordinatesKernel), lane for lane.
+      const V3 at = run ? load3(d, px, py, pz, first)
+                        : V3{hn::GatherIndex(d, px, k), hn::GatherIndex(d, py, k), hn::GatherIndex(d, pz, k)};
       cell = locateLanes(p, addToDouble(d, dot(at, e), q.centreEast_m), addToDouble(d, dot(at, n), q.centreNorth_m));
+      w = hn::Add(centreUp, dot(at, z));
+    }
     V ue, un, uu;
-    velocityLanes(p, cell, hn::Add(centreUp, dot(at, z)), surface, ue, un, uu);
+    velocityLanes(p, cell, w, surface, ue, un, uu);
     // velocitiesToBody's operations (VelocitiesKernel), lane for lane.
     const M finite = hn::And(hn::And(hn::Le(hn::Abs(ue), largest), hn::Le(hn::Abs(un), largest)),
                              hn::Le(hn::Abs(uu), largest));

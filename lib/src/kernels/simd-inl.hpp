@@ -42,6 +42,55 @@ using DI = hn::RebindToSigned<D>;
 using V = hn::Vec<D>;
 using M = hn::Mask<D>;
 
+// Rows of four floats read from scattered places and transposed into
+// lanes (the patch's cells and their velocities): on x86 with 256-bit
+// vectors or wider, in float. A transpose moves no bit, so every
+// instruction set gives the same values; it replaces vector gathers, which
+// cost about a cycle per lane and are microcoded on AMD Zen 4, and copies
+// through memory, whose wide loads of narrow stores stall.
+#undef KEEL_QUAD_TRANSPOSE
+#if !defined(BT_USE_DOUBLE_PRECISION) && HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
+#define KEEL_QUAD_TRANSPOSE 1
+
+/// The vector of DV's lanes (4, 8 or 16 floats) whose 128-bit blocks are
+/// rows j, j + 4, j + 8, ... (row(k) gives row k as a Full128 vector): with
+/// the vectors of j + 1, j + 2 and j + 3, transposeQuads' input.
+template <class DV, class Row>
+HWY_INLINE hn::Vec<DV> quadRows(DV d, std::size_t j, const Row& row) {
+  if constexpr (hn::MaxLanes(DV()) == 4) {
+    return row(j);
+  } else {
+    const hn::Half<DV> h;
+    return hn::Combine(d, quadRows(h, j + hn::MaxLanes(DV()) / 2, row), quadRows(h, j, row));
+  }
+}
+
+/// Each 128-bit block of r0 to r3 holds four rows of four floats, one row
+/// each: column[c]'s block then holds the rows' element c, in row order.
+template <class DV>
+HWY_INLINE void transposeQuads(DV d, hn::Vec<DV> r0, hn::Vec<DV> r1, hn::Vec<DV> r2, hn::Vec<DV> r3,
+                               hn::Vec<DV> (&column)[4]) {
+  const hn::Repartition<double, DV> dd;
+  const auto pairs = [&](hn::Vec<DV> x, hn::Vec<DV> y, bool upper) {
+    const auto px = hn::BitCast(dd, x), py = hn::BitCast(dd, y);
+    return hn::BitCast(d, upper ? hn::InterleaveUpper(dd, px, py) : hn::InterleaveLower(dd, px, py));
+  };
+  const auto low01 = hn::InterleaveLower(d, r0, r1), high01 = hn::InterleaveUpper(d, r0, r1);
+  const auto low23 = hn::InterleaveLower(d, r2, r3), high23 = hn::InterleaveUpper(d, r2, r3);
+  column[0] = pairs(low01, low23, false), column[1] = pairs(low01, low23, true);
+  column[2] = pairs(high01, high23, false), column[3] = pairs(high01, high23, true);
+}
+
+/// Rows 0 to Lanes(d) - 1 (row(k) a Full128 vector) transposed: lane k of
+/// column[c] is row k's element c.
+template <class DV, class Row>
+HWY_INLINE void rowsToLanes(DV d, const Row& row, hn::Vec<DV> (&column)[4]) {
+  transposeQuads(d, quadRows(d, 0, row), quadRows(d, 1, row), quadRows(d, 2, row), quadRows(d, 3, row), column);
+}
+#else
+#define KEEL_QUAD_TRANSPOSE 0
+#endif
+
 /// A vector of 3-vectors, one per lane.
 struct V3 {
   V x, y, z;

@@ -125,8 +125,8 @@ bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s, const Hull
         s.nonFiniteHeights = patch.sample(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);
       s.samplesAsked = state.patch.samples_m().size();
       // The vertices' cells too when their velocities will be interpolated.
-      patchHeights(soa, state.patch, a.east, a.north, a.centreEast_m, a.centreNorth_m, state.waterHeight_m.data(),
-                   onGrid ? b.cells() : PatchCells{});
+      patchHeights(soa, state.patch, a.east, a.north, a.up, a.centreEast_m, a.centreNorth_m, a.centreUp_m,
+                   state.waterHeight_m.data(), onGrid ? b.cells() : PatchCells{});
     } else if (boat.surface.heightIsUniform() && !s.perVertexVelocities) {
       // Still, level water: one height for every point, whose coordinates
       // are then not needed.

@@ -77,7 +77,10 @@ std::size_t WaterPatch::sampleWithVelocities(const WaterSurface& surface, double
   // each level is a sum of its own, so the kept ones are the same bits.
   levels_ = 2;
   while (levels_ < depths_m_.size() && !(double(deepest_m) <= depths_m_[levels_ - 1])) ++levels_;
-  velocity_.resize(h_.size() * depths_m_.size());  // allocates at the first call only, for every depth
+  // Allocates at the first call only, for every depth, and one velocity
+  // more: the SIMD interpolation loads eight floats from a node's level,
+  // two past the next level's three.
+  velocity_.resize(h_.size() * depths_m_.size() + 1);
   hasVelocities_ = surface.gridHeightsAndVelocities(
       placedGrid(), {.depths_m = velocityDepths_m(), .out = velocity_.data(), .history = &history_}, t_s, h_.data());
   if (hasVelocities_) return replaceNonFinite(h_);
