@@ -8,6 +8,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <numbers>
@@ -21,6 +22,8 @@ constexpr double kPi = std::numbers::pi;
 // wavevectors: the JONSWAP peak (width 0.07 omega_p, 0.14 k_p) spans about a
 // cell of a 6-wavelength tile, so a cell's energy needs several samples.
 constexpr int kCellSamples = 4;
+// Real fields of the synthesis at most: 3, and 7 per velocity band (at most 8).
+constexpr std::size_t kMaxFields = 3 + 7 * 8;
 
 /// splitmix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number
 /// generators", OOPSLA 2014): integer arithmetic only, so every machine
@@ -159,7 +162,6 @@ struct SpectralSynthesis::Plan {
   std::vector<std::complex<double>> now;           // c e^{-i omega t} per grid index
   std::vector<std::vector<kiss_fft_cpx>> spectra;  // one N * N buffer per pair of fields
   std::vector<std::vector<kiss_fft_cpx>> scratch;  // one N buffer per pair
-  std::vector<std::complex<double>> here, mirror;  // the phasors at q and -q
   ~Plan() { kiss_fft_free(cfg); }
 };
 
@@ -169,12 +171,12 @@ SpectralSynthesis::SpectralSynthesis(const SpectralWaves& waves) : waves_(waves)
   if (plan_->cfg == nullptr) throw std::bad_alloc();
   const auto count = std::size_t(n) * std::size_t(n);
   plan_->fields = 3 + 7 * int(waves.bandWavenumber_radpm.size());
+  if (std::size_t(plan_->fields) > kMaxFields)
+    throw std::invalid_argument("keel::SpectralOcean: over 8 velocity bands");
   const auto pairs = std::size_t((plan_->fields + 1) / 2);
   plan_->now.assign(count, 0.0);
   plan_->spectra.assign(pairs, std::vector<kiss_fft_cpx>(count));
   plan_->scratch.assign(pairs, std::vector<kiss_fft_cpx>(std::size_t(n)));
-  plan_->here.assign(std::size_t(plan_->fields), 0.0);
-  plan_->mirror.assign(std::size_t(plan_->fields), 0.0);
 }
 
 SpectralSynthesis::~SpectralSynthesis() = default;
@@ -252,7 +254,8 @@ void inverse2d(kiss_fft_cfg cfg, int n, kiss_fft_cpx* data, kiss_fft_cpx* scratc
 /// sums the bands' surface velocities into the surface's time derivatives.
 void scatter(const std::vector<std::vector<kiss_fft_cpx>>& spectra, int fields, SpectralLevel& level) {
   const std::size_t bands = std::size_t(fields - 3) / 7;
-  for (std::size_t j = 0; j < level.surface.size(); ++j) {
+  // Nodes in parallel: each its own copies and sums.
+  tbb::parallel_for(std::size_t{0}, level.surface.size(), [&](std::size_t j) {
     const auto value = [&](std::size_t f) {
       const kiss_fft_cpx z = spectra[f / 2][j];
       return f % 2 == 0 ? z.r : z.i;
@@ -271,7 +274,7 @@ void scatter(const std::vector<std::vector<kiss_fft_cpx>>& spectra, int fields, 
       level.bandElevation_m[j * bands + b] = value(3 + 6 * bands + b);
     }
     level.surface[j] = s;
-  }
+  });
 }
 
 }  // namespace
@@ -285,11 +288,11 @@ void SpectralSynthesis::synthesize(double time_s, SpectralLevel& level) {
     p.now[q] = c == std::complex<double>{} ? c : c * std::polar(1.0, -waves_.angularFrequency_radps[q] * time_s);
   }
   // A real field's Fourier coefficient is (P(q) + conj(P(-q))) / 2; two real
-  // fields a, b share one complex FFT as a + i b.
+  // fields a, b share one complex FFT as a + i b. Rows in parallel: each
+  // coefficient is its own, so the same bits however TBB splits them.
   const auto fieldCount = std::size_t(fields);
-  std::vector<std::complex<double>>& here = p.here;
-  std::vector<std::complex<double>>& mirror = p.mirror;
-  for (int iy = 0; iy < n; ++iy) {
+  tbb::parallel_for(0, n, [&](int iy) {
+    std::array<std::complex<double>, kMaxFields> here, mirror;
     for (int ix = 0; ix < n; ++ix) {
       const std::size_t q = std::size_t(iy) * std::size_t(n) + std::size_t(ix);
       const int mx = (n - ix) % n, my = (n - iy) % n;
@@ -303,7 +306,7 @@ void SpectralSynthesis::synthesize(double time_s, SpectralLevel& level) {
         p.spectra[f / 2][q] = {float(z.real()), float(z.imag())};
       }
     }
-  }
+  });
   tbb::parallel_for(std::size_t{0}, p.spectra.size(),
                     [&](std::size_t k) { inverse2d(p.cfg, n, p.spectra[k].data(), p.scratch[k].data()); });
   scatter(p.spectra, fields, level);
