@@ -14,6 +14,7 @@
 
 #include "water/wave_batch-inl.hpp"
 
+#include <cstddef>
 #include <cstdint>
 
 HWY_BEFORE_NAMESPACE();
@@ -38,8 +39,20 @@ struct Phasor {
 
 static_assert(kLanes <= 64 / sizeof(double), "sineSumGridScratch sizes the tables for vectors of at most 64 bytes");
 
+// The nodes' sums are in btScalar (float unless BT_USE_DOUBLE_PRECISION),
+// with twice double's lanes: each a sum of products of unit phasors and
+// amplitudes, rounded at each of the components' terms (docs/waves.md,
+// "Grids", bounds it). The phases and the phasors' recurrences stay in
+// double.
+using T = btScalar;
+using DT = hn::ScalableTag<T>;
+using VT = hn::Vec<DT>;
+inline constexpr std::size_t kScalarLanes = hn::MaxLanes(DT());
+static_assert(kScalarLanes * sizeof(T) <= 64, "sineSumGridScratch sizes the tables for vectors of at most 64 bytes");
+
 /// The grid's per-call tables in the caller's scratch: one lane per
-/// component, padded to whole vectors with zero amplitudes.
+/// component, padded to whole vectors with zero amplitudes; then the
+/// nodes' tables in btScalar, each starting on 64 bytes.
 struct GridTables {
   std::size_t components, componentsPadded, nodesUPadded;
   double* stepU;        // e^{i k_u cell}: re [componentsPadded], then im
@@ -47,16 +60,24 @@ struct GridTables {
   double* row;          // a e^{i (k_v v_j + phi - omega t - k d.current t)} of the current row j
   double* firstColumn;  // e^{i k_u u_0}
   double* phase;        // the phases of the four above [rad], 4 componentsPadded
-  double* column;       // e^{i k_u u_i}: re [c nodesUPadded + i] for c < components, then im
-  double* weight;       // omega e^{-k depth} d_u, d_v and 1 per level: [(3 level + axis) componentsPadded + c]
-  double* product;      // one vector of nodes' a e^{i theta} per component: re [c kLanes + lane], then im
+  T* rowNow;            // row, rounded to btScalar for the current row's sums
+  T* column;            // e^{i k_u u_i}: re [c nodesUPadded + i] for c < components, then im
+  T* weight;            // omega e^{-k depth} d_u, d_v and 1 per level: [(3 level + axis) componentsPadded + c]
+  T* product;           // one vector of nodes' a e^{i theta} per component: re [c kScalarLanes + lane], then im
 };
+
+/// `count` btScalars from `at` on, and where the next table may start (64 bytes on).
+T* scalarTable(std::byte*& at, std::size_t count) {
+  T* table = reinterpret_cast<T*>(at);
+  at += (count * sizeof(T) + 63) / 64 * 64;
+  return table;
+}
 
 [[nodiscard]] GridTables layTables(double* scratch, std::size_t components, std::size_t nodesU, std::size_t levels) {
   GridTables g{};
   g.components = components;
   g.componentsPadded = (components + kLanes - 1) / kLanes * kLanes;
-  g.nodesUPadded = (nodesU + kLanes - 1) / kLanes * kLanes;
+  g.nodesUPadded = (nodesU + kScalarLanes - 1) / kScalarLanes * kScalarLanes;
   const std::size_t n = g.componentsPadded;
   // Aligned to 64 bytes by whole doubles (the buffer is a vector<double>'s).
   const std::uintptr_t misalignment = reinterpret_cast<std::uintptr_t>(scratch) % 64;
@@ -65,9 +86,12 @@ struct GridTables {
   g.row = g.stepV + 2 * n;
   g.firstColumn = g.row + 2 * n;
   g.phase = g.firstColumn + 2 * n;
-  g.column = g.phase + 4 * n;
-  g.weight = g.column + 2 * components * g.nodesUPadded;
-  g.product = g.weight + 3 * levels * n;
+  auto* at = reinterpret_cast<std::byte*>(g.phase + 4 * n);
+  at += (64 - reinterpret_cast<std::uintptr_t>(at) % 64) % 64;
+  g.rowNow = scalarTable(at, 2 * n);
+  g.column = scalarTable(at, 2 * components * g.nodesUPadded);
+  g.weight = scalarTable(at, 3 * levels * n);
+  g.product = scalarTable(at, 2 * components * kScalarLanes);
   return g;
 }
 
@@ -117,8 +141,8 @@ void phasorsOfFirstNode(D d, std::span<const WaveComponent> components, const Gr
 /// grid are zero (their sums are not stored).
 void fillColumns(D d, std::size_t nodesU, const GridTables& g) {
   const std::size_t n = g.componentsPadded, stride = g.nodesUPadded;
-  double* re = g.column;
-  double* im = g.column + g.components * stride;
+  T* re = g.column;
+  T* im = g.column + g.components * stride;
   HWY_ALIGN double lanes[2 * kLanes];
   for (std::size_t c = 0; c < n; c += kLanes) {
     Phasor z{hn::Load(d, g.firstColumn + c), hn::Load(d, g.firstColumn + n + c)};
@@ -127,8 +151,8 @@ void fillColumns(D d, std::size_t nodesU, const GridTables& g) {
     for (std::size_t i = 0; i < stride; ++i) {
       hn::Store(z.re, d, lanes), hn::Store(z.im, d, lanes + kLanes);
       for (std::size_t j = 0; j < last; ++j) {
-        re[(c + j) * stride + i] = i < nodesU ? lanes[j] : 0.0;
-        im[(c + j) * stride + i] = i < nodesU ? lanes[kLanes + j] : 0.0;
+        re[(c + j) * stride + i] = i < nodesU ? T(lanes[j]) : T(0);
+        im[(c + j) * stride + i] = i < nodesU ? T(lanes[kLanes + j]) : T(0);
       }
       z = times(z, step);
     }
@@ -138,19 +162,19 @@ void fillColumns(D d, std::size_t nodesU, const GridTables& g) {
 /// One row's heights: `h0 + sum_c Re(column_c,i row_c)` for every column i,
 /// one lane per column, two vectors of columns at a time with the real and
 /// imaginary products in separate sums (four independent chains).
-void rowHeights(D d, const GridTables& g, double meanLevel_m, std::size_t nodesU, btScalar* out_m) {
+void rowHeights(DT d, const GridTables& g, double meanLevel_m, std::size_t nodesU, btScalar* out_m) {
   const std::size_t n = g.componentsPadded, stride = g.nodesUPadded, count = g.components;
-  const double* re = g.column;
-  const double* im = g.column + count * stride;
-  HWY_ALIGN double lanes[kLanes];
-  for (std::size_t i = 0; i < stride; i += kLanes) {
-    V sumRe = hn::Set(d, meanLevel_m), sumIm = hn::Zero(d);
+  const T* re = g.column;
+  const T* im = g.column + count * stride;
+  HWY_ALIGN T lanes[kScalarLanes];
+  for (std::size_t i = 0; i < stride; i += kScalarLanes) {
+    VT sumRe = hn::Set(d, T(meanLevel_m)), sumIm = hn::Zero(d);
     for (std::size_t c = 0; c < count; ++c) {
-      sumRe = hn::MulAdd(hn::Load(d, re + c * stride + i), hn::Set(d, g.row[c]), sumRe);
-      sumIm = hn::MulAdd(hn::Load(d, im + c * stride + i), hn::Set(d, g.row[n + c]), sumIm);
+      sumRe = hn::MulAdd(hn::Load(d, re + c * stride + i), hn::Set(d, g.rowNow[c]), sumRe);
+      sumIm = hn::MulAdd(hn::Load(d, im + c * stride + i), hn::Set(d, g.rowNow[n + c]), sumIm);
     }
     hn::Store(hn::Sub(sumRe, sumIm), d, lanes);
-    for (std::size_t j = 0; j < kLanes && i + j < nodesU; ++j) out_m[i + j] = static_cast<btScalar>(lanes[j]);
+    for (std::size_t j = 0; j < kScalarLanes && i + j < nodesU; ++j) out_m[i + j] = lanes[j];
   }
 }
 
@@ -170,9 +194,12 @@ void fillWeights(D d, std::span<const WaveComponent> components, const GridVeloc
     }
     for (std::size_t m = 0; m < v.depths_m.size(); ++m) {
       const V w = hn::Mul(hn::Load(d, omega), hn::Exp(d, hn::Mul(hn::Load(d, k), hn::Set(d, -v.depths_m[m]))));
-      hn::Store(hn::Mul(w, hn::Load(d, du)), d, g.weight + (3 * m) * n + c);
-      hn::Store(hn::Mul(w, hn::Load(d, dv)), d, g.weight + (3 * m + 1) * n + c);
-      hn::Store(w, d, g.weight + (3 * m + 2) * n + c);
+      HWY_ALIGN double axes[3][kLanes];
+      hn::Store(hn::Mul(w, hn::Load(d, du)), d, axes[0]);
+      hn::Store(hn::Mul(w, hn::Load(d, dv)), d, axes[1]);
+      hn::Store(w, d, axes[2]);
+      for (std::size_t axis = 0; axis < 3; ++axis)
+        for (std::size_t j = 0; j < kLanes; ++j) g.weight[(3 * m + axis) * n + c + j] = T(axes[axis][j]);
     }
   }
 }
@@ -185,32 +212,31 @@ void fillWeights(D d, std::span<const WaveComponent> components, const GridVeloc
 /// hide each one's latency (one level's three chains left the FMA units
 /// idle most of the time).
 template <std::size_t L>
-void levelVelocities(D d, const GridTables& g, const WaveFieldSettings& settings, std::size_t m0, std::size_t i,
+void levelVelocities(DT d, const GridTables& g, const WaveFieldSettings& settings, std::size_t m0, std::size_t i,
                      std::size_t nodesU, const GridVelocities& v, std::size_t first) {
   const std::size_t n = g.componentsPadded, count = g.components, levels = v.depths_m.size();
-  const double* productRe = g.product;
-  const double* productIm = g.product + count * kLanes;
-  V east[L], north[L], up[L];
+  const T* productRe = g.product;
+  const T* productIm = g.product + count * kScalarLanes;
+  VT east[L], north[L], up[L];
   for (std::size_t l = 0; l < L; ++l) {
-    east[l] = hn::Set(d, settings.current.east_mps), north[l] = hn::Set(d, settings.current.north_mps);
+    east[l] = hn::Set(d, T(settings.current.east_mps)), north[l] = hn::Set(d, T(settings.current.north_mps));
     up[l] = hn::Zero(d);
   }
   for (std::size_t c = 0; c < count; ++c) {
-    const V pRe = hn::Load(d, productRe + c * kLanes), pIm = hn::Load(d, productIm + c * kLanes);
+    const VT pRe = hn::Load(d, productRe + c * kScalarLanes), pIm = hn::Load(d, productIm + c * kScalarLanes);
     for (std::size_t l = 0; l < L; ++l) {
-      const double* w = g.weight + 3 * (m0 + l) * n;
+      const T* w = g.weight + 3 * (m0 + l) * n;
       east[l] = hn::MulAdd(hn::Set(d, w[c]), pRe, east[l]);
       north[l] = hn::MulAdd(hn::Set(d, w[n + c]), pRe, north[l]);
       up[l] = hn::MulAdd(hn::Set(d, w[2 * n + c]), pIm, up[l]);
     }
   }
-  HWY_ALIGN double lanes[3 * kLanes];
+  HWY_ALIGN T lanes[3 * kScalarLanes];
   for (std::size_t l = 0; l < L; ++l) {
-    hn::Store(east[l], d, lanes), hn::Store(north[l], d, lanes + kLanes), hn::Store(up[l], d, lanes + 2 * kLanes);
-    for (std::size_t j = 0; j < kLanes && i + j < nodesU; ++j)
-      v.out[(first + i + j) * levels + m0 + l] = {static_cast<btScalar>(lanes[j]),
-                                                  static_cast<btScalar>(lanes[kLanes + j]),
-                                                  static_cast<btScalar>(lanes[2 * kLanes + j])};
+    hn::Store(east[l], d, lanes), hn::Store(north[l], d, lanes + kScalarLanes);
+    hn::Store(up[l], d, lanes + 2 * kScalarLanes);
+    for (std::size_t j = 0; j < kScalarLanes && i + j < nodesU; ++j)
+      v.out[(first + i + j) * levels + m0 + l] = {lanes[j], lanes[kScalarLanes + j], lanes[2 * kScalarLanes + j]};
   }
 }
 
@@ -218,27 +244,27 @@ void levelVelocities(D d, const GridTables& g, const WaveFieldSettings& settings
 /// component's `a e^{i theta}` (kept in g.product), its real parts summed
 /// to the height; then the velocities of every level, three levels a pass
 /// (levelVelocities). Velocities go to `v.out[(first + i) levels + m]`.
-void rowHeightsAndVelocities(D d, const GridTables& g, const WaveFieldSettings& settings, std::size_t nodesU,
+void rowHeightsAndVelocities(DT d, const GridTables& g, const WaveFieldSettings& settings, std::size_t nodesU,
                              btScalar* out_m, const GridVelocities& v, std::size_t first) {
   const std::size_t n = g.componentsPadded, stride = g.nodesUPadded, count = g.components;
   const std::size_t levels = v.depths_m.size();
-  const double* re = g.column;
-  const double* im = g.column + count * stride;
-  double* productRe = g.product;
-  double* productIm = g.product + count * kLanes;
-  HWY_ALIGN double lanes[kLanes];
-  for (std::size_t i = 0; i < stride; i += kLanes) {
-    V height = hn::Set(d, settings.meanLevel_m);
+  const T* re = g.column;
+  const T* im = g.column + count * stride;
+  T* productRe = g.product;
+  T* productIm = g.product + count * kScalarLanes;
+  HWY_ALIGN T lanes[kScalarLanes];
+  for (std::size_t i = 0; i < stride; i += kScalarLanes) {
+    VT height = hn::Set(d, T(settings.meanLevel_m));
     for (std::size_t c = 0; c < count; ++c) {
-      const V columnRe = hn::Load(d, re + c * stride + i), columnIm = hn::Load(d, im + c * stride + i);
-      const V rowRe = hn::Set(d, g.row[c]), rowIm = hn::Set(d, g.row[n + c]);
-      const V pRe = hn::NegMulAdd(columnIm, rowIm, hn::Mul(columnRe, rowRe));
-      hn::Store(pRe, d, productRe + c * kLanes);
-      hn::Store(hn::MulAdd(columnIm, rowRe, hn::Mul(columnRe, rowIm)), d, productIm + c * kLanes);
+      const VT columnRe = hn::Load(d, re + c * stride + i), columnIm = hn::Load(d, im + c * stride + i);
+      const VT rowRe = hn::Set(d, g.rowNow[c]), rowIm = hn::Set(d, g.rowNow[n + c]);
+      const VT pRe = hn::NegMulAdd(columnIm, rowIm, hn::Mul(columnRe, rowRe));
+      hn::Store(pRe, d, productRe + c * kScalarLanes);
+      hn::Store(hn::MulAdd(columnIm, rowRe, hn::Mul(columnRe, rowIm)), d, productIm + c * kScalarLanes);
       height = hn::Add(height, pRe);
     }
     hn::Store(height, d, lanes);
-    for (std::size_t j = 0; j < kLanes && i + j < nodesU; ++j) out_m[i + j] = static_cast<btScalar>(lanes[j]);
+    for (std::size_t j = 0; j < kScalarLanes && i + j < nodesU; ++j) out_m[i + j] = lanes[j];
     std::size_t m = 0;
     for (; m + 3 <= levels; m += 3) levelVelocities<3>(d, g, settings, m, i, nodesU, v, first);
     if (levels - m == 2) levelVelocities<2>(d, g, settings, m, i, nodesU, v, first);
@@ -258,11 +284,13 @@ void SineSumGrid(std::span<const WaveComponent> components, const WaveFieldSetti
   fillColumns(d, nodesU, g);
   if (velocities) fillWeights(d, components, *velocities, g);
   const std::size_t n = g.componentsPadded;
+  const DT dt;
   for (std::size_t j = 0; j < nodesV; ++j) {
+    for (std::size_t c = 0; c < 2 * n; ++c) g.rowNow[c] = T(g.row[c]);
     if (velocities) {
-      rowHeightsAndVelocities(d, g, settings, nodesU, out_m + j * nodesU, *velocities, j * nodesU);
+      rowHeightsAndVelocities(dt, g, settings, nodesU, out_m + j * nodesU, *velocities, j * nodesU);
     } else {
-      rowHeights(d, g, settings.meanLevel_m, nodesU, out_m + j * nodesU);
+      rowHeights(dt, g, settings.meanLevel_m, nodesU, out_m + j * nodesU);
     }
     for (std::size_t c = 0; c < n; c += kLanes) {
       const Phasor row{hn::Load(d, g.row + c), hn::Load(d, g.row + n + c)};
@@ -282,10 +310,15 @@ namespace keel::KEEL_ABI::detail {
 HWY_EXPORT(SineSumGrid);
 
 std::size_t sineSumGridScratch(std::size_t components, const WaterGrid& grid, std::size_t levels) {
-  constexpr std::size_t lanes = 64 / sizeof(double);  // the widest vector compiled: AVX-512 (see kLanes)
+  // The widest vector compiled: AVX-512 (see kLanes and kScalarLanes).
+  constexpr std::size_t lanes = 64 / sizeof(double), scalarLanes = 64 / sizeof(btScalar);
   const std::size_t padded = (components + lanes - 1) / lanes * lanes;
-  const std::size_t columns = (std::size_t(grid.nodesU) + lanes - 1) / lanes * lanes;
-  return 12 * padded + 2 * components * columns + 3 * levels * padded + 2 * components * lanes + 8;
+  const std::size_t columns = (std::size_t(grid.nodesU) + scalarLanes - 1) / scalarLanes * scalarLanes;
+  // The btScalar tables (layTables), in doubles, each rounded up to 64 bytes.
+  const auto doubles = [](std::size_t scalars) { return (scalars * sizeof(btScalar) + 63) / 64 * 8; };
+  const std::size_t scalars = doubles(2 * padded) + doubles(2 * components * columns) + doubles(3 * levels * padded) +
+                              doubles(2 * components * scalarLanes);
+  return 12 * padded + scalars + 16;  // and up to 64 bytes before each part, to align it
 }
 
 void sineSumGrid(std::span<const WaveComponent> components, const WaveFieldSettings& settings, const WaterGrid& grid,
