@@ -51,13 +51,14 @@ TEST(SineSumGrid, MatchesHeightsAtTheNodes) {
   // addition rounding by half an ulp of at most the amplitudes' sum
   // (recursive summation, Higham 2002, §4.2), its products and both
   // results' roundings two ulps more.
-  const double bound =
-      1e-13 * sumA + (0.5 * double(waves.size()) + 2) * double(std::numeric_limits<btScalar>::epsilon()) * sumA;
+  const double bound = 1e-13 * sumA +
+                       (0.5 * double(waves.size()) + 2) * double(std::numeric_limits<btScalar>::epsilon()) * sumA;
   const WaterGrid grid{.cellSize_m = 0.5, .originI = -74, .originJ = 23, .nodesU = 25, .nodesV = 19};
   for (const btScalar t : {btScalar(0), btScalar(30.5), btScalar(1000.25)}) {
     const double worst = worstDifference_m(sea, grid, t);
     EXPECT_LE(worst, bound) << "t = " << t;
-    std::printf("[  figure  ] grid against heights() at t = %g s: worst %.3g m, bound %.3g m\n", double(t), worst, bound);
+    std::printf("[  figure  ] grid against heights() at t = %g s: worst %.3g m, bound %.3g m\n", double(t), worst,
+                bound);
     RecordProperty("worst_m_t" + std::to_string(int(t)), std::to_string(worst));
   }
   // One node, one row, a column: the edges of the tables.
@@ -74,8 +75,8 @@ TEST(SineSumGrid, MatchesHeightsFarFromTheOrigin) {
   const auto waves = jonswap64();
   const SineSumSurface sea(waves);
   const double sumA = amplitudeSum_m(waves);
-  const double bound =
-      1e-9 * sumA + (0.5 * double(waves.size()) + 2) * double(std::numeric_limits<btScalar>::epsilon()) * sumA;
+  const double bound = 1e-9 * sumA +
+                       (0.5 * double(waves.size()) + 2) * double(std::numeric_limits<btScalar>::epsilon()) * sumA;
   const WaterGrid grid{.cellSize_m = 0.5, .originI = 2000000, .originJ = -1999990, .nodesU = 12, .nodesV = 12};
   EXPECT_LE(worstDifference_m(sea, grid, btScalar(12.5)), bound);
 }
