@@ -67,33 +67,32 @@ constexpr std::size_t kMaxDoubles = HWY_MAX_BYTES / sizeof(double);
 /// lane's cell, whose (0, 0) is at grid + first[lane] (rows `side` apart),
 /// as lanes of DT (btScalars as many as the double lanes).
 template <class DT>
-HWY_INLINE void cellCorners(const T* grid, const ScalarIndex* first, std::size_t side, T* quad, hn::Vec<DT>& h00,
+HWY_INLINE void cellCorners(const T* grid, const ScalarIndex* first, std::size_t side, hn::Vec<DT>& h00,
                             hn::Vec<DT>& h10, hn::Vec<DT>& h01, hn::Vec<DT>& h11) {
   using Tag = std::remove_const_t<DT>;
   const Tag dt;
 #if KEEL_QUAD_TRANSPOSE
-  if constexpr (hn::MaxLanes(Tag()) >= 4) {
-    // A point's cell as a row (its two rows' two samples each), the rows
-    // transposed (simd-inl.hpp).
-    (void)quad;
-    const hn::Full64<T> d2;
-    const hn::Full128<T> d4;
-    hn::Vec<Tag> corner[4];
-    rowsToLanes(
-        dt,
-        [&](std::size_t j) {
-          return hn::Combine(d4, hn::LoadU(d2, grid + first[j] + side), hn::LoadU(d2, grid + first[j]));
-        },
-        corner);
-    h00 = corner[0], h10 = corner[1], h01 = corner[2], h11 = corner[3];
-    return;
-  }
-#endif
+  // A point's cell as a row (its two rows' two samples each), the rows
+  // transposed (simd-inl.hpp).
+  const hn::Full64<T> d2;
+  const hn::Full128<T> d4;
+  hn::Vec<Tag> corner[4];
+  rowsToLanes(
+      dt,
+      [&](std::size_t j) {
+        return hn::Combine(d4, hn::LoadU(d2, grid + first[j] + side), hn::LoadU(d2, grid + first[j]));
+      },
+      corner);
+  h00 = corner[0], h10 = corner[1], h01 = corner[2], h11 = corner[3];
+#else
+  // A point at a time into memory, read back interleaved.
+  HWY_ALIGN T quad[4 * kMaxDoubles];  // each point's (0, 0), (1, 0), (0, 1), (1, 1)
   for (std::size_t j = 0; j < hn::Lanes(dt); ++j) {
     std::memcpy(quad + 4 * j, grid + first[j], 2 * sizeof(T));
     std::memcpy(quad + 4 * j + 2, grid + first[j] + side, 2 * sizeof(T));
   }
   hn::LoadInterleaved4(dt, quad, h00, h10, h01, h11);
+#endif
 }
 
 /// WaterPatch::height at every vertex (i < vertexPadded), lane by lane in
@@ -138,7 +137,6 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, cons
     // row), a point at a time: no gathers, which cost about a cycle per
     // element and are microcoded on AMD Zen 4. Node indices in double: exact.
     HWY_ALIGN ScalarIndex first[kMaxDoubles];
-    HWY_ALIGN T quad[4 * kMaxDoubles];  // each point's (0, 0), (1, 0), (0, 1), (1, 1)
     const auto k00 = toIndex(cell.k00);
     hn::Store(k00, dk, first);
     if (record != nullptr) {
@@ -148,7 +146,7 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, cons
                             record + PatchCells::kRecord * i);
     }
     hn::Vec<decltype(dt)> h00, h10, h01, h11;
-    cellCorners<decltype(dt)>(grid, first, std::size_t(side), quad, h00, h10, h01, h11);
+    cellCorners<decltype(dt)>(grid, first, std::size_t(side), h00, h10, h01, h11);
     // The cell's triangle: the lower (a + b <= 1) from node (0, 0), the
     // upper from (1, 1); the corner along a's edge and the one along b's
     // (the upper's are (0, 1) and (1, 0), with weights 1 - a and 1 - b).

@@ -53,6 +53,10 @@ struct SpectralLevel {
   std::vector<float> fixedBandElevation_m;
 };
 
+/// SpectralOceanSettings::velocityBands at most (the settings are checked
+/// against it, and the synthesis sizes its per-row tables by it).
+inline constexpr int kMaxVelocityBands = 8;
+
 /// The tile's waves: one per grid wavevector, `c e^{i(k.x - omega t)}` with
 /// c = a e^{i phi}; zero where the spectrum or the cut-offs leave none.
 struct SpectralWaves {

@@ -36,8 +36,9 @@ SpectralOceanSettings checked(const WaveSpectrum& spectrum, SpectralOceanSetting
   if (!(s.tileSize_m > 0 && std::isfinite(s.tileSize_m)))
     fail("tileSize_m must be positive and finite (or 0 for 6 peak wavelengths), got " + std::to_string(s.tileSize_m));
   if (!(s.choppiness >= 0 && s.choppiness <= 1)) fail("choppiness must lie in [0, 1]");
-  if (s.velocityBands < 1 || s.velocityBands > 8)
-    fail("velocityBands must lie in [1, 8], got " + std::to_string(s.velocityBands));
+  if (s.velocityBands < 1 || s.velocityBands > detail::kMaxVelocityBands)
+    fail("velocityBands must lie in [1, " + std::to_string(detail::kMaxVelocityBands) + "], got " +
+         std::to_string(s.velocityBands));
   if (!std::isfinite(s.meanLevel_m) || !std::isfinite(s.meanDirection_rad))
     fail("the mean level and the mean direction must be finite");
   if (!(s.spreadingExponent >= 0 && std::isfinite(s.spreadingExponent)))

@@ -22,8 +22,8 @@ constexpr double kPi = std::numbers::pi;
 // wavevectors: the JONSWAP peak (width 0.07 omega_p, 0.14 k_p) spans about a
 // cell of a 6-wavelength tile, so a cell's energy needs several samples.
 constexpr int kCellSamples = 4;
-// Real fields of the synthesis at most: 3, and 7 per velocity band (at most 8).
-constexpr std::size_t kMaxFields = 3 + 7 * 8;
+// Real fields of the synthesis at most: 3, and 7 per velocity band.
+constexpr std::size_t kMaxFields = 3 + 7 * std::size_t(kMaxVelocityBands);
 
 /// splitmix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number
 /// generators", OOPSLA 2014): integer arithmetic only, so every machine
@@ -171,8 +171,6 @@ SpectralSynthesis::SpectralSynthesis(const SpectralWaves& waves) : waves_(waves)
   if (plan_->cfg == nullptr) throw std::bad_alloc();
   const auto count = std::size_t(n) * std::size_t(n);
   plan_->fields = 3 + 7 * int(waves.bandWavenumber_radpm.size());
-  if (std::size_t(plan_->fields) > kMaxFields)
-    throw std::invalid_argument("keel::SpectralOcean: over 8 velocity bands");
   const auto pairs = std::size_t((plan_->fields + 1) / 2);
   plan_->now.assign(count, 0.0);
   plan_->spectra.assign(pairs, std::vector<kiss_fft_cpx>(count));
