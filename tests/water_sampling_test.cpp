@@ -1,5 +1,6 @@
 // Water sampling (docs/model.md §1, "Water sampling"): the world-snapped
 // patch, direct per-vertex queries, batch calls, and the water frame.
+#include "kernels/heights.hpp"
 #include "reference.hpp"
 #include "test_hulls.hpp"
 
@@ -9,6 +10,8 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <span>
+#include <vector>
 
 namespace keel::test {
 using namespace keel::reference;  // the scalar oracle
@@ -109,6 +112,54 @@ TEST(WaterPatch, InterpolatesPlanesExactlyAndCurvesToSecondOrder) {
       EXPECT_LT(worst, previousError / 2.5);  // halving the cell quarters the error
     }
     previousError = worst;
+  }
+}
+
+TEST(WaterPatch, VertexHeightsAreItsHeightsToRounding) {
+  // detail::patchHeights (the fast path's per-vertex heights) against
+  // WaterPatch::height at each vertex's position computed in double: a
+  // tilted hull 12 km from the origin, on the 3-wave swell, cells of 1 and
+  // 0.7 m. The kernel places a vertex in cells with two roundings, three
+  // products and two sums, each erring by at most u (unit roundoff) times
+  // the terms it adds, which span `reach` cells: the patch's side in float
+  // (relative to the patch), and the distance from the origin too in
+  // double (world coordinates). That moves the height by at most 2 x 4 u
+  // reach times the largest step between neighbouring samples; the
+  // interpolation's five roundings and the reference's own add at most
+  // 5 u max|h| (Higham 2002, section 3.1).
+  const auto sea = std::make_shared<SineSumSurface>(std::vector<WaveComponent>{
+      deepWaterWave(0.3, 25, 0.0, 0.0), deepWaterWave(0.2, 12, 0.7, 1.0), deepWaterWave(0.05, 4, -0.4, 2.0)});
+  const auto hull = hullOf(box(btVector3(4, 1.5f, 2), 5));
+  const detail::HullSoA& soa = hull->soa();
+  const BodyWaterAxes axes = bodyWaterAxes(btQuaternion(btVector3(1, 0.2f, 0.3f).normalized(), 0.4f));
+  const btScalar *e = axes.east, *n = axes.north, *z = axes.up;
+  const double centreEast = 12345.6, centreNorth = -789.25, u = std::numeric_limits<btScalar>::epsilon() / 2;
+  for (const btScalar cell : {1.0f, 0.7f}) {
+    WaterPatch patch;
+    patch.configure(cell, hull->radius_m());
+    patch.sample(*sea, centreEast, centreNorth, 3);
+    const std::span<const btScalar> h = patch.samples_m();
+    const auto side = std::size_t(patch.samplesPerSide());
+    double largest = 0, step = 0;
+    for (std::size_t k = 0; k < h.size(); ++k) {
+      largest = std::max(largest, double(std::abs(h[k])));
+      if (k % side + 1 < side) step = std::max(step, double(std::abs(h[k + 1] - h[k])));
+      if (k + side < h.size()) step = std::max(step, double(std::abs(h[k + side] - h[k])));
+    }
+    std::vector<btScalar> water(soa.vertexPadded);
+    detail::patchHeights(soa, patch, e, n, z, centreEast, centreNorth, 0.3f, water.data());
+    double worst = 0;
+    for (std::size_t i = 0; i < soa.vertexCount; ++i) {
+      const double p[3] = {double(soa.x[i]), double(soa.y[i]), double(soa.z[i])};
+      const double atU = centreEast + p[0] * double(e[0]) + p[1] * double(e[1]) + p[2] * double(e[2]);
+      const double atV = centreNorth + p[0] * double(n[0]) + p[1] * double(n[1]) + p[2] * double(n[2]);
+      worst = std::max(worst, std::abs(double(water[i]) - double(patch.height(atU, atV))));
+    }
+    const double reach = double(side) + (sizeof(btScalar) == 8 ? std::abs(centreEast) / double(cell) : 0.0);
+    const double bound = u * (5 * largest + 8 * reach * step);
+    std::printf("[  figure  ] patch heights at the vertices, %.1f m cells: worst %.2e m, bound %.2e m\n", double(cell),
+                worst, bound);
+    EXPECT_LE(worst, bound);
   }
 }
 

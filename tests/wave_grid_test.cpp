@@ -235,14 +235,12 @@ TEST(SineSumGrid, PatchVertexVelocitiesAreTheThreeStagesBits) {
   // the substep ran before: a tilted hull far from the origin, its water
   // heights from the patch, lists of 1 to 19 vertices (partial vectors)
   // and of every vertex; the cells found again, or read from patchHeights
-  // (then at the vertex's position in double, as its height).
+  // (then at the point of the cell it found, as the vertex's height).
   const SineSumSurface sea(jonswap64(), {.meanLevel_m = 0.1, .current = {0.3, 0.2}});
   const auto hull = hullOf(box(btVector3(4, 1.5f, 2), 5));
   const detail::HullSoA& soa = hull->soa();
-  const btMatrix3x3 basis(btQuaternion(btVector3(1, 0.2f, 0.3f).normalized(), 0.4f));
-  const btVector3 east = basis.getRow(0), north = basis.getRow(2), up = basis.getRow(1);
-  const btScalar e[3] = {east.x(), east.y(), east.z()}, n[3] = {north.x(), north.y(), north.z()},
-                 z[3] = {up.x(), up.y(), up.z()};
+  const BodyWaterAxes axes = bodyWaterAxes(btQuaternion(btVector3(1, 0.2f, 0.3f).normalized(), 0.4f));
+  const btScalar *e = axes.east, *n = axes.north, *z = axes.up;
   const double centreEast = 12345.6, centreNorth = -789.25;
   const btScalar centreUp = 0.3f;
   WaterPatch patch;

@@ -209,6 +209,14 @@ void nodesOf(const WaterGrid& grid, std::vector<btScalar>& u, std::vector<btScal
     for (int i = 0; i < grid.nodesU; ++i) u.push_back(grid.u_m(i)), v.push_back(grid.v_m(j));
 }
 
+BodyWaterAxes bodyWaterAxes(const btQuaternion& rotation) {
+  const btMatrix3x3 basis(rotation);
+  BodyWaterAxes axes{};
+  for (int k = 0; k < 3; ++k)
+    axes.east[k] = basis.getRow(0)[k], axes.north[k] = basis.getRow(2)[k], axes.up[k] = basis.getRow(1)[k];
+  return axes;
+}
+
 void reportFigure(const char* name, double measured, double expected) {
   const double relative = expected != 0 ? std::abs(measured - expected) / std::abs(expected) : std::abs(measured);
   std::printf("[  figure  ] %s: measured %.9g, expected %.9g, relative error %.3g\n", name, measured, expected,

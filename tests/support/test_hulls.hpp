@@ -92,4 +92,12 @@ void reportFigure(const char* name, double measured, double expected);
 /// patch has them (WaterGrid::u_m, v_m).
 void nodesOf(const WaterGrid& grid, std::vector<btScalar>& u, std::vector<btScalar>& v);
 
+/// The water's axes in the frame of a body turned by `rotation`, as the
+/// substep hands them to the kernels: east, north and up are the rows 0,
+/// 2 and 1 of its basis (the water frame's x, z, y).
+struct BodyWaterAxes {
+  btScalar east[3], north[3], up[3];
+};
+BodyWaterAxes bodyWaterAxes(const btQuaternion& rotation);
+
 }  // namespace keel::test

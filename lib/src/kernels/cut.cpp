@@ -293,7 +293,9 @@ void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool ve
     for (int j = 0; j < 3; ++j) {
       const std::size_t i = HullSoA::corner(c, j);
       btScalar* out = stage[4 + j] + 4 * k;
-      if (velocities) std::memcpy(out, water + 4 * i, 3 * sizeof(btScalar));
+      // The whole (u, v, w, 0): one 16-byte copy in float; the head, when
+      // wanted, over the zero.
+      if (velocities) std::memcpy(out, water + 4 * i, 4 * sizeof(btScalar));
       if (heads) out[3] = e[i];
     }
   }

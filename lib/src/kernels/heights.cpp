@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
-#include <type_traits>
 
 HWY_BEFORE_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
@@ -61,24 +60,21 @@ void CoordinatesKernel(const HullSoA& hull, const T* east, const T* north, const
   }
 }
 
-constexpr std::size_t kMaxDoubles = HWY_MAX_BYTES / sizeof(double);
+constexpr std::size_t kMaxLanes = HWY_MAX_BYTES / sizeof(T);
 
 /// The samples at the corners (0, 0), (1, 0), (0, 1) and (1, 1) of each
-/// lane's cell, whose (0, 0) is at grid + first[lane] (rows `side` apart),
-/// as lanes of DT (btScalars as many as the double lanes).
-template <class DT>
-HWY_INLINE void cellCorners(const T* grid, const ScalarIndex* first, std::size_t side, hn::Vec<DT>& h00,
-                            hn::Vec<DT>& h10, hn::Vec<DT>& h01, hn::Vec<DT>& h11) {
-  using Tag = std::remove_const_t<DT>;
-  const Tag dt;
+/// lane's cell, whose (0, 0) is at grid + first[lane] (rows `side` apart).
+HWY_INLINE void cellCorners(const T* grid, const ScalarIndex* first, std::size_t side, V& h00, V& h10, V& h01, V& h11) {
+  const D d;
 #if KEEL_QUAD_TRANSPOSE
   // A point's cell as a row (its two rows' two samples each), the rows
-  // transposed (simd-inl.hpp).
+  // transposed (simd-inl.hpp): no gathers, which cost about a cycle per
+  // element and are microcoded on AMD Zen 4.
   const hn::Full64<T> d2;
   const hn::Full128<T> d4;
-  hn::Vec<Tag> corner[4];
+  V corner[4];
   rowsToLanes(
-      dt,
+      d,
       [&](std::size_t j) {
         return hn::Combine(d4, hn::LoadU(d2, grid + first[j] + side), hn::LoadU(d2, grid + first[j]));
       },
@@ -86,99 +82,118 @@ HWY_INLINE void cellCorners(const T* grid, const ScalarIndex* first, std::size_t
   h00 = corner[0], h10 = corner[1], h01 = corner[2], h11 = corner[3];
 #else
   // A point at a time into memory, read back interleaved.
-  HWY_ALIGN T quad[4 * kMaxDoubles];  // each point's (0, 0), (1, 0), (0, 1), (1, 1)
-  for (std::size_t j = 0; j < hn::Lanes(dt); ++j) {
+  HWY_ALIGN T quad[4 * kMaxLanes];  // each point's (0, 0), (1, 0), (0, 1), (1, 1)
+  for (std::size_t j = 0; j < hn::Lanes(d); ++j) {
     std::memcpy(quad + 4 * j, grid + first[j], 2 * sizeof(T));
     std::memcpy(quad + 4 * j + 2, grid + first[j] + side, 2 * sizeof(T));
   }
-  hn::LoadInterleaved4(dt, quad, h00, h10, h01, h11);
+  hn::LoadInterleaved4(d, quad, h00, h10, h01, h11);
 #endif
 }
 
-/// WaterPatch::height at every vertex (i < vertexPadded), lane by lane in
-/// double as the scalar code: horizontal position u = centreEast +
-/// double(p . east) [m], its cell, and the plane of the cell's triangle
-/// (split on the (1,0)-(0,1) diagonal) through the three samples around it.
+/// A vertex's place along one of the water's axes in the patch's cells
+/// (before clamping to the grid), from its body coordinates.
+/// - In float: (centre / cell - origin) + p . (axis / cell), the first term
+///   and the scaled axis rounded from double once per call. Every term is
+///   under the patch's side in cells, so float holds the sum to a
+///   millionth of a cell however far the patch is from the origin: no
+///   double lanes, which held half the vertices a vector and cost
+///   conversions.
+/// - In double: WaterPatch::locate's (centre + p . axis) / cell - origin,
+///   the world coordinate itself, which double holds: the test of the
+///   velocities' records rebuilds it exactly from the cell.
+struct CellPlacer {
+#if defined(BT_USE_DOUBLE_PRECISION)
+  V centre, ax, ay, az, inverse, origin;
+  CellPlacer(double centre_m, const T* axis, double inverseCell_pm, double originCell)
+      : centre(hn::Set(D(), centre_m)),
+        ax(hn::Set(D(), axis[0])),
+        ay(hn::Set(D(), axis[1])),
+        az(hn::Set(D(), axis[2])),
+        inverse(hn::Set(D(), inverseCell_pm)),
+        origin(hn::Set(D(), originCell)) {}
+  HWY_INLINE V operator()(V x, V y, V z) const {
+    const V along = hn::Add(centre, hn::Add(hn::Add(hn::Mul(x, ax), hn::Mul(y, ay)), hn::Mul(z, az)));
+    return hn::Sub(hn::Mul(along, inverse), origin);
+  }
+#else
+  V centre, ax, ay, az;
+  CellPlacer(double centre_m, const T* axis, double inverseCell_pm, double originCell)
+      : centre(hn::Set(D(), T(centre_m * inverseCell_pm - originCell))),
+        ax(hn::Set(D(), T(double(axis[0]) * inverseCell_pm))),
+        ay(hn::Set(D(), T(double(axis[1]) * inverseCell_pm))),
+        az(hn::Set(D(), T(double(axis[2]) * inverseCell_pm))) {}
+  HWY_INLINE V operator()(V x, V y, V z) const {
+    return hn::Add(centre, hn::Add(hn::Add(hn::Mul(x, ax), hn::Mul(y, ay)), hn::Mul(z, az)));
+  }
+#endif
+};
+
+/// WaterPatch::height at every vertex (i < vertexPadded), in btScalar lanes:
+/// the vertex's place in the patch in cells (placeInCells), its cell, and
+/// the plane of the cell's triangle (split on the (1,0)-(0,1) diagonal)
+/// through the three samples around it, in detail::cellHeight's order.
+/// Separate multiplies and adds: the same bits on every instruction set.
 void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, const T* up, double centreEast_m,
                         double centreNorth_m, T centreUp_m, const T* grid, int side, double inverseCell_pm,
                         double originI, double originJ, T* out_m, PatchCells cells) {
-  const hn::ScalableTag<double> dd;
-  const hn::Rebind<T, decltype(dd)> dt;            // btScalar lanes, as many as the doubles
-  const hn::Rebind<ScalarIndex, decltype(dd)> dk;  // grid indices, as wide as btScalar
-  using VD = hn::Vec<decltype(dd)>;
-#if defined(BT_USE_DOUBLE_PRECISION)
-  auto toDouble = [](hn::Vec<decltype(dt)> x) { return x; };
-  auto toScalar = [](VD x) { return x; };
-#else
-  auto toDouble = [&](hn::Vec<decltype(dt)> x) { return hn::PromoteTo(dd, x); };
-  auto toScalar = [&](VD x) { return hn::DemoteTo(dt, x); };
-#endif
-  auto toIndex = [&](hn::Vec<decltype(dd)> k) {
-#if defined(BT_USE_DOUBLE_PRECISION)
-    return hn::ConvertTo(dk, k);
-#else
-    return hn::DemoteTo(dk, k);
-#endif
-  };
-  const VD one = hn::Set(dd, 1.0);
-  const VD cu = hn::Set(dd, centreEast_m), cv = hn::Set(dd, centreNorth_m);
-  const auto ex = hn::Set(dt, east[0]), ey = hn::Set(dt, east[1]), ez = hn::Set(dt, east[2]);
-  const auto nx = hn::Set(dt, north[0]), ny = hn::Set(dt, north[1]), nz = hn::Set(dt, north[2]);
-  const auto zx = hn::Set(dt, up[0]), zy = hn::Set(dt, up[1]), zz = hn::Set(dt, up[2]);
-  const auto cw = hn::Set(dt, centreUp_m);
+  const D d;
+  const DI di;
+  const V one = hn::Set(d, T(1)), zero = hn::Zero(d);
+  const CellPlacer placeU(centreEast_m, east, inverseCell_pm, originI);
+  const CellPlacer placeV(centreNorth_m, north, inverseCell_pm, originJ);
+  const V zx = hn::Set(d, up[0]), zy = hn::Set(d, up[1]), zz = hn::Set(d, up[2]);
+  const V cw = hn::Set(d, centreUp_m);
+  const V last = hn::Set(d, T(side - 1)), lastCell = hn::Set(d, T(side - 2)), width = hn::Set(d, T(side));
   T* record = cells.record;
   const T *px = hull.x.data(), *py = hull.y.data(), *pz = hull.z.data();  // locals: see simd-inl.hpp
-  for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(dd)) {
-    const auto x = hn::LoadU(dt, px + i), y = hn::LoadU(dt, py + i), z = hn::LoadU(dt, pz + i);
-    const VD u = hn::Add(cu, toDouble(hn::MulAdd(x, ex, hn::MulAdd(y, ey, hn::Mul(z, ez)))));
-    const VD v = hn::Add(cv, toDouble(hn::MulAdd(x, nx, hn::MulAdd(y, ny, hn::Mul(z, nz)))));
-    const PatchCellLanes cell = locatePatchCell(u, v, inverseCell_pm, originI, originJ, side);
-    // The cell's four corners, a row's two at a time (grid + k and the next
-    // row), a point at a time: no gathers, which cost about a cycle per
-    // element and are microcoded on AMD Zen 4. Node indices in double: exact.
-    HWY_ALIGN ScalarIndex first[kMaxDoubles];
-    const auto k00 = toIndex(cell.k00);
-    hn::Store(k00, dk, first);
+  for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
+    const V x = hn::LoadU(d, px + i), y = hn::LoadU(d, py + i), z = hn::LoadU(d, pz + i);
+    const V fu = hn::Min(hn::Max(placeU(x, y, z), zero), last), fv = hn::Min(hn::Max(placeV(x, y, z), zero), last);
+    const V ci = hn::Min(hn::Floor(fu), lastCell), cj = hn::Min(hn::Floor(fv), lastCell);
+    const V a = hn::Sub(fu, ci), b = hn::Sub(fv, cj);
+    const auto k00 = hn::ConvertTo(di, hn::Add(hn::Mul(cj, width), ci));  // exact (WaterPatch::configure: < 2^22 nodes)
+    HWY_ALIGN ScalarIndex first[kMaxLanes];
+    hn::Store(k00, di, first);
     if (record != nullptr) {
       // worldCoordinates' w (CoordinatesKernel's operations, lane for lane).
-      const auto w = hn::Add(cw, hn::MulAdd(x, zx, hn::MulAdd(y, zy, hn::Mul(z, zz))));
-      hn::StoreInterleaved4(hn::BitCast(dt, k00), toScalar(cell.a), toScalar(cell.b), w, dt,
-                            record + PatchCells::kRecord * i);
+      const V w = hn::Add(cw, hn::MulAdd(x, zx, hn::MulAdd(y, zy, hn::Mul(z, zz))));
+      hn::StoreInterleaved4(hn::BitCast(d, k00), a, b, w, d, record + PatchCells::kRecord * i);
     }
-    hn::Vec<decltype(dt)> h00, h10, h01, h11;
-    cellCorners<decltype(dt)>(grid, first, std::size_t(side), h00, h10, h01, h11);
-    // The cell's triangle: the lower (a + b <= 1) from node (0, 0), the
-    // upper from (1, 1); the corner along a's edge and the one along b's
-    // (the upper's are (0, 1) and (1, 0), with weights 1 - a and 1 - b).
-    const VD a = cell.a, b = cell.b;
+    V h00, h10, h01, h11;
+    cellCorners(grid, first, std::size_t(side), h00, h10, h01, h11);
+    // detail::cellHeight: the lower triangle (a + b <= 1) from node (0, 0),
+    // the upper from (1, 1).
     const auto lower = hn::Le(hn::Add(a, b), one);
-    const VD h0 = hn::IfThenElse(lower, toDouble(h00), toDouble(h11));
-    const VD hA = hn::IfThenElse(lower, toDouble(h10), toDouble(h01));
-    const VD hB = hn::IfThenElse(lower, toDouble(h01), toDouble(h10));
-    const VD wa = hn::IfThenElse(lower, a, hn::Sub(one, a)), wb = hn::IfThenElse(lower, b, hn::Sub(one, b));
-    const VD h = hn::MulAdd(wb, hn::Sub(hB, h0), hn::MulAdd(wa, hn::Sub(hA, h0), h0));
-    hn::StoreU(toScalar(h), dt, out_m + i);
+    const V h0 = hn::IfThenElse(lower, h00, h11);
+    const V hA = hn::IfThenElse(lower, h10, h01), hB = hn::IfThenElse(lower, h01, h10);
+    const V wa = hn::IfThenElse(lower, a, hn::Sub(one, a)), wb = hn::IfThenElse(lower, b, hn::Sub(one, b));
+    const V h = hn::Add(hn::Add(h0, hn::Mul(wa, hn::Sub(hA, h0))), hn::Mul(wb, hn::Sub(hB, h0)));
+    hn::StoreU(h, d, out_m + i);
   }
 }
 
-std::size_t WetVerticesKernel(const T* h_m, std::size_t count, std::uint32_t* out) {
+std::size_t ListVerticesKernel(const T* h_m, const std::uint32_t* stamp, std::uint32_t stampNow, std::size_t count,
+                               std::uint32_t* out) {
   std::size_t listed = 0;
 #if defined(BT_USE_DOUBLE_PRECISION)
   // 64-bit lanes: no mask for the 32-bit indices' lanes; a scalar loop.
   for (std::uint32_t i = 0; i < count; ++i)
-    if (h_m[i] < 0) out[listed++] = i;
+    if (h_m[i] < 0 || stamp[i] == stampNow) out[listed++] = i;
 #else
   const D d;
   const hn::RebindToUnsigned<D> du;
   const V zero = hn::Zero(d);
+  const auto now = hn::Set(du, stampNow);
   auto index = hn::Iota(du, 0);
   const auto step = hn::Set(du, std::uint32_t(hn::Lanes(d)));
   for (std::size_t i = 0; i < count; i += hn::Lanes(d)) {
-    const M wet = hn::And(hn::Lt(hn::LoadU(d, h_m + i), zero), hn::FirstN(d, count - i));
+    const auto wet = hn::RebindMask(du, hn::Lt(hn::LoadU(d, h_m + i), zero));
+    const auto marked = hn::Eq(hn::LoadU(du, stamp + i), now);
+    const auto mask = hn::And(hn::Or(wet, marked), hn::FirstN(du, count - i));
     // Compress in a register, then a whole-vector store (out has room past
     // them): CompressStore's masked compressing store to memory is
     // microcoded on AMD Zen 4, about 60 cycles a vector against a few.
-    const auto mask = hn::RebindMask(du, wet);
     hn::StoreU(hn::Compress(index, mask), du, out + listed);
     listed += hn::CountTrue(du, mask);
     index = hn::Add(index, step);
@@ -225,7 +240,7 @@ HWY_EXPORT(VertexHeightsKernel);
 HWY_EXPORT(CoordinatesKernel);
 HWY_EXPORT(PatchHeightsKernel);
 HWY_EXPORT(VelocitiesKernel);
-HWY_EXPORT(WetVerticesKernel);
+HWY_EXPORT(ListVerticesKernel);
 
 VertexHeights vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m,
                             const btScalar* waterHeight_m, btScalar* h_m, btScalar* above_m) {
@@ -247,8 +262,9 @@ void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar e
    1.0 / double(patch.cellSize_m()), double(patch.originI()), double(patch.originJ()), out_m, cells);
 }
 
-std::size_t listWet(const btScalar* h_m, std::size_t count, std::uint32_t* out) {
-  return HWY_DYNAMIC_DISPATCH(WetVerticesKernel)(h_m, count, out);
+std::size_t listVertices(const btScalar* h_m, const std::uint32_t* stamp, std::uint32_t stampNow, std::size_t count,
+                         std::uint32_t* out) {
+  return HWY_DYNAMIC_DISPATCH(ListVerticesKernel)(h_m, stamp, stampNow, count, out);
 }
 
 std::size_t velocitiesToBody(const WaterVelocity* in, std::size_t count, const btScalar east[3],

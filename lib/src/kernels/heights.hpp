@@ -83,11 +83,12 @@ struct PatchVelocityView {
 void patchVelocities(const WaterPatch& patch, const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
                      const btScalar* surface_m, std::size_t count, WaterVelocity* out);
 
-/// The indices i < count with h_m[i] < 0 (the wet vertices), in order,
-/// into `out`, which may be written up to a whole vector past them
-/// (kListedPad); returns how many. `h_m` readable up to a whole vector past
-/// count.
-[[nodiscard]] std::size_t listWet(const btScalar* h_m, std::size_t count, std::uint32_t* out);
+/// The indices i < count with h_m[i] < 0 (the wet vertices) or stamp[i] ==
+/// stampNow, in order, into `out`, which may be written up to a whole vector
+/// past them (kListedPad); returns how many. `h_m` and `stamp` readable up
+/// to a whole vector past count.
+[[nodiscard]] std::size_t listVertices(const btScalar* h_m, const std::uint32_t* stamp, std::uint32_t stampNow,
+                                       std::size_t count, std::uint32_t* out);
 
 /// Where patchVertexVelocities finds the vertices: the hull, the water's
 /// axes in body axes and the centre of mass along them (as worldCoordinates),

@@ -22,30 +22,24 @@ std::uint32_t storeVertexVelocities(BoatState& state, Substep& s, std::size_t co
   return bad > 0 ? StatusNonFiniteVelocity : StatusOk;
 }
 
-/// Lists the vertices the pieces lie on in b.listed: the wet ones and the
-/// dry corners of the crossing triangles (a cut piece interpolates along
-/// its own triangle's edges), none of the rest of the dry hull; then
-/// kListedPad copies of the first. Returns how many, and in `wet` how many
-/// of them, first and in order, are wet.
-std::size_t listWetVertices(const HullSoA& soa, const BoatState& state, BoatBuffers& b, std::size_t& wet) {
+/// Lists the vertices the pieces lie on in b.listed, in increasing order:
+/// the wet ones and the dry corners of the crossing triangles (a cut piece
+/// interpolates along its own triangle's edges), none of the rest of the
+/// dry hull; then kListedPad copies of the first. Returns how many.
+std::size_t listWetVertices(const HullSoA& soa, const BoatState& state, BoatBuffers& b) {
   if (++b.stampNow == 0) {  // wrapped after 2^32 substeps: forget every stamp
     std::fill(b.stamp.begin(), b.stamp.end(), 0u);
     b.stampNow = 1;
   }
-  // The wet ones, then the dry corners, each once (the stamps).
-  std::uint32_t* listed = b.listed.data();
-  const btScalar* h = state.h_m.data();
-  std::size_t count = listWet(h, soa.vertexCount, listed);
-  wet = count;
+  // The crossing triangles' corners stamped (stores without a branch: the
+  // wet test per corner mispredicted), then one pass over the vertices.
   std::uint32_t* stamp = b.stamp.data();
-  for (std::size_t k = 0; k < state.crossingCount; ++k)
-    for (int j = 0; j < 3; ++j) {
-      const auto v = std::uint32_t(HullSoA::corner(soa.corners[std::size_t(b.crossing[k])], j));
-      if (!(h[v] < 0) && stamp[v] != b.stampNow) {
-        stamp[v] = b.stampNow;
-        listed[count++] = v;
-      }
-    }
+  for (std::size_t k = 0; k < state.crossingCount; ++k) {
+    const std::uint64_t c = soa.corners[std::size_t(b.crossing[k])];
+    for (int j = 0; j < 3; ++j) stamp[HullSoA::corner(c, j)] = b.stampNow;
+  }
+  std::uint32_t* listed = b.listed.data();
+  const std::size_t count = listVertices(state.h_m.data(), stamp, b.stampNow, soa.vertexCount, listed);
   std::fill_n(listed + count, kListedPad, count > 0 ? listed[0] : 0u);
   return count;
 }
@@ -67,8 +61,7 @@ bool patchVelocitiesReach(const BoatState& state, const Substep& s) {
 std::uint32_t sampleWetVertices(const BoatModel& boat, BoatState& state, Substep& s) {
   BoatBuffers& b = s.buffers;
   const HullSoA& soa = boat.hull.soa();
-  std::size_t wet = 0;
-  const std::size_t count = listWetVertices(soa, state, b, wet);
+  const std::size_t count = listWetVertices(soa, state, b);
   const WaterAxes& a = s.axes;
   // Sampled with the heights: interpolated, in the cells the heights pass
   // stored (sampleWater passes them whenever it asks for the velocities),
@@ -83,7 +76,7 @@ std::uint32_t sampleWetVertices(const BoatModel& boat, BoatState& state, Substep
                                     a.centreUp_m,
                                     state.waterHeight_m.data(),
                                     b.listed.data(),
-                                    wet,
+                                    count,
                                     b.cells()};
     const std::size_t bad = count > 0 ? patchVertexVelocities(state.patch, query, count, b.water_mps.data()) : 0;
     state.status.nonFiniteVelocities += bad;
