@@ -34,7 +34,7 @@ SpectralAxis axisAt(double f, bool cubic) {
 /// asked, then never allocate again (surfaces are shared by every thread).
 struct GridScratch {
   std::vector<SpectralAxis> columns, rows;
-  std::vector<double> columnWeight, decay, work;
+  std::vector<btScalar> columnWeight, decay, work;  // the kernel's precision
   /// What `decay` was computed for: the depths, then the bands' wavenumbers.
   std::vector<double> decayKey;
   std::size_t decayDepths = 0;  ///< of decayKey, the depths
@@ -50,10 +50,11 @@ void atLeast(std::vector<Value>& v, std::size_t size) {
 void layColumnWeights(GridScratch& scratch, detail::SpectralGridJob& job) {
   const std::size_t nu = job.nodesU, padded = detail::spectralGridPadded(nu);
   atLeast(scratch.columnWeight, job.width * padded);
-  std::fill_n(scratch.columnWeight.begin(), job.width * padded, 0.0);
+  std::fill_n(scratch.columnWeight.begin(), job.width * padded, btScalar(0));
   for (std::size_t i = 0; i < nu; ++i) {
     const auto first = std::size_t(scratch.columns[i].first - job.x0);
-    for (std::size_t k = 0; k < 4; ++k) scratch.columnWeight[(first + k) * padded + i] = scratch.columns[i].w[k];
+    for (std::size_t k = 0; k < 4; ++k)
+      scratch.columnWeight[(first + k) * padded + i] = btScalar(scratch.columns[i].w[k]);
   }
   job.columnWeight = scratch.columnWeight.data();
 }
@@ -77,10 +78,10 @@ void layDecays(GridScratch& scratch, std::span<const double> depths_m, std::span
     scratch.decayKey.assign(depths_m.begin(), depths_m.end());
     scratch.decayKey.insert(scratch.decayKey.end(), bands_radpm.begin(), bands_radpm.end());
     atLeast(scratch.decay, bands_radpm.size() * padded);
-    std::fill_n(scratch.decay.begin(), bands_radpm.size() * padded, 0.0);
+    std::fill_n(scratch.decay.begin(), bands_radpm.size() * padded, btScalar(0));
     for (std::size_t b = 0; b < bands_radpm.size(); ++b)
       for (std::size_t m = 0; m < depths_m.size(); ++m)
-        scratch.decay[b * padded + m] = std::exp(-bands_radpm[b] * depths_m[m]);
+        scratch.decay[b * padded + m] = btScalar(std::exp(-bands_radpm[b] * depths_m[m]));
   }
   job.decay = scratch.decay.data();
 }

@@ -11,8 +11,8 @@
 
 namespace keel::KEEL_ABI::detail {
 
-/// Every table is padded to whole vectors of this many doubles (the widest
-/// the kernel uses: it caps its vectors at 8 lanes).
+/// Every table is padded to whole vectors of this many btScalars (the
+/// widest the kernel uses: it caps its vectors at 8 lanes).
 inline constexpr std::size_t kSpectralGridLanes = 8;
 
 /// `n` rounded up to whole vectors of kSpectralGridLanes.
@@ -38,21 +38,21 @@ struct SpectralGridJob {
   std::int64_t x0, y0;
   std::size_t width, height;
   std::size_t nodesU, nodesV;
-  std::size_t bands;            ///< velocity bands; 0 for heights only
-  const SpectralAxis* columns;  ///< [nodesU] each node's stencil along east
-  const double* columnWeight;   ///< [width][spectralGridPadded(nodesU)]
-  const SpectralAxis* rows;     ///< [nodesV] each node's stencil along north
-  double meanLevel_m;           ///< added to every height
-  std::size_t depths;           ///< velocity depths per node
+  std::size_t bands;             ///< velocity bands; 0 for heights only
+  const SpectralAxis* columns;   ///< [nodesU] each node's stencil along east
+  const btScalar* columnWeight;  ///< [width][spectralGridPadded(nodesU)]
+  const SpectralAxis* rows;      ///< [nodesV] each node's stencil along north
+  double meanLevel_m;            ///< added to every height
+  std::size_t depths;            ///< velocity depths per node
   /// e^{-k_b depth_m}: [bands][spectralGridPadded(depths)]; the padding's
   /// lanes finite (zero, or further depths' decays), their sums discarded
-  const double* decay;
-  double* scratch;           ///< spectralGridScratch(*this) doubles
+  const btScalar* decay;
+  btScalar* scratch;         ///< spectralGridScratch(*this) btScalars
   btScalar* heights_m;       ///< [nodesV nodesU]
   btScalar* velocities_mps;  ///< [(nodesV nodesU) depths][3] (WaterVelocity), or null
 };
 
-/// The doubles of scratch a job needs.
+/// The btScalars of scratch a job needs.
 [[nodiscard]] std::size_t spectralGridScratch(const SpectralGridJob& job);
 
 /// Runs the job on the CPU's best instruction set.

@@ -1,9 +1,11 @@
 // keel::SpectralOcean's grid queries vectorised with Highway: the tile nodes
 // under a world-snapped grid blended in time, each grid row a 4-tap sum of
 // the block's rows, each vector of the row's nodes a sum of its columns, and
-// each node's velocities at every depth from its bands'. Every sum is taken
-// in the scalar formula's order (the taps in order, from zero; no fused
-// multiply-adds), so every instruction set gives the same bits.
+// each node's velocities at every depth from its bands'. The sums are in
+// btScalar (in float, the tiles' precision, vectors half as wide as
+// double's for as many nodes), each taken in the scalar formula's order
+// (the taps in order, from zero; no fused multiply-adds), so every
+// instruction set gives the same bits.
 // docs/waves.md, "Spectral ocean".
 
 #include "water/fp_contract_off.hpp"  // first: before any Highway code
@@ -24,17 +26,16 @@ namespace keel::KEEL_ABI::detail::HWY_NAMESPACE {
 namespace {
 
 namespace hn = hwy::HWY_NAMESPACE;
-using DD = hn::CappedTag<double, kSpectralGridLanes>;
+using DD = hn::CappedTag<btScalar, kSpectralGridLanes>;
 using VD = hn::Vec<DD>;
 using DF = hn::Rebind<float, DD>;  // as many floats (the tiles')
-using DT = hn::Rebind<btScalar, DD>;
 
 /// Where a job's tables lie in its scratch.
 struct Layout {
   std::size_t strideE, strideV;  // padded row lengths of the elevation and velocity planes
-  double *blockE, *blockV;       // [height][stride]: the block blended in time
-  double *rowE, *rowV;           // one grid row: the 4-tap sums of the block's rows
-  double* lanes;                 // one vector of nodes' band velocities: [3 bands][kSpectralGridLanes]
+  btScalar *blockE, *blockV;     // [height][stride]: the block blended in time
+  btScalar *rowE, *rowV;         // one grid row: the 4-tap sums of the block's rows
+  btScalar* lanes;               // one vector of nodes' band velocities: [3 bands][kSpectralGridLanes]
   btScalar* spill;               // a partial store's vector; a vector of nodes' velocities: [depth][lane][axis]
 };
 
@@ -47,7 +48,7 @@ Layout layoutOf(const SpectralGridJob& job) {
   l.rowE = l.blockV + job.height * l.strideV;
   l.rowV = l.rowE + l.strideE;
   l.lanes = l.rowV + l.strideV;
-  l.spill = reinterpret_cast<btScalar*>(l.lanes + 3 * job.bands * kSpectralGridLanes);
+  l.spill = l.lanes + 3 * job.bands * kSpectralGridLanes;
   return l;
 }
 
@@ -59,23 +60,32 @@ hn::Vec<DF> hermite(const TimeWeights& t, hn::Vec<DF> v0, hn::Vec<DF> v1, hn::Ve
                  hn::Mul(hn::Set(df, t.slope1), d1));
 }
 
-/// `count` tile values blended in time into doubles at `out`, vector by
+/// The tiles' floats as btScalar lanes.
+VD widen(hn::Vec<DF> v) {
+#if defined(BT_USE_DOUBLE_PRECISION)
+  return hn::PromoteTo(DD(), v);
+#else
+  return v;
+#endif
+}
+
+/// `count` tile values blended in time into btScalars at `out`, vector by
 /// vector: `values(k)` blends the lanes from value k. The last, partial
 /// vector whole when `readable` values can be read, else `one(k)` by one.
 template <typename Values, typename One>
-void blendRun(std::size_t count, std::size_t readable, double* out, const Values& values, const One& one) {
+void blendRun(std::size_t count, std::size_t readable, btScalar* out, const Values& values, const One& one) {
   const DD dd;
   const std::size_t lanes = hn::Lanes(dd);
   std::size_t k = 0;
-  for (; k + lanes <= count; k += lanes) hn::StoreU(hn::PromoteTo(dd, values(k)), dd, out + k);
+  for (; k + lanes <= count; k += lanes) hn::StoreU(widen(values(k)), dd, out + k);
   if (k == count) return;
   if (k + lanes <= readable) {
-    double last[kSpectralGridLanes];
-    hn::StoreU(hn::PromoteTo(dd, values(k)), dd, last);
+    btScalar last[kSpectralGridLanes];
+    hn::StoreU(widen(values(k)), dd, last);
     std::copy_n(last, count - k, out + k);
     return;
   }
-  for (; k < count; ++k) out[k] = double(one(k));
+  for (; k < count; ++k) out[k] = btScalar(one(k));
 }
 
 /// The block: each of its rows as runs of consecutive tile nodes (a row
@@ -129,9 +139,10 @@ void blendBlock(const SpectralGridJob& job, const Layout& l) {
 
 /// out = w0 in[0] + w1 in[1] + w2 in[2] + w3 in[3], the inputs `stride`
 /// apart, over `count` (whole vectors).
-void fourTaps(const double* w, const double* in, std::size_t stride, std::size_t count, double* out) {
+void fourTaps(const double* w, const btScalar* in, std::size_t stride, std::size_t count, btScalar* out) {
   const DD dd;
-  const VD w0 = hn::Set(dd, w[0]), w1 = hn::Set(dd, w[1]), w2 = hn::Set(dd, w[2]), w3 = hn::Set(dd, w[3]);
+  const VD w0 = hn::Set(dd, btScalar(w[0])), w1 = hn::Set(dd, btScalar(w[1])), w2 = hn::Set(dd, btScalar(w[2])),
+           w3 = hn::Set(dd, btScalar(w[3]));
   for (std::size_t e = 0; e < count; e += hn::Lanes(dd)) {
     const VD sum = hn::Add(
         hn::Add(hn::Add(hn::Mul(w0, hn::LoadU(dd, in + e)), hn::Mul(w1, hn::LoadU(dd, in + stride + e))),
@@ -146,36 +157,25 @@ void fourTaps(const double* w, const double* in, std::size_t stride, std::size_t
 /// last), each column's values (`stride` apart from `row`) times the
 /// column's dense weights, summed in order.
 template <std::size_t Fields>
-void columns(const double* weight, std::size_t weightStride, const double* row, std::size_t stride, std::size_t first,
-             std::size_t last, VD (&sum)[Fields]) {
+void columns(const btScalar* weight, std::size_t weightStride, const btScalar* row, std::size_t stride,
+             std::size_t first, std::size_t last, VD (&sum)[Fields]) {
   const DD dd;
   for (VD& s : sum) s = hn::Zero(dd);
   for (std::size_t c = first; c < last; ++c) {
     const VD w = hn::LoadU(dd, weight + c * weightStride);
-    const double* values = row + c * stride;
+    const btScalar* values = row + c * stride;
     for (std::size_t f = 0; f < Fields; ++f) sum[f] = hn::Add(sum[f], hn::Mul(w, hn::Set(dd, values[f])));
   }
-}
-
-/// The lanes as btScalar.
-hn::Vec<DT> narrow(VD v) {
-#if defined(BT_USE_DOUBLE_PRECISION)
-  return v;
-#else
-  return hn::DemoteTo(DT(), v);
-#endif
 }
 
 /// `count` lanes of `v` to `out` (btScalar).
 void storeLanes(VD v, std::size_t count, btScalar* spill, btScalar* out) {
   const DD dd;
-  const DT dt;
-  const auto narrowed = narrow(v);
   if (count == hn::Lanes(dd)) {
-    hn::StoreU(narrowed, dt, out);
+    hn::StoreU(v, dd, out);
     return;
   }
-  hn::StoreU(narrowed, dt, spill);
+  hn::StoreU(v, dd, spill);
   for (std::size_t k = 0; k < count; ++k) out[k] = spill[k];
 }
 
@@ -186,17 +186,16 @@ void storeLanes(VD v, std::size_t count, btScalar* spill, btScalar* out) {
 /// out node by node.
 void depthsAcrossNodes(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
   const DD dd;
-  const DT dt;
   const std::size_t padded = spectralGridPadded(job.depths), vector = 3 * kSpectralGridLanes;
   for (std::size_t m = 0; m < job.depths; ++m) {
     VD sum[3] = {hn::Zero(dd), hn::Zero(dd), hn::Zero(dd)};
     for (std::size_t b = 0; b < job.bands; ++b) {
       const VD decay = hn::Set(dd, job.decay[b * padded + m]);
-      const double* band = l.lanes + 3 * b * kSpectralGridLanes;
+      const btScalar* band = l.lanes + 3 * b * kSpectralGridLanes;
       for (std::size_t axis = 0; axis < 3; ++axis)
         sum[axis] = hn::Add(sum[axis], hn::Mul(decay, hn::LoadU(dd, band + axis * kSpectralGridLanes)));
     }
-    hn::StoreInterleaved3(narrow(sum[0]), narrow(sum[1]), narrow(sum[2]), dt, l.spill + m * vector);
+    hn::StoreInterleaved3(sum[0], sum[1], sum[2], dd, l.spill + m * vector);
   }
   for (std::size_t k = 0; k < count; ++k) {
     btScalar* out = job.velocities_mps + 3 * (node + k) * job.depths;
@@ -212,11 +211,10 @@ void depthsAcrossNodes(const SpectralGridJob& job, const Layout& l, std::size_t 
 template <std::size_t Bands>
 void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
   const DD dd;
-  const DT dt;
   const std::size_t lanes = hn::Lanes(dd), padded = spectralGridPadded(job.depths);
   const std::size_t end = job.nodesU * job.nodesV * job.depths;  // the output's WaterVelocity count
   for (std::size_t k = 0; k < count; ++k) {
-    const double* band = l.lanes + k;
+    const btScalar* band = l.lanes + k;
     for (std::size_t m = 0; m < job.depths; m += lanes) {
       VD sum[3] = {hn::Zero(dd), hn::Zero(dd), hn::Zero(dd)};
       for (std::size_t b = 0; b < Bands; ++b) {
@@ -226,7 +224,7 @@ void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t c
       }
       const std::size_t at = (node + k) * job.depths + m;
       btScalar* out = at + lanes <= end ? job.velocities_mps + 3 * at : l.spill;
-      hn::StoreInterleaved3(narrow(sum[0]), narrow(sum[1]), narrow(sum[2]), dt, out);
+      hn::StoreInterleaved3(sum[0], sum[1], sum[2], dd, out);
       if (out == l.spill) std::copy_n(l.spill, 3 * (end - at), job.velocities_mps + 3 * at);
     }
   }
@@ -258,10 +256,11 @@ void gridRow(const SpectralGridJob& job, const Layout& l, std::size_t j) {
     const std::size_t count = std::min(lanes, job.nodesU - i);
     const auto first = std::size_t(job.columns[i].first - job.x0),
                last = std::size_t(job.columns[i + count - 1].first - job.x0) + 4;
-    const double* weight = job.columnWeight + i;
+    const btScalar* weight = job.columnWeight + i;
     VD elevation[1];
     columns(weight, weightStride, l.rowE, 1, first, last, elevation);
-    storeLanes(hn::Add(hn::Set(dd, job.meanLevel_m), elevation[0]), count, l.spill, job.heights_m + j * job.nodesU + i);
+    storeLanes(hn::Add(hn::Set(dd, btScalar(job.meanLevel_m)), elevation[0]), count, l.spill,
+               job.heights_m + j * job.nodesU + i);
     if (job.velocities_mps == nullptr) continue;
     for (std::size_t b = 0; b < job.bands; ++b) {
       VD band[3];
@@ -295,7 +294,7 @@ HWY_EXPORT(SpectralGridKernel);
 std::size_t spectralGridScratch(const SpectralGridJob& job) {
   const std::size_t strideE = spectralGridPadded(job.width), strideV = spectralGridPadded(job.width * 3 * job.bands);
   // The planes, a grid row of each, the lanes, and the spill (3 vectors of
-  // btScalar per depth, at least one: at most as many doubles).
+  // btScalar per depth, at least one).
   return (job.height + 1) * (strideE + strideV) +
          3 * (job.bands + std::max<std::size_t>(job.depths, 1)) * kSpectralGridLanes;
 }
