@@ -95,10 +95,11 @@ HWY_INLINE void cellCorners(const T* grid, const ScalarIndex* first, std::size_t
 /// (before clamping to the grid), from its body coordinates.
 /// - In float: (centre / cell - origin) + p . (axis / cell), the first term
 ///   and the scaled axis rounded from double once per call. Every term is
-///   under the patch's side in cells, so float holds the sum to a
-///   millionth of a cell however far the patch is from the origin: no
-///   double lanes, which held half the vertices a vector and cost
-///   conversions.
+///   under the patch's side in cells, so the sum errs by float's rounding
+///   of the side (a millionth of a cell for a boat's 7-node patch), as the
+///   body coordinates themselves do of the hull's size, however far the
+///   patch is from the origin: no double lanes, which held half the
+///   vertices a vector and cost conversions.
 /// - In double: WaterPatch::locate's (centre + p . axis) / cell - origin,
 ///   the world coordinate itself, which double holds: the test of the
 ///   velocities' records rebuilds it exactly from the cell.
