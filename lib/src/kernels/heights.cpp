@@ -131,7 +131,7 @@ struct CellPlacer {
 };
 
 /// WaterPatch::height at every vertex (i < vertexPadded), in btScalar lanes:
-/// the vertex's place in the patch in cells (placeInCells), its cell, and
+/// the vertex's place in the patch in cells (CellPlacer), its cell, and
 /// the plane of the cell's triangle (split on the (1,0)-(0,1) diagonal)
 /// through the three samples around it, in detail::cellHeight's order.
 /// Separate multiplies and adds: the same bits on every instruction set.
@@ -143,7 +143,7 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, cons
   const V one = hn::Set(d, T(1)), zero = hn::Zero(d);
   const CellPlacer placeU(centreEast_m, east, inverseCell_pm, originI);
   const CellPlacer placeV(centreNorth_m, north, inverseCell_pm, originJ);
-  const V zx = hn::Set(d, up[0]), zy = hn::Set(d, up[1]), zz = hn::Set(d, up[2]);
+  const V3 upAxis = set3(d, {up[0], up[1], up[2]});
   const V cw = hn::Set(d, centreUp_m);
   const V last = hn::Set(d, T(side - 1)), lastCell = hn::Set(d, T(side - 2)), width = hn::Set(d, T(side));
   T* record = cells.record;
@@ -158,7 +158,7 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, cons
     hn::Store(k00, di, first);
     if (record != nullptr) {
       // worldCoordinates' w (CoordinatesKernel's operations, lane for lane).
-      const V w = hn::Add(cw, hn::MulAdd(x, zx, hn::MulAdd(y, zy, hn::Mul(z, zz))));
+      const V w = hn::Add(cw, dot(V3{x, y, z}, upAxis));
       hn::StoreInterleaved4(hn::BitCast(d, k00), a, b, w, d, record + PatchCells::kRecord * i);
     }
     V h00, h10, h01, h11;

@@ -26,9 +26,9 @@ namespace keel::KEEL_ABI::detail::HWY_NAMESPACE {
 namespace {
 
 namespace hn = hwy::HWY_NAMESPACE;
-using DD = hn::CappedTag<btScalar, kSpectralGridLanes>;
-using VD = hn::Vec<DD>;
-using DF = hn::Rebind<float, DD>;  // as many floats (the tiles')
+using DS = hn::CappedTag<btScalar, kSpectralGridLanes>;  // the sums' lanes
+using VS = hn::Vec<DS>;
+using DF = hn::Rebind<float, DS>;  // as many floats (the tiles')
 
 /// Where a job's tables lie in its scratch.
 struct Layout {
@@ -61,9 +61,9 @@ hn::Vec<DF> hermite(const TimeWeights& t, hn::Vec<DF> v0, hn::Vec<DF> v1, hn::Ve
 }
 
 /// The tiles' floats as btScalar lanes.
-VD widen(hn::Vec<DF> v) {
+VS widen(hn::Vec<DF> v) {
 #if defined(BT_USE_DOUBLE_PRECISION)
-  return hn::PromoteTo(DD(), v);
+  return hn::PromoteTo(DS(), v);
 #else
   return v;
 #endif
@@ -74,14 +74,14 @@ VD widen(hn::Vec<DF> v) {
 /// vector whole when `readable` values can be read, else `one(k)` by one.
 template <typename Values, typename One>
 void blendRun(std::size_t count, std::size_t readable, btScalar* out, const Values& values, const One& one) {
-  const DD dd;
-  const std::size_t lanes = hn::Lanes(dd);
+  const DS ds;
+  const std::size_t lanes = hn::Lanes(ds);
   std::size_t k = 0;
-  for (; k + lanes <= count; k += lanes) hn::StoreU(widen(values(k)), dd, out + k);
+  for (; k + lanes <= count; k += lanes) hn::StoreU(widen(values(k)), ds, out + k);
   if (k == count) return;
   if (k + lanes <= readable) {
     btScalar last[kSpectralGridLanes];
-    hn::StoreU(widen(values(k)), dd, last);
+    hn::StoreU(widen(values(k)), ds, last);
     std::copy_n(last, count - k, out + k);
     return;
   }
@@ -140,15 +140,15 @@ void blendBlock(const SpectralGridJob& job, const Layout& l) {
 /// out = w0 in[0] + w1 in[1] + w2 in[2] + w3 in[3], the inputs `stride`
 /// apart, over `count` (whole vectors).
 void fourTaps(const double* w, const btScalar* in, std::size_t stride, std::size_t count, btScalar* out) {
-  const DD dd;
-  const VD w0 = hn::Set(dd, btScalar(w[0])), w1 = hn::Set(dd, btScalar(w[1])), w2 = hn::Set(dd, btScalar(w[2])),
-           w3 = hn::Set(dd, btScalar(w[3]));
-  for (std::size_t e = 0; e < count; e += hn::Lanes(dd)) {
-    const VD sum = hn::Add(
-        hn::Add(hn::Add(hn::Mul(w0, hn::LoadU(dd, in + e)), hn::Mul(w1, hn::LoadU(dd, in + stride + e))),
-                hn::Mul(w2, hn::LoadU(dd, in + 2 * stride + e))),
-        hn::Mul(w3, hn::LoadU(dd, in + 3 * stride + e)));
-    hn::StoreU(sum, dd, out + e);
+  const DS ds;
+  const VS w0 = hn::Set(ds, btScalar(w[0])), w1 = hn::Set(ds, btScalar(w[1])), w2 = hn::Set(ds, btScalar(w[2])),
+           w3 = hn::Set(ds, btScalar(w[3]));
+  for (std::size_t e = 0; e < count; e += hn::Lanes(ds)) {
+    const VS sum = hn::Add(
+        hn::Add(hn::Add(hn::Mul(w0, hn::LoadU(ds, in + e)), hn::Mul(w1, hn::LoadU(ds, in + stride + e))),
+                hn::Mul(w2, hn::LoadU(ds, in + 2 * stride + e))),
+        hn::Mul(w3, hn::LoadU(ds, in + 3 * stride + e)));
+    hn::StoreU(sum, ds, out + e);
   }
 }
 
@@ -158,24 +158,24 @@ void fourTaps(const double* w, const btScalar* in, std::size_t stride, std::size
 /// column's dense weights, summed in order.
 template <std::size_t Fields>
 void columns(const btScalar* weight, std::size_t weightStride, const btScalar* row, std::size_t stride,
-             std::size_t first, std::size_t last, VD (&sum)[Fields]) {
-  const DD dd;
-  for (VD& s : sum) s = hn::Zero(dd);
+             std::size_t first, std::size_t last, VS (&sum)[Fields]) {
+  const DS ds;
+  for (VS& s : sum) s = hn::Zero(ds);
   for (std::size_t c = first; c < last; ++c) {
-    const VD w = hn::LoadU(dd, weight + c * weightStride);
+    const VS w = hn::LoadU(ds, weight + c * weightStride);
     const btScalar* values = row + c * stride;
-    for (std::size_t f = 0; f < Fields; ++f) sum[f] = hn::Add(sum[f], hn::Mul(w, hn::Set(dd, values[f])));
+    for (std::size_t f = 0; f < Fields; ++f) sum[f] = hn::Add(sum[f], hn::Mul(w, hn::Set(ds, values[f])));
   }
 }
 
 /// `count` lanes of `v` to `out` (btScalar).
-void storeLanes(VD v, std::size_t count, btScalar* spill, btScalar* out) {
-  const DD dd;
-  if (count == hn::Lanes(dd)) {
-    hn::StoreU(v, dd, out);
+void storeLanes(VS v, std::size_t count, btScalar* spill, btScalar* out) {
+  const DS ds;
+  if (count == hn::Lanes(ds)) {
+    hn::StoreU(v, ds, out);
     return;
   }
-  hn::StoreU(v, dd, spill);
+  hn::StoreU(v, ds, spill);
   for (std::size_t k = 0; k < count; ++k) out[k] = spill[k];
 }
 
@@ -185,17 +185,17 @@ void storeLanes(VD v, std::size_t count, btScalar* spill, btScalar* out) {
 /// would fill few lanes): interleaved into l.spill by depth, then copied
 /// out node by node.
 void depthsAcrossNodes(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
-  const DD dd;
+  const DS ds;
   const std::size_t padded = spectralGridPadded(job.depths), vector = 3 * kSpectralGridLanes;
   for (std::size_t m = 0; m < job.depths; ++m) {
-    VD sum[3] = {hn::Zero(dd), hn::Zero(dd), hn::Zero(dd)};
+    VS sum[3] = {hn::Zero(ds), hn::Zero(ds), hn::Zero(ds)};
     for (std::size_t b = 0; b < job.bands; ++b) {
-      const VD decay = hn::Set(dd, job.decay[b * padded + m]);
+      const VS decay = hn::Set(ds, job.decay[b * padded + m]);
       const btScalar* band = l.lanes + 3 * b * kSpectralGridLanes;
       for (std::size_t axis = 0; axis < 3; ++axis)
-        sum[axis] = hn::Add(sum[axis], hn::Mul(decay, hn::LoadU(dd, band + axis * kSpectralGridLanes)));
+        sum[axis] = hn::Add(sum[axis], hn::Mul(decay, hn::LoadU(ds, band + axis * kSpectralGridLanes)));
     }
-    hn::StoreInterleaved3(sum[0], sum[1], sum[2], dd, l.spill + m * vector);
+    hn::StoreInterleaved3(sum[0], sum[1], sum[2], ds, l.spill + m * vector);
   }
   for (std::size_t k = 0; k < count; ++k) {
     btScalar* out = job.velocities_mps + 3 * (node + k) * job.depths;
@@ -210,21 +210,21 @@ void depthsAcrossNodes(const SpectralGridJob& job, const Layout& l, std::size_t 
 /// spills.
 template <std::size_t Bands>
 void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
-  const DD dd;
-  const std::size_t lanes = hn::Lanes(dd), padded = spectralGridPadded(job.depths);
+  const DS ds;
+  const std::size_t lanes = hn::Lanes(ds), padded = spectralGridPadded(job.depths);
   const std::size_t end = job.nodesU * job.nodesV * job.depths;  // the output's WaterVelocity count
   for (std::size_t k = 0; k < count; ++k) {
     const btScalar* band = l.lanes + k;
     for (std::size_t m = 0; m < job.depths; m += lanes) {
-      VD sum[3] = {hn::Zero(dd), hn::Zero(dd), hn::Zero(dd)};
+      VS sum[3] = {hn::Zero(ds), hn::Zero(ds), hn::Zero(ds)};
       for (std::size_t b = 0; b < Bands; ++b) {
-        const VD decay = hn::LoadU(dd, job.decay + b * padded + m);
+        const VS decay = hn::LoadU(ds, job.decay + b * padded + m);
         for (std::size_t axis = 0; axis < 3; ++axis)
-          sum[axis] = hn::Add(sum[axis], hn::Mul(decay, hn::Set(dd, band[(3 * b + axis) * kSpectralGridLanes])));
+          sum[axis] = hn::Add(sum[axis], hn::Mul(decay, hn::Set(ds, band[(3 * b + axis) * kSpectralGridLanes])));
       }
       const std::size_t at = (node + k) * job.depths + m;
       btScalar* out = at + lanes <= end ? job.velocities_mps + 3 * at : l.spill;
-      hn::StoreInterleaved3(sum[0], sum[1], sum[2], dd, out);
+      hn::StoreInterleaved3(sum[0], sum[1], sum[2], ds, out);
       if (out == l.spill) std::copy_n(l.spill, 3 * (end - at), job.velocities_mps + 3 * at);
     }
   }
@@ -246,8 +246,8 @@ void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t c
 
 /// Grid row j: the block's rows' sums, then each vector of nodes.
 void gridRow(const SpectralGridJob& job, const Layout& l, std::size_t j) {
-  const DD dd;
-  const std::size_t lanes = hn::Lanes(dd), weightStride = spectralGridPadded(job.nodesU), fields = 3 * job.bands;
+  const DS ds;
+  const std::size_t lanes = hn::Lanes(ds), weightStride = spectralGridPadded(job.nodesU), fields = 3 * job.bands;
   const double* w = job.rows[j].w.data();
   const auto r0 = std::size_t(job.rows[j].first - job.y0);
   fourTaps(w, l.blockE + r0 * l.strideE, l.strideE, l.strideE, l.rowE);
@@ -257,16 +257,16 @@ void gridRow(const SpectralGridJob& job, const Layout& l, std::size_t j) {
     const auto first = std::size_t(job.columns[i].first - job.x0),
                last = std::size_t(job.columns[i + count - 1].first - job.x0) + 4;
     const btScalar* weight = job.columnWeight + i;
-    VD elevation[1];
+    VS elevation[1];
     columns(weight, weightStride, l.rowE, 1, first, last, elevation);
-    storeLanes(hn::Add(hn::Set(dd, btScalar(job.meanLevel_m)), elevation[0]), count, l.spill,
+    storeLanes(hn::Add(hn::Set(ds, btScalar(job.meanLevel_m)), elevation[0]), count, l.spill,
                job.heights_m + j * job.nodesU + i);
     if (job.velocities_mps == nullptr) continue;
     for (std::size_t b = 0; b < job.bands; ++b) {
-      VD band[3];
+      VS band[3];
       columns(weight, weightStride, l.rowV + 3 * b, fields, first, last, band);
       for (std::size_t axis = 0; axis < 3; ++axis)
-        hn::StoreU(band[axis], dd, l.lanes + (3 * b + axis) * kSpectralGridLanes);
+        hn::StoreU(band[axis], ds, l.lanes + (3 * b + axis) * kSpectralGridLanes);
     }
     if (2 * job.depths >= lanes)
       depthsOfEachNode(job, l, count, j * job.nodesU + i);
