@@ -159,6 +159,19 @@ void substep(benchmark::State& state) {
   b.report(state);
 }
 
+/// The boat's action with the per-stage profile on (WaterAction::setProfiling):
+/// what timing every stage costs, against `substep` at the same arguments.
+void substepProfiled(benchmark::State& state) {
+  BenchBoat b(state);
+  b.boat->setProfiling(true);
+  for (auto _ : state) {
+    b.reset();
+    b.boat->updateAction(&b.w.world, btScalar(1.0 / 240));
+    benchmark::DoNotOptimize(b.body->getLinearVelocity());
+  }
+  b.report(state);
+}
+
 /// The same with Bullet included: one 1/240 s step of a world holding the
 /// body and its action (stepSimulation's fixed cost, the body's
 /// integration, the action), as a game steps it.
@@ -186,6 +199,12 @@ BENCHMARK(substep)
     ->ArgsProduct({{1000}, {0, 1}, {0}, {1, 2, 4, 8, 16}})
     ->ArgsProduct({{12, 500, 1000, 3700}, {0, 2, 3, 4}, {0, 1, 2, 3}, {0, 31, 63}})
     ->ArgsProduct({{12, 500, 1000, 3700}, {5, 6}, {0, 1, 2, 3}, {0, 31, 63}})
+    ->Unit(benchmark::kMicrosecond);
+
+// Profiled: the smallest and the 1k hull, flat water and 64 sines, hydrostatics and the full model.
+BENCHMARK(substepProfiled)
+    ->ArgNames({"tris", "wavy", "patch", "terms"})
+    ->ArgsProduct({{12, 1000}, {0, 2}, {0}, {0, 31}})
     ->Unit(benchmark::kMicrosecond);
 
 // Bullet included: flat water and the real sea on the spectral ocean and as

@@ -139,7 +139,7 @@ TEST(ColumnBuoyancy, BoxAtSeveralDraftsIsExact) {
   for (double T = 0.05; T < D; T += 0.05) {
     const PoseHydrostatics p = hydrostaticsAtPose(*hull, columns, at(btVector3(0, btScalar(D / 2 - T), 0)),
                                                   LevelWater());
-    const double expected = kRho * kG * L * B * T;
+    const double expected = kRho * kStandardGravity_mps2 * L * B * T;  // PoseQuery's gravity
     EXPECT_NEAR(p.pressure.force_N.y(), expected, kRoundOff * expected) << "T=" << T;
     EXPECT_NEAR(p.pressure.centreOfBuoyancy_m.y(), -D / 2 + T / 2, kRoundOff * D) << "T=" << T;
     EXPECT_LT(p.pressure.torque_Nm.length(), kRoundOff * expected * L) << "T=" << T;
@@ -184,8 +184,9 @@ TEST(ColumnBuoyancy, HeeledBoxRightingMomentMatchesWallSidedFormula) {
     const btQuaternion heel(btVector3(1, 0, 0), btScalar(phi));
     const btVector3 origin(0, -quatRotate(heel, btVector3(0, btScalar(T - KG), 0)).y(), 0);
     const PoseHydrostatics p = hydrostaticsAtPose(*hull, columns, at(origin, heel), LevelWater());
-    const double expected = kRho * kG * V * std::sin(phi) * (GM + BM * std::pow(std::tan(phi), 2) / 2);
-    EXPECT_NEAR(p.pressure.force_N.y(), kRho * kG * V, 1e-4 * kRho * kG * V) << degrees;
+    const double g = kStandardGravity_mps2;  // PoseQuery's
+    const double expected = kRho * g * V * std::sin(phi) * (GM + BM * std::pow(std::tan(phi), 2) / 2);
+    EXPECT_NEAR(p.pressure.force_N.y(), kRho * g * V, 1e-4 * kRho * g * V) << degrees;
     EXPECT_NEAR(-p.pressure.torque_Nm.x(), expected, 0.02 * expected) << degrees << " degrees";
     worst = std::max(worst, std::abs(-p.pressure.torque_Nm.x() - expected) / expected);
   }
@@ -265,6 +266,7 @@ TEST(ColumnAction, SwitchingModelsJumpsOnlyByTheModelsDifference) {
   // At one pose and water time: the triangles' force, then the columns'.
   const btTransform pose = body->getCenterOfMassTransform();
   PoseQuery query;
+  query.gravity_mps2 = w.world.getGravity();
   query.time_s = boat.time_s();
   const PoseHydrostatics triangles = hydrostaticsAtPose(*hull, pose, *surface, query);
   const PoseHydrostatics columns = hydrostaticsAtPose(*hull, *defaultColumnHull(hull), pose, *surface, query);

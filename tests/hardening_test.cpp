@@ -111,8 +111,8 @@ SpinOutcome spinCatamaran(btScalar roll, btScalar yaw, double seconds, int subst
   WaterAction boat(body, hull, std::make_shared<FlatSurface>());
   w.world.addAction(&boat);
   auto energy = [&] {
-    const btVector3 v = body->getLinearVelocity() - boat.pendingLinearVelocity_mps();
-    const btVector3 om = body->getAngularVelocity() - boat.pendingAngularVelocity_radps();
+    const btVector3 v = boat.linearVelocity_mps();
+    const btVector3 om = boat.angularVelocity_radps();
     const double rotational = double(om.dot(body->getInvInertiaTensorWorld().inverse() * om));
     return 0.5 * double(mass) * double(v.length2()) + 0.5 * rotational +
            double(mass) * double(kG) * double(body->getCenterOfMassPosition().y()) +

@@ -173,8 +173,8 @@ TEST(Hydrodynamics, TowedHullViscousResistanceIsIttc) {
 double mechanicalEnergy(const Boat& b) {
   // The velocity Bullet integrated, without the water impulse already added
   // for the next substep.
-  const btVector3 v = b.body->getLinearVelocity() - b.action->pendingLinearVelocity_mps();
-  const btVector3 w = b.body->getAngularVelocity() - b.action->pendingAngularVelocity_radps();
+  const btVector3 v = b.action->linearVelocity_mps();
+  const btVector3 w = b.action->angularVelocity_radps();
   const btMatrix3x3 inertia = b.body->getInvInertiaTensorWorld().inverse();
   return 0.5 * b.mass() * v.length2() + 0.5 * w.dot(inertia * w) +
          b.mass() * kG * b.body->getCenterOfMassPosition().y() + kRho * kG * b.action->hydrostatics().depthIntegral_m4;

@@ -88,6 +88,8 @@ struct HydrodynamicSettings {
   /// Throws std::invalid_argument naming the first bad field (negative or
   /// non-finite coefficient, falloff outside (0, 1], non-positive speeds).
   void validate() const;
+  /// Every field equal.
+  [[nodiscard]] bool operator==(const HydrodynamicSettings&) const = default;
 };
 
 /// The hydrodynamic forces of one substep, term by term.

@@ -7,6 +7,7 @@
 
 #include <keel/columns.hpp>
 #include <keel/config.hpp>
+#include <keel/constants.hpp>
 #include <keel/hull.hpp>
 #include <keel/water_surface.hpp>
 
@@ -70,10 +71,10 @@ enum class PressureModel : std::uint8_t {
 
 /// Where and on what water hydrostaticsAtPose measures.
 struct PoseQuery {
-  btVector3 gravity_mps2{0, btScalar(-9.81), 0};       ///< world; up is -gravity
-  btScalar waterDensity_kgpm3 = 1025;                  ///< rho [kg/m^3]
-  double time_s = 0;                                   ///< the water's clock [s]
-  PressureModel pressure = PressureModel::StaticHead;  ///< which pressure acts on the hull
+  btVector3 gravity_mps2{0, -btScalar(kStandardGravity_mps2), 0};  ///< world; up is -gravity
+  btScalar waterDensity_kgpm3 = btScalar(kSeaWaterDensity_kgpm3);  ///< rho [kg/m^3]
+  double time_s = 0;                                               ///< the water's clock [s]
+  PressureModel pressure = PressureModel::StaticHead;              ///< which pressure acts on the hull
 };
 
 /// The hydrostatics of a hull at one pose.

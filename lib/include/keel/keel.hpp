@@ -12,6 +12,7 @@
 #include <keel/attitude.hpp>
 #include <keel/columns.hpp>
 #include <keel/config.hpp>
+#include <keel/constants.hpp>
 #include <keel/flooding.hpp>
 #include <keel/height_grid.hpp>
 #include <keel/hull.hpp>
@@ -22,6 +23,7 @@
 #include <keel/mass_properties.hpp>
 #include <keel/meshes.hpp>
 #include <keel/spectral_ocean.hpp>
+#include <keel/substep_profile.hpp>
 #include <keel/version.hpp>
 #include <keel/volume_moments.hpp>
 #include <keel/water_action.hpp>

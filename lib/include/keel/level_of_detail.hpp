@@ -6,6 +6,7 @@
 
 #include <keel/columns.hpp>
 #include <keel/config.hpp>
+#include <keel/constants.hpp>
 #include <keel/hull.hpp>
 #include <keel/hydrodynamics.hpp>
 #include <keel/water_sampling.hpp>
@@ -17,7 +18,7 @@ namespace keel::KEEL_ABI {
 /// water density and the sleep setting are the boat's own and stay.
 struct LevelOfDetail {
   BuoyancyModel model = BuoyancyModel::Triangles;  ///< triangles (exact) or columns (cheap)
-  Sampling sampling = Sampling::Direct;            ///< HydrostaticSettings::sampling
+  Sampling sampling = Sampling::Auto;              ///< HydrostaticSettings::sampling
   btScalar patchCellSize_m = btScalar(0.5);        ///< HydrostaticSettings::patchCellSize_m, for Sampling::Patch
   HydrodynamicSettings hydrodynamics;              ///< the terms (on columns only the damping applies)
   /// On columns: the boat takes defaultColumnHull(hull, columnCells),
@@ -32,8 +33,9 @@ struct LevelOfDetail {
 /// detail", has the accuracy table).
 inline constexpr std::size_t kFarBoatColumnCells = 64;
 
-/// The full model: triangles, direct sampling at every vertex, every
-/// hydrodynamic term with the water velocity per vertex (the defaults).
+/// The full model, as a new WaterAction has it: triangles, Sampling::Auto
+/// with 0.5 m patch cells, every hydrodynamic term with the water velocity
+/// per vertex (the defaults of HydrostaticSettings and HydrodynamicSettings).
 [[nodiscard]] LevelOfDetail fullDetailSettings();
 
 /// The cheap preset for far boats and big fleets: kFarBoatColumnCells columns, the water
@@ -47,6 +49,7 @@ inline constexpr std::size_t kFarBoatColumnCells = 64;
 /// the linear term makes any floating boat's velocity relative to the water
 /// decay as exp(-t / 2 s). Heaves, rolls and pitches on the waves like the full model;
 /// drifts with the water, but is not steered by it (no drag on its faces).
-[[nodiscard]] LevelOfDetail farBoatSettings(const Hull& hull, btScalar waterDensity_kgpm3 = 1025);
+[[nodiscard]] LevelOfDetail farBoatSettings(const Hull& hull,
+                                            btScalar waterDensity_kgpm3 = btScalar(kSeaWaterDensity_kgpm3));
 
 }  // namespace keel::KEEL_ABI

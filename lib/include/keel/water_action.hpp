@@ -4,11 +4,13 @@
 
 #include <keel/columns.hpp>
 #include <keel/config.hpp>
+#include <keel/constants.hpp>
 #include <keel/flooding.hpp>
 #include <keel/hull.hpp>
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>
 #include <keel/level_of_detail.hpp>
+#include <keel/substep_profile.hpp>
 #include <keel/water_sampling.hpp>
 #include <keel/water_surface.hpp>
 
@@ -30,6 +32,7 @@ namespace keel::KEEL_ABI {
 
 namespace detail {
 struct BoatState;
+struct BoatModel;
 }  // namespace detail
 
 /// Problems the action met, as bits. The action never lets a NaN or an
@@ -100,8 +103,8 @@ struct WaterStatus {
 
 /// Per-boat settings of the hydrostatic model.
 struct HydrostaticSettings {
-  btScalar waterDensity_kgpm3 = 1025;  ///< rho [kg/m^3]; sea water
-  Sampling sampling = Sampling::Auto;  ///< how the water under the hull is sampled
+  btScalar waterDensity_kgpm3 = btScalar(kSeaWaterDensity_kgpm3);  ///< rho [kg/m^3]; sea water
+  Sampling sampling = Sampling::Auto;                              ///< how the water under the hull is sampled
   /// Cell [m] of the patch (Sampling::Patch, and Auto when it picks it);
   /// > Hull::radius_m() / 1023 (<= 2,048^2 nodes) for Patch. Auto samples
   /// directly when the patch would be larger.
@@ -206,13 +209,20 @@ class WaterAction : public btActionInterface {
   /// The total force and torque about the centre of mass made to act in the
   /// next substep (world axes): hydrostatics plus hydrodynamics.
   [[nodiscard]] const ForceTorque& totalForce() const;
+  /// The body's velocity [m/s, world] as Bullet integrated it, without the
+  /// water's velocity change this action added for the next substep: what
+  /// a speedometer or a game's logic reads (the body's own
+  /// getLinearVelocity() already holds the next substep's change).
+  [[nodiscard]] btVector3 linearVelocity_mps() const;
+  /// The same for the angular velocity [rad/s, world].
+  [[nodiscard]] btVector3 angularVelocity_radps() const;
   /// The velocity change [m/s, world] this action added to the body for the
-  /// next substep (zero when it applied none). Speedometers want
-  /// `body->getLinearVelocity() - pendingLinearVelocity_mps()`.
+  /// next substep (zero when it applied none).
   [[nodiscard]] const btVector3& pendingLinearVelocity_mps() const;
   /// The angular velocity change [rad/s, world] added for the next substep.
   [[nodiscard]] const btVector3& pendingAngularVelocity_radps() const;
-  /// The centre of mass [m, world] at the last substep.
+  /// The centre of mass [m, world] at the last substep; the body's own
+  /// before the first.
   [[nodiscard]] const btVector3& centreOfMass() const;
   /// Depth [m] of the hull's lowest point below the water at the last substep (negative: the hull
   /// is clear of the water by that much); NaN before the first substep and after one without water.
@@ -257,6 +267,17 @@ class WaterAction : public btActionInterface {
   [[nodiscard]] const WaterStatus& status() const;
   void clearStatus();
 
+  /// Times each stage of this boat's substeps from now on (true), or stops
+  /// (false, the default: then a substep pays one test of a null pointer a
+  /// stage). Switching on allocates once; the profile starts at zero.
+  void setProfiling(bool on);
+  [[nodiscard]] bool profiling() const;
+  /// The stages' wall times summed over the substeps profiled since
+  /// profiling was switched on or the profile cleared; zero when off.
+  [[nodiscard]] SubstepProfile profile() const;
+  /// Zeroes the profile (profiling stays as it is).
+  void clearProfile();
+
   /// Length scale of the debug force arrows [N per m of arrow].
   btScalar debugForceScale_Npm = 1e4;
 
@@ -270,7 +291,7 @@ class WaterAction : public btActionInterface {
   /// Applies what computeForces found to the body: serial, in a fixed order.
   void applyForces();
   void buildDrawnCut() const;
-  void drawColumns(btIDebugDraw* drawer) const;
+  [[nodiscard]] detail::BoatModel boatModel() const;  // what the substep reads of this boat
 
   btRigidBody* body_;
   std::shared_ptr<const Hull> hull_;

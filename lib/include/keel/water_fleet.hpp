@@ -65,6 +65,13 @@ class WaterFleet : public btActionInterface {
   [[nodiscard]] double time_s() const { return time_s_; }
   /// Wall time of the last updateAction [s]: the water's share of a substep.
   [[nodiscard]] double lastUpdateWallTime_s() const { return lastUpdate_s_; }
+  /// WaterAction::setProfiling for every boat, and for boats added later.
+  void setProfiling(bool on);
+  /// Every boat's WaterAction::profile, summed: the time of every thread in
+  /// each stage (so more than the steps' wall time on several cores).
+  [[nodiscard]] SubstepProfile profile() const;
+  /// WaterAction::clearProfile for every boat.
+  void clearProfile();
 
  private:
   void step(btScalar timeStep_s);
@@ -79,6 +86,7 @@ class WaterFleet : public btActionInterface {
   double lastUpdate_s_ = 0;
   bool bodiesChecked_ = true;  // bodiesShared_ is up to date with the boats
   bool bodiesShared_ = false;  // some boats share a body: apply in order, after all are computed
+  bool profiling_ = false;     // new boats are profiled
 };
 
 }  // namespace keel::KEEL_ABI

@@ -15,6 +15,7 @@
 /// WaterFrame::east and WaterFrame::north [m], heights along up [m], time [s].
 
 #include <keel/config.hpp>
+#include <keel/constants.hpp>
 #include <keel/water_surface.hpp>
 
 #include <cstddef>
@@ -23,9 +24,6 @@
 #include <vector>
 
 namespace keel::KEEL_ABI {
-
-/// Standard gravity [m/s^2] (CGPM 1901), the default of every function here.
-inline constexpr double kStandardGravity_mps2 = 9.80665;
 
 /// A current that is the same everywhere and always: horizontal, in the water
 /// frame [m/s].

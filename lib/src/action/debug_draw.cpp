@@ -3,8 +3,7 @@
 // has DBG_DrawWireframe, DBG_DrawAabb or DBG_DrawNormals).
 #include <keel/water_action.hpp>
 
-#include "columns/column_soa.hpp"
-#include "substep/substep.hpp"
+#include "substep/model.hpp"
 
 #include <LinearMath/btIDebugDraw.h>
 
@@ -12,28 +11,10 @@
 
 namespace keel::KEEL_ABI {
 
-void WaterAction::drawColumns(btIDebugDraw* drawer) const {
-  const detail::BoatState& s = *state_;
-  const detail::ColumnSoA& c = columns_->soa();
-  const btVector3 axis = s.basis * btVector3(c.axis[0], c.axis[1], c.axis[2]);
-  const bool flip = axis.dot(s.frame.up) < 0;  // upside down: the wet part is the top
-  const btVector3 dry(0.6f, 0.6f, 0.6f), empty(0.6f, 0.9f, 1.0f), full(0.0f, 0.1f, 0.8f);
-  for (std::size_t i = 0; i < c.points.vertexCount; ++i) {
-    const btVector3 centroid = s.centre_m + s.basis * btVector3(c.points.x[i], c.points.y[i], c.points.z[i]);
-    const btVector3 bottom = centroid + axis * c.lo[i], top = centroid + axis * c.hi[i];
-    const btScalar f = s.columnFraction[i];
-    const btVector3 wetEnd = flip ? top + (bottom - top) * f : bottom + (top - bottom) * f;
-    const btVector3& wetStart = flip ? top : bottom;
-    const btVector3& dryEnd = flip ? bottom : top;
-    if (f > 0) drawer->drawLine(wetStart, wetEnd, empty.lerp(full, f));  // lighter blue: barely wet
-    if (f < 1) drawer->drawLine(wetEnd, dryEnd, dry);
-  }
-}
-
 void WaterAction::debugDraw(btIDebugDraw* drawer) {
   if (!drawer) return;
   const detail::BoatState& s = *state_;
-  if (model_ == BuoyancyModel::Columns) drawColumns(drawer);
+  state_->modelState(model_).debugDraw(boatModel(), s, *drawer);  // what the model draws of itself
   // The waterline is orange: apart from Bullet's own colours (white
   // wireframe, red, green, cyan and yellow), from the blue pieces whose top
   // edges it runs along, and from the arrows below.

@@ -2,13 +2,13 @@
 // read the body, run the substep, apply the velocity change, wake the body.
 #include <keel/water_action.hpp>
 
-#include "columns/column_substep.hpp"
 #include "hull/refuse_overlaps.hpp"
-#include "substep/substep.hpp"
+#include "substep/model.hpp"
 
 #include <BulletCollision/CollisionDispatch/btCollisionWorld.h>
 #include <BulletDynamics/Dynamics/btRigidBody.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <utility>
@@ -46,9 +46,12 @@ WaterAction::WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull,
   if (!surface_) throw std::invalid_argument("keel::WaterAction: water surface is null");
   validate(settings_);
   state_ = std::make_unique<detail::BoatState>();
-  // The per-vertex arrays wait for the first substep on triangles
-  // (fitTriangles): a boat put on columns first never needs them.
+  // Each model's arrays wait for its first substep: a boat put on columns
+  // first never holds the triangles'.
   state_->configurePatch(*hull_, settings_);
+  // Telemetry reads the body's pose until the first substep.
+  state_->centre_m = body_->getCenterOfMassPosition();
+  state_->basis = body_->getCenterOfMassTransform().getBasis();
   // Overlapping parts float on their union, which only columns give.
   if (hull_->partsOverlap()) setBuoyancyModel(BuoyancyModel::Columns);
 }
@@ -90,14 +93,12 @@ void WaterAction::forceForNextSubstep(btScalar timeStep_s) {
   if (computeForces(timeStep_s)) applyForces();
 }
 
+detail::BoatModel WaterAction::boatModel() const {
+  return detail::BoatModel{*hull_, *surface_, settings_, hydro_, model_, columns_.get()};
+}
+
 bool WaterAction::computeForces(btScalar timeStep_s) {
-  if (model_ == BuoyancyModel::Columns) {
-    const detail::BoatModel boat{*hull_, *surface_, settings_, hydro_, columns_.get()};
-    return detail::runColumnSubstep(boat, *state_, detail::BodySnapshot::of(*body_), timeStep_s, time_s_);
-  }
-  state_->fitTriangles(*hull_);  // allocates at the first substep on triangles only
-  const detail::BoatModel boat{*hull_, *surface_, settings_, hydro_};
-  return detail::runSubstep(boat, *state_, detail::BodySnapshot::of(*body_), timeStep_s, time_s_);
+  return detail::runSubstep(boatModel(), *state_, detail::BodySnapshot::of(*body_), timeStep_s, time_s_);
 }
 
 void WaterAction::setBuoyancyModel(BuoyancyModel model) {
@@ -105,12 +106,13 @@ void WaterAction::setBuoyancyModel(BuoyancyModel model) {
     detail::refuseOverlappingParts(*hull_, "keel::WaterAction::setBuoyancyModel(Triangles)");
   if (model == model_) return;
   if (model == BuoyancyModel::Columns && !columns_) setColumnHull(defaultColumnHull(hull_));
-  // The last substep's water was sampled at the other model's points, and
-  // the slamming history is the triangles' own: both start again.
-  state_->havePreviousWater = false;
-  state_->slammingWarm = false;
-  drawnCutBuilt_ = false;
   model_ = model;
+  // Sized now (allocating the first time), not in a substep; what the
+  // model kept from its last substep is stale: the other model ran since.
+  detail::ModelState& m = state_->modelState(model);
+  m.fit(boatModel());
+  m.forgetHistory();
+  drawnCutBuilt_ = false;
 }
 
 void WaterAction::setColumnHull(std::shared_ptr<const ColumnHull> columns) {
@@ -120,13 +122,16 @@ void WaterAction::setColumnHull(std::shared_ptr<const ColumnHull> columns) {
     throw std::invalid_argument("keel::WaterAction::setColumnHull: built from a hull of " +
                                 std::to_string(columns->hullVolume_m3()) + " m^3, this boat's has " +
                                 std::to_string(hullVolume) + " m^3");
-  state_->allocateColumns(*columns);
   columns_ = std::move(columns);
+  if (model_ != BuoyancyModel::Columns) return;  // sized when columns are chosen
+  detail::ModelState& m = state_->modelState(BuoyancyModel::Columns);
+  m.fit(boatModel());
+  m.forgetHistory();  // its water was at other columns
 }
 
 std::span<const btScalar> WaterAction::columnImmersion() const {
-  if (model_ != BuoyancyModel::Columns) return {};
-  return std::span<const btScalar>(state_->columnFraction).first(columns_->columns().size());
+  const std::span<const btScalar> immersion = state_->modelState(model_).immersion();
+  return columns_ ? immersion.first(std::min(immersion.size(), columns_->columns().size())) : immersion;
 }
 
 void WaterAction::applyForces() {
@@ -147,6 +152,10 @@ void WaterAction::applyForces() {
 const HydrostaticResult& WaterAction::hydrostatics() const { return state_->hydrostatics; }
 const HydrodynamicForces& WaterAction::hydrodynamics() const { return state_->hydrodynamics; }
 const ForceTorque& WaterAction::totalForce() const { return state_->total; }
+btVector3 WaterAction::linearVelocity_mps() const { return body_->getLinearVelocity() - state_->pendingLinear_mps; }
+btVector3 WaterAction::angularVelocity_radps() const {
+  return body_->getAngularVelocity() - state_->pendingAngular_radps;
+}
 const btVector3& WaterAction::pendingLinearVelocity_mps() const { return state_->pendingLinear_mps; }
 const btVector3& WaterAction::pendingAngularVelocity_radps() const { return state_->pendingAngular_radps; }
 const btVector3& WaterAction::centreOfMass() const { return state_->centre_m; }
@@ -157,19 +166,25 @@ Sampling WaterAction::lastSampling() const { return state_->patchSampled ? Sampl
 const WaterStatus& WaterAction::status() const { return state_->status; }
 void WaterAction::clearStatus() { state_->status.clear(); }
 
+void WaterAction::setProfiling(bool on) {
+  if (!on)
+    state_->profile.reset();
+  else if (!state_->profile)
+    state_->profile = std::make_unique<SubstepProfile>();
+}
+bool WaterAction::profiling() const { return state_->profile != nullptr; }
+SubstepProfile WaterAction::profile() const { return state_->profile ? *state_->profile : SubstepProfile{}; }
+void WaterAction::clearProfile() {
+  if (state_->profile) *state_->profile = SubstepProfile{};
+}
+
 void WaterAction::buildDrawnCut() const {
   if (drawnCutBuilt_) return;
-  if (model_ == BuoyancyModel::Columns) {  // no cut: the heights kept are the columns'
-    drawnPieces_.clear();
-    drawnWaterline_.clear();
-    drawnCutBuilt_ = true;
-    return;
-  }
   if (drawnPieces_.capacity() == 0) {  // first use: room for any cut, so no allocation after
     drawnPieces_.reserve(2 * hull_->triangles().size());
     drawnWaterline_.reserve(hull_->triangles().size());
   }
-  detail::drawnCut(*hull_, *state_, drawnPieces_, drawnWaterline_);
+  detail::drawnCut(boatModel(), *state_, drawnPieces_, drawnWaterline_);
   drawnCutBuilt_ = true;
 }
 

@@ -34,6 +34,7 @@ void WaterFleet::setThreadCount(int threads) {
 WaterAction& WaterFleet::add(btRigidBody* body, std::shared_ptr<const Hull> hull, const HydrostaticSettings& settings) {
   boats_.push_back(std::make_unique<WaterAction>(body, std::move(hull), surface_, settings));
   boats_.back()->setTime(time_s_);
+  boats_.back()->setProfiling(profiling_);
   computed_.push_back(0);
   bodiesChecked_ = false;
   return *boats_.back();
@@ -108,6 +109,21 @@ void WaterFleet::prime(btScalar timeStep_s) {
     return;
   }
   step(timeStep_s);
+}
+
+void WaterFleet::setProfiling(bool on) {
+  profiling_ = on;
+  for (auto& b : boats_) b->setProfiling(on);
+}
+
+SubstepProfile WaterFleet::profile() const {
+  SubstepProfile sum;
+  for (const auto& b : boats_) sum += b->profile();
+  return sum;
+}
+
+void WaterFleet::clearProfile() {
+  for (auto& b : boats_) b->clearProfile();
 }
 
 void WaterFleet::debugDraw(btIDebugDraw* drawer) {

@@ -1,11 +1,9 @@
-// runColumnSubstep: the column model's substep as its stages in order
-// (docs/columns.md, "The substep"). Every stage but the buoyancy is the
-// triangle substep's own (lib/src/substep/stages.hpp), run on the columns'
-// centroids instead of the hull's vertices.
+// The column model's plan and its own stages: the columns' buoyancy, and
+// the water under them for the damping (docs/columns.md, "The substep").
 #include "columns/column_substep.hpp"
 
 #include "columns/column_soa.hpp"
-#include "substep/stages.hpp"
+#include "substep/profile.hpp"
 #include "substep/water_velocity.hpp"
 
 #include <algorithm>
@@ -14,31 +12,25 @@
 
 namespace keel::KEEL_ABI::detail {
 
-bool runColumnSubstep(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s, double t_s) {
-  const HullSoA& points = boat.columns->soa().points;
-  Substep s(threadBuffers(points), dt_s, btScalar(t_s));
-  state.pendingLinear_mps.setZero();
-  state.pendingAngular_radps.setZero();
-  state.lowestAbove_m = std::numeric_limits<btScalar>::quiet_NaN();  // until the water is found
-  if (!readPose(boat, state, body, s)) return skipSubstep(state, s.flags);
-  // The columns take one water velocity per boat, for the damping only.
-  s.perVertexVelocities = false;
-  s.boatVelocity = boat.dynamics.damping && boat.dynamics.waterVelocity != WaterVelocitySampling::StillWater &&
-                   !boat.surface.velocityIsUniform();
-  if (!sampleWater(boat, state, s, points) || !heightsAboveWater(boat, state, s, points))
-    return skipSubstep(state, s.flags);
-  columnBuoyancy(boat, state, s);
-  state.hydrodynamics = HydrodynamicForces{};
-  if (boat.dynamics.damping && state.anyWet) {
-    columnRelativeVelocity(boat, state, body, s);
-    extraDamping(boat, state, body, s);
-    clampDrag(boat, state, body, s);
-  }
-  floodwater(boat, state, body, s);  // the compartments flood on either model
-  return velocityChange(boat, state, body, s);
+SubstepPlan planColumns(const BoatModel& boat, const BoatState& state) {
+  const HydrodynamicSettings& h = boat.dynamics;
+  const bool uniformVelocity = boat.surface.velocityIsUniform();
+  SubstepPlan p;
+  p.damping = h.damping;  // columns have no faces: no flow, slamming or air
+  if (p.damping && h.waterVelocity != WaterVelocitySampling::StillWater) p.velocities = WaterVelocities::PerBoat;
+  p.uniformWater = uniformVelocity || h.waterVelocity != WaterVelocitySampling::PerVertex;
+  // Auto chooses as it would for the hull's vertices: switching a boat's
+  // model then leaves its sampling as it was, so the force jumps by the
+  // models' difference only (docs/columns.md, "Levels of detail").
+  p.heights = chooseSampling(boat, state, boat.hull.soa().vertexCount, false);
+  if (p.heights == HeightSampling::Patch && p.velocities == WaterVelocities::PerBoat && !uniformVelocity &&
+      boatVelocityOnGrid(boat, state))
+    p.patchVelocities = PatchVelocities::Surface;
+  return p;
 }
 
-void columnBuoyancy(const BoatModel& boat, BoatState& state, Substep& s) {
+void columnBuoyancy(const BoatModel& boat, BoatState& state, ColumnState& col, Substep& s) {
+  const StageScope scope(s.profile, SubstepStage::ColumnBuoyancy);
   const ColumnSoA& c = boat.columns->soa();
   const btVector3 axis(c.axis[0], c.axis[1], c.axis[2]);  // body frame
   const btVector3 forward(c.forward[0], c.forward[1], c.forward[2]), side(c.side[0], c.side[1], c.side[2]);
@@ -51,11 +43,10 @@ void columnBuoyancy(const BoatModel& boat, BoatState& state, Substep& s) {
   // Upright (or as near as makes the shift nothing), no tilt terms: and no
   // infinite inverse in float.
   p.inverseExcursion_pm = excursion > 1e-12 ? btScalar(1 / excursion) : btScalar(0);
-  const ColumnSums sums = columnSums(c, state.h_m.data(), state.waterHeight_m.data(), p, state.columnFraction.data());
+  const ColumnSums sums = columnSums(c, col.water.above_m.data(), col.water.height_m.data(), p, col.fraction.data());
   s.meanWaterHeight_m = btScalar(sums.waterHeight_m / double(std::max<std::size_t>(1, c.points.vertexCount)));
   state.lowestAbove_m = sums.lowestAbove_m;
   state.anyWet = sums.volume_m3 > 0;
-  state.crossingCount = 0;
   HydrostaticResult& r = state.hydrostatics;
   r = HydrostaticResult{};
   if (!state.anyWet) {
@@ -88,7 +79,7 @@ void columnRelativeVelocity(const BoatModel& boat, BoatState& state, const BodyS
   btVector3 water(0, 0, 0);
   // Under the centre of mass, on the mean water height at the columns (as
   // waterVelocityUnderBoat takes it at the vertices; the kernel summed it).
-  if (boat.dynamics.waterVelocity != WaterVelocitySampling::StillWater)
+  if (s.plan.velocities == WaterVelocities::PerBoat)
     water = waterVelocityAt(
         boat, state, s, boat.surface.velocityIsUniform() ? state.centre_m.dot(state.frame.up) : s.meanWaterHeight_m);
   s.relativeVelocity_mps = body.linearVelocity_mps - water;

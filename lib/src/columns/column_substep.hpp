@@ -1,24 +1,36 @@
 #pragma once
-// The column model's substep (column_substep.cpp): the triangle substep's
-// pose, sampling, damping, clamp and velocity-change stages around the
-// column buoyancy (docs/columns.md, "The substep").
+// The column model (BuoyancyModel::Columns; docs/columns.md, "The
+// substep"): its own state, its plan, and the ColumnBuoyancy stage it runs
+// between the triangle substep's shared stages (lib/src/substep/stages.hpp)
+// on the columns' centroids instead of the hull's vertices.
 
-#include "substep/substep.hpp"
+#include "substep/stages.hpp"
 
 namespace keel::KEEL_ABI::detail {
 
-/// Runs one substep of the column model (boat.columns not null; the state
-/// sized by allocateColumns). Returns as runSubstep does.
-[[nodiscard]] bool runColumnSubstep(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s,
-                                    double t_s);
+/// The column model's own state (column_model.cpp).
+struct ColumnState {
+  PointWater water;  ///< at the columns' centroids
+  /// Each column's immersed fraction, last substep (padded).
+  std::vector<btScalar> fraction;
+  /// Sizes the arrays for `columns` when they are smaller (the first substep).
+  void fit(const ColumnHull& columns);
+};
 
-/// Each column's immersion and the buoyancy they sum to: force, torque,
-/// displaced volume, centre of buoyancy, the lowest column bottom's height
-/// above the water.
-void columnBuoyancy(const BoatModel& boat, BoatState& state, Substep& s);
+/// The column model's plan: only the damping of the hydrodynamic settings
+/// runs, with one water velocity per boat; the columns' centroids are
+/// sampled as the settings say.
+[[nodiscard]] SubstepPlan planColumns(const BoatModel& boat, const BoatState& state);
 
-/// The boat's velocity relative to the water under it (one velocity per
-/// boat), for the damping and the clamp.
+/// ColumnBuoyancy. Reads col.water (heights and heights above the water),
+/// s.axes, the columns. Writes state.hydrostatics (force, torque, displaced
+/// volume, centre of buoyancy, depth integral), state.anyWet,
+/// state.lowestAbove_m, col.fraction, s.meanWaterHeight_m.
+void columnBuoyancy(const BoatModel& boat, BoatState& state, ColumnState& col, Substep& s);
+
+/// Damping's water: the boat's velocity relative to the water under it (one
+/// velocity per boat, at the columns' mean water height), into
+/// s.relativeVelocity_mps.
 void columnRelativeVelocity(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
 
 }  // namespace keel::KEEL_ABI::detail

@@ -1,5 +1,6 @@
-// Stages 9 and 10 of the substep: air resistance on the emerged faces, and
-// the optional damping scaled by the submerged fraction (docs/model.md §2).
+// The Air and Damping stages: air resistance on the emerged faces, and the
+// optional damping scaled by the submerged fraction (docs/model.md §2).
+#include "substep/profile.hpp"
 #include "substep/stages.hpp"
 
 #include <algorithm>
@@ -7,8 +8,9 @@
 namespace keel::KEEL_ABI::detail {
 
 void airResistance(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
+  const StageScope scope(s.profile, SubstepStage::Air);
   const HydrodynamicSettings& h = boat.dynamics;
-  if (!h.airResistance) return;
+  if (!s.plan.air) return;
   AirParameters p;
   const btVector3 air = (body.linearVelocity_mps - h.wind_mps) * state.basis;  // body axes
   const btVector3 wBody = body.angularVelocity_radps * state.basis;
@@ -18,8 +20,9 @@ void airResistance(const BoatModel& boat, BoatState& state, const BodySnapshot& 
 }
 
 void extraDamping(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
+  const StageScope scope(s.profile, SubstepStage::Damping);
   const HydrodynamicSettings& h = boat.dynamics;
-  if (!(h.damping && boat.hull.volume_m3() > 0)) return;
+  if (!(s.plan.damping && boat.hull.volume_m3() > 0)) return;
   const btScalar fraction = std::clamp(state.hydrostatics.submergedVolume_m3 / boat.hull.volume_m3(), btScalar(0),
                                        btScalar(1));
   state.hydrodynamics.damping.force_N = s.relativeVelocity_mps * (-h.linearDamping_Nspm * fraction);

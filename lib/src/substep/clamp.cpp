@@ -1,7 +1,9 @@
-// Stage 11 of the substep: the hydrodynamic terms limited so that they
-// cannot reverse the motion within the substep (docs/model.md §2,
-// "Stability"; as Jolt clamps its drag).
+// The Clamp stage: the hydrodynamic terms limited so that they cannot
+// reverse the motion within the substep (docs/model.md §2, "Stability"; as
+// Jolt clamps its drag) nor add kinetic energy relative to the water.
 #include "substep/clamp.hpp"
+
+#include "substep/profile.hpp"
 #include "substep/stages.hpp"
 
 #include <algorithm>
@@ -90,13 +92,12 @@ btScalar limitToDissipation(HydrodynamicForces& forces, const btVector3& relativ
   return scale;
 }
 
-void clampDrag(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
+void clampDrag(const BoatModel&, BoatState& state, const BodySnapshot& body, Substep& s) {
+  const StageScope scope(s.profile, SubstepStage::Clamp);
   HydrodynamicForces& f = state.hydrodynamics;
   clampToVelocity(f, s.relativeVelocity_mps, body.angularVelocity_radps, body.inverseMass_pkg, body.inverseInertia,
                   s.dt_s);
   if (f.clampScale < 1 || f.angularClampScale < 1) s.flags |= StatusDragClamped;
-  const bool uniform = boat.surface.velocityIsUniform() ||
-                       boat.dynamics.waterVelocity != WaterVelocitySampling::PerVertex;
   // The base is the velocity the conservative forces (buoyancy, gravity)
   // give this substep: the drag must dissipate from there, or it could turn
   // their impulse sideways into energy they never gave.
@@ -105,7 +106,7 @@ void clampDrag(const BoatModel& boat, BoatState& state, const BodySnapshot& body
   const btVector3 baseAngular = body.angularVelocity_radps +
                                 body.inverseInertia * state.hydrostatics.torque_Nm * s.dt_s;
   f.energyScale = limitToDissipation(f, baseLinear, baseAngular, body.inverseMass_pkg, body.inverseInertia, s.dt_s,
-                                     uniform);
+                                     s.plan.uniformWater);
   if (f.energyScale < 1) s.flags |= StatusDragEnergyLimited;
 }
 

@@ -1,6 +1,7 @@
-// The floodwater stage of the substep: water through each compartment's
-// openings by the orifice law, its free surface, and its weight at its
-// centroid (docs/flooding.md).
+// The Flooding stage: water through each compartment's openings by the
+// orifice law, its free surface, and its weight at its centroid
+// (docs/flooding.md).
+#include "substep/profile.hpp"
 #include "substep/stages.hpp"
 
 #include "kernels/air.hpp"
@@ -100,6 +101,7 @@ void flowThroughOpenings(FloodState& f, const Substep& s, double g) {
 }  // namespace
 
 void floodwater(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
+  const StageScope scope(s.profile, SubstepStage::Flooding);
   FloodState& f = state.flood;
   f.force = ForceTorque{};
   if (f.empty()) return;

@@ -1,6 +1,7 @@
-// Stage 7 of the substep: the flow over every wet piece, with skin friction
+// The Flow stage: the flow over every wet piece, with skin friction
 // (ITTC-1957) and pressure drag and suction (Kerner part 2; docs/model.md
 // §2), all relative to the water's velocity.
+#include "substep/profile.hpp"
 #include "substep/stages.hpp"
 #include "substep/water_velocity.hpp"
 
@@ -51,32 +52,34 @@ FlowParameters flowParameters(const HydrodynamicSettings& h, const btVector3& vB
 
 /// The flow pass over the whole triangles and the cut pieces; returns the
 /// area-weighted mean water velocity under the hull, world [m/s].
-btVector3 flowPass(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
+btVector3 flowPass(const BoatModel& boat, BoatState& state, TriangleState& tri, const BodySnapshot& body, Substep& s) {
   const HydrodynamicSettings& h = boat.dynamics;
   const HullSoA& soa = boat.hull.soa();
   BoatBuffers& b = s.buffers;
   // Per vertex: each whole triangle takes the mean of its corners', each cut
   // piece has the mean of its corners' from the cut. Otherwise the kernel
   // takes one velocity for every piece (a uniform surface is asked once).
+  const bool perVertex = s.plan.velocities == WaterVelocities::PerVertex;
   btVector3 uniform(0, 0, 0);
-  if (s.perVertexVelocities)
+  if (perVertex)
     triangleWaterVelocity(soa, b, b.waterU.data(), b.waterV.data(), b.waterW.data());
-  else if (h.waterVelocity != WaterVelocitySampling::StillWater)
-    uniform = waterVelocityUnderBoat(boat, state, s, soa.vertexCount) * state.basis;
+  else if (s.plan.velocities == WaterVelocities::PerBoat)
+    uniform = waterVelocityUnderBoat(boat, state, s, std::span(tri.water.height_m).first(soa.vertexCount)) *
+              state.basis;
   FlowParameters p = flowParameters(h, body.linearVelocity_mps * state.basis, body.angularVelocity_radps * state.basis,
-                                    uniform, s.perVertexVelocities);
+                                    uniform, perVertex);
   // The whole triangles' slamming is summed in the same pass (a whole
   // triangle's swept rate is its own); only their swept rates are kept.
   FlowStream streams[2] = {
-      {b.triangles(soa), PieceFlowOut{nullptr, nullptr, nullptr, nullptr, state.sweptRate_m3ps.data()}, nullptr},
+      {b.triangles(soa), PieceFlowOut{nullptr, nullptr, nullptr, nullptr, tri.sweptRate_m3ps.data()}, nullptr},
       {b.pieces.stream(), b.pieces.flowOut(), nullptr}};
-  s.slam = h.slamming && state.slammingWarm && boat.hull.area_m2() > 0 && s.dt_s > 0;
-  if (s.slam) {
+  s.slamSummed = s.plan.slamming && tri.slammingWarm && boat.hull.area_m2() > 0 && s.dt_s > 0;
+  if (s.slamSummed) {
     p.inverseDt_ps = btScalar(1) / s.dt_s;
     p.slamming.stopFactor = (btScalar(1) / body.inverseMass_pkg) * 2 / boat.hull.area_m2() / s.dt_s;
     p.slamming.inverseCutoff = btScalar(1) / h.slammingCutoff_mps2;
     p.slamming.power = h.slammingPower;
-    streams[0].previousRate = state.previousSweptRate_m3ps.data();
+    streams[0].previousRate = tri.previousSweptRate_m3ps.data();
   }
   s.flow = flowSums(streams, 2, p);
   s.slamming = p.slamming;
@@ -88,26 +91,27 @@ btVector3 flowPass(const BoatModel& boat, BoatState& state, const BodySnapshot& 
 
 }  // namespace
 
-bool wantsHydrodynamics(const BoatModel& boat, const BoatState& state) {
-  const HydrodynamicSettings& h = boat.dynamics;
-  return anyTerm(h) && (state.anyWet || h.airResistance);
+bool wantsHydrodynamics(const SubstepPlan& plan, const BoatState& state) {
+  return plan.anyTerm() && (state.anyWet || plan.air);
 }
 
-void flowTerms(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
+void flowTerms(const BoatModel& boat, BoatState& state, TriangleState& tri, const BodySnapshot& body, Substep& s) {
+  const StageScope scope(s.profile, SubstepStage::Flow);
   const HydrodynamicSettings& h = boat.dynamics;
   // Only skin friction, pressure drag and slamming need the flow piece by
   // piece; air and damping need just the water's velocity under the boat.
-  s.perPiece = state.anyWet && perPieceTerms(h);
+  const bool perPiece = state.anyWet && s.plan.perPiece();
   btVector3 meanWater(0, 0, 0);
-  if (s.perPiece)
-    meanWater = flowPass(boat, state, body, s);
-  else if (h.waterVelocity != WaterVelocitySampling::StillWater && state.anyWet)
-    meanWater = waterVelocityUnderBoat(boat, state, s, boat.hull.vertices().size());
+  if (perPiece)
+    meanWater = flowPass(boat, state, tri, body, s);
+  else if (s.plan.velocities != WaterVelocities::None && state.anyWet)
+    meanWater = waterVelocityUnderBoat(boat, state, s,
+                                       std::span(tri.water.height_m).first(boat.hull.soa().vertexCount));
   // The boat's velocity relative to the (area-weighted mean) water under it.
   s.relativeVelocity_mps = body.linearVelocity_mps - meanWater;
-  if (!s.perPiece) return;
+  if (!perPiece) return;
   HydrodynamicForces& f = state.hydrodynamics;
-  if (h.viscous) {
+  if (s.plan.viscous) {
     const btVector3& relative = s.relativeVelocity_mps;
     const btScalar speed = relative.length();
     const btScalar length = speed > 0
@@ -117,7 +121,7 @@ void flowTerms(const BoatModel& boat, BoatState& state, const BodySnapshot& body
     f.viscous = bodyToWorld(state.basis, s.flow.viscousPerHalfRhoCf,
                             0.5 * double(boat.statics.waterDensity_kgpm3) * double(cf));
   }
-  if (h.pressureDrag) f.pressureDrag = bodyToWorld(state.basis, s.flow.pressureDrag, 1);
+  if (s.plan.pressureDrag) f.pressureDrag = bodyToWorld(state.basis, s.flow.pressureDrag, 1);
 }
 
 }  // namespace keel::KEEL_ABI::detail

@@ -2,7 +2,6 @@
 // any world, with every hydrodynamic term off.
 #include <keel/hydrostatics.hpp>
 
-#include "columns/column_substep.hpp"
 #include "hull/refuse_overlaps.hpp"
 #include "substep/substep.hpp"
 
@@ -36,23 +35,28 @@ detail::BodySnapshot bodyAt(const btTransform& centreOfMass, const PoseQuery& qu
   return body;
 }
 
-/// The substep of either model once at `centreOfMass` (columns null: the
-/// triangles), with no hydrodynamics; the state is kept for the caller.
-PoseHydrostatics runOnce(const Hull& hull, const ColumnHull* columns, const btTransform& centreOfMass,
-                         const WaterSurface& surface, const PoseQuery& query, detail::BoatState& state) {
+/// The substep of `model` once at `centreOfMass` (columns: the column
+/// model's columns, else null), with no hydrodynamics: its hydrostatics,
+/// and its cut when the model has one.
+PoseHydrostatics runOnce(const Hull& hull, BuoyancyModel model, const ColumnHull* columns,
+                         const btTransform& centreOfMass, const WaterSurface& surface, const PoseQuery& query) {
   const HydrostaticSettings statics = staticsOf(query);
   const HydrodynamicSettings dynamics = HydrodynamicSettings::none();
-  const detail::BoatModel boat{hull, surface, statics, dynamics, columns};
+  const detail::BoatModel boat{hull, surface, statics, dynamics, model, columns};
+  detail::BoatState state;
   state.allocate(hull, statics);
-  if (columns) state.allocateColumns(*columns);
-  const detail::BodySnapshot body = bodyAt(centreOfMass, query);
-  if (!(columns ? detail::runColumnSubstep(boat, state, body, 1, query.time_s)
-                : detail::runSubstep(boat, state, body, 1, query.time_s)))
+  if (!detail::runSubstep(boat, state, bodyAt(centreOfMass, query), 1, query.time_s))
     throw std::invalid_argument("keel::hydrostaticsAtPose: no hydrostatics at this pose: " + state.status.describe());
   PoseHydrostatics out;
   out.pressure = state.hydrostatics;
   out.displacement_kg = statics.waterDensity_kgpm3 * state.hydrostatics.submergedVolume_m3;
   out.centreOfBuoyancy_m = centreOfMass.getOrigin() + state.hydrostatics.centreOfBuoyancy_m;
+  detail::drawnCut(boat, state, out.pieces, out.waterline);
+  double sum[3] = {0, 0, 0};  // sum of the wet surface's area vectors [m^2]
+  for (const SubmergedPiece& p : out.pieces)
+    for (int k = 0; k < 3; ++k) sum[k] += double(p.areaVector_m2[k]);
+  const btVector3& u = state.frame.up;
+  out.waterplaneArea_m2 = btScalar(-(sum[0] * double(u.x()) + sum[1] * double(u.y()) + sum[2] * double(u.z())));
   return out;
 }
 
@@ -60,22 +64,13 @@ PoseHydrostatics runOnce(const Hull& hull, const ColumnHull* columns, const btTr
 
 PoseHydrostatics hydrostaticsAtPose(const Hull& hull, const ColumnHull& columns, const btTransform& centreOfMass,
                                     const WaterSurface& surface, const PoseQuery& query) {
-  detail::BoatState state;
-  return runOnce(hull, &columns, centreOfMass, surface, query, state);
+  return runOnce(hull, BuoyancyModel::Columns, &columns, centreOfMass, surface, query);
 }
 
 PoseHydrostatics hydrostaticsAtPose(const Hull& hull, const btTransform& centreOfMass, const WaterSurface& surface,
                                     const PoseQuery& query) {
   detail::refuseOverlappingParts(hull, "keel::hydrostaticsAtPose (triangles)");
-  detail::BoatState state;
-  PoseHydrostatics out = runOnce(hull, nullptr, centreOfMass, surface, query, state);
-  detail::drawnCut(hull, state, out.pieces, out.waterline);
-  double sum[3] = {0, 0, 0};  // sum of the wet surface's area vectors [m^2]
-  for (const SubmergedPiece& p : out.pieces)
-    for (int k = 0; k < 3; ++k) sum[k] += double(p.areaVector_m2[k]);
-  const btVector3& u = state.frame.up;
-  out.waterplaneArea_m2 = btScalar(-(sum[0] * double(u.x()) + sum[1] * double(u.y()) + sum[2] * double(u.z())));
-  return out;
+  return runOnce(hull, BuoyancyModel::Triangles, nullptr, centreOfMass, surface, query);
 }
 
 }  // namespace keel::KEEL_ABI

@@ -1,81 +1,142 @@
 #pragma once
-// The stages of a boat's substep, in the order runSubstep (substep.cpp)
-// calls them; each lives in its own file of this folder. docs/model.md §3
-// describes them. A stage reads the boat and what earlier stages left in
-// the Substep and the BoatState, and writes its own results there.
+// The stages of a boat's substep (keel::SubstepStage), each in its own file
+// of this folder, and the triangle model's state they keep. The triangle
+// model runs them in this order (triangle_model.cpp); the column model
+// runs Pose, SampleWater, Heights, its ColumnBuoyancy, Damping, Clamp,
+// Flooding and VelocityChange (lib/src/columns/column_substep.cpp).
+// docs/model.md, "The substep", describes them.
+//
+// Each declaration states what the stage reads and writes: of the plan
+// (s.plan, read only), of the Substep's results (s.), of the boat's state
+// (state.), of the model's own state (tri., water.) and of this thread's
+// buffers (s.buffers). Every stage may add StatusFlag bits to s.flags and
+// counts to state.status. Every stage opens a StageScope naming itself
+// (profile.hpp).
 
 #include "substep/substep.hpp"
 
+#include <span>
+
 namespace keel::KEEL_ABI::detail {
 
-/// Reads the pose and the gravity: the water's frame (remade only when
-/// gravity changes), its axes in the body frame, and whether the flow wants
-/// the water's velocity at every vertex. False, with the flag set, for a
-/// static body, no gravity or a non-finite pose (substep.cpp).
+/// The triangle model's own state (triangle_model.cpp).
+struct TriangleState {
+  PointWater water;  ///< at the hull's vertices
+  /// Each triangle's swept volume rate, this and the last substep [m^3/s]
+  /// (kernel order), for slamming.
+  std::vector<btScalar> sweptRate_m3ps, previousSweptRate_m3ps;
+  bool slammingWarm = false;  ///< previousSweptRate_m3ps holds the last substep's
+  /// Sizes the arrays for `hull` when they are smaller (the first substep).
+  void fit(const Hull& hull);
+};
+
+/// Pose. Reads the body snapshot and gravity. Writes state.frame (remade
+/// only when gravity changed), state.centre_m and state.basis, s.axes.
+/// False, with the flag set, for a static body, no gravity or a non-finite
+/// pose (substep.cpp).
 [[nodiscard]] bool readPose(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
 
-/// Samples the water height under every point of `points` (the hull's
-/// vertices, or the column model's columns; and the water velocity with it
-/// when one query can give both), directly or through the patch. False when
-/// the surface threw (sample_water.cpp).
-[[nodiscard]] bool sampleWater(const BoatModel& boat, BoatState& state, Substep& s, const HullSoA& points);
+/// SampleWater. Reads plan.heights, plan.patchVelocities and
+/// plan.velocitiesWithHeights, s.axes, `points`. Writes water.height_m,
+/// state.patch and state.patchSampled; with HeightSampling::Direct the
+/// points' world coordinates (s.buffers.u_m, v_m), with
+/// velocitiesWithHeights their velocities (s.buffers.velocity), with
+/// PatchVelocities::Nodes the points' cells (s.buffers.cells());
+/// s.samplesAsked, s.nonFiniteHeights. False when the surface threw or the
+/// patch cannot reach (sample_water.cpp).
+[[nodiscard]] bool sampleWater(const BoatModel& boat, BoatState& state, PointWater& water, Substep& s,
+                               const HullSoA& points);
 
-/// Each point's height above the water; non-finite water heights replaced
-/// by the mean of the finite ones. False when no height was finite
+/// Heights. Reads water.height_m, s.axes, plan.keepAlongUp. Writes
+/// water.above_m (each point's height above the water), water.height_m
+/// (non-finite and implausible heights replaced), with keepAlongUp each
+/// point's height along up (s.buffers.above_m); state.anyWet,
+/// state.lowestAbove_m, s.waterRange. False when no height was finite
 /// (sample_water.cpp).
-[[nodiscard]] bool heightsAboveWater(const BoatModel& boat, BoatState& state, Substep& s, const HullSoA& points);
+[[nodiscard]] bool heightsAboveWater(const BoatModel& boat, BoatState& state, PointWater& water, Substep& s,
+                                     const HullSoA& points);
 
-/// Each triangle wholly wet, wholly dry, or crossed by the waterline
-/// (cut.cpp).
-void classify(const BoatModel& boat, BoatState& state, Substep& s);
+/// The stages every model begins with: its results started afresh, then
+/// Pose, SampleWater and Heights on `points`. False when one of them found
+/// nothing to float (the substep is then skipped) (substep.cpp).
+[[nodiscard]] bool findWater(const BoatModel& boat, BoatState& state, PointWater& water, const BodySnapshot& body,
+                             Substep& s, const HullSoA& points);
 
-/// The water's velocity at the wet vertices and the crossing triangles'
-/// corners, when the flow wants it per vertex (water_velocity.cpp).
-void waterVelocityAtVertices(const BoatModel& boat, BoatState& state, Substep& s);
+/// Classify. Reads tri.water.above_m, s.axes, s.waterRange, state.anyWet.
+/// Writes the whole triangles' depths and weights and the crossing list
+/// (s.buffers), s.crossingCount (cut.cpp).
+void classify(const BoatModel& boat, BoatState& state, const TriangleState& tri, Substep& s);
 
-/// The surface's pressure head at the wet vertices and the wet triangles'
-/// corners, with PressureModel::WavePressure (wave_pressure.cpp).
-void wavePressureHeads(const BoatModel& boat, BoatState& state, Substep& s);
+/// WaterVelocity. Reads plan.velocities and plan.velocitiesWithHeights,
+/// state.patch, tri.water, s.crossingCount, the points' coordinates or
+/// cells (s.buffers). Writes the wet vertices' and the crossing corners'
+/// water velocities, body axes (s.buffers.water_mps). Only with
+/// WaterVelocities::PerVertex and a wet hull (water_velocity.cpp).
+void waterVelocityAtVertices(const BoatModel& boat, BoatState& state, const TriangleState& tri, Substep& s);
 
-/// Cuts the crossing triangles at the waterline into pieces (cut.cpp).
+/// WavePressure. Reads plan.pressure and plan.heights, tri.water.above_m,
+/// the vertices' coordinates (s.buffers.u_m, v_m when sampled directly,
+/// above_m). Writes each wet vertex's and wet triangle corner's pressure
+/// head (s.buffers.head_m, head0..2) and s.cornerHeads. Only with
+/// PressureModel::WavePressure and a wet hull (wave_pressure.cpp).
+void wavePressureHeads(const BoatModel& boat, BoatState& state, const TriangleState& tri, Substep& s);
+
+/// Cut. Reads the crossing list, s.crossingCount, s.cornerHeads,
+/// plan.velocities, the corners' water velocities. Writes the pieces
+/// (s.buffers.pieces, with their velocities and heads when given) and each
+/// crossing triangle's emerged fraction (s.buffers.emerged) (cut.cpp).
 void cut(const BoatModel& boat, BoatState& state, Substep& s);
 
-/// Kerner's exact pressure integral over the wet triangles and pieces:
-/// force, torque, displaced volume, centre of buoyancy; the force and torque
-/// of the wave pressure's heads when wavePressureHeads gave them
-/// (pressure.cpp).
+/// Pressure. Reads the whole triangles and the pieces (s.buffers), their
+/// corners' heads when s.cornerHeads, s.axes. Writes state.hydrostatics:
+/// Kerner's exact pressure force, torque, displaced volume and centre of
+/// buoyancy, limited to what any sea can give (pressure.cpp).
 void pressure(const BoatModel& boat, BoatState& state, Substep& s);
 
-/// Whether any hydrodynamic term has work this substep.
-[[nodiscard]] bool wantsHydrodynamics(const BoatModel& boat, const BoatState& state);
+/// Whether any hydrodynamic term has work this substep: one is planned and
+/// the hull is wet (or the air resistance, which acts on a dry hull too).
+[[nodiscard]] bool wantsHydrodynamics(const SubstepPlan& plan, const BoatState& state);
 
-/// The flow over every wet piece: skin friction and pressure drag, the
-/// whole triangles' slamming in the same pass, and the boat's velocity
-/// relative to the mean water under it (flow.cpp).
-void flowTerms(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
+/// Flow. Reads plan (terms, velocities), the pieces and their water
+/// velocities, tri's swept rates, the body's velocities. Writes
+/// state.hydrodynamics.viscous and .pressureDrag, s.flow, s.slamSummed,
+/// s.slamming, s.relativeVelocity_mps, tri.sweptRate_m3ps of the whole
+/// triangles (flow.cpp).
+void flowTerms(const BoatModel& boat, BoatState& state, TriangleState& tri, const BodySnapshot& body, Substep& s);
 
-/// Slamming of the cut pieces, and the swept rates kept for the next
-/// substep (slamming.cpp).
-void slamming(const BoatModel& boat, BoatState& state, Substep& s);
+/// Slamming. Reads plan.slamming, s.flow, s.slamSummed, s.slamming, the
+/// pieces' swept rates. Writes state.hydrodynamics.slamming and tri's swept
+/// rates, kept for the next substep (slamming.cpp).
+void slamming(const BoatModel& boat, BoatState& state, TriangleState& tri, Substep& s);
 
-/// Air resistance on the emerged faces (air_damping.cpp).
+/// Air. Reads plan.air, s.buffers.emerged, the body's velocities. Writes
+/// state.hydrodynamics.air (air_damping.cpp).
 void airResistance(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
 
-/// The optional damping scaled by the submerged fraction (air_damping.cpp).
+/// Damping. Reads plan.damping, state.hydrostatics.submergedVolume_m3,
+/// s.relativeVelocity_mps, the body's angular velocity. Writes
+/// state.hydrodynamics.damping (air_damping.cpp).
 void extraDamping(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
 
-/// Limits the hydrodynamic terms so they cannot reverse the motion within
-/// the substep, nor add kinetic energy relative to the water (clamp.cpp).
+/// Clamp. Reads state.hydrodynamics, state.hydrostatics,
+/// s.relativeVelocity_mps, plan.uniformWater, the body. Writes
+/// state.hydrodynamics, limited so that the terms cannot reverse the
+/// motion within the substep nor add kinetic energy relative to the water
+/// (clamp.cpp).
 void clampDrag(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
 
-/// Water through the compartments' openings, the floodwater's free
-/// surfaces, and its weight at its centroid, for a boat with compartments
-/// (floodwater.cpp).
+/// Flooding. Reads state.flood's compartments and openings, s.axes, the
+/// water at the openings (queried). Writes state.flood: the water moved
+/// through the openings, the free surfaces, the floodwater's weight and
+/// its status (floodwater.cpp).
 void floodwater(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
 
-/// The total force and torque, refused when not finite, and the velocity
-/// change that makes them act exactly once in the next substep; whether to
-/// wake the body. False when nothing is to be applied (velocity_change.cpp).
-[[nodiscard]] bool velocityChange(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
+/// VelocityChange. Reads state.hydrostatics, state.hydrodynamics,
+/// state.flood.force, water.height_m, the body. Writes state.total,
+/// state.pendingLinear_mps and pendingAngular_radps, state.wake,
+/// state.flags, water.previousHeight_m. False when nothing is to be applied
+/// (velocity_change.cpp).
+[[nodiscard]] bool velocityChange(const BoatModel& boat, BoatState& state, PointWater& water, const BodySnapshot& body,
+                                  Substep& s);
 
 }  // namespace keel::KEEL_ABI::detail

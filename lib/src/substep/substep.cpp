@@ -1,7 +1,9 @@
-// runSubstep: a boat's substep as its stages in order (docs/model.md §1); the
-// pose stage and the snapshot and state it works on.
+// The Pose stage, and the snapshot and state every model's substep works
+// on.
 #include "substep/substep.hpp"
 
+#include "substep/model.hpp"
+#include "substep/profile.hpp"
 #include "substep/stages.hpp"
 
 #include <BulletDynamics/Dynamics/btRigidBody.h>
@@ -19,6 +21,14 @@ bool isFinitePose(const btTransform& t) {
   return isFinite(t.getOrigin()) && isFinite(b[0]) && isFinite(b[1]) && isFinite(b[2]);
 }
 
+/// Starts a substep's results: nothing pending, no water found yet.
+void beginSubstep(BoatState& state) {
+  state.pendingLinear_mps.setZero();
+  state.pendingAngular_radps.setZero();
+  state.hydrodynamics = HydrodynamicForces{};
+  state.lowestAbove_m = std::numeric_limits<btScalar>::quiet_NaN();  // until the water is found
+}
+
 }  // namespace
 
 bool skipSubstep(BoatState& state, std::uint32_t flags) {
@@ -28,38 +38,19 @@ bool skipSubstep(BoatState& state, std::uint32_t flags) {
   state.pendingLinear_mps.setZero();
   state.pendingAngular_radps.setZero();
   state.anyWet = false;
-  state.crossingCount = 0;
   finishStatus(state.status, flags, true);
   return false;
 }
 
-bool runSubstep(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s, double t_s) {
-  Substep s(threadBuffers(boat.hull.soa()), dt_s, btScalar(t_s));
-  state.pendingLinear_mps.setZero();
-  state.pendingAngular_radps.setZero();
-  s.previousLowestAbove_m = state.lowestAbove_m;
-  state.lowestAbove_m = std::numeric_limits<btScalar>::quiet_NaN();  // until the water is found
-  if (!readPose(boat, state, body, s) || !sampleWater(boat, state, s, boat.hull.soa()) ||
-      !heightsAboveWater(boat, state, s, boat.hull.soa()))
-    return skipSubstep(state, s.flags);
-  classify(boat, state, s);
-  waterVelocityAtVertices(boat, state, s);
-  wavePressureHeads(boat, state, s);
-  cut(boat, state, s);
-  pressure(boat, state, s);
-  state.hydrodynamics = HydrodynamicForces{};
-  if (wantsHydrodynamics(boat, state)) {
-    flowTerms(boat, state, body, s);
-    slamming(boat, state, s);
-    airResistance(boat, state, body, s);
-    extraDamping(boat, state, body, s);
-    clampDrag(boat, state, body, s);
-  }
-  floodwater(boat, state, body, s);
-  return velocityChange(boat, state, body, s);
+bool findWater(const BoatModel& boat, BoatState& state, PointWater& water, const BodySnapshot& body, Substep& s,
+               const HullSoA& points) {
+  beginSubstep(state);
+  return readPose(boat, state, body, s) && sampleWater(boat, state, water, s, points) &&
+         heightsAboveWater(boat, state, water, s, points);
 }
 
-bool readPose(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
+bool readPose(const BoatModel&, BoatState& state, const BodySnapshot& body, Substep& s) {
+  const StageScope scope(s.profile, SubstepStage::Pose);
   if (body.staticOrKinematic || !(body.inverseMass_pkg > 0)) {
     s.flags = StatusStaticBody;
     return false;
@@ -73,13 +64,6 @@ bool readPose(const BoatModel& boat, BoatState& state, const BodySnapshot& body,
     s.flags = StatusNoGravity;
     return false;
   }
-  const HydrodynamicSettings& h = boat.dynamics;
-  s.perVertexVelocities = perPieceTerms(h) && h.waterVelocity == WaterVelocitySampling::PerVertex &&
-                          !boat.surface.velocityIsUniform();
-  // Otherwise every term that reads the water's velocity takes it under the
-  // boat (flowTerms).
-  s.boatVelocity = !s.perVertexVelocities && h.waterVelocity != WaterVelocitySampling::StillWater && anyTerm(h) &&
-                   !boat.surface.velocityIsUniform();
   if (!isFinitePose(body.centreOfMass)) {
     s.flags = StatusNonFiniteBody;
     return false;
@@ -121,25 +105,18 @@ BodySnapshot BodySnapshot::of(const btRigidBody& body) {
   return s;
 }
 
+BoatState::BoatState() = default;
+BoatState::~BoatState() = default;
+
 void BoatState::allocate(const Hull& hull, const HydrostaticSettings& statics) {
-  const HullSoA& soa = hull.soa();
-  waterHeight_m.assign(soa.vertexPadded, 0);
-  previousWaterHeight_m.assign(soa.vertexPadded, 0);
-  h_m.assign(soa.vertexPadded, 0);
-  sweptRate_m3ps.assign(soa.trianglePadded, 0);
-  previousSweptRate_m3ps.assign(soa.trianglePadded, 0);
-  slammingWarm = false;
+  for (std::unique_ptr<ModelState>& m : models) m.reset();
   configurePatch(hull, statics);
 }
 
-void BoatState::fitTriangles(const Hull& hull) {
-  const HullSoA& soa = hull.soa();
-  if (sweptRate_m3ps.size() >= soa.trianglePadded && h_m.size() >= soa.vertexPadded) return;
-  for (std::vector<btScalar>* v : {&waterHeight_m, &previousWaterHeight_m, &h_m})
-    if (v->size() < soa.vertexPadded) v->resize(soa.vertexPadded, 0);
-  sweptRate_m3ps.assign(soa.trianglePadded, 0);
-  previousSweptRate_m3ps.assign(soa.trianglePadded, 0);
-  slammingWarm = false;
+void PointWater::fit(std::size_t padded) {
+  if (above_m.size() >= padded) return;
+  for (std::vector<btScalar>* v : {&height_m, &previousHeight_m, &above_m}) v->resize(padded, 0);
+  havePrevious = false;
 }
 
 void BoatState::configurePatch(const Hull& hull, const HydrostaticSettings& statics) {
@@ -152,14 +129,6 @@ void BoatState::configurePatch(const Hull& hull, const HydrostaticSettings& stat
       next = WaterPatch{};
     }
   patch = std::move(next);
-}
-
-void BoatState::allocateColumns(const ColumnHull& columns) {
-  const std::size_t n = padded(columns.columns().size());
-  for (std::vector<btScalar>* v : {&waterHeight_m, &previousWaterHeight_m, &h_m})
-    if (v->size() < n) v->resize(n, 0);
-  columnFraction.assign(n, 0);
-  havePreviousWater = false;
 }
 
 }  // namespace keel::KEEL_ABI::detail

@@ -14,6 +14,7 @@
 #include <keel/hull.hpp>
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>
+#include <keel/substep_profile.hpp>
 #include <keel/water_action.hpp>
 #include <keel/water_sampling.hpp>
 #include <keel/water_surface.hpp>
@@ -27,15 +28,18 @@
 #include "kernels/heights.hpp"
 #include "kernels/hull_soa.hpp"
 #include "kernels/pressure.hpp"
+#include "substep/plan.hpp"
 
 #include <LinearMath/btMatrix3x3.h>
 #include <LinearMath/btTransform.h>
 #include <LinearMath/btVector3.h>
 
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <vector>
 
 class btRigidBody;
@@ -59,32 +63,48 @@ struct BodySnapshot {
   static BodySnapshot of(const btRigidBody& body);
 };
 
-/// What a boat is: its hull, its water and its settings (read only).
+/// What a boat is: its hull, its water, its settings and its buoyancy
+/// model (read only).
 struct BoatModel {
   const Hull& hull;
   const WaterSurface& surface;
   const HydrostaticSettings& statics;
   const HydrodynamicSettings& dynamics;
-  const ColumnHull* columns = nullptr;  ///< the column model's columns (runColumnSubstep), else null
+  BuoyancyModel model = BuoyancyModel::Triangles;
+  const ColumnHull* columns = nullptr;  ///< the column model's columns (BuoyancyModel::Columns), else null
 };
 
+/// The water at a model's sample points (the hull's vertices, or the
+/// columns' centroids), padded for the kernels [m].
+struct PointWater {
+  std::vector<btScalar> height_m;          ///< water height under each point, this substep
+  std::vector<btScalar> previousHeight_m;  ///< the same, last substep (for waking the body)
+  std::vector<btScalar> above_m;           ///< each point's height above the water (< 0: wet)
+  bool havePrevious = false;               ///< previousHeight_m holds the last substep's
+  /// Sizes the arrays for `padded` points (when smaller) and forgets the
+  /// last substep's water.
+  void fit(std::size_t padded);
+};
+
+class ModelState;  // model.hpp: one buoyancy model's own state
+
+/// How many buoyancy models there are (BuoyancyModel's values; model.cpp
+/// has one entry each).
+inline constexpr std::size_t kBuoyancyModelCount = 2;
+
 /// What a boat keeps from one substep to the next, and the last substep's
-/// results for telemetry and drawing. Sized from the hull (allocate, or
-/// fitTriangles at the first substep on triangles) and the columns
-/// (allocateColumns).
+/// results for telemetry and drawing. What only one buoyancy model keeps
+/// (its points' water, slamming's history, the columns' immersion) is that
+/// model's (model.hpp), made at its first substep.
 struct BoatState {
+  BoatState();
+  ~BoatState();
+  BoatState(const BoatState&) = delete;
+  BoatState& operator=(const BoatState&) = delete;
   // The water's frame, remade only when gravity changes.
   WaterFrame frame;
   btVector3 frameGravity_mps2{0, 0, 0};  ///< the gravity `frame` was made from, world
   bool frameValid = false;
-  // Per vertex (hull order, padded for the kernels) [m].
-  std::vector<btScalar> waterHeight_m;          ///< water height under each vertex, this substep
-  std::vector<btScalar> previousWaterHeight_m;  ///< the same, last substep (for waking the body)
-  std::vector<btScalar> h_m;                    ///< height of each vertex above the water (< 0: wet)
-  bool havePreviousWater = false;
-  // Per triangle (kernel order), for slamming [m^3/s].
-  std::vector<btScalar> sweptRate_m3ps, previousSweptRate_m3ps;
-  bool slammingWarm = false;
   WaterPatch patch;           ///< Sampling::Patch's grid (and Auto's)
   bool patchSampled = false;  ///< the last substep sampled the patch
   // The last substep.
@@ -93,7 +113,6 @@ struct BoatState {
   bool anyWet = false;          ///< some of the hull under the water
   /// The least height of a vertex above the water [m] (< 0: a vertex is wet); NaN when no water was found.
   btScalar lowestAbove_m = std::numeric_limits<btScalar>::quiet_NaN();
-  std::size_t crossingCount = 0;  ///< triangles the waterline crosses
   HydrostaticResult hydrostatics;
   HydrodynamicForces hydrodynamics;
   ForceTorque total;                        ///< world axes, about the centre of mass
@@ -102,27 +121,23 @@ struct BoatState {
   bool dampingCompensated = true;           ///< the changes were divided by Bullet's damping factor
   /// Bullet's damping factors (1 - damping)^dt of the last substep and what
   /// they were computed from: the same inputs give them again without two
-  /// calls to pow (a tenth of a small hull's substep). NaN: none yet.
+  /// calls to pow. NaN: none yet.
   btScalar dampingOf[3] = {std::numeric_limits<btScalar>::quiet_NaN(), 0, 0};  ///< dt [s], linear, angular damping
   btScalar dampingFactors[2] = {1, 1};                                         ///< linear, angular
   bool wake = false;               ///< the water under the boat moved: wake the body
   std::uint32_t flags = StatusOk;  ///< the last substep's StatusFlag bits, before it is applied
   WaterStatus status;
   FloodState flood;  ///< the compartments, their water and its weight (none: no flooding)
-  /// Per column (the column model): each column's immersed fraction, last substep.
-  std::vector<btScalar> columnFraction;
-  /// Sizes the per-vertex and per-triangle arrays for `hull` and forgets
-  /// the slamming history; configures the patch for Sampling::Patch.
+  /// Each stage's time, when the boat is profiled (WaterAction::setProfiling); null when not.
+  std::unique_ptr<SubstepProfile> profile;
+  /// Each buoyancy model's own state, indexed by BuoyancyModel; made at its
+  /// first substep (modelState).
+  std::array<std::unique_ptr<ModelState>, kBuoyancyModelCount> models;
+  /// The state of `model`, made (allocating) the first time.
+  ModelState& modelState(BuoyancyModel model);
+  /// Configures the patch for `statics` and forgets every model's state: a
+  /// boat's state for a hull, before its first substep.
   void allocate(const Hull& hull, const HydrostaticSettings& statics);
-  /// Sizes the per-vertex and per-triangle arrays for `hull` when they are
-  /// smaller: a WaterAction's first substep on triangles. (A boat made and
-  /// put on columns before its first substep never holds them: a big fleet
-  /// of far boats stays small in memory, its bodies close together.)
-  void fitTriangles(const Hull& hull);
-  /// Makes room for the column model's `columns` too (the per-vertex height
-  /// arrays hold the columns' heights when it runs), and forgets the water
-  /// of the last substep, which the other model sampled elsewhere.
-  void allocateColumns(const ColumnHull& columns);
   /// Configures the patch for Sampling::Patch (throws as
   /// WaterPatch::configure) and Auto (left empty when it would be too
   /// large); empties it for Direct.
@@ -137,56 +152,48 @@ struct WaterAxes {
   btScalar centreUp_m = 0;                     ///< centre of mass along up, world [m]
 };
 
-/// The working state of one substep: what one stage hands the next.
+/// One substep's working state: its plan, and what each stage leaves for
+/// the next (results only: every decision is the plan's).
 struct Substep {
-  Substep(BoatBuffers& b, btScalar dt, btScalar t) : buffers(b), dt_s(dt), t_s(t) {}
-  BoatBuffers& buffers;  ///< this thread's working memory
-  btScalar dt_s;         ///< substep length [s]
-  btScalar t_s;          ///< water clock [s]
-  WaterAxes axes;
-  bool perVertexVelocities = false;      ///< the flow wants the water velocity at the wet vertices
-  bool vertexVelocitiesSampled = false;  ///< ... and it came with the heights (direct sampling)
-  bool boatVelocity = false;             ///< some term wants one water velocity under the boat
-  bool vertexCoordinates = false;        ///< buffers.u_m and v_m hold the points' world coordinates (sampleWater)
-  bool heads = false;                    ///< the wet vertices have pressure heads (WavePressure)
-  /// The last substep's least vertex height above the water [m]
-  /// (BoatState::lowestAbove_m before this substep; NaN on the first).
-  btScalar previousLowestAbove_m = std::numeric_limits<btScalar>::quiet_NaN();
-  std::size_t samplesAsked = 0;             ///< water heights asked of the surface
-  std::size_t nonFiniteHeights = 0;         ///< of them, NaN or infinite (replaced)
-  Extent waterRange{0, 0};                  ///< range of the water heights under the hull [m]
-  btScalar meanWaterHeight_m = 0;           ///< the column model's mean water height at the columns [m]
-  btVector3 relativeVelocity_mps{0, 0, 0};  ///< centre of mass relative to the mean water under it, world
-  bool perPiece = false;           ///< the flow was summed piece by piece (some terms want it and the hull is wet)
-  FlowSums flow;                   ///< the flow pass's sums, body axes
-  bool slam = false;               ///< slamming summed this substep (its history is warm)
-  SlammingParameters slamming;     ///< slamming's per-boat factors
-  std::uint32_t flags = StatusOk;  ///< StatusFlag bits so far
+  Substep(BoatBuffers& b, const SubstepPlan& p, btScalar dt, btScalar t, SubstepProfile* prof)
+      : buffers(b), plan(p), dt_s(dt), t_s(t), profile(prof) {}
+  BoatBuffers& buffers;     ///< this thread's working memory
+  const SubstepPlan& plan;  ///< what this substep does (plan.hpp)
+  btScalar dt_s;            ///< substep length [s]
+  btScalar t_s;             ///< water clock [s]
+  SubstepProfile* profile;  ///< where the stages' times go; null: not profiled
+  WaterAxes axes;           ///< Pose
+  // SampleWater, Heights.
+  std::size_t samplesAsked = 0;      ///< water heights asked of the surface
+  std::size_t nonFiniteHeights = 0;  ///< of them, NaN or infinite (replaced)
+  Extent waterRange{0, 0};           ///< range of the water heights under the hull [m]
+  std::size_t crossingCount = 0;     ///< Classify: triangles the waterline crosses
+  /// WavePressure: the wet triangles' and the pieces' corners carry the
+  /// waves' pressure heads, which Cut interpolates and Pressure integrates
+  /// in place of the depths.
+  bool cornerHeads = false;
+  btScalar meanWaterHeight_m = 0;           ///< ColumnBuoyancy: the mean water height at the columns [m]
+  btVector3 relativeVelocity_mps{0, 0, 0};  ///< Flow: centre of mass relative to the mean water under it, world
+  FlowSums flow;                            ///< Flow: the flow pass's sums, body axes
+  bool slamSummed = false;                  ///< Flow: slamming summed this substep (its history is warm)
+  SlammingParameters slamming;              ///< Flow: slamming's per-boat factors
+  std::uint32_t flags = StatusOk;           ///< StatusFlag bits so far
 };
 
-/// Runs one substep of `dt_s` [s] at water time `t_s` [s]: every stage in
-/// order. Returns true when state.pendingLinear_mps and
-/// state.pendingAngular_radps are to be added to the body (the status is
-/// then finished by finishApplied); false when nothing is to be applied
-/// (the status, already finished, says why).
+/// Runs one substep of `dt_s` [s] at water time `t_s` [s] on the boat's
+/// buoyancy model (the one place that dispatches on it: model.hpp).
+/// Returns true when state.pendingLinear_mps and state.pendingAngular_radps
+/// are to be added to the body (the status is then finished by
+/// finishStatus); false when nothing is to be applied (the status, already
+/// finished, says why).
 [[nodiscard]] bool runSubstep(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s,
                               double t_s);
 
-/// The last substep's cut for drawing and for queries: the wet triangles
-/// and the cut pieces (relative positions, world axes), and the waterline
-/// segments, rebuilt from the heights the substep kept. Uses this thread's
-/// buffers.
-void drawnCut(const Hull& hull, const BoatState& state, std::vector<SubmergedPiece>& pieces,
+/// The last substep's cut for drawing and for queries (relative
+/// positions, world axes): the model's (ModelState::drawnCut), empty for a
+/// model without one.
+void drawnCut(const BoatModel& boat, BoatState& state, std::vector<SubmergedPiece>& pieces,
               std::vector<WaterlineSegment>& waterline);
-
-/// Whether some term wants the flow piece by piece (skin friction, pressure
-/// drag, slamming), and whether any hydrodynamic term is on.
-[[nodiscard]] inline bool perPieceTerms(const HydrodynamicSettings& h) {
-  return h.viscous || h.pressureDrag || h.slamming;
-}
-[[nodiscard]] inline bool anyTerm(const HydrodynamicSettings& h) {
-  return perPieceTerms(h) || h.airResistance || h.damping;
-}
 
 /// Whether every component of `v` is finite.
 [[nodiscard]] inline bool isFinite(const btVector3& v) {

@@ -1,5 +1,6 @@
-// Stage 12 of the substep: the total force and torque made to act exactly
+// The VelocityChange stage: the total force and torque made to act exactly
 // once in the next substep, as a velocity change (docs/model.md §3).
+#include "substep/profile.hpp"
 #include "substep/stages.hpp"
 
 #include <cmath>
@@ -14,11 +15,11 @@ btScalar dampingFactor(btScalar damping, btScalar dt_s) { return btPow(btScalar(
 /// Sleeping bodies ignore velocity changes: wake the boat when the water
 /// under it moved (or always, unless sleeping in still water is allowed:
 /// only then is the water compared with the last substep's).
-bool waterMoved(const BoatModel& boat, const BoatState& state) {
+bool waterMoved(const BoatModel& boat, const BoatState& state, const PointWater& water) {
   if (!state.anyWet) return false;
-  bool moved = !boat.statics.allowSleepInStillWater || !state.havePreviousWater;
-  for (std::size_t i = 0; i < state.waterHeight_m.size() && !moved; ++i)
-    moved = state.waterHeight_m[i] != state.previousWaterHeight_m[i];
+  bool moved = !boat.statics.allowSleepInStillWater || !water.havePrevious;
+  for (std::size_t i = 0; i < water.height_m.size() && !moved; ++i)
+    moved = water.height_m[i] != water.previousHeight_m[i];
   return moved;
 }
 
@@ -34,7 +35,8 @@ bool refuse(BoatState& state, std::uint32_t flags) {
 
 }  // namespace
 
-bool velocityChange(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
+bool velocityChange(const BoatModel& boat, BoatState& state, PointWater& water, const BodySnapshot& body, Substep& s) {
+  const StageScope scope(s.profile, SubstepStage::VelocityChange);
   ForceTorque& total = state.total;
   total = state.hydrodynamics.total();
   total.force_N += state.hydrostatics.force_N;
@@ -66,9 +68,9 @@ bool velocityChange(const BoatModel& boat, BoatState& state, const BodySnapshot&
   if (!isFinite(linear) || !isFinite(angular)) return refuse(state, s.flags);
   state.pendingLinear_mps = linear;
   state.pendingAngular_radps = angular;
-  state.wake = waterMoved(boat, state);
-  state.previousWaterHeight_m.swap(state.waterHeight_m);
-  state.havePreviousWater = true;
+  state.wake = waterMoved(boat, state, water);
+  water.previousHeight_m.swap(water.height_m);
+  water.havePrevious = true;
   state.flags = s.flags;
   return true;
 }

@@ -1,7 +1,9 @@
-// The water's velocity for the flow terms: at the hull's vertices (stage 4
-// of the substep, interpolated to the pieces by the cut), or once under the
-// boat (docs/model.md §2).
+// The water's velocity for the flow terms: at the hull's vertices (the
+// WaterVelocity stage; the Cut interpolates it to the pieces), or once
+// under the boat (docs/model.md §2).
 #include "substep/water_velocity.hpp"
+
+#include "substep/profile.hpp"
 #include "substep/stages.hpp"
 
 #include <algorithm>
@@ -26,7 +28,7 @@ std::uint32_t storeVertexVelocities(BoatState& state, Substep& s, std::size_t co
 /// the wet ones and the dry corners of the crossing triangles (a cut piece
 /// interpolates along its own triangle's edges), none of the rest of the
 /// dry hull; then kListedPad copies of the first. Returns how many.
-std::size_t listWetVertices(const HullSoA& soa, const BoatState& state, BoatBuffers& b) {
+std::size_t listWetVertices(const HullSoA& soa, const TriangleState& tri, const Substep& s, BoatBuffers& b) {
   if (++b.stampNow == 0) {  // wrapped after 2^32 substeps: forget every stamp
     std::fill(b.stamp.begin(), b.stamp.end(), 0u);
     b.stampNow = 1;
@@ -34,12 +36,12 @@ std::size_t listWetVertices(const HullSoA& soa, const BoatState& state, BoatBuff
   // The crossing triangles' corners stamped (stores without a branch: the
   // wet test per corner mispredicted), then one pass over the vertices.
   std::uint32_t* stamp = b.stamp.data();
-  for (std::size_t k = 0; k < state.crossingCount; ++k) {
+  for (std::size_t k = 0; k < s.crossingCount; ++k) {
     const std::uint64_t c = soa.corners[std::size_t(b.crossing[k])];
     for (int j = 0; j < 3; ++j) stamp[HullSoA::corner(c, j)] = b.stampNow;
   }
   std::uint32_t* listed = b.listed.data();
-  const std::size_t count = listVertices(state.h_m.data(), stamp, b.stampNow, soa.vertexCount, listed);
+  const std::size_t count = listVertices(tri.water.above_m.data(), stamp, b.stampNow, soa.vertexCount, listed);
   std::fill_n(listed + count, kListedPad, count > 0 ? listed[0] : 0u);
   return count;
 }
@@ -49,7 +51,7 @@ std::size_t listWetVertices(const HullSoA& soa, const BoatState& state, BoatBuff
 /// vertex's height above the water negated: BoatState::lowestAbove_m is the
 /// least). The margin covers their different roundings, so that the
 /// interpolation is the same bits as with every level; when a vertex went
-/// deeper than sampleWater expected, the surface is asked instead.
+/// deeper than the plan expected, the surface is asked instead.
 bool patchVelocitiesReach(const BoatState& state, const Substep& s) {
   const std::span<const double> depths = state.patch.velocityDepths_m();
   if (depths.size() == WaterPatch::kVelocityLevels) return true;
@@ -58,14 +60,14 @@ bool patchVelocitiesReach(const BoatState& state, const Substep& s) {
 }
 
 /// One batch query of the listed vertices' water velocities.
-std::uint32_t sampleWetVertices(const BoatModel& boat, BoatState& state, Substep& s) {
+std::uint32_t sampleWetVertices(const BoatModel& boat, BoatState& state, const TriangleState& tri, Substep& s) {
   BoatBuffers& b = s.buffers;
   const HullSoA& soa = boat.hull.soa();
-  const std::size_t count = listWetVertices(soa, state, b);
+  const std::size_t count = listWetVertices(soa, tri, s, b);
   const WaterAxes& a = s.axes;
   // Sampled with the heights: interpolated, in the cells the heights pass
-  // stored (sampleWater passes them whenever it asks for the velocities),
-  // when the patch's depths reach the deepest wet vertex.
+  // stored (SampleWater passes them whenever it asks for the nodes'
+  // velocities), when the patch's depths reach the deepest wet vertex.
   if (state.patchSampled && state.patch.hasVelocities() && patchVelocitiesReach(state, s)) {
     const VertexVelocityQuery query{&soa,
                                     a.east,
@@ -74,7 +76,7 @@ std::uint32_t sampleWetVertices(const BoatModel& boat, BoatState& state, Substep
                                     a.centreEast_m,
                                     a.centreNorth_m,
                                     a.centreUp_m,
-                                    state.waterHeight_m.data(),
+                                    tri.water.height_m.data(),
                                     b.listed.data(),
                                     count,
                                     b.cells()};
@@ -116,28 +118,29 @@ WaterVelocity queryOnePoint(const BoatModel& boat, Substep& s, btScalar u, btSca
 
 }  // namespace
 
-void waterVelocityAtVertices(const BoatModel& boat, BoatState& state, Substep& s) {
+void waterVelocityAtVertices(const BoatModel& boat, BoatState& state, const TriangleState& tri, Substep& s) {
+  const StageScope scope(s.profile, SubstepStage::WaterVelocity);
   // Asked with the heights (direct sampling), or now of the wet vertices
   // and the crossing triangles' corners.
-  if (!(s.perVertexVelocities && state.anyWet)) return;
-  s.flags |= s.vertexVelocitiesSampled ? storeVertexVelocities(state, s, boat.hull.soa().vertexCount, nullptr)
-                                       : sampleWetVertices(boat, state, s);
+  if (!(s.plan.velocities == WaterVelocities::PerVertex && state.anyWet)) return;
+  s.flags |= s.plan.velocitiesWithHeights ? storeVertexVelocities(state, s, boat.hull.soa().vertexCount, nullptr)
+                                          : sampleWetVertices(boat, state, tri, s);
 }
 
-btVector3 waterVelocityUnderBoat(const BoatModel& boat, BoatState& state, Substep& s, std::size_t sampled) {
+btVector3 waterVelocityUnderBoat(const BoatModel& boat, BoatState& state, Substep& s,
+                                 std::span<const btScalar> waterHeight_m) {
   // One point: under the centre of mass, on the mean water height of the
-  // hull's vertices. (A uniform velocity is the same anywhere: no mean to
-  // take.)
-  const std::size_t n = boat.surface.velocityIsUniform() ? 0 : sampled;
+  // points. (A uniform velocity is the same anywhere: no mean to take.)
+  const std::size_t n = boat.surface.velocityIsUniform() ? 0 : waterHeight_m.size();
   double meanHeight = n == 0 ? double(state.centre_m.dot(state.frame.up)) : 0;
-  for (std::size_t i = 0; i < n; ++i) meanHeight += double(state.waterHeight_m[i]);
+  for (std::size_t i = 0; i < n; ++i) meanHeight += double(waterHeight_m[i]);
   return waterVelocityAt(boat, state, s, btScalar(meanHeight / double(std::max<std::size_t>(1, n))));
 }
 
 btVector3 waterVelocityAt(const BoatModel& boat, BoatState& state, Substep& s, btScalar w) {
   const WaterFrame& f = state.frame;
   const btScalar u = state.centre_m.dot(f.east), v = state.centre_m.dot(f.north);
-  // The patch's nodes brought their surface velocities (sampleWater): the
+  // The patch's nodes brought their surface velocities (SampleWater): the
   // point, on the mean water height, is at the surface to the patch's
   // resolution, and its velocity the interpolated one.
   WaterVelocity q = state.patchSampled && state.patch.hasSurfaceVelocities() ? state.patch.surfaceVelocity(u, v)

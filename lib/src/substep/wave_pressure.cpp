@@ -1,7 +1,8 @@
-// Between stages 4 and 5 of the substep, with PressureModel::WavePressure
-// only: the surface's pressure head at every wet vertex, and at the wet
-// triangles' corners, for the cut and the pressure integral (docs/model.md,
-// "Wave pressure").
+// The WavePressure stage, with PressureModel::WavePressure only: the
+// surface's pressure head at every wet vertex, and at the wet triangles'
+// corners, for the Cut and Pressure stages (docs/model.md, "Wave
+// pressure").
+#include "substep/profile.hpp"
 #include "substep/stages.hpp"
 
 #include <algorithm>
@@ -12,12 +13,12 @@ namespace {
 
 /// Lists the wet vertices (h < 0) in b.queried with their coordinates in the
 /// query arrays: u and v as the heights were asked (worldCoordinates), w as
-/// vertexHeights found it, so that a static head `eta - w` is exactly the
-/// depth -h. The dry vertices' heads are 0. Returns how many.
-std::size_t listWetVertices(const BoatModel& boat, const BoatState& state, Substep& s) {
+/// the Heights stage found it, so that a static head `eta - w` is exactly
+/// the depth -h. The dry vertices' heads are 0. Returns how many.
+std::size_t listWetVertices(const BoatModel& boat, const TriangleState& tri, Substep& s) {
   const HullSoA& soa = boat.hull.soa();
   BoatBuffers& b = s.buffers;
-  if (!s.vertexCoordinates) {  // the patch, or level water, asked the surface elsewhere
+  if (s.plan.heights != HeightSampling::Direct) {  // the patch, or level water, asked the surface elsewhere
     const WaterAxes& a = s.axes;
     worldCoordinates(soa, a.east, a.north, a.up, a.centreEast_m, a.centreNorth_m, a.centreUp_m, b.u_m.data(),
                      b.v_m.data(), nullptr);
@@ -25,7 +26,7 @@ std::size_t listWetVertices(const BoatModel& boat, const BoatState& state, Subst
   b.queried.clear();
   for (std::uint32_t i = 0; i < soa.vertexCount; ++i) {
     b.head_m[i] = 0;
-    if (state.h_m[i] < 0) {
+    if (tri.water.above_m[i] < 0) {
       const std::size_t k = b.queried.size();
       b.queried.push_back(i);
       b.queryU_m[k] = b.u_m[i], b.queryV_m[k] = b.v_m[i], b.queryW_m[k] = b.above_m[i];
@@ -36,11 +37,12 @@ std::size_t listWetVertices(const BoatModel& boat, const BoatState& state, Subst
 
 }  // namespace
 
-void wavePressureHeads(const BoatModel& boat, BoatState& state, Substep& s) {
-  s.heads = boat.statics.pressure == PressureModel::WavePressure && state.anyWet;
-  if (!s.heads) return;
+void wavePressureHeads(const BoatModel& boat, BoatState& state, const TriangleState& tri, Substep& s) {
+  const StageScope scope(s.profile, SubstepStage::WavePressure);
+  if (!(s.plan.pressure == PressureModel::WavePressure && state.anyWet)) return;
+  s.cornerHeads = true;
   BoatBuffers& b = s.buffers;
-  const std::size_t count = listWetVertices(boat, state, s);
+  const std::size_t count = listWetVertices(boat, tri, s);
   bool threw = false;
   try {
     boat.surface.pressureHeads(b.queryU_m.data(), b.queryV_m.data(), b.queryW_m.data(), count, s.t_s,
@@ -58,7 +60,7 @@ void wavePressureHeads(const BoatModel& boat, BoatState& state, Substep& s) {
     const btScalar head = b.queryHead_m[k];
     const bool finite = !threw && std::isfinite(head);
     nonFinite += threw || finite ? 0 : 1;
-    b.head_m[i] = finite ? std::max(head, btScalar(0)) : -state.h_m[i];
+    b.head_m[i] = finite ? std::max(head, btScalar(0)) : -tri.water.above_m[i];
   }
   if (nonFinite > 0) {
     s.flags |= StatusNonFiniteHeight;

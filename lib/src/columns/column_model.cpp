@@ -1,0 +1,72 @@
+// The column model (BuoyancyModel::Columns): its substep as its stages in
+// order (docs/columns.md, "The substep"), its state, and its drawing.
+#include "columns/column_soa.hpp"
+#include "columns/column_substep.hpp"
+#include "substep/model.hpp"
+
+#include <LinearMath/btIDebugDraw.h>
+
+namespace keel::KEEL_ABI::detail {
+namespace {
+
+class ColumnModel final : public ModelState {
+ public:
+  bool run(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s, double t_s) override {
+    const HullSoA& points = boat.columns->soa().points;
+    fit(boat);
+    const SubstepPlan plan = timedPlan(planColumns, boat, state);
+    Substep s(threadBuffers(points), plan, dt_s, btScalar(t_s), state.profile.get());
+    if (!findWater(boat, state, own_.water, body, s, points)) return skipSubstep(state, s.flags);
+    columnBuoyancy(boat, state, own_, s);
+    if (plan.damping && state.anyWet) {
+      columnRelativeVelocity(boat, state, body, s);
+      extraDamping(boat, state, body, s);
+      clampDrag(boat, state, body, s);
+    }
+    floodwater(boat, state, body, s);  // the compartments flood on either model
+    return velocityChange(boat, state, own_.water, body, s);
+  }
+
+  void fit(const BoatModel& boat) override { own_.fit(*boat.columns); }
+
+  void forgetHistory() override { own_.water.havePrevious = false; }
+
+  void debugDraw(const BoatModel& boat, const BoatState& state, btIDebugDraw& drawer) const override;
+
+  std::span<const btScalar> immersion() const override { return own_.fraction; }
+
+ private:
+  ColumnState own_;
+};
+
+/// Each column's axis, its wet part blue (darker the fuller) and its dry
+/// part grey.
+void ColumnModel::debugDraw(const BoatModel& boat, const BoatState& state, btIDebugDraw& drawer) const {
+  const ColumnSoA& c = boat.columns->soa();
+  if (own_.fraction.size() < c.points.vertexCount) return;  // no substep on columns yet
+  const btVector3 axis = state.basis * btVector3(c.axis[0], c.axis[1], c.axis[2]);
+  const bool flip = axis.dot(state.frame.up) < 0;  // upside down: the wet part is the top
+  const btVector3 dry(0.6f, 0.6f, 0.6f), empty(0.6f, 0.9f, 1.0f), full(0.0f, 0.1f, 0.8f);
+  for (std::size_t i = 0; i < c.points.vertexCount; ++i) {
+    const btVector3 centroid = state.centre_m + state.basis * btVector3(c.points.x[i], c.points.y[i], c.points.z[i]);
+    const btVector3 bottom = centroid + axis * c.lo[i], top = centroid + axis * c.hi[i];
+    const btScalar f = own_.fraction[i];
+    const btVector3 wetEnd = flip ? top + (bottom - top) * f : bottom + (top - bottom) * f;
+    const btVector3& wetStart = flip ? top : bottom;
+    const btVector3& dryEnd = flip ? bottom : top;
+    if (f > 0) drawer.drawLine(wetStart, wetEnd, empty.lerp(full, f));  // lighter blue: barely wet
+    if (f < 1) drawer.drawLine(wetEnd, dryEnd, dry);
+  }
+}
+
+}  // namespace
+
+void ColumnState::fit(const ColumnHull& columns) {
+  const std::size_t n = padded(columns.columns().size());
+  water.fit(n);
+  if (fraction.size() < n) fraction.resize(n, 0);
+}
+
+std::unique_ptr<ModelState> makeColumnModel() { return std::make_unique<ColumnModel>(); }
+
+}  // namespace keel::KEEL_ABI::detail

@@ -1,0 +1,133 @@
+// The Plan stage: the triangle model's decisions for a substep, and
+// Sampling::Auto's cost model (docs/model.md, "Water sampling").
+#include "substep/plan.hpp"
+
+#include "substep/profile.hpp"
+#include "substep/substep.hpp"
+
+namespace keel::KEEL_ABI::detail {
+namespace {
+
+// Sampling::Auto's cost model: an interpolation of a height per vertex, of
+// a velocity per wet vertex (listed, placed, interpolated and turned into
+// body axes in one SIMD pass: keel_bench's substep rows with patch:1 and
+// terms:31 measure it), the wet share of the vertices asked for velocities
+// (half the hull and the crossing triangles' dry corners), and how much
+// cheaper the patch must be expected to be, since it interpolates.
+constexpr double kInterpolation_ns = 2, kVelocityInterpolation_ns = 7, kWetFraction = 0.6, kPatchAdvantage = 0.75;
+
+/// The patch's expected cost of the wet vertices' water velocities: its
+/// nodes' velocities at every depth and an interpolation per wet vertex
+/// (a surface that answers grids with velocities), or a velocities() query
+/// of the wet vertices, whichever is cheaper. Sets `onGrid` to which.
+double patchVelocityCost_ns(const BoatModel& boat, const BoatState& state, bool& onGrid) {
+  const QueryCost cost = boat.surface.queryCost();
+  const double nodes = double(state.patch.samplesPerSide()) * double(state.patch.samplesPerSide());
+  const double wet = kWetFraction * double(boat.hull.soa().vertexCount);
+  // Every depth: the choice does not hang on how deep the last substep went.
+  const double grid_ns = nodes * double(WaterPatch::kVelocityLevels) * cost.gridNodeVelocity_ns +
+                         wet * kVelocityInterpolation_ns;
+  const double query_ns = wet * cost.velocity_ns;
+  onGrid = cost.gridNodeVelocity_ns > 0 && grid_ns < query_ns;
+  return onGrid ? grid_ns : query_ns;
+}
+
+/// How deep below the surface the wet vertices are expected to reach this
+/// substep [m]: the last substep's deepest (`lowestAbove_m` negated) plus a
+/// 16th of the hull's radius (half the first depth level; a vertex would
+/// have to sink at 75 m/s for a 5 m hull at 240 substeps a second to go
+/// past it); NaN, every depth, at the first. The patch then samples its
+/// nodes' velocities only down to there: the same bits, since the
+/// WaterVelocity stage checks that no wet vertex went deeper and asks the
+/// surface itself when one did.
+btScalar velocityDepthWanted_m(const BoatModel& boat, btScalar lowestAbove_m) {
+  return -lowestAbove_m + btScalar(1.0 / 16) * boat.hull.radius_m();
+}
+
+/// Sampling::Auto's choice, from the surface's stated costs: the patch
+/// costs its nodes, an interpolation per point and, when the flow wants
+/// the water velocity at the vertices, patchVelocityCost_ns; direct
+/// sampling costs a query per point, of heights and velocities at once
+/// when they are wanted. The patch is chosen when it is expected to cost
+/// less than kPatchAdvantage of direct sampling.
+bool autoPicksPatch(const BoatModel& boat, const BoatState& state, std::size_t points, bool perVertex) {
+  const int side = state.patch.samplesPerSide();
+  if (side == 0) return false;  // too many nodes to configure
+  const QueryCost cost = boat.surface.queryCost();
+  const auto count = double(points);
+  const double direct_ns = count * (perVertex ? cost.heightAndVelocity_ns : cost.height_ns);
+  double patch_ns = double(side) * double(side) * cost.gridNode_ns + count * kInterpolation_ns;
+  bool onGrid = false;
+  if (perVertex) patch_ns += patchVelocityCost_ns(boat, state, onGrid);
+  return patch_ns < kPatchAdvantage * direct_ns;
+}
+
+}  // namespace
+
+bool boatVelocityOnGrid(const BoatModel& boat, const BoatState& state) {
+  const QueryCost cost = boat.surface.queryCost();
+  const double nodes = double(state.patch.samplesPerSide()) * double(state.patch.samplesPerSide());
+  return cost.gridNodeVelocity_ns > 0 && nodes * cost.gridNodeVelocity_ns < cost.batchPoints * cost.velocity_ns;
+}
+
+HeightSampling chooseSampling(const BoatModel& boat, const BoatState& state, std::size_t points, bool perVertex) {
+  const Sampling sampling = boat.statics.sampling;
+  if (sampling == Sampling::Patch || (sampling == Sampling::Auto && autoPicksPatch(boat, state, points, perVertex)))
+    return HeightSampling::Patch;
+  // Still, level water: one height for every point, whose coordinates are
+  // then not needed.
+  if (boat.surface.heightIsUniform() && !perVertex) return HeightSampling::Level;
+  return HeightSampling::Direct;
+}
+
+void planTerms(const HydrodynamicSettings& h, SubstepPlan& plan) {
+  plan.viscous = h.viscous;
+  plan.pressureDrag = h.pressureDrag;
+  plan.slamming = h.slamming;
+  plan.air = h.airResistance;
+  plan.damping = h.damping;
+}
+
+SubstepPlan planTriangles(const BoatModel& boat, const BoatState& state) {
+  const HydrodynamicSettings& h = boat.dynamics;
+  const bool uniformVelocity = boat.surface.velocityIsUniform();
+  SubstepPlan p;
+  planTerms(h, p);
+  // The water velocity at the vertices only for the terms that take it
+  // piece by piece, and only where it varies; every other term that reads
+  // the water's velocity takes it once, under the boat.
+  if (p.perPiece() && h.waterVelocity == WaterVelocitySampling::PerVertex && !uniformVelocity)
+    p.velocities = WaterVelocities::PerVertex;
+  else if (h.waterVelocity != WaterVelocitySampling::StillWater && p.anyTerm())
+    p.velocities = WaterVelocities::PerBoat;
+  p.uniformWater = uniformVelocity || h.waterVelocity != WaterVelocitySampling::PerVertex;
+  const bool perVertex = p.velocities == WaterVelocities::PerVertex;
+  p.heights = chooseSampling(boat, state, boat.hull.soa().vertexCount, perVertex);
+  if (p.heights == HeightSampling::Patch) {
+    // The nodes' velocities when the surface gives them on grids for less
+    // than a query of the wet vertices (not for a small hull on a large
+    // patch), or their surface velocities for the one under the boat.
+    bool onGrid = false;
+    if (perVertex) (void)patchVelocityCost_ns(boat, state, onGrid);
+    if (onGrid) {
+      p.patchVelocities = PatchVelocities::Nodes;
+      p.patchVelocityDepth_m = velocityDepthWanted_m(boat, state.lowestAbove_m);
+    } else if (p.velocities == WaterVelocities::PerBoat && !uniformVelocity && boatVelocityOnGrid(boat, state)) {
+      p.patchVelocities = PatchVelocities::Surface;
+    }
+  }
+  // Direct sampling asks the velocities with the heights: one query, which
+  // a surface can answer with one solve.
+  p.velocitiesWithHeights = p.heights == HeightSampling::Direct && perVertex;
+  p.pressure = boat.statics.pressure;
+  p.keepAlongUp = p.pressure == PressureModel::WavePressure;
+  return p;
+}
+
+SubstepPlan timedPlan(SubstepPlan (*plan)(const BoatModel&, const BoatState&), const BoatModel& boat,
+                      const BoatState& state) {
+  const StageScope scope(state.profile.get(), SubstepStage::Plan);
+  return plan(boat, state);
+}
+
+}  // namespace keel::KEEL_ABI::detail

@@ -1,0 +1,15 @@
+// The stages' names, for a profile's table.
+#include <keel/substep_profile.hpp>
+
+namespace keel::KEEL_ABI {
+
+const char* stageName(SubstepStage stage) {
+  static constexpr const char* kNames[kSubstepStageCount] = {
+      "Plan",         "Pose",    "SampleWater", "Heights",        "Classify",      "WaterVelocity",
+      "WavePressure", "Cut",     "Pressure",    "ColumnBuoyancy", "Flow",          "Slamming",
+      "Air",          "Damping", "Clamp",       "Flooding",       "VelocityChange"};
+  const auto i = std::size_t(stage);
+  return i < kSubstepStageCount ? kNames[i] : "unknown";
+}
+
+}  // namespace keel::KEEL_ABI

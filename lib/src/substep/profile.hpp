@@ -1,0 +1,34 @@
+#pragma once
+// The per-stage profile's clock: each stage opens a StageScope naming
+// itself (as Box2D's stages assert their type where they run), which adds
+// the stage's wall time to the boat's SubstepProfile when it is profiled
+// and costs a test of a null pointer when it is not.
+
+#include <keel/substep_profile.hpp>
+
+#include <chrono>
+
+namespace keel::KEEL_ABI::detail {
+
+/// Times the stage from its construction to its destruction into
+/// `profile` (null: not profiled, nothing is read).
+class StageScope {
+ public:
+  StageScope(SubstepProfile* profile, SubstepStage stage) : profile_(profile), stage_(stage) {
+    if (profile_) start_ = std::chrono::steady_clock::now();
+  }
+  ~StageScope() {
+    if (profile_)
+      profile_->stage_s[std::size_t(stage_)] +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  StageScope(const StageScope&) = delete;
+  StageScope& operator=(const StageScope&) = delete;
+
+ private:
+  SubstepProfile* profile_;
+  SubstepStage stage_;
+  std::chrono::steady_clock::time_point start_{};
+};
+
+}  // namespace keel::KEEL_ABI::detail

@@ -1,0 +1,98 @@
+// The triangle model (BuoyancyModel::Triangles): Kerner's exact pressure
+// integral over the hull's triangles, with every hydrodynamic term. Its
+// substep as its stages in order (docs/model.md, "The substep"), its state,
+// and its cut for drawing.
+#include "substep/model.hpp"
+#include "substep/stages.hpp"
+
+namespace keel::KEEL_ABI::detail {
+namespace {
+
+class TriangleModel final : public ModelState {
+ public:
+  bool run(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s, double t_s) override {
+    const HullSoA& soa = boat.hull.soa();
+    fit(boat);
+    const SubstepPlan plan = timedPlan(planTriangles, boat, state);
+    Substep s(threadBuffers(soa), plan, dt_s, btScalar(t_s), state.profile.get());
+    if (!findWater(boat, state, own_.water, body, s, soa)) return skipSubstep(state, s.flags);
+    classify(boat, state, own_, s);
+    waterVelocityAtVertices(boat, state, own_, s);
+    wavePressureHeads(boat, state, own_, s);
+    cut(boat, state, s);
+    pressure(boat, state, s);
+    if (wantsHydrodynamics(plan, state)) {
+      flowTerms(boat, state, own_, body, s);
+      slamming(boat, state, own_, s);
+      airResistance(boat, state, body, s);
+      extraDamping(boat, state, body, s);
+      clampDrag(boat, state, body, s);
+    }
+    floodwater(boat, state, body, s);
+    return velocityChange(boat, state, own_.water, body, s);
+  }
+
+  void fit(const BoatModel& boat) override { own_.fit(boat.hull); }
+
+  void forgetHistory() override {
+    own_.water.havePrevious = false;
+    own_.slammingWarm = false;
+  }
+
+  void drawnCut(const BoatModel& boat, const BoatState& state, std::vector<SubmergedPiece>& pieces,
+                std::vector<WaterlineSegment>& waterline) const override;
+
+ private:
+  TriangleState own_;
+};
+
+void TriangleModel::drawnCut(const BoatModel& boat, const BoatState& state, std::vector<SubmergedPiece>& pieces,
+                             std::vector<WaterlineSegment>& waterline) const {
+  pieces.clear();
+  waterline.clear();
+  const HullSoA& soa = boat.hull.soa();
+  if (!state.anyWet || own_.water.above_m.size() < soa.vertexPadded) return;  // no substep yet
+  BoatBuffers& b = threadBuffers(soa);
+  // Classified again from the kept heights, triangle by triangle (a water
+  // range that no block's box lies outside of), and cut without velocities.
+  const btScalar up[3] = {0, 0, 0};
+  const std::size_t crossing = classifyTriangles(soa, own_.water.above_m.data(), up, 0,
+                                                 Extent{-BT_LARGE_FLOAT, BT_LARGE_FLOAT}, b);
+  cutCrossing(soa, b, crossing, false, false);
+  auto world = [&](btScalar x, btScalar y, btScalar z) { return state.basis * btVector3(x, y, z); };
+  auto add = [&](const PieceStream& p, std::size_t i, std::uint32_t triangle) {
+    const btVector3 s = world(p.sx[i], p.sy[i], p.sz[i]);
+    pieces.push_back(SubmergedPiece{
+        {world(p.ax[i], p.ay[i], p.az[i]), world(p.bx[i], p.by[i], p.bz[i]), world(p.cx[i], p.cy[i], p.cz[i])},
+        {p.d0[i], p.d1[i], p.d2[i]},
+        triangle,
+        s,
+        p.area[i]});
+  };
+  const PieceStream whole = b.triangles(soa);
+  for (std::size_t t = 0; t < soa.triangleCount; ++t)
+    if (whole.weight[t] > 0) add(whole, t, soa.triangle[t]);
+  const PieceStream cutPieces = b.pieces.stream();
+  for (std::size_t k = 0; k < crossing; ++k) {
+    const std::uint32_t triangle = soa.triangle[std::size_t(b.crossing[k])];
+    add(cutPieces, k, triangle);
+    if (k < b.pieces.twoSlots && cutPieces.weight[b.pieces.slots + k] > 0) add(cutPieces, b.pieces.slots + k, triangle);
+    const PieceBuffer& p = b.pieces;
+    waterline.push_back({world(p.px[k], p.py[k], p.pz[k]), world(p.qx[k], p.qy[k], p.qz[k])});
+  }
+}
+
+}  // namespace
+
+void TriangleState::fit(const Hull& hull) {
+  const HullSoA& soa = hull.soa();
+  if (sweptRate_m3ps.size() >= soa.trianglePadded && water.above_m.size() >= soa.vertexPadded) return;
+  water.fit(soa.vertexPadded);
+  sweptRate_m3ps.assign(soa.trianglePadded, 0);
+  previousSweptRate_m3ps.assign(soa.trianglePadded, 0);
+  slammingWarm = false;
+}
+
+std::unique_ptr<ModelState> makeTriangleModel() { return std::make_unique<TriangleModel>(); }
+
+}  // namespace keel::KEEL_ABI::detail
