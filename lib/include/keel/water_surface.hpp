@@ -69,8 +69,9 @@ struct GridVelocities {
 
 /// What a surface's queries roughly cost, for Sampling::Auto: nanoseconds
 /// per point on one core of a current x86 CPU. Zero means "about nothing":
-/// flat water, or a surface that does not say (Auto then samples directly,
-/// as every boat did before Auto).
+/// flat water, or a surface that does not say (Auto then samples directly).
+/// Keel's own surfaces take theirs from keel_bench_query_cost
+/// (docs/performance.md, "Choosing the sampling").
 struct QueryCost {
   double height_ns = 0;             ///< heights(), per point
   double gridNode_ns = 0;           ///< a patch's node (gridHeights(), or heights() when it has none)

@@ -194,7 +194,8 @@ std::size_t ListVerticesKernel(const T* h_m, const std::uint32_t* stamp, std::ui
     const auto mask = hn::And(hn::Or(wet, marked), hn::FirstN(du, count - i));
     // Compress in a register, then a whole-vector store (out has room past
     // them): CompressStore's masked compressing store to memory is
-    // microcoded on AMD Zen 4, about 60 cycles a vector against a few.
+    // microcoded on AMD Zen 4 (keel_bench's substep benchmarks;
+    // docs/performance.md, "Instruction counts").
     hn::StoreU(hn::Compress(index, mask), du, out + listed);
     listed += hn::CountTrue(du, mask);
     index = hn::Add(index, step);

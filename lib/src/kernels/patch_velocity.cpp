@@ -105,7 +105,7 @@ using V8 = hn::Vec<D8>;
 /// floats as lanes, a point a lane. Then each sum is sumCorners' (the
 /// gathers') operations lane by lane, in their order: the same bits, with
 /// no gather and no trip through memory per point (docs/performance.md,
-/// "Transposed loads").
+/// "The water velocity at every wet vertex").
 HWY_INLINE void sumCorners8(const T* velocity, const ScalarIndex (&index)[3][kMaxLanes], std::size_t first,
                             const V8 (&w0)[3], const V8 (&w1)[3], V8& e, V8& n, V8& up) {
   const D8 d;

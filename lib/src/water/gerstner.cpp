@@ -3,6 +3,7 @@
 
 #include <keel/waves.hpp>
 
+#include "water/query_costs.hpp"
 #include "water/wave_detail.hpp"
 #include "water/waves_simd.hpp"
 
@@ -268,17 +269,7 @@ void GerstnerSurface::heights(const btScalar* u_m, const btScalar* v_m, std::siz
 }
 
 QueryCost GerstnerSurface::queryCost() const {
-  // Measured on the benchmarks' machine (docs/performance.md, "Choosing the
-  // sampling"), per component: a solve at a hull's vertices, one at a
-  // patch's nodes, the velocity's exponentials after a solve, and a node's
-  // velocity at one more depth (gerstnerGrid in benchmark_waves.cpp).
-  const auto n = double(components_.size());
-  return {.height_ns = 5.3 * n,
-          .gridNode_ns = 1.7 * n,
-          .velocity_ns = 6.3 * n,
-          .heightAndVelocity_ns = 6.3 * n,
-          .gridNodeVelocity_ns = 0.8 * n,
-          .batchPoints = detail::kWaveBatchPoints};
+  return detail::perComponent(detail::kGerstnerPerComponent, double(components_.size()), detail::kWaveBatchPoints);
 }
 
 WaterVelocity GerstnerSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {

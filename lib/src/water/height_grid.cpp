@@ -5,6 +5,7 @@
 #include <keel/height_grid.hpp>
 
 #include "water/cell_interpolation.hpp"
+#include "water/query_costs.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -130,5 +131,7 @@ void HeightGridSurface::velocities(const btScalar* u_m, const btScalar* v_m, con
                                    btScalar, WaterVelocity* out) const {
   for (std::size_t i = 0; i < count; ++i) out[i] = {0, 0, btScalar(riseRateAt(double(u_m[i]), double(v_m[i])))};
 }
+
+QueryCost HeightGridSurface::queryCost() const { return detail::kHeightGrid; }
 
 }  // namespace keel::KEEL_ABI

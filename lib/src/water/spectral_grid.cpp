@@ -6,6 +6,7 @@
 
 #include <keel/spectral_ocean.hpp>
 
+#include "water/query_costs.hpp"
 #include "water/spectral_grid.hpp"
 
 #include <algorithm>
@@ -144,19 +145,7 @@ bool SpectralOcean::gridHeightsAndVelocities(const WaterGrid& grid, const GridVe
 }
 
 QueryCost SpectralOcean::queryCost() const {
-  // Measured on the benchmarks' machine (keel_bench_waves' spectral rows,
-  // docs/waves.md, "Cost"; bicubic): independent of the number of waves.
-  // The particle solve: a Newton solve per point, no grid query.
-  if (!state_->fixedPoints())
-    return {.height_ns = 320, .gridNode_ns = 320, .velocity_ns = 210, .heightAndVelocity_ns = 530};
-  // A node of a boat's 7 x 7 patch costs about 6 ns for its height (the
-  // query's fixed cost spread over few nodes; 2 ns on a 23 x 23 patch), and
-  // about 12 ns for its velocity at the first depth (its tiles'
-  // interpolation), under 1 ns at each further one: 12, so that one
-  // velocity per boat is a point query's, not a patch's (49 x 12 ns against
-  // 140 ns; docs/performance.md, "The spectral grid query vectorised").
-  return {
-      .height_ns = 50, .gridNode_ns = 6, .velocity_ns = 140, .heightAndVelocity_ns = 165, .gridNodeVelocity_ns = 12};
+  return state_->fixedPoints() ? detail::kSpectralFixedPoints : detail::kSpectralParticleSolve;
 }
 
 }  // namespace keel::KEEL_ABI

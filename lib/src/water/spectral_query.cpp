@@ -124,7 +124,8 @@ struct Particle {
 /// Fixed-point tiles: the stencil of the point itself. Otherwise solves
 /// x0 + D(x0) = x from x0 = x on the rest-position tiles' interpolant.
 /// (Solving on the bilinear interpolant first, then finishing on the bicubic
-/// one, costs 5% more instructions than the bicubic solve alone: measured.)
+/// one, costs more instructions than the bicubic solve alone: callgrind over
+/// keel_bench_waves' spectralHeights/mode:2.)
 Particle particleAbove(const Snapshot& s, double x, double y) {
   const bool cubic = s.state->settings.interpolation == SpectralInterpolation::Bicubic;
   if (s.state->fixedPoints()) {

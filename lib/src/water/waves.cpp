@@ -3,6 +3,7 @@
 
 #include <keel/waves.hpp>
 
+#include "water/query_costs.hpp"
 #include "water/wave_detail.hpp"
 #include "water/waves_simd.hpp"
 
@@ -187,16 +188,7 @@ bool SineSumSurface::gridHeightsAndVelocities(const WaterGrid& grid, const GridV
 }
 
 QueryCost SineSumSurface::queryCost() const {
-  // Measured on the benchmarks' machine (docs/performance.md, "Choosing the
-  // sampling"): a cosine per component and point, and a complex
-  // multiplication per component and grid node.
-  const auto n = double(components_.size());
-  return {.height_ns = 1.3 * n,
-          .gridNode_ns = 0.12 * n,
-          .velocity_ns = 3.3 * n,
-          .heightAndVelocity_ns = 3.3 * n,
-          .gridNodeVelocity_ns = 0.2 * n,
-          .batchPoints = detail::kWaveBatchPoints};
+  return detail::perComponent(detail::kSineSumPerComponent, double(components_.size()), detail::kWaveBatchPoints);
 }
 
 WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {
