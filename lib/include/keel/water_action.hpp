@@ -150,8 +150,8 @@ class WaterAction : public btActionInterface {
   /// On columns: each column's axis, its wet part blue (darker the fuller)
   /// and its dry part grey, and the buoyancy arrow. On triangles: the submerged pieces (blue), the waterline (orange),
   /// the pressure force from the centre of buoyancy (red) and one arrow per hydrodynamic term from the centre of mass
-  /// (viscous green, pressure drag amber, slamming magenta, air light blue, damping grey), 1 m per
-  /// `debugForceScale_Npm` newtons. Keel's waterline is orange, unlike Bullet's white wireframe.
+  /// (viscous green, pressure drag amber, slamming magenta, air light blue, damping grey), scaled as
+  /// `debugForceScale_Npm` says. Keel's waterline is orange, unlike Bullet's white wireframe.
   void debugDraw(btIDebugDraw* drawer) override;
 
   /// Replaces the settings. Throws std::invalid_argument (settings unchanged)
@@ -257,8 +257,12 @@ class WaterAction : public btActionInterface {
   [[nodiscard]] const WaterStatus& status() const;
   void clearStatus();
 
-  /// Length scale of the debug force arrows [N per m of arrow].
-  btScalar debugForceScale_Npm = 1e4;
+  /// Length scale of the debug force arrows [N per m of arrow]. 0 (the
+  /// default) scales them to the boat: its weight is one hull radius
+  /// (Hull::radius_m) long, so a floating boat's buoyancy arrow reaches
+  /// about to its hull's edge. A positive value is used as given; a
+  /// negative one draws no arrows.
+  btScalar debugForceScale_Npm = 0;
 
  private:
   friend class WaterFleet;
