@@ -62,15 +62,20 @@ enum StatusFlag : std::uint32_t {
   /// The boat is too far from the origin for the water patch's grid indices:
   /// no water force this substep.
   StatusOutOfRange = 1u << 16,
+  /// Every water height lies more than kPlausibleHead_m above the hull's
+  /// reach: the hull would be deeper under the water than boats go, as when
+  /// the surface answers in millimetres (1 m of water reads 1000). The heights
+  /// are clamped to the bound, which leaves a closed hull's force rho g V.
+  StatusImplausibleDepth = 1u << 17,
 };
 
 /// How far above the hull's reach [m] (its bounding radius about the
 /// centre of mass) a water height may lie and still be taken as water; the
 /// highest sea waves are about 30 m. Beyond, a height is implausible
-/// (StatusImplausibleHeight), unless every height is: the hull is then
-/// simply deep under the water (or high above it), and the heights are
-/// clamped to this bound, which leaves a closed hull's pressure force
-/// unchanged.
+/// (StatusImplausibleHeight), unless every height is: the hull is then high
+/// above the water (a boat on land), or deep under it, deeper than a boat
+/// goes (StatusImplausibleDepth), and the heights are clamped to this bound,
+/// which leaves a closed hull's pressure force unchanged.
 inline constexpr double kPlausibleHead_m = 100;
 /// The pressure force may not exceed this times rho g V (V the hull's
 /// volume): a fully submerged hull feels rho g V, on a water slope s

@@ -30,6 +30,12 @@ std::size_t replaceImplausible(std::span<btScalar> water_m, btScalar lo, btScala
   return water_m.size() - plausible;
 }
 
+/// Whether every water height lies above `hi` [m], the hull's reach plus
+/// kPlausibleHead_m: the hull would be deeper under the water than boats
+/// go, which no boat means, but a surface in millimetres gives (1 m of water
+/// reads 1000). Water far below every vertex is a boat on land: not flagged.
+bool deeperThanBoatsGo(const Extent& water, btScalar hi) { return water.lo > hi; }
+
 // Sampling::Auto's cost model (docs/performance.md, "Choosing the
 // sampling"): an interpolation of a height per vertex, of a velocity per
 // wet vertex (listed, placed, interpolated and turned into body axes in
@@ -183,6 +189,7 @@ bool heightsAboveWater(const BoatModel& boat, BoatState& state, Substep& s, cons
   // tells, so this costs nothing when there are none).
   const btScalar reach = boat.hull.radius_m() + btScalar(kPlausibleHead_m);
   const btScalar lo = s.axes.centreUp_m - reach, hi = s.axes.centreUp_m + reach;
+  if (deeperThanBoatsGo(heights.water, hi)) s.flags |= StatusImplausibleDepth;
   if (heights.water.lo < lo || heights.water.hi > hi) {
     const std::size_t replaced = replaceImplausible(std::span<btScalar>(state.waterHeight_m).first(n), lo, hi);
     state.status.implausibleHeights += replaced;
