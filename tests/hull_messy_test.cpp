@@ -1,7 +1,8 @@
 // keel::Hull on messy but valid meshes: closed surfaces whose non-manifold
 // edges pair off (a zero-thickness fin, parts touching along an edge or at a
 // vertex), cavities, zero-volume parts, and the overlapping parts that would
-// count a volume twice (docs/model.md §4).
+// count a volume twice (docs/model.md §4); and the message that names meshes
+// appended without offsetting their indices.
 #include "test_hulls.hpp"
 
 #include <gtest/gtest.h>
@@ -213,6 +214,42 @@ TEST(HullMessy, CountsASharedNonFiniteVertexOnce) {
   } catch (const HullError& e) {
     EXPECT_EQ(e.counts().nonFiniteVertices, 1u) << e.what();
   }
+}
+
+TEST(HullMessy, MeshesAppendedWithoutOffsetNameTheLikelyCause) {
+  // Two boxes appended into one list, the second's indices not offset by
+  // the first's 24 vertices: its triangles index the first 54 vertices, and
+  // its own last 24 vertices (54 to 77) are used by none.
+  const Mesh first = box(btVector3(1, 1, 1)), second = box(btVector3(1, 1, 1), 2, btVector3(3, 0, 0));
+  ASSERT_EQ(first.vertices.size(), 24u);
+  ASSERT_EQ(second.vertices.size(), 54u);
+  Mesh naive = first;
+  naive.vertices.insert(naive.vertices.end(), second.vertices.begin(), second.vertices.end());
+  naive.triangles.insert(naive.triangles.end(), second.triangles.begin(), second.triangles.end());
+  const char* cause = "likely cause: vertices 54 to 77 of 78 are used by no triangle";
+  const std::string message = messageOf(naive);
+  EXPECT_NE(message.find(cause), std::string::npos) << message;
+  EXPECT_NE(message.find("without offsetting each one's indices"), std::string::npos) << message;
+  btTriangleMesh bullet;  // the same through a Bullet mesh, indexed as given
+  for (const btVector3& v : naive.vertices) bullet.findOrAddVertex(v, false);
+  for (const Hull::Triangle& t : naive.triangles) bullet.addTriangleIndices(int(t[0]), int(t[1]), int(t[2]));
+  try {
+    Hull{bullet};
+    ADD_FAILURE() << "no HullError thrown";
+  } catch (const HullError& e) {
+    EXPECT_NE(std::string(e.what()).find(cause), std::string::npos) << e.what();
+  }
+  // Offset, the two boxes make a valid hull of two parts.
+  Mesh joined = first;
+  append(joined, second);
+  EXPECT_EQ(Hull(joined.vertices, joined.triangles).partCount(), 2u);
+  // A box that lost its last face leaves its corners unused, but where the
+  // other faces' corners are: open, and no appending blamed.
+  Mesh open = first;
+  open.triangles.resize(open.triangles.size() - 2);
+  const std::string openMessage = messageOf(open);
+  EXPECT_NE(openMessage.find("open edge"), std::string::npos) << openMessage;
+  EXPECT_EQ(openMessage.find("likely cause"), std::string::npos) << openMessage;
 }
 
 }  // namespace

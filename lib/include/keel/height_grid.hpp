@@ -119,7 +119,7 @@ class HeightGridSurface final : public WaterSurface {
   HeightGridLayout layout_;
   double inverseCell_pm_;                         // 1 / cell [1/m]
   std::array<std::vector<btScalar>, 3> buffers_;  // older, newest and back, by the indices below
-  int older_ = 0, newest_ = 1, back_ = 2;
+  std::size_t older_ = 0, newest_ = 1, back_ = 2;
   double olderTime_s_ = 0, newestTime_s_ = 0;
   double inverseSpan_ps_ = 0;  // 1 / (newest - older time) [1/s]
   bool haveOlder_ = false;

@@ -82,7 +82,9 @@ class MassModel {
   MassModel& solid(const Hull& hull, double density_kgpm3);
   /// A thin shell over `hull`'s surface (its area moments weighed by
   /// `density_kgpm3 * thickness_m`; the thickness small against the hull's
-  /// radii of curvature). Throws unless the thickness is finite and > 0.
+  /// radii of curvature). Throws unless the thickness is finite, > 0 and at
+  /// most the hull's volume over its area (thicker, the shell would weigh
+  /// more than the hull filled solid: millimetres given as metres).
   MassModel& shell(const Hull& hull, double thickness_m, double density_kgpm3);
   /// `hull` below the plane `up . x = height_m |up|` (volumeMomentsBelow()),
   /// filled with `density_kgpm3`. Throws when nothing lies below.

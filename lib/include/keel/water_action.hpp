@@ -65,15 +65,20 @@ enum StatusFlag : std::uint32_t {
   /// The boat is too far from the origin for the water patch's grid indices:
   /// no water force this substep.
   StatusOutOfRange = 1u << 16,
+  /// Every water height lies more than kPlausibleHead_m above the hull's
+  /// reach: the hull would be deeper under the water than boats go, as when
+  /// the surface answers in millimetres (1 m of water reads 1000). The heights
+  /// are clamped to the bound, which leaves a closed hull's force rho g V.
+  StatusImplausibleDepth = 1u << 17,
 };
 
 /// How far above the hull's reach [m] (its bounding radius about the
 /// centre of mass) a water height may lie and still be taken as water; the
 /// highest sea waves are about 30 m. Beyond, a height is implausible
-/// (StatusImplausibleHeight), unless every height is: the hull is then
-/// simply deep under the water (or high above it), and the heights are
-/// clamped to this bound, which leaves a closed hull's pressure force
-/// unchanged.
+/// (StatusImplausibleHeight), unless every height is: the hull is then high
+/// above the water (a boat on land), or deep under it, deeper than a boat
+/// goes (StatusImplausibleDepth), and the heights are clamped to this bound,
+/// which leaves a closed hull's pressure force unchanged.
 inline constexpr double kPlausibleHead_m = 100;
 /// The pressure force may not exceed this times rho g V (V the hull's
 /// volume): a fully submerged hull feels rho g V, on a water slope s
@@ -153,8 +158,8 @@ class WaterAction : public btActionInterface {
   /// On columns: each column's axis, its wet part blue (darker the fuller)
   /// and its dry part grey, and the buoyancy arrow. On triangles: the submerged pieces (blue), the waterline (orange),
   /// the pressure force from the centre of buoyancy (red) and one arrow per hydrodynamic term from the centre of mass
-  /// (viscous green, pressure drag amber, slamming magenta, air light blue, damping grey), 1 m per
-  /// `debugForceScale_Npm` newtons. Keel's waterline is orange, unlike Bullet's white wireframe.
+  /// (viscous green, pressure drag amber, slamming magenta, air light blue, damping grey), scaled as
+  /// `debugForceScale_Npm` says. Keel's waterline is orange, unlike Bullet's white wireframe.
   void debugDraw(btIDebugDraw* drawer) override;
 
   /// Replaces the settings. Throws std::invalid_argument (settings unchanged)
@@ -278,8 +283,12 @@ class WaterAction : public btActionInterface {
   /// Zeroes the profile (profiling stays as it is).
   void clearProfile();
 
-  /// Length scale of the debug force arrows [N per m of arrow].
-  btScalar debugForceScale_Npm = 1e4;
+  /// Length scale of the debug force arrows [N per m of arrow]. 0 (the
+  /// default) scales them to the boat: its weight is one hull radius
+  /// (Hull::radius_m) long, so a floating boat's buoyancy arrow reaches
+  /// about to its hull's edge. A positive value is used as given; a
+  /// negative one draws no arrows.
+  btScalar debugForceScale_Npm = 0;
 
  private:
   friend class WaterFleet;

@@ -5,11 +5,27 @@
 
 #include "substep/model.hpp"
 
+#include <BulletDynamics/Dynamics/btRigidBody.h>
 #include <LinearMath/btIDebugDraw.h>
 
+#include <cmath>
 #include <utility>
 
 namespace keel::KEEL_ABI {
+namespace {
+
+/// Newtons per metre of force arrow when the user set no scale
+/// (docs/integration.md, "Debug drawing"): the boat's weight m |g| is one
+/// hull radius long, so the buoyancy arrow of a boat afloat reaches about
+/// to the hull's edge, a rowboat's as a tanker's. Zero for a body without
+/// weight (static, kinematic, or no gravity), which feels no water force
+/// (StatusStaticBody, StatusNoGravity): then no arrows are drawn.
+btScalar arrowScale_Npm(const btRigidBody& body, const Hull& hull) {
+  const btScalar inverseMass = body.getInvMass();
+  return inverseMass > 0 ? body.getGravity().length() / (inverseMass * hull.radius_m()) : btScalar(0);
+}
+
+}  // namespace
 
 void WaterAction::debugDraw(btIDebugDraw* drawer) {
   if (!drawer) return;
@@ -23,10 +39,11 @@ void WaterAction::debugDraw(btIDebugDraw* drawer) {
   for (const SubmergedPiece& p : submergedPieces())
     for (int k = 0; k < 3; ++k) drawer->drawLine(centre + p.r[k], centre + p.r[(k + 1) % 3], pieceColour);
   for (const WaterlineSegment& w : waterline()) drawer->drawLine(centre + w.a, centre + w.b, waterlineColour);
-  if (debugForceScale_Npm <= 0) return;
+  const btScalar scale = debugForceScale_Npm == 0 ? arrowScale_Npm(*body_, *hull_) : debugForceScale_Npm;
+  if (!(scale > 0) || !std::isfinite(scale)) return;  // negative, or no weight: no arrows
   if (s.anyWet) {
     const btVector3 from = centre + s.hydrostatics.centreOfBuoyancy_m;
-    drawer->drawLine(from, from + s.hydrostatics.force_N / debugForceScale_Npm, forceColour);
+    drawer->drawLine(from, from + s.hydrostatics.force_N / scale, forceColour);
   }
   // One arrow per hydrodynamic term, from the centre of mass.
   const HydrodynamicForces& f = s.hydrodynamics;
@@ -36,7 +53,7 @@ void WaterAction::debugDraw(btIDebugDraw* drawer) {
                                                             {&f.air, btVector3(0.6f, 0.9f, 1.0f)},
                                                             {&f.damping, btVector3(0.6f, 0.6f, 0.6f)}};
   for (const auto& [term, colour] : terms)
-    if (!term->force_N.isZero()) drawer->drawLine(centre, centre + term->force_N / debugForceScale_Npm, colour);
+    if (!term->force_N.isZero()) drawer->drawLine(centre, centre + term->force_N / scale, colour);
 }
 
 }  // namespace keel::KEEL_ABI

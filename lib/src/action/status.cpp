@@ -28,6 +28,9 @@ std::string WaterStatus::describe() const {
       {StatusPressureLimited, "pressure force beyond what any sea gives this hull: limited"},
       {StatusDragEnergyLimited, "drag limited so it cannot add kinetic energy"},
       {StatusOutOfRange, "too far from the origin for the water patch: no water force"},
+      {StatusImplausibleDepth,
+       "hull more than 100 m under every water height, deeper than boats go: are the heights in metres (not "
+       "millimetres)?"},
   };
   std::ostringstream s;
   for (const Name& n : names)

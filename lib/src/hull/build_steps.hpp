@@ -10,6 +10,8 @@
 
 #include <LinearMath/btVector3.h>
 
+class btStridingMeshInterface;
+
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -199,5 +201,25 @@ struct Measures {
 };
 
 [[nodiscard]] Measures measure(const Mesh& mesh);
+
+// --- appended.cpp --------------------------------------------------------------
+
+/// The vertices after the highest one a triangle uses, [first, first +
+/// count), of a mesh (or of its subpart `subpart` of several), and how many
+/// of them lie where no used vertex does.
+struct UnusedTail {
+  std::size_t first = 0, count = 0, stray = 0;
+  int subpart = -1;  ///< -1: the mesh has one part
+};
+
+[[nodiscard]] UnusedTail unusedTail(std::span<const btVector3> vertices, std::span<const Hull::Triangle> triangles);
+/// The first subpart's tail of at least 3 vertices, some stray (count 0
+/// when none).
+[[nodiscard]] UnusedTail unusedTail(const btStridingMeshInterface& mesh);
+/// Rethrows the HullError being handled, naming meshes appended without
+/// offsetting their indices as the likely cause when its surface is wrong
+/// (open, repeated, inward or overlapping) and a tail of at least 3
+/// vertices, some stray, is unused.
+[[noreturn]] void rethrowNamingUnoffsetIndices(const HullError& error, const UnusedTail& tail);
 
 }  // namespace keel::KEEL_ABI::detail::hull_build

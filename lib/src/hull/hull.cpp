@@ -36,7 +36,11 @@ Hull::Hull(const btStridingMeshInterface& mesh, const HullOptions& options) {
   SoupCollector collector(soup);
   const btVector3 huge(BT_LARGE_FLOAT, BT_LARGE_FLOAT, BT_LARGE_FLOAT);
   mesh.InternalProcessAllTriangles(&collector, -huge, huge);
-  build(std::move(soup), options);
+  try {
+    build(std::move(soup), options);
+  } catch (const HullError& e) {
+    detail::hull_build::rethrowNamingUnoffsetIndices(e, detail::hull_build::unusedTail(mesh));
+  }
 }
 
 Hull::Hull(std::span<const btVector3> vertices, std::span<const Triangle> triangles, const HullOptions& options) {
@@ -52,7 +56,11 @@ Hull::Hull(std::span<const btVector3> vertices, std::span<const Triangle> triang
       }
       soup.push_back(vertices[index]);
     }
-  build(std::move(soup), options);
+  try {
+    build(std::move(soup), options);
+  } catch (const HullError& e) {
+    detail::hull_build::rethrowNamingUnoffsetIndices(e, detail::hull_build::unusedTail(vertices, triangles));
+  }
 }
 
 void Hull::build(std::vector<btVector3> soup, const HullOptions& options) {

@@ -35,6 +35,26 @@ double checkedNonNegative(double value, const char* what, bool positive) {
 
 }  // namespace detail
 
+namespace {
+
+/// Refuses a shell thickness no shell of `hull` can have. A shell lies
+/// within the hull, so it weighs at most the hull filled solid with its
+/// material, rho V; the thin shell weighs rho A t, so t > V / A (0.29 m for
+/// a 4 x 1 x 2 m box, 1/3 of a sphere's radius) is thicker than any.
+/// Millimetres given as metres do that (docs/mass.md, "A boat from parts").
+void refuseShellThickerThanTheHull(const Hull& hull, double thickness_m) {
+  const double volume_m3 = double(hull.volume_m3()), area_m2 = double(hull.area_m2());
+  if (thickness_m * area_m2 <= volume_m3) return;
+  std::ostringstream s;
+  s << "keel::MassModel::shell: the thickness [m] " << thickness_m << " over the hull's " << area_m2
+    << " m^2 is more material than the hull holds (" << volume_m3 << " m^3): no shell of it is thicker than "
+    << volume_m3 / area_m2 << " m. Is the thickness in millimetres? " << thickness_m << " mm is " << thickness_m / 1000
+    << " m";
+  throw std::invalid_argument(s.str());
+}
+
+}  // namespace
+
 MassModel& MassModel::add(const Moments& geometry, double density, bool replacesSolid, const char* what) {
   detail::checkedNonNegative(density, what);
   parts_.push_back({geometry, density, replacesSolid});
@@ -53,6 +73,7 @@ MassModel& MassModel::solid(const Hull& hull, double density_kgpm3) {
 MassModel& MassModel::shell(const Hull& hull, double thickness_m, double density_kgpm3) {
   detail::checkedNonNegative(thickness_m, "keel::MassModel::shell: the thickness [m]", true);
   detail::checkedNonNegative(density_kgpm3, "keel::MassModel::shell: the density [kg/m^3]");
+  refuseShellThickerThanTheHull(hull, thickness_m);
   // Mass per area: the thin-shell limit weighs the surface's area moments.
   return add(areaMoments(hull), density_kgpm3 * thickness_m, false, "keel::MassModel::shell: density * thickness");
 }

@@ -32,6 +32,12 @@ std::size_t replaceImplausible(std::span<btScalar> water_m, btScalar lo, btScala
   return water_m.size() - plausible;
 }
 
+/// Whether every water height lies above `hi` [m], the hull's reach plus
+/// kPlausibleHead_m: the hull would be deeper under the water than boats
+/// go, which no boat means, but a surface in millimetres gives (1 m of water
+/// reads 1000). Water far below every vertex is a boat on land: not flagged.
+bool deeperThanBoatsGo(const Extent& water, btScalar hi) { return water.lo > hi; }
+
 }  // namespace
 
 bool sampleWater(const BoatModel& boat, BoatState& state, PointWater& water, Substep& s, const HullSoA& soa) {
@@ -114,6 +120,7 @@ bool heightsAboveWater(const BoatModel& boat, BoatState& state, PointWater& wate
   // tells, so this costs nothing when there are none).
   const btScalar reach = boat.hull.radius_m() + btScalar(kPlausibleHead_m);
   const btScalar lo = s.axes.centreUp_m - reach, hi = s.axes.centreUp_m + reach;
+  if (deeperThanBoatsGo(heights.water, hi)) s.flags |= StatusImplausibleDepth;
   if (heights.water.lo < lo || heights.water.hi > hi) {
     const std::size_t replaced = replaceImplausible(std::span<btScalar>(water.height_m).first(n), lo, hi);
     state.status.implausibleHeights += replaced;

@@ -64,7 +64,7 @@ void HeightGridSurface::publish(double time_s) {
   // Rotate the three buffers: the newest becomes the older, the back buffer
   // the newest, and the old older one is free to be written next.
   haveOlder_ = published_ && time_s > newestTime_s_;
-  const int freed = older_;
+  const std::size_t freed = older_;
   older_ = newest_;
   newest_ = back_;
   back_ = freed;
