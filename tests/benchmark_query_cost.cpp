@@ -47,17 +47,14 @@ constexpr int kPatchSide = 7;
 constexpr double kSubstep_s = 1.0 / 240;
 constexpr int kCallsPerTiming = 32;  // so the clock's own cost is a small share
 
-/// QueryCost's figures, in its order; then, not in QueryCost, a node's
-/// velocity at the surface alone (a boat's one water velocity from its
-/// patch's nodes), per node.
+/// QueryCost's figures, in its order.
 enum Query {
   kHeight,
   kGridNode,
   kVelocity,
   kHeightAndVelocity,
   kGridNodeVelocity,
-  kRowQueries,
-  kGridNodeSurfaceVelocity = kRowQueries,
+  kGridNodeSurfaceVelocity,
   kQueries
 };
 constexpr std::array<const char*, kQueries> kQueryNames = {
@@ -221,13 +218,10 @@ class TableReporter : public benchmark::ConsoleReporter {
     std::printf("\n// keel_bench_query_cost: ns per point, node, or node and depth\n");
     for (const Sea& sea : kSeas) {
       std::printf("inline constexpr QueryCost %s{", sea.row);
-      for (int q = 0; q < kRowQueries; ++q)
+      for (int q = 0; q < kQueries; ++q)
         std::printf("%s.%s_ns = %.3g", q == 0 ? "" : ", ", kQueryNames[std::size_t(q)], figure(sea, Query(q)));
       std::printf("};\n");
     }
-    std::printf("// gridNodeSurfaceVelocity_ns (one depth, per node):");
-    for (const Sea& sea : kSeas) std::printf(" %s %.3g", sea.row, figure(sea, kGridNodeSurfaceVelocity));
-    std::printf("\n");
   }
 
   [[nodiscard]] double figure(const Sea& sea, Query query) const {

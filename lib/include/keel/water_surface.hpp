@@ -80,6 +80,11 @@ struct QueryCost {
   /// gridHeightsAndVelocities() per node and depth beyond gridNode_ns; 0
   /// when the surface has no such query.
   double gridNodeVelocity_ns = 0;
+  /// gridHeightsAndVelocities() per node at the surface alone (one depth
+  /// of 0) beyond gridNode_ns, for a boat's one water velocity; 0: the
+  /// same as gridNodeVelocity_ns. The first depth can cost more than the
+  /// mean of several (the spectral ocean's does).
+  double gridNodeSurfaceVelocity_ns = 0;
   /// Points the batch queries evaluate together (a SIMD vector of them):
   /// asking fewer costs as much. A boat's one water velocity then comes
   /// from its patch's nodes when those cost less than this many points.

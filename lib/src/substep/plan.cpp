@@ -66,8 +66,11 @@ bool autoPicksPatch(const BoatModel& boat, const BoatState& state, std::size_t p
 
 bool boatVelocityOnGrid(const BoatModel& boat, const BoatState& state) {
   const QueryCost cost = boat.surface.queryCost();
+  if (!(cost.gridNodeVelocity_ns > 0)) return false;  // no grid query with velocities
   const double nodes = double(state.patch.samplesPerSide()) * double(state.patch.samplesPerSide());
-  return cost.gridNodeVelocity_ns > 0 && nodes * cost.gridNodeVelocity_ns < cost.batchPoints * cost.velocity_ns;
+  const double perNode = cost.gridNodeSurfaceVelocity_ns > 0 ? cost.gridNodeSurfaceVelocity_ns
+                                                             : cost.gridNodeVelocity_ns;
+  return nodes * perNode < cost.batchPoints * cost.velocity_ns;
 }
 
 HeightSampling chooseSampling(const BoatModel& boat, const BoatState& state, std::size_t points, bool perVertex) {

@@ -19,7 +19,8 @@ inline constexpr QueryCost kSineSumPerComponent{.height_ns = 1.41,
                                                 .gridNode_ns = 0.724,
                                                 .velocity_ns = 4.42,
                                                 .heightAndVelocity_ns = 4.34,
-                                                .gridNodeVelocity_ns = 0.213};
+                                                .gridNodeVelocity_ns = 0.213,
+                                                .gridNodeSurfaceVelocity_ns = 0.392};
 /// GerstnerSurface, per wave component: a solve at each point, one at each
 /// patch node (started from the last substep's), the velocity's
 /// exponentials after a solve.
@@ -27,14 +28,16 @@ inline constexpr QueryCost kGerstnerPerComponent{.height_ns = 6.3,
                                                  .gridNode_ns = 2.93,
                                                  .velocity_ns = 8.02,
                                                  .heightAndVelocity_ns = 8.07,
-                                                 .gridNodeVelocity_ns = 0.827};
+                                                 .gridNodeVelocity_ns = 0.827,
+                                                 .gridNodeSurfaceVelocity_ns = 2.17};
 /// SpectralOcean with its fixed-point tiles (the default): interpolations
 /// of the tiles, independent of the number of waves.
 inline constexpr QueryCost kSpectralFixedPoints{.height_ns = 55.4,
                                                 .gridNode_ns = 5.32,
                                                 .velocity_ns = 167,
                                                 .heightAndVelocity_ns = 170,
-                                                .gridNodeVelocity_ns = 1.5};
+                                                .gridNodeVelocity_ns = 1.5,
+                                                .gridNodeSurfaceVelocity_ns = 7.53};
 /// SpectralOcean with SpectralQuery::ParticleSolve: a Newton solve per
 /// point, no grid query.
 inline constexpr QueryCost kSpectralParticleSolve{
@@ -54,6 +57,7 @@ inline constexpr QueryCost kHeightGrid{.height_ns = 7.56,
           .velocity_ns = row.velocity_ns * components,
           .heightAndVelocity_ns = row.heightAndVelocity_ns * components,
           .gridNodeVelocity_ns = row.gridNodeVelocity_ns * components,
+          .gridNodeSurfaceVelocity_ns = row.gridNodeSurfaceVelocity_ns * components,
           .batchPoints = batchPoints};
 }
 
