@@ -16,7 +16,7 @@ namespace keel::KEEL_ABI::detail {
 
 bool runColumnSubstep(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s, double t_s) {
   const HullSoA& points = boat.columns->soa().points;
-  Substep s(threadBuffers(points), dt_s, btScalar(t_s));
+  Substep s(threadBuffers(points), dt_s, t_s);
   state.pendingLinear_mps.setZero();
   state.pendingAngular_radps.setZero();
   state.lowestAbove_m = std::numeric_limits<btScalar>::quiet_NaN();  // until the water is found

@@ -34,7 +34,7 @@ bool skipSubstep(BoatState& state, std::uint32_t flags) {
 }
 
 bool runSubstep(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s, double t_s) {
-  Substep s(threadBuffers(boat.hull.soa()), dt_s, btScalar(t_s));
+  Substep s(threadBuffers(boat.hull.soa()), dt_s, t_s);
   state.pendingLinear_mps.setZero();
   state.pendingAngular_radps.setZero();
   s.previousLowestAbove_m = state.lowestAbove_m;

@@ -139,10 +139,10 @@ struct WaterAxes {
 
 /// The working state of one substep: what one stage hands the next.
 struct Substep {
-  Substep(BoatBuffers& b, btScalar dt, btScalar t) : buffers(b), dt_s(dt), t_s(t) {}
+  Substep(BoatBuffers& b, btScalar dt, double t) : buffers(b), dt_s(dt), t_s(t) {}
   BoatBuffers& buffers;  ///< this thread's working memory
   btScalar dt_s;         ///< substep length [s]
-  btScalar t_s;          ///< water clock [s]
+  double t_s;            ///< water clock [s]
   WaterAxes axes;
   bool perVertexVelocities = false;      ///< the flow wants the water velocity at the wet vertices
   bool vertexVelocitiesSampled = false;  ///< ... and it came with the heights (direct sampling)

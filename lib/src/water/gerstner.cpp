@@ -163,7 +163,7 @@ struct RestPoint {
 /// The surface particle above horizontal point (u, v) [m] at time t [s]. The
 /// field drifts with the current: solve in the drifting frame.
 [[nodiscard]] RestPoint restPointAbove(std::span<const WaveComponent> components, const GerstnerSettings& settings,
-                                       btScalar u_m, btScalar v_m, btScalar t_s) {
+                                       btScalar u_m, btScalar v_m, double t_s) {
   const double t = t_s;
   const double x = u_m - settings.current.east_mps * t;
   const double y = v_m - settings.current.north_mps * t;
@@ -179,7 +179,7 @@ struct RestPoint {
 /// `p`, time t [s]: the particle's velocity, each component decaying as
 /// e^{k z} with z the depth below the surface, 0 above it (as SineSumSurface).
 [[nodiscard]] WaterVelocity velocityBelow(std::span<const WaveComponent> components, const GerstnerSettings& settings,
-                                          const RestPoint& p, btScalar w_m, btScalar t_s) {
+                                          const RestPoint& p, btScalar w_m, double t_s) {
   const double t = t_s;
   const double q = settings.steepness;
   // Depth below the surface above the point (<= 0).
@@ -206,7 +206,7 @@ constexpr std::uint32_t kFreshStartEvery = 256;
 /// Where and whether a grid query starts from `history` (sized and stamped
 /// for this sample by `surface`); `complete` is to be cleared when a node's
 /// solve leaves it unwritten.
-detail::WarmStart warmStart(const GerstnerSurface& surface, GridHistory* history, const WaterGrid& grid, btScalar t_s,
+detail::WarmStart warmStart(const GerstnerSurface& surface, GridHistory* history, const WaterGrid& grid, double t_s,
                             bool& complete) {
   if (history == nullptr) return {};
   const std::size_t count = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
@@ -218,7 +218,7 @@ detail::WarmStart warmStart(const GerstnerSurface& surface, GridHistory* history
   // phase moved at most kGerstnerPhaseStepBound_rad since.
   double fastest_radps = 0;
   for (const WaveComponent& c : surface.components()) fastest_radps = std::max(fastest_radps, c.angularFrequency_radps);
-  const double dt_s = double(t_s) - history->t_s;
+  const double dt_s = t_s - history->t_s;
   const WaterGrid& last = history->grid;
   const bool fromLast = history->owner == &surface && history->values.size() == size &&
                         history->samples + 1 < kFreshStartEvery && last.cellSize_m == grid.cellSize_m &&
@@ -228,7 +228,7 @@ detail::WarmStart warmStart(const GerstnerSurface& surface, GridHistory* history
   if (history->values.size() != size) history->values.resize(size);  // grows with the grid, then stays
   history->owner = &surface;
   history->grid = grid;
-  history->t_s = double(t_s);
+  history->t_s = t_s;
   history->samples = fromLast ? history->samples + 1 : 0;
   return {
       .values = history->values.data(), .stride = stride, .fromLast = fromLast, .dt_s = dt_s, .complete = &complete};
@@ -255,11 +255,11 @@ GerstnerSurface::GerstnerSurface(std::vector<WaveComponent> components, Gerstner
   }
 }
 
-btScalar GerstnerSurface::height(btScalar u_m, btScalar v_m, btScalar t_s) const {
+btScalar GerstnerSurface::height(btScalar u_m, btScalar v_m, double t_s) const {
   return surfaceHeight(settings_, restPointAbove(components_, settings_, u_m, v_m, t_s));
 }
 
-void GerstnerSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
+void GerstnerSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s,
                               btScalar* out_m) const {
   const auto scalar = [&](std::size_t i) { out_m[i] = GerstnerSurface::height(u_m[i], v_m[i], t_s); };
   detail::gerstnerBatch(components_, settings_,
@@ -281,13 +281,13 @@ QueryCost GerstnerSurface::queryCost() const {
           .batchPoints = detail::kWaveBatchPoints};
 }
 
-WaterVelocity GerstnerSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {
+WaterVelocity GerstnerSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const {
   const RestPoint p = restPointAbove(components_, settings_, u_m, v_m, t_s);
   return velocityBelow(components_, settings_, p, w_m, t_s);
 }
 
 void GerstnerSurface::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                                 btScalar t_s, WaterVelocity* out) const {
+                                 double t_s, WaterVelocity* out) const {
   const auto scalar = [&](std::size_t i) { out[i] = GerstnerSurface::velocity(u_m[i], v_m[i], w_m[i], t_s); };
   detail::gerstnerBatch(components_, settings_,
                         {.u_m = u_m, .v_m = v_m, .w_m = w_m, .count = count, .t_s = t_s, .velocity_out = out},
@@ -295,7 +295,7 @@ void GerstnerSurface::velocities(const btScalar* u_m, const btScalar* v_m, const
 }
 
 void GerstnerSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                                           std::size_t count, btScalar t_s, btScalar* height_out_m,
+                                           std::size_t count, double t_s, btScalar* height_out_m,
                                            WaterVelocity* velocity_out) const {
   // A point the vector code hands back: height() and velocity() from one
   // solve, the same functions, so the very bits of both.
@@ -308,7 +308,7 @@ void GerstnerSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* 
                         detail::PointFallback(scalar));
 }
 
-bool GerstnerSurface::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, btScalar t_s,
+bool GerstnerSurface::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
                                                btScalar* heights_out_m) const {
   if (grid.nodesU <= 0 || grid.nodesV <= 0) return true;
   // The nodes' coordinates, as WaterPatch computes them for heights(); one
@@ -351,7 +351,7 @@ bool GerstnerSurface::gridHeightsAndVelocities(const WaterGrid& grid, const Grid
 }
 
 void GerstnerSurface::pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                                    btScalar t_s, btScalar* out_m) const {
+                                    double t_s, btScalar* out_m) const {
   const auto scalar = [&](std::size_t i) {
     const RestPoint p = restPointAbove(components_, settings_, u_m[i], v_m[i], t_s);
     out_m[i] = static_cast<btScalar>(
