@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <numbers>
 #include <vector>
@@ -111,6 +112,70 @@ TEST(LongClock, ABoxOnSinesRidesAsAtTimeZero) {
 
 TEST(LongClock, ABoxOnGerstnerWavesRidesAsAtTimeZero) {
   expectTheSameRide("Gerstner", std::make_shared<GerstnerSurface>(periodicWaves(), GerstnerSettings{.steepness = 0.8}));
+}
+
+/// A current over days: the field drifts 5e5 m, which the batch queries
+/// fold into each wave's phase in double (the points keep Sin's range); the
+/// batches answer as the single-point code, which solves at x - current t.
+TEST(LongClock, ACurrentOverDaysKeepsTheBatchesAccurate) {
+  const UniformCurrent current{0.5, -0.25};
+  const SineSumSurface sines(periodicWaves(), {.meanLevel_m = 0.5, .current = current});
+  const GerstnerSurface gerstner(periodicWaves(), {.meanLevel_m = 0.5, .current = current, .steepness = 0.8});
+  constexpr std::size_t kCount = 37;
+  std::vector<btScalar> u(kCount), v(kCount), w(kCount), h(kCount);
+  std::vector<WaterVelocity> velocity(kCount);
+  for (std::size_t i = 0; i < kCount; ++i) {
+    u[i] = btScalar(-20 + 1.3 * double(i)), v[i] = btScalar(8 - 0.7 * double(i)), w[i] = btScalar(-0.05 * double(i));
+  }
+  const double t_s = kLongClock_s + 0.3;
+  double worst_m = 0, worst_mps = 0;
+  for (const WaterSurface* sea :
+       {static_cast<const WaterSurface*>(&sines), static_cast<const WaterSurface*>(&gerstner)}) {
+    sea->heightsAndVelocities(u.data(), v.data(), w.data(), kCount, t_s, h.data(), velocity.data());
+    for (std::size_t i = 0; i < kCount; ++i) {
+      const WaterVelocity one = sea->velocity(u[i], v[i], w[i], t_s);
+      worst_m = std::max(worst_m, double(std::abs(h[i] - sea->height(u[i], v[i], t_s))));
+      worst_mps = std::max(worst_mps, double(std::abs(velocity[i].up_mps - one.up_mps)));
+      worst_mps = std::max(worst_mps, double(std::abs(velocity[i].east_mps - one.east_mps)));
+    }
+  }
+  std::printf("[  figure  ] a current over 1e6 s: batches against single points %.3g m, %.3g m/s\n", worst_m,
+              worst_mps);
+  // The phases (up to 1e5 rad in the single-point code) round to 1e-11 rad
+  // in double; Newton's residual (1e-9 m) and float's rounding of the
+  // results (heights below 2 m, speeds below 2 m/s) come on top.
+  const double rounding = 4 * std::numeric_limits<btScalar>::epsilon();
+  EXPECT_LT(worst_m, 2 * rounding + 1e-8);
+  EXPECT_LT(worst_mps, 2 * rounding + 1e-8);
+}
+
+/// A patch's Gerstner grid with its history (each node's solve starts from
+/// its last, the phases carried on by the angle-addition identity at the
+/// Doppler-shifted frequency a fixed point sees) over substeps of a day-long
+/// clock with a current: the heights stay those of heights() at the nodes.
+TEST(LongClock, AGerstnerGridHistoryFollowsACurrent) {
+  const GerstnerSurface sea(periodicWaves(), {.current = {0.5, -0.25}, .steepness = 0.8});
+  const WaterGrid grid{.cellSize_m = 0.5, .originI = -9, .originJ = 4, .nodesU = 13, .nodesV = 11};
+  const auto count = std::size_t(grid.nodesU * grid.nodesV);
+  std::vector<btScalar> u(count), v(count), fromGrid(count), direct(count);
+  for (int j = 0; j < grid.nodesV; ++j)
+    for (int i = 0; i < grid.nodesU; ++i) {
+      u[std::size_t(j * grid.nodesU + i)] = grid.u_m(i);
+      v[std::size_t(j * grid.nodesU + i)] = grid.v_m(j);
+    }
+  GridHistory history;
+  double worst_m = 0;
+  for (int k = 0; k < 40; ++k) {
+    const double t_s = kLongClock_s + k / 240.0;
+    ASSERT_TRUE(sea.gridHeightsAndVelocities(grid, {.depths_m = {}, .out = nullptr, .history = &history}, t_s,
+                                             fromGrid.data()));
+    sea.heights(u.data(), v.data(), count, t_s, direct.data());
+    for (std::size_t q = 0; q < count; ++q) worst_m = std::max(worst_m, double(std::abs(fromGrid[q] - direct[q])));
+  }
+  std::printf("[  figure  ] Gerstner grid with history, a current, 1e6 s: heights within %.3g m\n", worst_m);
+  // The warm start's tolerance, 1e-5 m of rest position (|grad eta| < 1
+  // below the fold limit), and float's rounding of heights below 2 m.
+  EXPECT_LT(worst_m, 1e-5 + 4 * std::numeric_limits<btScalar>::epsilon());
 }
 
 }  // namespace

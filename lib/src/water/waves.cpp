@@ -50,12 +50,13 @@ namespace {
   return {static_cast<btScalar>(c.east_mps), static_cast<btScalar>(c.north_mps), 0};
 }
 
-/// The sum of sines' surface height [m] at (x, y) [m] in the frame drifting
-/// with the current, time t [s]: `h0 + sum a cos(theta)`.
-double sineSumHeight_m(std::span<const WaveComponent> components, double meanLevel_m, double x, double y, double t) {
+/// The sum of sines' surface height [m] at (x, y) [m], time t [s], the
+/// field drifting with `current`: `h0 + sum a cos(theta)`.
+double sineSumHeight_m(std::span<const WaveComponent> components, double meanLevel_m, double x, double y, double t,
+                       const UniformCurrent& current) {
   double eta = meanLevel_m;
   for (const WaveComponent& c : components)
-    eta += c.amplitude_m * std::cos(detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t)));
+    eta += c.amplitude_m * std::cos(detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t, current)));
   return eta;
 }
 
@@ -147,11 +148,8 @@ SineSumSurface::SineSumSurface(std::vector<WaveComponent> components, WaveFieldS
 }
 
 btScalar SineSumSurface::height(btScalar u_m, btScalar v_m, double t_s) const {
-  const double t = t_s;
-  // The field drifts with the current: evaluate it at x - current t.
-  const double x = u_m - settings_.current.east_mps * t;
-  const double y = v_m - settings_.current.north_mps * t;
-  return static_cast<btScalar>(sineSumHeight_m(components_, settings_.meanLevel_m, x, y, t));
+  // The field drifts with the current: its phase is in phaseAtOrigin_rad.
+  return static_cast<btScalar>(sineSumHeight_m(components_, settings_.meanLevel_m, u_m, v_m, t_s, settings_.current));
 }
 
 void SineSumSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s,
@@ -199,15 +197,15 @@ QueryCost SineSumSurface::queryCost() const {
 
 WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const {
   const double t = t_s;
-  const double x = u_m - settings_.current.east_mps * t;
-  const double y = v_m - settings_.current.north_mps * t;
-  const double eta = sineSumHeight_m(components_, settings_.meanLevel_m, x, y, t);
+  const double x = u_m, y = v_m;
+  const UniformCurrent& current = settings_.current;
+  const double eta = sineSumHeight_m(components_, settings_.meanLevel_m, x, y, t, current);
   // Wheeler stretching: the decay is measured from the instantaneous
   // surface; above it the surface's own velocity.
   const double z = std::min(w_m - eta, 0.0);
   double east = 0, north = 0, up = 0;
   for (const WaveComponent& c : components_) {
-    const double theta = detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t));
+    const double theta = detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t, current));
     const double orbital_mps = c.amplitude_m * c.angularFrequency_radps * std::exp(c.wavenumber_radpm * z);
     const double along_mps = orbital_mps * std::cos(theta);
     east += along_mps * c.directionEast;
@@ -241,10 +239,9 @@ void SineSumSurface::pressureHeads(const btScalar* u_m, const btScalar* v_m, con
                                    double t_s, btScalar* out_m) const {
   const double t = t_s;
   const auto scalar = [&](std::size_t i) {
-    const double x = u_m[i] - settings_.current.east_mps * t;
-    const double y = v_m[i] - settings_.current.north_mps * t;
-    const double eta = sineSumHeight_m(components_, settings_.meanLevel_m, x, y, t);
-    out_m[i] = static_cast<btScalar>(detail::airyPressureHead_m(components_, eta, w_m[i], x, y, t));
+    const double x = u_m[i], y = v_m[i];
+    const double eta = sineSumHeight_m(components_, settings_.meanLevel_m, x, y, t, settings_.current);
+    out_m[i] = static_cast<btScalar>(detail::airyPressureHead_m(components_, eta, w_m[i], x, y, t, settings_.current));
   };
   detail::sineSumBatch(components_, settings_,
                        {.u_m = u_m, .v_m = v_m, .w_m = w_m, .count = count, .t_s = t_s, .head_out_m = out_m},
