@@ -95,9 +95,8 @@ TEST(Allocation, CountingAllocatorSeesAllocations) {
 TEST(Allocation, NoHeapAllocationPerSubstepOnceWarm) {
   // The user's function (static heads) and, for the wave pressure, a sum of
   // sines whose batch pressure query runs too.
-  const auto function = std::make_shared<FunctionSurface>([](btScalar x, btScalar z, btScalar t) {
-    return btScalar(0.3 * std::sin(0.4 * x + t) + 0.1 * std::cos(0.3 * z));
-  });
+  const auto function = std::make_shared<FunctionSurface>(
+      [](btScalar x, btScalar z, double t) { return btScalar(0.3 * std::sin(0.4 * x + t) + 0.1 * std::cos(0.3 * z)); });
   const auto sines = std::make_shared<SineSumSurface>(
       std::vector<WaveComponent>{deepWaterWave(0.3, 15, 0), deepWaterWave(0.1, 21, 1.5)});
   for (Sampling sampling : {Sampling::Direct, Sampling::Patch})
@@ -156,7 +155,7 @@ TEST(Allocation, NoHeapAllocationOnColumnsNorWhenSwitchingModels) {
     HydrostaticSettings settings;
     settings.sampling = sampling;
     WaterAction boat(
-        body, hull, [](btScalar x, btScalar, btScalar t) { return btScalar(0.3 * std::sin(0.4 * x + t)); }, settings);
+        body, hull, [](btScalar x, btScalar, double t) { return btScalar(0.3 * std::sin(0.4 * x + t)); }, settings);
     HydrodynamicSettings damping = HydrodynamicSettings::none();
     damping.damping = true;
     damping.linearDamping_Nspm = 1000, damping.angularDamping_Nmsprad = 1000;

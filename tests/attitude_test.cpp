@@ -68,7 +68,7 @@ struct Box {
   static constexpr btScalar L = 2, D = 1, B = 1.5, T = 0.4;
   Box(btScalar y_m, const btQuaternion& q)
       : body(world.addBox(btVector3(L, D, B), btScalar(kRho) * L * B * T, btTransform(q, btVector3(0, y_m, 0)))),
-        boat(body, hullOf(box(btVector3(L, D, B))), [](btScalar, btScalar, btScalar) { return btScalar(0); }) {}
+        boat(body, hullOf(box(btVector3(L, D, B))), [](btScalar, btScalar, double) { return btScalar(0); }) {}
   World world;
   btRigidBody* body;
   WaterAction boat;

@@ -170,7 +170,7 @@ void gerstnerGrid(benchmark::State& state) {
   }
   std::vector<WaterVelocity> v(nodes * 6);
   GridHistory history;
-  btScalar t_s = kTime_s;
+  double t_s = kTime_s;
   for (auto _ : state) {
     if (depths == 0) {
       surface->heights(u.data(), w.data(), nodes, t_s, h.data());

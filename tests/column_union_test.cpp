@@ -201,7 +201,7 @@ double settledDraft(double mass_kg) {
   const btScalar bottom = btScalar(-0.2);
   btRigidBody* body = w.addBox(btVector3(4, 1, 2), btScalar(mass_kg), btTransform::getIdentity());
   body->setDamping(0.6f, 0.6f);
-  WaterAction boat(body, hull, [](btScalar, btScalar, btScalar) { return btScalar(0); });
+  WaterAction boat(body, hull, [](btScalar, btScalar, double) { return btScalar(0); });
   EXPECT_EQ(boat.buoyancyModel(), BuoyancyModel::Columns);  // chosen for the overlapping parts
   w.world.addAction(&boat);
   for (int i = 0; i < 240 * 40; ++i) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
@@ -253,7 +253,7 @@ TEST(ColumnUnion, TheTriangleModelRefusesOverlappingParts) {
   const auto hull = overlapping(mesh);
   World w;
   btRigidBody* body = w.addBox(btVector3(4, 1, 2), 1000, btTransform::getIdentity());
-  WaterAction boat(body, hull, [](btScalar, btScalar, btScalar) { return btScalar(0); });
+  WaterAction boat(body, hull, [](btScalar, btScalar, double) { return btScalar(0); });
   auto expectRefused = [](const auto& call, const char* where) {
     try {
       call();

@@ -155,7 +155,7 @@ TEST(ColumnBuoyancy, UprightBoxSettlesAtItsDraft) {
   const auto hull = hullOf(box(btVector3(L, D, B)));
   btRigidBody* body = w.addBox(btVector3(L, D, B), btScalar(kRho) * L * B * T, at(btVector3(0, D / 2 - T + 0.15f, 0)));
   body->setDamping(0.6f, 0.6f);
-  WaterAction boat(body, hull, [](btScalar, btScalar, btScalar) { return btScalar(0); });
+  WaterAction boat(body, hull, [](btScalar, btScalar, double) { return btScalar(0); });
   boat.setBuoyancyModel(BuoyancyModel::Columns);
   EXPECT_EQ(boat.buoyancyModel(), BuoyancyModel::Columns);
   w.world.addAction(&boat);
@@ -307,14 +307,14 @@ TEST(ColumnAction, NonFiniteWaterIsReplacedOrSkipped) {
   EXPECT_GT(someNaN.status().nonFiniteHeights, 0u);
   EXPECT_NEAR(someNaN.hydrostatics().submergedVolume_m3, 4, 1e-4 * 4);  // the NaN replaced by the mean, 0
   EXPECT_TRUE(std::isfinite(body->getLinearVelocity().y()));
-  WaterAction allNaN(body, hull, [&](btScalar, btScalar, btScalar) { return nan; });
+  WaterAction allNaN(body, hull, [&](btScalar, btScalar, double) { return nan; });
   allNaN.setBuoyancyModel(BuoyancyModel::Columns);
   const btVector3 velocity = body->getLinearVelocity();
   allNaN.prime(btScalar(1.0 / 60));
   EXPECT_TRUE(allNaN.status().flags & StatusNoFiniteHeight);
   EXPECT_EQ(allNaN.status().skippedSubsteps, 1u);
   EXPECT_EQ(body->getLinearVelocity(), velocity);
-  WaterAction throws(body, hull, [](btScalar, btScalar, btScalar) -> btScalar { throw std::runtime_error("no sea"); });
+  WaterAction throws(body, hull, [](btScalar, btScalar, double) -> btScalar { throw std::runtime_error("no sea"); });
   throws.setBuoyancyModel(BuoyancyModel::Columns);
   throws.prime(btScalar(1.0 / 60));
   EXPECT_TRUE(throws.status().flags & StatusSurfaceThrew);
@@ -340,7 +340,7 @@ TEST(ColumnAction, DebugDrawShowsTheColumns) {
   World w;
   const auto hull = hullOf(box(btVector3(4, 1, 2), 2));
   btRigidBody* body = w.addBox(btVector3(4, 1, 2), btScalar(0.5 * kRho * 8), at(btVector3(0, 0, 0)));
-  WaterAction boat(body, hull, [](btScalar, btScalar, btScalar) { return btScalar(0); });
+  WaterAction boat(body, hull, [](btScalar, btScalar, double) { return btScalar(0); });
   boat.setBuoyancyModel(BuoyancyModel::Columns);
   boat.prime(btScalar(1.0 / 60));
   CountingDrawer drawer;

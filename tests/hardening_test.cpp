@@ -244,7 +244,7 @@ TEST(Hardening, NoFiniteHeightIsNotAlsoReportedAsReplaced) {
   World w;
   const auto hull = hullOf(box(btVector3(2, 1, 1)));
   btRigidBody* body = w.addBox(btVector3(2, 1, 1), 500, btTransform::getIdentity());
-  WaterAction boat(body, hull, [](btScalar, btScalar, btScalar) { return std::numeric_limits<btScalar>::quiet_NaN(); });
+  WaterAction boat(body, hull, [](btScalar, btScalar, double) { return std::numeric_limits<btScalar>::quiet_NaN(); });
   boat.prime(btScalar(1.0 / 240));
   const std::string text = boat.status().describe();
   EXPECT_NE(text.find("no finite water height"), std::string::npos) << text;

@@ -191,7 +191,7 @@ TEST(Hydrostatics, SphereCapConvergesQuadratically) {
 class TiltedWater final : public WaterSurface {
  public:
   explicit TiltedWater(btScalar slope) : s_(slope) {}
-  btScalar height(btScalar x, btScalar, btScalar) const override { return s_ * x; }
+  btScalar height(btScalar x, btScalar, double) const override { return s_ * x; }
 
  private:
   btScalar s_;

@@ -40,7 +40,7 @@ void readBack(double t_s, std::span<btScalar> heights_m) {
     for (int i = 0; i < kTile.nodesEast; ++i)
       heights_m[std::size_t(j * kTile.nodesEast + i)] = sea()->height(
           btScalar(kTile.originEast_m + i * kTile.cellSize_m), btScalar(kTile.originNorth_m + j * kTile.cellSize_m),
-          btScalar(t_s));
+          t_s);
 }
 
 enum class Feed { Analytic, EndOfStep, StartOfStep };

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -167,6 +168,50 @@ TEST(SpectralOcean, QueriesInterpolateThePublishedTilesInTime) {
   const WaterVelocity a = ocean.velocity(u, v, w, btScalar(1.7)), b = fresh.velocity(u, v, w, btScalar(1.7));
   EXPECT_EQ(a.east_mps, b.east_mps);
   EXPECT_EQ(a.up_mps, b.up_mps);
+}
+
+// A WaterAction's clock sums btScalar substeps in double: in float a frame of
+// four 1/240 s substeps ends about 1e-9 s from where the window of update()
+// before ended (and near 1e6 s the double clock's own roundings add 1e-10 s
+// each). The tile of that end stands for the next window's start, so each
+// frame computes one tile, not two.
+TEST(SpectralOcean, ReusesTheTileOfAFloatClocksLastFrame) {
+  SpectralOcean ocean = smallOcean();
+  const double frame_s = 1.0 / 60;
+  const auto substep_s = btScalar(frame_s / 4);
+  constexpr int kFrames = 60;
+  double largestGap_s = 0;
+  for (const double start_s : {0.0, 1e6}) {
+    double clock_s = start_s;
+    ocean.update(clock_s, clock_s + frame_s);
+    int reused = 0;
+    for (int frame = 0; frame < kFrames; ++frame) {
+      const double lastEnd_s = ocean.publishedTimes_s()[1];
+      for (int k = 0; k < 4; ++k) clock_s += double(substep_s);  // WaterAction::updateAction
+      largestGap_s = std::max(largestGap_s, std::abs(clock_s - lastEnd_s));
+      ocean.update(clock_s, clock_s + frame_s);
+      // The window's start is the last window's end tile, kept with its own
+      // time; its end is computed afresh.
+      reused += ocean.publishedTimes_s()[0] == lastEnd_s ? 1 : 0;
+      EXPECT_EQ(ocean.publishedTimes_s()[1], clock_s + frame_s);
+    }
+    EXPECT_EQ(reused, kFrames) << "clock from " << start_s << " s";
+    // The reused tile answers as one computed at the clock's time: the tile
+    // moves by at most 2^-24 of each wave, the fixed-point resampling's
+    // Newton solve (to 1e-4 m of rest position, |grad eta| < 1) by more.
+    SpectralOcean fresh = smallOcean();
+    fresh.update(clock_s, clock_s + frame_s);
+    double largest_m = 0;
+    for (int i = 0; i < 64; ++i) {
+      const auto u = btScalar(-40 + 1.37 * i), v = btScalar(25 - 0.83 * i);
+      largest_m = std::max(largest_m, double(std::abs(ocean.height(u, v, clock_s) - fresh.height(u, v, clock_s))));
+    }
+    std::printf("[  figure  ] clock from %g s: the reused tile's heights differ from fresh ones by %.3g m\n", start_s,
+                largest_m);
+    EXPECT_LT(largest_m, 1e-4);
+  }
+  std::printf("[  figure  ] a float clock's frame ends %.3g s from the last window's end\n", largestGap_s);
+  EXPECT_GT(largestGap_s, 0.0);  // the clock did drift from the windows: the tolerance was needed
 }
 
 TEST(SpectralOcean, BatchesAndThreadsGiveTheSinglePointBits) {

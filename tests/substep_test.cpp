@@ -149,7 +149,7 @@ TEST(HydrostaticsAtPose, BadQueriesThrowWithAReason) {
   q = PoseQuery{};
   q.waterDensity_kgpm3 = -1;
   EXPECT_THROW((void)hydrostaticsAtPose(*hull, btTransform::getIdentity(), FlatSurface(), q), std::invalid_argument);
-  const FunctionSurface nan([](btScalar, btScalar, btScalar) { return std::numeric_limits<btScalar>::quiet_NaN(); });
+  const FunctionSurface nan([](btScalar, btScalar, double) { return std::numeric_limits<btScalar>::quiet_NaN(); });
   try {
     (void)hydrostaticsAtPose(*hull, btTransform::getIdentity(), nan);
     ADD_FAILURE() << "no throw";

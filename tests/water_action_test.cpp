@@ -29,7 +29,7 @@ struct FloatingBox {
   btRigidBody* body;
 };
 
-btScalar flat(btScalar, btScalar, btScalar) { return 0; }
+btScalar flat(btScalar, btScalar, double) { return 0; }
 
 TEST(WaterAction, SettlesAtTheDraftWithBodyDamping) {
   World w;
@@ -96,7 +96,7 @@ Snapshot tumbleBox(const std::vector<std::pair<int, int>>& calls) {  // (calls, 
   fb.body->setLinearVelocity(btVector3(0.5f, -1, 0.2f));
   fb.body->setAngularVelocity(btVector3(2, -1, 3));
   fb.body->setDamping(0.3f, 0.4f);
-  WaterAction boat(fb.body, fb.hull, [](btScalar x, btScalar z, btScalar t) {
+  WaterAction boat(fb.body, fb.hull, [](btScalar x, btScalar z, double t) {
     return btScalar(0.2 * std::sin(0.7 * x + 1.3 * t) + 0.1 * std::cos(0.5 * z));
   });
   w.world.addAction(&boat);
@@ -173,7 +173,7 @@ TEST(WaterActionBadInput, AllHeightsNonFiniteOrThrowingSkipsTheForce) {
   for (int mode = 0; mode < 2; ++mode) {
     World w;
     FloatingBox fb(w, 0);
-    WaterAction boat(fb.body, fb.hull, [mode](btScalar, btScalar, btScalar) -> btScalar {
+    WaterAction boat(fb.body, fb.hull, [mode](btScalar, btScalar, double) -> btScalar {
       if (mode == 1) throw std::runtime_error("wave server down");
       return std::numeric_limits<btScalar>::infinity();
     });
@@ -301,7 +301,7 @@ TEST(WaterAction, BoatsOnMovingWaterNeverSleep) {
   settings.allowSleepInStillWater = true;
   WaterAction boat(
       fb.body, fb.hull,
-      [](btScalar x, btScalar, btScalar t) {
+      [](btScalar x, btScalar, double t) {
         return btScalar(0.02 * std::sin(0.1 * x + 0.2 * t));  // a slow, low swell
       },
       settings);

@@ -19,21 +19,21 @@ namespace {
 
 class Swell final : public WaterSurface {
  public:
-  btScalar height(btScalar u, btScalar v, btScalar t) const override {
+  btScalar height(btScalar u, btScalar v, double t) const override {
     return btScalar(0.4 * std::sin(0.3 * u + 0.5 * t) + 0.2 * std::cos(0.25 * v - 0.2 * u));
   }
 };
 
 class Plane final : public WaterSurface {
  public:
-  btScalar height(btScalar u, btScalar v, btScalar) const override { return btScalar(0.5 + 0.1 * u - 0.05 * v); }
+  btScalar height(btScalar u, btScalar v, double) const override { return btScalar(0.5 + 0.1 * u - 0.05 * v); }
 };
 
 /// Counts batch calls and points, to prove one batch query per substep.
 class CountingSurface final : public WaterSurface {
  public:
-  btScalar height(btScalar, btScalar, btScalar) const override { return 0; }
-  void heights(const btScalar* u, const btScalar* v, std::size_t n, btScalar t, btScalar* out) const override {
+  btScalar height(btScalar, btScalar, double) const override { return 0; }
+  void heights(const btScalar* u, const btScalar* v, std::size_t n, double t, btScalar* out) const override {
     ++calls;
     points += n;
     WaterSurface::heights(u, v, n, t, out);

@@ -31,7 +31,7 @@ double amplitudeSum_m(const std::vector<WaveComponent>& waves) {
 /// The largest difference [m] between gridHeights() and heights() at the
 /// nodes' coordinates (exact in float: multiples of the cell near the
 /// origin, or of 0.5 m below 2^23 m).
-double worstDifference_m(const WaterSurface& sea, const WaterGrid& grid, btScalar t_s) {
+double worstDifference_m(const WaterSurface& sea, const WaterGrid& grid, double t_s) {
   const auto count = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
   std::vector<btScalar> u, v, direct(count), fromGrid(count, std::numeric_limits<btScalar>::quiet_NaN());
   nodesOf(grid, u, v);
@@ -121,7 +121,7 @@ struct VelocityErrors {
 /// about (13.2, -7.9) m, at t = 20 s.
 struct UnderTheHull {
   double centreU_m = 13.2, centreV_m = -7.9, radius_m = 5;
-  btScalar t_s = 20;
+  double t_s = 20;
 };
 
 /// The 64-component sea with a mean level and a current, as sines.
@@ -383,7 +383,7 @@ TEST(WaterPatch, SurfaceVelocityInterpolatesTheSurfaceVelocityWithinItsBound) {
   EXPECT_GT(worst, 0);
   // A surface without a grid query: heights only, and the boat asks the
   // surface for its one point.
-  const FunctionSurface still([](btScalar, btScalar, btScalar) { return btScalar(0.25); });
+  const FunctionSurface still([](btScalar, btScalar, double) { return btScalar(0.25); });
   patch.sampleWithSurfaceVelocities(still, at.centreU_m, at.centreV_m, at.t_s);
   EXPECT_FALSE(patch.hasSurfaceVelocities());
   EXPECT_EQ(patch.height(at.centreU_m, at.centreV_m), btScalar(0.25));

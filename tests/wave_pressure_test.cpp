@@ -178,11 +178,11 @@ TEST(WavePressure, PatchSamplingAsksTheSurfaceForTheWetVerticesHeads) {
 class PatchLovingSea final : public WaterSurface {
  public:
   explicit PatchLovingSea(std::vector<WaveComponent> waves) : sea_(std::move(waves)) {}
-  btScalar height(btScalar u, btScalar v, btScalar t) const override { return sea_.height(u, v, t); }
-  void heights(const btScalar* u, const btScalar* v, std::size_t n, btScalar t, btScalar* out) const override {
+  btScalar height(btScalar u, btScalar v, double t) const override { return sea_.height(u, v, t); }
+  void heights(const btScalar* u, const btScalar* v, std::size_t n, double t, btScalar* out) const override {
     sea_.heights(u, v, n, t, out);
   }
-  void pressureHeads(const btScalar* u, const btScalar* v, const btScalar* w, std::size_t n, btScalar t,
+  void pressureHeads(const btScalar* u, const btScalar* v, const btScalar* w, std::size_t n, double t,
                      btScalar* out) const override {
     sea_.pressureHeads(u, v, w, n, t, out);
   }

@@ -60,7 +60,7 @@ btQuaternion headingRotation(double heading_deg) {
 
 /// The water frame of a y-up world (u = x, v = z).
 btScalar surfaceHeight(const keel::WaterSurface& sea, const btVector3& p, double t_s) {
-  return sea.height(p.x(), p.z(), btScalar(t_s));
+  return sea.height(p.x(), p.z(), t_s);
 }
 
 /// A pier running north from the quay: deck on two rows of piles, with two

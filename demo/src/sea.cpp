@@ -99,19 +99,19 @@ void SwitchableSea::advance(double from_s, double to_s) {
     if (sea->spectral) sea->spectral->update(first * kTileWindow_s, (first + count) * kTileWindow_s);
 }
 
-btScalar SwitchableSea::weight(btScalar t_s) const {
+btScalar SwitchableSea::weight(double t_s) const {
   if (!previous_.surface) return 1;
-  const double x = std::clamp((double(t_s) - changeStart_s_) / fade_s_, 0.0, 1.0);
+  const double x = std::clamp((t_s - changeStart_s_) / fade_s_, 0.0, 1.0);
   return btScalar(x * x * (3 - 2 * x));  // smoothstep: no kink in the heave
 }
 
-btScalar SwitchableSea::height(btScalar u_m, btScalar v_m, btScalar t_s) const {
+btScalar SwitchableSea::height(btScalar u_m, btScalar v_m, double t_s) const {
   const btScalar a = weight(t_s);
   const btScalar now = current_.surface->height(u_m, v_m, t_s);
   return a >= 1 ? now : a * now + (1 - a) * previous_.surface->height(u_m, v_m, t_s);
 }
 
-void SwitchableSea::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
+void SwitchableSea::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s,
                             btScalar* out_m) const {
   const btScalar a = weight(t_s);
   current_.surface->heights(u_m, v_m, count, t_s, out_m);
@@ -120,7 +120,7 @@ void SwitchableSea::heights(const btScalar* u_m, const btScalar* v_m, std::size_
     out_m[i] = a * out_m[i] + (1 - a) * previous_.surface->height(u_m[i], v_m[i], t_s);
 }
 
-keel::WaterVelocity SwitchableSea::velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {
+keel::WaterVelocity SwitchableSea::velocity(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const {
   const btScalar a = weight(t_s);
   keel::WaterVelocity now = current_.surface->velocity(u_m, v_m, w_m, t_s);
   if (a >= 1) return now;
@@ -130,7 +130,7 @@ keel::WaterVelocity SwitchableSea::velocity(btScalar u_m, btScalar v_m, btScalar
 }
 
 void SwitchableSea::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                                         std::size_t count, btScalar t_s, btScalar* height_out_m,
+                                         std::size_t count, double t_s, btScalar* height_out_m,
                                          keel::WaterVelocity* velocity_out) const {
   if (weight(t_s) >= 1) {
     current_.surface->heightsAndVelocities(u_m, v_m, w_m, count, t_s, height_out_m, velocity_out);

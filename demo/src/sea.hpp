@@ -55,18 +55,17 @@ class SwitchableSea final : public keel::WaterSurface {
   /// before each physics step (not during one), for the time it will cover.
   void advance(double from_s, double to_s);
 
-  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, btScalar t_s) const override;
-  void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
-               btScalar* out_m) const override;
-  [[nodiscard]] keel::WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const override;
+  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, double t_s) const override;
+  void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s, btScalar* out_m) const override;
+  [[nodiscard]] keel::WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const override;
   /// The current sea's batch once faded in (one displacement solve a point
   /// for a spectral or Gerstner sea), the blend of velocity() before.
   void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                            btScalar t_s, btScalar* height_out_m, keel::WaterVelocity* velocity_out) const override;
+                            double t_s, btScalar* height_out_m, keel::WaterVelocity* velocity_out) const override;
 
  private:
   /// Weight of the new sea at time t [s]: 0 before the change, 1 once faded in.
-  [[nodiscard]] btScalar weight(btScalar t_s) const;
+  [[nodiscard]] btScalar weight(double t_s) const;
 
   SeaSurface current_;
   SeaSurface previous_;

@@ -169,7 +169,7 @@ float WaterRenderer::fade(int i, int j) const {
 
 void WaterRenderer::update(const keel::WaterSurface& surface, double t_s, double centreX_m, double centreZ_m,
                            int seaState, const Ogre::Vector3& eye) {
-  patch_.sample(surface, centreX_m, centreZ_m, btScalar(t_s));
+  patch_.sample(surface, centreX_m, centreZ_m, t_s);
   const auto samples = patch_.samples_m();
   const double cell = double(patch_.cellSize_m());
   const double x0 = double(patch_.originI()) * cell, z0 = double(patch_.originJ()) * cell;
@@ -212,7 +212,7 @@ double WaterRenderer::maxDifference_m(const keel::WaterSurface& surface, double 
       const double x = double(patch_.originI() + i) * cell, z = double(patch_.originJ() + j) * cell;
       if (std::hypot(x - x_m, z - z_m) > radius_m) continue;
       const double drawn = drawn_m_[std::size_t(j) * std::size_t(side_) + std::size_t(i)];
-      worst = std::max(worst, std::abs(drawn - double(surface.height(btScalar(x), btScalar(z), btScalar(t_s)))));
+      worst = std::max(worst, std::abs(drawn - double(surface.height(btScalar(x), btScalar(z), t_s))));
       ++count;
     }
   if (nodes) *nodes = count;

@@ -17,7 +17,7 @@ int main() {  // A Bullet world as usual, with a 4 m x 1 m x 2 m pontoon of 2 t.
   btTriangleMesh mesh;  // the hull, in the body's centre-of-mass frame
   keel::appendBox(mesh, btVector3(2, 0.5f, 1));
   auto hull = std::make_shared<keel::Hull>(mesh);  // validates; throws keel::HullError
-  keel::WaterAction boat(&body, hull, [](btScalar /*x*/, btScalar /*z*/, btScalar /*t*/) { return btScalar(0); });
+  keel::WaterAction boat(&body, hull, [](btScalar /*x*/, btScalar /*z*/, double /*t*/) { return btScalar(0); });
   world.addAction(&boat);  // then stepSimulation as usual
   for (int i = 0; i < 1200; ++i) world.stepSimulation(1.0f / 60, 4, 1.0f / 240);
 

@@ -7,7 +7,7 @@ namespace {
 
 /// True when the world point `p_m` is below `water`'s surface.
 bool underWater(const keel::WaterSurface& water, const keel::WaterFrame& frame, const btVector3& p_m, double t_s) {
-  return p_m.dot(frame.up) < water.height(p_m.dot(frame.east), p_m.dot(frame.north), btScalar(t_s));
+  return p_m.dot(frame.up) < water.height(p_m.dot(frame.east), p_m.dot(frame.north), t_s);
 }
 
 }  // namespace
@@ -36,7 +36,7 @@ DriveForces applyDrive(btRigidBody& body, const Drive& drive, const Helm& helm, 
   const btVector3 blade = origin + rudder;
   if (!underWater(water, frame, blade, t_s)) return out;
   const keel::WaterVelocity current = water.velocity(blade.dot(frame.east), blade.dot(frame.north), blade.dot(frame.up),
-                                                     btScalar(t_s));
+                                                     t_s);
   const btVector3 flow = body.getVelocityInLocalPoint(rudder) - frame.toWorld(current);  // boat relative to water
   // The blade's normal: starboard (forward x up) turned about up by the helm.
   const btVector3 starboard = drive.forward.cross(drive.up);

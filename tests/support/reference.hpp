@@ -81,7 +81,7 @@ void cutHull(std::span<const btVector3> r, std::span<const btScalar> h_m, const 
 /// Water height [m] under each hull vertex by one direct query. Returns the
 /// number of non-finite answers (replaced as by replaceNonFinite).
 std::size_t sampleDirect(const WaterSurface& surface, const WaterFrame& frame, const btVector3& centre,
-                         std::span<const btVector3> r, btScalar t_s, std::span<btScalar> u_scratch,
+                         std::span<const btVector3> r, double t_s, std::span<btScalar> u_scratch,
                          std::span<btScalar> v_scratch, std::span<btScalar> waterHeight_out_m);
 
 /// Water height [m] under each hull vertex from a sampled patch.

@@ -164,7 +164,7 @@ HydrostaticResult integratePressure(std::span<const Piece> pieces, btScalar dens
 }
 
 std::size_t sampleDirect(const WaterSurface& surface, const WaterFrame& frame, const btVector3& centre,
-                         std::span<const btVector3> r, btScalar t_s, std::span<btScalar> u_scratch,
+                         std::span<const btVector3> r, double t_s, std::span<btScalar> u_scratch,
                          std::span<btScalar> v_scratch, std::span<btScalar> waterHeight_out_m) {
   assert(u_scratch.size() >= r.size() && v_scratch.size() >= r.size() && waterHeight_out_m.size() >= r.size());
   const double cu = double(centre.dot(frame.east)), cv = double(centre.dot(frame.north));

@@ -172,7 +172,7 @@ btRigidBody* World::addBox(const btVector3& size, btScalar mass_kg, const btTran
 namespace keel::test {
 
 HydrostaticResult hydrostaticsAt(const Hull& hull, const btTransform& com, const WaterSurface& surface,
-                                 btScalar density_kgpm3, btScalar t_s, CutBuffers* cut) {
+                                 btScalar density_kgpm3, double t_s, CutBuffers* cut) {
   const std::size_t n = hull.vertices().size();
   std::vector<btVector3> r(n);
   std::vector<btScalar> water(n), h(n), u(n), v(n);

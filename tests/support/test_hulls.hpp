@@ -59,13 +59,13 @@ namespace keel::test {
 /// for a hull whose centre of mass is at `com`, on `surface` at time t, with
 /// y up and |g| = 9.81. `cut` receives the pieces when given.
 HydrostaticResult hydrostaticsAt(const Hull& hull, const btTransform& com, const WaterSurface& surface,
-                                 btScalar density_kgpm3 = 1025, btScalar t_s = 0, reference::CutBuffers* cut = nullptr);
+                                 btScalar density_kgpm3 = 1025, double t_s = 0, reference::CutBuffers* cut = nullptr);
 
 /// Still water at height h0 [m].
 class LevelWater final : public WaterSurface {
  public:
   explicit LevelWater(btScalar h0_m = 0) : h0_(h0_m) {}
-  btScalar height(btScalar, btScalar, btScalar) const override { return h0_; }
+  btScalar height(btScalar, btScalar, double) const override { return h0_; }
 
  private:
   btScalar h0_;

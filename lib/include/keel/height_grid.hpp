@@ -92,12 +92,11 @@ class HeightGridSurface final : public WaterSurface {
   /// True when two snapshots are interpolated (and give a velocity).
   [[nodiscard]] bool interpolates() const { return haveOlder_; }
 
-  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, btScalar t_s) const override;
-  void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
-               btScalar* out_m) const override;
+  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, double t_s) const override;
+  void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s, btScalar* out_m) const override;
   /// Zero east and north; up, the snapshots' rate of change of the height.
-  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const override;
-  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const override;
+  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, double t_s,
                   WaterVelocity* out) const override;
   /// True with one snapshot: the water is still everywhere.
   [[nodiscard]] bool velocityIsUniform() const override { return !haveOlder_; }

@@ -127,8 +127,11 @@ class SpectralOcean final : public WaterSurface {
   SpectralOcean& operator=(SpectralOcean&&) noexcept;  ///< as the move constructor
 
   /// prepare() then publish(): the tiles at `from_s` and `to_s` [s]
-  /// (from_s <= to_s, finite; equal times give a still picture). A tile
-  /// already computed at one of these times is reused.
+  /// (from_s <= to_s, finite; equal times give a still picture). A
+  /// published tile of one of these times is reused, and so is one whose
+  /// time is so close that its fastest wave's phase differs by at most
+  /// 2^-24 rad (float's rounding): a clock of float substeps then needs
+  /// one new tile a frame (docs/waves.md, "Update and threads").
   void update(double from_s, double to_s);
   /// Computes the tiles at `from_s` and `to_s` [s] into the back buffer. Safe
   /// while other threads query (they read the published tiles only); not
@@ -139,31 +142,30 @@ class SpectralOcean final : public WaterSurface {
   /// query runs.
   void publish();
 
-  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, btScalar t_s) const override;
-  void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
-               btScalar* out_m) const override;
+  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, double t_s) const override;
+  void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s, btScalar* out_m) const override;
   /// The velocity of the surface particle above (u, v), each band decaying
   /// as `e^{k_band z}` with z the depth below the surface (0 above it).
-  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const override;
-  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const override;
+  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, double t_s,
                   WaterVelocity* out) const override;
   /// One stencil (or displacement inversion) per point for both.
   void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                            btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const override;
+                            double t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const override;
   /// Linear (Airy) pressure heads [m] below the surface
   /// (WaterSurface::pressureHeads): the static head `eta - w` plus, per
   /// velocity band, its share of the elevation at the surface particle above
   /// the point times `e^{k_band z} - 1`, z = min(w - eta, 0): 0 at the
   /// surface, the still water's head deep down (docs/waves.md, "Pressure
   /// below the surface").
-  void pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+  void pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, double t_s,
                      btScalar* out_m) const override;
   /// Heights of a world-snapped grid: each grid column's and row's stencil
   /// computed once, and the tile nodes the grid covers blended in time once
   /// (fixed-point tiles; false with SpectralQuery::ParticleSolve).
-  bool gridHeights(const WaterGrid& grid, btScalar t_s, btScalar* out_m) const override;
+  bool gridHeights(const WaterGrid& grid, double t_s, btScalar* out_m) const override;
   /// gridHeights() and the velocities at the given depths, as gridHeights().
-  bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, btScalar t_s,
+  bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
                                 btScalar* heights_out_m) const override;
   /// Sampling::Auto's cost model, as keel_bench_query_cost measures it
   /// (docs/performance.md, "Choosing the sampling"): independent of the
@@ -172,9 +174,9 @@ class SpectralOcean final : public WaterSurface {
   /// The fluid acceleration [m/s^2] at the point, the time derivative of
   /// velocity() at the surface particle, decaying with depth as it does.
   /// Interpolated linearly in time.
-  [[nodiscard]] WaterAcceleration acceleration(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const;
+  [[nodiscard]] WaterAcceleration acceleration(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const;
   /// Batch accelerations: `out[i] = acceleration(u_m[i], v_m[i], w_m[i], t_s)`.
-  void accelerations(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+  void accelerations(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, double t_s,
                      WaterAcceleration* out) const;
 
   /// The tile's waves, in the convention of GerstnerSurface with steepness

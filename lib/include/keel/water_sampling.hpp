@@ -63,7 +63,7 @@ class WaterPatch {
   /// by the mean of the finite ones (0 when none was finite). Throws
   /// std::out_of_range, sampling nothing, when the point is not finite or
   /// lies farther than reach_m() from the origin.
-  std::size_t sample(const WaterSurface& surface, double centreU_m, double centreV_m, btScalar t_s);
+  std::size_t sample(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s);
 
   /// sample(), and the water's velocity at every node at velocityDepths_m()
   /// below the surface when the surface answers grids with velocities
@@ -76,7 +76,7 @@ class WaterPatch {
   /// there below it. The deep levels cost as much as the shallow ones and a
   /// floating hull rarely reaches them (a substep asks for the depth its
   /// wet vertices reached the substep before, with a margin).
-  std::size_t sampleWithVelocities(const WaterSurface& surface, double centreU_m, double centreV_m, btScalar t_s,
+  std::size_t sampleWithVelocities(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s,
                                    btScalar deepest_m = std::numeric_limits<btScalar>::infinity());
 
   /// The velocities' depths below the local surface [m]: 0, then 2 R / 16,
@@ -106,8 +106,7 @@ class WaterPatch {
   /// is true and surfaceVelocity() interpolates them (one water velocity
   /// under a boat, WaterVelocitySampling::PerBoat, for the nodes' cost
   /// instead of a query of its own); otherwise only the heights are sampled.
-  std::size_t sampleWithSurfaceVelocities(const WaterSurface& surface, double centreU_m, double centreV_m,
-                                          btScalar t_s);
+  std::size_t sampleWithSurfaceVelocities(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s);
   /// True when the last sample() asked for and got the surface velocities.
   [[nodiscard]] bool hasSurfaceVelocities() const { return hasSurfaceVelocities_; }
   /// The water's velocity at the surface above (u, v) [m], [m/s]:
@@ -151,8 +150,8 @@ class WaterPatch {
   [[nodiscard]] Cell locate(double u_m, double v_m) const;  // the cell of (u, v), clamped to the grid
   void place(double centreU_m, double centreV_m);           // the origin around the centre; throws as sample()
   [[nodiscard]] WaterGrid placedGrid() const;               // the nodes as placed, for the surface's grid queries
-  std::size_t sampleHeights(const WaterSurface& surface, btScalar t_s);  // the heights at the placed nodes
-  std::vector<WaterVelocity> velocity_;                                  // [node depths + level] [m/s]
+  std::size_t sampleHeights(const WaterSurface& surface, double t_s);  // the heights at the placed nodes
+  std::vector<WaterVelocity> velocity_;                                // [node depths + level] [m/s]
   bool hasVelocities_ = false;
   std::vector<WaterVelocity> surfaceVelocity_;  // row-major, at the surface [m/s]
   bool hasSurfaceVelocities_ = false;

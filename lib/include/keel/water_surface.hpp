@@ -18,9 +18,11 @@ namespace keel::KEEL_ABI {
 /// The user's height callback: `height_m = f(u_m, v_m, t_s)`.
 ///
 /// (u, v) are the two horizontal world coordinates: (x, z) in a y-up world,
-/// (x, y) in a z-up one (see WaterFrame). t is the simulation time in seconds.
+/// (x, y) in a z-up one (see WaterFrame). t is the simulation time in seconds,
+/// a double whatever btScalar is: a clock of days keeps its resolution
+/// (10^6 s steps by 62.5 ms in float, by 1.2e-10 s in double).
 /// The result is the height of the water surface along the up axis, in metres.
-using HeightFunction = std::function<btScalar(btScalar u_m, btScalar v_m, btScalar t_s)>;
+using HeightFunction = std::function<btScalar(btScalar u_m, btScalar v_m, double t_s)>;
 
 /// Water velocity in the water frame: components along WaterFrame::east,
 /// WaterFrame::north and WaterFrame::up, in m/s.
@@ -102,22 +104,21 @@ class WaterSurface {
   virtual ~WaterSurface() = default;
 
   /// Height of the surface along up [m] at horizontal point (u, v) [m], time t [s].
-  [[nodiscard]] virtual btScalar height(btScalar u_m, btScalar v_m, btScalar t_s) const = 0;
+  [[nodiscard]] virtual btScalar height(btScalar u_m, btScalar v_m, double t_s) const = 0;
 
   /// Batch heights: `out_m[i] = height(u_m[i], v_m[i], t_s)` for i < count.
   /// The default calls height() per point.
-  virtual void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
-                       btScalar* out_m) const;
+  virtual void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s, btScalar* out_m) const;
 
   /// Water velocity [m/s] at a point at horizontal position (u, v) [m] and
   /// height w [m] along up (w may lie below the surface: orbital motion decays
   /// with depth), time t [s]. The default is still water.
-  [[nodiscard]] virtual WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const;
+  [[nodiscard]] virtual WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const;
 
   /// Batch velocities: `out[i] = velocity(u_m[i], v_m[i], w_m[i], t_s)`.
   /// The default calls velocity() per point.
-  virtual void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                          btScalar t_s, WaterVelocity* out) const;
+  virtual void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, double t_s,
+                          WaterVelocity* out) const;
 
   /// Heights and velocities of the same points at once:
   /// `height_out_m[i] = height(u_m[i], v_m[i], t_s)` and
@@ -127,7 +128,7 @@ class WaterSurface {
   /// that find a point's place on the surface by a solve (GerstnerSurface)
   /// override it to solve once for both.
   virtual void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                                    btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const;
+                                    double t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const;
 
   /// Pressure head [m] at points at horizontal position (u, v) [m] and
   /// height w [m] along up, below the surface, time t [s]:
@@ -140,7 +141,7 @@ class WaterSurface {
   /// (docs/waves.md, "Pressure below the surface"). Points above the surface
   /// may get any value <= 0.
   virtual void pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                             btScalar t_s, btScalar* out_m) const;
+                             double t_s, btScalar* out_m) const;
 
   /// Heights [m] of every node of `grid` at time t [s], row-major with u
   /// fastest: `out_m[j nodesU + i]`, each within rounding of height() at the
@@ -149,14 +150,14 @@ class WaterSurface {
   /// (the default); the caller then asks heights(). A sum of waves answers
   /// a grid with one complex multiplication per node and component instead
   /// of a cosine (docs/waves.md, "Grids").
-  virtual bool gridHeights(const WaterGrid& grid, btScalar t_s, btScalar* out_m) const;
+  virtual bool gridHeights(const WaterGrid& grid, double t_s, btScalar* out_m) const;
 
   /// gridHeights(), and the water's velocity at every node at the given
   /// depths below the local surface, each within rounding of velocity() at
   /// the node, `w = height - depth`. Returns false, writing nothing, when
   /// the surface has no such query (the default): a boat's patch then asks
   /// velocities() at its wet vertices.
-  virtual bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, btScalar t_s,
+  virtual bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
                                         btScalar* heights_out_m) const;
 
   /// The queries' rough cost, for Sampling::Auto. The default is zero: a
@@ -180,7 +181,7 @@ class FunctionSurface final : public WaterSurface {
  public:
   /// Throws std::invalid_argument when `height` is empty.
   explicit FunctionSurface(HeightFunction height);
-  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, btScalar t_s) const override;
+  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, double t_s) const override;
 
  private:
   HeightFunction height_;

@@ -8,8 +8,9 @@
 ///
 /// Wave parameters are `double`, whatever btScalar is: a phase `k x` of a 10 m
 /// wave 10 km from the origin needs more than float's 7 digits. The query
-/// methods take and return btScalar like every WaterSurface and compute in
-/// double inside.
+/// methods take and return btScalar like every WaterSurface, take the time
+/// in double, and compute in double inside (docs/waves.md, "Coordinates and
+/// units").
 ///
 /// Coordinates are those of WaterSurface: (u, v) horizontal along
 /// WaterFrame::east and WaterFrame::north [m], heights along up [m], time [s].
@@ -44,12 +45,11 @@ class FlatSurface final : public WaterSurface {
   /// value is not finite.
   explicit FlatSurface(double height_m = 0, UniformCurrent current = {});
 
-  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, btScalar t_s) const override;
-  void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
-               btScalar* out_m) const override;
+  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, double t_s) const override;
+  void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s, btScalar* out_m) const override;
   /// The current, at every point.
-  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const override;
-  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const override;
+  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, double t_s,
                   WaterVelocity* out) const override;
   /// True: the current is the same everywhere.
   [[nodiscard]] bool velocityIsUniform() const override { return true; }
@@ -75,12 +75,11 @@ class TiltedPlaneSurface final : public WaterSurface {
   /// not finite.
   TiltedPlaneSurface(double height_m, double slopeEast, double slopeNorth, UniformCurrent current = {});
 
-  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, btScalar t_s) const override;
-  void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
-               btScalar* out_m) const override;
+  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, double t_s) const override;
+  void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s, btScalar* out_m) const override;
   /// The current, tangent to the plane, at every point.
-  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const override;
-  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const override;
+  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, double t_s,
                   WaterVelocity* out) const override;
   /// True: the current is the same everywhere.
   [[nodiscard]] bool velocityIsUniform() const override { return true; }
@@ -160,28 +159,27 @@ class SineSumSurface final : public WaterSurface {
   /// zero. Directions are normalised.
   explicit SineSumSurface(std::vector<WaveComponent> components, WaveFieldSettings settings = {});
 
-  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, btScalar t_s) const override;
+  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, double t_s) const override;
   /// Vectorised across points (Highway, the widest SIMD instruction set the
   /// CPU has, in double): the same operations as height() but for the sin
   /// and cos, within a few ulps of libm's. A point's result does not depend
   /// on where it sits in the batch nor on the batch's size. docs/waves.md.
-  void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
-               btScalar* out_m) const override;
+  void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s, btScalar* out_m) const override;
   /// Each component's phasor e^{i theta} at a node is the product of one per
   /// column and one per row, which follow along the grid by one complex
   /// multiplication each: a node costs a complex multiply-add per component
   /// instead of a cosine. Within about 1e-15 Hs * nodes per side of
   /// heights() at the nodes' coordinates in double (docs/waves.md, "Grids").
-  bool gridHeights(const WaterGrid& grid, btScalar t_s, btScalar* out_m) const override;
+  bool gridHeights(const WaterGrid& grid, double t_s, btScalar* out_m) const override;
   /// The same, and from the same phasors the orbital velocity at each depth
   /// below the node's surface: three multiply-adds per node, depth and
   /// component.
-  bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, btScalar t_s,
+  bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
                                 btScalar* heights_out_m) const override;
   [[nodiscard]] QueryCost queryCost() const override;
-  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const override;
+  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const override;
   /// Vectorised across points, as heights().
-  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, double t_s,
                   WaterVelocity* out) const override;
   /// Heights and velocities of the same points from the same phases: the
   /// velocity needs each point's elevation for Wheeler stretching and the
@@ -190,13 +188,13 @@ class SineSumSurface final : public WaterSurface {
   /// give (same vector code; the points they hand to height() and velocity()
   /// are handed to both here), wherever a point sits in the batch.
   void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                            btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const override;
+                            double t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const override;
   /// Linear (Airy) pressure head [m]: `sum a e^{k z} cos(theta) - (w - h0)`,
   /// the decay stretched to the surface (z = w - eta, Wheeler 1970), that is
   /// the static head `eta - w` plus `sum a (e^{k z} - 1) cos(theta)`; 0 at
   /// the surface. Vectorised across points, as heights(). docs/waves.md,
   /// "Pressure below the surface".
-  void pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+  void pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, double t_s,
                      btScalar* out_m) const override;
 
   /// The components as given, directions normalised.
@@ -251,17 +249,16 @@ class GerstnerSurface final : public WaterSurface {
   /// folds over itself: see gerstnerSteepnessLimit).
   explicit GerstnerSurface(std::vector<WaveComponent> components, GerstnerSettings settings = {});
 
-  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, btScalar t_s) const override;
+  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, double t_s) const override;
   /// Vectorised across points (Highway, the widest SIMD instruction set the
   /// CPU has, in double): each point runs height()'s Newton iteration, with
   /// its tolerance and caps, in a lane of its own, and agrees with height()
   /// within that tolerance. A point's result does not depend on where it sits
   /// in the batch nor on the batch's size. docs/waves.md.
-  void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
-               btScalar* out_m) const override;
-  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const override;
+  void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s, btScalar* out_m) const override;
+  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const override;
   /// Vectorised across points, as heights().
-  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, double t_s,
                   WaterVelocity* out) const override;
   /// Heights and velocities of the same points from one Newton solve per
   /// point: height() and velocity() both need the rest point of the surface
@@ -274,13 +271,13 @@ class GerstnerSurface final : public WaterSurface {
   /// the nodes come in rows, neighbours in a vector converge together).
   [[nodiscard]] QueryCost queryCost() const override;
   void heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                            btScalar t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const override;
+                            double t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const override;
   /// Pressure head [m] below the surface particle above each point: the
   /// static head `eta - w` plus `sum a (e^{k z} - 1) cos(theta)` with the
   /// phases at the particle's rest point and z = w - eta (as the velocity,
   /// the linear pressure's decay under a Gerstner sea); 0 at the surface.
   /// One Newton solve per point, vectorised as heights(). docs/waves.md.
-  void pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, btScalar t_s,
+  void pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, double t_s,
                      btScalar* out_m) const override;
   /// Heights at a patch's nodes and velocities at each depth below the
   /// surface there (none: heights only), from one Newton solve per node:
@@ -293,7 +290,7 @@ class GerstnerSurface final : public WaterSurface {
   /// tolerance of the same answers; afresh when the grid moved, more than
   /// 0.5 rad of phase passed, or every 256th sample (docs/waves.md,
   /// "Grids").
-  bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, btScalar t_s,
+  bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
                                 btScalar* heights_out_m) const override;
 
   /// The components as given, directions normalised.

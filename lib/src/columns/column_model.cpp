@@ -15,7 +15,7 @@ class ColumnModel final : public ModelState {
     const HullSoA& points = boat.columns->soa().points;
     fit(boat);
     const SubstepPlan plan = timedPlan(planColumns, boat, state);
-    Substep s(threadBuffers(points), plan, dt_s, btScalar(t_s), state.profile.get());
+    Substep s(threadBuffers(points), plan, dt_s, t_s, state.profile.get());
     if (!findWater(boat, state, own_.water, body, s, points)) return skipSubstep(state, s.flags);
     columnBuoyancy(boat, state, own_, s);
     if (plan.damping && state.anyWet) {

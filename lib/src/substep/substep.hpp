@@ -155,12 +155,12 @@ struct WaterAxes {
 /// One substep's working state: its plan, and what each stage leaves for
 /// the next (results only: every decision is the plan's).
 struct Substep {
-  Substep(BoatBuffers& b, const SubstepPlan& p, btScalar dt, btScalar t, SubstepProfile* prof)
+  Substep(BoatBuffers& b, const SubstepPlan& p, btScalar dt, double t, SubstepProfile* prof)
       : buffers(b), plan(p), dt_s(dt), t_s(t), profile(prof) {}
   BoatBuffers& buffers;     ///< this thread's working memory
   const SubstepPlan& plan;  ///< what this substep does (plan.hpp)
   btScalar dt_s;            ///< substep length [s]
-  btScalar t_s;             ///< water clock [s]
+  double t_s;               ///< water clock [s]
   SubstepProfile* profile;  ///< where the stages' times go; null: not profiled
   WaterAxes axes;           ///< Pose
   // SampleWater, Heights.

@@ -14,7 +14,7 @@ class TriangleModel final : public ModelState {
     const HullSoA& soa = boat.hull.soa();
     fit(boat);
     const SubstepPlan plan = timedPlan(planTriangles, boat, state);
-    Substep s(threadBuffers(soa), plan, dt_s, btScalar(t_s), state.profile.get());
+    Substep s(threadBuffers(soa), plan, dt_s, t_s, state.profile.get());
     if (!findWater(boat, state, own_.water, body, s, soa)) return skipSubstep(state, s.flags);
     classify(boat, state, own_, s);
     waterVelocityAtVertices(boat, state, own_, s);

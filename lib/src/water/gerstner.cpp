@@ -20,7 +20,7 @@ namespace keel::KEEL_ABI {
 namespace {
 
 /// The parametric surface and its derivatives at a trial rest position x0
-/// (frame drifting with the current), for a target point x.
+/// (the current's drift in the phases), for a target point x.
 struct GerstnerSums {
   double residualEast_m = 0;   ///< F = x(x0) - x, east [m]
   double residualNorth_m = 0;  ///< F, north [m]
@@ -68,12 +68,12 @@ void addComponent(GerstnerSums& s, const WaveComponent& c, double steepness, dou
 /// The sums at (x0, y0), every phase's sin and cos from libm; kept in
 /// `phases` when the sea has few enough components.
 [[nodiscard]] GerstnerSums evaluate(std::span<const WaveComponent> components, double steepness, double x0, double y0,
-                                    double x, double y, double t, Phases& phases) {
+                                    double x, double y, double t, const UniformCurrent& drift, Phases& phases) {
   GerstnerSums s = startSums(x0, y0, x, y);
   const bool keep = components.size() <= Phases::kMaxComponents;
   for (std::size_t i = 0; i < components.size(); ++i) {
     const WaveComponent& c = components[i];
-    const double theta = detail::phase_rad(c, x0, y0, detail::phaseAtOrigin_rad(c, t));
+    const double theta = detail::phase_rad(c, x0, y0, detail::phaseAtOrigin_rad(c, t, drift));
     const double sine = std::sin(theta), cosine = std::cos(theta);
     addComponent(s, c, steepness, sine, cosine);
     if (keep) {
@@ -96,13 +96,13 @@ constexpr double kSmallPhaseStep_rad = 1e-2;
 /// a few multiplications instead of a sincos per component.
 [[nodiscard]] GerstnerSums evaluateNear(std::span<const WaveComponent> components, double steepness, double x0,
                                         double y0, double dx0, double dy0, double x, double y, double t,
-                                        const Phases& from, Phases& to) {
-  if (components.size() > Phases::kMaxComponents) return evaluate(components, steepness, x0, y0, x, y, t, to);
+                                        const UniformCurrent& drift, const Phases& from, Phases& to) {
+  if (components.size() > Phases::kMaxComponents) return evaluate(components, steepness, x0, y0, x, y, t, drift, to);
   GerstnerSums s = startSums(x0, y0, x, y);
   for (std::size_t i = 0; i < components.size(); ++i) {
     const WaveComponent& c = components[i];
     const double delta = c.wavenumber_radpm * (c.directionEast * dx0 + c.directionNorth * dy0);
-    if (!(std::abs(delta) <= kSmallPhaseStep_rad)) return evaluate(components, steepness, x0, y0, x, y, t, to);
+    if (!(std::abs(delta) <= kSmallPhaseStep_rad)) return evaluate(components, steepness, x0, y0, x, y, t, drift, to);
     const double d2 = delta * delta;
     const double sinDelta = delta * (1 - d2 / 6 * (1 - d2 / 20 * (1 - d2 / 42)));
     const double cosDelta = 1 - d2 / 2 * (1 - d2 / 12 * (1 - d2 / 30 * (1 - d2 / 56)));
@@ -115,7 +115,7 @@ constexpr double kSmallPhaseStep_rad = 1e-2;
 
 /// The surface particle above a point: where it rests and its height.
 struct RestPoint {
-  double x0_m = 0;         ///< rest position, east, in the frame drifting with the current [m]
+  double x0_m = 0;         ///< rest position, east [m] (the current's drift is in the phases)
   double y0_m = 0;         ///< rest position, north [m]
   double elevation_m = 0;  ///< height above the mean level [m]
 };
@@ -128,12 +128,12 @@ struct RestPoint {
 /// and the Newton direction always decreases |F|: halving the step until |F|
 /// decreases makes the iteration converge from any start.
 [[nodiscard]] RestPoint solveRestPoint(std::span<const WaveComponent> components, double steepness, double x, double y,
-                                       double t) {
+                                       double t, const UniformCurrent& drift) {
   RestPoint p{x, y, 0};
   Phases phasesA, phasesB;
   Phases* current = &phasesA;  // at the accepted rest position
   Phases* trial = &phasesB;    // at the candidate
-  GerstnerSums s = evaluate(components, steepness, p.x0_m, p.y0_m, x, y, t, *current);
+  GerstnerSums s = evaluate(components, steepness, p.x0_m, p.y0_m, x, y, t, drift, *current);
   constexpr double tolerance2 = detail::kGerstnerResidualTolerance_m * detail::kGerstnerResidualTolerance_m;
   for (int iteration = 0; iteration < detail::kGerstnerMaxNewtonIterations; ++iteration) {
     if (s.residualSquared_m2() <= tolerance2) break;
@@ -146,7 +146,7 @@ struct RestPoint {
       const double xc = p.x0_m + fraction * stepEast;
       const double yc = p.y0_m + fraction * stepNorth;
       const GerstnerSums candidate = evaluateNear(components, steepness, xc, yc, xc - p.x0_m, yc - p.y0_m, x, y, t,
-                                                  *current, *trial);
+                                                  drift, *current, *trial);
       if (candidate.residualSquared_m2() < s.residualSquared_m2()) {
         p.x0_m = xc;
         p.y0_m = yc;
@@ -162,13 +162,11 @@ struct RestPoint {
 }
 
 /// The surface particle above horizontal point (u, v) [m] at time t [s]. The
-/// field drifts with the current: solve in the drifting frame.
+/// field drifts with the current: its drift is in the phases (as in the
+/// batch queries), so that (u, v) enter as they are.
 [[nodiscard]] RestPoint restPointAbove(std::span<const WaveComponent> components, const GerstnerSettings& settings,
-                                       btScalar u_m, btScalar v_m, btScalar t_s) {
-  const double t = t_s;
-  const double x = u_m - settings.current.east_mps * t;
-  const double y = v_m - settings.current.north_mps * t;
-  return solveRestPoint(components, settings.steepness, x, y, t);
+                                       btScalar u_m, btScalar v_m, double t_s) {
+  return solveRestPoint(components, settings.steepness, u_m, v_m, t_s, settings.current);
 }
 
 /// Height of the surface along up [m] whose particle is `p`.
@@ -180,7 +178,7 @@ struct RestPoint {
 /// `p`, time t [s]: the particle's velocity, each component decaying as
 /// e^{k z} with z the depth below the surface, 0 above it (as SineSumSurface).
 [[nodiscard]] WaterVelocity velocityBelow(std::span<const WaveComponent> components, const GerstnerSettings& settings,
-                                          const RestPoint& p, btScalar w_m, btScalar t_s) {
+                                          const RestPoint& p, btScalar w_m, double t_s) {
   const double t = t_s;
   const double q = settings.steepness;
   // Depth below the surface above the point (<= 0).
@@ -189,7 +187,7 @@ struct RestPoint {
   // x0, with d(theta)/dt = -omega.
   double east = 0, north = 0, up = 0;
   for (const WaveComponent& c : components) {
-    const double theta = detail::phase_rad(c, p.x0_m, p.y0_m, detail::phaseAtOrigin_rad(c, t));
+    const double theta = detail::phase_rad(c, p.x0_m, p.y0_m, detail::phaseAtOrigin_rad(c, t, settings.current));
     const double orbital_mps = c.amplitude_m * c.angularFrequency_radps * std::exp(c.wavenumber_radpm * z);
     const double along_mps = q * orbital_mps * std::cos(theta);
     east += along_mps * c.directionEast;
@@ -207,7 +205,7 @@ constexpr std::uint32_t kFreshStartEvery = 256;
 /// Where and whether a grid query starts from `history` (sized and stamped
 /// for this sample by `surface`); `complete` is to be cleared when a node's
 /// solve leaves it unwritten.
-detail::WarmStart warmStart(const GerstnerSurface& surface, GridHistory* history, const WaterGrid& grid, btScalar t_s,
+detail::WarmStart warmStart(const GerstnerSurface& surface, GridHistory* history, const WaterGrid& grid, double t_s,
                             bool& complete) {
   if (history == nullptr) return {};
   const std::size_t count = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
@@ -218,8 +216,9 @@ detail::WarmStart warmStart(const GerstnerSurface& surface, GridHistory* history
   // angle-addition, which adds its rounding), and recent enough that every
   // phase moved at most kGerstnerPhaseStepBound_rad since.
   double fastest_radps = 0;
-  for (const WaveComponent& c : surface.components()) fastest_radps = std::max(fastest_radps, c.angularFrequency_radps);
-  const double dt_s = double(t_s) - history->t_s;
+  for (const WaveComponent& c : surface.components())
+    fastest_radps = std::max(fastest_radps, std::abs(detail::fixedPointFrequency_radps(c, surface.settings().current)));
+  const double dt_s = t_s - history->t_s;
   const WaterGrid& last = history->grid;
   const bool fromLast = history->owner == &surface && history->values.size() == size &&
                         history->samples + 1 < kFreshStartEvery && last.cellSize_m == grid.cellSize_m &&
@@ -229,7 +228,7 @@ detail::WarmStart warmStart(const GerstnerSurface& surface, GridHistory* history
   if (history->values.size() != size) history->values.resize(size);  // grows with the grid, then stays
   history->owner = &surface;
   history->grid = grid;
-  history->t_s = double(t_s);
+  history->t_s = t_s;
   history->samples = fromLast ? history->samples + 1 : 0;
   return {
       .values = history->values.data(), .stride = stride, .fromLast = fromLast, .dt_s = dt_s, .complete = &complete};
@@ -256,11 +255,11 @@ GerstnerSurface::GerstnerSurface(std::vector<WaveComponent> components, Gerstner
   }
 }
 
-btScalar GerstnerSurface::height(btScalar u_m, btScalar v_m, btScalar t_s) const {
+btScalar GerstnerSurface::height(btScalar u_m, btScalar v_m, double t_s) const {
   return surfaceHeight(settings_, restPointAbove(components_, settings_, u_m, v_m, t_s));
 }
 
-void GerstnerSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
+void GerstnerSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s,
                               btScalar* out_m) const {
   const auto scalar = [&](std::size_t i) { out_m[i] = GerstnerSurface::height(u_m[i], v_m[i], t_s); };
   detail::gerstnerBatch(components_, settings_,
@@ -272,13 +271,13 @@ QueryCost GerstnerSurface::queryCost() const {
   return detail::perComponent(detail::kGerstnerPerComponent, double(components_.size()), detail::kWaveBatchPoints);
 }
 
-WaterVelocity GerstnerSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {
+WaterVelocity GerstnerSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const {
   const RestPoint p = restPointAbove(components_, settings_, u_m, v_m, t_s);
   return velocityBelow(components_, settings_, p, w_m, t_s);
 }
 
 void GerstnerSurface::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                                 btScalar t_s, WaterVelocity* out) const {
+                                 double t_s, WaterVelocity* out) const {
   const auto scalar = [&](std::size_t i) { out[i] = GerstnerSurface::velocity(u_m[i], v_m[i], w_m[i], t_s); };
   detail::gerstnerBatch(components_, settings_,
                         {.u_m = u_m, .v_m = v_m, .w_m = w_m, .count = count, .t_s = t_s, .velocity_out = out},
@@ -286,7 +285,7 @@ void GerstnerSurface::velocities(const btScalar* u_m, const btScalar* v_m, const
 }
 
 void GerstnerSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                                           std::size_t count, btScalar t_s, btScalar* height_out_m,
+                                           std::size_t count, double t_s, btScalar* height_out_m,
                                            WaterVelocity* velocity_out) const {
   // A point the vector code hands back: height() and velocity() from one
   // solve, the same functions, so the very bits of both.
@@ -299,7 +298,7 @@ void GerstnerSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* 
                         detail::PointFallback(scalar));
 }
 
-bool GerstnerSurface::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, btScalar t_s,
+bool GerstnerSurface::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
                                                btScalar* heights_out_m) const {
   if (grid.nodesU <= 0 || grid.nodesV <= 0) return true;
   // The nodes' coordinates, as WaterPatch computes them for heights(); one
@@ -342,11 +341,11 @@ bool GerstnerSurface::gridHeightsAndVelocities(const WaterGrid& grid, const Grid
 }
 
 void GerstnerSurface::pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                                    btScalar t_s, btScalar* out_m) const {
+                                    double t_s, btScalar* out_m) const {
   const auto scalar = [&](std::size_t i) {
     const RestPoint p = restPointAbove(components_, settings_, u_m[i], v_m[i], t_s);
-    out_m[i] = static_cast<btScalar>(
-        detail::airyPressureHead_m(components_, settings_.meanLevel_m + p.elevation_m, w_m[i], p.x0_m, p.y0_m, t_s));
+    out_m[i] = static_cast<btScalar>(detail::airyPressureHead_m(components_, settings_.meanLevel_m + p.elevation_m,
+                                                                w_m[i], p.x0_m, p.y0_m, t_s, settings_.current));
   };
   detail::gerstnerBatch(components_, settings_,
                         {.u_m = u_m, .v_m = v_m, .w_m = w_m, .count = count, .t_s = t_s, .head_out_m = out_m},

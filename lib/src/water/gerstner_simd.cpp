@@ -28,10 +28,11 @@ struct GerstnerTerm : WaveTerm {
   double steepness;                              // Q
 };
 
-[[nodiscard]] GerstnerTerm gerstnerTerm(const WaveComponent& c, double steepness, double t_s) {
+[[nodiscard]] GerstnerTerm gerstnerTerm(const WaveComponent& c, double steepness, double t_s,
+                                        const UniformCurrent& current) {
   const double horizontal_m = steepness * c.amplitude_m;
   const double curvature = horizontal_m * c.wavenumber_radpm;
-  return {waveTerm(c, t_s),
+  return {waveTerm(c, t_s, current),
           horizontal_m * c.directionEast,
           horizontal_m * c.directionNorth,
           curvature * c.directionEast * c.directionEast,
@@ -250,12 +251,14 @@ template <class Table>
   return newtonFrom(d, terms, x, y, x, y, s, rest, candidate);
 }
 
-/// Each kept component's phase step -omega dt over the time since a grid's
-/// last sample, as sin and cos: the same in every lane and vector.
+/// Each kept component's phase step at a fixed point over the time since a
+/// grid's last sample, `-(omega + k d.current) dt` (the drift is in the
+/// phase, wave_batch-inl.hpp's phaseAtOriginForSin_rad), as sin and cos:
+/// the same in every lane and vector.
 struct TimeSteps {
-  TimeSteps(D d, std::span<const WaveComponent> components, double dt_s) {
+  TimeSteps(D d, std::span<const WaveComponent> components, double dt_s, const UniformCurrent& current) {
     for (std::size_t i = 0; i < components.size() && i < kKeptComponents; ++i) {
-      const SinCos step = sinCosOfStep(d, hn::Set(d, -components[i].angularFrequency_radps * dt_s));
+      const SinCos step = sinCosOfStep(d, hn::Set(d, -fixedPointFrequency_radps(components[i], current) * dt_s));
       sine[i] = hn::GetLane(step.sine);
       cosine[i] = hn::GetLane(step.cosine);
     }
@@ -329,15 +332,18 @@ void GerstnerHeightsAndVelocities(std::span<const WaveComponent> components, con
                                   const PointBatch& batch, PointFallback fallback) {
   const D d;
   const double t = batch.t_s;
-  const auto make = [&settings, t](const WaveComponent& c) { return gerstnerTerm(c, settings.steepness, t); };
+  const auto make = [&settings, t](const WaveComponent& c) {
+    return gerstnerTerm(c, settings.steepness, t, settings.current);
+  };
   const Terms<GerstnerTerm, decltype(make)> terms(components, make);
   LanePhases rest, candidate;  // the solve's sin and cos
   // A grid's history holds every component's phases: kept ones only.
   static_assert(kLanes <= kWarmStartPad);
   const bool keepHistory = batch.warm.values != nullptr && terms.size() <= kKeptComponents;
   if (batch.warm.values != nullptr && !keepHistory) *batch.warm.complete = false;
-  const TimeSteps steps(d, keepHistory && batch.warm.fromLast ? components : components.first(0), batch.warm.dt_s);
-  forEachVector(d, batch, settings.current, [&](std::size_t begin, V x, V y) {
+  const TimeSteps steps(d, keepHistory && batch.warm.fromLast ? components : components.first(0), batch.warm.dt_s,
+                        settings.current);
+  forEachVector(d, batch, [&](std::size_t begin, V x, V y) {
     const RestPoints p = keepHistory ? solveGridNodes(d, terms, x, y, batch.warm, steps, begin, rest, candidate)
                                      : solveRestPoints(d, terms, x, y, rest, candidate);
     const V eta = hn::Add(hn::Set(d, settings.meanLevel_m), p.elevation_m);

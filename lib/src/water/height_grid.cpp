@@ -114,21 +114,21 @@ double HeightGridSurface::riseRateAt(double u_m, double v_m) const {
   return detail::cellHeight(rate(c.k00), rate(c.k10), rate(c.k01), rate(c.k11), c.a, c.b);
 }
 
-btScalar HeightGridSurface::height(btScalar u_m, btScalar v_m, btScalar t_s) const {
-  return btScalar(heightAt(double(u_m), double(v_m), double(t_s)));
+btScalar HeightGridSurface::height(btScalar u_m, btScalar v_m, double t_s) const {
+  return btScalar(heightAt(double(u_m), double(v_m), t_s));
 }
 
-void HeightGridSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
+void HeightGridSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s,
                                 btScalar* out_m) const {
-  for (std::size_t i = 0; i < count; ++i) out_m[i] = btScalar(heightAt(double(u_m[i]), double(v_m[i]), double(t_s)));
+  for (std::size_t i = 0; i < count; ++i) out_m[i] = btScalar(heightAt(double(u_m[i]), double(v_m[i]), t_s));
 }
 
-WaterVelocity HeightGridSurface::velocity(btScalar u_m, btScalar v_m, btScalar, btScalar) const {
+WaterVelocity HeightGridSurface::velocity(btScalar u_m, btScalar v_m, btScalar, double) const {
   return {0, 0, btScalar(riseRateAt(double(u_m), double(v_m)))};
 }
 
-void HeightGridSurface::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar*, std::size_t count,
-                                   btScalar, WaterVelocity* out) const {
+void HeightGridSurface::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar*, std::size_t count, double,
+                                   WaterVelocity* out) const {
   for (std::size_t i = 0; i < count; ++i) out[i] = {0, 0, btScalar(riseRateAt(double(u_m[i]), double(v_m[i])))};
 }
 

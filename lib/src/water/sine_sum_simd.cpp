@@ -20,13 +20,14 @@ namespace keel::KEEL_ABI::detail::HWY_NAMESPACE {
 namespace {
 
 /// The components' constants for a batch at time t [s].
-[[nodiscard]] auto sineTerms(std::span<const WaveComponent> components, double t_s) {
-  const auto make = [t_s](const WaveComponent& c) { return waveTerm(c, t_s); };
+[[nodiscard]] auto sineTerms(std::span<const WaveComponent> components, double t_s, const UniformCurrent& current) {
+  const auto make = [t_s, current](const WaveComponent& c) { return waveTerm(c, t_s, current); };
   return Terms<WaveTerm, decltype(make)>(components, make);
 }
 
-/// The surface height `h0 + sum a cos(theta)` [m] at (x, y) [m] in the frame
-/// drifting with the current, in every lane (waves.cpp's sineSumHeight_m).
+/// The surface height `h0 + sum a cos(theta)` [m] at (x, y) [m], the
+/// current's drift in the terms' phase0, in every lane (waves.cpp's
+/// sineSumHeight_m).
 template <class Table>
 [[nodiscard]] V sineSumHeight(D d, const Table& terms, double meanLevel_m, V x, V y) {
   V eta = hn::Set(d, meanLevel_m);
@@ -57,8 +58,8 @@ template <bool kSine, class Table>
 void SineSumHeights(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
                     const PointBatch& batch, PointFallback fallback) {
   const D d;
-  const auto terms = sineTerms(components, batch.t_s);
-  forEachVector(d, batch, settings.current, [&](std::size_t begin, V x, V y) {
+  const auto terms = sineTerms(components, batch.t_s, settings.current);
+  forEachVector(d, batch, [&](std::size_t begin, V x, V y) {
     storeHeights(d, sineSumHeight(d, terms, settings.meanLevel_m, x, y), inPhaseRange(d, x, y, terms.positionLimit_m()),
                  begin, batch, fallback);
   });
@@ -71,11 +72,11 @@ void SineSumHeights(std::span<const WaveComponent> components, const WaveFieldSe
 void SineSumHeightsAndVelocities(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
                                  const PointBatch& batch, PointFallback fallback) {
   const D d;
-  const auto terms = sineTerms(components, batch.t_s);
+  const auto terms = sineTerms(components, batch.t_s, settings.current);
   // sin and cos of the kept components' phases, from the elevation to the
   // velocity; the phase and its Sin are computed once.
   LanePhases phases;
-  forEachVector(d, batch, settings.current, [&](std::size_t begin, V x, V y) {
+  forEachVector(d, batch, [&](std::size_t begin, V x, V y) {
     const V eta = heightKeepingPhases<true>(d, terms, settings.meanLevel_m, x, y, phases);
     const auto horizontal = [](const WaveTerm&, V orbital_mps) { return orbital_mps; };
     storeVelocities(d, terms, phases, x, y, eta, horizontal, settings.current,
@@ -88,9 +89,9 @@ void SineSumHeightsAndVelocities(std::span<const WaveComponent> components, cons
 void SineSumPressureHeads(std::span<const WaveComponent> components, const WaveFieldSettings& settings,
                           const PointBatch& batch, PointFallback fallback) {
   const D d;
-  const auto terms = sineTerms(components, batch.t_s);
+  const auto terms = sineTerms(components, batch.t_s, settings.current);
   LanePhases phases;
-  forEachVector(d, batch, settings.current, [&](std::size_t begin, V x, V y) {
+  forEachVector(d, batch, [&](std::size_t begin, V x, V y) {
     // The heads want the cos only: no Sin.
     const V eta = heightKeepingPhases<false>(d, terms, settings.meanLevel_m, x, y, phases);
     storeHeads(d, terms, phases, x, y, eta, inPhaseRange(d, x, y, terms.positionLimit_m()), begin, batch, fallback);

@@ -122,6 +122,9 @@ struct SpectralOceanState {
   double inverseCell_pm;       ///< N / L [1/m]
   int fixedNodes;              ///< fixed-point tile nodes per side M: N times the refinement, even
   double inverseFixedCell_pm;  ///< M / L [1/m]
+  /// A published tile this close in time to a requested one is reused
+  /// (spectral_ocean.cpp, tileTimeTolerance) [s].
+  double tileTimeTolerance_s;
 
   SpectralOceanState(const WaveSpectrum& spectrum, const SpectralOceanSettings& checkedSettings);
   /// The bicubic (`cubic`) or bilinear stencil of the point at rest

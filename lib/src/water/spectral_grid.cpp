@@ -91,7 +91,7 @@ void layDecays(GridScratch& scratch, std::span<const double> depths_m, std::span
 /// node of `grid`: the stencils and the bands' decays here, the sums in
 /// the vector kernel.
 void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, const GridVelocities* velocities,
-               btScalar t_s, btScalar* heights_out_m) {
+               double t_s, btScalar* heights_out_m) {
   thread_local GridScratch scratch;
   const bool cubic = state.settings.interpolation == SpectralInterpolation::Bicubic;
   const auto nu = std::size_t(grid.nodesU), nv = std::size_t(grid.nodesV);
@@ -103,7 +103,7 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
   for (std::size_t j = 0; j < nv; ++j) scratch.rows[j] = axisAt(double(grid.originJ + std::int64_t(j)) * scale, cubic);
   const std::size_t depths = velocities != nullptr ? velocities->depths_m.size() : 0;
   static_assert(sizeof(WaterVelocity) == 3 * sizeof(btScalar), "the kernel writes east, north, up per depth");
-  detail::SpectralGridJob job{.snapshot = detail::snapshotAt(state, double(t_s)),
+  detail::SpectralGridJob job{.snapshot = detail::snapshotAt(state, t_s),
                               .x0 = scratch.columns.front().first,
                               .y0 = scratch.rows.front().first,
                               .width = std::size_t(scratch.columns[nu - 1].first - scratch.columns.front().first + 4),
@@ -129,14 +129,14 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
 
 }  // namespace
 
-bool SpectralOcean::gridHeights(const WaterGrid& grid, btScalar t_s, btScalar* out_m) const {
+bool SpectralOcean::gridHeights(const WaterGrid& grid, double t_s, btScalar* out_m) const {
   if (!state_->fixedPoints()) return false;
   if (grid.nodesU <= 0 || grid.nodesV <= 0) return true;
   gridQuery(*state_, grid, nullptr, t_s, out_m);
   return true;
 }
 
-bool SpectralOcean::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, btScalar t_s,
+bool SpectralOcean::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
                                              btScalar* heights_out_m) const {
   if (!state_->fixedPoints()) return false;
   if (grid.nodesU <= 0 || grid.nodesV <= 0) return true;

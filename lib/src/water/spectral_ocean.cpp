@@ -52,6 +52,18 @@ SpectralOceanSettings checked(const WaveSpectrum& spectrum, SpectralOceanSetting
   return s;
 }
 
+/// The time [s] within which a published tile stands for a requested one:
+/// it moves each wave's phase by at most 2^-24 rad, so each wave's term by
+/// at most 2^-24 of its amplitude, what rounding the amplitude to float (the
+/// FFTs' input) does anyway. 0 when the tile holds no wave.
+double tileTimeTolerance(const detail::SpectralWaves& waves) {
+  double fastest_radps = 0;
+  for (std::size_t q = 0; q < waves.amplitude_m.size(); ++q)
+    if (waves.amplitude_m[q] != std::complex<double>{})
+      fastest_radps = std::max(fastest_radps, waves.angularFrequency_radps[q]);
+  return fastest_radps > 0 ? std::ldexp(1.0, -24) / fastest_radps : 0.0;
+}
+
 }  // namespace
 
 namespace detail {
@@ -62,7 +74,8 @@ SpectralOceanState::SpectralOceanState(const WaveSpectrum& spectrum, const Spect
       synthesis(waves),
       inverseCell_pm(settings.nodesPerSide / settings.tileSize_m),
       fixedNodes(2 * int(std::lround(0.5 * settings.nodesPerSide * settings.fixedPointRefinement))),
-      inverseFixedCell_pm(fixedNodes / settings.tileSize_m) {
+      inverseFixedCell_pm(fixedNodes / settings.tileSize_m),
+      tileTimeTolerance_s(tileTimeTolerance(waves)) {
   const bool fixed = fixedPoints();
   for (auto& level : levels) level = synthesis.makeLevel(!fixed, fixed, fixedNodes);
   if (fixed) scratch = synthesis.makeLevel(true, false);
@@ -82,26 +95,33 @@ void SpectralOcean::prepare(double from_s, double to_s) {
   if (!(std::isfinite(from_s) && std::isfinite(to_s) && from_s <= to_s))
     throw std::invalid_argument("keel::SpectralOcean::prepare: times must be finite with from_s <= to_s");
   detail::SpectralOceanState& s = *state_;
-  std::array<bool, 4> used{};
-  std::array<int, 2> chosen{-1, -1};
-  const std::array<double, 2> times{from_s, to_s};
-  // Reuse a published tile of the same time: queries only read it.
-  for (std::size_t i = 0; i < 2; ++i)
+  const double tolerance_s = s.tileTimeTolerance_s;
+  // A published tile within the tolerance of a time stands for it (queries
+  // only read it): a WaterAction's clock, a sum of float substeps, ends a
+  // frame about 2^-24 of a frame away from where the window of the frame
+  // before ended (docs/waves.md, "Update and threads").
+  const auto published = [&](double t_s, int other) {
     for (int f : s.front)
-      if (s.levels[std::size_t(f)].time_s == times[i] && chosen[i] < 0) chosen[i] = f;
+      if (f != other && std::abs(s.levels[std::size_t(f)].time_s - t_s) <= tolerance_s) return f;
+    return -1;
+  };
+  std::array<bool, 4> used{};
   for (int f : s.front) used[std::size_t(f)] = true;
-  for (int c : chosen)
-    if (c >= 0) used[std::size_t(c)] = true;
-  for (std::size_t i = 0; i < 2; ++i) {
-    if (chosen[i] >= 0) continue;
-    if (i == 1 && times[1] == times[0]) {
-      chosen[1] = chosen[0];
-      continue;
-    }
+  const auto compute = [&](double t_s) {
     const auto free = std::size_t(std::find(used.begin(), used.end(), false) - used.begin());
     used[free] = true;
-    chosen[i] = int(free);
-    s.computeLevel(times[i], s.levels[free]);
+    s.computeLevel(t_s, s.levels[free]);
+    return int(free);
+  };
+  std::array<int, 2> chosen{published(from_s, -1), -1};
+  if (chosen[0] < 0) chosen[0] = compute(from_s);
+  // Two times within twice the tolerance could match one tile: a still
+  // picture then. Further apart, the tiles' own times keep their order.
+  if (to_s - from_s <= 2 * tolerance_s) {
+    chosen[1] = chosen[0];
+  } else {
+    chosen[1] = published(to_s, chosen[0]);
+    if (chosen[1] < 0) chosen[1] = compute(to_s);
   }
   s.back = chosen;
   s.prepared = true;

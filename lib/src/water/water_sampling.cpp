@@ -70,7 +70,7 @@ void WaterPatch::configure(btScalar cellSize_m, btScalar hullRadius_m) {
 }
 
 std::size_t WaterPatch::sampleWithVelocities(const WaterSurface& surface, double centreU_m, double centreV_m,
-                                             btScalar t_s, btScalar deepest_m) {
+                                             double t_s, btScalar deepest_m) {
   place(centreU_m, centreV_m);
   hasSurfaceVelocities_ = false;
   // The depths down to the first at or below deepest_m (all when it is NaN):
@@ -88,7 +88,7 @@ std::size_t WaterPatch::sampleWithVelocities(const WaterSurface& surface, double
 }
 
 std::size_t WaterPatch::sampleWithSurfaceVelocities(const WaterSurface& surface, double centreU_m, double centreV_m,
-                                                    btScalar t_s) {
+                                                    double t_s) {
   place(centreU_m, centreV_m);
   hasVelocities_ = false;
   surfaceVelocity_.resize(h_.size());  // allocates at the first call only
@@ -176,14 +176,14 @@ void WaterPatch::place(double centreU_m, double centreV_m) {
   h_.resize(std::size_t(side_) * std::size_t(side_));  // allocates at the first sample only
 }
 
-std::size_t WaterPatch::sample(const WaterSurface& surface, double centreU_m, double centreV_m, btScalar t_s) {
+std::size_t WaterPatch::sample(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s) {
   place(centreU_m, centreV_m);
   hasVelocities_ = false;
   hasSurfaceVelocities_ = false;
   return sampleHeights(surface, t_s);
 }
 
-std::size_t WaterPatch::sampleHeights(const WaterSurface& surface, btScalar t_s) {
+std::size_t WaterPatch::sampleHeights(const WaterSurface& surface, double t_s) {
   // A surface that answers a world-snapped grid faster than its points
   // (a sum of waves: docs/waves.md, "Grids") is asked for the grid.
   const WaterGrid grid = placedGrid();

@@ -9,35 +9,35 @@
 
 namespace keel::KEEL_ABI {
 
-void WaterSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
+void WaterSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s,
                            btScalar* out_m) const {
   for (std::size_t i = 0; i < count; ++i) out_m[i] = height(u_m[i], v_m[i], t_s);
 }
 
-WaterVelocity WaterSurface::velocity(btScalar, btScalar, btScalar, btScalar) const { return {}; }
+WaterVelocity WaterSurface::velocity(btScalar, btScalar, btScalar, double) const { return {}; }
 
 void WaterSurface::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                              btScalar t_s, WaterVelocity* out) const {
+                              double t_s, WaterVelocity* out) const {
   for (std::size_t i = 0; i < count; ++i) out[i] = velocity(u_m[i], v_m[i], w_m[i], t_s);
 }
 
 void WaterSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                                        std::size_t count, btScalar t_s, btScalar* height_out_m,
+                                        std::size_t count, double t_s, btScalar* height_out_m,
                                         WaterVelocity* velocity_out) const {
   heights(u_m, v_m, count, t_s, height_out_m);
   velocities(u_m, v_m, w_m, count, t_s, velocity_out);
 }
 
 void WaterSurface::pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                                 btScalar t_s, btScalar* out_m) const {
+                                 double t_s, btScalar* out_m) const {
   // The static head: the depth below the surface.
   heights(u_m, v_m, count, t_s, out_m);
   for (std::size_t i = 0; i < count; ++i) out_m[i] -= w_m[i];
 }
 
-bool WaterSurface::gridHeights(const WaterGrid&, btScalar, btScalar*) const { return false; }
+bool WaterSurface::gridHeights(const WaterGrid&, double, btScalar*) const { return false; }
 
-bool WaterSurface::gridHeightsAndVelocities(const WaterGrid&, const GridVelocities&, btScalar, btScalar*) const {
+bool WaterSurface::gridHeightsAndVelocities(const WaterGrid&, const GridVelocities&, double, btScalar*) const {
   return false;
 }
 
@@ -45,7 +45,7 @@ FunctionSurface::FunctionSurface(HeightFunction height) : height_(std::move(heig
   if (!height_) throw std::invalid_argument("keel::FunctionSurface: the height function is empty");
 }
 
-btScalar FunctionSurface::height(btScalar u_m, btScalar v_m, btScalar t_s) const { return height_(u_m, v_m, t_s); }
+btScalar FunctionSurface::height(btScalar u_m, btScalar v_m, double t_s) const { return height_(u_m, v_m, t_s); }
 
 bool WaterFrame::fromGravity(const btVector3& gravity_mps2, WaterFrame& frame) {
   const btScalar g = gravity_mps2.length();

@@ -51,16 +51,21 @@ inline constexpr double kReducePhaseBeyond_rad = 1024;
 /// are recomputed where used (the same numbers, more slowly).
 inline constexpr std::size_t kKeptComponents = 64;
 
-/// The part of a component's phase that does not depend on position,
-/// `phi - omega t` [rad]: the scalar code's value while it stays below
-/// kReducePhaseBeyond_rad, so that phases match the single-point queries'
-/// bits over the first minutes; then reduced to [-pi, pi], so that the time
-/// never takes a phase out of Sin's range (omega t passes 39000 rad within
-/// hours). The remainder is exact; the double 2 pi differs from 2 pi by
-/// 2.4e-16, which shifts the phase by |phi - omega t| * 4e-17 rad, less than
-/// the rounding of phi - omega t itself.
-[[nodiscard]] inline double phaseAtOriginForSin_rad(const WaveComponent& c, double t_s) {
-  const double phase0_rad = phaseAtOrigin_rad(c, t_s);
+/// The part of a component's phase that does not depend on position in
+/// the batch's frame, `phi - omega t - k d.current t` [rad]: the field drifts
+/// with the current (theta = k d.(x - current t) + phi - omega t), and the
+/// drift's phase joins here, in double, so that the lanes take the points
+/// where they are (x - current t would leave Sin's range within days of a
+/// clock: 1e5 m at 0.5 m/s after 2.3 days). It is the sine sum's
+/// single-point value while it stays below kReducePhaseBeyond_rad, so that
+/// phases match the single-point queries' bits over the first minutes; then
+/// reduced to [-pi, pi], so that the time never takes a phase out of Sin's
+/// range (omega t passes 39000 rad within hours). The remainder is exact;
+/// the double 2 pi differs from 2 pi by 2.4e-16, which shifts the phase by
+/// |phi - omega t| * 4e-17 rad, less than the rounding of phi - omega t
+/// itself.
+[[nodiscard]] inline double phaseAtOriginForSin_rad(const WaveComponent& c, double t_s, const UniformCurrent& current) {
+  const double phase0_rad = phaseAtOrigin_rad(c, t_s, current);
   return std::abs(phase0_rad) <= kReducePhaseBeyond_rad ? phase0_rad : std::remainder(phase0_rad, 2 * std::numbers::pi);
 }
 
@@ -70,15 +75,15 @@ inline constexpr std::size_t kKeptComponents = 64;
 struct WaveTerm {
   double wavenumber_radpm;
   double directionEast, directionNorth;
-  double phase0_rad;  // phi - omega t, reduced when large
+  double phase0_rad;  // phi - omega t - k d.current t, reduced when large
   double amplitude_m;
   double speed_mps;  // a omega: orbital speed at the surface
   double angularFrequency_radps;
 };
 
-[[nodiscard]] inline WaveTerm waveTerm(const WaveComponent& c, double t_s) {
+[[nodiscard]] inline WaveTerm waveTerm(const WaveComponent& c, double t_s, const UniformCurrent& current) {
   return {c.wavenumber_radpm,      c.directionEast,
-          c.directionNorth,        phaseAtOriginForSin_rad(c, t_s),
+          c.directionNorth,        phaseAtOriginForSin_rad(c, t_s, current),
           c.amplitude_m,           c.amplitude_m * c.angularFrequency_radps,
           c.angularFrequency_radps};
 }
@@ -219,17 +224,12 @@ struct LaneFlags {
 }
 
 /// Runs `vector(begin, x, y)` for each vector of kLanes points of `batch`
-/// from point `begin`, (x, y) the points in the frame drifting with the
-/// current [m]: the whole field drifts with it, so it is evaluated at
-/// x - current t.
+/// from point `begin`, (x, y) the points [m] (the current's drift is in each
+/// term's phase0).
 template <class Vector>
-void forEachVector(D d, const PointBatch& batch, const UniformCurrent& current, Vector vector) {
-  const double t = batch.t_s;
-  const V driftEast_m = hn::Set(d, current.east_mps * t);
-  const V driftNorth_m = hn::Set(d, current.north_mps * t);
+void forEachVector(D d, const PointBatch& batch, Vector vector) {
   for (std::size_t begin = 0; begin < batch.count; begin += kLanes)
-    vector(begin, hn::Sub(loadPadded(d, batch.u_m, begin, batch.count), driftEast_m),
-           hn::Sub(loadPadded(d, batch.v_m, begin, batch.count), driftNorth_m));
+    vector(begin, loadPadded(d, batch.u_m, begin, batch.count), loadPadded(d, batch.v_m, begin, batch.count));
 }
 
 /// Calls `store(j)` for each lane j of the vector starting at point `begin`

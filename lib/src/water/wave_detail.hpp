@@ -44,10 +44,22 @@ inline constexpr double kGerstnerGridTolerance_m = 1e-5;
 void checkField(double meanLevel_m, const UniformCurrent& current, const char* who);
 
 /// The part of a component's phase that does not depend on position,
-/// `phi - omega t` [rad]; computed once per component in the batch queries and
-/// the same way in the single ones, so both give the same numbers.
-[[nodiscard]] inline double phaseAtOrigin_rad(const WaveComponent& c, double t_s) {
-  return c.phase_rad - c.angularFrequency_radps * t_s;
+/// `phi - omega t` [rad], and with a current the drift's phase
+/// `- k d.current t` (the field drifts: theta = k d.(x - current t) + phi -
+/// omega t), so that positions enter as they are (an exact zero without a
+/// current); computed once per component in the batch queries and the same
+/// way in the single ones, so both give the same numbers.
+[[nodiscard]] inline double phaseAtOrigin_rad(const WaveComponent& c, double t_s, const UniformCurrent& current = {}) {
+  const double drift_rad = c.wavenumber_radpm *
+                           (c.directionEast * current.east_mps + c.directionNorth * current.north_mps) * t_s;
+  return (c.phase_rad - c.angularFrequency_radps * t_s) - drift_rad;
+}
+
+/// How fast a component's phase turns at a fixed point [rad/s]: omega plus
+/// the Doppler shift `k d.current` of the drifting field.
+[[nodiscard]] inline double fixedPointFrequency_radps(const WaveComponent& c, const UniformCurrent& current) {
+  return c.angularFrequency_radps +
+         c.wavenumber_radpm * (c.directionEast * current.east_mps + c.directionNorth * current.north_mps);
 }
 
 /// Phase `k d.x + phaseAtOrigin` [rad] at (x, y) [m] in the frame drifting
@@ -59,19 +71,20 @@ void checkField(double meanLevel_m, const UniformCurrent& current, const char* w
 /// Linear (Airy) pressure head p / (rho g) [m] at height w [m] below a
 /// surface at height eta [m], the components' phases taken at (x, y) [m] in
 /// the frame drifting with the current (the rest point of the surface
-/// particle for Gerstner waves), time t [s]. Deep water (Newman, Marine
+/// particle for Gerstner waves), time t [s]; or, given the current, at
+/// (x, y) where they are. Deep water (Newman, Marine
 /// Hydrodynamics, 1977, ch. 6; Faltinsen 1990, table 2.1):
 /// `sum a e^{k z} cos(theta) - z` below the mean level, the decay stretched
 /// to the instantaneous surface (Wheeler 1970, deep water: z = w - eta).
 /// Written as the static head `eta - w` plus `sum a (e^{k z} - 1)
 /// cos(theta)`, which is 0 at the surface and above it (z clamped to 0).
 [[nodiscard]] inline double airyPressureHead_m(std::span<const WaveComponent> components, double eta_m, double w_m,
-                                               double x_m, double y_m, double t_s) {
+                                               double x_m, double y_m, double t_s, const UniformCurrent& current = {}) {
   const double z = std::min(w_m - eta_m, 0.0);
   double dynamic_m = 0;
   for (const WaveComponent& c : components)
     dynamic_m += c.amplitude_m * std::expm1(c.wavenumber_radpm * z) *
-                 std::cos(phase_rad(c, x_m, y_m, phaseAtOrigin_rad(c, t_s)));
+                 std::cos(phase_rad(c, x_m, y_m, phaseAtOrigin_rad(c, t_s, current)));
   return (eta_m - w_m) + dynamic_m;
 }
 

@@ -51,12 +51,13 @@ namespace {
   return {static_cast<btScalar>(c.east_mps), static_cast<btScalar>(c.north_mps), 0};
 }
 
-/// The sum of sines' surface height [m] at (x, y) [m] in the frame drifting
-/// with the current, time t [s]: `h0 + sum a cos(theta)`.
-double sineSumHeight_m(std::span<const WaveComponent> components, double meanLevel_m, double x, double y, double t) {
+/// The sum of sines' surface height [m] at (x, y) [m], time t [s], the
+/// field drifting with `current`: `h0 + sum a cos(theta)`.
+double sineSumHeight_m(std::span<const WaveComponent> components, double meanLevel_m, double x, double y, double t,
+                       const UniformCurrent& current) {
   double eta = meanLevel_m;
   for (const WaveComponent& c : components)
-    eta += c.amplitude_m * std::cos(detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t)));
+    eta += c.amplitude_m * std::cos(detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t, current)));
   return eta;
 }
 
@@ -68,17 +69,15 @@ FlatSurface::FlatSurface(double height_m, UniformCurrent current) : height_m_(he
   detail::checkField(height_m, current, "keel::FlatSurface");
 }
 
-btScalar FlatSurface::height(btScalar, btScalar, btScalar) const { return static_cast<btScalar>(height_m_); }
+btScalar FlatSurface::height(btScalar, btScalar, double) const { return static_cast<btScalar>(height_m_); }
 
-void FlatSurface::heights(const btScalar*, const btScalar*, std::size_t count, btScalar, btScalar* out_m) const {
+void FlatSurface::heights(const btScalar*, const btScalar*, std::size_t count, double, btScalar* out_m) const {
   std::fill_n(out_m, count, static_cast<btScalar>(height_m_));
 }
 
-WaterVelocity FlatSurface::velocity(btScalar, btScalar, btScalar, btScalar) const {
-  return horizontalVelocity(current_);
-}
+WaterVelocity FlatSurface::velocity(btScalar, btScalar, btScalar, double) const { return horizontalVelocity(current_); }
 
-void FlatSurface::velocities(const btScalar*, const btScalar*, const btScalar*, std::size_t count, btScalar,
+void FlatSurface::velocities(const btScalar*, const btScalar*, const btScalar*, std::size_t count, double,
                              WaterVelocity* out) const {
   std::fill_n(out, count, horizontalVelocity(current_));
 }
@@ -99,18 +98,18 @@ TiltedPlaneSurface::TiltedPlaneSurface(double height_m, double slopeEast, double
   }
 }
 
-btScalar TiltedPlaneSurface::height(btScalar u_m, btScalar v_m, btScalar) const {
+btScalar TiltedPlaneSurface::height(btScalar u_m, btScalar v_m, double) const {
   return static_cast<btScalar>(height_m_ + slopeEast_ * u_m + slopeNorth_ * v_m);
 }
 
-void TiltedPlaneSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
+void TiltedPlaneSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s,
                                  btScalar* out_m) const {
   for (std::size_t i = 0; i < count; ++i) out_m[i] = TiltedPlaneSurface::height(u_m[i], v_m[i], t_s);
 }
 
-WaterVelocity TiltedPlaneSurface::velocity(btScalar, btScalar, btScalar, btScalar) const { return velocity_; }
+WaterVelocity TiltedPlaneSurface::velocity(btScalar, btScalar, btScalar, double) const { return velocity_; }
 
-void TiltedPlaneSurface::velocities(const btScalar*, const btScalar*, const btScalar*, std::size_t count, btScalar,
+void TiltedPlaneSurface::velocities(const btScalar*, const btScalar*, const btScalar*, std::size_t count, double,
                                     WaterVelocity* out) const {
   std::fill_n(out, count, velocity_);
 }
@@ -149,15 +148,12 @@ SineSumSurface::SineSumSurface(std::vector<WaveComponent> components, WaveFieldS
   detail::checkField(settings.meanLevel_m, settings.current, "keel::SineSumSurface");
 }
 
-btScalar SineSumSurface::height(btScalar u_m, btScalar v_m, btScalar t_s) const {
-  const double t = t_s;
-  // The field drifts with the current: evaluate it at x - current t.
-  const double x = u_m - settings_.current.east_mps * t;
-  const double y = v_m - settings_.current.north_mps * t;
-  return static_cast<btScalar>(sineSumHeight_m(components_, settings_.meanLevel_m, x, y, t));
+btScalar SineSumSurface::height(btScalar u_m, btScalar v_m, double t_s) const {
+  // The field drifts with the current: its phase is in phaseAtOrigin_rad.
+  return static_cast<btScalar>(sineSumHeight_m(components_, settings_.meanLevel_m, u_m, v_m, t_s, settings_.current));
 }
 
-void SineSumSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, btScalar t_s,
+void SineSumSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s,
                              btScalar* out_m) const {
   const auto scalar = [&](std::size_t i) { out_m[i] = SineSumSurface::height(u_m[i], v_m[i], t_s); };
   detail::sineSumBatch(components_, settings_,
@@ -165,7 +161,7 @@ void SineSumSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size
                        detail::PointFallback(scalar));
 }
 
-bool SineSumSurface::gridHeights(const WaterGrid& grid, btScalar t_s, btScalar* out_m) const {
+bool SineSumSurface::gridHeights(const WaterGrid& grid, double t_s, btScalar* out_m) const {
   if (grid.nodesU <= 0 || grid.nodesV <= 0) return true;
   // The tables of one grid, per thread (surfaces are shared by the boats of
   // every thread): it grows to the largest grid and components asked, then
@@ -177,7 +173,7 @@ bool SineSumSurface::gridHeights(const WaterGrid& grid, btScalar t_s, btScalar* 
   return true;
 }
 
-bool SineSumSurface::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, btScalar t_s,
+bool SineSumSurface::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
                                               btScalar* heights_out_m) const {
   if (grid.nodesU <= 0 || grid.nodesV <= 0) return true;
   thread_local std::vector<double> scratch;  // as gridHeights()'
@@ -191,17 +187,17 @@ QueryCost SineSumSurface::queryCost() const {
   return detail::perComponent(detail::kSineSumPerComponent, double(components_.size()), detail::kWaveBatchPoints);
 }
 
-WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m, btScalar t_s) const {
+WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const {
   const double t = t_s;
-  const double x = u_m - settings_.current.east_mps * t;
-  const double y = v_m - settings_.current.north_mps * t;
-  const double eta = sineSumHeight_m(components_, settings_.meanLevel_m, x, y, t);
+  const double x = u_m, y = v_m;
+  const UniformCurrent& current = settings_.current;
+  const double eta = sineSumHeight_m(components_, settings_.meanLevel_m, x, y, t, current);
   // Wheeler stretching: the decay is measured from the instantaneous
   // surface; above it the surface's own velocity.
   const double z = std::min(w_m - eta, 0.0);
   double east = 0, north = 0, up = 0;
   for (const WaveComponent& c : components_) {
-    const double theta = detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t));
+    const double theta = detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t, current));
     const double orbital_mps = c.amplitude_m * c.angularFrequency_radps * std::exp(c.wavenumber_radpm * z);
     const double along_mps = orbital_mps * std::cos(theta);
     east += along_mps * c.directionEast;
@@ -213,7 +209,7 @@ WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m,
 }
 
 void SineSumSurface::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                                btScalar t_s, WaterVelocity* out) const {
+                                double t_s, WaterVelocity* out) const {
   const auto scalar = [&](std::size_t i) { out[i] = SineSumSurface::velocity(u_m[i], v_m[i], w_m[i], t_s); };
   detail::sineSumBatch(components_, settings_,
                        {.u_m = u_m, .v_m = v_m, .w_m = w_m, .count = count, .t_s = t_s, .velocity_out = out},
@@ -221,7 +217,7 @@ void SineSumSurface::velocities(const btScalar* u_m, const btScalar* v_m, const 
 }
 
 void SineSumSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
-                                          std::size_t count, btScalar t_s, btScalar* height_out_m,
+                                          std::size_t count, double t_s, btScalar* height_out_m,
                                           WaterVelocity* velocity_out) const {
   const auto scalar = [&](std::size_t i) {
     height_out_m[i] = SineSumSurface::height(u_m[i], v_m[i], t_s);
@@ -232,13 +228,12 @@ void SineSumSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* v
 }
 
 void SineSumSurface::pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
-                                   btScalar t_s, btScalar* out_m) const {
+                                   double t_s, btScalar* out_m) const {
   const double t = t_s;
   const auto scalar = [&](std::size_t i) {
-    const double x = u_m[i] - settings_.current.east_mps * t;
-    const double y = v_m[i] - settings_.current.north_mps * t;
-    const double eta = sineSumHeight_m(components_, settings_.meanLevel_m, x, y, t);
-    out_m[i] = static_cast<btScalar>(detail::airyPressureHead_m(components_, eta, w_m[i], x, y, t));
+    const double x = u_m[i], y = v_m[i];
+    const double eta = sineSumHeight_m(components_, settings_.meanLevel_m, x, y, t, settings_.current);
+    out_m[i] = static_cast<btScalar>(detail::airyPressureHead_m(components_, eta, w_m[i], x, y, t, settings_.current));
   };
   detail::sineSumBatch(components_, settings_,
                        {.u_m = u_m, .v_m = v_m, .w_m = w_m, .count = count, .t_s = t_s, .head_out_m = out_m},

@@ -63,7 +63,7 @@ struct PointBatch {
   const btScalar* v_m = nullptr;  ///< horizontal, along WaterFrame::north [m]
   const btScalar* w_m = nullptr;  ///< height along up [m]; read only when velocities are asked
   std::size_t count = 0;
-  btScalar t_s = 0;
+  double t_s = 0;
   btScalar* height_out_m = nullptr;       ///< the surface's height above each point [m], or null
   WaterVelocity* velocity_out = nullptr;  ///< the water's velocity at each point [m/s], or null
   /// The pressure head at each point [m] (docs/waves.md, "Pressure below the
