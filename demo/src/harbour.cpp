@@ -30,8 +30,8 @@ constexpr double kDeg = 180.0 / std::numbers::pi;
 /// Tags in btCollisionObject::getUserIndex2(): what a body is.
 constexpr int kTagDock = 1;
 constexpr int kTagBoat = 2;
-/// A contact that changes a boat's speed by more than this holes it [m/s],
-/// with a hole of this area [m^2].
+/// A contact that changes a boat's speed by more than this in one substep
+/// holes it [m/s], with a hole of this area [m^2].
 constexpr double kHoleSpeed_mps = 2.5;
 constexpr double kCollisionHole_m2 = 0.02;
 /// The sinking scenario holes its boat from this time [s], one compartment
@@ -122,6 +122,7 @@ Harbour::Harbour(const Options& options, std::map<std::string, std::shared_ptr<c
   world_->setGravity(btVector3(0, btScalar(-kGravity_mps2), 0));
   world_->setInternalTickCallback(&Harbour::preTick, this, true);
   world_->setInternalTickCallback(&Harbour::postTick, this, false);
+  damage_ = std::make_unique<game::HardContactHoles>(*world_, btScalar(kHoleSpeed_mps), btScalar(kCollisionHole_m2));
   buildDocks();
   placeScenario();
 }
@@ -188,10 +189,12 @@ void Harbour::removeAllBoats() {
   scuttledId_ = -1;
   for (auto& boat : boats_) {
     for (auto& line : boat->moorings) world_->removeConstraint(line.constraint.get());
+    damage_->holing.remove(*boat->action);
     world_->removeAction(boat->action.get());
     world_->removeRigidBody(boat->body.get());
   }
   boats_.clear();
+  damage_->holing.clearHoles();  // they name the boats just removed
 }
 
 Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double heading_deg, double speed_mps) {
@@ -241,6 +244,7 @@ Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double hea
   // Four watertight compartments between bulkheads, bow +x (docs/flooding.md).
   game::addBulkheads(*boat->action, btVector3(1, 0, 0), kCompartments);
   world_->addAction(boat->action.get());
+  damage_->holing.add(*boat->action);
   boats_.push_back(std::move(boat));
   return *boats_.back();
 }
@@ -408,9 +412,6 @@ std::size_t Harbour::boatsOnColumns() const {
 }
 
 void Harbour::damage() {
-  actions_.clear();
-  for (auto& boat : boats_) actions_.push_back(boat->action.get());
-  game::holeOnHardContacts(*world_, actions_, btScalar(kHoleSpeed_mps), btScalar(kCollisionHole_m2));
   if (options_.scenario != "sinking" || boats_.empty()) return;
   Boat& first = *boats_.front();
   if (scuttledId_ < 0 || scuttledId_ == first.id) {

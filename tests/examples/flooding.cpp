@@ -17,24 +17,13 @@ void addBulkheads(keel::WaterAction& boat, const btVector3& forward, int count) 
   boat.setCompartments(keel::bulkheadCompartments(hull, forward, at, btScalar(0.01)));
 }
 
-int holeOnHardContacts(btDynamicsWorld& world, std::span<keel::WaterAction* const> boats, btScalar speed_mps,
-                       btScalar area_m2) {
-  int holes = 0;
-  btDispatcher& dispatcher = *world.getDispatcher();
-  for (int m = 0; m < dispatcher.getNumManifolds(); ++m) {
-    const btPersistentManifold& manifold = *dispatcher.getManifoldByIndexInternal(m);
-    for (int c = 0; c < manifold.getNumContacts(); ++c) {
-      const btManifoldPoint& point = manifold.getContactPoint(c);
-      if (point.getLifeTime() > 1) continue;  // not new
-      for (keel::WaterAction* boat : boats) {
-        const btScalar speedChange_mps = point.getAppliedImpulse() * boat->body()->getInvMass();
-        if (speedChange_mps < speed_mps) continue;
-        if (manifold.getBody0() == boat->body()) boat->openHole(point.getPositionWorldOnA(), area_m2), ++holes;
-        if (manifold.getBody1() == boat->body()) boat->openHole(point.getPositionWorldOnB(), area_m2), ++holes;
-      }
-    }
-  }
-  return holes;
+HardContactHoles::HardContactHoles(btDynamicsWorld& world, btScalar speed_mps, btScalar area_m2)
+    : holing({.speedChange_mps = speed_mps, .holeArea_m2 = area_m2}), world_(world) {
+  // An action: Bullet runs it every substep after the solver, when each
+  // contact holds that substep's impulse.
+  world_.addAction(&holing);
 }
+
+HardContactHoles::~HardContactHoles() { world_.removeAction(&holing); }
 
 }  // namespace game
