@@ -204,13 +204,13 @@ Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double hea
   auto boat = std::make_unique<Boat>();
   boat->id = nextId_++;
   boat->type = found->second;
-  // Start at the design waterline on the local water, level: the centre of
-  // mass sits that far above the file's waterline.
+  // Start at the design waterline on the local water, level: the file's
+  // frame there, the body where the file puts it.
   const btVector3 ground(btScalar(x_m), 0, btScalar(z_m));
   const btScalar water = surfaceHeight(*sea_, ground, time_s_);
   const btQuaternion rotation = headingRotation(heading_deg);
-  const btVector3 com = quatRotate(rotation, type.centreOfMass_m);
-  const btTransform pose(rotation, btVector3(ground.x() + com.x(), water + com.y(), ground.z() + com.z()));
+  const btTransform fileInWorld(rotation, btVector3(ground.x(), water, ground.z()));
+  const btTransform pose = fileInWorld * type.fileToBody.inverse();
   boat->motion = std::make_unique<btDefaultMotionState>(pose);
   btRigidBody::btRigidBodyConstructionInfo info(btScalar(type.mass_kg), boat->motion.get(), type.shape.get(),
                                                 type.inertia_kgm2);
@@ -242,7 +242,7 @@ Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double hea
   // integrates, so a new action would otherwise miss one).
   boat->action->prime(btScalar(1.0 / options_.physicsRate_Hz));
   // Four watertight compartments between bulkheads, bow +x (docs/flooding.md).
-  game::addBulkheads(*boat->action, btVector3(1, 0, 0), kCompartments);
+  game::addBulkheads(*boat->action, type.axes.forward, kCompartments);
   world_->addAction(boat->action.get());
   damage_->holing.add(*boat->action);
   boats_.push_back(std::move(boat));
@@ -277,10 +277,12 @@ void Harbour::moor(Boat& boat, int side) {
   const btScalar half = btScalar(type.beam_m / 2) * btScalar(side);
   for (btScalar along : {btScalar(type.length_m * 0.35), btScalar(-type.length_m * 0.35)}) {
     Mooring line;
-    line.cleat_m = btVector3(along, deck, half);
+    // Placed along the file's axes, turned into the body's.
+    const btMatrix3x3& fileAxesInBody = type.fileToBody.getBasis();
+    line.cleat_m = fileAxesInBody * btVector3(along, deck, half);
     // The bollard ashore: out from the cleat towards the dock, on the deck.
     const btVector3 cleatWorld = pose * line.cleat_m;
-    const btVector3 outwards = quatRotate(pose.getRotation(), btVector3(0, 0, btScalar(side)));
+    const btVector3 outwards = pose.getBasis() * (fileAxesInBody * btVector3(0, 0, btScalar(side)));
     line.bollard_m = cleatWorld + outwards * 1.2f;
     line.bollard_m.setY(btScalar(kPierDeckTop_m + 0.4));
     // The line as a 6-DoF spring: slack sideways and along (within +-0.6 m of
@@ -471,15 +473,16 @@ Telemetry Harbour::telemetry(const Boat& boat) const {
   Telemetry t;
   const btTransform& pose = boat.body->getCenterOfMassTransform();
   const btMatrix3x3& basis = pose.getBasis();
-  const btVector3 ahead = basis.getColumn(0);
+  const btVector3 ahead = basis * boat.type->axes.forward;
   // The body's velocity already holds the next substep's water impulse.
   const btVector3 v = boat.body->getLinearVelocity() - boat.action->pendingLinearVelocity_mps();
   t.position_m = pose.getOrigin();
   t.speed_kn = std::hypot(double(v.x()), double(v.z())) / kKnot_mps;
   t.heading_deg = std::fmod(std::atan2(double(ahead.x()), double(-ahead.z())) * kDeg + 360.0, 360.0);
   const keel::WaterAction& action = *boat.action;
-  // Bow +x, deck +y: the mesh files' frame (demo/tools/make_hulls.cpp).
-  const keel::Attitude attitude = keel::attitude(action, {.forward = btVector3(1, 0, 0), .up = btVector3(0, 1, 0)});
+  // The mesh files' bow +x and deck +y (demo/tools/make_hulls.cpp), mapped
+  // into the body's principal axes.
+  const keel::Attitude attitude = keel::attitude(action, boat.type->axes);
   t.trim_deg = attitude.trim_rad * kDeg;
   t.heel_deg = attitude.heel_rad * kDeg;
   t.draft_m = std::isfinite(attitude.draft_m) ? std::max(0.0, double(attitude.draft_m)) : 0.0;

@@ -41,6 +41,29 @@ struct MassProperties {
   /// The body frame Bullet wants (origin at the centre of mass, principal
   /// axes) placed in the hull frame: `p_hull = bodyToHull() * p_body`.
   [[nodiscard]] btTransform bodyToHull() const { return btTransform(principalAxes, centreOfMass_m); }
+  /// The hull frame (a mesh file's) placed in the body frame:
+  /// `p_body = hullToBody() * p_hull`. The body is turned from the file's
+  /// axes by the principal axes (a few degrees for a boat whose mass is
+  /// not symmetric fore and aft), so whatever was drawn along the file's
+  /// axes (a bow, a deck, a propeller's thrust line) must be mapped.
+  [[nodiscard]] btTransform hullToBody() const {
+    const btMatrix3x3 toBody = principalAxes.transpose();  // a rotation: its inverse
+    return btTransform(toBody, toBody * -centreOfMass_m);
+  }
+  /// A direction in hull axes (a file's forward or up, a thrust line) in body axes.
+  [[nodiscard]] btVector3 directionInBody(const btVector3& direction_hull) const {
+    return principalAxes.transpose() * direction_hull;
+  }
+  /// A point in the hull frame (a propeller, a cleat) in the body frame [m].
+  [[nodiscard]] btVector3 pointInBody(const btVector3& point_hull) const {
+    return principalAxes.transpose() * (point_hull - centreOfMass_m);
+  }
+  /// A hull's forward and up given in hull axes (a file's: HullAxes) in
+  /// body axes: what keel::attitude, a HUD or a propeller need once the body
+  /// is on the principal axes.
+  [[nodiscard]] HullAxes axesInBody(const HullAxes& axes_hull) const {
+    return {.forward = directionInBody(axes_hull.forward), .up = directionInBody(axes_hull.up)};
+  }
 };
 
 /// A solid `hull` of uniform density [kg/m^3]. Throws std::invalid_argument
