@@ -2,6 +2,7 @@
 // in its bilge, weighed, moved into its body frame, and floated at the
 // draft keel::draftForMass_m predicts.
 #include "boat_mass.hpp"
+#include "ballast.hpp"
 #include "hull_from_file.hpp"
 #include "test_hulls.hpp"
 
@@ -94,6 +95,47 @@ TEST(BoatMass, TugsFileAxesMappedToItsBodyReadLevelAndThrustAlongTheBow) {
   const btVector3 propeller(-6.6f, -1.3f, 0);
   EXPECT_LT((m.hullToBody() * propeller - m.pointInBody(propeller)).length(), 1e-5);
   EXPECT_LT((m.bodyToHull() * m.pointInBody(propeller) - propeller).length(), 1e-5);
+}
+
+// docs/mass.md's ballast: a GRP box 4 x 1 x 2 m drawn with its origin on a
+// waterline 0.25 m above the keel, an engine aft and to starboard, ballasted
+// for a draft of 0.35 m, made a body on its principal axes (the lead and the
+// engine turn them) and floated: it settles at that draft, level.
+TEST(BoatMass, BallastForADesignWaterlineFloatsTheBoatLevelThere) {
+  const auto fileHull = hullOf(box(btVector3(4, 1, 2), 2, btVector3(0, 0.25f, 0)));
+  const double draft_m = 0.35;
+  const MassModel model = game::ballastedBoat(*fileHull, 300, btVector3(-1.5f, 0.1f, 0.3f), draft_m);
+  const MassProperties m = model.properties();
+  EXPECT_NEAR(m.mass_kg, 1025 * 4 * 2 * draft_m, 1e-9 * m.mass_kg);
+  // Over the centre of buoyancy (0, -0.075, 0): the lead makes up the engine's moments.
+  const double tol = std::is_same_v<btScalar, double> ? 1e-9 : 1e-6;
+  EXPECT_NEAR(m.centreOfMass_m.x(), 0, tol);
+  EXPECT_NEAR(m.centreOfMass_m.z(), 0, tol);
+
+  World world;
+  const auto hull = toBodyFrame(*fileHull, m.bodyToHull());
+  btConvexHullShape shape;
+  for (const btVector3& v : hull->vertices()) shape.addPoint(v, false);
+  shape.recalcLocalAabb();
+  btRigidBody::btRigidBodyConstructionInfo info(btScalar(m.mass_kg), nullptr, &shape, m.principalInertia_kgm2);
+  info.m_startWorldTransform = btTransform(btQuaternion::getIdentity(), btVector3(0, btScalar(0.25 - 0.3), 0)) *
+                               m.bodyToHull();  // 5 cm too deep, to settle from
+  btRigidBody body(info);
+  body.setDamping(btScalar(0.5), btScalar(0.5));
+  world.world.addRigidBody(&body);
+  WaterAction action(&body, hull, std::make_shared<FlatSurface>(0.0));
+  action.prime(btScalar(1.0 / 240));
+  world.world.addAction(&action);
+  for (int i = 0; i < 1800; ++i) world.world.stepSimulation(btScalar(1.0 / 60), 4, btScalar(1.0 / 240));
+  const Attitude a = attitude(action, m.axesInBody({.forward = btVector3(1, 0, 0), .up = btVector3(0, 1, 0)}));
+  reportFigure("ballasted box: draft [m]", double(a.draft_m), draft_m);
+  reportFigure("ballasted box: trim [rad]", a.trim_rad, 0);
+  reportFigure("ballasted box: heel [rad]", a.heel_rad, 0);
+  EXPECT_NEAR(a.draft_m, draft_m, 1e-5 * draft_m);
+  EXPECT_NEAR(a.trim_rad, 0, 1e-6);
+  EXPECT_NEAR(a.heel_rad, 0, 1e-6);
+  world.world.removeAction(&action);
+  world.world.removeRigidBody(&body);
 }
 
 }  // namespace

@@ -161,4 +161,30 @@ class MassModel {
 [[nodiscard]] double draftForMass_m(const Hull& hull, double mass_kg, double waterDensity_kgpm3,
                                     const HullAxes& axes = {}, double heel_rad = 0, double trim_rad = 0);
 
+/// Ballast: a mass and where its centre goes.
+struct Ballast {
+  double mass_kg = 0;             ///< [kg]
+  btVector3 position_m{0, 0, 0};  ///< its centre of mass, hull frame [m]
+};
+
+/// The ballast that floats `hull`, built of `structure` (its shell, engines,
+/// fittings: a MassModel in the hull frame), level at `draft_m` (the depth
+/// of its lowest point below flat water, heel and trim 0 for `axes`) in
+/// water of `waterDensity_kgpm3`. Its mass is the displacement at that
+/// draft less the structure's mass. Its centre is at `height_m` along
+/// `axes.up` (normalised; the hull frame's origin at 0: the keel's height
+/// plus half the ballast's depth, say), and along forward and starboard
+/// where it brings the centre of mass of the whole onto the vertical
+/// through the centre of buoyancy at that draft: then the weight and the
+/// buoyancy are equal and in line, and the boat floats level there (if it
+/// is stable: the centre of mass below the metacentre). Add it as
+/// `structure.pointMass(b.mass_kg, b.position_m)`, or as any block of that
+/// mass centred there. Throws std::invalid_argument for the arguments
+/// massForDraft_kg refuses or a non-finite height, when the structure alone
+/// weighs as much as the displacement or more (both named), and when the
+/// centre falls outside the hull's bounds (the structure too far off
+/// balance for ballast to trim it level).
+[[nodiscard]] Ballast ballastForWaterline(const Hull& hull, const MassModel& structure, double draft_m, double height_m,
+                                          double waterDensity_kgpm3, const HullAxes& axes = {});
+
 }  // namespace keel::KEEL_ABI
