@@ -34,8 +34,9 @@ constexpr int kTagBoat = 2;
 /// holes it [m/s], with a hole of this area [m^2].
 constexpr double kHoleSpeed_mps = 2.5;
 constexpr double kCollisionHole_m2 = 0.02;
-/// The sinking scenario holes its boat from this time [s], one compartment
-/// more each interval, stern first: it trims by the stern, lists, and sinks.
+/// The sinking scenario holes its boat from this time [s], one section more
+/// each interval (both sides of the centreline), stern first: it trims by
+/// the stern and sinks.
 constexpr double kScuttleTime_s = 0.5;
 constexpr double kScuttleInterval_s = 0.75;
 constexpr double kScuttleHole_m2 = 0.6;
@@ -241,8 +242,10 @@ Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double hea
   // Water force from the very first substep (Bullet runs actions after it
   // integrates, so a new action would otherwise miss one).
   boat->action->prime(btScalar(1.0 / options_.physicsRate_Hz));
-  // Four watertight compartments between bulkheads, bow +x (docs/flooding.md).
-  game::addBulkheads(*boat->action, type.axes.forward, kCompartments);
+  // Four watertight sections between bulkheads, each split on the
+  // centreline, so a boat holed on one side lists (docs/flooding.md).
+  game::addBulkheadsAndCentreline(*boat->action, type.axes.forward, type.axes.forward.cross(type.axes.up),
+                                  kCompartments);
   world_->addAction(boat->action.get());
   damage_->holing.add(*boat->action);
   boats_.push_back(std::move(boat));
@@ -419,19 +422,22 @@ void Harbour::damage() {
   if (scuttledId_ < 0 || scuttledId_ == first.id) {
     if (first.holes < kCompartments && time_s_ >= kScuttleTime_s + kScuttleInterval_s * first.holes) {
       scuttledId_ = first.id;
-      hole(first, kScuttleHole_m2);
+      hole(first, kScuttleHole_m2, true);
     }
   }
 }
 
-void Harbour::hole(Boat& boat, double area_m2) {
+void Harbour::hole(Boat& boat, double area_m2, bool bothSides) {
   const keel::Hull& hull = *boat.type->hull;
   const btVector3 lo = hull.boundsMin(), hi = hull.boundsMax();
-  // Low and to starboard, in the middle of compartment (holes mod 4) from the stern.
+  // Low and to starboard (and port), in the middle of section (holes mod 4) from the stern.
   const double along = (double(boat.holes++ % kCompartments) + 0.5) / kCompartments;
-  const btVector3 at_body(lo.x() + (hi.x() - lo.x()) * btScalar(along), lo.y() + (hi.y() - lo.y()) * 0.15f,
-                          hi.z() * 0.3f);
-  boat.action->openHole(boat.body->getCenterOfMassTransform() * at_body, btScalar(area_m2));
+  for (const btScalar side : {hi.z(), lo.z()}) {
+    const btVector3 at_body(lo.x() + (hi.x() - lo.x()) * btScalar(along), lo.y() + (hi.y() - lo.y()) * 0.15f,
+                            side * 0.3f);
+    boat.action->openHole(boat.body->getCenterOfMassTransform() * at_body, btScalar(area_m2));
+    if (!bothSides) break;
+  }
 }
 
 /// Gameplay, not water physics: the propeller and the rudder of

@@ -153,9 +153,10 @@ class Harbour {
   [[nodiscard]] const Basin& basin() const { return basin_; }
   [[nodiscard]] const std::map<std::string, std::shared_ptr<const BoatType>>& types() const { return types_; }
 
-  /// Holes `boat` below its waterline with a hole of `area_m2`, in its
-  /// compartments in turn from the stern (gameplay: Keel floods what is holed).
-  void hole(Boat& boat, double area_m2);
+  /// Holes `boat` below its waterline to starboard (and to port too when
+  /// `bothSides`) with holes of `area_m2`, in its sections in turn from the
+  /// stern (gameplay: Keel floods what is holed). One side floods and lists.
+  void hole(Boat& boat, double area_m2, bool bothSides = false);
   /// Where the camera is [m, world]: boats farther than kFar_m from it go on
   /// Keel's far-boat preset (columns), back to full detail nearer than kNear_m.
   void setViewpoint(const btVector3& camera_m) { viewpoint_m_ = camera_m; }

@@ -13,6 +13,11 @@ namespace game {
 /// Gives `boat` `count` equal compartments between bulkheads across its
 /// `forward` axis (body frame), from bow to stern.
 void addBulkheads(keel::WaterAction& boat, const btVector3& forward, int count);
+/// The same, each split by a bulkhead on the centreline across `starboard`
+/// (body frame): `2 count` compartments, so that a hole on one side floods
+/// that side only and the boat lists.
+void addBulkheadsAndCentreline(keel::WaterAction& boat, const btVector3& forward, const btVector3& starboard,
+                               int count);
 
 /// The damage rule of a harbour: a contact that changes a boat's speed by
 /// more than `speed_mps` in one substep holes it with a hole of `area_m2`,
