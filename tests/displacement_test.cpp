@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 namespace keel::test {
 namespace {
@@ -75,6 +76,51 @@ TEST(Displacement, BadInputIsRefused) {
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("it sinks"), std::string::npos) << e.what();
   }
+}
+
+// The ballast for a design waterline against the box's closed forms: the
+// displacement rho L B T less the structure; along x and z, the moments
+// that put the whole's centre of mass over the centre of buoyancy (x 0.5,
+// z 0: the box's centre line, off the origin along x).
+TEST(Displacement, BallastForAWaterlineMakesUpTheDisplacementOverTheCentreOfBuoyancy) {
+  const auto hull = hullOf(box(btVector3(L, D, B), 2, btVector3(0.5f, 0.25f, 0)));
+  MassModel structure;
+  structure.pointMass(500, btVector3(-1, 0, 0.5f)).pointMass(200, btVector3(1.5f, 0.5f, -0.25f));
+  const double T = 0.3, height = -0.2;
+  const Ballast b = ballastForWaterline(*hull, structure, T, height, kRho);
+  const double displacement = kRho * L * B * T, ballast = displacement - 700;
+  EXPECT_NEAR(b.mass_kg, ballast, kRel * displacement);
+  EXPECT_NEAR(b.position_m.x(), (displacement * 0.5 - (500 * -1.0 + 200 * 1.5)) / ballast, kRel);
+  EXPECT_NEAR(b.position_m.y(), height, kRel);
+  EXPECT_NEAR(b.position_m.z(), -(500 * 0.5 + 200 * -0.25) / ballast, kRel);
+  // With it the whole weighs the displacement, centred over the centre of buoyancy.
+  structure.pointMass(b.mass_kg, b.position_m);
+  const MassProperties m = structure.properties();
+  EXPECT_NEAR(m.centreOfMass_m.x(), 0.5, kRel);
+  EXPECT_NEAR(m.centreOfMass_m.z(), 0, kRel);
+}
+
+TEST(Displacement, BallastForAWaterlineRefusesWhatCannotFloatLevel) {
+  const auto hull = hullOf(box(btVector3(L, D, B), 2, btVector3(0, 0.25f, 0)));
+  MassModel steel;
+  steel.shell(*hull, 0.008, 7850);  // 1.76 t: a 0.2 m draft displaces 1.64 t
+  try {
+    (void)ballastForWaterline(*hull, steel, 0.2, -0.2, kRho);
+    ADD_FAILURE() << "no throw";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("the structure weighs"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("nothing is left for ballast"), std::string::npos) << e.what();
+  }
+  // An engine so far forward that no ballast inside the hull balances it.
+  MassModel bowHeavy;
+  bowHeavy.pointMass(3000, btVector3(2, 0, 0));
+  EXPECT_THROW((void)ballastForWaterline(*hull, bowHeavy, 0.5, -0.2, kRho), std::invalid_argument);
+  // A height above the hull.
+  MassModel light;
+  light.pointMass(100, btVector3(0, 0, 0));
+  EXPECT_THROW((void)ballastForWaterline(*hull, light, 0.5, 2, kRho), std::invalid_argument);
+  EXPECT_THROW((void)ballastForWaterline(*hull, light, -0.1, -0.2, kRho), std::invalid_argument);
+  EXPECT_THROW((void)ballastForWaterline(*hull, light, 0.5, std::nan(""), kRho), std::invalid_argument);
 }
 
 }  // namespace

@@ -1,11 +1,13 @@
 // Flooding against the textbook (docs/flooding.md): the fill time through
-// a hole by Torricelli's law, and a slack tank's free-surface effect on the
-// metacentric height.
+// a hole by Torricelli's law, a slack tank's free-surface effect on the
+// metacentric height, and the list of a box holed on one side of its
+// centreline bulkhead.
 #include "test_hulls.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
 
 namespace keel::test {
 namespace {
@@ -79,6 +81,62 @@ TEST(FloodingPhysics, SlackTankLowersTheMetacentricHeightByItsFreeSurface) {
   reportFigure("GM with a slack tank [m]", measured, expected);
   reportFigure("free-surface loss i_fs / V [m]", gmFrozen - measured, iFs / V);
   EXPECT_NEAR(measured, expected, 0.01 * expected);
+}
+
+// A wall-sided box L x B x D at draft T, centre of mass KG above the keel,
+// with two transverse bulkheads and one on the centreline
+// (keel::sideCompartments): its middle starboard compartment (l x b, its
+// centre y_c off the centreline) holed at its floor. Lost buoyancy (Rawson
+// and Tupper, Basic Ship Theory, ch. 4-5): the intact waterplane
+// A' = L B - a, a = l b, sinks the box to T' = T L B / A', its centroid
+// y_F = -a y_c / A' to port; I' its second moment about the fore-and-aft
+// axis through it, BM' = I' / V, KB' = T' / 2, GM' = KB' + BM' - KG. A
+// wall-sided waterplane turns about that axis at any heel without changing
+// the volume, so the heel phi solves
+// tan(phi) (GM' + BM' tan(phi)^2 / 2) = -y_F, exact while the deck and the
+// bottom stay out of the waterplane.
+TEST(FloodingPhysics, HoledSideCompartmentListsTheBoxByTheLostBuoyancy) {
+  const double L = 4, B = 2, D = 1.5, T = 0.5, KG = 0.3;
+  World w;
+  btRigidBody* body = w.addBox(btVector3(btScalar(L), btScalar(D), btScalar(B)), btScalar(kRho * L * B * T),
+                               btTransform(btQuaternion::getIdentity(), btVector3(0, btScalar(KG - T), 0)));
+  body->setDamping(btScalar(0.5), btScalar(0.5));
+  body->setActivationState(DISABLE_DEACTIVATION);
+  const auto hull = hullOf(
+      box(btVector3(btScalar(L), btScalar(D), btScalar(B)), 1, btVector3(0, btScalar(D / 2 - KG), 0)));
+  WaterAction boat(body, hull, std::make_shared<FlatSurface>());
+  const std::vector<btScalar> bulkheads{btScalar(-L / 6), btScalar(L / 6)};
+  std::vector<Compartment> rooms = sideCompartments(*hull, btVector3(1, 0, 0), bulkheads, btVector3(0, 0, 1));
+  ASSERT_EQ(rooms.size(), 6u);
+  Compartment& holed = rooms[3];
+  ASSERT_EQ(holed.name, "compartment 1 starboard");
+  holed.openings.push_back(Opening{btVector3(0, btScalar(0.1 - KG), btScalar(B / 4)), btScalar(0.05)});
+  boat.setCompartments(rooms);
+  boat.prime(btScalar(1.0 / 240));
+  w.world.addAction(&boat);
+  for (int i = 0; i < 120 * 240; ++i) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
+
+  const double l = L / 3, b = B / 2, a = l * b, yc = B / 4, V = L * B * T;
+  const double intact = L * B - a, sunk = T * L * B / intact, yF = -a * yc / intact;
+  const double iCentreline = L * B * B * B / 12 - (l * b * b * b / 12 + a * yc * yc);
+  const double bm = (iCentreline - intact * yF * yF) / V, gm = sunk / 2 + bm - KG;
+  double t = -yF / gm;  // Newton from the small-angle heel
+  for (int i = 0; i < 20; ++i) t -= (t * (gm + bm * t * t / 2) + yF) / (gm + 1.5 * bm * t * t);
+  const double expected = std::atan(t);
+  const Attitude at = attitude(boat);
+  reportFigure("side compartment holed: heel [deg]", at.heel_rad * 180 / kPi, expected * 180 / kPi);
+  EXPECT_NEAR(at.heel_rad, expected, 1e-4 * expected);  // to starboard, the holed side
+  EXPECT_NEAR(at.trim_rad, 0, 1e-4);
+  // The water inside stands at the sea's level: the compartment below T'
+  // heeled, wall-sided about its centre (its centre y_c - y_F off the axis).
+  const double inside = a * (sunk + (yc - yF) * t);
+  reportFigure("side compartment holed: water [m^3]", boat.flooding().compartments[3].water_m3, inside);
+  EXPECT_NEAR(boat.flooding().compartments[3].water_m3, inside, 1e-4 * inside);
+  for (std::size_t c = 0; c < rooms.size(); ++c)
+    if (c != 3) {
+      EXPECT_EQ(boat.flooding().compartments[c].water_m3, 0) << rooms[c].name;
+    }
+  w.world.removeAction(&boat);
 }
 
 }  // namespace

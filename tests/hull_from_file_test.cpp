@@ -11,6 +11,7 @@
 #include <assimp/Importer.hpp>
 
 #include <string>
+#include <vector>
 
 namespace keel::test {
 namespace {
@@ -63,6 +64,31 @@ TEST(HullFromFile, TheMeshesMustBeReindexed) {
   }
   EXPECT_THROW(game::loadHull(kRowboat, "no such object"), std::runtime_error);
   EXPECT_THROW(game::loadHull(std::string(KEEL_MEDIA_DIR) + "/missing.obj"), std::runtime_error);
+}
+
+// The harbour's boats, each split into four sections and along its
+// centreline a millimetre off the plane of symmetry (keel/hull_slice.hpp:
+// not through the sections' cap centres): every piece closes, and the
+// pieces hold the hull's volume less what simplifying them takes.
+TEST(HullFromFile, HarbourBoatsSplitAlongTheirCentreline) {
+  for (const char* kind : {"speedboat", "rowboat", "tug", "barge", "catamaran"}) {
+    Assimp::Importer importer;
+    const aiScene* scene = importer.ReadFile(std::string(KEEL_MEDIA_DIR "/") + kind + ".obj", aiProcess_Triangulate);
+    ASSERT_NE(scene, nullptr) << kind;
+    btTriangleMesh mesh;
+    game::appendObject(*scene, "hull", mesh);
+    const Hull hull(mesh);
+    const btScalar aft = hull.boundsMin().x(), fore = hull.boundsMax().x();
+    std::vector<btScalar> at;
+    for (int i = 1; i < 4; ++i) at.push_back(aft + (fore - aft) * btScalar(i) / 4);
+    std::vector<Compartment> rooms;
+    ASSERT_NO_THROW(
+        rooms = sideCompartments(hull, btVector3(1, 0, 0), at, btVector3(0, 0, 1), btScalar(0.001), btScalar(0.01)))
+        << kind;
+    double sum = 0;
+    for (const Compartment& c : rooms) sum += double(c.space->volume_m3());
+    EXPECT_NEAR(sum, hull.volume_m3(), 0.01 * double(hull.area_m2())) << kind;  // simplifiedHull's bound
+  }
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// keel::sliceHull and keel::bulkheadCompartments: slices of a hull are
+// keel::sliceHull, keel::bulkheadCompartments and keel::sideCompartments: slices of a hull are
 // closed hulls whose volumes add up to the hull's, exact for polyhedra.
 #include "test_hulls.hpp"
 
@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace keel::test {
@@ -40,6 +41,54 @@ TEST(HullSlice, BulkheadsSplitASphereIntoPartsThatAddUp) {
     }
     EXPECT_NEAR(sum, hull->volume_m3(), 64 * kEps * hull->volume_m3());
     EXPECT_NEAR((moment / btScalar(sum) - hull->centroid_m()).length(), 0, 64 * kEps);
+  }
+}
+
+// Split along the centreline too: pairs port then starboard, each on its
+// side, the volumes and first moments adding up to the hull's.
+TEST(HullSlice, SideCompartmentsSplitEachSlabAtTheCentreline) {
+  const auto hull = hullOf(boatHull(6, 2, 1.5f));
+  const std::vector<btScalar> at{btScalar(-1), btScalar(1.5)};
+  const std::vector<Compartment> parts = sideCompartments(*hull, btVector3(1, 0, 0), at, btVector3(0, 0, 2));
+  ASSERT_EQ(parts.size(), 6u);
+  double sum = 0;
+  btVector3 moment(0, 0, 0);
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const Compartment& c = parts[i];
+    const bool port = i % 2 == 0;
+    EXPECT_EQ(c.name, "compartment " + std::to_string(i / 2) + (port ? " port" : " starboard"));
+    EXPECT_LE(port ? c.space->boundsMax().z() : -c.space->boundsMin().z(), kEps) << c.name;
+    sum += double(c.space->volume_m3());
+    moment += c.space->centroid_m() * c.space->volume_m3();
+  }
+  EXPECT_NEAR(sum, hull->volume_m3(), 64 * kEps * hull->volume_m3());
+  EXPECT_NEAR((moment / btScalar(sum) - hull->centroid_m()).length(), 0, 64 * kEps);
+  // A box's halves: half of each slab, centred a quarter of the beam out.
+  const auto block = hullOf(box(btVector3(6, 2, 2)));
+  const std::vector<Compartment> halves = sideCompartments(*block, btVector3(1, 0, 0), at, btVector3(0, 0, 1));
+  const double slab[] = {2, 2.5, 1.5};
+  for (std::size_t i = 0; i < halves.size(); ++i) {
+    EXPECT_NEAR(halves[i].space->volume_m3(), slab[i / 2] * 2, 64 * kEps * 24) << halves[i].name;
+    EXPECT_NEAR(halves[i].space->centroid_m().z(), i % 2 == 0 ? -0.5 : 0.5, 64 * kEps) << halves[i].name;
+  }
+  // A centreline beside the hull leaves one side empty.
+  EXPECT_THROW((void)sideCompartments(*hull, btVector3(1, 0, 0), at, btVector3(0, 0, 1), 5), std::invalid_argument);
+  EXPECT_THROW((void)sideCompartments(*hull, btVector3(1, 0, 0), at, btVector3(0, 0, 0)), std::invalid_argument);
+  EXPECT_THROW((void)sideCompartments(*hull, btVector3(1, 0, 0), at, btVector3(0, 0, 1), btScalar(NAN)),
+               std::invalid_argument);
+}
+
+// A plane a hair off a row of vertices (closer than the hull's weld
+// tolerance) cuts the box into halves of the box's volume.
+TEST(HullSlice, PlaneAHairOffVerticesCutsThroughThem) {
+  const auto block = hullOf(box(btVector3(6, 2, 2), 4));  // vertices at z = -0.5, 0, 0.5
+  for (const btScalar off : {btScalar(4e-7), btScalar(-4e-7)}) {
+    const std::vector<Compartment> halves = sideCompartments(*block, btVector3(1, 0, 0), std::vector<btScalar>{},
+                                                             btVector3(0, 0, 1), off);
+    ASSERT_EQ(halves.size(), 2u);
+    // The vertices moved onto the plane: the halves of a cut exactly there.
+    EXPECT_NEAR(halves[0].space->volume_m3(), 12 * (1 + double(off)), 64 * kEps * 24);
+    EXPECT_NEAR(halves[1].space->volume_m3(), 12 * (1 - double(off)), 64 * kEps * 24);
   }
 }
 

@@ -318,9 +318,8 @@ void HarbourApp::drawDebug() {
     // Thrust and rudder arrows (gameplay forces): full thrust is 3 m long.
     for (const auto& boat : harbour_.boats()) {
       const btTransform& pose = boat->body->getCenterOfMassTransform();
-      const btVector3 com = boat->type->centreOfMass_m;
-      const btVector3 prop = pose * (boat->type->spec.propeller_m - com);
-      const btVector3 rudder = pose * (boat->type->spec.rudder_m - com);
+      const btVector3 prop = pose * boat->type->drive.propeller_m;
+      const btVector3 rudder = pose * boat->type->drive.rudder_m;
       const btScalar metresPerNewton = btScalar(3.0 / boat->type->spec.maxThrust_N);
       debug_->drawLine(prop, prop + boat->thrust_N * metresPerNewton, btVector3(1, 0.9f, 0.1f));
       debug_->drawLine(rudder, rudder + boat->rudderForce_N * metresPerNewton, btVector3(0.2f, 1, 0.3f));

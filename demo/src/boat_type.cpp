@@ -62,10 +62,10 @@ std::pair<keel::MassProperties, double> massOf(const BoatSpec& spec, const keel:
 /// whole boat: a catamaran's tunnel stays open), plus the catamaran's bridge
 /// deck as a box so that a small boat can pass under it but not through it.
 void buildShape(BoatType& type) {
-  const btVector3 com = type.centreOfMass_m;
+  const btTransform& toBody = type.fileToBody;
   auto convex = [&](const std::vector<btVector3>& points) {
     auto shape = std::make_unique<btConvexHullShape>();
-    for (const btVector3& p : points) shape->addPoint(p - com, false);
+    for (const btVector3& p : points) shape->addPoint(toBody * p, false);
     shape->recalcLocalAabb();
     shape->optimizeConvexHull();  // keep only the points on the hull: faster support queries
     shape->setMargin(kMargin_m);
@@ -94,7 +94,8 @@ void buildShape(BoatType& type) {
       }
       auto deck = std::make_unique<btBoxShape>((hi - lo) * 0.5f);
       deck->setMargin(kMargin_m);
-      compound->addChildShape(btTransform(btQuaternion::getIdentity(), (lo + hi) * 0.5f - com), deck.get());
+      // A box along the file's axes: turned with them into the body.
+      compound->addChildShape(toBody * btTransform(btQuaternion::getIdentity(), (lo + hi) * 0.5f), deck.get());
       type.childShapes.push_back(std::move(deck));
     }
   type.shape = compound;
@@ -116,26 +117,27 @@ std::shared_ptr<const BoatType> loadType(const BoatSpec& spec, const std::string
   const auto [mass, ballastDensity_kgpm3] = massOf(spec, designHull, type->mass_kg);
   type->centreOfMass_m = mass.centreOfMass_m;
   type->ballastDensity_kgpm3 = ballastDensity_kgpm3;
-  // The body keeps the file's axes (bow +x, y up) so that the HUD, the
-  // propeller and the rendering need no rotation: the moments about them
-  // are the inertia's diagonal. The products dropped are small: every boat
-  // is symmetric port and starboard, so only the x-y one is not zero, and
-  // it turns the principal axes by under three degrees in pitch.
-  for (int axis = 0; axis < 3; ++axis) type->inertia_kgm2[axis] = mass.inertia_kgm2[axis][axis];
-  // The same hull in the body's centre-of-mass frame, split finer so the
-  // waterline follows the water patch's cells.
+  // The body on the principal axes, as Bullet wants (docs/mass.md): every
+  // boat is symmetric port and starboard, so they turn from the file's only
+  // in pitch, by a degree or two. The file's bow, deck, propeller and rudder
+  // are mapped into it.
+  type->inertia_kgm2 = mass.principalInertia_kgm2;
+  type->fileToBody = mass.hullToBody();
+  type->axes = mass.axesInBody({.forward = btVector3(1, 0, 0), .up = btVector3(0, 1, 0)});
+  // The same hull in the body frame, split finer so the waterline follows
+  // the water patch's cells.
   keel::HullOptions options;
   options.maxEdgeLength_m = btScalar(maxHullEdge_m);
-  type->hull = keel::toBodyFrame(designHull, btTransform(btMatrix3x3::getIdentity(), type->centreOfMass_m), options);
+  type->hull = keel::toBodyFrame(designHull, mass.bodyToHull(), options);
 
   const btVector3 size = designHull.boundsMax() - designHull.boundsMin();
   type->length_m = size.x();
   type->beam_m = size.z();
-  type->drive = {.forward = btVector3(1, 0, 0),
-                 .up = btVector3(0, 1, 0),
-                 .propeller_m = spec.propeller_m - type->centreOfMass_m,
+  type->drive = {.forward = type->axes.forward,
+                 .up = type->axes.up,
+                 .propeller_m = mass.pointInBody(spec.propeller_m),
                  .maxThrust_N = spec.maxThrust_N,
-                 .rudder_m = spec.rudder_m - type->centreOfMass_m,
+                 .rudder_m = mass.pointInBody(spec.rudder_m),
                  .rudderArea_m2 = spec.rudderArea_m2,
                  .maxRudder_rad = spec.maxRudder_rad,
                  .waterDensity_kgpm3 = kWaterDensity_kgpm3};

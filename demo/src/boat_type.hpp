@@ -7,9 +7,11 @@
 #include "boat_mesh.hpp"
 #include "propeller_rudder.hpp"
 
+#include <keel/attitude.hpp>
 #include <keel/hull.hpp>
 
 #include <BulletCollision/CollisionShapes/btCollisionShape.h>
+#include <LinearMath/btTransform.h>
 #include <LinearMath/btVector3.h>
 
 #include <map>
@@ -44,13 +46,18 @@ struct BoatType {
   std::shared_ptr<btCollisionShape> shape;                     ///< centre-of-mass frame
   std::vector<std::unique_ptr<btCollisionShape>> childShapes;  ///< owned children of a compound shape
   btVector3 centreOfMass_m{0, 0, 0};                           ///< in the file frame: where the body's origin sits
-  double mass_kg = 0;                                          ///< displacement at the design waterline
-  /// Moments of inertia about the body's axes (the file's, moved to the
-  /// centre of mass) [kg m^2]; the small products of inertia are dropped.
+  /// The file's frame in the body's (centre of mass, principal axes):
+  /// `p_body = fileToBody * p_file` (keel::MassProperties::hullToBody).
+  btTransform fileToBody = btTransform::getIdentity();
+  /// The file's bow (+x) and deck (+y) in body axes, turned by the principal
+  /// axes: for the HUD's attitude and the bulkheads.
+  keel::HullAxes axes;
+  double mass_kg = 0;  ///< displacement at the design waterline
+  /// Principal moments of inertia, along the body's axes [kg m^2].
   btVector3 inertia_kgm2{0, 0, 0};
   double ballastDensity_kgpm3 = 0;  ///< what the ballast came to (keel::MassModel)
   double length_m = 0, beam_m = 0;  ///< overall, from the hull's bounds
-  game::Drive drive;                ///< the spec's propeller and rudder, centre-of-mass frame
+  game::Drive drive;                ///< the spec's propeller and rudder, body frame
 };
 
 /// The specs of every kind the demo knows (demo::knownKinds()).

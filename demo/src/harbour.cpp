@@ -30,12 +30,13 @@ constexpr double kDeg = 180.0 / std::numbers::pi;
 /// Tags in btCollisionObject::getUserIndex2(): what a body is.
 constexpr int kTagDock = 1;
 constexpr int kTagBoat = 2;
-/// A contact that changes a boat's speed by more than this holes it [m/s],
-/// with a hole of this area [m^2].
+/// A contact that changes a boat's speed by more than this in one substep
+/// holes it [m/s], with a hole of this area [m^2].
 constexpr double kHoleSpeed_mps = 2.5;
 constexpr double kCollisionHole_m2 = 0.02;
-/// The sinking scenario holes its boat from this time [s], one compartment
-/// more each interval, stern first: it trims by the stern, lists, and sinks.
+/// The sinking scenario holes its boat from this time [s], one section more
+/// each interval (both sides of the centreline), stern first: it trims by
+/// the stern and sinks.
 constexpr double kScuttleTime_s = 0.5;
 constexpr double kScuttleInterval_s = 0.75;
 constexpr double kScuttleHole_m2 = 0.6;
@@ -122,6 +123,7 @@ Harbour::Harbour(const Options& options, std::map<std::string, std::shared_ptr<c
   world_->setGravity(btVector3(0, btScalar(-kGravity_mps2), 0));
   world_->setInternalTickCallback(&Harbour::preTick, this, true);
   world_->setInternalTickCallback(&Harbour::postTick, this, false);
+  damage_ = std::make_unique<game::HardContactHoles>(*world_, btScalar(kHoleSpeed_mps), btScalar(kCollisionHole_m2));
   buildDocks();
   placeScenario();
 }
@@ -188,10 +190,12 @@ void Harbour::removeAllBoats() {
   scuttledId_ = -1;
   for (auto& boat : boats_) {
     for (auto& line : boat->moorings) world_->removeConstraint(line.constraint.get());
+    damage_->holing.remove(*boat->action);
     world_->removeAction(boat->action.get());
     world_->removeRigidBody(boat->body.get());
   }
   boats_.clear();
+  damage_->holing.clearHoles();  // they name the boats just removed
 }
 
 Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double heading_deg, double speed_mps) {
@@ -201,13 +205,13 @@ Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double hea
   auto boat = std::make_unique<Boat>();
   boat->id = nextId_++;
   boat->type = found->second;
-  // Start at the design waterline on the local water, level: the centre of
-  // mass sits that far above the file's waterline.
+  // Start at the design waterline on the local water, level: the file's
+  // frame there, the body where the file puts it.
   const btVector3 ground(btScalar(x_m), 0, btScalar(z_m));
   const btScalar water = surfaceHeight(*sea_, ground, time_s_);
   const btQuaternion rotation = headingRotation(heading_deg);
-  const btVector3 com = quatRotate(rotation, type.centreOfMass_m);
-  const btTransform pose(rotation, btVector3(ground.x() + com.x(), water + com.y(), ground.z() + com.z()));
+  const btTransform fileInWorld(rotation, btVector3(ground.x(), water, ground.z()));
+  const btTransform pose = fileInWorld * type.fileToBody.inverse();
   boat->motion = std::make_unique<btDefaultMotionState>(pose);
   btRigidBody::btRigidBodyConstructionInfo info(btScalar(type.mass_kg), boat->motion.get(), type.shape.get(),
                                                 type.inertia_kgm2);
@@ -238,9 +242,12 @@ Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double hea
   // Water force from the very first substep (Bullet runs actions after it
   // integrates, so a new action would otherwise miss one).
   boat->action->prime(btScalar(1.0 / options_.physicsRate_Hz));
-  // Four watertight compartments between bulkheads, bow +x (docs/flooding.md).
-  game::addBulkheads(*boat->action, btVector3(1, 0, 0), kCompartments);
+  // Four watertight sections between bulkheads, each split on the
+  // centreline, so a boat holed on one side lists (docs/flooding.md).
+  game::addBulkheadsAndCentreline(*boat->action, type.axes.forward, type.axes.forward.cross(type.axes.up),
+                                  kCompartments);
   world_->addAction(boat->action.get());
+  damage_->holing.add(*boat->action);
   boats_.push_back(std::move(boat));
   return *boats_.back();
 }
@@ -273,10 +280,12 @@ void Harbour::moor(Boat& boat, int side) {
   const btScalar half = btScalar(type.beam_m / 2) * btScalar(side);
   for (btScalar along : {btScalar(type.length_m * 0.35), btScalar(-type.length_m * 0.35)}) {
     Mooring line;
-    line.cleat_m = btVector3(along, deck, half);
+    // Placed along the file's axes, turned into the body's.
+    const btMatrix3x3& fileAxesInBody = type.fileToBody.getBasis();
+    line.cleat_m = fileAxesInBody * btVector3(along, deck, half);
     // The bollard ashore: out from the cleat towards the dock, on the deck.
     const btVector3 cleatWorld = pose * line.cleat_m;
-    const btVector3 outwards = quatRotate(pose.getRotation(), btVector3(0, 0, btScalar(side)));
+    const btVector3 outwards = pose.getBasis() * (fileAxesInBody * btVector3(0, 0, btScalar(side)));
     line.bollard_m = cleatWorld + outwards * 1.2f;
     line.bollard_m.setY(btScalar(kPierDeckTop_m + 0.4));
     // The line as a 6-DoF spring: slack sideways and along (within +-0.6 m of
@@ -408,27 +417,27 @@ std::size_t Harbour::boatsOnColumns() const {
 }
 
 void Harbour::damage() {
-  actions_.clear();
-  for (auto& boat : boats_) actions_.push_back(boat->action.get());
-  game::holeOnHardContacts(*world_, actions_, btScalar(kHoleSpeed_mps), btScalar(kCollisionHole_m2));
   if (options_.scenario != "sinking" || boats_.empty()) return;
   Boat& first = *boats_.front();
   if (scuttledId_ < 0 || scuttledId_ == first.id) {
     if (first.holes < kCompartments && time_s_ >= kScuttleTime_s + kScuttleInterval_s * first.holes) {
       scuttledId_ = first.id;
-      hole(first, kScuttleHole_m2);
+      hole(first, kScuttleHole_m2, true);
     }
   }
 }
 
-void Harbour::hole(Boat& boat, double area_m2) {
+void Harbour::hole(Boat& boat, double area_m2, bool bothSides) {
   const keel::Hull& hull = *boat.type->hull;
   const btVector3 lo = hull.boundsMin(), hi = hull.boundsMax();
-  // Low and to starboard, in the middle of compartment (holes mod 4) from the stern.
+  // Low and to starboard (and port), in the middle of section (holes mod 4) from the stern.
   const double along = (double(boat.holes++ % kCompartments) + 0.5) / kCompartments;
-  const btVector3 at_body(lo.x() + (hi.x() - lo.x()) * btScalar(along), lo.y() + (hi.y() - lo.y()) * 0.15f,
-                          hi.z() * 0.3f);
-  boat.action->openHole(boat.body->getCenterOfMassTransform() * at_body, btScalar(area_m2));
+  for (const btScalar side : {hi.z(), lo.z()}) {
+    const btVector3 at_body(lo.x() + (hi.x() - lo.x()) * btScalar(along), lo.y() + (hi.y() - lo.y()) * 0.15f,
+                            side * 0.3f);
+    boat.action->openHole(boat.body->getCenterOfMassTransform() * at_body, btScalar(area_m2));
+    if (!bothSides) break;
+  }
 }
 
 /// Gameplay, not water physics: the propeller and the rudder of
@@ -470,15 +479,16 @@ Telemetry Harbour::telemetry(const Boat& boat) const {
   Telemetry t;
   const btTransform& pose = boat.body->getCenterOfMassTransform();
   const btMatrix3x3& basis = pose.getBasis();
-  const btVector3 ahead = basis.getColumn(0);
+  const btVector3 ahead = basis * boat.type->axes.forward;
   // The body's velocity already holds the next substep's water impulse.
   const btVector3 v = boat.body->getLinearVelocity() - boat.action->pendingLinearVelocity_mps();
   t.position_m = pose.getOrigin();
   t.speed_kn = std::hypot(double(v.x()), double(v.z())) / kKnot_mps;
   t.heading_deg = std::fmod(std::atan2(double(ahead.x()), double(-ahead.z())) * kDeg + 360.0, 360.0);
   const keel::WaterAction& action = *boat.action;
-  // Bow +x, deck +y: the mesh files' frame (demo/tools/make_hulls.cpp).
-  const keel::Attitude attitude = keel::attitude(action, {.forward = btVector3(1, 0, 0), .up = btVector3(0, 1, 0)});
+  // The mesh files' bow +x and deck +y (demo/tools/make_hulls.cpp), mapped
+  // into the body's principal axes.
+  const keel::Attitude attitude = keel::attitude(action, boat.type->axes);
   t.trim_deg = attitude.trim_rad * kDeg;
   t.heel_deg = attitude.heel_rad * kDeg;
   t.draft_m = std::isfinite(attitude.draft_m) ? std::max(0.0, double(attitude.draft_m)) : 0.0;

@@ -32,6 +32,10 @@ class btDiscreteDynamicsWorld;
 class btDynamicsWorld;
 class btSequentialImpulseConstraintSolver;
 
+namespace game {
+class HardContactHoles;
+}
+
 namespace demo {
 
 /// One static piece of the harbour's structures, world frame.
@@ -149,9 +153,10 @@ class Harbour {
   [[nodiscard]] const Basin& basin() const { return basin_; }
   [[nodiscard]] const std::map<std::string, std::shared_ptr<const BoatType>>& types() const { return types_; }
 
-  /// Holes `boat` below its waterline with a hole of `area_m2`, in its
-  /// compartments in turn from the stern (gameplay: Keel floods what is holed).
-  void hole(Boat& boat, double area_m2);
+  /// Holes `boat` below its waterline to starboard (and to port too when
+  /// `bothSides`) with holes of `area_m2`, in its sections in turn from the
+  /// stern (gameplay: Keel floods what is holed). One side floods and lists.
+  void hole(Boat& boat, double area_m2, bool bothSides = false);
   /// Where the camera is [m, world]: boats farther than kFar_m from it go on
   /// Keel's far-boat preset (columns), back to full detail nearer than kNear_m.
   void setViewpoint(const btVector3& camera_m) { viewpoint_m_ = camera_m; }
@@ -187,8 +192,8 @@ class Harbour {
   void countContacts();
   /// Each boat's level of detail for the next frame (modelChoice_).
   void chooseDetail();
-  /// Holes boats at new contacts hard enough (docs/flooding.md's example),
-  /// and holes the sinking scenario's boat when its time comes.
+  /// Holes the sinking scenario's boat when its time comes (collisions hole
+  /// boats by themselves: damage_).
   void damage();
 
   Options options_;
@@ -213,8 +218,10 @@ class Harbour {
   std::vector<std::unique_ptr<Boat>> boats_;
 
   ContactStats contacts_;
-  std::set<std::pair<int, int>> touching_;   ///< (boat id, other boat id or -1 for a dock)
-  std::vector<keel::WaterAction*> actions_;  ///< every boat's, for the contact check
+  std::set<std::pair<int, int>> touching_;  ///< (boat id, other boat id or -1 for a dock)
+  /// Holes boats where they hit something hard, every substep
+  /// (docs/flooding.md's example); removed from the world before it.
+  std::unique_ptr<game::HardContactHoles> damage_;
   int scuttledId_ = -1;
   btVector3 viewpoint_m_{0, 30, 60};
   ModelChoice modelChoice_ = ModelChoice::ByDistance;

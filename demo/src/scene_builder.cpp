@@ -47,7 +47,9 @@ Ogre::MeshPtr createBoatMesh(const BoatType& type) {
   auto& meshes = Ogre::MeshManager::getSingleton();
   if (meshes.resourceExists(name, Ogre::RGN_DEFAULT)) return meshes.getByName(name, Ogre::RGN_DEFAULT);
   Ogre::ManualObject builder(name + "/builder");
-  const btVector3& com = type.centreOfMass_m;
+  // Drawn in the body frame: the file's moved by the centre of mass and
+  // turned by the principal axes.
+  const btTransform& toBody = type.fileToBody;
   for (const MeshPart& part : type.mesh.parts) {
     const std::string material = "boat/" + part.material;
     // Glass gets a sharp highlight; paint a soft one.
@@ -56,8 +58,10 @@ Ogre::MeshPtr createBoatMesh(const BoatType& type) {
                  glass ? 0.8f : 0.25f, glass ? 80 : 30);
     builder.begin(material, Ogre::RenderOperation::OT_TRIANGLE_LIST);
     for (std::size_t v = 0; v + 2 < part.positions.size(); v += 3) {
-      builder.position(part.positions[v] - com.x(), part.positions[v + 1] - com.y(), part.positions[v + 2] - com.z());
-      builder.normal(part.normals[v], part.normals[v + 1], part.normals[v + 2]);
+      const btVector3 p = toBody * btVector3(part.positions[v], part.positions[v + 1], part.positions[v + 2]);
+      const btVector3 n = toBody.getBasis() * btVector3(part.normals[v], part.normals[v + 1], part.normals[v + 2]);
+      builder.position(float(p.x()), float(p.y()), float(p.z()));
+      builder.normal(float(n.x()), float(n.y()), float(n.z()));
     }
     for (std::size_t i = 0; i + 2 < part.indices.size(); i += 3)
       builder.triangle(part.indices[i], part.indices[i + 1], part.indices[i + 2]);

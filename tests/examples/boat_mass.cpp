@@ -15,6 +15,9 @@ WeighedBoat weighBoat(const keel::Hull& fileHull, double engine_kg, const btVect
   // One call: the hull with its origin at the centre of mass, on the principal axes.
   boat.hull = keel::toBodyFrame(fileHull, boat.mass.bodyToHull());
   boat.draft_m = keel::draftForMass_m(fileHull, boat.mass.mass_kg, 1025);
+  // The body's axes are the principal axes, not the file's: a HUD or a
+  // propeller that assumed +x forward would read the turn between them.
+  boat.axes = boat.mass.axesInBody({.forward = btVector3(1, 0, 0), .up = btVector3(0, 1, 0)});
   return boat;
 }
 

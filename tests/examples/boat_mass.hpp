@@ -16,6 +16,9 @@ struct WeighedBoat {
   keel::MassProperties mass;               ///< in the file's frame
   std::shared_ptr<const keel::Hull> hull;  ///< body frame: centre of mass, principal axes
   double draft_m = 0;                      ///< where it floats upright in sea water
+  /// The file's bow (+x) and deck (+y) in body axes, turned by the principal
+  /// axes: for keel::attitude, a HUD and a propeller.
+  keel::HullAxes axes;
 };
 
 /// A GRP boat with an engine and cast iron in its bilge.

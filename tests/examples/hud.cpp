@@ -7,9 +7,8 @@
 
 namespace game {
 
-std::string hudLine(const keel::WaterAction& boat) {
+std::string hudLine(const keel::WaterAction& boat, const keel::HullAxes& axes) {
   // Keel does not know which way a hull points: the hull's axes, body frame.
-  const keel::HullAxes axes{.forward = btVector3(1, 0, 0), .up = btVector3(0, 1, 0)};
   const keel::Attitude a = keel::attitude(boat, axes);
   const double degrees = 180 / std::numbers::pi;
   char text[96];

@@ -12,9 +12,11 @@ namespace game {
 /// Where a boat's propeller and rudder are, and how strong: body
 /// (centre-of-mass) frame.
 struct Drive {
-  btVector3 forward{1, 0, 0};      ///< towards the bow, body frame, unit
+  /// Towards the bow, body frame, unit. A body on its principal axes is
+  /// turned from its file's: MassProperties::directionInBody of the file's bow.
+  btVector3 forward{1, 0, 0};
   btVector3 up{0, 1, 0};           ///< towards the deck, body frame, unit and perpendicular to forward
-  btVector3 propeller_m{0, 0, 0};  ///< where the thrust acts, body frame [m]
+  btVector3 propeller_m{0, 0, 0};  ///< where the thrust acts, body frame [m] (MassProperties::pointInBody)
   double maxThrust_N = 0;          ///< thrust at full throttle [N]
   btVector3 rudder_m{0, 0, 0};     ///< centre of the rudder blade, body frame [m]
   double rudderArea_m2 = 0;        ///< one side of the blade [m^2]

@@ -1,7 +1,8 @@
 #pragma once
 /// @file hull_slice.hpp
-/// Parts of a hull cut off by planes: the compartments between bulkheads,
-/// or the part below a height for ballast. Exact for polyhedra: the hull's
+/// Parts of a hull cut off by planes: the compartments between bulkheads
+/// (transverse, and along the centreline), or the part below a height for
+/// ballast. Exact for polyhedra: the hull's
 /// triangles are clipped by the planes and the sections capped, so the
 /// slices' volumes add up to the hull's.
 
@@ -37,6 +38,24 @@ namespace keel::KEEL_ABI {
 [[nodiscard]] std::vector<Compartment> bulkheadCompartments(const Hull& hull, const btVector3& normal,
                                                             std::span<const btScalar> positions_m,
                                                             btScalar simplify_m = 0);
+
+/// bulkheadCompartments' compartments, each split in two by a centreline
+/// bulkhead: the plane `starboard . p = centre_m` (`starboard` normalised,
+/// body frame, pointing across the boat to starboard). Transverse
+/// bulkheads alone cannot list a boat, since each compartment floods across
+/// the whole beam; a boat holed on one side of a centreline bulkhead floods
+/// that side only, and lists to it. Twice as many compartments, in pairs in
+/// bulkheadCompartments' order: "compartment i port" (starboard . p <=
+/// centre_m), then "compartment i starboard". Errors as
+/// bulkheadCompartments, and std::invalid_argument for a zero or
+/// non-finite `starboard`, a non-finite centre, or a compartment that lies
+/// wholly on one side. A section's cap is a fan from its centre, which on
+/// a symmetric hull lies on the centreline: a cut through it can leave a
+/// piece open (HullError); a centreline a millimetre off avoids it.
+[[nodiscard]] std::vector<Compartment> sideCompartments(const Hull& hull, const btVector3& normal,
+                                                        std::span<const btScalar> positions_m,
+                                                        const btVector3& starboard, btScalar centre_m = 0,
+                                                        btScalar simplify_m = 0);
 
 /// `hull` with fewer triangles where its surface is flat or nearly, no point
 /// of it moved by more than about `tolerance_m` [m] (edge collapses by

@@ -10,6 +10,7 @@
 /// @endcode
 
 #include <keel/attitude.hpp>
+#include <keel/collision_holing.hpp>
 #include <keel/columns.hpp>
 #include <keel/config.hpp>
 #include <keel/constants.hpp>

@@ -41,6 +41,29 @@ struct MassProperties {
   /// The body frame Bullet wants (origin at the centre of mass, principal
   /// axes) placed in the hull frame: `p_hull = bodyToHull() * p_body`.
   [[nodiscard]] btTransform bodyToHull() const { return btTransform(principalAxes, centreOfMass_m); }
+  /// The hull frame (a mesh file's) placed in the body frame:
+  /// `p_body = hullToBody() * p_hull`. The body is turned from the file's
+  /// axes by the principal axes (a few degrees for a boat whose mass is
+  /// not symmetric fore and aft), so whatever was drawn along the file's
+  /// axes (a bow, a deck, a propeller's thrust line) must be mapped.
+  [[nodiscard]] btTransform hullToBody() const {
+    const btMatrix3x3 toBody = principalAxes.transpose();  // a rotation: its inverse
+    return btTransform(toBody, toBody * -centreOfMass_m);
+  }
+  /// A direction in hull axes (a file's forward or up, a thrust line) in body axes.
+  [[nodiscard]] btVector3 directionInBody(const btVector3& direction_hull) const {
+    return principalAxes.transpose() * direction_hull;
+  }
+  /// A point in the hull frame (a propeller, a cleat) in the body frame [m].
+  [[nodiscard]] btVector3 pointInBody(const btVector3& point_hull) const {
+    return principalAxes.transpose() * (point_hull - centreOfMass_m);
+  }
+  /// A hull's forward and up given in hull axes (a file's: HullAxes) in
+  /// body axes: what keel::attitude, a HUD or a propeller need once the body
+  /// is on the principal axes.
+  [[nodiscard]] HullAxes axesInBody(const HullAxes& axes_hull) const {
+    return {.forward = directionInBody(axes_hull.forward), .up = directionInBody(axes_hull.up)};
+  }
 };
 
 /// A solid `hull` of uniform density [kg/m^3]. Throws std::invalid_argument
@@ -139,5 +162,31 @@ class MassModel {
 /// hull displaces when wholly under.
 [[nodiscard]] double draftForMass_m(const Hull& hull, double mass_kg, double waterDensity_kgpm3,
                                     const HullAxes& axes = {}, double heel_rad = 0, double trim_rad = 0);
+
+/// Ballast: a mass and where its centre goes.
+struct Ballast {
+  double mass_kg = 0;             ///< [kg]
+  btVector3 position_m{0, 0, 0};  ///< its centre of mass, hull frame [m]
+};
+
+/// The ballast that floats `hull`, built of `structure` (its shell, engines,
+/// fittings: a MassModel in the hull frame), level at `draft_m` (the depth
+/// of its lowest point below flat water, heel and trim 0 for `axes`) in
+/// water of `waterDensity_kgpm3`. Its mass is the displacement at that
+/// draft less the structure's mass. Its centre is at `height_m` along
+/// `axes.up` (normalised; the hull frame's origin at 0: the keel's height
+/// plus half the ballast's depth, say), and along forward and starboard
+/// where it brings the centre of mass of the whole onto the vertical
+/// through the centre of buoyancy at that draft: then the weight and the
+/// buoyancy are equal and in line, and the boat floats level there (if it
+/// is stable: the centre of mass below the metacentre). Add it as
+/// `structure.pointMass(b.mass_kg, b.position_m)`, or as any block of that
+/// mass centred there. Throws std::invalid_argument for the arguments
+/// massForDraft_kg refuses or a non-finite height, when the structure alone
+/// weighs as much as the displacement or more (both named), and when the
+/// centre falls outside the hull's bounds (the structure too far off
+/// balance for ballast to trim it level).
+[[nodiscard]] Ballast ballastForWaterline(const Hull& hull, const MassModel& structure, double draft_m, double height_m,
+                                          double waterDensity_kgpm3, const HullAxes& axes = {});
 
 }  // namespace keel::KEEL_ABI

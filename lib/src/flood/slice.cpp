@@ -34,15 +34,30 @@ struct Corner {
   int plane;
 };
 
+/// A vertex this close to a plane [m] is moved onto it: cut there, it would
+/// leave slivers thinner than the hull's weld tolerance (HullOptions), which
+/// the weld collapses into open edges. The same vertex moves the same way
+/// in every triangle that shares it.
+constexpr double kOnPlane_m = 1e-6;
+
+/// `c` and its signed distance to the plane, moved onto it when within kOnPlane_m.
+Corner placed(const Corner& c, const btVector3& n, double offset, double side, double& distance) {
+  distance = side * (double(n.dot(c.p)) - offset);
+  if (distance == 0 || std::abs(distance) > kOnPlane_m) return c;
+  const Corner on{c.p - n * btScalar(side * distance), c.plane};
+  distance = 0;
+  return on;
+}
+
 /// Keeps the part of `in` where `side * (n . p - offset) >= 0`; the new
 /// vertices are marked with `plane`.
 std::vector<Corner> clip(const std::vector<Corner>& in, const btVector3& n, double offset, double side, int plane) {
   std::vector<Corner> out;
   const std::size_t count = in.size();
   for (std::size_t i = 0; i < count; ++i) {
-    const Corner& a = in[i];
-    const Corner& b = in[(i + 1) % count];
-    const double da = side * (double(n.dot(a.p)) - offset), db = side * (double(n.dot(b.p)) - offset);
+    double da = 0, db = 0;
+    const Corner a = placed(in[i], n, offset, side, da);
+    const Corner b = placed(in[(i + 1) % count], n, offset, side, db);
     if (da >= 0) out.push_back(a);
     if ((da >= 0) != (db >= 0))
       out.push_back(Corner{toBullet(detail::edgeCrossing(toD(a.p), da, toD(b.p), db)), plane});
@@ -155,6 +170,30 @@ std::vector<Compartment> bulkheadCompartments(const Hull& hull, const btVector3&
                               0,
                               1});
   }
+  return out;
+}
+
+std::vector<Compartment> sideCompartments(const Hull& hull, const btVector3& normal,
+                                          std::span<const btScalar> positions_m, const btVector3& starboard,
+                                          btScalar centre_m, btScalar simplify_m) {
+  if (!std::isfinite(centre_m))
+    throw std::invalid_argument("keel::sideCompartments: the centreline bulkhead's position is not finite");
+  if (!(simplify_m >= 0) || !std::isfinite(simplify_m))
+    throw std::invalid_argument("keel::sideCompartments: the simplification tolerance " + std::to_string(simplify_m) +
+                                " m must be finite and >= 0");
+  // Sections first, unsimplified, each halved and the halves simplified.
+  const btScalar inf = std::numeric_limits<btScalar>::infinity();
+  std::vector<Compartment> out;
+  for (const Compartment& section : bulkheadCompartments(hull, normal, positions_m))
+    for (const bool port : {true, false})
+      out.push_back(Compartment{
+          section.name + (port ? " port" : " starboard"),
+          simplifiedHull(sliceHull(*section.space, starboard, port ? -inf : centre_m, port ? centre_m : inf),
+                         simplify_m),
+          {},
+          0,
+          0,
+          1});
   return out;
 }
 

@@ -1,5 +1,6 @@
-// The displacement of a hull at a draft, heel and trim, and the draft for a
-// mass: the hull's volume below a waterplane (keel::volumeMomentsBelow).
+// The displacement of a hull at a draft, heel and trim, the draft for a
+// mass, and the ballast for a waterline: the hull's volume below a
+// waterplane (keel::volumeMomentsBelow).
 
 #include <keel/mass_properties.hpp>
 
@@ -76,6 +77,58 @@ double draftForMass_m(const Hull& hull, double mass_kg, double waterDensity_kgpm
     (mass < mass_kg ? lo : hi) = mid;
   }
   return 0.5 * (lo + hi);
+}
+
+Ballast ballastForWaterline(const Hull& hull, const MassModel& structure, double draft_m, double height_m,
+                            double waterDensity_kgpm3, const HullAxes& axes) {
+  const char* what = "keel::ballastForWaterline";
+  detail::checkedNonNegative(draft_m, "keel::ballastForWaterline: the draft [m]");
+  detail::checkedNonNegative(waterDensity_kgpm3, "keel::ballastForWaterline: the water density [kg/m^3]", true);
+  if (!std::isfinite(height_m)) throw std::invalid_argument(std::string(what) + ": the height is not finite");
+  const detail::UnitHullAxes a = detail::unitHullAxes(axes);
+  const Moments below = volumeMomentsBelow(hull, a.up, heightRange(hull, a.up).first + draft_m);
+  const double displacement_kg = waterDensity_kgpm3 * below.zeroth;
+  const Moments built = structure.massMoments();
+  const double ballast_kg = displacement_kg - built.zeroth;
+  if (!(ballast_kg > 0) || below.zeroth <= 0) {
+    std::ostringstream s;
+    s << what << ": the structure weighs " << built.zeroth << " kg, the hull displaces " << displacement_kg
+      << " kg at a draft of " << draft_m << " m: nothing is left for ballast (a lighter structure or a deeper draft)";
+    throw std::invalid_argument(s.str());
+  }
+  // Level equilibrium: the whole's centre of mass on the vertical through
+  // the centre of buoyancy B, i.e. along forward and starboard the ballast's
+  // first moment makes up the displacement's less the structure's
+  // (moments about the hull origin: rho * first moment of the volume below).
+  const auto toVector = [](const std::array<double, 3>& m, double w) {
+    return btVector3(btScalar(m[0] * w), btScalar(m[1] * w), btScalar(m[2] * w));
+  };
+  const auto along = [&](const btVector3& axis) {
+    const double buoyancy = waterDensity_kgpm3 *
+                            (below.first[0] * double(axis.x()) + below.first[1] * double(axis.y()) +
+                             below.first[2] * double(axis.z()));
+    const double structure_kgm = built.first[0] * double(axis.x()) + built.first[1] * double(axis.y()) +
+                                 built.first[2] * double(axis.z());
+    return (buoyancy - structure_kgm) / ballast_kg;
+  };
+  Ballast ballast;
+  ballast.mass_kg = ballast_kg;
+  ballast.position_m = btScalar(along(a.forward)) * a.forward + btScalar(along(a.starboard)) * a.starboard +
+                       btScalar(height_m) * a.up;
+  const btVector3 margin = (hull.boundsMax() - hull.boundsMin()) * btScalar(1e-6);
+  const btVector3 p = ballast.position_m;
+  bool inside = true;
+  for (int i = 0; i < 3; ++i)
+    inside = inside && p[i] >= hull.boundsMin()[i] - margin[i] && p[i] <= hull.boundsMax()[i] + margin[i];
+  if (!inside) {
+    const btVector3 g = toVector(built.first, 1 / built.zeroth);
+    std::ostringstream s;
+    s << what << ": the ballast's centre (" << p.x() << ", " << p.y() << ", " << p.z()
+      << ") is outside the hull's bounds: its height is, or the structure's centre of mass (" << g.x() << ", " << g.y()
+      << ", " << g.z() << ") is too far off balance for ballast to trim the boat level";
+    throw std::invalid_argument(s.str());
+  }
+  return ballast;
 }
 
 }  // namespace keel::KEEL_ABI
