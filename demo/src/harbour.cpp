@@ -480,8 +480,8 @@ Telemetry Harbour::telemetry(const Boat& boat) const {
   const btTransform& pose = boat.body->getCenterOfMassTransform();
   const btMatrix3x3& basis = pose.getBasis();
   const btVector3 ahead = basis * boat.type->axes.forward;
-  // The body's velocity already holds the next substep's water impulse.
-  const btVector3 v = boat.body->getLinearVelocity() - boat.action->pendingLinearVelocity_mps();
+  // Without the next substep's water impulse, which the body's holds.
+  const btVector3 v = boat.action->linearVelocity_mps();
   t.position_m = pose.getOrigin();
   t.speed_kn = std::hypot(double(v.x()), double(v.z())) / kKnot_mps;
   t.heading_deg = std::fmod(std::atan2(double(ahead.x()), double(-ahead.z())) * kDeg + 360.0, 360.0);

@@ -11,6 +11,7 @@
 #include <BulletDynamics/Dynamics/btActionInterface.h>
 #include <LinearMath/btVector3.h>
 
+#include <cstddef>
 #include <vector>
 
 class btCollisionObject;
