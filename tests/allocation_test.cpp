@@ -160,16 +160,16 @@ TEST(Allocation, NoHeapAllocationOnColumnsNorWhenSwitchingModels) {
     damping.damping = true;
     damping.linearDamping_Nspm = 1000, damping.angularDamping_Nmsprad = 1000;
     boat.setHydrodynamics(damping);
-    boat.setBuoyancyModel(BuoyancyModel::Columns);  // builds the columns: allocates, once
-    allocationsDuring(boat, w.world, 2);            // warm-up
+    setModel(boat, BuoyancyModel::Columns);  // builds the columns: allocates, once
+    allocationsDuring(boat, w.world, 2);     // warm-up
     EXPECT_EQ(allocationsDuring(boat, w.world, 500), 0) << "sampling " << int(sampling);
     EXPECT_GT(boat.hydrostatics().submergedVolume_m3, 0);
     // Back and forth, each model warm: nothing more.
-    boat.setBuoyancyModel(BuoyancyModel::Triangles);
+    setModel(boat, BuoyancyModel::Triangles);
     allocationsDuring(boat, w.world, 2);
     const long before = gAllocations.load();
     for (int round = 0; round < 10; ++round) {
-      boat.setBuoyancyModel(round % 2 == 0 ? BuoyancyModel::Columns : BuoyancyModel::Triangles);
+      setModel(boat, round % 2 == 0 ? BuoyancyModel::Columns : BuoyancyModel::Triangles);
       allocationsDuring(boat, w.world, 20);
     }
     EXPECT_EQ(gAllocations.load() - before, 0) << "sampling " << int(sampling);
@@ -191,7 +191,7 @@ TEST(Allocation, AFarBoatHoldsNoTrianglesArrays) {
     const long before = gBytes.load();
     WaterAction boat(body, hull, sea);
     boat.setLevelOfDetail(farBoatSettings(*hull));
-    if (!far) boat.setBuoyancyModel(BuoyancyModel::Triangles);
+    if (!far) setModel(boat, BuoyancyModel::Triangles);
     allocationsDuring(boat, w.world, 3);
     return gBytes.load() - before;
   };

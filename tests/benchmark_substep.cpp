@@ -294,8 +294,10 @@ void columns(benchmark::State& state) {
   if (model > 0) {
     ColumnSettings columns{0, model == 2 ? 1320u : 330u};
     columns.slopedEnds = model != 4;
-    boat.setColumnHull(std::make_shared<ColumnHull>(*hull, columns));
-    boat.setBuoyancyModel(BuoyancyModel::Columns);
+    LevelOfDetail lod = boat.levelOfDetail();
+    lod.model = BuoyancyModel::Columns;
+    lod.columns = std::make_shared<ColumnHull>(*hull, columns);
+    boat.setLevelOfDetail(lod);
   }
   const btTransform start = body->getCenterOfMassTransform();
   for (auto _ : state) {

@@ -265,8 +265,8 @@ TEST(ColumnUnion, TheTriangleModelRefusesOverlappingParts) {
       EXPECT_NE(what.find("BuoyancyModel::Columns"), std::string::npos) << what;
     }
   };
-  expectRefused([&] { boat.setBuoyancyModel(BuoyancyModel::Triangles); }, "keel::WaterAction::setBuoyancyModel");
-  expectRefused([&] { boat.setLevelOfDetail(fullDetailSettings()); }, "keel::WaterAction::setBuoyancyModel");
+  expectRefused([&] { setModel(boat, BuoyancyModel::Triangles); }, "keel::WaterAction::setLevelOfDetail");
+  expectRefused([&] { boat.setLevelOfDetail(fullDetailSettings()); }, "keel::WaterAction::setLevelOfDetail");
   expectRefused([&] { (void)massProperties(*hull, 500.0); }, "keel::massProperties");
   expectRefused([&] { (void)draftForMass_m(*hull, 1000.0, 1025.0); }, "keel::volumeMoments");
   expectRefused([&] { (void)hydrostaticsAtPose(*hull, btTransform::getIdentity(), LevelWater()); },

@@ -103,7 +103,11 @@ TEST(ColumnAction, LevelOfDetailChoosesTheColumnCount) {
   EXPECT_EQ(boat.columnImmersion().size(), boat.columnHull()->columns().size());
   // The user's own columns stay under a level of detail that names no count.
   const auto own = std::make_shared<const ColumnHull>(*hull, ColumnSettings{.cellSize_m = 0.25f});
-  boat.setColumnHull(own);
+  LevelOfDetail mine = farBoatSettings(*hull);
+  mine.columns = own;
+  boat.setLevelOfDetail(mine);
+  EXPECT_EQ(boat.columnHull(), own);
+  EXPECT_EQ(boat.levelOfDetail().columns, own);
   LevelOfDetail keep = farBoatSettings(*hull);
   keep.columnCells = 0;
   boat.setLevelOfDetail(keep);
@@ -156,7 +160,7 @@ TEST(ColumnBuoyancy, UprightBoxSettlesAtItsDraft) {
   btRigidBody* body = w.addBox(btVector3(L, D, B), btScalar(kRho) * L * B * T, at(btVector3(0, D / 2 - T + 0.15f, 0)));
   body->setDamping(0.6f, 0.6f);
   WaterAction boat(body, hull, [](btScalar, btScalar, double) { return btScalar(0); });
-  boat.setBuoyancyModel(BuoyancyModel::Columns);
+  setModel(boat, BuoyancyModel::Columns);
   EXPECT_EQ(boat.buoyancyModel(), BuoyancyModel::Columns);
   w.world.addAction(&boat);
   for (int i = 0; i < 240 * 40; ++i) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
@@ -207,7 +211,7 @@ double squareLogSettles(double s, double start) {
       at(btVector3(0, btScalar(0.5 - s) * a, 0), btQuaternion(btVector3(1, 0, 0), btScalar(start))));
   body->setDamping(0.3f, 0.8f);
   WaterAction boat(body, hull, std::make_shared<LevelWater>());
-  boat.setBuoyancyModel(BuoyancyModel::Columns);
+  setModel(boat, BuoyancyModel::Columns);
   w.world.addAction(&boat);
   for (int i = 0; i < 60 * 60; ++i) w.world.stepSimulation(btScalar(1.0 / 60), 1, btScalar(1.0 / 60));
   w.world.removeAction(&boat);
@@ -272,7 +276,7 @@ TEST(ColumnAction, SwitchingModelsJumpsOnlyByTheModelsDifference) {
   const PoseHydrostatics columns = hydrostaticsAtPose(*hull, *defaultColumnHull(hull), pose, *surface, query);
   boat.prime(dt);
   const btVector3 before = boat.hydrostatics().force_N, beforeTorque = boat.hydrostatics().torque_Nm;
-  boat.setBuoyancyModel(BuoyancyModel::Columns);
+  setModel(boat, BuoyancyModel::Columns);
   boat.prime(dt);
   const btVector3 after = boat.hydrostatics().force_N, afterTorque = boat.hydrostatics().torque_Nm;
   const double weight = double(body->getMass()) * kG;
@@ -301,25 +305,31 @@ TEST(ColumnAction, NonFiniteWaterIsReplacedOrSkipped) {
   btRigidBody* body = w.addBox(btVector3(4, 1, 2), btScalar(0.5 * kRho * 8), at(btVector3(0, 0, 0)));
   const btScalar nan = std::numeric_limits<btScalar>::quiet_NaN();
   WaterAction someNaN(body, hull, [&](btScalar u, btScalar, btScalar) { return u > 1 ? nan : btScalar(0); });
-  someNaN.setBuoyancyModel(BuoyancyModel::Columns);
+  setModel(someNaN, BuoyancyModel::Columns);
   someNaN.prime(btScalar(1.0 / 60));
   EXPECT_TRUE(someNaN.status().flags & StatusNonFiniteHeight) << someNaN.status().describe();
   EXPECT_GT(someNaN.status().nonFiniteHeights, 0u);
   EXPECT_NEAR(someNaN.hydrostatics().submergedVolume_m3, 4, 1e-4 * 4);  // the NaN replaced by the mean, 0
   EXPECT_TRUE(std::isfinite(body->getLinearVelocity().y()));
   WaterAction allNaN(body, hull, [&](btScalar, btScalar, double) { return nan; });
-  allNaN.setBuoyancyModel(BuoyancyModel::Columns);
+  setModel(allNaN, BuoyancyModel::Columns);
   const btVector3 velocity = body->getLinearVelocity();
   allNaN.prime(btScalar(1.0 / 60));
   EXPECT_TRUE(allNaN.status().flags & StatusNoFiniteHeight);
   EXPECT_EQ(allNaN.status().skippedSubsteps, 1u);
   EXPECT_EQ(body->getLinearVelocity(), velocity);
   WaterAction throws(body, hull, [](btScalar, btScalar, double) -> btScalar { throw std::runtime_error("no sea"); });
-  throws.setBuoyancyModel(BuoyancyModel::Columns);
+  setModel(throws, BuoyancyModel::Columns);
   throws.prime(btScalar(1.0 / 60));
   EXPECT_TRUE(throws.status().flags & StatusSurfaceThrew);
-  EXPECT_THROW(someNaN.setColumnHull(nullptr), std::invalid_argument);
-  EXPECT_THROW(someNaN.setColumnHull(defaultColumnHull(hullOf(box(btVector3(1, 1, 1))))), std::invalid_argument);
+  // Columns of another hull are refused, and nothing changes.
+  LevelOfDetail other = someNaN.levelOfDetail();
+  other.columns = defaultColumnHull(hullOf(box(btVector3(1, 1, 1))));
+  other.sampling = Sampling::Patch;
+  const auto before = someNaN.columnHull();
+  EXPECT_THROW(someNaN.setLevelOfDetail(other), std::invalid_argument);
+  EXPECT_EQ(someNaN.columnHull(), before);
+  EXPECT_NE(someNaN.settings().sampling, Sampling::Patch);
 }
 
 /// Counts the lines drawn and their colours.
@@ -341,7 +351,7 @@ TEST(ColumnAction, DebugDrawShowsTheColumns) {
   const auto hull = hullOf(box(btVector3(4, 1, 2), 2));
   btRigidBody* body = w.addBox(btVector3(4, 1, 2), btScalar(0.5 * kRho * 8), at(btVector3(0, 0, 0)));
   WaterAction boat(body, hull, [](btScalar, btScalar, double) { return btScalar(0); });
-  boat.setBuoyancyModel(BuoyancyModel::Columns);
+  setModel(boat, BuoyancyModel::Columns);
   boat.prime(btScalar(1.0 / 60));
   CountingDrawer drawer;
   boat.debugDraw(&drawer);

@@ -64,7 +64,7 @@ TEST(Flooding, FloodsOnTheColumnModelToo) {
   World w;
   FloodBox fb(w);
   WaterAction boat(fb.body, fb.hull, std::make_shared<FlatSurface>());
-  boat.setBuoyancyModel(BuoyancyModel::Columns);
+  setModel(boat, BuoyancyModel::Columns);
   Compartment c = fb.compartment();
   c.openings.push_back(Opening{btVector3(0, -FloodBox::D / 2 + btScalar(0.1), 0), btScalar(0.04)});
   boat.setCompartments({c});

@@ -49,7 +49,7 @@ SubstepProfile sail(BuoyancyModel model, bool profiled, int steps, btTransform& 
   whole.name = "hull";
   whole.space = hull;
   boat.setCompartments({whole});
-  boat.setBuoyancyModel(model);
+  setModel(boat, model);
   boat.setProfiling(profiled);
   w.world.addAction(&boat);
   for (int i = 0; i < steps; ++i) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));

@@ -88,6 +88,13 @@ namespace keel::test {
 /// ..., relative error ...".
 void reportFigure(const char* name, double measured, double expected);
 
+/// Puts `boat` on `model`, the rest of its level of detail kept.
+inline void setModel(WaterAction& boat, BuoyancyModel model) {
+  LevelOfDetail lod = boat.levelOfDetail();
+  lod.model = model;
+  boat.setLevelOfDetail(lod);
+}
+
 /// The node coordinates of `grid` [m], row-major (u fastest), as a boat's
 /// patch has them (WaterGrid::u_m, v_m).
 void nodesOf(const WaterGrid& grid, std::vector<btScalar>& u, std::vector<btScalar>& v);

@@ -11,6 +11,9 @@
 #include <keel/hydrodynamics.hpp>
 #include <keel/water_sampling.hpp>
 
+#include <cstddef>
+#include <memory>
+
 namespace keel::KEEL_ABI {
 
 /// What a level of detail sets on a WaterAction (WaterAction::setLevelOfDetail):
@@ -21,9 +24,13 @@ struct LevelOfDetail {
   Sampling sampling = Sampling::Auto;              ///< HydrostaticSettings::sampling
   btScalar patchCellSize_m = btScalar(0.5);        ///< HydrostaticSettings::patchCellSize_m, for Sampling::Patch
   HydrodynamicSettings hydrodynamics;              ///< the terms (on columns only the damping applies)
-  /// On columns: the boat takes defaultColumnHull(hull, columnCells),
-  /// shared by every boat of the hull at that count, in place of any column
-  /// hull it had; 0 keeps the boat's own (setColumnHull, or the default).
+  /// On columns: the boat takes these columns (built from its hull, say
+  /// with other ColumnSettings); null takes defaultColumnHull(hull,
+  /// columnCells) when columnCells > 0, and otherwise keeps the columns the
+  /// boat has (the default's on first use).
+  std::shared_ptr<const ColumnHull> columns;
+  /// On columns without `columns`: defaultColumnHull(hull, columnCells),
+  /// shared by every boat of the hull at that count; 0: the boat's own.
   std::size_t columnCells = 0;
 };
 

@@ -172,25 +172,26 @@ class WaterAction : public btActionInterface {
   void setHydrodynamics(const HydrodynamicSettings& settings);
   [[nodiscard]] const HydrodynamicSettings& hydrodynamicSettings() const { return hydro_; }
 
-  /// Chooses the model of the water's force (docs/columns.md), from the next
-  /// substep on; switching at run time is cheap and allocates only the first
-  /// time columns are chosen. Columns without a ColumnHull given
-  /// (setColumnHull) use defaultColumnHull(hull()), built on first use and
-  /// shared by every boat of the same hull. On columns only the damping of
-  /// the hydrodynamic settings applies; submergedPieces() and waterline()
-  /// are empty. Throws std::invalid_argument for Triangles on a hull whose
-  /// parts overlap (Hull::partsOverlap): only columns float their union.
-  void setBuoyancyModel(BuoyancyModel model);
-  [[nodiscard]] BuoyancyModel buoyancyModel() const { return model_; }
-  /// Applies a level of detail (the model, the sampling and the
-  /// hydrodynamic terms; the density and sleep settings stay), e.g.
-  /// farBoatSettings(*hull()) for a far boat and fullDetailSettings() when
-  /// it comes near. Cheap; throws std::invalid_argument as the setters do.
+  /// The one way to choose a boat's model of the water's force
+  /// (docs/columns.md) and how much of it to compute: applies a level of
+  /// detail (the model, its columns, the sampling and the hydrodynamic
+  /// terms; the density and sleep settings stay), e.g. farBoatSettings(*hull())
+  /// for a far boat and fullDetailSettings() when it comes near, or
+  /// levelOfDetail() with one field changed. From the next substep on;
+  /// cheap, and it allocates only the first time columns are chosen.
+  /// Columns without a ColumnHull given use defaultColumnHull(hull()),
+  /// built on first use and shared by every boat of the same hull. On
+  /// columns only the damping of the hydrodynamic settings applies;
+  /// submergedPieces() and waterline() are empty. Throws
+  /// std::invalid_argument, changing nothing, as the setters do, for
+  /// triangles on a hull whose parts overlap (Hull::partsOverlap: only
+  /// columns float their union), or for columns built from another hull.
   void setLevelOfDetail(const LevelOfDetail& lod);
-  /// The columns the column model uses (built from hull(), say with other
-  /// ColumnSettings). Throws std::invalid_argument for a null one, or one
-  /// whose hull volume differs from hull()'s (built from another hull).
-  void setColumnHull(std::shared_ptr<const ColumnHull> columns);
+  /// The boat's level of detail as it is now (its columns among it; a
+  /// column count of 0).
+  [[nodiscard]] LevelOfDetail levelOfDetail() const;
+  /// The model of the water's force, set by setLevelOfDetail.
+  [[nodiscard]] BuoyancyModel buoyancyModel() const { return model_; }
   /// The column model's columns; null until columns were chosen or given.
   [[nodiscard]] const std::shared_ptr<const ColumnHull>& columnHull() const { return columns_; }
   /// Each column's immersed fraction (0 dry, 1 full) at the last substep, in
@@ -300,6 +301,9 @@ class WaterAction : public btActionInterface {
   /// Applies what computeForces found to the body: serial, in a fixed order.
   void applyForces();
   void buildDrawnCut() const;
+  /// setLevelOfDetail's steps, once it has validated everything.
+  void useColumns(std::shared_ptr<const ColumnHull> columns);
+  void useModel(BuoyancyModel model);
   [[nodiscard]] detail::BoatModel boatModel() const;  // what the substep reads of this boat
 
   btRigidBody* body_;

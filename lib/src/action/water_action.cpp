@@ -53,7 +53,7 @@ WaterAction::WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull,
   state_->centre_m = body_->getCenterOfMassPosition();
   state_->basis = body_->getCenterOfMassTransform().getBasis();
   // Overlapping parts float on their union, which only columns give.
-  if (hull_->partsOverlap()) setBuoyancyModel(BuoyancyModel::Columns);
+  if (hull_->partsOverlap()) useModel(BuoyancyModel::Columns);
 }
 
 WaterAction::~WaterAction() = default;
@@ -101,11 +101,9 @@ bool WaterAction::computeForces(btScalar timeStep_s) {
   return detail::runSubstep(boatModel(), *state_, detail::BodySnapshot::of(*body_), timeStep_s, time_s_);
 }
 
-void WaterAction::setBuoyancyModel(BuoyancyModel model) {
-  if (model == BuoyancyModel::Triangles)
-    detail::refuseOverlappingParts(*hull_, "keel::WaterAction::setBuoyancyModel(Triangles)");
+void WaterAction::useModel(BuoyancyModel model) {
   if (model == model_) return;
-  if (model == BuoyancyModel::Columns && !columns_) setColumnHull(defaultColumnHull(hull_));
+  if (model == BuoyancyModel::Columns && !columns_) useColumns(defaultColumnHull(hull_));
   model_ = model;
   // Sized now (allocating the first time), not in a substep; what the
   // model kept from its last substep is stale: the other model ran since.
@@ -115,13 +113,7 @@ void WaterAction::setBuoyancyModel(BuoyancyModel model) {
   drawnCutBuilt_ = false;
 }
 
-void WaterAction::setColumnHull(std::shared_ptr<const ColumnHull> columns) {
-  if (!columns) throw std::invalid_argument("keel::WaterAction::setColumnHull: the column hull is null");
-  const double hullVolume = double(hull_->volume_m3());
-  if (!(std::abs(double(columns->hullVolume_m3()) - hullVolume) <= 1e-6 * hullVolume))
-    throw std::invalid_argument("keel::WaterAction::setColumnHull: built from a hull of " +
-                                std::to_string(columns->hullVolume_m3()) + " m^3, this boat's has " +
-                                std::to_string(hullVolume) + " m^3");
+void WaterAction::useColumns(std::shared_ptr<const ColumnHull> columns) {
   columns_ = std::move(columns);
   if (model_ != BuoyancyModel::Columns) return;  // sized when columns are chosen
   detail::ModelState& m = state_->modelState(BuoyancyModel::Columns);
