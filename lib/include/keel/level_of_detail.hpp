@@ -2,7 +2,7 @@
 /// @file level_of_detail.hpp
 /// Levels of detail for a boat's water force: the full model for boats near
 /// the camera, a cheap preset for far boats and big fleets
-/// (docs/performance.md, "Levels of detail"; docs/columns.md).
+/// (docs/columns.md, "Levels of detail").
 
 #include <keel/columns.hpp>
 #include <keel/config.hpp>

@@ -165,8 +165,8 @@ class SpectralOcean final : public WaterSurface {
   /// gridHeights() and the velocities at the given depths, as gridHeights().
   bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, btScalar t_s,
                                 btScalar* heights_out_m) const override;
-  /// Sampling::Auto's cost model, measured (docs/performance.md, "Choosing
-  /// the sampling"): independent of the number of waves.
+  /// Sampling::Auto's cost model, measured (docs/model.md, "Water
+  /// sampling"): independent of the number of waves.
   [[nodiscard]] QueryCost queryCost() const override;
   /// The fluid acceleration [m/s^2] at the point, the time derivative of
   /// velocity() at the surface particle, decaying with depth as it does.

@@ -30,8 +30,8 @@ std::size_t replaceImplausible(std::span<btScalar> water_m, btScalar lo, btScala
   return water_m.size() - plausible;
 }
 
-// Sampling::Auto's cost model (docs/performance.md, "Choosing the
-// sampling"): an interpolation of a height per vertex, of a velocity per
+// Sampling::Auto's cost model (docs/model.md, "Water sampling"): an
+// interpolation of a height per vertex, of a velocity per
 // wet vertex (listed, placed, interpolated and turned into body axes in
 // one SIMD pass: 1.85 us for 300 vertices of the 972-triangle box on
 // AVX-512, 2.7 us on AVX2; docs/performance.md, "The water velocity at

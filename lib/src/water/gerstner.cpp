@@ -268,8 +268,8 @@ void GerstnerSurface::heights(const btScalar* u_m, const btScalar* v_m, std::siz
 }
 
 QueryCost GerstnerSurface::queryCost() const {
-  // Measured on the benchmarks' machine (docs/performance.md, "Choosing the
-  // sampling"), per component: a solve at a hull's vertices, one at a
+  // Measured on the benchmarks' machine, for Sampling::Auto (docs/model.md,
+  // "Water sampling"), per component: a solve at a hull's vertices, one at a
   // patch's nodes, the velocity's exponentials after a solve, and a node's
   // velocity at one more depth (gerstnerGrid in benchmark_waves.cpp).
   const auto n = double(components_.size());

@@ -187,8 +187,8 @@ bool SineSumSurface::gridHeightsAndVelocities(const WaterGrid& grid, const GridV
 }
 
 QueryCost SineSumSurface::queryCost() const {
-  // Measured on the benchmarks' machine (docs/performance.md, "Choosing the
-  // sampling"): a cosine per component and point, and a complex
+  // Measured on the benchmarks' machine, for Sampling::Auto (docs/model.md,
+  // "Water sampling"): a cosine per component and point, and a complex
   // multiplication per component and grid node.
   const auto n = double(components_.size());
   return {.height_ns = 1.3 * n,
