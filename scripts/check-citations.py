@@ -15,8 +15,8 @@ A citation may wrap across comment lines (`docs/model.md,` then
 `// "Wave pressure"`). A section's name is a heading of NAME.md (its number
 "N. " left off, or shortened to its first words: "Headline figures" for
 "Headline figures: a real sea"); a name chained after the first, or after
-§N, may also be a paragraph's or a list item's bold run-in label (**In time**). An anchor is a heading's
-GitHub anchor. Prints each broken citation as file:line and exits 1 if
+§N, may also be a paragraph's or a list item's bold run-in label
+(**In time**). An anchor is a heading's GitHub anchor. Prints each broken citation as file:line and exits 1 if
 there is any.
 """
 import os
@@ -37,7 +37,7 @@ class Doc:
     """A markdown file's headings and bold run-in labels, outside code blocks."""
 
     def __init__(self, path):
-        self.headings, self.labels, self.numbers = [], [], set()
+        self.headings, self.labels, self.numbers, self.anchors = [], [], set(), []
         fenced = False
         for line in open(path, encoding="utf-8"):
             if line.startswith("```"):
@@ -47,13 +47,18 @@ class Doc:
                 label = re.match(r"(?:[-*] +)?\*\*([^*]+?)\.?\*\*", line)
                 if heading:
                     self.headings.append(heading.group(1))
+                    self.anchors.append(anchor(heading.group(1)))
                     number = re.match(r"(\d+)\. +(.*)", heading.group(1))
                     if number:
                         self.numbers.add(number.group(1))
                         self.headings.append(number.group(2))
                 elif label:
                     self.labels.append(label.group(1))
-        self.anchors = {anchor(h) for h in self.headings}
+        # A repeated heading's anchor takes -1, -2, ... as GitHub numbers them.
+        seen = {}
+        for i, a in enumerate(self.anchors):
+            seen[a] = seen.get(a, -1) + 1
+            self.anchors[i] = f"{a}-{seen[a]}" if seen[a] else a
 
     def names(self, name, labels):
         """Whether `name` is a heading, or its first words (or a label, if `labels`)."""
