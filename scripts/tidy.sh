@@ -24,17 +24,19 @@ fi
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-# One clang-tidy per file, $jobs at a time; each writes its own log.
+# One clang-tidy per file, $jobs at a time; each writes its own log, named
+# by the file's path under $out (lib/src has files of the same name in
+# several folders: kernels/cut.cpp and substep/cut.cpp).
 find lib/src -name '*.cpp' | LC_ALL=C sort \
-  | xargs -P "$jobs" -I{} sh -c '"$1" -p "$2" --quiet "$3" > "$4/$(basename "$3").log" 2>&1; echo $? > "$4/$(basename "$3").rc"' \
+  | xargs -P "$jobs" -I{} sh -c 'mkdir -p "$4/$(dirname "$3")" && "$1" -p "$2" --quiet "$3" > "$4/$3.log" 2>&1; echo $? > "$4/$3.rc"' \
       _ "$tidy" "$build" {} "$out"
 
 failed=0
-for rc in "$out"/*.rc; do
+for rc in $(find "$out" -name '*.rc'); do
   [ "$(cat "$rc")" = 0 ] || failed=1
 done
 # Findings, each once (a header's are reported by every source that includes it).
-cat "$out"/*.log | grep -vE '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$' > "$out/all" || true
+find "$out" -name '*.log' -print0 | LC_ALL=C sort -z | xargs -0 cat | grep -vE '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$' > "$out/all" || true
 warnings=$(grep -E '^/.*: (warning|error): ' "$out/all" | sort -u || true)  # grep fails when there is none
 count=$(printf '%s' "$warnings" | grep -c . || true)
 errors=$(printf '%s' "$warnings" | grep -c ': error: ' || true)

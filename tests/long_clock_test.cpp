@@ -1,7 +1,8 @@
 // The water clock over days: a boat whose clock starts at 1e6 s (11.6 days)
 // moves as one whose clock starts at 0 on a sea that repeats every 1e6 s, and
 // the force it feels changes from substep to substep as smoothly. The clock
-// reaches the surfaces in double (docs/integration.md, "The water clock"):
+// reaches the surfaces in double (docs/integration.md, "4. An ocean that
+// changes every frame"):
 // in float, 1e6 s would step by 62.5 ms, so the waves would stand still for
 // 15 substeps at 240 Hz and then jump.
 #include "test_hulls.hpp"

@@ -35,8 +35,7 @@ enum class Sampling {
   /// patch's node count and whether the water velocity is wanted at every
   /// vertex; the patch only when it is expected to cost under 3/4 of direct
   /// sampling, since it interpolates. Flat water, a surface that does not
-  /// state its cost, small hulls: Direct. docs/performance.md, "Choosing the
-  /// sampling".
+  /// state its cost, small hulls: Direct. docs/model.md, "Water sampling".
   Auto,
 };
 

@@ -28,23 +28,36 @@ HWY_INLINE V ramp(D d, V x, V r, V inverse) {
   return hn::MulAdd(hn::Mul(part, part), inverse, hn::Max(hn::Sub(x, on), hn::Zero(d)));
 }
 
+/// The columns' ends along the axis as the water sees it, bottom first.
+/// Upside down (the axis points into the water), the wet part is the
+/// column's top: the same formula on the axis reversed (lo and hi swap and
+/// change sign, `sign` -1).
+struct UpwardEnds {
+  T sign;
+  const T *lo, *hi, *loRamp, *hiRamp, *loRampInverse, *hiRampInverse;
+};
+
+HWY_INLINE UpwardEnds upwardEnds(const ColumnSoA& c, T axisUp) {
+  const bool flip = axisUp < 0;
+  UpwardEnds e;
+  e.sign = flip ? T(-1) : T(1);
+  e.lo = (flip ? c.hi : c.lo).data();
+  e.hi = (flip ? c.lo : c.hi).data();
+  e.loRamp = (flip ? c.hiRamp : c.loRamp).data();
+  e.hiRamp = (flip ? c.loRamp : c.hiRamp).data();
+  e.loRampInverse = (flip ? c.hiRampInverse : c.loRampInverse).data();
+  e.hiRampInverse = (flip ? c.loRampInverse : c.hiRampInverse).data();
+  return e;
+}
+
 /// The kernel with or without the columns' sloped ends (a hull of flat
 /// bottoms and decks has none, and skips their cost).
 template <bool kRamps>
 ColumnSums ColumnKernelOf(const ColumnSoA& c, const T* h_m, const T* water_m, const ColumnParameters p, T* fraction) {
   const D d;
   const T axisUp = p.axisUp;
-  // Upside down (the axis points into the water), the wet part is the
-  // column's top: the same formula on the axis reversed (lo and hi swap
-  // and change sign).
-  const bool flip = axisUp < 0;
-  const T sign = flip ? T(-1) : T(1);
-  const T* loP = flip ? c.hi.data() : c.lo.data();
-  const T* hiP = flip ? c.lo.data() : c.hi.data();
-  const T* loRampP = flip ? c.hiRamp.data() : c.loRamp.data();
-  const T* hiRampP = flip ? c.loRamp.data() : c.hiRamp.data();
-  const T* loRampInverseP = flip ? c.hiRampInverse.data() : c.loRampInverse.data();
-  const T* hiRampInverseP = flip ? c.loRampInverse.data() : c.hiRampInverse.data();
+  const UpwardEnds e = upwardEnds(c, axisUp);
+  const T sign = e.sign;
   // On its side the axis meets the water far away: the column is wholly
   // wet or dry, a step (docs/columns.md, "Limits").
   const T slope = std::max(std::abs(axisUp), T(1e-6));
@@ -57,7 +70,7 @@ ColumnSums ColumnKernelOf(const ColumnSoA& c, const T* h_m, const T* water_m, co
     least = one, sw = zero;
   const std::size_t n = c.points.vertexCount;
   for (std::size_t i = 0; i < c.points.vertexPadded; i += hn::Lanes(d)) {
-    const V lo = hn::Mul(vSign, hn::LoadU(d, loP + i)), hi = hn::Mul(vSign, hn::LoadU(d, hiP + i));
+    const V lo = hn::Mul(vSign, hn::LoadU(d, e.lo + i)), hi = hn::Mul(vSign, hn::LoadU(d, e.hi + i));
     const V h = hn::LoadU(d, h_m + i);
     const V length = hn::Sub(hi, lo);
     // The water crosses the axis at -h / slope from the centroid; the wet
@@ -66,9 +79,9 @@ ColumnSums ColumnKernelOf(const ColumnSoA& c, const T* h_m, const T* water_m, co
     const V above = hn::Sub(surface, lo);  // the water above the column's mean bottom
     V wet = hn::Min(hn::Max(above, zero), length);
     if constexpr (kRamps) {
-      const V hiRamp = hn::LoadU(d, hiRampP + i);
-      const V ramps = hn::Sub(ramp(d, above, hn::LoadU(d, loRampP + i), hn::LoadU(d, loRampInverseP + i)),
-                              ramp(d, hn::Sub(above, length), hiRamp, hn::LoadU(d, hiRampInverseP + i)));
+      const V hiRamp = hn::LoadU(d, e.hiRamp + i);
+      const V ramps = hn::Sub(ramp(d, above, hn::LoadU(d, e.loRamp + i), hn::LoadU(d, e.loRampInverse + i)),
+                              ramp(d, hn::Sub(above, length), hiRamp, hn::LoadU(d, e.hiRampInverse + i)));
       // Past the top's ramp the column is full: its length exactly.
       wet = hn::IfThenElse(hn::Ge(above, hn::Add(length, hiRamp)), length, hn::Min(hn::Max(ramps, zero), length));
     }
@@ -94,7 +107,7 @@ ColumnSums ColumnKernelOf(const ColumnSoA& c, const T* h_m, const T* water_m, co
     const V margin = hn::Min(wet, hn::Sub(length, wet));
     const V weight = hn::Min(hn::Mul(margin, inverseExcursion), one);
     st = hn::MulAdd(hn::IfThenElseZero(real, hn::Mul(hn::LoadU(d, area + i), cellMoment)), weight, st);
-    const V bottom = kRamps ? hn::Sub(lo, hn::LoadU(d, loRampP + i)) : lo;  // the lowest point of the column
+    const V bottom = kRamps ? hn::Sub(lo, hn::LoadU(d, e.loRamp + i)) : lo;  // the lowest point of the column
     lowest = hn::Min(lowest, hn::IfThenElse(real, hn::MulAdd(bottom, vSlope, h), lowest));
     least = hn::Min(least, hn::IfThenElse(real, f, least));
     sw = hn::Add(sw, hn::IfThenElseZero(real, hn::LoadU(d, water_m + i)));

@@ -1,6 +1,6 @@
 // The floodwater's free surface: the level at which a compartment's closed
 // mesh holds the water in it, found with the hull's own cut (docs/flooding.md,
-// "The free surface").
+// "The model", "The free surface").
 #include "flood/floodwater.hpp"
 
 #include "kernels/buffers.hpp"

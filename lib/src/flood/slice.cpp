@@ -1,7 +1,7 @@
 // keel::sliceHull and keel::bulkheadCompartments: a hull's triangles clipped
 // to a slab between two planes (Sutherland and Hodgman, "Reentrant polygon
 // clipping", CACM 17(1), 1974), and the sections capped by fans from each
-// section loop's centre (docs/flooding.md, "Compartments").
+// section loop's centre (docs/flooding.md, "The model", "Compartments").
 #include <keel/hull_slice.hpp>
 
 #include "hull/refuse_overlaps.hpp"

@@ -5,8 +5,8 @@
 // (weight 1 for those wholly under the water, 0 for the rest) and the few
 // pieces the waterline cuts out of the crossing triangles (weight 1). The
 // formulas are those of hydrostatics.hpp and hydrodynamics.hpp, which stay the
-// readable reference the tests compare this path with (docs/model.md, "How
-// `WaterAction` runs it: the SIMD path").
+// readable reference the tests compare this path with (docs/model.md, "The SIMD
+// path").
 
 #include <keel/water_surface.hpp>
 

@@ -78,7 +78,7 @@ HWY_INLINE void classifyWhole(D d, const ClassifyArrays& a, std::size_t first, b
 
 /// Appends the entries t + lane of the lanes set in `m` to list[count...]:
 /// few per vector, so a bit scan beats a compress (a table lookup on AVX2,
-/// microcode on AMD's AVX-512; docs/performance.md, "Instruction counts").
+/// microcode on AMD's AVX-512; measured with keel_bench).
 HWY_INLINE void appendIndices(D d, M m, std::size_t t, ScalarIndex* list, std::size_t& count) {
   std::uint8_t bytes[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   hn::StoreMaskBits(d, m, bytes);
@@ -118,7 +118,7 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
   const T margin = 16 * std::numeric_limits<T>::epsilon() *
                    (std::abs(centreUp_m) + std::max(std::abs(water_m.lo), std::abs(water_m.hi)) + hull.blockReach);
   // Every block's kind and loads first: scalar loads beat vector gathers
-  // (about a cycle per lane; docs/performance.md, "Instruction counts"), and
+  // (about a cycle per lane; measured with keel_bench), and
   // a vector load right after the scalar stores to the same place would
   // stall (no store forwarding from several stores to one load).
   const std::size_t blocks = hull.trianglePadded / kPad;

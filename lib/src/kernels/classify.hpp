@@ -1,6 +1,6 @@
 #pragma once
 // The classify stage's kernel (substep/cut.cpp): each hull triangle wholly wet, wholly dry or
-// crossing the waterline (docs/model.md, "The SIMD path"; docs/performance.md, "How the substep is computed", step 2).
+// crossing the waterline (docs/model.md, "The SIMD path").
 
 #include "kernels/buffers.hpp"
 #include "kernels/heights.hpp"

@@ -267,8 +267,8 @@ void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool ve
   // The crossing triangles' data in order, each group of four one copy
   // from the hull's record, with the corners' heights in the free fourth
   // places; the kernel transposes four groups into vectors. This beats
-  // vector gathers (about a cycle per lane; docs/performance.md,
-  // "Instruction counts") and copies field by field. The lanes past `count`
+  // vector gathers (about a cycle per lane; measured with keel_bench) and
+  // copies field by field. The lanes past `count`
   // are zeroed: the kernel masks them, and zeros keep them finite.
   const std::size_t group = 4 * sizeof(btScalar);
   const int groups = velocities || heads ? kStageGroups : 4;

@@ -1,9 +1,7 @@
 #pragma once
 // The cut stage's kernels (substep/cut.cpp): the crossing triangles cut into the pieces
 // under the water, and the water velocity at the centroids of the pieces and
-// of the whole triangles (docs/model.md, "The cut" and "The SIMD path";
-// docs/performance.md, "How the substep is
-// computed", step 3).
+// of the whole triangles (docs/model.md, "The cut" and "The SIMD path").
 
 #include "kernels/buffers.hpp"
 

@@ -1,8 +1,7 @@
 #pragma once
 // The flow and slamming stages' kernels (substep/flow.cpp, slamming.cpp): skin friction, pressure drag and
-// suction, and slamming over the wet pieces (docs/model.md, section 2,
-// "Hydrodynamics (Kerner part 2)"; docs/performance.md, "How the substep is
-// computed", step 4). Everything in body axes.
+// suction, and slamming over the wet pieces (docs/model.md, "Hydrodynamics
+// (Kerner part 2)" and "The SIMD path"). Everything in body axes.
 
 #include "kernels/buffers.hpp"
 

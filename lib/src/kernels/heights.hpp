@@ -1,7 +1,7 @@
 #pragma once
 // The sampling and heights stages' kernels (substep/sample_water.cpp): where the hull's vertices are on the water's
 // axes, the water's height and velocity there, and each vertex's height above
-// the water (docs/performance.md, "How the substep is computed", step 1).
+// the water (docs/model.md, "Water sampling" and "The SIMD path").
 
 #include <keel/water_sampling.hpp>
 #include <keel/water_surface.hpp>

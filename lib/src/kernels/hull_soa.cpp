@@ -18,9 +18,8 @@ constexpr std::uint32_t kNoTriangle = ~std::uint32_t(0);
 /// skip it (dry) or use every lane (wet): the triangles are sorted by the
 /// height of their centroid along the hull's shortest axis (a boat's up).
 /// (Splitting the hull into quarters first, each sorted by height, left
-/// fewer mixed vectors on average over poses but measured slower in
-/// keel_bench's substep benchmarks: docs/performance.md, "Instruction
-/// counts".)
+/// fewer mixed vectors on average over poses but measured slower with
+/// keel_bench.)
 std::vector<std::uint32_t> kernelOrder(const Hull& hull) {
   const std::span<const btVector3> vertices = hull.vertices();
   const std::size_t count = hull.triangles().size();

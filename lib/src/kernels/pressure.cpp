@@ -59,8 +59,7 @@ PressureSums Sums(const PieceStream* streams, std::size_t streamCount, const T* 
   // Eleven sums (fourteen with heads), each kept per lane in btScalar over a
   // block of 8 vectors and then added into double lanes: only 8-term sums
   // round in float, the cancelling sum over the whole hull is double, at an
-  // eighth of the conversions (float sums fail the submerged-hull tests;
-  // docs/performance.md, "Instruction counts").
+  // eighth of the conversions (float sums fail the submerged-hull tests).
   enum { kForce = 0, kMoment = 3, kBuoyancy = 6, kArea = 9, kDepth = 10, kDepthForce = 11 };
   constexpr int kSums = kHeads ? 14 : 11;
   constexpr int kBlock = 8;

@@ -1,7 +1,7 @@
 #pragma once
 // The pressure stage's kernel (substep/pressure.cpp): the pressure integral over the
 // wet pieces (docs/model.md, "The pressure integral (exact centre of
-// pressure)"; docs/performance.md, "How the substep is computed", step 4).
+// pressure)" and "The SIMD path").
 
 #include <keel/hydrostatics.hpp>
 

@@ -11,8 +11,7 @@
 //
 // The kernels read arrays and parameters through local copies (pointers,
 // structs copied by value): a vector store may alias any memory, so a field
-// read through a reference would be loaded again after every store
-// (docs/performance.md, "Instruction counts").
+// read through a reference would be loaded again after every store.
 
 #include "kernels/buffers.hpp"
 #include "kernels/flow.hpp"

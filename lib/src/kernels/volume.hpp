@@ -1,7 +1,7 @@
 #pragma once
 // The floodwater's volume kernel (flood/level.cpp): sums over wet pieces
 // that give the volume under a plane and its centroid, and the section's
-// area and centroid (docs/flooding.md, "The free surface").
+// area and centroid (docs/flooding.md, "The model", "The free surface").
 
 #include "kernels/buffers.hpp"
 

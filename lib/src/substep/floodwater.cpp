@@ -117,7 +117,7 @@ void floodwater(const BoatModel& boat, BoatState& state, const BodySnapshot& bod
   if (unsolved) solveLevels(f, up);  // the first substep: the heads need levels
   flowThroughOpenings(f, s, g);
   // The water's new free surface at this attitude, and its weight at its
-  // centroid (added weight: docs/flooding.md, "Floodwater as weight").
+  // centroid (added weight: docs/flooding.md, "The model", "Floodwater as weight").
   const double rhoG = double(boat.statics.waterDensity_kgpm3) * g;
   double mass = 0;
   solveLevels(f, up);
