@@ -139,13 +139,16 @@ void expectArchimedes(const Hull& hull, const char* name) {
     const btTransform com = at(btVector3(1.5f, -btScalar(hull.radius_m() + below_m), -3.0f), q);
     const HydrostaticResult r = hydrostaticsAt(hull, com, LevelWater());
     const double weight = kRho * kG * V;
-    // Rounding: each piece's pressure term is about rho g d a (d up to the
-    // depth of the hull's bottom, R + below), summed with a few roundings
-    // each, and the sum cancels down to rho g V: the force errs by about
-    // 4 eps (R + below) A / V of itself, the centre of buoyancy by that
-    // times R. (The deepest trials, 50 m down, cancel 200-fold in float.)
-    const double rounding = 4 * double(std::numeric_limits<btScalar>::epsilon()) * (R + below_m) * A / V;
-    const double relative = rounding;
+    // Rounding: each triangle's pressure term is about rho g d a (d up to
+    // the depth of the hull's bottom, R + below), rounded a few times, and
+    // their sum over the n triangles cancels down to rho g V. Independent
+    // roundings add up as a random walk, sqrt(n) eps of the terms'
+    // magnitude (Higham, Accuracy and Stability of Numerical Algorithms,
+    // 2nd ed., section 4.2): the force errs by about 4 sqrt(n) eps (R +
+    // below) A / V of itself, the centre of buoyancy by that times R. (The
+    // deepest trials, 50 m down, cancel 200-fold.)
+    const double n = double(hull.triangles().size());
+    const double relative = 4 * std::sqrt(n) * double(std::numeric_limits<btScalar>::epsilon()) * (R + below_m) * A / V;
     EXPECT_NEAR(r.force_N.y(), weight, relative * weight) << name << " trial " << trial;
     EXPECT_LT(std::hypot(r.force_N.x(), r.force_N.z()), relative * weight) << name << " trial " << trial;
     // Zero torque about the volume centroid: all of it is the buoyancy's
