@@ -36,8 +36,8 @@ struct WaterGrid {
 /// What a surface may keep with one patch from one sample to the next, so
 /// that each starts from the last: the water moves little in a substep
 /// (GerstnerSurface starts each node's Newton solve from its last solution).
-/// Owned by the patch (WaterPatch), handed to the surface with its grid
-/// queries, opaque to everyone else; a surface that keeps nothing ignores
+/// Owned by a boat's patch, handed to the surface with its grid queries,
+/// opaque to everyone else; a surface that keeps nothing ignores
 /// it. The results stay the surface's answers to its own tolerance.
 struct GridHistory {
   const void* owner = nullptr;  ///< the surface that wrote it: another starts afresh
