@@ -5,6 +5,7 @@
 // substep it reports (docs/model.md §2, "Stability", and §4).
 #include "substep/substep.hpp"
 #include "test_hulls.hpp"
+#include "water/patch_sampler.hpp"
 
 #include <gtest/gtest.h>
 
@@ -234,7 +235,7 @@ TEST(Hardening, PatchSamplingFarFromTheOriginFailsGracefully) {
   boat.prime(btScalar(1.0 / 240));
   EXPECT_EQ(boat.status().flags, StatusOutOfRange) << boat.status().describe();
   EXPECT_EQ(boat.pendingLinearVelocity_mps(), btVector3(0, 0, 0));
-  WaterPatch patch;
+  detail::PatchSampler patch;
   patch.configure(0.5f, 2);
   EXPECT_THROW(patch.sample(FlatSurface(), 1e30, 0, 0), std::out_of_range);
   EXPECT_THROW(patch.sample(FlatSurface(), 0, std::numeric_limits<double>::quiet_NaN(), 0), std::out_of_range);

@@ -4,6 +4,7 @@
 // patch and through a whole substep, and the surface's own velocities when a
 // wet vertex went deeper than the substep expected.
 #include "test_hulls.hpp"
+#include "water/patch_sampler.hpp"
 
 #include <gtest/gtest.h>
 
@@ -27,7 +28,7 @@ TEST(PatchDepths, KeptDepthsAreEveryDepthsBits) {
   const auto sea = jonswapSines();
   const double centreU = 13.2, centreV = -7.9, radius = 5;
   const btScalar t = 20;
-  WaterPatch all;
+  detail::PatchSampler all;
   all.configure(1, btScalar(radius));
   all.sampleWithVelocities(*sea, centreU, centreV, t);
   ASSERT_TRUE(all.hasVelocities());
@@ -37,7 +38,7 @@ TEST(PatchDepths, KeptDepthsAreEveryDepthsBits) {
   std::uniform_real_distribution<double> across(-radius, radius), unit(0, 1);
   // Asked for: nothing, each level, between levels, below the deepest, NaN.
   for (const double deepest : {0.0, 0.3, 0.625, 0.7, 1.25, 2.0, 2.5, 4.9, 5.0, 9.0, 10.0, 30.0, std::nan("")}) {
-    WaterPatch kept;
+    detail::PatchSampler kept;
     kept.configure(1, btScalar(radius));
     kept.sampleWithVelocities(*sea, centreU, centreV, t, btScalar(deepest));
     const auto keptDepths = kept.velocityDepths_m();

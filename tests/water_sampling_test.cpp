@@ -3,6 +3,7 @@
 #include "kernels/heights.hpp"
 #include "reference.hpp"
 #include "test_hulls.hpp"
+#include "water/patch_sampler.hpp"
 
 #include <gtest/gtest.h>
 
@@ -64,7 +65,7 @@ TEST(WaterFrame, YUpZUpAndTilted) {
 }
 
 TEST(WaterPatch, NodesAreWorldMultiplesOfTheCellAndDoNotSwim) {
-  WaterPatch patch;
+  detail::PatchSampler patch;
   patch.configure(0.5f, 3.0f);
   Swell swell;
   patch.sample(swell, 10.1, -4.3, 0);
@@ -91,7 +92,7 @@ TEST(WaterPatch, InterpolatesPlanesExactlyAndCurvesToSecondOrder) {
   std::uniform_real_distribution<double> offset(-2.9, 2.9);
   double previousError = 0;
   for (btScalar cell : {0.4f, 0.2f, 0.1f}) {
-    WaterPatch patch;
+    detail::PatchSampler patch;
     patch.configure(cell, 3.0f);
     patch.sample(plane, 1.0, 2.0, 0);
     double worst = 0;
@@ -135,7 +136,7 @@ TEST(WaterPatch, VertexHeightsAreItsHeightsToRounding) {
   const btScalar *e = axes.east, *n = axes.north, *z = axes.up;
   const double centreEast = 12345.6, centreNorth = -789.25, u = std::numeric_limits<btScalar>::epsilon() / 2;
   for (const btScalar cell : {1.0f, 0.7f}) {
-    WaterPatch patch;
+    detail::PatchSampler patch;
     patch.configure(cell, hull->radius_m());
     patch.sample(*sea, centreEast, centreNorth, 3);
     const std::span<const btScalar> h = patch.samples_m();
@@ -169,7 +170,7 @@ TEST(WaterPatch, CoversTheHullInEveryOrientationAndPosition) {
   std::uniform_real_distribution<double> pos(-1e4, 1e4);
   std::normal_distribution<double> n;
   for (btScalar cell : {0.05f, 0.37f, 2.0f, 50.0f}) {
-    WaterPatch patch;
+    detail::PatchSampler patch;
     patch.configure(cell, hull->radius_m());
     for (int trial = 0; trial < 50; ++trial) {
       const btQuaternion q =
@@ -190,7 +191,7 @@ TEST(WaterPatch, CoversTheHullInEveryOrientationAndPosition) {
 }
 
 TEST(WaterPatch, RejectsBadConfiguration) {
-  WaterPatch patch;
+  detail::PatchSampler patch;
   EXPECT_THROW(patch.configure(0, 1), std::invalid_argument);
   EXPECT_THROW(patch.configure(-1, 1), std::invalid_argument);
   EXPECT_THROW(patch.configure(std::numeric_limits<btScalar>::quiet_NaN(), 1), std::invalid_argument);
@@ -213,11 +214,11 @@ TEST(Sampling, DirectIsOneBatchCallAndExact) {
 TEST(Sampling, NonFiniteSamplesAreReplacedAndCounted) {
   std::vector<btScalar> values = {1, std::numeric_limits<btScalar>::quiet_NaN(), 3,
                                   std::numeric_limits<btScalar>::infinity()};
-  EXPECT_EQ(replaceNonFinite(values), 2u);
+  EXPECT_EQ(detail::replaceNonFinite(values), 2u);
   EXPECT_EQ(values[1], 2);
   EXPECT_EQ(values[3], 2);
   std::vector<btScalar> allBad = {std::numeric_limits<btScalar>::quiet_NaN()};
-  EXPECT_EQ(replaceNonFinite(allBad), 1u);
+  EXPECT_EQ(detail::replaceNonFinite(allBad), 1u);
   EXPECT_EQ(allBad[0], 0);
 }
 
@@ -227,7 +228,7 @@ TEST(Sampling, PatchAndDirectAgreeOnPlanarWater) {
   Plane plane;
   const HydrostaticResult direct = hydrostaticsAt(*hull, com, plane);
   // The patch reproduces a plane exactly, so the forces agree to round-off.
-  WaterPatch patch;
+  detail::PatchSampler patch;
   patch.configure(0.3f, hull->radius_m());
   patch.sample(plane, double(com.getOrigin().x()), double(com.getOrigin().z()), 0);
   std::vector<btVector3> r(hull->vertices().size());

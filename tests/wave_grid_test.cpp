@@ -4,6 +4,7 @@
 #include "kernels/buffers.hpp"
 #include "kernels/heights.hpp"
 #include "test_hulls.hpp"
+#include "water/patch_sampler.hpp"
 
 #include <gtest/gtest.h>
 
@@ -86,7 +87,7 @@ TEST(SineSumGrid, PatchSamplesTheGridAndKeepsNodesWhenItMoves) {
   const SineSumSurface sea(waves);
   const double sumA = amplitudeSum_m(waves);
   const double bound = 1e-13 * sumA + 2 * double(std::numeric_limits<btScalar>::epsilon()) * sumA;
-  WaterPatch patch;
+  detail::PatchSampler patch;
   patch.configure(0.5f, 4.0f);
   patch.sample(sea, 10.1, -4.3, 3);
   const int n = patch.samplesPerSide();
@@ -160,7 +161,7 @@ TEST(SineSumGrid, PatchVelocitiesMatchVelocityUnderTheHull) {
   const SineSumSurface sea = sineSeaWithCurrent();
   const UnderTheHull at;
   const double cell = 1;
-  WaterPatch patch;
+  detail::PatchSampler patch;
   patch.configure(btScalar(cell), btScalar(at.radius_m));
   patch.sampleWithVelocities(sea, at.centreU_m, at.centreV_m, at.t_s);
   ASSERT_TRUE(patch.hasVelocities());
@@ -201,7 +202,7 @@ TEST(SineSumGrid, PatchVelocitiesInBatchesAreTheSameBits) {
   // at points in and beyond the patch, above the surface, at every depth
   // level and below the deepest, in batches of 1 to 37 (partial vectors).
   const SineSumSurface sea(jonswap64(), {.meanLevel_m = 0.1});
-  WaterPatch patch;
+  detail::PatchSampler patch;
   patch.configure(1, 5);
   const double centreU = -41.3, centreV = 17.6;
   patch.sampleWithVelocities(sea, centreU, centreV, 8);
@@ -243,7 +244,7 @@ TEST(SineSumGrid, PatchVertexVelocitiesAreTheThreeStagesBits) {
   const btScalar *e = axes.east, *n = axes.north, *z = axes.up;
   const double centreEast = 12345.6, centreNorth = -789.25;
   const btScalar centreUp = 0.3f;
-  WaterPatch patch;
+  detail::PatchSampler patch;
   patch.configure(1, hull->radius_m());
   patch.sampleWithVelocities(sea, centreEast, centreNorth, 17);
   ASSERT_TRUE(patch.hasVelocities());
@@ -343,7 +344,7 @@ TEST(SpectralGrid, PatchVelocitiesMatchVelocityUnderTheHull) {
   SpectralOcean ocean(WaveSpectrum::jonswap(2.0, 7.0));
   const UnderTheHull at;
   ocean.update(double(at.t_s) - 0.01, double(at.t_s) + 0.01);
-  WaterPatch patch;
+  detail::PatchSampler patch;
   patch.configure(1, btScalar(at.radius_m));
   patch.sampleWithVelocities(ocean, at.centreU_m, at.centreV_m, at.t_s);
   ASSERT_TRUE(patch.hasVelocities());
@@ -365,7 +366,7 @@ TEST(WaterPatch, SurfaceVelocityInterpolatesTheSurfaceVelocityWithinItsBound) {
   const SineSumSurface sea = sineSeaWithCurrent();
   const UnderTheHull at;
   const double cell = 1.5;
-  WaterPatch patch;
+  detail::PatchSampler patch;
   patch.configure(btScalar(cell), btScalar(at.radius_m));
   patch.sampleWithSurfaceVelocities(sea, at.centreU_m, at.centreV_m, at.t_s);
   ASSERT_TRUE(patch.hasSurfaceVelocities());

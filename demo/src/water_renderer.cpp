@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 namespace demo {
@@ -44,8 +45,12 @@ float packColour(const Ogre::ColourValue& c) {
 }  // namespace
 
 WaterRenderer::WaterRenderer(Ogre::SceneManager& scene, double cell_m, double radius_m) {
-  patch_.configure(btScalar(cell_m), btScalar(radius_m));
-  side_ = patch_.samplesPerSide();
+  // As a patch is sized for a hull: the footprint [c - R, c + R] starts
+  // anywhere inside a cell, so it spans floor(2R / cell) + 2 cells.
+  side_ = int(std::floor(2.0 * radius_m / cell_m)) + 3;
+  radius_m_ = radius_m;
+  grid_ = {.cellSize_m = cell_m, .originI = 0, .originJ = 0, .nodesU = side_, .nodesV = side_};
+  heights_m_.assign(std::size_t(side_) * std::size_t(side_), 0);
   drawn_m_.assign(std::size_t(side_) * std::size_t(side_), 0);
   vertices_.assign(drawn_m_.size() * kFloatsPerVertex, 0);
   makeMaterial("water", Ogre::ColourValue::White, Lighting::VertexColour, 0.7f, 90);
@@ -114,7 +119,7 @@ void WaterRenderer::createSkirt(Ogre::SceneManager& scene) {
 }
 
 void WaterRenderer::updateSkirt(const Ogre::Vector3& eye, double x0_m, double z0_m) {
-  const float inner = float((side_ - 1) * double(patch_.cellSize_m()));
+  const float inner = float((side_ - 1) * grid_.cellSize_m);
   const float x0 = float(x0_m), z0 = float(z0_m);
   const float in[4][2] = {{x0, z0}, {x0, z0 + inner}, {x0 + inner, z0 + inner}, {x0 + inner, z0}};
   const float out[4][2] = {{x0 - kSkirt_m, z0 - kSkirt_m},
@@ -169,10 +174,12 @@ float WaterRenderer::fade(int i, int j) const {
 
 void WaterRenderer::update(const keel::WaterSurface& surface, double t_s, double centreX_m, double centreZ_m,
                            int seaState, const Ogre::Vector3& eye) {
-  patch_.sample(surface, centreX_m, centreZ_m, t_s);
-  const auto samples = patch_.samples_m();
-  const double cell = double(patch_.cellSize_m());
-  const double x0 = double(patch_.originI()) * cell, z0 = double(patch_.originJ()) * cell;
+  const double cell = grid_.cellSize_m;
+  grid_.originI = std::int64_t(std::floor((centreX_m - radius_m_) / cell));
+  grid_.originJ = std::int64_t(std::floor((centreZ_m - radius_m_) / cell));
+  sample(surface, t_s);
+  const auto& samples = heights_m_;
+  const double x0 = double(grid_.originI) * cell, z0 = double(grid_.originJ) * cell;
   for (int j = 0; j < side_; ++j)
     for (int i = 0; i < side_; ++i) {
       const std::size_t k = std::size_t(j) * std::size_t(side_) + std::size_t(i);
@@ -202,14 +209,28 @@ void WaterRenderer::update(const keel::WaterSurface& surface, double t_s, double
   updateSkirt(eye, x0, z0);
 }
 
+void WaterRenderer::sample(const keel::WaterSurface& surface, double t_s) {
+  if (surface.gridHeights(grid_, t_s, heights_m_.data())) return;
+  // No grid query: the nodes' coordinates as the grid gives them, in one batch.
+  u_m_.resize(heights_m_.size());
+  v_m_.resize(heights_m_.size());
+  for (int j = 0; j < side_; ++j)
+    for (int i = 0; i < side_; ++i) {
+      const std::size_t k = std::size_t(j) * std::size_t(side_) + std::size_t(i);
+      u_m_[k] = grid_.u_m(i);
+      v_m_[k] = grid_.v_m(j);
+    }
+  surface.heights(u_m_.data(), v_m_.data(), heights_m_.size(), t_s, heights_m_.data());
+}
+
 double WaterRenderer::maxDifference_m(const keel::WaterSurface& surface, double t_s, double x_m, double z_m,
                                       double radius_m, int* nodes) const {
-  const double cell = double(patch_.cellSize_m());
+  const double cell = grid_.cellSize_m;
   double worst = 0;
   int count = 0;
   for (int j = 0; j < side_; ++j)
     for (int i = 0; i < side_; ++i) {
-      const double x = double(patch_.originI() + i) * cell, z = double(patch_.originJ() + j) * cell;
+      const double x = double(grid_.originI + i) * cell, z = double(grid_.originJ + j) * cell;
       if (std::hypot(x - x_m, z - z_m) > radius_m) continue;
       const double drawn = drawn_m_[std::size_t(j) * std::size_t(side_) + std::size_t(i)];
       worst = std::max(worst, std::abs(drawn - double(surface.height(btScalar(x), btScalar(z), t_s))));

@@ -2,15 +2,17 @@
 /// @file water_renderer.hpp
 /// Draws the water from the same keel::WaterSurface the boats float on.
 ///
-/// The grid is a keel::WaterPatch: the library's own world-snapped grid, with
-/// the cell size the boats' patches use, sampled with one batch heights()
-/// call per frame at the physics clock. Its nodes are therefore the very
-/// points, and its triangles (split on the same diagonal) the very planes,
-/// that Keel cuts the hulls with: what you see is what the boats feel.
+/// The grid is laid out as a boat's keel::WaterPatch is: snapped to world
+/// multiples of the cell size the boats' patches use, asked of the surface
+/// as one grid query (WaterSurface::gridHeights, or one batch heights() call
+/// when the surface has none) per frame at the physics clock. Its nodes are
+/// therefore the very points, and its triangles (split on the same diagonal)
+/// the very planes, that Keel cuts the hulls with: what you see is what the
+/// boats feel.
 /// Only the outermost ring fades to the mean level, to meet a flat skirt that
 /// runs to the horizon.
 
-#include <keel/water_sampling.hpp>
+#include <keel/surface_authoring.hpp>
 #include <keel/water_surface.hpp>
 
 #include <OgreColourValue.h>
@@ -52,8 +54,13 @@ class WaterRenderer {
   [[nodiscard]] Ogre::ColourValue shade(const Ogre::Vector3& p, const Ogre::Vector3& n, float h_m,
                                         const Ogre::Vector3& eye, float crestScale, float foamFrom) const;
   void updateSkirt(const Ogre::Vector3& eye, double x0_m, double z0_m);
+  /// The surface at the grid's nodes at time `t_s` [s], into heights_m_.
+  void sample(const keel::WaterSurface& surface, double t_s);
 
-  keel::WaterPatch patch_;
+  keel::WaterGrid grid_;             ///< the nodes, placed around the last update's centre
+  double radius_m_ = 0;              ///< the reach from the centre [m]
+  std::vector<btScalar> u_m_, v_m_;  ///< the nodes' coordinates, for a surface with no grid query [m]
+  std::vector<btScalar> heights_m_;  ///< the surface at the nodes, row-major [m]
   int side_ = 0;
   Ogre::ColourValue horizon_{0.74f, 0.82f, 0.89f};
   Ogre::ColourValue zenith_{0.24f, 0.45f, 0.78f};

@@ -2,6 +2,8 @@
 // the waterline cut and the pressure integral, scalar and readable.
 #include "reference.hpp"
 
+#include "water/patch_sampler.hpp"
+
 #include <cassert>
 
 namespace keel::reference {
@@ -173,7 +175,7 @@ std::size_t sampleDirect(const WaterSurface& surface, const WaterFrame& frame, c
     v_scratch[i] = btScalar(cv + double(r[i].dot(frame.north)));
   }
   surface.heights(u_scratch.data(), v_scratch.data(), r.size(), t_s, waterHeight_out_m.data());
-  return replaceNonFinite(waterHeight_out_m.first(r.size()));
+  return detail::replaceNonFinite(waterHeight_out_m.first(r.size()));
 }
 
 void sampleFromPatch(const WaterPatch& patch, const WaterFrame& frame, const btVector3& centre,

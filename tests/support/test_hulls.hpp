@@ -3,6 +3,7 @@
 // counter-clockwise seen from outside.
 
 #include <keel/keel.hpp>
+#include <keel/surface_authoring.hpp>
 
 #include "reference.hpp"
 

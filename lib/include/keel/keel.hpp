@@ -1,6 +1,8 @@
 #pragma once
 /// @file keel.hpp
 /// Keel: boats for Bullet Physics. Include this one header for the whole API.
+/// (Writing a keel::WaterSurface of your own with grid queries or a stated
+/// cost? Include keel/surface_authoring.hpp too.)
 ///
 /// Quick start:
 /// @code

@@ -2,8 +2,7 @@
 /// @file water_sampling.hpp
 /// Water heights under a hull (docs/model.md §1, "Water sampling"): either a
 /// patch of samples on a world-snapped grid, interpolated on its triangles, or
-/// one direct query per hull vertex. Both fill caller-owned buffers and
-/// allocate nothing once configured.
+/// one direct query per hull vertex; and the patch a boat sampled, to draw.
 ///
 /// Horizontal coordinates (u, v) are along WaterFrame::east and
 /// WaterFrame::north [m], heights along WaterFrame::up [m].
@@ -16,7 +15,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <limits>
 #include <span>
 #include <vector>
 
@@ -39,53 +37,31 @@ enum class Sampling {
   Auto,
 };
 
-/// A square grid of water samples around a hull, snapped to world multiples of
-/// the cell size so that a moving boat gains and loses rows instead of
-/// seeing the water swim under it.
+/// The water a boat felt: the square grid of water samples its last substep
+/// took around its hull (WaterAction::waterPatch()), to draw or to check.
+/// A read-only view; the library samples it.
 ///
-/// Sized from the hull's bounding radius, so it covers the hull's horizontal
-/// footprint in every orientation: it can never be too small.
+/// The grid is snapped to world multiples of the cell size, so that a moving
+/// boat gains and loses rows instead of seeing the water swim under it, and
+/// sized from the hull's bounding radius, so it covers the hull's horizontal
+/// footprint in every orientation. Node (i, j) lies at
+/// `u = (originI() + i) cellSize_m()`, `v = (originJ() + j) cellSize_m()` [m].
 class WaterPatch {
  public:
-  /// Allocates the grid for a hull of bounding radius `hullRadius_m` [m] with
-  /// square cells of `cellSize_m` [m]. Throws std::invalid_argument for a
-  /// non-positive or non-finite argument, or more than 4,194,304 samples.
-  void configure(btScalar cellSize_m, btScalar hullRadius_m);
-
   /// How far from the origin [m] the grid can be placed: 2^52 cells, where
   /// its integer cell indices are still exact in double.
   [[nodiscard]] double reach_m() const { return 4503599627370496.0 * double(cell_m_); }
 
-  /// Samples `surface` on the grid around the horizontal point
-  /// (`centreU_m`, `centreV_m`) [m] (the centre of mass's) at time `t_s` [s].
-  /// Returns the number of samples that were not finite; each was replaced
-  /// by the mean of the finite ones (0 when none was finite). Throws
-  /// std::out_of_range, sampling nothing, when the point is not finite or
-  /// lies farther than reach_m() from the origin.
-  std::size_t sample(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s);
-
-  /// sample(), and the water's velocity at every node at velocityDepths_m()
-  /// below the surface when the surface answers grids with velocities
-  /// (WaterSurface::gridHeightsAndVelocities): then hasVelocities() is true
-  /// and velocity() interpolates them; otherwise it is false and only the
-  /// heights are sampled. `deepest_m` [m] (default: all of them) keeps only
-  /// the depths down to the first at or below it, at least two: velocity()
-  /// answers exactly as with all of them at points down to
-  /// velocityDepths_m().back() below the surface, and holds the velocity
-  /// there below it. The deep levels cost as much as the shallow ones and a
-  /// floating hull rarely reaches them (a substep asks for the depth its
-  /// wet vertices reached the substep before, with a margin).
-  std::size_t sampleWithVelocities(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s,
-                                   btScalar deepest_m = std::numeric_limits<btScalar>::infinity());
-
   /// The velocities' depths below the local surface [m]: 0, then 2 R / 16,
-  /// 2 R / 8, 2 R / 4, 2 R / 2 and 2 R, R the hull radius it was configured
-  /// for (finer near the surface, where the short waves' orbits shrink); of
-  /// those, the ones the last sampleWithVelocities() kept.
+  /// 2 R / 8, 2 R / 4, 2 R / 2 and 2 R, R the hull's bounding radius (finer
+  /// near the surface, where the short waves' orbits shrink); of those, the
+  /// ones the last sample kept (those the hull reached, at least two).
   [[nodiscard]] std::span<const double> velocityDepths_m() const { return {depths_m_.data(), levels_}; }
-  /// How many depths a sampleWithVelocities() of every depth keeps.
+  /// How many depths a sample of every depth keeps.
   static constexpr std::size_t kVelocityLevels = 6;
-  /// True when the last sample() asked for and got the velocities.
+  /// True when the last sample took the water's velocity at every node at
+  /// velocityDepths_m() (a boat that wants it at every wet vertex, from a
+  /// surface that answers grids with velocities).
   [[nodiscard]] bool hasVelocities() const { return hasVelocities_; }
   /// The water's velocity [m/s] at (u, v, w) [m], the surface there at
   /// `surface_m` [m] (the patch's height()): interpolated on the cell's
@@ -100,65 +76,57 @@ class WaterPatch {
   /// points at a time (SIMD). Only when hasVelocities().
   void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, const btScalar* surface_m,
                   std::size_t count, WaterVelocity* out) const;
-  /// sample(), and the water's velocity at every node at the surface when
-  /// the surface answers grids with velocities: then hasSurfaceVelocities()
-  /// is true and surfaceVelocity() interpolates them (one water velocity
-  /// under a boat, WaterVelocitySampling::PerBoat, for the nodes' cost
-  /// instead of a query of its own); otherwise only the heights are sampled.
-  std::size_t sampleWithSurfaceVelocities(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s);
-  /// True when the last sample() asked for and got the surface velocities.
+  /// True when the last sample took the water's velocity at every node at
+  /// the surface (a boat's one water velocity,
+  /// WaterVelocitySampling::PerBoat, from the nodes).
   [[nodiscard]] bool hasSurfaceVelocities() const { return hasSurfaceVelocities_; }
   /// The water's velocity at the surface above (u, v) [m], [m/s]:
   /// interpolated on the cell's triangles as the heights are. Only when
   /// hasSurfaceVelocities().
   [[nodiscard]] WaterVelocity surfaceVelocity(double u_m, double v_m) const;
-  /// The nodes' velocities from the last sampleWithVelocities(), node by node
-  /// (row-major, u fastest), each at every velocityDepths_m() [m/s]: empty
-  /// before the first.
+  /// The nodes' velocities when hasVelocities(), node by node (row-major, u
+  /// fastest), each at every velocityDepths_m() [m/s]: empty before the
+  /// first such sample.
   [[nodiscard]] std::span<const WaterVelocity> nodeVelocities() const {
     return std::span<const WaterVelocity>(velocity_).first(std::min(velocity_.size(), h_.size() * levels_));
   }
 
-  /// Interpolated height [m] at horizontal point (u, v) [m]. Points outside
-  /// the grid are clamped to its edge (they cannot occur for the hull it was
-  /// sized for).
+  /// Interpolated height [m] at horizontal point (u, v) [m], on the cell's
+  /// two triangles (split on its (1, 0)-(0, 1) diagonal). Points outside the
+  /// grid are clamped to its edge (they cannot occur for the hull it was
+  /// sized for). Only once sampled (samples_m() not empty).
   [[nodiscard]] btScalar height(double u_m, double v_m) const;
 
   [[nodiscard]] btScalar cellSize_m() const { return cell_m_; }  ///< [m]
   [[nodiscard]] int samplesPerSide() const { return side_; }     ///< grid nodes per side
   [[nodiscard]] std::int64_t originI() const { return i0_; }     ///< world cell index of node (0, 0) along u
   [[nodiscard]] std::int64_t originJ() const { return j0_; }     ///< world cell index of node (0, 0) along v
-  /// The samples, row-major, u fastest [m]; empty before the first sample.
+  /// The samples, row-major, u fastest [m]; empty before the first sample
+  /// (and for a boat that samples its vertices directly).
   [[nodiscard]] std::span<const btScalar> samples_m() const { return h_; }
 
- private:
+ protected:
+  WaterPatch() = default;  // made and sampled by the library
+
   btScalar cell_m_ = 0;
   double inverseCell_pm_ = 0;  // 1 / cell [1/m]
-  btScalar radius_m_ = 0;
   int side_ = 0;
   std::int64_t i0_ = 0;
   std::int64_t j0_ = 0;
-  std::vector<btScalar> u_, v_, queried_;  // query order (serpentine) [m]
-  std::vector<btScalar> h_;                // row-major [m]
+  std::vector<btScalar> h_;  // row-major [m]
   std::array<double, kVelocityLevels> depths_m_{};
-  std::size_t levels_ = kVelocityLevels;  // the depths the last sampleWithVelocities() kept
+  std::size_t levels_ = kVelocityLevels;  // the depths the last sample kept
+  std::vector<WaterVelocity> velocity_;   // [node depths + level] [m/s]
+  bool hasVelocities_ = false;
+  std::vector<WaterVelocity> surfaceVelocity_;  // row-major, at the surface [m/s]
+  bool hasSurfaceVelocities_ = false;
+
+ private:
   struct Cell {
     std::size_t k00;  // index of the cell's corner (0, 0)
     double a, b;      // fractions across it along u and v
   };
   [[nodiscard]] Cell locate(double u_m, double v_m) const;  // the cell of (u, v), clamped to the grid
-  void place(double centreU_m, double centreV_m);           // the origin around the centre; throws as sample()
-  [[nodiscard]] WaterGrid placedGrid() const;               // the nodes as placed, for the surface's grid queries
-  std::size_t sampleHeights(const WaterSurface& surface, double t_s);  // the heights at the placed nodes
-  std::vector<WaterVelocity> velocity_;                                // [node depths + level] [m/s]
-  bool hasVelocities_ = false;
-  std::vector<WaterVelocity> surfaceVelocity_;  // row-major, at the surface [m/s]
-  bool hasSurfaceVelocities_ = false;
-  GridHistory history_;  // the surface's memory from one sample to the next
 };
-
-/// Replaces non-finite values of `values` by the mean of the finite ones (0 if
-/// none is finite). Returns how many were replaced.
-std::size_t replaceNonFinite(std::span<btScalar> values);
 
 }  // namespace keel::KEEL_ABI

@@ -37,7 +37,7 @@ VertexHeights VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m
     lowest = hn::Min(lowest, hn::IfThenElse(real, h, lowest));
     bottom = hn::Min(bottom, hn::IfThenElse(real, water, bottom));
     top = hn::Max(top, hn::IfThenElse(real, water, top));
-    // Not |x| <= max: NaN or infinite (counted, as water_sampling.cpp's replaceNonFinite does).
+    // Not |x| <= max: NaN or infinite (counted, as patch_sampler.cpp's replaceNonFinite does).
     const M finite = hn::Le(hn::Abs(water), largest);
     nonFinite = hn::Add(nonFinite, hn::IfThenElseZero(hn::AndNot(finite, real), hn::Set(d, T(1))));
   }

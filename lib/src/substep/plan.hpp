@@ -43,7 +43,7 @@ struct SubstepPlan {
   HeightSampling heights = HeightSampling::Direct;
   PatchVelocities patchVelocities = PatchVelocities::None;
   /// With PatchVelocities::Nodes: the depth below the surface [m] down to
-  /// which the nodes' velocities are wanted (WaterPatch::sampleWithVelocities).
+  /// which the nodes' velocities are wanted (PatchSampler::sampleWithVelocities).
   btScalar patchVelocityDepth_m = 0;
   WaterVelocities velocities = WaterVelocities::None;
   /// Direct sampling asks the velocities with the heights (one query).

@@ -51,7 +51,7 @@ bool sampleWater(const BoatModel& boat, BoatState& state, PointWater& water, Sub
   try {
     switch (plan.heights) {
       case HeightSampling::Patch: {
-        WaterPatch& patch = state.patch;
+        PatchSampler& patch = state.patch;
         const bool nodes = plan.patchVelocities == PatchVelocities::Nodes;
         if (nodes)
           s.nonFiniteHeights = patch.sampleWithVelocities(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s,
@@ -83,7 +83,7 @@ bool sampleWater(const BoatModel& boat, BoatState& state, PointWater& water, Sub
         s.samplesAsked = soa.vertexCount;
         break;
     }
-  } catch (const std::out_of_range&) {  // the patch's grid cannot reach this far (WaterPatch::reach_m)
+  } catch (const std::out_of_range&) {  // the patch's grid cannot reach this far (PatchSampler::sample)
     s.flags = StatusOutOfRange;
     return false;
   } catch (...) {

@@ -121,12 +121,12 @@ void PointWater::fit(std::size_t padded) {
 
 void BoatState::configurePatch(const Hull& hull, const HydrostaticSettings& statics) {
   // Configured aside, so that a throw leaves the boat as it was.
-  WaterPatch next;
+  PatchSampler next;
   if (statics.sampling == Sampling::Patch) next.configure(statics.patchCellSize_m, hull.radius_m());
   if (statics.sampling == Sampling::Auto) try {
       next.configure(statics.patchCellSize_m, hull.radius_m());
     } catch (const std::invalid_argument&) {  // too many nodes: Auto then samples directly
-      next = WaterPatch{};
+      next = PatchSampler{};
     }
   patch = std::move(next);
 }

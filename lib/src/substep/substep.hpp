@@ -16,7 +16,6 @@
 #include <keel/hydrostatics.hpp>
 #include <keel/substep_profile.hpp>
 #include <keel/water_action.hpp>
-#include <keel/water_sampling.hpp>
 #include <keel/water_surface.hpp>
 
 #include "flood/floodwater.hpp"
@@ -29,6 +28,7 @@
 #include "kernels/hull_soa.hpp"
 #include "kernels/pressure.hpp"
 #include "substep/plan.hpp"
+#include "water/patch_sampler.hpp"
 
 #include <LinearMath/btMatrix3x3.h>
 #include <LinearMath/btTransform.h>
@@ -105,7 +105,7 @@ struct BoatState {
   WaterFrame frame;
   btVector3 frameGravity_mps2{0, 0, 0};  ///< the gravity `frame` was made from, world
   bool frameValid = false;
-  WaterPatch patch;           ///< Sampling::Patch's grid (and Auto's)
+  PatchSampler patch;         ///< Sampling::Patch's grid (and Auto's)
   bool patchSampled = false;  ///< the last substep sampled the patch
   // The last substep.
   btVector3 centre_m{0, 0, 0};  ///< centre of mass, world
@@ -139,7 +139,7 @@ struct BoatState {
   /// boat's state for a hull, before its first substep.
   void allocate(const Hull& hull, const HydrostaticSettings& statics);
   /// Configures the patch for Sampling::Patch (throws as
-  /// WaterPatch::configure) and Auto (left empty when it would be too
+  /// PatchSampler::configure) and Auto (left empty when it would be too
   /// large); empties it for Direct.
   void configurePatch(const Hull& hull, const HydrostaticSettings& statics);
 };

@@ -9,7 +9,7 @@
 // and paste its rows in.
 #pragma once
 
-#include <keel/water_surface.hpp>
+#include <keel/surface_authoring.hpp>
 
 namespace keel::KEEL_ABI::detail {
 

@@ -1,7 +1,7 @@
 // WaterSurface's default batch queries, FunctionSurface, and the water's
 // axes from gravity (WaterFrame).
 
-#include <keel/water_surface.hpp>
+#include <keel/surface_authoring.hpp>
 
 #include <cmath>
 #include <stdexcept>
@@ -34,6 +34,8 @@ void WaterSurface::pressureHeads(const btScalar* u_m, const btScalar* v_m, const
   heights(u_m, v_m, count, t_s, out_m);
   for (std::size_t i = 0; i < count; ++i) out_m[i] -= w_m[i];
 }
+
+QueryCost WaterSurface::queryCost() const { return {}; }
 
 bool WaterSurface::gridHeights(const WaterGrid&, double, btScalar*) const { return false; }
 

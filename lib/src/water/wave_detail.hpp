@@ -3,6 +3,7 @@
 // with each other and with their batch queries (sine_sum_simd.cpp,
 // gerstner_simd.cpp).
 
+#include <keel/surface_authoring.hpp>
 #include <keel/waves.hpp>
 
 #include <algorithm>

@@ -11,6 +11,7 @@
 // and whether multiply-adds are fused depend on the instruction set that
 // Highway picks at run time.)
 
+#include <keel/surface_authoring.hpp>
 #include <keel/waves.hpp>
 
 #include <cstddef>

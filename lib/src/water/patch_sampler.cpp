@@ -1,0 +1,159 @@
+// A boat's water patch configured for its hull and sampled on the
+// world-snapped grid (docs/model.md §1, "Water sampling").
+
+#include "water/patch_sampler.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace keel::KEEL_ABI::detail {
+
+std::size_t replaceNonFinite(std::span<btScalar> values) {
+  // The common case, every value finite, costs one branch-free pass (a
+  // vectorised |x| <= max compare and count).
+  unsigned notFinite = 0;
+  for (btScalar v : values) notFinite += std::abs(v) <= std::numeric_limits<btScalar>::max() ? 0u : 1u;
+  if (notFinite == 0) return 0;
+  double sum = 0;
+  std::size_t finite = 0;
+  for (btScalar v : values)
+    if (std::isfinite(v)) {
+      sum += double(v);
+      ++finite;
+    }
+  const btScalar mean = finite > 0 ? btScalar(sum / double(finite)) : btScalar(0);
+  for (btScalar& v : values)
+    if (!std::isfinite(v)) v = mean;
+  return values.size() - finite;
+}
+
+void PatchSampler::configure(btScalar cellSize_m, btScalar hullRadius_m) {
+  if (!(cellSize_m > 0) || !std::isfinite(cellSize_m))
+    throw std::invalid_argument("keel::WaterPatch: cell size must be positive and finite, got " +
+                                std::to_string(cellSize_m));
+  if (!(hullRadius_m >= 0) || !std::isfinite(hullRadius_m))
+    throw std::invalid_argument("keel::WaterPatch: hull radius must be >= 0 and finite, got " +
+                                std::to_string(hullRadius_m));
+  // The footprint [c - R, c + R] starts anywhere inside a cell, so it spans at
+  // most floor(2R / cell) + 2 cells, i.e. that + 1 nodes per side.
+  const double nodes = std::floor(2.0 * double(hullRadius_m) / double(cellSize_m)) + 3.0;
+  if (nodes * nodes > 4194304.0)
+    throw std::invalid_argument("keel::WaterPatch: " + std::to_string(nodes) + " samples per side for cell " +
+                                std::to_string(cellSize_m) + " m and hull radius " + std::to_string(hullRadius_m) +
+                                " m; use larger cells");
+  cell_m_ = cellSize_m;
+  inverseCell_pm_ = 1.0 / double(cellSize_m);  // a multiplication per vertex, not a division
+  radius_m_ = hullRadius_m;
+  side_ = int(nodes);
+  // The samples are sized at the first sample (place), the query order's
+  // coordinates at the first that needs them (sampleHeights): a patch
+  // configured and then replaced (a boat given another level of detail)
+  // never allocates them.
+  u_.clear();
+  v_.clear();
+  queried_.clear();
+  h_.clear();
+  depths_m_[0] = 0;
+  for (std::size_t m = 1; m < depths_m_.size(); ++m)
+    depths_m_[m] = 2.0 * double(hullRadius_m) / double(1 << (depths_m_.size() - 1 - m));
+  velocity_.clear();  // sized at the first sampleWithVelocities()
+  hasVelocities_ = false;
+  hasSurfaceVelocities_ = false;
+}
+
+std::size_t PatchSampler::sampleWithVelocities(const WaterSurface& surface, double centreU_m, double centreV_m,
+                                               double t_s, btScalar deepest_m) {
+  place(centreU_m, centreV_m);
+  hasSurfaceVelocities_ = false;
+  // The depths down to the first at or below deepest_m (all when it is NaN):
+  // each level is a sum of its own, so the kept ones are the same bits.
+  levels_ = 2;
+  while (levels_ < depths_m_.size() && !(double(deepest_m) <= depths_m_[levels_ - 1])) ++levels_;
+  // Allocates at the first call only, for every depth, and one velocity
+  // more: the SIMD interpolation loads eight floats from a node's level,
+  // two past the next level's three.
+  velocity_.resize(h_.size() * depths_m_.size() + 1);
+  hasVelocities_ = surface.gridHeightsAndVelocities(
+      placedGrid(), {.depths_m = velocityDepths_m(), .out = velocity_.data(), .history = &history_}, t_s, h_.data());
+  if (hasVelocities_) return replaceNonFinite(h_);
+  return sampleHeights(surface, t_s);
+}
+
+std::size_t PatchSampler::sampleWithSurfaceVelocities(const WaterSurface& surface, double centreU_m, double centreV_m,
+                                                      double t_s) {
+  place(centreU_m, centreV_m);
+  hasVelocities_ = false;
+  surfaceVelocity_.resize(h_.size());  // allocates at the first call only
+  static constexpr double kSurface_m[1] = {0};
+  hasSurfaceVelocities_ = surface.gridHeightsAndVelocities(
+      placedGrid(), {.depths_m = kSurface_m, .out = surfaceVelocity_.data(), .history = &history_}, t_s, h_.data());
+  if (hasSurfaceVelocities_) return replaceNonFinite(h_);
+  return sampleHeights(surface, t_s);
+}
+
+WaterGrid PatchSampler::placedGrid() const {
+  return {.cellSize_m = double(cell_m_), .originI = i0_, .originJ = j0_, .nodesU = side_, .nodesV = side_};
+}
+
+void PatchSampler::place(double centreU_m, double centreV_m) {
+  assert(side_ > 0);
+  const double reach = reach_m() - double(radius_m_);
+  if (!(std::abs(centreU_m) < reach && std::abs(centreV_m) < reach))
+    throw std::out_of_range("keel::WaterPatch: the point (" + std::to_string(centreU_m) + ", " +
+                            std::to_string(centreV_m) + ") m is beyond the patch grid's reach of " +
+                            std::to_string(reach) + " m from the origin");
+  const double cell = double(cell_m_);
+  i0_ = std::int64_t(std::floor((centreU_m - double(radius_m_)) / cell));
+  j0_ = std::int64_t(std::floor((centreV_m - double(radius_m_)) / cell));
+  h_.resize(std::size_t(side_) * std::size_t(side_));  // allocates at the first sample only
+}
+
+std::size_t PatchSampler::sample(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s) {
+  place(centreU_m, centreV_m);
+  hasVelocities_ = false;
+  hasSurfaceVelocities_ = false;
+  return sampleHeights(surface, t_s);
+}
+
+std::size_t PatchSampler::sampleHeights(const WaterSurface& surface, double t_s) {
+  // A surface that answers a world-snapped grid faster than its points
+  // (a sum of waves: docs/waves.md, "Grids") is asked for the grid.
+  const WaterGrid grid = placedGrid();
+  if (surface.gridHeights(grid, t_s, h_.data())) return replaceNonFinite(h_);
+  // Or for the grid with no velocities, where it keeps a history (a
+  // Gerstner sea's solves start from the last sample's).
+  if (surface.gridHeightsAndVelocities(grid, {.depths_m = {}, .out = nullptr, .history = &history_}, t_s, h_.data()))
+    return replaceNonFinite(h_);
+  // Otherwise nodes are queried row by row in alternating directions, so
+  // each one neighbours the one before: a user's surface that starts from
+  // the previous point's solution converges faster. (Keel's own surfaces
+  // solve every point alone: docs/waves.md, "Batches: SIMD across points".)
+  if (queried_.size() != h_.size()) {  // the first such sample
+    u_.resize(h_.size());
+    v_.resize(h_.size());
+    queried_.resize(h_.size());
+  }
+  std::size_t q = 0;
+  for (int j = 0; j < side_; ++j)
+    for (int step = 0; step < side_; ++step, ++q) {
+      const int i = j % 2 == 0 ? step : side_ - 1 - step;
+      // World multiples of the cell size: the same world point is sampled
+      // whatever the boat's position, so the water does not swim.
+      u_[q] = grid.u_m(i);
+      v_[q] = grid.v_m(j);
+    }
+  surface.heights(u_.data(), v_.data(), queried_.size(), t_s, queried_.data());
+  q = 0;
+  for (int j = 0; j < side_; ++j)
+    for (int step = 0; step < side_; ++step, ++q) {
+      const int i = j % 2 == 0 ? step : side_ - 1 - step;
+      h_[std::size_t(j) * std::size_t(side_) + std::size_t(i)] = queried_[q];
+    }
+  return replaceNonFinite(h_);
+}
+
+}  // namespace keel::KEEL_ABI::detail
