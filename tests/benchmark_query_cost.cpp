@@ -48,15 +48,7 @@ constexpr double kSubstep_s = 1.0 / 240;
 constexpr int kCallsPerTiming = 32;  // so the clock's own cost is a small share
 
 /// QueryCost's figures, in its order.
-enum Query {
-  kHeight,
-  kGridNode,
-  kVelocity,
-  kHeightAndVelocity,
-  kGridNodeVelocity,
-  kGridNodeSurfaceVelocity,
-  kQueries
-};
+enum Query { kHeight, kGridNode, kVelocity, kHeightAndVelocity, kGridNodeVelocity, kGridNodeSurfaceVelocity, kQueries };
 constexpr std::array<const char*, kQueries> kQueryNames = {
     "height", "gridNode", "velocity", "heightAndVelocity", "gridNodeVelocity", "gridNodeSurfaceVelocity"};
 
