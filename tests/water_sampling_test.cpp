@@ -1,5 +1,6 @@
 // Water sampling (docs/model.md §1, "Water sampling"): the world-snapped
 // patch, direct per-vertex queries, batch calls, and the water frame.
+#include "hull/hull_access.hpp"
 #include "kernels/heights.hpp"
 #include "reference.hpp"
 #include "test_hulls.hpp"
@@ -131,7 +132,7 @@ TEST(WaterPatch, VertexHeightsAreItsHeightsToRounding) {
   const auto sea = std::make_shared<SineSumSurface>(std::vector<WaveComponent>{
       deepWaterWave(0.3, 25, 0.0, 0.0), deepWaterWave(0.2, 12, 0.7, 1.0), deepWaterWave(0.05, 4, -0.4, 2.0)});
   const auto hull = hullOf(box(btVector3(4, 1.5f, 2), 5));
-  const detail::HullSoA& soa = hull->soa();
+  const detail::HullSoA& soa = detail::soaOf(*hull);
   const BodyWaterAxes axes = bodyWaterAxes(btQuaternion(btVector3(1, 0.2f, 0.3f).normalized(), 0.4f));
   const btScalar *e = axes.east, *n = axes.north, *z = axes.up;
   const double centreEast = 12345.6, centreNorth = -789.25, u = std::numeric_limits<btScalar>::epsilon() / 2;

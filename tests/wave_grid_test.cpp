@@ -1,6 +1,7 @@
 // A sum of waves on a world-snapped grid (docs/waves.md, "Grids"):
 // SineSumSurface::gridHeights against its heights() at the nodes, near and
 // far from the origin, and the water patch that asks it.
+#include "hull/hull_access.hpp"
 #include "kernels/buffers.hpp"
 #include "kernels/heights.hpp"
 #include "test_hulls.hpp"
@@ -239,7 +240,7 @@ TEST(SineSumGrid, PatchVertexVelocitiesAreTheThreeStagesBits) {
   // (then at the point of the cell it found, as the vertex's height).
   const SineSumSurface sea(jonswap64(), {.meanLevel_m = 0.1, .current = {0.3, 0.2}});
   const auto hull = hullOf(box(btVector3(4, 1.5f, 2), 5));
-  const detail::HullSoA& soa = hull->soa();
+  const detail::HullSoA& soa = detail::soaOf(*hull);
   const BodyWaterAxes axes = bodyWaterAxes(btQuaternion(btVector3(1, 0.2f, 0.3f).normalized(), 0.4f));
   const btScalar *e = axes.east, *n = axes.north, *z = axes.up;
   const double centreEast = 12345.6, centreNorth = -789.25;

@@ -21,7 +21,8 @@
 namespace keel::KEEL_ABI {
 
 namespace detail {
-struct ColumnSoA;  // the column kernels' form of a ColumnHull (internal)
+struct ColumnSoA;   // the column kernels' form of a ColumnHull (internal)
+struct HullAccess;  // the library's way to it (lib/src/hull/hull_access.hpp)
 }  // namespace detail
 
 /// Which model a keel::WaterAction computes the water's force with.
@@ -106,10 +107,9 @@ class ColumnHull {
   /// The hull's volume and bounding radius [m^3, m], as Hull gives them.
   [[nodiscard]] btScalar hullVolume_m3() const { return hullVolume_m3_; }
   [[nodiscard]] btScalar hullRadius_m() const { return hullRadius_m_; }
-  /// Internal: the columns as the kernels read them.
-  [[nodiscard]] const detail::ColumnSoA& soa() const { return *soa_; }
 
  private:
+  friend struct detail::HullAccess;
   std::vector<Column> columns_;
   btScalar cell_m_ = 0;
   btVector3 up_{0, 1, 0}, forward_{1, 0, 0}, side_{0, 0, -1};

@@ -20,7 +20,8 @@ class btStridingMeshInterface;
 namespace keel::KEEL_ABI {
 
 namespace detail {
-struct HullSoA;  // the fast path's form of a hull (internal)
+struct HullSoA;     // the fast path's form of a hull (internal)
+struct HullAccess;  // the library's way to it (lib/src/hull/hull_access.hpp)
 }  // namespace detail
 
 /// Thrown when a mesh is not a usable hull. what() says what is wrong, how
@@ -137,10 +138,9 @@ class Hull {
   [[nodiscard]] std::size_t droppedTriangleCount() const {
     return dropped_;
   }  ///< degenerates removed (and repeated copies: HullOptions::overlappingParts)
-  /// Internal: the hull laid out for Keel's SIMD kernels (body frame).
-  [[nodiscard]] const detail::HullSoA& soa() const { return *soa_; }
 
  private:
+  friend struct detail::HullAccess;
   void build(std::vector<btVector3> soup, const HullOptions& options);
 
   std::vector<btVector3> vertices_;

@@ -21,6 +21,7 @@ namespace keel::KEEL_ABI {
 
 namespace detail {
 struct SpectralOceanState;
+struct SpectralOceanAccess;  // the library's way to the tiles (water/spectral_detail.hpp)
 }  // namespace detail
 
 /// Fluid acceleration in the water frame [m/s^2], along WaterFrame::east,
@@ -44,8 +45,11 @@ enum class SpectralQuery {
   /// queries interpolate those tiles directly: O(1), no solve per point.
   FixedPointTiles,
   /// Each query solves for the surface particle above the point by Newton's
-  /// method on the interpolated rest-position tiles: 5 to 10 times dearer,
-  /// no grid query (the reference the fixed-point tiles are tested against).
+  /// method on the interpolated rest-position tiles: no fixed-point tiles to
+  /// resample or hold (less than half the memory, docs/waves.md, "Spectral
+  /// ocean"), for a sea queried at few points; each query 5 to 10 times
+  /// dearer, no grid query. The reference the fixed-point tiles are checked
+  /// against.
   ParticleSolve,
 };
 
@@ -192,13 +196,10 @@ class SpectralOcean final : public WaterSurface {
   [[nodiscard]] double tileSize_m() const;                       ///< L [m]
   [[nodiscard]] int nodesPerSide() const;                        ///< N
   [[nodiscard]] std::array<double, 2> publishedTimes_s() const;  ///< the published tiles' times [s]
-  /// The published tile of elevations above the mean level at its first time,
-  /// at the rest positions of the grid nodes ((i, j) at (i, j) L / N, row j),
-  /// N * N floats [m]: a copy, for tests (determinism) and rendering.
-  [[nodiscard]] std::vector<float> elevationTile_m() const;
-  [[nodiscard]] const SpectralOceanSettings& settings() const;  ///< with the tile size filled in
+  [[nodiscard]] const SpectralOceanSettings& settings() const;   ///< with the tile size filled in
 
  private:
+  friend struct detail::SpectralOceanAccess;
   std::unique_ptr<detail::SpectralOceanState> state_;
 };
 

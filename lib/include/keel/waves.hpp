@@ -62,8 +62,9 @@ class FlatSurface final : public WaterSurface {
 };
 
 /// A plane surface `eta = h0 + slopeEast u + slopeNorth v` [m] that does not
-/// move. Made for tests: a body of volume V [m^3] under it feels the analytic
-/// force `rho g V (-slope, 1)` (docs/model.md §5, "The analytic tests").
+/// move. For checks against an analytic answer: a body of volume V [m^3]
+/// under it feels the force `rho g V (-slope, 1)` (docs/model.md §5, "The
+/// analytic tests").
 ///
 /// The current flows along the plane: its horizontal part is `current`, its
 /// vertical part `slopeEast east_mps + slopeNorth north_mps`, so water at the

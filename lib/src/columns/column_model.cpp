@@ -2,6 +2,7 @@
 // order (docs/columns.md, "The substep"), its state, and its drawing.
 #include "columns/column_soa.hpp"
 #include "columns/column_substep.hpp"
+#include "hull/hull_access.hpp"
 #include "substep/model.hpp"
 
 #include <LinearMath/btIDebugDraw.h>
@@ -12,7 +13,7 @@ namespace {
 class ColumnModel final : public ModelState {
  public:
   bool run(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s, double t_s) override {
-    const HullSoA& points = boat.columns->soa().points;
+    const HullSoA& points = soaOf(*boat.columns).points;
     fit(boat);
     const SubstepPlan plan = timedPlan(planColumns, boat, state);
     Substep s(threadBuffers(points), plan, dt_s, t_s, state.profile.get());
@@ -42,7 +43,7 @@ class ColumnModel final : public ModelState {
 /// Each column's axis, its wet part blue (darker the fuller) and its dry
 /// part grey.
 void ColumnModel::debugDraw(const BoatModel& boat, const BoatState& state, btIDebugDraw& drawer) const {
-  const ColumnSoA& c = boat.columns->soa();
+  const ColumnSoA& c = soaOf(*boat.columns);
   if (own_.fraction.size() < c.points.vertexCount) return;  // no substep on columns yet
   const btVector3 axis = state.basis * btVector3(c.axis[0], c.axis[1], c.axis[2]);
   const bool flip = axis.dot(state.frame.up) < 0;  // upside down: the wet part is the top

@@ -3,6 +3,7 @@
 #include "columns/column_substep.hpp"
 
 #include "columns/column_soa.hpp"
+#include "hull/hull_access.hpp"
 #include "substep/profile.hpp"
 #include "substep/water_velocity.hpp"
 
@@ -22,7 +23,7 @@ SubstepPlan planColumns(const BoatModel& boat, const BoatState& state) {
   // Auto chooses as it would for the hull's vertices: switching a boat's
   // model then leaves its sampling as it was, so the force jumps by the
   // models' difference only (docs/columns.md, "Levels of detail").
-  p.heights = chooseSampling(boat, state, boat.hull.soa().vertexCount, false);
+  p.heights = chooseSampling(boat, state, soaOf(boat.hull).vertexCount, false);
   if (p.heights == HeightSampling::Patch && p.velocities == WaterVelocities::PerBoat && !uniformVelocity &&
       boatVelocityOnGrid(boat, state))
     p.patchVelocities = PatchVelocities::Surface;
@@ -31,7 +32,7 @@ SubstepPlan planColumns(const BoatModel& boat, const BoatState& state) {
 
 void columnBuoyancy(const BoatModel& boat, BoatState& state, ColumnState& col, Substep& s) {
   const StageScope scope(s.profile, SubstepStage::ColumnBuoyancy);
-  const ColumnSoA& c = boat.columns->soa();
+  const ColumnSoA& c = soaOf(*boat.columns);
   const btVector3 axis(c.axis[0], c.axis[1], c.axis[2]);  // body frame
   const btVector3 forward(c.forward[0], c.forward[1], c.forward[2]), side(c.side[0], c.side[1], c.side[2]);
   // The water's up in the columns' axes.

@@ -4,6 +4,7 @@
 // the kernels' fixed cost, so four compartments cost little more than one
 // (docs/flooding.md, "Cost").
 #include "flood/floodwater.hpp"
+#include "hull/hull_access.hpp"
 
 #include <algorithm>
 
@@ -55,7 +56,7 @@ CompartmentMeshes::CompartmentMeshes(const std::vector<Compartment>& compartment
   firstVertex.push_back(0);
   firstTriangle.push_back(0);
   for (std::size_t i = 0; i < compartments.size(); ++i) {
-    const HullSoA& part = compartments[i].space->soa();
+    const HullSoA& part = soaOf(*compartments[i].space);
     appendSoA(soa, part);
     compartmentOf.insert(compartmentOf.end(), part.trianglePadded, std::uint32_t(i));
     firstVertex.push_back(soa.vertexPadded);

@@ -1,5 +1,6 @@
 // The Air and Damping stages: air resistance on the emerged faces, and the
 // optional damping scaled by the submerged fraction (docs/model.md §2).
+#include "hull/hull_access.hpp"
 #include "substep/profile.hpp"
 #include "substep/stages.hpp"
 
@@ -16,7 +17,7 @@ void airResistance(const BoatModel& boat, BoatState& state, const BodySnapshot& 
   const btVector3 wBody = body.angularVelocity_radps * state.basis;
   for (int k = 0; k < 3; ++k) p.airVelocity_mps[k] = air[k], p.angularVelocity_radps[k] = wBody[k];
   p.half = btScalar(0.5) * h.airDensity_kgpm3 * h.airDragCoefficient;
-  state.hydrodynamics.air = bodyToWorld(state.basis, airSums(boat.hull.soa(), s.buffers.emerged.data(), p));
+  state.hydrodynamics.air = bodyToWorld(state.basis, airSums(soaOf(boat.hull), s.buffers.emerged.data(), p));
 }
 
 void extraDamping(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {

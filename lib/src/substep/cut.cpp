@@ -1,5 +1,6 @@
 // The Classify and Cut stages: which triangles the waterline crosses, and
 // the pieces it cuts out of them (docs/model.md §1.1).
+#include "hull/hull_access.hpp"
 #include "substep/profile.hpp"
 #include "substep/stages.hpp"
 
@@ -9,7 +10,7 @@ void classify(const BoatModel& boat, BoatState& state, const TriangleState& tri,
   const StageScope scope(s.profile, SubstepStage::Classify);
   // Whole triangles go to the SIMD sums as they are; the few the waterline
   // crosses are cut into a stream of pieces.
-  s.crossingCount = classifyTriangles(boat.hull.soa(), tri.water.above_m.data(), s.axes.up, s.axes.centreUp_m,
+  s.crossingCount = classifyTriangles(soaOf(boat.hull), tri.water.above_m.data(), s.axes.up, s.axes.centreUp_m,
                                       s.waterRange, s.buffers);
   if (!state.anyWet) s.flags |= StatusDry;
   if (s.crossingCount == 0 && state.anyWet) s.flags |= StatusSubmerged;
@@ -22,7 +23,7 @@ void cut(const BoatModel& boat, BoatState& state, Substep& s) {
   // (the WaterVelocity stage) when the plan wants it per vertex, and the
   // corners' pressure heads when the WavePressure stage gave them.
   const bool velocities = s.plan.velocities == WaterVelocities::PerVertex && state.anyWet;
-  cutCrossing(boat.hull.soa(), b, s.crossingCount, velocities, s.cornerHeads);
+  cutCrossing(soaOf(boat.hull), b, s.crossingCount, velocities, s.cornerHeads);
   for (std::size_t k = 0; k < s.crossingCount; ++k) b.emerged[std::size_t(b.crossing[k])] = b.pieces.emerged[k];
 }
 

@@ -4,6 +4,7 @@
 #include "substep/profile.hpp"
 #include "substep/stages.hpp"
 
+#include "hull/hull_access.hpp"
 #include "kernels/air.hpp"
 
 #include <algorithm>
@@ -21,7 +22,7 @@ void extentsAlong(FloodState& f, const btScalar up[3]) {
   for (std::size_t i = 0; i < f.compartments.size(); ++i) {
     const std::size_t first = f.meshes->firstVertex[i];
     const Extent e = extentAlong(soa.x.data() + first, soa.y.data() + first, soa.z.data() + first,
-                                 f.compartments[i].space->soa().vertexCount, up);
+                                 soaOf(*f.compartments[i].space).vertexCount, up);
     f.state[i].bottomAboveCentre_m = e.lo, f.state[i].topAboveCentre_m = e.hi;
   }
 }

@@ -1,6 +1,7 @@
 // The Flow stage: the flow over every wet piece, with skin friction
 // (ITTC-1957) and pressure drag and suction (Kerner part 2; docs/model.md
 // §2), all relative to the water's velocity.
+#include "hull/hull_access.hpp"
 #include "substep/profile.hpp"
 #include "substep/stages.hpp"
 #include "substep/water_velocity.hpp"
@@ -54,7 +55,7 @@ FlowParameters flowParameters(const HydrodynamicSettings& h, const btVector3& vB
 /// area-weighted mean water velocity under the hull, world [m/s].
 btVector3 flowPass(const BoatModel& boat, BoatState& state, TriangleState& tri, const BodySnapshot& body, Substep& s) {
   const HydrodynamicSettings& h = boat.dynamics;
-  const HullSoA& soa = boat.hull.soa();
+  const HullSoA& soa = soaOf(boat.hull);
   BoatBuffers& b = s.buffers;
   // Per vertex: each whole triangle takes the mean of its corners', each cut
   // piece has the mean of its corners' from the cut. Otherwise the kernel
@@ -106,7 +107,7 @@ void flowTerms(const BoatModel& boat, BoatState& state, TriangleState& tri, cons
     meanWater = flowPass(boat, state, tri, body, s);
   else if (s.plan.velocities != WaterVelocities::None && state.anyWet)
     meanWater = waterVelocityUnderBoat(boat, state, s,
-                                       std::span(tri.water.height_m).first(boat.hull.soa().vertexCount));
+                                       std::span(tri.water.height_m).first(soaOf(boat.hull).vertexCount));
   // The boat's velocity relative to the (area-weighted mean) water under it.
   s.relativeVelocity_mps = body.linearVelocity_mps - meanWater;
   if (!perPiece) return;
@@ -115,7 +116,7 @@ void flowTerms(const BoatModel& boat, BoatState& state, TriangleState& tri, cons
     const btVector3& relative = s.relativeVelocity_mps;
     const btScalar speed = relative.length();
     const btScalar length = speed > 0
-                                ? wettedLength(s.buffers.pieces, boat.hull.soa(), (relative / speed) * state.basis)
+                                ? wettedLength(s.buffers.pieces, soaOf(boat.hull), (relative / speed) * state.basis)
                                 : btScalar(0);
     const btScalar cf = ittc1957FrictionCoefficient(speed * length / h.kinematicViscosity_m2ps);
     f.viscous = bodyToWorld(state.basis, s.flow.viscousPerHalfRhoCf,

@@ -2,6 +2,7 @@
 // Sampling::Auto's cost model (docs/model.md, "Water sampling").
 #include "substep/plan.hpp"
 
+#include "hull/hull_access.hpp"
 #include "substep/profile.hpp"
 #include "substep/substep.hpp"
 
@@ -23,7 +24,7 @@ constexpr double kInterpolation_ns = 2, kVelocityInterpolation_ns = 7, kWetFract
 double patchVelocityCost_ns(const BoatModel& boat, const BoatState& state, bool& onGrid) {
   const QueryCost cost = boat.surface.queryCost();
   const double nodes = double(state.patch.samplesPerSide()) * double(state.patch.samplesPerSide());
-  const double wet = kWetFraction * double(boat.hull.soa().vertexCount);
+  const double wet = kWetFraction * double(soaOf(boat.hull).vertexCount);
   // Every depth: the choice does not hang on how deep the last substep went.
   const double grid_ns = nodes * double(WaterPatch::kVelocityLevels) * cost.gridNodeVelocity_ns +
                          wet * kVelocityInterpolation_ns;
@@ -105,7 +106,7 @@ SubstepPlan planTriangles(const BoatModel& boat, const BoatState& state) {
     p.velocities = WaterVelocities::PerBoat;
   p.uniformWater = uniformVelocity || h.waterVelocity != WaterVelocitySampling::PerVertex;
   const bool perVertex = p.velocities == WaterVelocities::PerVertex;
-  p.heights = chooseSampling(boat, state, boat.hull.soa().vertexCount, perVertex);
+  p.heights = chooseSampling(boat, state, soaOf(boat.hull).vertexCount, perVertex);
   if (p.heights == HeightSampling::Patch) {
     // The nodes' velocities when the surface gives them on grids for less
     // than a query of the wet vertices (not for a small hull on a large

@@ -2,6 +2,7 @@
 // the wet triangles and the cut pieces (docs/model.md §1.1), of the depths
 // or of the corners' pressure heads when the WavePressure stage gave them
 // (docs/model.md, "Wave pressure").
+#include "hull/hull_access.hpp"
 #include "substep/profile.hpp"
 #include "substep/stages.hpp"
 
@@ -28,7 +29,7 @@ bool limitPressure(const BoatModel& boat, HydrostaticResult& p, btScalar gravity
 void pressure(const BoatModel& boat, BoatState& state, Substep& s) {
   const StageScope scope(s.profile, SubstepStage::Pressure);
   BoatBuffers& b = s.buffers;
-  PieceStream streams[2] = {b.triangles(boat.hull.soa()), b.pieces.stream()};
+  PieceStream streams[2] = {b.triangles(soaOf(boat.hull)), b.pieces.stream()};
   if (s.cornerHeads) {  // the corners' pressure heads, in place of their depths
     streams[0].e0 = b.head0.data(), streams[0].e1 = b.head1.data(), streams[0].e2 = b.head2.data();
     streams[1].e0 = b.pieces.e0.data(), streams[1].e1 = b.pieces.e1.data(), streams[1].e2 = b.pieces.e2.data();

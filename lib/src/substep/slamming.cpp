@@ -1,6 +1,7 @@
 // The Slamming stage: the force that stops faces hitting the water fast,
 // in proportion to how fast their swept volume grows (Kerner part 2;
 // docs/model.md §2).
+#include "hull/hull_access.hpp"
 #include "substep/profile.hpp"
 #include "substep/stages.hpp"
 
@@ -13,7 +14,7 @@ void slamming(const BoatModel& boat, BoatState& state, TriangleState& tri, Subst
   if (!s.plan.slamming) return;
   BoatBuffers& b = s.buffers;
   PieceBuffer& pieces = b.pieces;
-  const HullSoA& soa = boat.hull.soa();
+  const HullSoA& soa = soaOf(boat.hull);
   // The whole triangles' slamming came with the flow pass. A cut triangle's
   // swept rate is its pieces' sum; its pieces' slamming then follows from
   // the triangle's gamma, the growth rate of its swept volume per unit area

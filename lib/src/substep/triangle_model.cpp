@@ -2,6 +2,7 @@
 // integral over the hull's triangles, with every hydrodynamic term. Its
 // substep as its stages in order (docs/model.md, "The substep"), its state,
 // and its cut for drawing.
+#include "hull/hull_access.hpp"
 #include "substep/model.hpp"
 #include "substep/stages.hpp"
 
@@ -11,7 +12,7 @@ namespace {
 class TriangleModel final : public ModelState {
  public:
   bool run(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s, double t_s) override {
-    const HullSoA& soa = boat.hull.soa();
+    const HullSoA& soa = soaOf(boat.hull);
     fit(boat);
     const SubstepPlan plan = timedPlan(planTriangles, boat, state);
     Substep s(threadBuffers(soa), plan, dt_s, t_s, state.profile.get());
@@ -50,7 +51,7 @@ void TriangleModel::drawnCut(const BoatModel& boat, const BoatState& state, std:
                              std::vector<WaterlineSegment>& waterline) const {
   pieces.clear();
   waterline.clear();
-  const HullSoA& soa = boat.hull.soa();
+  const HullSoA& soa = soaOf(boat.hull);
   if (!state.anyWet || own_.water.above_m.size() < soa.vertexPadded) return;  // no substep yet
   BoatBuffers& b = threadBuffers(soa);
   // Classified again from the kept heights, triangle by triangle (a water
@@ -85,7 +86,7 @@ void TriangleModel::drawnCut(const BoatModel& boat, const BoatState& state, std:
 }  // namespace
 
 void TriangleState::fit(const Hull& hull) {
-  const HullSoA& soa = hull.soa();
+  const HullSoA& soa = soaOf(hull);
   if (sweptRate_m3ps.size() >= soa.trianglePadded && water.above_m.size() >= soa.vertexPadded) return;
   water.fit(soa.vertexPadded);
   sweptRate_m3ps.assign(soa.trianglePadded, 0);

@@ -3,6 +3,7 @@
 // under the boat (docs/model.md §2).
 #include "substep/water_velocity.hpp"
 
+#include "hull/hull_access.hpp"
 #include "substep/profile.hpp"
 #include "substep/stages.hpp"
 
@@ -62,7 +63,7 @@ bool patchVelocitiesReach(const BoatState& state, const Substep& s) {
 /// One batch query of the listed vertices' water velocities.
 std::uint32_t sampleWetVertices(const BoatModel& boat, BoatState& state, const TriangleState& tri, Substep& s) {
   BoatBuffers& b = s.buffers;
-  const HullSoA& soa = boat.hull.soa();
+  const HullSoA& soa = soaOf(boat.hull);
   const std::size_t count = listWetVertices(soa, tri, s, b);
   const WaterAxes& a = s.axes;
   // Sampled with the heights: interpolated, in the cells the heights pass
@@ -123,7 +124,7 @@ void waterVelocityAtVertices(const BoatModel& boat, BoatState& state, const Tria
   // Asked with the heights (direct sampling), or now of the wet vertices
   // and the crossing triangles' corners.
   if (!(s.plan.velocities == WaterVelocities::PerVertex && state.anyWet)) return;
-  s.flags |= s.plan.velocitiesWithHeights ? storeVertexVelocities(state, s, boat.hull.soa().vertexCount, nullptr)
+  s.flags |= s.plan.velocitiesWithHeights ? storeVertexVelocities(state, s, soaOf(boat.hull).vertexCount, nullptr)
                                           : sampleWetVertices(boat, state, tri, s);
 }
 

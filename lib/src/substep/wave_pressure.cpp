@@ -2,6 +2,7 @@
 // surface's pressure head at every wet vertex, and at the wet triangles'
 // corners, for the Cut and Pressure stages (docs/model.md, "Wave
 // pressure").
+#include "hull/hull_access.hpp"
 #include "substep/profile.hpp"
 #include "substep/stages.hpp"
 
@@ -16,7 +17,7 @@ namespace {
 /// the Heights stage found it, so that a static head `eta - w` is exactly
 /// the depth -h. The dry vertices' heads are 0. Returns how many.
 std::size_t listWetVertices(const BoatModel& boat, const TriangleState& tri, Substep& s) {
-  const HullSoA& soa = boat.hull.soa();
+  const HullSoA& soa = soaOf(boat.hull);
   BoatBuffers& b = s.buffers;
   if (s.plan.heights != HeightSampling::Direct) {  // the patch, or level water, asked the surface elsewhere
     const WaterAxes& a = s.axes;
@@ -66,7 +67,7 @@ void wavePressureHeads(const BoatModel& boat, BoatState& state, const TriangleSt
     s.flags |= StatusNonFiniteHeight;
     state.status.nonFiniteHeights += nonFinite;
   }
-  triangleHeads(boat.hull.soa(), b);
+  triangleHeads(soaOf(boat.hull), b);
 }
 
 }  // namespace keel::KEEL_ABI::detail

@@ -190,4 +190,14 @@ Sums solveRestPosition(const Snapshot& s, bool cubic, double x, double y, double
 /// `lagrangian` at the same time (spectral_fixed.cpp).
 void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel& lagrangian, SpectralLevel& level);
 
+/// The one friend of SpectralOcean: its state, for the library and the tests.
+struct SpectralOceanAccess {
+  [[nodiscard]] static const SpectralOceanState& state(const SpectralOcean& ocean) { return *ocean.state_; }
+};
+
+/// The published tile of elevations above the mean level at its first time,
+/// at the rest positions of the grid nodes ((i, j) at (i, j) L / N, row j),
+/// N * N floats [m]: a copy, whose bits the determinism test hashes.
+[[nodiscard]] std::vector<float> elevationTile_m(const SpectralOcean& ocean);
+
 }  // namespace keel::KEEL_ABI::detail

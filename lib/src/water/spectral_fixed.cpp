@@ -130,7 +130,7 @@ void SpectralOceanState::computeLevel(double time_s, SpectralLevel& level) {
   }
   synthesis.synthesize(time_s, scratch);
   resampleToFixedPoints(*this, scratch, level);
-  // The level keeps the rest-position surface (elevationTile_m, rendering).
+  // The level keeps the rest-position surface (detail::elevationTile_m).
   std::copy(scratch.surface.begin(), scratch.surface.end(), level.surface.begin());
 }
 

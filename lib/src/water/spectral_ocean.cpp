@@ -171,8 +171,9 @@ std::array<double, 2> SpectralOcean::publishedTimes_s() const {
   return {state_->levels[std::size_t(state_->front[0])].time_s, state_->levels[std::size_t(state_->front[1])].time_s};
 }
 
-std::vector<float> SpectralOcean::elevationTile_m() const {
-  const detail::SpectralLevel& l = state_->levels[std::size_t(state_->front[0])];
+std::vector<float> detail::elevationTile_m(const SpectralOcean& ocean) {
+  const SpectralOceanState& state = SpectralOceanAccess::state(ocean);
+  const SpectralLevel& l = state.levels[std::size_t(state.front[0])];
   std::vector<float> out(l.surface.size());
   std::transform(l.surface.begin(), l.surface.end(), out.begin(),
                  [](const detail::SurfaceNode& n) { return n.elevation_m; });
