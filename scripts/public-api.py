@@ -58,11 +58,18 @@ def syntax_trees(build_dir):
     headers = sorted(h for h in os.listdir(HEADERS) if h.endswith(".hpp"))
     with tempfile.NamedTemporaryFile("w", suffix=".cpp", delete=False) as source:
         source.write("".join(f"#include <keel/{h}>\n" for h in headers))
+    # The build's precision, as Keel::keel hands it to its users.
+    with open(os.path.join(build_dir, "CMakeCache.txt")) as cache:
+        double = re.search(r"^KEEL_DOUBLE_PRECISION:BOOL=(ON|TRUE|1)$", cache.read(), re.M) is not None
     try:
-        command = [clang, "-std=c++20", "-fsyntax-only", "-I", os.path.join(ROOT, "lib", "include"), "-I",
-                   os.path.join(build_dir, "lib", "include"), "-isystem", "/usr/include/bullet", "-Xclang",
-                   "-ast-dump=json", "-Xclang", "-ast-dump-filter=keel", source.name]
-        out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        command = [clang, "-std=c++20", "-fsyntax-only"] + (["-DBT_USE_DOUBLE_PRECISION"] if double else [])
+        command += ["-I", os.path.join(ROOT, "lib", "include"), "-I", os.path.join(build_dir, "lib", "include"),
+                    "-isystem", "/usr/include/bullet", "-Xclang", "-ast-dump=json", "-Xclang", "-ast-dump-filter=keel",
+                    source.name]
+        run = subprocess.run(command, capture_output=True, text=True)
+        if run.returncode != 0:
+            sys.exit("public-api: the public headers do not compile:\n" + run.stderr)
+        out = run.stdout
     finally:
         os.unlink(source.name)
     decoder, at, trees = json.JSONDecoder(), 0, []
