@@ -4,6 +4,7 @@
 #include "columns/column_substep.hpp"
 #include "hull/hull_access.hpp"
 #include "substep/model.hpp"
+#include "substep/profile.hpp"
 
 #include <LinearMath/btIDebugDraw.h>
 

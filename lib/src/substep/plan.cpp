@@ -3,7 +3,6 @@
 #include "substep/plan.hpp"
 
 #include "hull/hull_access.hpp"
-#include "substep/profile.hpp"
 #include "substep/substep.hpp"
 
 namespace keel::KEEL_ABI::detail {
@@ -84,14 +83,6 @@ HeightSampling chooseSampling(const BoatModel& boat, const BoatState& state, std
   return HeightSampling::Direct;
 }
 
-void planTerms(const HydrodynamicSettings& h, SubstepPlan& plan) {
-  plan.viscous = h.viscous;
-  plan.pressureDrag = h.pressureDrag;
-  plan.slamming = h.slamming;
-  plan.air = h.airResistance;
-  plan.damping = h.damping;
-}
-
 SubstepPlan planTriangles(const BoatModel& boat, const BoatState& state) {
   const HydrodynamicSettings& h = boat.dynamics;
   const bool uniformVelocity = boat.surface.velocityIsUniform();
@@ -126,12 +117,6 @@ SubstepPlan planTriangles(const BoatModel& boat, const BoatState& state) {
   p.pressure = boat.statics.pressure;
   p.keepAlongUp = p.pressure == PressureModel::WavePressure;
   return p;
-}
-
-SubstepPlan timedPlan(SubstepPlan (*plan)(const BoatModel&, const BoatState&), const BoatModel& boat,
-                      const BoatState& state) {
-  const StageScope scope(state.profile.get(), SubstepStage::Plan);
-  return plan(boat, state);
 }
 
 }  // namespace keel::KEEL_ABI::detail

@@ -80,12 +80,14 @@ struct SubstepPlan {
 /// query of one point.
 [[nodiscard]] bool boatVelocityOnGrid(const BoatModel& boat, const BoatState& state);
 
-/// `plan(boat, state)`, timed as the Plan stage when the boat is profiled.
-[[nodiscard]] SubstepPlan timedPlan(SubstepPlan (*plan)(const BoatModel&, const BoatState&), const BoatModel& boat,
-                                    const BoatState& state);
-
 /// The hydrodynamic terms of `h` into `plan` (the model's own choice of
 /// water velocities aside).
-void planTerms(const HydrodynamicSettings& h, SubstepPlan& plan);
+inline void planTerms(const HydrodynamicSettings& h, SubstepPlan& plan) {
+  plan.viscous = h.viscous;
+  plan.pressureDrag = h.pressureDrag;
+  plan.slamming = h.slamming;
+  plan.air = h.airResistance;
+  plan.damping = h.damping;
+}
 
 }  // namespace keel::KEEL_ABI::detail

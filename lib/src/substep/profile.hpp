@@ -31,4 +31,12 @@ class StageScope {
   std::chrono::steady_clock::time_point start_{};
 };
 
+/// `plan(boat, state)` (a model's plan: planTriangles, planColumns), timed
+/// as the Plan stage when the boat is profiled.
+template <class Plan, class Boat, class State>
+[[nodiscard]] auto timedPlan(Plan plan, const Boat& boat, const State& state) {
+  const StageScope scope(state.profile.get(), SubstepStage::Plan);
+  return plan(boat, state);
+}
+
 }  // namespace keel::KEEL_ABI::detail
