@@ -113,7 +113,8 @@ class CollisionHoling : public btActionInterface {
   };
   void accumulate(std::size_t boat, const btCollisionObject* other, const btVector3& impulse_Ns,
                   const btVector3& point_world);
-  [[nodiscard]] std::size_t find(const btCollisionObject* body) const;
+  [[nodiscard]] std::size_t slot(const btCollisionObject* body) const;  // where body is or would go in boats_
+  [[nodiscard]] std::size_t find(const btCollisionObject* body) const;  // its index, or boats_.size()
   void hole(std::size_t boat, const Window& window, btScalar speedChange_mps);
 
   HolingSettings settings_;

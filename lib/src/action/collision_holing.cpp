@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 namespace keel::KEEL_ABI {
 namespace {
@@ -30,19 +31,23 @@ CollisionHoling::CollisionHoling(const HolingSettings& settings) : settings_(set
 
 // boats_ is kept sorted by body, so that a contact's bodies are found by
 // binary search however many boats there are.
-std::size_t CollisionHoling::find(const btCollisionObject* body) const {
+std::size_t CollisionHoling::slot(const btCollisionObject* body) const {
   const auto at = std::lower_bound(boats_.begin(), boats_.end(), body,
                                    [](const Watched& w, const btCollisionObject* b) { return bodyOf(*w.boat) < b; });
-  return at != boats_.end() && bodyOf(*at->boat) == body ? std::size_t(at - boats_.begin()) : boats_.size();
+  return std::size_t(at - boats_.begin());
+}
+
+std::size_t CollisionHoling::find(const btCollisionObject* body) const {
+  const std::size_t i = slot(body);
+  return i != boats_.size() && bodyOf(*boats_[i].boat) == body ? i : boats_.size();
 }
 
 void CollisionHoling::add(WaterAction& boat) {
-  if (find(bodyOf(boat)) != boats_.size()) return;
-  const auto at = std::lower_bound(boats_.begin(), boats_.end(), bodyOf(boat),
-                                   [](const Watched& w, const btCollisionObject* b) { return bodyOf(*w.boat) < b; });
+  const std::size_t i = slot(bodyOf(boat));
+  if (i != boats_.size() && bodyOf(*boats_[i].boat) == bodyOf(boat)) return;  // watched already
   Watched w{&boat, settings_.rearm_s, false, {}};
   w.windows[1].age_s = settings_.impactTime_s;  // half a window after the first
-  boats_.insert(at, w);
+  boats_.insert(boats_.begin() + std::ptrdiff_t(i), w);
 }
 
 void CollisionHoling::remove(const WaterAction& boat) {

@@ -107,18 +107,14 @@ void WaterAction::useModel(BuoyancyModel model) {
   model_ = model;
   // Sized now (allocating the first time), not in a substep; what the
   // model kept from its last substep is stale: the other model ran since.
-  detail::ModelState& m = state_->modelState(model);
-  m.fit(boatModel());
-  m.forgetHistory();
+  state_->modelState(model).restart(boatModel());
   drawnCutBuilt_ = false;
 }
 
 void WaterAction::useColumns(std::shared_ptr<const ColumnHull> columns) {
   columns_ = std::move(columns);
-  if (model_ != BuoyancyModel::Columns) return;  // sized when columns are chosen
-  detail::ModelState& m = state_->modelState(BuoyancyModel::Columns);
-  m.fit(boatModel());
-  m.forgetHistory();  // its water was at other columns
+  // Sized when columns are chosen; on columns now, its water was at the others.
+  if (model_ == BuoyancyModel::Columns) state_->modelState(BuoyancyModel::Columns).restart(boatModel());
 }
 
 std::span<const btScalar> WaterAction::columnImmersion() const {

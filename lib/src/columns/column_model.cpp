@@ -31,13 +31,13 @@ class ColumnModel final : public ModelState {
 
   void fit(const BoatModel& boat) override { own_.fit(*boat.columns); }
 
-  void forgetHistory() override { own_.water.havePrevious = false; }
-
   void debugDraw(const BoatModel& boat, const BoatState& state, btIDebugDraw& drawer) const override;
 
   std::span<const btScalar> immersion() const override { return own_.fraction; }
 
  private:
+  void forgetHistory() override { own_.water.havePrevious = false; }
+
   ColumnState own_;
 };
 

@@ -15,18 +15,10 @@ namespace keel::KEEL_ABI::detail {
 
 SubstepPlan planColumns(const BoatModel& boat, const BoatState& state) {
   const HydrodynamicSettings& h = boat.dynamics;
-  const bool uniformVelocity = boat.surface.velocityIsUniform();
   SubstepPlan p;
   p.damping = h.damping;  // columns have no faces: no flow, slamming or air
   if (p.damping && h.waterVelocity != WaterVelocitySampling::StillWater) p.velocities = WaterVelocities::PerBoat;
-  p.uniformWater = uniformVelocity || h.waterVelocity != WaterVelocitySampling::PerVertex;
-  // Auto chooses as it would for the hull's vertices: switching a boat's
-  // model then leaves its sampling as it was, so the force jumps by the
-  // models' difference only (docs/columns.md, "Levels of detail").
-  p.heights = chooseSampling(boat, state, soaOf(boat.hull).vertexCount, false);
-  if (p.heights == HeightSampling::Patch && p.velocities == WaterVelocities::PerBoat && !uniformVelocity &&
-      boatVelocityOnGrid(boat, state))
-    p.patchVelocities = PatchVelocities::Surface;
+  planSampling(boat, state, boat.surface.velocityIsUniform(), p);
   return p;
 }
 

@@ -25,12 +25,16 @@ class ModelState {
   /// Sizes what the model keeps for `boat` when it is smaller (allocates
   /// the first time, and for larger columns); run() calls it too.
   virtual void fit(const BoatModel& boat) = 0;
+  /// fit(), and forgets the history kept between substeps (the last
+  /// substep's water, slamming's swept rates): the boat has just been put on
+  /// this model, or on other columns, so what the model kept is stale.
+  void restart(const BoatModel& boat) {
+    fit(boat);
+    forgetHistory();
+  }
   /// One substep of the model on `boat` (runSubstep's contract).
   [[nodiscard]] virtual bool run(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s,
                                  double t_s) = 0;
-  /// Forgets the history kept between substeps (the last substep's water,
-  /// slamming's swept rates): the other model ran meanwhile, so it is stale.
-  virtual void forgetHistory() = 0;
   /// The last substep's submerged pieces and waterline (relative, world
   /// axes), rebuilt from what the model kept; empty for a model without a
   /// cut (the default).
@@ -42,6 +46,10 @@ class ModelState {
   /// Each element's immersed fraction at the last substep (the columns'),
   /// empty for a model without elements (the default).
   [[nodiscard]] virtual std::span<const btScalar> immersion() const { return {}; }
+
+ private:
+  /// Forgets the history kept between substeps (restart()).
+  virtual void forgetHistory() = 0;
 };
 
 /// A new, empty state of `model` (model.cpp).

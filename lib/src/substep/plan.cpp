@@ -62,8 +62,9 @@ bool autoPicksPatch(const BoatModel& boat, const BoatState& state, std::size_t p
   return patch_ns < kPatchAdvantage * direct_ns;
 }
 
-}  // namespace
-
+/// Whether the patch's nodes should bring their surface velocities for the
+/// one water velocity under the boat: when the surface answers grids with
+/// velocities and its nodes cost less than a query of one point.
 bool boatVelocityOnGrid(const BoatModel& boat, const BoatState& state) {
   const QueryCost cost = boat.surface.queryCost();
   if (!(cost.gridNodeVelocity_ns > 0)) return false;  // no grid query with velocities
@@ -73,6 +74,8 @@ bool boatVelocityOnGrid(const BoatModel& boat, const BoatState& state) {
   return nodes * perNode < cost.batchPoints * cost.velocity_ns;
 }
 
+/// The patch, for Sampling::Patch or when Auto expects it to cost less;
+/// level water; or a query per point.
 HeightSampling chooseSampling(const BoatModel& boat, const BoatState& state, std::size_t points, bool perVertex) {
   const Sampling sampling = boat.statics.sampling;
   if (sampling == Sampling::Patch || (sampling == Sampling::Auto && autoPicksPatch(boat, state, points, perVertex)))
@@ -83,19 +86,10 @@ HeightSampling chooseSampling(const BoatModel& boat, const BoatState& state, std
   return HeightSampling::Direct;
 }
 
-SubstepPlan planTriangles(const BoatModel& boat, const BoatState& state) {
-  const HydrodynamicSettings& h = boat.dynamics;
-  const bool uniformVelocity = boat.surface.velocityIsUniform();
-  SubstepPlan p;
-  planTerms(h, p);
-  // The water velocity at the vertices only for the terms that take it
-  // piece by piece, and only where it varies; every other term that reads
-  // the water's velocity takes it once, under the boat.
-  if (p.perPiece() && h.waterVelocity == WaterVelocitySampling::PerVertex && !uniformVelocity)
-    p.velocities = WaterVelocities::PerVertex;
-  else if (h.waterVelocity != WaterVelocitySampling::StillWater && p.anyTerm())
-    p.velocities = WaterVelocities::PerBoat;
-  p.uniformWater = uniformVelocity || h.waterVelocity != WaterVelocitySampling::PerVertex;
+}  // namespace
+
+void planSampling(const BoatModel& boat, const BoatState& state, bool uniformVelocity, SubstepPlan& p) {
+  p.uniformWater = uniformVelocity || boat.dynamics.waterVelocity != WaterVelocitySampling::PerVertex;
   const bool perVertex = p.velocities == WaterVelocities::PerVertex;
   p.heights = chooseSampling(boat, state, soaOf(boat.hull).vertexCount, perVertex);
   if (p.heights == HeightSampling::Patch) {
@@ -114,6 +108,21 @@ SubstepPlan planTriangles(const BoatModel& boat, const BoatState& state) {
   // Direct sampling asks the velocities with the heights: one query, which
   // a surface can answer with one solve.
   p.velocitiesWithHeights = p.heights == HeightSampling::Direct && perVertex;
+}
+
+SubstepPlan planTriangles(const BoatModel& boat, const BoatState& state) {
+  const HydrodynamicSettings& h = boat.dynamics;
+  const bool uniformVelocity = boat.surface.velocityIsUniform();
+  SubstepPlan p;
+  planTerms(h, p);
+  // The water velocity at the vertices only for the terms that take it
+  // piece by piece, and only where it varies; every other term that reads
+  // the water's velocity takes it once, under the boat.
+  if (p.perPiece() && h.waterVelocity == WaterVelocitySampling::PerVertex && !uniformVelocity)
+    p.velocities = WaterVelocities::PerVertex;
+  else if (h.waterVelocity != WaterVelocitySampling::StillWater && p.anyTerm())
+    p.velocities = WaterVelocities::PerBoat;
+  planSampling(boat, state, uniformVelocity, p);
   p.pressure = boat.statics.pressure;
   p.keepAlongUp = p.pressure == PressureModel::WavePressure;
   return p;

@@ -68,17 +68,15 @@ struct SubstepPlan {
 /// velocity depth from the last substep's deepest wet vertex.
 [[nodiscard]] SubstepPlan planTriangles(const BoatModel& boat, const BoatState& state);
 
-/// The plan's sampling: the patch (for Sampling::Patch, or Auto when it is
-/// expected to cost less), level water, or a query per point; `points` the
-/// model's sample points, `perVertex` whether velocities come with them.
-[[nodiscard]] HeightSampling chooseSampling(const BoatModel& boat, const BoatState& state, std::size_t points,
-                                            bool perVertex);
-
-/// Whether the patch's nodes should bring their surface velocities for the
-/// one water velocity under the boat (PatchVelocities::Surface): when the
-/// surface answers grids with velocities and its nodes cost less than a
-/// query of one point.
-[[nodiscard]] bool boatVelocityOnGrid(const BoatModel& boat, const BoatState& state);
+/// The plan's sampling, once its velocities are planned: the water's
+/// uniformity under the hull, how the heights are found (the patch for
+/// Sampling::Patch, or for Auto when it expects the patch to cost less at
+/// the hull's vertices; level water; or a query per point) and what the
+/// patch brings besides the heights. Auto chooses for the hull's vertices
+/// whatever the model's points: switching a boat's model then leaves its
+/// sampling as it was, so its force jumps by the models' difference only
+/// (docs/columns.md, "Levels of detail").
+void planSampling(const BoatModel& boat, const BoatState& state, bool uniformVelocity, SubstepPlan& plan);
 
 /// The hydrodynamic terms of `h` into `plan` (the model's own choice of
 /// water velocities aside).

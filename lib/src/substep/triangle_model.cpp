@@ -36,15 +36,15 @@ class TriangleModel final : public ModelState {
 
   void fit(const BoatModel& boat) override { own_.fit(boat.hull); }
 
+  void drawnCut(const BoatModel& boat, const BoatState& state, std::vector<SubmergedPiece>& pieces,
+                std::vector<WaterlineSegment>& waterline) const override;
+
+ private:
   void forgetHistory() override {
     own_.water.havePrevious = false;
     own_.slammingWarm = false;
   }
 
-  void drawnCut(const BoatModel& boat, const BoatState& state, std::vector<SubmergedPiece>& pieces,
-                std::vector<WaterlineSegment>& waterline) const override;
-
- private:
   TriangleState own_;
 };
 
