@@ -35,7 +35,10 @@ struct MassProperties {
   /// The principal axes as columns, in hull axes: a rotation (determinant
   /// +1), `inertia = principalAxes * diag(principalInertia) *
   /// principalAxes^T`. Column i is the principal axis nearest hull axis i,
-  /// pointing its way, so an upright boat's axes stay near its own.
+  /// pointing its way, so an upright boat's axes stay near its own. Where
+  /// two or three moments are equal to the input's rounding (an octagonal
+  /// section, a cube), any axes of their eigenspace are principal and the
+  /// hull's own are kept (projected into it; docs/mass.md, "Equal moments").
   btMatrix3x3 principalAxes;
 
   /// The body frame Bullet wants (origin at the centre of mass, principal
@@ -67,11 +70,16 @@ struct MassProperties {
 };
 
 /// A solid `hull` of uniform density [kg/m^3]. Throws std::invalid_argument
-/// for a density that is not finite and positive.
+/// for a density that is not finite and positive, and as below.
 [[nodiscard]] MassProperties massProperties(const Hull& hull, double density_kgpm3);
 /// The properties of mass moments [kg, kg m, kg m^2] about the hull origin
 /// (Moments::scaled of volume moments, or MassModel::massMoments()). Throws
-/// std::invalid_argument unless the mass is positive and every moment finite.
+/// std::invalid_argument unless every moment is finite, and the mass and
+/// each principal moment lie in 2^-63 to 2^63 kg, kg m^2 (what Bullet can
+/// invert and multiply in float) with the smallest moment above 1e-11 of
+/// the second moments' trace about the origin (else it is their rounding:
+/// a lone point mass, a rod, a body far from the origin; docs/mass.md,
+/// "Bounds").
 [[nodiscard]] MassProperties massProperties(const Moments& massMoments);
 
 /// How a region's density combines with the solid around it.
@@ -87,7 +95,8 @@ enum class RegionDensity {
 /// Regions (ballast, compartments) should lie inside the solid when they
 /// replace its density: the solid's density is subtracted over the whole
 /// region. With no solid, Replaces is the same as Adds. Densities are
-/// checked when given: finite and >= 0 (0 is an empty tank).
+/// checked when given: finite and >= 0 (0 is an empty tank), and a part may
+/// weigh at most 2^63 kg (docs/mass.md, "Bounds").
 class MassModel {
  public:
   /// One integrated part: its geometric moments and the density that weighs them.
@@ -141,11 +150,14 @@ class MassModel {
 
 /// `hull` moved into the body frame `bodyToHull` (MassProperties::bodyToHull()):
 /// each vertex becomes `bodyToHull.inverse() * v`. The result is built with
-/// `options` (so refined and validated again).
+/// `options` (so refined and validated again). Throws std::invalid_argument
+/// when `bodyToHull` is not finite.
 [[nodiscard]] std::shared_ptr<const Hull> toBodyFrame(const Hull& hull, const btTransform& bodyToHull,
                                                       const HullOptions& options = {});
 /// A mesh (any btStridingMeshInterface, its scaling applied) moved the same
 /// way, as a new btTriangleMesh (32-bit indices) for a collision shape.
+/// Throws std::invalid_argument when `bodyToHull` is not finite or a
+/// triangle moves to a non-finite vertex (named).
 [[nodiscard]] std::unique_ptr<btTriangleMesh> toBodyFrame(const btStridingMeshInterface& mesh,
                                                           const btTransform& bodyToHull);
 

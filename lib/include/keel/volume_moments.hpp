@@ -48,7 +48,8 @@ struct Moments {
 /// `up`, hull frame): the clipped polyhedron, closed by its cap polygon in
 /// the plane, integrated exactly. Throws std::invalid_argument when `up` is
 /// zero or not finite, or `height_m` is not finite. Zero when nothing is
-/// below, the whole volume when nothing is above.
+/// below, the whole volume when nothing is above, exactly (a plane however
+/// far from the mesh).
 [[nodiscard]] Moments volumeMomentsBelow(const Hull& hull, const btVector3& up, double height_m);
 /// As above for raw vertices and triangles (volumeMoments()' conditions).
 [[nodiscard]] Moments volumeMomentsBelow(std::span<const btVector3> vertices, std::span<const Hull::Triangle> triangles,

@@ -26,6 +26,14 @@ namespace keel::KEEL_ABI::detail {
 /// std::invalid_argument naming `what` and the value.
 double checkedNonNegative(double value, const char* what, bool positive = false);
 
+/// The range a body's mass [kg] and each of its principal moments [kg m^2]
+/// must lie in: the square root of float's normal range (docs/mass.md,
+/// "Bounds"). Bullet inverts both and multiplies them by forces, velocities
+/// and each other; a product of two values within it is a normal float. The
+/// same in double, so that a model weighs the same in both precisions.
+inline constexpr double kLightestBody = 0x1p-63;  // 1.1e-19
+inline constexpr double kHeaviestBody = 0x1p63;   // 9.2e18
+
 /// Eigenvalues and unit eigenvectors (columns of `vectors`) of a symmetric
 /// 3 x 3 matrix: `a = vectors diag(values) vectors^T`.
 struct SymmetricEigen {

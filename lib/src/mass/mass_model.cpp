@@ -53,10 +53,23 @@ void refuseShellThickerThanTheHull(const Hull& hull, double thickness_m) {
   throw std::invalid_argument(s.str());
 }
 
+/// Refuses a density that makes one part weigh more than a body may
+/// (detail::kHeaviestBody, docs/mass.md "Bounds"), naming it: the model's
+/// total would be refused later without saying which part made it so.
+void refuseHeavierThanABody(const Moments& geometry, double density, const char* what) {
+  const double mass_kg = density * std::abs(geometry.zeroth);
+  if (mass_kg <= detail::kHeaviestBody) return;
+  std::ostringstream s;
+  s << what << " is " << density << ": the part weighs " << mass_kg << " kg, more than the " << detail::kHeaviestBody
+    << " kg a body may weigh (docs/mass.md, \"Bounds\")";
+  throw std::invalid_argument(s.str());
+}
+
 }  // namespace
 
 MassModel& MassModel::add(const Moments& geometry, double density, bool replacesSolid, const char* what) {
   detail::checkedNonNegative(density, what);
+  refuseHeavierThanABody(geometry, density, what);
   parts_.push_back({geometry, density, replacesSolid});
   return *this;
 }
@@ -111,7 +124,9 @@ void MassModel::setDensity(std::size_t index, double density) {
   if (index >= parts_.size())
     throw std::invalid_argument("keel::MassModel::setDensity: part " + std::to_string(index) + " of " +
                                 std::to_string(parts_.size()));
-  detail::checkedNonNegative(density, "keel::MassModel::setDensity: the density");
+  const std::string what = "keel::MassModel::setDensity: part " + std::to_string(index) + "'s density";
+  detail::checkedNonNegative(density, what.c_str());
+  refuseHeavierThanABody(parts_[index].geometry, density, what.c_str());
   parts_[index].density = density;
 }
 

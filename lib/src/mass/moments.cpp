@@ -131,6 +131,15 @@ Moments volumeMomentsBelow(std::span<const btVector3> vertices, std::span<const 
   const Vec3d n = detail::unitDirection(up, "keel::volumeMomentsBelow: up");
   if (!std::isfinite(height_m)) throw std::invalid_argument("keel::volumeMomentsBelow: the height is not finite");
   const Vec3d centre = checkedCentre(vertices, triangles);
+  // A plane clear of the mesh keeps all of it or none, exactly: clipping
+  // from a reference point far away would cancel catastrophically.
+  double lowest_m = INFINITY, highest_m = -INFINITY;
+  for (const btVector3& v : vertices) {
+    lowest_m = std::min(lowest_m, dot(n, toD(v)));
+    highest_m = std::max(highest_m, dot(n, toD(v)));
+  }
+  if (height_m >= highest_m) return volumeMoments(vertices, triangles);
+  if (height_m < lowest_m) return {};
   // The reference point lies in the plane, so every tetrahedron on the cap
   // polygon is flat: the cap closes the clipped solid at no cost.
   const Vec3d p = add(centre, scale(n, height_m - dot(n, centre)));

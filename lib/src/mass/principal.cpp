@@ -12,8 +12,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
+#include <string>
 
 namespace keel::KEEL_ABI {
 namespace detail {
@@ -105,10 +108,13 @@ btMatrix3x3 toBt(const Matrix3d& m) {
                      btScalar(m[1][2]), btScalar(m[2][0]), btScalar(m[2][1]), btScalar(m[2][2]));
 }
 
-}  // namespace
-}  // namespace detail
+/// The bounds of a body's mass and moments, as messages print them.
+std::ostream& bodyBounds(std::ostream& s, const char* unit) {
+  return s << std::setprecision(2) << kLightestBody << " to " << kHeaviestBody << " " << unit
+           << " (docs/mass.md, \"Bounds\")";
+}
 
-MassProperties massProperties(const Moments& moments) {
+void refuseNoMass(const Moments& moments) {
   bool finite = std::isfinite(moments.zeroth);
   for (double f : moments.first) finite = finite && std::isfinite(f);
   for (double s : moments.second) finite = finite && std::isfinite(s);
@@ -118,6 +124,114 @@ MassProperties massProperties(const Moments& moments) {
       << " kg; it must be positive and every moment finite (is the model empty, or a density negative?)";
     throw std::invalid_argument(s.str());
   }
+  if (moments.zeroth < kLightestBody || moments.zeroth > kHeaviestBody) {
+    std::ostringstream s;
+    s << "keel::massProperties: the mass is " << moments.zeroth << " kg, outside the ";
+    bodyBounds(s, "kg") << " a body may weigh: is a density or a thickness in the wrong units?";
+    throw std::invalid_argument(s.str());
+  }
+}
+
+/// A principal moment under this fraction of the trace of the second
+/// moments about the hull origin is not resolved: the parallel-axis step
+/// leaves an error of a few ulps of that trace (about 1e-15 of it), so the
+/// moment would keep fewer than four significant digits (docs/mass.md,
+/// "Bounds").
+constexpr double kResolved = 1e-11;
+
+/// Refuses principal moments [kg m^2] a rigid body cannot have: negative
+/// beyond rounding (holes heavier than the solid around them), lost in the
+/// rounding of `aboutOrigin_kgm2` (no extent, or far from the origin), or
+/// outside the bounds Bullet can invert.
+void refuseUnusableMoments(const std::array<double, 3>& values, double aboutOrigin_kgm2, const double c[3]) {
+  const double rounding_kgm2 = kResolved * aboutOrigin_kgm2;
+  const double smallest = std::min({values[0], values[1], values[2]});
+  const double largest = std::max({values[0], values[1], values[2]});
+  std::ostringstream s;
+  s << "keel::massProperties: a principal moment of inertia is ";
+  if (smallest < -rounding_kgm2) {
+    s << smallest << " kg m^2: negative densities outweigh the rest somewhere";
+  } else if (smallest <= rounding_kgm2) {
+    s << smallest << " kg m^2, not above the rounding of the moments about the hull frame's origin (" << rounding_kgm2
+      << " kg m^2): the body has no extent along an axis (a lone point mass, a rod), or its centre of mass is "
+      << std::hypot(c[0], c[1], c[2]) << " m from the hull frame's origin (give its geometry there)";
+  } else if (smallest < kLightestBody || largest > kHeaviestBody) {
+    s << (smallest < kLightestBody ? smallest : largest) << " kg m^2, outside the ";
+    bodyBounds(s, "kg m^2") << " a body may have";
+  } else {
+    return;
+  }
+  throw std::invalid_argument(s.str());
+}
+
+/// Principal moments closer than this many times their rounding are equal
+/// (equalMomentsTolerance).
+constexpr double kEqualRoundings = 4;
+
+/// How close two principal moments [kg m^2] must be to count as equal: the
+/// rounding of the input, whose coordinates are btScalar (half an ulp of a
+/// vertex at |c| + r from the origin moves a moment by about 2 m r (|c| +
+/// r) eps, r the radius of gyration), and of the arithmetic in double (a
+/// few ulps of the moments about the origin). Within it, any axes of the
+/// eigenspace are as principal as the input can tell (docs/mass.md, "From
+/// moments to the rigid body").
+double equalMomentsTolerance(double m, const double c[3], double aboutCentre_kgm2, double aboutOrigin_kgm2) {
+  const double gyration_m = std::sqrt(aboutCentre_kgm2 / m);
+  const double input = 2 * std::numeric_limits<btScalar>::epsilon() *
+                       (aboutCentre_kgm2 + m * gyration_m * std::hypot(c[0], c[1], c[2]));
+  const double arithmetic = std::numeric_limits<double>::epsilon() * aboutOrigin_kgm2;
+  return kEqualRoundings * (input + arithmetic);
+}
+
+/// Within a set of equal principal moments any axes are principal, and the
+/// solver's are arbitrary (up to 45 degrees from the hull's): replaced by
+/// the hull's own, projected into the eigenspace. Three equal: the hull's
+/// axes. Two: the rotation within their plane that brings them nearest
+/// the two hull axes they stand for (the 2 x 2 orthogonal Procrustes
+/// problem: the solver's pair u, v turned by atan2(v_i - u_j, u_i + v_j)), so the frame stays a
+/// rotation and the result does not depend on the solver's pair. The
+/// moments become the inertia's along the chosen axes.
+void keepHullAxesWhereEqual(SymmetricEigen& e, const Matrix3d& inertia, double tolerance_kgm2) {
+  int o[3] = {0, 1, 2};
+  std::sort(o, o + 3, [&](int a, int b) { return e.values[a] < e.values[b]; });
+  const bool low = e.values[o[1]] - e.values[o[0]] <= tolerance_kgm2;
+  const bool high = e.values[o[2]] - e.values[o[1]] <= tolerance_kgm2;
+  if (low && high) {
+    for (int i = 0; i < 3; ++i) {
+      for (int k = 0; k < 3; ++k) e.vectors[k][i] = i == k ? 1 : 0;
+      e.values[i] = inertia[i][i];
+    }
+    return;
+  }
+  if (!low && !high) return;
+  const int i = std::min(o[low ? 0 : 1], o[low ? 1 : 2]), j = std::max(o[low ? 0 : 1], o[low ? 1 : 2]);
+  const auto& v = e.vectors;
+  const double theta = std::atan2(v[i][j] - v[j][i], v[i][i] + v[j][j]);
+  const double cos = std::cos(theta), sin = std::sin(theta);
+  std::array<double, 3> ai{}, aj{};
+  for (int k = 0; k < 3; ++k) {
+    ai[k] = cos * v[k][i] + sin * v[k][j];
+    aj[k] = -sin * v[k][i] + cos * v[k][j];
+  }
+  const auto along = [&](const std::array<double, 3>& a) {
+    double sum = 0;
+    for (int r = 0; r < 3; ++r)
+      for (int k = 0; k < 3; ++k) sum += a[r] * inertia[r][k] * a[k];
+    return sum;
+  };
+  for (int k = 0; k < 3; ++k) {
+    e.vectors[k][i] = ai[k];
+    e.vectors[k][j] = aj[k];
+  }
+  e.values[i] = along(ai);
+  e.values[j] = along(aj);
+}
+
+}  // namespace
+}  // namespace detail
+
+MassProperties massProperties(const Moments& moments) {
+  detail::refuseNoMass(moments);
   const double m = moments.zeroth;
   const double c[3] = {moments.first[0] / m, moments.first[1] / m, moments.first[2] / m};
   // Second moments about the centre of mass (parallel-axis theorem), then
@@ -128,17 +242,9 @@ MassProperties massProperties(const Moments& moments) {
   const detail::Matrix3d inertia{{{syy + szz, -sxy, -szx}, {-sxy, sxx + szz, -syz}, {-szx, -syz, sxx + syy}}};
   detail::SymmetricEigen e = detail::symmetricEigen(inertia);
   detail::alignWithHullAxes(e);
-  const double largest = std::max({e.values[0], e.values[1], e.values[2]});
-  for (double& value : e.values) {
-    // Round-off may leave a point mass's or a rod's zero moment slightly negative.
-    if (value < -1e-9 * largest) {
-      std::ostringstream s;
-      s << "keel::massProperties: a principal moment of inertia is " << value
-        << " kg m^2: negative densities outweigh the rest somewhere";
-      throw std::invalid_argument(s.str());
-    }
-    value = std::max(value, 0.0);
-  }
+  const double aboutOrigin_kgm2 = std::abs(q[0]) + std::abs(q[1]) + std::abs(q[2]);
+  detail::refuseUnusableMoments(e.values, aboutOrigin_kgm2, c);
+  detail::keepHullAxesWhereEqual(e, inertia, detail::equalMomentsTolerance(m, c, sxx + syy + szz, aboutOrigin_kgm2));
   MassProperties out;
   out.mass_kg = btScalar(m);
   out.centreOfMass_m = btVector3(btScalar(c[0]), btScalar(c[1]), btScalar(c[2]));
@@ -154,35 +260,65 @@ MassProperties massProperties(const Hull& hull, double density_kgpm3) {
   return massProperties(volumeMoments(hull).scaled(density_kgpm3));
 }
 
+namespace {
+
+/// Refuses a transform that is not finite: it would move every vertex to NaN.
+void refuseNonFinite(const btTransform& bodyToHull) {
+  const auto refuse = [](const char* what, const btVector3& v) {
+    if (std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z())) return;
+    std::ostringstream s;
+    s << "keel::toBodyFrame: bodyToHull's " << what << " is (" << v.x() << ", " << v.y() << ", " << v.z()
+      << "), not finite (MassProperties::bodyToHull() is, for a model it accepted)";
+    throw std::invalid_argument(s.str());
+  };
+  for (int row = 0; row < 3; ++row) refuse("basis", bodyToHull.getBasis()[row]);
+  refuse("origin", bodyToHull.getOrigin());
+}
+
+/// Copies every triangle of a Bullet mesh, moved, into another; notes the
+/// first that moves to a non-finite vertex instead (thrown after the walk,
+/// not through Bullet's).
+class MovingCopy final : public btInternalTriangleIndexCallback {
+ public:
+  MovingCopy(btTriangleMesh& out, const btTransform& move) : out_(out), move_(move) {}
+  void internalProcessTriangleIndex(btVector3* triangle, int part, int index) override {
+    if (!bad_.empty()) return;
+    const btVector3 moved[3] = {move_ * triangle[0], move_ * triangle[1], move_ * triangle[2]};
+    for (const btVector3& v : moved)
+      if (!std::isfinite(v.x()) || !std::isfinite(v.y()) || !std::isfinite(v.z())) {
+        std::ostringstream s;
+        s << "keel::toBodyFrame: triangle " << index << " of part " << part << " moves to (" << v.x() << ", " << v.y()
+          << ", " << v.z() << "), not finite: the mesh's vertex is not, or bodyToHull moves it out of range";
+        bad_ = s.str();
+        return;
+      }
+    out_.addTriangle(moved[0], moved[1], moved[2], false);
+  }
+  [[nodiscard]] const std::string& bad() const { return bad_; }
+
+ private:
+  btTriangleMesh& out_;
+  btTransform move_;
+  std::string bad_;
+};
+
+}  // namespace
+
 std::shared_ptr<const Hull> toBodyFrame(const Hull& hull, const btTransform& bodyToHull, const HullOptions& options) {
+  refuseNonFinite(bodyToHull);
   const btTransform hullToBody = bodyToHull.inverse();
   std::vector<btVector3> vertices(hull.vertices().begin(), hull.vertices().end());
   for (btVector3& v : vertices) v = hullToBody * v;
   return std::make_shared<const Hull>(vertices, hull.triangles(), options);
 }
 
-namespace {
-
-/// Copies every triangle of a Bullet mesh, moved, into another.
-class MovingCopy final : public btInternalTriangleIndexCallback {
- public:
-  MovingCopy(btTriangleMesh& out, const btTransform& move) : out_(out), move_(move) {}
-  void internalProcessTriangleIndex(btVector3* triangle, int, int) override {
-    out_.addTriangle(move_ * triangle[0], move_ * triangle[1], move_ * triangle[2], false);
-  }
-
- private:
-  btTriangleMesh& out_;
-  btTransform move_;
-};
-
-}  // namespace
-
 std::unique_ptr<btTriangleMesh> toBodyFrame(const btStridingMeshInterface& mesh, const btTransform& bodyToHull) {
+  refuseNonFinite(bodyToHull);
   auto out = std::make_unique<btTriangleMesh>(true, false);
   MovingCopy copy(*out, bodyToHull.inverse());
   const btVector3 huge(BT_LARGE_FLOAT, BT_LARGE_FLOAT, BT_LARGE_FLOAT);
   mesh.InternalProcessAllTriangles(&copy, -huge, huge);
+  if (!copy.bad().empty()) throw std::invalid_argument(copy.bad());
   return out;
 }
 
