@@ -2,7 +2,7 @@
 // positions no boat has, a waterplane far from the hull, a mesh moved by a
 // NaN transform, and bodies whose principal moments are equal, where any
 // axes are principal and the hull's own must be kept (docs/mass.md, "Bounds"
-// and "From moments to the rigid body").
+// and "Equal moments").
 #include "mass_test_support.hpp"
 
 #include <BulletCollision/CollisionShapes/btTriangleMesh.h>

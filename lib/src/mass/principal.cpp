@@ -173,8 +173,8 @@ constexpr double kEqualRoundings = 4;
 /// vertex at |c| + r from the origin moves a moment by about 2 m r (|c| +
 /// r) eps, r the radius of gyration), and of the arithmetic in double (a
 /// few ulps of the moments about the origin). Within it, any axes of the
-/// eigenspace are as principal as the input can tell (docs/mass.md, "From
-/// moments to the rigid body").
+/// eigenspace are as principal as the input can tell (docs/mass.md, "Equal
+/// moments").
 double equalMomentsTolerance(double m, const double c[3], double aboutCentre_kgm2, double aboutOrigin_kgm2) {
   const double gyration_m = std::sqrt(aboutCentre_kgm2 / m);
   const double input = 2 * std::numeric_limits<btScalar>::epsilon() *
@@ -187,10 +187,10 @@ double equalMomentsTolerance(double m, const double c[3], double aboutCentre_kgm
 /// solver's are arbitrary (up to 45 degrees from the hull's): replaced by
 /// the hull's own, projected into the eigenspace. Three equal: the hull's
 /// axes. Two: the rotation within their plane that brings them nearest
-/// the two hull axes they stand for (the 2 x 2 orthogonal Procrustes
-/// problem: the solver's pair u, v turned by atan2(v_i - u_j, u_i + v_j)), so the frame stays a
-/// rotation and the result does not depend on the solver's pair. The
-/// moments become the inertia's along the chosen axes.
+/// the two hull axes i, j they stand for (the 2 x 2 orthogonal Procrustes
+/// problem: the solver's pair u, v turned by atan2(v_i - u_j, u_i + v_j)),
+/// so the frame stays a rotation and the result does not depend on the
+/// solver's pair. The moments become the inertia's along the chosen axes.
 void keepHullAxesWhereEqual(SymmetricEigen& e, const Matrix3d& inertia, double tolerance_kgm2) {
   int o[3] = {0, 1, 2};
   std::sort(o, o + 3, [&](int a, int b) { return e.values[a] < e.values[b]; });
