@@ -105,7 +105,7 @@ const char* breakOne(Random& r, std::vector<Compartment>& all, const Hull& hull)
     all.push_back(Compartment{"only", hullOf(box(btVector3(1, 1, 1) / 2, 1, hull.centroid_m())), {}, 0, 0, 1});
   Compartment& c = all[std::size_t(integer(r, 0, int(all.size()) - 1))];
   const int self = int(&c - all.data());
-  if (c.openings.empty()) c.openings.push_back(randomOpening(r, *c.space, self, int(all.size())));
+  if (c.openings.empty()) c.openings.push_back(randomOpening(r, *c.space, self, 1));  // to the sea: no second fault
   Opening& o = c.openings[std::size_t(integer(r, 0, int(c.openings.size()) - 1))];
   const double bad[] = {kNaN, -1, 0, 1e30, -std::numeric_limits<double>::infinity()};
   const auto badValue = [&] { return btScalar(bad[integer(r, 0, 4)]); };

@@ -40,7 +40,9 @@ struct BoatModel;
 /// and keeps running.
 enum StatusFlag : std::uint32_t {
   StatusOk = 0,
-  StatusNonFiniteHeight = 1u << 0,       ///< the surface returned NaN/inf; replaced by the mean of the finite samples
+  /// The surface returned NaN/inf; replaced by the mean of the finite
+  /// samples (at a compartment's openings to the sea: docs/flooding.md).
+  StatusNonFiniteHeight = 1u << 0,
   StatusNoFiniteHeight = 1u << 1,        ///< every sample was NaN/inf: no water force this substep
   StatusBadTimeStep = 1u << 2,           ///< time step <= 0 or not finite: substep skipped
   StatusStaticBody = 1u << 3,            ///< static, kinematic or zero-mass body: nothing to float
@@ -54,7 +56,8 @@ enum StatusFlag : std::uint32_t {
   StatusNonFiniteVelocity = 1u << 11,  ///< the surface returned a NaN/inf water velocity; replaced by zero
   StatusDragClamped = 1u << 12,        ///< the drag was limited so it cannot reverse the motion (informational)
   /// Water heights more than kPlausibleHead_m beyond the hull's reach: replaced
-  /// by the mean of the plausible ones (docs/model.md §4).
+  /// by the mean of the plausible ones (docs/model.md §4; at a compartment's
+  /// openings to the sea, docs/flooding.md).
   StatusImplausibleHeight = 1u << 13,
   /// The pressure force or torque exceeded what any sea can give the hull
   /// (kMaxPressureForceFactor rho g V, and times the hull's radius): limited.
