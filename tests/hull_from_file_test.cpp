@@ -10,6 +10,8 @@
 #include <assimp/scene.h>
 #include <assimp/Importer.hpp>
 
+#include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -88,6 +90,15 @@ TEST(HullFromFile, HarbourBoatsSplitAlongTheirCentreline) {
     double sum = 0;
     for (const Compartment& c : rooms) sum += double(c.space->volume_m3());
     EXPECT_NEAR(sum, hull.volume_m3(), 0.01 * double(hull.area_m2())) << kind;  // simplifiedHull's bound
+    // The harbour demo gives its boats these compartments: they fit the hull.
+    World w;
+    WaterAction boat(w.addBox(btVector3(1, 1, 1), 1000, btTransform::getIdentity()), std::make_shared<const Hull>(mesh),
+                     std::make_shared<FlatSurface>());
+    try {
+      boat.setCompartments(rooms);
+    } catch (const std::invalid_argument& e) {
+      ADD_FAILURE() << kind << ": " << e.what();
+    }
   }
 }
 

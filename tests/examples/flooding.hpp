@@ -11,7 +11,8 @@
 namespace game {
 
 /// Gives `boat` `count` equal compartments between bulkheads across its
-/// `forward` axis (body frame), from bow to stern.
+/// `forward` axis (body frame), numbered from the stern (the least
+/// position along `forward`, bulkheadCompartments' order) to the bow.
 void addBulkheads(keel::WaterAction& boat, const btVector3& forward, int count);
 /// The same, each split by a bulkhead on the centreline across `starboard`
 /// (body frame): `2 count` compartments, so that a hole on one side floods

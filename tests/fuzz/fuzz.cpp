@@ -10,6 +10,12 @@
 //                          velocity change is always finite, and in uniform
 //                          water the drag and damping never add kinetic
 //                          energy.
+//   keel_fuzz flooding N   N cases of random compartments (valid and not),
+//                          openings, pumps, holes, seas (NaN, 1e30,
+//                          throwing) and time steps: refused naming the
+//                          field, or the water within [0, capacity], the
+//                          water balance to 1e-12, the force finite, and no
+//                          water moved without time passing.
 // Prints "N passed, M failed" and exits non-zero on a failure. ctest runs
 // a short smoke of each; docs/model.md §4 quotes a long run.
 #include "fuzz.hpp"
@@ -29,6 +35,7 @@ struct Mode {
 constexpr Mode kModes[] = {
     {"hulls", keel::test::fuzz::hulls},
     {"substeps", keel::test::fuzz::substeps},
+    {"flooding", keel::test::fuzz::flooding},
 };
 
 }  // namespace

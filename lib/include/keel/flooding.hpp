@@ -33,7 +33,10 @@ struct Opening {
   /// Vertical extent [m] (along up, whatever the boat's attitude); 0: a
   /// square hole, sqrt(area_m2).
   btScalar height_m = 0;
-  int to = kSea;  ///< kSea, or the index of the compartment on the other side
+  /// kSea, or the index of the compartment on the other side. A door or
+  /// pipe is listed once, in either compartment it joins: water flows
+  /// through it both ways (listed in both, it is refused).
+  int to = kSea;
 };
 
 /// A closed space inside the hull that water can fill.
@@ -42,7 +45,8 @@ struct Compartment {
   std::shared_ptr<const Hull> space;  ///< its boundary, a closed mesh in the body frame
   std::vector<Opening> openings;      ///< where water gets in and out
   btScalar pumpRate_m3ps = 0;         ///< pumped overboard while there is water [m^3/s], >= 0
-  /// Water in it at the start [m^3], in [0, permeability space->volume_m3()].
+  /// Water in it at the start [m^3], in [0, its capacity]: permeability
+  /// times space->volume_m3(), in btScalar (CompartmentStatus::capacity_m3).
   btScalar water_m3 = 0;
   /// The fraction of its volume water can fill, in (0, 1]: what its contents
   /// (cargo, machinery, furniture) leave free. Ship stability rules use 0.95
@@ -52,7 +56,9 @@ struct Compartment {
 
 /// One compartment after the last substep.
 struct CompartmentStatus {
-  double water_m3 = 0;       ///< floodwater [m^3] (double: the water balance holds to round-off)
+  /// Floodwater [m^3] (double: the water balance holds to round-off), in
+  /// [0, capacity_m3]: Compartment::water_m3 accepts it back.
+  double water_m3 = 0;
   btScalar capacity_m3 = 0;  ///< the water it can hold: permeability times its volume [m^3]
   /// Net flow in during the last substep [m^3/s] (openings and pump).
   btScalar inflow_m3ps = 0;

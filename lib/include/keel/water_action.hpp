@@ -40,7 +40,9 @@ struct BoatModel;
 /// and keeps running.
 enum StatusFlag : std::uint32_t {
   StatusOk = 0,
-  StatusNonFiniteHeight = 1u << 0,       ///< the surface returned NaN/inf; replaced by the mean of the finite samples
+  /// The surface returned NaN/inf; replaced by the mean of the finite
+  /// samples (at a compartment's openings to the sea: docs/flooding.md).
+  StatusNonFiniteHeight = 1u << 0,
   StatusNoFiniteHeight = 1u << 1,        ///< every sample was NaN/inf: no water force this substep
   StatusBadTimeStep = 1u << 2,           ///< time step <= 0 or not finite: substep skipped
   StatusStaticBody = 1u << 3,            ///< static, kinematic or zero-mass body: nothing to float
@@ -54,7 +56,8 @@ enum StatusFlag : std::uint32_t {
   StatusNonFiniteVelocity = 1u << 11,  ///< the surface returned a NaN/inf water velocity; replaced by zero
   StatusDragClamped = 1u << 12,        ///< the drag was limited so it cannot reverse the motion (informational)
   /// Water heights more than kPlausibleHead_m beyond the hull's reach: replaced
-  /// by the mean of the plausible ones (docs/model.md §4).
+  /// by the mean of the plausible ones (docs/model.md §4; at a compartment's
+  /// openings to the sea, docs/flooding.md).
   StatusImplausibleHeight = 1u << 13,
   /// The pressure force or torque exceeded what any sea can give the hull
   /// (kMaxPressureForceFactor rho g V, and times the hull's radius): limited.
@@ -154,6 +157,7 @@ class WaterAction : public btActionInterface {
   /// substep of `timeStep_s` [s], without advancing the clock. Bullet runs
   /// actions after integrating, so without this the first substep after
   /// adding the action (or after teleporting the body) feels no water.
+  /// No time passes: the compartments' water weighs, but none flows.
   void prime(btScalar timeStep_s);
   /// On columns: each column's axis, its wet part blue (darker the fuller)
   /// and its dry part grey, and the buoyancy arrow. On triangles: the submerged pieces (blue), the waterline (orange),
@@ -249,10 +253,15 @@ class WaterAction : public btActionInterface {
   /// Gives the boat compartments that water can flood (docs/flooding.md),
   /// replacing any it had, each with the water it holds. Throws
   /// std::invalid_argument, naming the compartment and the field, for a
-  /// missing mesh, an opening with a non-finite position or a non-positive
-  /// area or height, a discharge coefficient outside (0, 1], an opening to
-  /// itself or to no compartment, a negative or non-finite pump rate, or
-  /// water outside [0, the compartment's volume].
+  /// missing mesh or one with overlapping parts, an opening with a
+  /// non-finite position or a non-positive area or height, a discharge
+  /// coefficient outside (0, 1], an opening to itself or to no compartment,
+  /// a door listed in both the compartments it joins, a negative or
+  /// non-finite pump rate, a permeability outside (0, 1], water outside [0,
+  /// its capacity] (Compartment::water_m3), a compartment whose bounds reach
+  /// past the hull's or whose volume exceeds the hull's (by more than 1 %),
+  /// or compartments that overlap. The water flooding() reports is always
+  /// accepted back.
   void setCompartments(std::vector<Compartment> compartments);
   [[nodiscard]] const std::vector<Compartment>& compartments() const;
   /// Holes the boat at `point_world` [m, world] with a hole of `area_m2` to
@@ -261,7 +270,8 @@ class WaterAction : public btActionInterface {
   /// several, the nearest bounds when none does). A boat without
   /// compartments gets one first: its whole hull. Returns the
   /// compartment's index. Throws std::invalid_argument for a non-finite point
-  /// or a bad area or coefficient.
+  /// or a bad area or coefficient, and for a boat without compartments whose
+  /// hull has overlapping parts (give it compartments first).
   std::size_t openHole(const btVector3& point_world, btScalar area_m2, btScalar dischargeCoefficient = btScalar(0.6));
   /// The water in each compartment, the flow, the water taken from the sea
   /// and the reserve buoyancy after the last substep.

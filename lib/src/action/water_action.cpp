@@ -86,6 +86,12 @@ void WaterAction::prime(btScalar timeStep_s) {
     (void)detail::skipSubstep(*state_, StatusBadTimeStep);
     return;
   }
+  // No time passes: the compartments' water weighs, but none moves.
+  struct Hold {
+    bool& timePasses;
+    ~Hold() { timePasses = true; }
+  } hold{state_->flood.timePasses};
+  hold.timePasses = false;
   forceForNextSubstep(timeStep_s);
 }
 

@@ -1,6 +1,8 @@
 // A boat's compartments as the substep keeps them (docs/flooding.md).
 #include "flood/floodwater.hpp"
 
+#include "flood/check.hpp"
+
 #include "kernels/hull_soa.hpp"
 
 #include <utility>
@@ -12,10 +14,9 @@ void FloodState::set(std::vector<Compartment> given) {
   state.assign(compartments.size(), CompartmentState{});
   std::size_t toSea = 0;
   for (std::size_t i = 0; i < compartments.size(); ++i) {
-    const Hull& space = *compartments[i].space;
     CompartmentState& c = state[i];
     c.permeability = double(compartments[i].permeability);
-    c.capacity_m3 = c.permeability * double(space.volume_m3());
+    c.capacity_m3 = double(capacityOf(compartments[i]));
     c.water_m3 = c.start_m3 = double(compartments[i].water_m3);
     for (const Opening& o : compartments[i].openings) toSea += o.to == kSea ? 1 : 0;
   }
@@ -31,7 +32,7 @@ void FloodState::set(std::vector<Compartment> given) {
   status.compartments.assign(compartments.size(), CompartmentStatus{});
   for (std::size_t i = 0; i < compartments.size(); ++i) {
     status.compartments[i].water_m3 = compartments[i].water_m3;
-    status.compartments[i].capacity_m3 = btScalar(state[i].capacity_m3);
+    status.compartments[i].capacity_m3 = capacityOf(compartments[i]);
   }
 }
 

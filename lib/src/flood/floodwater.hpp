@@ -44,6 +44,9 @@ struct CompartmentState {
   btScalar topAboveCentre_m = 0;     ///< its highest point above the centre of mass along up [m]
   VolumeBelow below;                 ///< the water's volume and centroid of the last solve
   double inflow_m3 = 0;              ///< net water in during the last substep [m^3]
+  // The flow through the openings (flowThroughOpenings).
+  double surface_m2 = 1;  ///< the free surface's area this substep [m^2]
+  double head_m = 0;      ///< the free surface's height along up above the centre of mass, as water moves [m]
   // The level's search (solveLevels).
   bool searching = false;                                       ///< still searching this solve
   double trial_m = 0;                                           ///< the level tried [m]
@@ -73,7 +76,10 @@ struct FloodState {
   std::vector<btScalar> water, height;  ///< per vertex of meshes: its compartment's plane, its height above it [m]
   std::vector<btScalar> seaU_m, seaV_m, seaHeight_m;  ///< the sea at the openings to the sea, this substep
   double takenFromSea_m3 = 0;                         ///< inflow from the sea less outflow and pumping [m^3]
-  ForceTorque force;                                  ///< the floodwater's weight, world axes, about the centre of mass
+  /// Whether the substep moves water: false while WaterAction::prime
+  /// computes a force with no time passing.
+  bool timePasses = true;
+  ForceTorque force;  ///< the floodwater's weight, world axes, about the centre of mass
   FloodingStatus status;
   [[nodiscard]] bool empty() const { return compartments.empty(); }
   /// Replaces the compartments (validated by the caller) and sizes the state.
