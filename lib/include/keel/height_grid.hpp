@@ -36,8 +36,9 @@ inline constexpr std::int64_t kMaxGridNodes = std::int64_t(1) << 26;
 /// The fastest a sea's surface rises or falls at a fixed point [m/s], with
 /// margin: a wave of phase speed c changes the height there at c times its
 /// slope, and the steepest waves, about 30 m high, give about 11.5 m/s
-/// (docs/integration.md, "An ocean that changes every frame"). Two snapshots that imply more are
-/// taken as mis-stamped: HeightGridSurface then gives no vertical velocity.
+/// (docs/integration.md, "An ocean that changes every frame"). Two
+/// snapshots that imply more are taken as mis-stamped: HeightGridSurface
+/// then gives no vertical velocity.
 inline constexpr double kMaxSurfaceRiseRate_mps = 20;
 
 /// Where the grid's nodes are: node (i, j) sits at
