@@ -203,6 +203,22 @@ void spectralUpdate(benchmark::State& state) {
   }
 }
 
+/// HeightGridSurface::publish() of a grid of nodes x nodes: the buffers'
+/// swap and the pass over both snapshots that finds the fastest rise they
+/// imply (docs/integration.md, "An ocean that changes every frame"); per node.
+void heightGridPublish(benchmark::State& state) {
+  const int nodes = int(state.range(0));
+  HeightGridSurface grid(HeightGridLayout{.nodesEast = nodes, .nodesNorth = nodes});
+  double t_s = 0;
+  for (auto _ : state) {
+    t_s += 1.0 / 60;
+    grid.publish(t_s);
+    benchmark::DoNotOptimize(grid.riseRate_mps());
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(nodes) * nodes);
+}
+
+BENCHMARK(heightGridPublish)->ArgName("nodes")->Arg(256)->Arg(1024)->Unit(benchmark::kMicrosecond);
 BENCHMARK(gerstnerHeights)->Unit(benchmark::kMicrosecond);
 BENCHMARK(gerstnerVelocities)->Unit(benchmark::kMicrosecond);
 BENCHMARK(gerstnerHeightsAndVelocities)->Unit(benchmark::kMicrosecond);

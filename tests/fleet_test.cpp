@@ -81,10 +81,70 @@ TEST(WaterFleet, AddRemoveAndValidate) {
   EXPECT_EQ(fleet.size(), 1u);
   EXPECT_EQ(fleet.boat(0).body(), b);
   EXPECT_THROW(fleet.setThreadCount(-1), std::invalid_argument);
+  EXPECT_THROW(fleet.setThreadCount(kMaxFleetThreads + 1), std::invalid_argument);
+  EXPECT_THROW(WaterFleet(std::make_shared<FlatSurface>(), kMaxFleetThreads + 1), std::invalid_argument);
+  EXPECT_EQ(fleet.threadCount(), 2);
   EXPECT_THROW(WaterFleet(nullptr), std::invalid_argument);
   EXPECT_THROW(fleet.add(nullptr, hull), std::invalid_argument);
   fleet.updateAction(&w.world, 0);
   EXPECT_TRUE(fleet.boat(0).status().flags & StatusBadTimeStep);
+}
+
+/// Three 4 m x 1 m x 2 m boxes 10 m apart on a 0.5 m, 30 m wave, in a
+/// fleet of two threads, for 1 s; then the middle box's body leaves the
+/// world (`leaves`: still in the fleet; else it leaves the fleet too) and
+/// the world steps 10 s more. Returns every body's final velocity and the
+/// middle body's velocity as it left.
+struct Departure {
+  std::vector<btTransform> transforms;
+  std::vector<btVector3> velocities;
+  btVector3 leftWith;
+  WaterStatus status;  // the middle boat's, when it stayed in the fleet
+};
+Departure departAt(bool staysInFleet) {
+  World w;
+  WaterFleet fleet(std::make_shared<SineSumSurface>(std::vector<WaveComponent>{deepWaterWave(0.5, 30, 0.2)}), 2);
+  const btVector3 size(4, 1, 2);
+  const auto hull = hullOf(box(size, 2));
+  std::vector<btRigidBody*> bodies;
+  for (int i = 0; i < 3; ++i) {
+    bodies.push_back(w.addBox(size, btScalar(kSeaWaterDensity_kgpm3 * 4 * 2 * 0.4),
+                              btTransform(btQuaternion(0.1f * i, 0.05f, 0), btVector3(btScalar(10 * i), 0, 0))));
+    fleet.add(bodies.back(), hull);
+  }
+  w.world.addAction(&fleet);
+  const auto step = [&](int frames) {
+    for (int f = 0; f < frames; ++f) w.world.stepSimulation(btScalar(1.0 / 60), 4, btScalar(1.0 / 240));
+  };
+  step(60);
+  w.world.removeRigidBody(bodies[1]);
+  if (!staysInFleet) fleet.remove(bodies[1]);
+  Departure d;
+  d.leftWith = bodies[1]->getLinearVelocity();
+  step(600);
+  for (btRigidBody* b : bodies) {
+    d.transforms.push_back(b->getCenterOfMassTransform());
+    d.velocities.push_back(b->getLinearVelocity());
+  }
+  if (staysInFleet) d.status = fleet.boat(1).status();
+  w.world.removeAction(&fleet);
+  return d;
+}
+
+TEST(WaterFleet, ABoatWhoseBodyLeftTheWorldIsLeftAlone) {
+  const Departure stayed = departAt(true), gone = departAt(false);
+  // Bullet no longer integrates the body, so each velocity change stayed
+  // on it: it gained 2.7 m/s in the 10 s before the fleet checked.
+  EXPECT_EQ(stayed.velocities[1], stayed.leftWith);
+  EXPECT_TRUE(stayed.status.flags & StatusNotInWorld) << stayed.status.describe();
+  EXPECT_FALSE(stayed.status.ok());
+  EXPECT_EQ(stayed.status.skippedSubsteps, 2400u);  // every substep of the 10 s
+  EXPECT_NE(stayed.status.describe().find("not in the world"), std::string::npos) << stayed.status.describe();
+  // The other boats are stepped as if it had left the fleet too.
+  for (int i : {0, 2}) {
+    EXPECT_EQ(stayed.transforms[i], gone.transforms[i]) << i;
+    EXPECT_EQ(stayed.velocities[i], gone.velocities[i]) << i;
+  }
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <limits>
 #include <random>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace keel::test {
@@ -188,6 +189,21 @@ TEST(HeightGrid, RejectsBadLayoutsAndInputs) {
   g = kLayout;
   g.originEast_m = std::numeric_limits<double>::infinity();
   bad(g);
+  // Within kMaxGridNodes: 65,536 x 65,536 nodes would take 48 GiB, and the
+  // message says so; a strip of 65,536 x 2 is a grid like any other.
+  g = kLayout;
+  g.nodesEast = g.nodesNorth = kMaxGridNodesPerSide;
+  try {
+    HeightGridSurface{g};
+    ADD_FAILURE() << "a grid of 2^32 nodes accepted";
+  } catch (const std::invalid_argument& e) {
+    const double gib = 3.0 * 65536.0 * 65536.0 * double(sizeof(btScalar)) / double(1u << 30);
+    EXPECT_NE(std::string(e.what()).find(std::to_string(int(gib)) + " GiB"), std::string::npos) << e.what();
+  }
+  g.nodesNorth = int(kMaxGridNodes / kMaxGridNodesPerSide) + 1;
+  bad(g);
+  g.nodesNorth = 2;
+  EXPECT_EQ(HeightGridSurface(g).heights_m().size(), std::size_t(2 * kMaxGridNodesPerSide));
   HeightGridSurface grid(kLayout);
   EXPECT_THROW(grid.setHeights(std::vector<btScalar>(5), 0), std::invalid_argument);
   EXPECT_THROW(grid.publish(std::numeric_limits<double>::quiet_NaN()), std::invalid_argument);
@@ -246,6 +262,126 @@ TEST(HeightGrid, NaNInTheGridIsReportedByTheActionLikeAnyNaNHeight) {
   EXPECT_TRUE(std::isfinite(p.x()) && std::isfinite(p.y()) && std::isfinite(p.z()));
   EXPECT_NEAR(p.y(), BoxOnGrid::D / 2 - BoxOnGrid::T, 0.05);
   b.world.world.removeAction(&boat);
+}
+
+TEST(HeightGrid, PublishTakesTimesOnTheWaterClockAndBoundsTheirRise) {
+  HeightGridSurface grid(kLayout, 0);
+  EXPECT_EQ(grid.riseRate_mps(), 0);
+  // A rise of exactly the bound is a sea's (0.625 m in 1/32 s, exact in
+  // binary); one just past it is a clock's error.
+  std::vector<btScalar> h(std::size_t(40 * 30), 0);
+  h[77] = btScalar(0.625);
+  grid.setHeights(h, 1);
+  grid.setHeights(std::vector<btScalar>(h.size(), 0), 1 + 1.0 / 32);
+  EXPECT_EQ(grid.riseRate_mps(), kMaxSurfaceRiseRate_mps);
+  EXPECT_FALSE(grid.implausibleRise());
+  EXPECT_FALSE(grid.velocityIsUniform());
+  h[77] = btScalar(0.626);
+  grid.setHeights(h, 1 + 2.0 / 32);
+  EXPECT_TRUE(grid.implausibleRise());
+  EXPECT_EQ(grid.implausibleRises(), 1u);
+  // Then the water is still: no velocity anywhere, the heights as stamped.
+  EXPECT_TRUE(grid.velocityIsUniform());
+  const btScalar u = btScalar(kLayout.originEast_m + 37 * kLayout.cellSize_m);
+  const btScalar v = btScalar(kLayout.originNorth_m + 1 * kLayout.cellSize_m);  // node 77 = (37, 1)
+  EXPECT_EQ(grid.velocity(u, v, 0, grid.newestTime_s()).up_mps, 0);
+  EXPECT_NEAR(grid.height(u, v, grid.newestTime_s()), 0.626, 1e-6);
+  // NaN and infinite heights are the boats' to report, not a rise.
+  h[78] = kNaN;
+  h[79] = std::numeric_limits<btScalar>::infinity();
+  grid.setHeights(h, grid.newestTime_s() + 1);
+  EXPECT_EQ(grid.riseRate_mps(), 0);
+  EXPECT_FALSE(grid.implausibleRise());
+  // An equal or earlier time starts over: one snapshot, no velocity.
+  grid.publish(grid.newestTime_s());
+  EXPECT_FALSE(grid.interpolates());
+  EXPECT_EQ(grid.riseRate_mps(), 0);
+  grid.publish(grid.newestTime_s() - 5);
+  EXPECT_FALSE(grid.interpolates());
+  // A time that is no time is refused, naming it.
+  for (const double bad : {std::numeric_limits<double>::quiet_NaN(), -std::numeric_limits<double>::infinity()}) {
+    try {
+      grid.publish(bad);
+      ADD_FAILURE() << "publish(" << bad << ") accepted";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("time_s is"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_EQ(grid.implausibleRises(), 1u);
+}
+
+/// How a box rode a grid: its largest vertical speed [m/s] and rise above
+/// its start [m], and what the grid said of the last two snapshots.
+struct Ride {
+  double speed_mps = 0, rise_m = 0, riseRate_mps = 0;
+  std::uint64_t implausibleRises = 0;
+};
+
+/// An 8 m x 2 m x 3 m box of draft 1 m, every hydrodynamic term on, riding
+/// a 1 m, 64 m swell through a periodic grid of 2 m cells for 10 s, in
+/// frames of 1/64 s and four substeps. Each frame publishes the sea at the
+/// step's end, stamped `stampStep_s` after the last (1/64 s when the clock
+/// is right).
+Ride rideTheGrid(double stampStep_s) {
+  static const auto sea = std::make_shared<const SineSumSurface>(std::vector{deepWaterWave(1.0, 64.0, 0.0)});
+  const HeightGridLayout tile{.originEast_m = -32,
+                              .originNorth_m = -32,
+                              .cellSize_m = 2,
+                              .nodesEast = 32,
+                              .nodesNorth = 32,
+                              .edges = GridEdges::Periodic};
+  const auto grid = std::make_shared<HeightGridSurface>(tile);
+  const auto readBack = [&](double t_s) {  // the sea at t_s into the back buffer
+    const auto h = sampled(tile, [&](double u, double v) { return sea->height(btScalar(u), btScalar(v), t_s); });
+    std::copy(h.begin(), h.end(), grid->backBuffer_m().begin());
+  };
+  World w;
+  const btVector3 size(8, 2, 3);
+  const double y0 = double(sea->height(0, 0, 0));  // on the crest: the keel 1 m under it, the centre 1 m above
+  btRigidBody* body = w.addBox(size, btScalar(kRho * 8 * 3 * 1.0),
+                               btTransform(btQuaternion::getIdentity(), btVector3(0, btScalar(y0), 0)));
+  WaterFleet fleet(grid, 1);
+  fleet.add(body, hullOf(box(size, 2)));
+  w.world.addAction(&fleet);
+  const double frame_s = 1.0 / 64;
+  readBack(0);
+  grid->publish(0);
+  Ride ride;
+  for (int f = 1; f <= 640; ++f) {
+    readBack(f * frame_s);           // the sea at the step's end ...
+    grid->publish(f * stampStep_s);  // ... stamped on the wrong clock
+    w.world.stepSimulation(btScalar(frame_s), 4, btScalar(frame_s / 4));
+    ride.speed_mps = std::max(ride.speed_mps, std::abs(double(body->getLinearVelocity().y())));
+    ride.rise_m = std::max(ride.rise_m, double(body->getCenterOfMassPosition().y()) - y0);
+  }
+  w.world.removeAction(&fleet);
+  ride.riseRate_mps = grid->riseRate_mps();
+  ride.implausibleRises = grid->implausibleRises();
+  return ride;
+}
+
+TEST(HeightGrid, StampsTooCloseTogetherCannotLaunchTheBox) {
+  // The swell rises at most a w (mean value theorem: |d eta| <= a w dt over
+  // a frame), the box follows it with a heave response 1 / (1 - (w/wn)^2) =
+  // 1.11 (wn = sqrt(g / draft)): 1.5 a w bounds its speed with room for its
+  // start. Nor can it rise a quarter of the amplitude above the crest it
+  // starts on.
+  const double a = 1.0, w = std::sqrt(kStandardGravity_mps2 * 2 * 3.14159265358979 / 64);
+  const Ride right = rideTheGrid(1.0 / 64);
+  EXPECT_LE(right.riseRate_mps, a * w * 1.0001);
+  EXPECT_GE(right.riseRate_mps, a * w * 0.99);  // nodes every 0.2 rad of the wave
+  EXPECT_EQ(right.implausibleRises, 0u);
+  // 1000 times too close (a clock in ms read as s), and 1 us apart: before
+  // the bound the box reached 968 and 6,071 m/s, and 758 m and 4.5 km up.
+  for (const double stamp_s : {1.0 / 64 / 1000, 1e-6}) {
+    const Ride wrong = rideTheGrid(stamp_s);
+    reportFigure("box on a grid stamped too close: largest vertical speed [m/s]", wrong.speed_mps, right.speed_mps);
+    EXPECT_LT(wrong.speed_mps, 1.5 * a * w) << stamp_s;
+    EXPECT_LT(wrong.rise_m, 0.25 * a) << stamp_s;
+    EXPECT_EQ(wrong.implausibleRises, 640u) << stamp_s;  // every frame's pair
+    EXPECT_GT(wrong.riseRate_mps, 900 * a * w) << stamp_s;
+  }
+  EXPECT_LT(right.speed_mps, 1.5 * a * w);
 }
 
 }  // namespace

@@ -274,6 +274,22 @@ TEST(WaterActionBadInput, NonFiniteBodyIsNotTouched) {
   EXPECT_EQ(fb.body->getLinearVelocity(), btVector3(0, 0, 0));
 }
 
+TEST(WaterActionBadInput, ABodyOutsideTheWorldIsNotTouched) {
+  World w;
+  FloatingBox fb(w, -0.2f);  // 0.2 m deep: the water pushes it up
+  WaterAction boat(fb.body, fb.hull, flat);
+  w.world.removeRigidBody(fb.body);
+  for (int i = 0; i < 4; ++i) boat.updateAction(&w.world, btScalar(1.0 / 60));
+  EXPECT_TRUE(boat.status().flags & StatusNotInWorld);
+  EXPECT_EQ(boat.status().skippedSubsteps, 4u);
+  EXPECT_EQ(fb.body->getLinearVelocity(), btVector3(0, 0, 0));
+  EXPECT_EQ(boat.time_s(), 4.0 * double(btScalar(1.0 / 60)));  // the clock still runs
+  w.world.addRigidBody(fb.body);                               // back: floated again
+  boat.updateAction(&w.world, btScalar(1.0 / 60));
+  EXPECT_TRUE(boat.status().ok()) << boat.status().describe();
+  EXPECT_GT(fb.body->getLinearVelocity().y(), 0);
+}
+
 TEST(WaterActionBadInput, ConstructorAndSettingsValidate) {
   World w;
   FloatingBox fb(w, 0);

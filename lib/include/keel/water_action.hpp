@@ -73,6 +73,10 @@ enum StatusFlag : std::uint32_t {
   /// the surface answers in millimetres (1 m of water reads 1000). The heights
   /// are clamped to the bound, which leaves a closed hull's force rho g V.
   StatusImplausibleDepth = 1u << 17,
+  /// The body is not in the world that steps the action (removed from it
+  /// while its boat stayed in the fleet, or the action in the world): the
+  /// body is left alone, no velocity change, until it is back.
+  StatusNotInWorld = 1u << 18,
 };
 
 /// How far above the hull's reach [m] (its bounding radius about the
@@ -151,7 +155,8 @@ class WaterAction : public btActionInterface {
 
   /// Called by Bullet once per substep, after it integrated the substep:
   /// advances the water clock by `timeStep_s` and makes the water force of
-  /// the body's new state act in the next substep.
+  /// the body's new state act in the next substep. A body not in `world`
+  /// (when `world` is given) is left alone: StatusNotInWorld.
   void updateAction(btCollisionWorld* world, btScalar timeStep_s) override;
   /// Makes the water force of the body's current state act in the next
   /// substep of `timeStep_s` [s], without advancing the clock. Bullet runs
@@ -304,6 +309,10 @@ class WaterAction : public btActionInterface {
  private:
   friend class WaterFleet;
   void forceForNextSubstep(btScalar timeStep_s);
+  /// True, the substep skipped with StatusNotInWorld, when `world` is given
+  /// and the body is not among its objects: Bullet no longer integrates it,
+  /// so velocity changes would only pile up on it.
+  [[nodiscard]] bool leftWorld(const btCollisionWorld* world);
   /// The substep's computation (lib/src/substep): reads the body, touches
   /// nothing else outside this boat, so boats can run it concurrently.
   /// Returns false when nothing is to be applied (the status says why).

@@ -14,6 +14,10 @@
 
 namespace keel::KEEL_ABI {
 
+/// The most worker threads a WaterFleet takes: more than any machine has
+/// hardware threads, and oneTBB's arenas are not made for more.
+inline constexpr int kMaxFleetThreads = 65536;
+
 /// One Bullet action for many boats on one shared WaterSurface.
 ///
 /// Each substep it computes every boat's water force concurrently (oneTBB:
@@ -28,11 +32,13 @@ namespace keel::KEEL_ABI {
 /// The boats are WaterActions owned by the fleet: use the returned reference
 /// for their settings and telemetry, and do not add them to the world
 /// yourself. The surface must be safe to query from several threads (every
-/// const WaterSurface shipped with Keel is).
+/// const WaterSurface shipped with Keel is). A boat whose body is not in
+/// the world that steps the fleet (removed from it, the boat left in the
+/// fleet) is left alone and reports StatusNotInWorld; remove() it.
 class WaterFleet : public btActionInterface {
  public:
   /// A fleet on `surface`; `threads` as for setThreadCount. Throws
-  /// std::invalid_argument for a null surface or a negative thread count.
+  /// std::invalid_argument for a null surface or a bad thread count.
   explicit WaterFleet(std::shared_ptr<const WaterSurface> surface, int threads = 0);
   ~WaterFleet() override;
   WaterFleet(const WaterFleet&) = delete;
@@ -49,12 +55,13 @@ class WaterFleet : public btActionInterface {
 
   /// Worker threads for the force computation: 1 runs serially on the
   /// calling thread, 0 uses every hardware thread. Throws
-  /// std::invalid_argument for a negative count.
+  /// std::invalid_argument for a count below 0 or above kMaxFleetThreads.
   void setThreadCount(int threads);
   [[nodiscard]] int threadCount() const { return threads_; }
 
   /// Called by Bullet once per substep: advances every boat's clock and makes
-  /// its water force act in the next substep.
+  /// its water force act in the next substep (a boat whose body is not in
+  /// `world`, when given, is left alone: StatusNotInWorld).
   void updateAction(btCollisionWorld* world, btScalar timeStep_s) override;
   /// WaterAction::prime for every boat.
   void prime(btScalar timeStep_s);
@@ -74,7 +81,7 @@ class WaterFleet : public btActionInterface {
   void clearProfile();
 
  private:
-  void step(btScalar timeStep_s);
+  void step(btScalar timeStep_s, const btCollisionWorld* world);
   void checkBodies();
   struct Threads;  // oneTBB kept out of the public headers
   std::shared_ptr<const WaterSurface> surface_;

@@ -31,6 +31,7 @@ std::string WaterStatus::describe() const {
       {StatusImplausibleDepth,
        "hull more than 100 m under every water height, deeper than boats go: are the heights in metres (not "
        "millimetres)?"},
+      {StatusNotInWorld, "body not in the world that steps it: left alone"},
   };
   std::ostringstream s;
   for (const Name& n : names)

@@ -70,14 +70,24 @@ void WaterAction::setHydrodynamics(const HydrodynamicSettings& settings) {
   hydro_ = settings;
 }
 
-void WaterAction::updateAction(btCollisionWorld*, btScalar timeStep_s) {
+void WaterAction::updateAction(btCollisionWorld* world, btScalar timeStep_s) {
   drawnCutBuilt_ = false;
   if (!(timeStep_s > 0) || !std::isfinite(timeStep_s)) {
     (void)detail::skipSubstep(*state_, StatusBadTimeStep);
     return;
   }
   time_s_ += double(timeStep_s);
-  forceForNextSubstep(timeStep_s);
+  if (!leftWorld(world)) forceForNextSubstep(timeStep_s);
+}
+
+bool WaterAction::leftWorld(const btCollisionWorld* world) {
+  if (!world) return false;
+  // Bullet keeps each object's index in its world's array, -1 once removed.
+  const int k = body_->getWorldArrayIndex();
+  if (k >= 0 && k < world->getNumCollisionObjects() && world->getCollisionObjectArray()[k] == body_) return false;
+  drawnCutBuilt_ = false;
+  (void)detail::skipSubstep(*state_, StatusNotInWorld);
+  return true;
 }
 
 void WaterAction::prime(btScalar timeStep_s) {

@@ -25,8 +25,9 @@ WaterFleet::WaterFleet(std::shared_ptr<const WaterSurface> surface, int threads)
 WaterFleet::~WaterFleet() = default;
 
 void WaterFleet::setThreadCount(int threads) {
-  if (threads < 0)
-    throw std::invalid_argument("keel::WaterFleet: thread count must be >= 0, got " + std::to_string(threads));
+  if (threads < 0 || threads > kMaxFleetThreads)
+    throw std::invalid_argument("keel::WaterFleet: thread count is " + std::to_string(threads) + ": must be 0 to " +
+                                std::to_string(kMaxFleetThreads) + " (0: every hardware thread)");
   threads_ = threads;
   pool_ = threads == 1 ? nullptr : std::make_unique<Threads>(threads);
 }
@@ -58,7 +59,7 @@ void WaterFleet::checkBodies() {
   bodiesChecked_ = true;
 }
 
-void WaterFleet::step(btScalar timeStep_s) {
+void WaterFleet::step(btScalar timeStep_s, const btCollisionWorld* world) {
   const auto start = std::chrono::steady_clock::now();
   const std::size_t n = boats_.size();
   if (!bodiesChecked_) checkBodies();  // after boats came or went
@@ -70,7 +71,7 @@ void WaterFleet::step(btScalar timeStep_s) {
     for (std::size_t i = begin; i < end; ++i) {
       WaterAction& boat = *boats_[i];
       boat.setTime(time_s_);
-      const bool apply = boat.computeForces(timeStep_s);
+      const bool apply = !boat.leftWorld(world) && boat.computeForces(timeStep_s);
       if (!applyInPlace)
         computed_[i] = apply ? 1 : 0;
       else if (apply)
@@ -94,13 +95,13 @@ void WaterFleet::step(btScalar timeStep_s) {
   lastUpdate_s_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-void WaterFleet::updateAction(btCollisionWorld*, btScalar timeStep_s) {
+void WaterFleet::updateAction(btCollisionWorld* world, btScalar timeStep_s) {
   if (!(timeStep_s > 0) || !std::isfinite(timeStep_s)) {
     for (auto& b : boats_) b->updateAction(nullptr, timeStep_s);  // each boat reports the bad step
     return;
   }
   time_s_ += double(timeStep_s);
-  step(timeStep_s);  // which sets each boat's clock
+  step(timeStep_s, world);  // which sets each boat's clock
 }
 
 void WaterFleet::prime(btScalar timeStep_s) {
@@ -108,7 +109,7 @@ void WaterFleet::prime(btScalar timeStep_s) {
     for (auto& b : boats_) b->prime(timeStep_s);
     return;
   }
-  step(timeStep_s);
+  step(timeStep_s, nullptr);  // no world to check the bodies against, as WaterAction::prime
 }
 
 void WaterFleet::setProfiling(bool on) {

@@ -9,23 +9,65 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace keel::KEEL_ABI {
 namespace {
 
-constexpr int kMaxNodesPerSide = 65536;
+/// Memory [GiB] of the grid's three buffers of `nodes` heights.
+double bufferGiB(std::int64_t nodes) { return 3.0 * double(nodes) * double(sizeof(btScalar)) / double(1u << 30); }
+
+std::string figure(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", x);
+  return text;
+}
 
 const HeightGridLayout& checked(const HeightGridLayout& layout) {
   const auto fail = [](const std::string& what) { throw std::invalid_argument("keel::HeightGridSurface: " + what); };
   if (!std::isfinite(layout.originEast_m) || !std::isfinite(layout.originNorth_m)) fail("the origin is not finite");
   if (!(layout.cellSize_m > 0) || !std::isfinite(layout.cellSize_m))
     fail("cell size must be positive and finite, got " + std::to_string(layout.cellSize_m) + " m");
-  for (int nodes : {layout.nodesEast, layout.nodesNorth})
-    if (nodes < 2 || nodes > kMaxNodesPerSide)
-      fail("nodes per axis must be 2 to " + std::to_string(kMaxNodesPerSide) + ", got " + std::to_string(nodes));
+  for (const auto& [name, nodes] :
+       {std::pair{"nodesEast", layout.nodesEast}, std::pair{"nodesNorth", layout.nodesNorth}})
+    if (nodes < 2 || nodes > kMaxGridNodesPerSide)
+      fail(std::string(name) + " is " + std::to_string(nodes) + ": nodes per axis must be 2 to " +
+           std::to_string(kMaxGridNodesPerSide));
+  const std::int64_t nodes = std::int64_t(layout.nodesEast) * std::int64_t(layout.nodesNorth);
+  if (nodes > kMaxGridNodes)
+    fail("nodesEast x nodesNorth is " + std::to_string(layout.nodesEast) + " x " + std::to_string(layout.nodesNorth) +
+         " = " + std::to_string(nodes) + " nodes, whose three buffers would take " + figure(bufferGiB(nodes)) +
+         " GiB; at most " + std::to_string(kMaxGridNodes) + " nodes (" + figure(bufferGiB(kMaxGridNodes)) + " GiB)");
   return layout;
+}
+
+void checkTime(double time_s) {
+  if (!std::isfinite(time_s))
+    throw std::invalid_argument("keel::HeightGridSurface: snapshot time_s is " + std::to_string(time_s) +
+                                ": a snapshot's time must be finite [s on the water clock]");
+}
+
+/// The largest |newest - older| over the nodes [m], NaN and infinite
+/// differences left out (the boats report non-finite heights themselves).
+/// Kept per lane of kLanes nodes, so that the compiler vectorises the pass
+/// (keel_bench_waves, heightGridPublish).
+double largestChange_m(std::span<const btScalar> older, std::span<const btScalar> newest) {
+  constexpr std::size_t kLanes = 16;
+  constexpr btScalar kInfinity = std::numeric_limits<btScalar>::infinity();
+  btScalar lane[kLanes] = {};
+  const auto keep = [&](std::size_t l, std::size_t k) {
+    const btScalar d = std::abs(newest[k] - older[k]);
+    lane[l] = d > lane[l] && d < kInfinity ? d : lane[l];
+  };
+  const std::size_t n = newest.size(), whole = n - n % kLanes;
+  for (std::size_t k = 0; k < whole; k += kLanes)
+    for (std::size_t l = 0; l < kLanes; ++l) keep(l, k + l);
+  for (std::size_t k = whole; k < n; ++k) keep(0, k);
+  return double(*std::max_element(lane, lane + kLanes));
 }
 
 /// Node index and fraction along one axis for the grid coordinate `f`
@@ -60,7 +102,7 @@ HeightGridSurface::HeightGridSurface(const HeightGridLayout& layout, double heig
 }
 
 void HeightGridSurface::publish(double time_s) {
-  if (!std::isfinite(time_s)) throw std::invalid_argument("keel::HeightGridSurface: snapshot time is not finite");
+  checkTime(time_s);
   // Rotate the three buffers: the newest becomes the older, the back buffer
   // the newest, and the old older one is free to be written next.
   haveOlder_ = published_ && time_s > newestTime_s_;
@@ -72,6 +114,14 @@ void HeightGridSurface::publish(double time_s) {
   newestTime_s_ = time_s;
   inverseSpan_ps_ = haveOlder_ ? 1.0 / (newestTime_s_ - olderTime_s_) : 0.0;
   published_ = true;
+  // What the pair implies for the velocity: a rise faster than any sea's
+  // (kMaxSurfaceRiseRate_mps) means the stamps, not the water, are wrong.
+  // Written so that an interval too short for its inverse (infinite) or a
+  // change of 0 over it (NaN) counts as implausible, never as a rate.
+  riseRate_mps_ = haveOlder_ ? largestChange_m(buffers_[older_], buffers_[newest_]) * inverseSpan_ps_ : 0.0;
+  implausibleRise_ = haveOlder_ && !(riseRate_mps_ <= kMaxSurfaceRiseRate_mps);
+  if (implausibleRise_) ++implausibleRises_;
+  inverseRateSpan_ps_ = implausibleRise_ ? 0.0 : inverseSpan_ps_;
 }
 
 void HeightGridSurface::setHeights(std::span<const btScalar> heights_m, double time_s) {
@@ -79,7 +129,7 @@ void HeightGridSurface::setHeights(std::span<const btScalar> heights_m, double t
   if (heights_m.size() != back.size())
     throw std::invalid_argument("keel::HeightGridSurface: " + std::to_string(heights_m.size()) +
                                 " heights given for a grid of " + std::to_string(back.size()) + " nodes");
-  if (!std::isfinite(time_s)) throw std::invalid_argument("keel::HeightGridSurface: snapshot time is not finite");
+  checkTime(time_s);
   std::copy(heights_m.begin(), heights_m.end(), back.begin());
   publish(time_s);
 }
@@ -106,11 +156,11 @@ double HeightGridSurface::heightAt(double u_m, double v_m, double t_s) const {
 }
 
 double HeightGridSurface::riseRateAt(double u_m, double v_m) const {
-  if (!haveOlder_) return 0.0;
+  if (inverseRateSpan_ps_ == 0) return 0.0;
   const Cell c = cellAt(u_m, v_m);
   const std::vector<btScalar>& older = buffers_[older_];
   const std::vector<btScalar>& newest = buffers_[newest_];
-  const auto rate = [&](std::size_t k) { return (double(newest[k]) - double(older[k])) * inverseSpan_ps_; };
+  const auto rate = [&](std::size_t k) { return (double(newest[k]) - double(older[k])) * inverseRateSpan_ps_; };
   return detail::cellHeight(rate(c.k00), rate(c.k10), rate(c.k01), rate(c.k11), c.a, c.b);
 }
 
