@@ -5,11 +5,13 @@
 //                          hang or another exception; the slowest is timed,
 //                          any over 1 s is named (FIRST skips to it).
 //   keel_fuzz substeps N   N substeps of random boats in random states (up
-//                          to 1000 m/s and 1000 rad/s) on random water
-//                          (waves, NaN, huge and throwing heights): the
-//                          velocity change is always finite, and in uniform
-//                          water the drag and damping never add kinetic
-//                          energy.
+//                          to 1000 m/s and 1000 rad/s) on every shipped
+//                          surface and on NaN, huge and throwing heights:
+//                          the velocity change is always finite, and the
+//                          dissipative terms never add kinetic energy
+//                          relative to the water beyond what the water's
+//                          and the wind's motion gives (none in uniform
+//                          water and still air; fuzz_substeps.cpp).
 //   keel_fuzz flooding N   N cases of random compartments (valid and not),
 //                          openings, pumps, holes, seas (NaN, 1e30,
 //                          throwing) and time steps: refused naming the

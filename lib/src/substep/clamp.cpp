@@ -1,12 +1,15 @@
 // The Clamp stage: the hydrodynamic terms limited so that they cannot
 // reverse the motion within the substep (docs/model.md §2, "Stability"; as
-// Jolt clamps its drag) nor add kinetic energy relative to the water.
+// Jolt clamps its drag) nor add kinetic energy relative to the water beyond
+// what the water's and the wind's own motion gives ("No energy from
+// nowhere").
 #include "substep/clamp.hpp"
 
 #include "substep/profile.hpp"
 #include "substep/stages.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace keel::KEEL_ABI::detail {
 namespace {
@@ -58,16 +61,38 @@ void clampToVelocity(HydrodynamicForces& forces, const btVector3& relativeVeloci
   }
 }
 
+double dissipationAllowance_J(const HydrodynamicForces& forces, const btVector3& relativeVelocity_mps,
+                              const btVector3& angularVelocity_radps, const btVector3& windRelative_mps, btScalar dt_s,
+                              bool waterUniform) {
+  // Each term opposes its own piece's motion through its medium: the
+  // water's velocity at the piece (viscous, pressure drag, slamming), the
+  // wind (air), the reference water (damping). So in the frame of the
+  // reference water u the terms' power is P0 = sum F_i.(v_i - u) =
+  // sum F_i.(v_i - m_i) + sum F_i.(m_i - u) <= sum F_i.(m_i - u) = W, the
+  // work the media's own motion does through them: the water's velocity
+  // differences across the hull and the wind. P0 uses the terms as
+  // computed, before any clamp: a clamp's side effect is never trusted.
+  const ForceTorque total = forces.total();
+  const double power = dot(relativeVelocity_mps, total.force_N) + dot(angularVelocity_radps, total.torque_Nm);
+  // In uniform water only the wind can feed the boat, W = F_air.(wind - u):
+  // capping by it keeps the float sums' rounding from being trusted.
+  const double fed = waterUniform ? std::min(power, dot(forces.air.force_N, windRelative_mps)) : power;
+  return fed > 0 ? double(dt_s) * fed : 0.0;
+}
+
 btScalar limitToDissipation(HydrodynamicForces& forces, const btVector3& relativeVelocity_mps,
                             const btVector3& angularVelocity_radps, btScalar inverseMass_pkg,
-                            const btMatrix3x3& inverseInertia, btScalar dt_s, bool waterUniform) {
+                            const btMatrix3x3& inverseInertia, btScalar dt_s, double allowance_J) {
   // The terms' velocity change dv = F dt / m, dw = I^-1 tau dt changes the
   // kinetic energy K = 1/2 m |v|^2 + 1/2 w.I w (v relative to the water) by
   // s P + s^2 Q when scaled by s, with P = dt (v.F + w.tau) the work the
   // terms do and Q = dt^2 (|F|^2 / m + tau.I^-1 tau) / 2 >= 0 the overshoot
-  // of a finite step. Each term opposes its piece's motion through the
-  // water, so P <= 0 in uniform water; the step is dissipative while
-  // s <= -P / Q. In double: at 1000 m/s and 1000 rad/s the products exceed
+  // of a finite step. The scale kept is s = min(1, (1 - margin) s*), s*
+  // the positive root of Q s^2 + P s = A, the allowance (-P / Q when
+  // A = 0). The change is convex in s and 0 at s = 0, so at l s*, l <= 1,
+  // it is at most l A - l (1 - l) s*^2 Q: within A, by a margin that covers
+  // the rounding of the velocity change (its error is relative to P and
+  // Q, not to A). In double: at 1000 m/s and 1000 rad/s the products exceed
   // float's range of exact cancellation.
   const ForceTorque total = forces.total();
   const btVector3 turn = inverseInertia * total.torque_Nm;  // I^-1 tau
@@ -77,12 +102,17 @@ btScalar limitToDissipation(HydrodynamicForces& forces, const btVector3& relativ
                            (dot(total.force_N, total.force_N) * double(inverseMass_pkg) + dot(total.torque_Nm, turn));
   if (!(overshoot > 0)) return 1;
   double keep = 1;
-  if (work < 0)
+  if (allowance_J > 0) {
+    // The root in the form that does not cancel: -P + sqrt(P^2 + 4 Q A)
+    // loses digits when P > 0, P + sqrt(...) when P < 0.
+    const double root = std::sqrt(work * work + 4 * overshoot * allowance_J);
+    const double s = work > 0 ? 2 * allowance_J / (work + root) : (root - work) / (2 * overshoot);
+    keep = std::min(1.0, s * (1 - kEnergyMargin));
+  } else if (work < 0) {
     keep = std::min(1.0, -work / overshoot * (1 - kEnergyMargin));
-  else if (waterUniform)
-    keep = 0;  // rounding (P can only be > 0 by it): no term may add energy
-  // (In water whose velocity varies over the hull, the waves' drag may feed
-  // the boat: P > 0 is physics there, kept.)
+  } else {
+    keep = 0;  // no allowance: a step that does not dissipate is not taken
+  }
   if (keep >= 1) return 1;
   const auto scale = btScalar(keep);
   for (ForceTorque* term : {&forces.viscous, &forces.pressureDrag, &forces.slamming, &forces.air, &forces.damping}) {
@@ -92,9 +122,14 @@ btScalar limitToDissipation(HydrodynamicForces& forces, const btVector3& relativ
   return scale;
 }
 
-void clampDrag(const BoatModel&, BoatState& state, const BodySnapshot& body, Substep& s) {
+void clampDrag(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
   const StageScope scope(s.profile, SubstepStage::Clamp);
   HydrodynamicForces& f = state.hydrodynamics;
+  const btVector3 water = body.linearVelocity_mps - s.relativeVelocity_mps;  // the reference water
+  const double allowance = dissipationAllowance_J(f, s.relativeVelocity_mps, body.angularVelocity_radps,
+                                                  boat.dynamics.wind_mps - water, s.dt_s, s.plan.uniformWater);
+  state.referenceWater_mps = water;
+  state.energyAllowance_J = allowance;
   clampToVelocity(f, s.relativeVelocity_mps, body.angularVelocity_radps, body.inverseMass_pkg, body.inverseInertia,
                   s.dt_s);
   if (f.clampScale < 1 || f.angularClampScale < 1) s.flags |= StatusDragClamped;
@@ -106,7 +141,7 @@ void clampDrag(const BoatModel&, BoatState& state, const BodySnapshot& body, Sub
   const btVector3 baseAngular = body.angularVelocity_radps +
                                 body.inverseInertia * state.hydrostatics.torque_Nm * s.dt_s;
   f.energyScale = limitToDissipation(f, baseLinear, baseAngular, body.inverseMass_pkg, body.inverseInertia, s.dt_s,
-                                     s.plan.uniformWater);
+                                     allowance);
   if (f.energyScale < 1) s.flags |= StatusDragEnergyLimited;
 }
 

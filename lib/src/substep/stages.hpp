@@ -119,10 +119,11 @@ void airResistance(const BoatModel& boat, BoatState& state, const BodySnapshot& 
 void extraDamping(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
 
 /// Clamp. Reads state.hydrodynamics, state.hydrostatics,
-/// s.relativeVelocity_mps, plan.uniformWater, the body. Writes
+/// s.relativeVelocity_mps, plan.uniformWater, the wind, the body. Writes
 /// state.hydrodynamics, limited so that the terms cannot reverse the
-/// motion within the substep nor add kinetic energy relative to the water
-/// (clamp.cpp).
+/// motion within the substep nor add kinetic energy relative to the
+/// reference water beyond the work the water's velocity differences and
+/// the wind do through them (clamp.cpp).
 void clampDrag(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
 
 /// Flooding. Reads state.flood's compartments and openings, s.axes, the

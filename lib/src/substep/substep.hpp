@@ -115,6 +115,12 @@ struct BoatState {
   btScalar lowestAbove_m = std::numeric_limits<btScalar>::quiet_NaN();
   HydrostaticResult hydrostatics;
   HydrodynamicForces hydrodynamics;
+  /// The Clamp stage's reference water, world [m/s] (the body's velocity
+  /// less the Flow stage's relative velocity), and the kinetic energy
+  /// relative to it that the terms were allowed to add [J] (clamp.cpp):
+  /// what keel_fuzz checks. Zero when no term ran.
+  btVector3 referenceWater_mps{0, 0, 0};
+  double energyAllowance_J = 0;
   ForceTorque total;                        ///< world axes, about the centre of mass
   btVector3 pendingLinear_mps{0, 0, 0};     ///< velocity change for the next substep, world
   btVector3 pendingAngular_radps{0, 0, 0};  ///< angular velocity change, world
