@@ -6,6 +6,7 @@
 #include <keel/level_of_detail.hpp>
 #include <keel/spectral_ocean.hpp>
 #include <keel/surface_authoring.hpp>
+#include <keel/waves.hpp>
 
 #include "water/spectral_grid.hpp"
 
@@ -58,7 +59,7 @@ TEST(SpectralOceanHardening, GridQueriesRefuseGridsTheyCannotRead) {
   EXPECT_TRUE(names(grid({.cellSize_m = 0, .nodesU = 4, .nodesV = 4}), {"WaterGrid::cellSize_m is 0"}));
   EXPECT_TRUE(names(grid({.cellSize_m = NAN, .nodesU = 4, .nodesV = 4}), {"cellSize_m is nan"}));
   EXPECT_TRUE(names(grid({.cellSize_m = 1e300, .originI = 1 << 30, .nodesU = 4, .nodesV = 4}), {"cellSize_m"}));
-  EXPECT_TRUE(names(grid({.cellSize_m = 1e30, .nodesU = 4, .nodesV = 4}), {"cellSize_m is 1e+30 m", "2^52"}));
+  EXPECT_TRUE(names(grid({.cellSize_m = 1e20, .nodesU = 4, .nodesV = 4}), {"cellSize_m is 1e+20 m", "2^52"}));
   EXPECT_TRUE(names(grid({.cellSize_m = 1, .nodesU = -3, .nodesV = 4}), {"WaterGrid::nodesU is -3"}));
   EXPECT_TRUE(
       names(grid({.cellSize_m = 1, .originI = std::numeric_limits<std::int64_t>::max(), .nodesU = 4, .nodesV = 4}),
@@ -75,6 +76,19 @@ TEST(SpectralOceanHardening, GridQueriesRefuseGridsTheyCannotRead) {
       {"GridVelocities::out"}));
   EXPECT_TRUE(names(refusal([&] { (void)ocean.gridHeights(fine, NAN, out.data()); }), {"t_s is nan"}));
   EXPECT_TRUE(names(refusal([&] { (void)ocean.height(0, 0, INFINITY); }), {"t_s is inf"}));
+  // The sines and Gerstner seas share the grid's checks.
+  const SineSumSurface sines({deepWaterWave(1, 40, 0.3)});
+  EXPECT_TRUE(names(refusal([&] {
+                      (void)sines.gridHeights({.cellSize_m = 1e300, .originI = 9, .nodesU = 2, .nodesV = 2}, 0,
+                                              out.data());
+                    }),
+                    {"keel::SineSumSurface::gridHeights", "WaterGrid::cellSize_m is 1e+300 m"}));
+  const GerstnerSurface gerstner({deepWaterWave(1, 40, 0.3)});
+  EXPECT_TRUE(names(refusal([&] {
+                      (void)gerstner.gridHeightsAndVelocities(fine, {.depths_m = bad, .out = velocities.data()}, 0,
+                                                              out.data());
+                    }),
+                    {"keel::GerstnerSurface::gridHeightsAndVelocities", "depths_m[1] is nan"}));
 }
 
 /// Heights of `grid` by point queries at its nodes.

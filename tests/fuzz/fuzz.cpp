@@ -10,6 +10,10 @@
 //                          velocity change is always finite, and in uniform
 //                          water the drag and damping never add kinetic
 //                          energy.
+//   keel_fuzz surfaces N   N random spectral oceans, sines, Gerstner seas
+//                          and flat water, valid and not, asked random
+//                          queries through every public query: each throws
+//                          std::invalid_argument or answers finite values.
 // Prints "N passed, M failed" and exits non-zero on a failure. ctest runs
 // a short smoke of each; docs/model.md §4 quotes a long run.
 #include "fuzz.hpp"
@@ -29,6 +33,7 @@ struct Mode {
 constexpr Mode kModes[] = {
     {"hulls", keel::test::fuzz::hulls},
     {"substeps", keel::test::fuzz::substeps},
+    {"surfaces", keel::test::fuzz::surfaces},
 };
 
 }  // namespace

@@ -17,5 +17,8 @@ inline int integer(Random& r, int lo, int hi) { return std::uniform_int_distribu
 int hulls(long count, std::uint64_t seed, long first);
 /// keel_fuzz substeps N [SEED]: random boats in random states on random water.
 int substeps(long count, std::uint64_t seed, long first);
+/// keel_fuzz surfaces N [SEED [FIRST]]: random surfaces, valid and not,
+/// through every public query.
+int surfaces(long count, std::uint64_t seed, long first);
 
 }  // namespace keel::test::fuzz

@@ -11,10 +11,14 @@ namespace keel::KEEL_ABI::detail {
 /// there and past it by any node count, and 64 bits hold their sums.
 inline constexpr double kMaxGridIndex = 0x1p52;
 
+/// Node coordinates at most this far from 0 [m]: finite as a float
+/// btScalar, with room for the surface's sums.
+inline constexpr double kMaxGridCoordinate_m = 1e30;
+
 /// std::invalid_argument naming `caller` and the bad field unless the cell
 /// is positive and finite, the node counts are not negative, the origin's
-/// indices lie within kMaxGridIndex and every node's coordinates are
-/// finite.
+/// indices lie within kMaxGridIndex and every node's coordinates within
+/// kMaxGridCoordinate_m.
 void checkWaterGrid(const WaterGrid& grid, const char* caller);
 
 /// std::invalid_argument naming `caller` unless every depth is finite and

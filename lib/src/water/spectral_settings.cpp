@@ -18,9 +18,12 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 constexpr double kDefaultTileWavelengths = 6;
-// Tiles are floats: sums of the waves' amplitudes, velocities or
-// accelerations above this would overflow them, or their blends in time.
-constexpr double kMaxTileValue = 1e30;
+// Tiles are floats: the sums of the waves' amplitudes, velocities and
+// accelerations stay within this, so that products of two of them (the
+// fixed-point rate's advection, u_h times the slope) stay finite in float.
+constexpr double kMaxWaveSum = 1e15;
+// Heights are btScalar, float in a float build: the mean level within this.
+constexpr double kMaxMeanLevel_m = 1e30;
 // Below this fraction of the peak frequency a spectrum's density underflows
 // (WaveSpectrum::density_m2sprad stops at an exponent of 700).
 constexpr double kLowestFrequencyRatio = 0.2;
@@ -75,8 +78,9 @@ void checkRanges(const SpectralOceanSettings& settings) {
   if (settings.velocityBands < 1 || settings.velocityBands > kMaxVelocityBands)
     fail(s << "SpectralOceanSettings::velocityBands is " << settings.velocityBands << ": it must lie in [1, "
            << kMaxVelocityBands << "]");
-  if (!std::isfinite(settings.meanLevel_m))
-    fail(s << "SpectralOceanSettings::meanLevel_m is " << settings.meanLevel_m << " m: it must be finite");
+  if (!(std::abs(settings.meanLevel_m) <= kMaxMeanLevel_m))
+    fail(s << "SpectralOceanSettings::meanLevel_m is " << settings.meanLevel_m << " m: it must be finite and within "
+           << kMaxMeanLevel_m << " m of 0 (heights are btScalar)");
   if (!std::isfinite(settings.meanDirection_rad))
     fail(s << "SpectralOceanSettings::meanDirection_rad is " << settings.meanDirection_rad
            << " rad: it must be finite");
@@ -161,10 +165,10 @@ void checkSpectralWaves(const SpectralWaves& waves, const WaveSpectrum& spectrum
     velocity += a * w;
     acceleration += a * w * w;
   }
-  if (!(std::max({elevation, velocity, acceleration}) <= kMaxTileValue))
+  if (!(std::max({elevation, velocity, acceleration}) <= kMaxWaveSum))
     fail(s << "WaveSpectrum::significantWaveHeight_m is " << spectrum.significantWaveHeight_m
            << " m: the tile's waves sum to " << elevation << " m, " << velocity << " m/s and " << acceleration
-           << " m/s^2 at most, beyond the float tiles' bound of " << kMaxTileValue);
+           << " m/s^2 at most, beyond the float tiles' bound of " << kMaxWaveSum);
 }
 
 double maxSpectralWindow_s(const SpectralWaves& waves) {

@@ -55,9 +55,9 @@ void detail::checkWaterGrid(const WaterGrid& grid, const char* caller) {
   else if (const double farthest = std::max({std::abs(double(grid.originI) + grid.nodesU),
                                              std::abs(double(grid.originJ) + grid.nodesV),
                                              std::abs(double(grid.originI)), std::abs(double(grid.originJ))});
-           !std::isfinite(farthest * grid.cellSize_m))
-    m << "WaterGrid::cellSize_m is " << grid.cellSize_m << " m: the nodes " << farthest
-      << " cells from the origin lie beyond any finite coordinate";
+           !(farthest * grid.cellSize_m <= kMaxGridCoordinate_m))
+    m << "WaterGrid::cellSize_m is " << grid.cellSize_m << " m: the nodes " << farthest << " cells from the origin, "
+      << farthest * grid.cellSize_m << " m, lie beyond " << kMaxGridCoordinate_m << " m";
   else
     return;
   throw std::invalid_argument(m.str());
