@@ -187,7 +187,7 @@ TEST(SpectralOceanHardening, RefusesOutOfRangeEnumsAndNamesTheRightField) {
   EXPECT_TRUE(names(build(WaveSpectrum::jonswap(2.0, 1e300), {.nodesPerSide = 16}),
                     {"WaveSpectrum::peakPeriod_s is 1e+300 s"}));
   EXPECT_TRUE(names(build(WaveSpectrum::jonswap(1e35, 7.0), {.nodesPerSide = 16}),
-                    {"WaveSpectrum::significantWaveHeight_m is 1e+35 m", "float"}));
+                    {"WaveSpectrum::significantWaveHeight_m is 1e+35 m", "peak wavelength"}));
 }
 
 // 1,024 nodes, 8 bands and refinement 4 asked 16 GB of tiles: refused with

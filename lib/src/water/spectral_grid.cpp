@@ -48,9 +48,13 @@ struct GridScratch {
 /// The calling thread's tables.
 thread_local GridScratch gScratch;
 
-/// Grid cells of at least this many fixed-point tile cells leave the tile
-/// nodes between two grid nodes' 4-tap stencils unread.
-constexpr double kSparseGridCells = 4;
+/// Grid cells of at least this many fixed-point tile cells are read node
+/// by node. From 4 cells on, the block under a grid holds tile nodes no
+/// 4-tap stencil reads; blending a node's 16 alone costs about a cache miss
+/// a row and level, which the block's growing share of unread nodes
+/// outweighs from about 8 cells (keel_bench_waves spectralGrid, the
+/// coarse patches).
+constexpr double kSparseGridCells = 8;
 
 template <typename Value>
 void atLeast(std::vector<Value>& v, std::size_t size) {
@@ -142,9 +146,8 @@ void runJob(GridScratch& scratch, const detail::Snapshot& snapshot, const GridVe
 /// Heights, and with `velocities` the velocities at its depths, of every
 /// node of `grid`: the stencils and the bands' decays here, the sums in
 /// the vector kernel. Where the grid's cell spans kSparseGridCells tile
-/// cells or more, no two nodes share a tile node: each node is then its own
-/// job, so that the work and the scratch follow the grid's nodes, not the
-/// tile nodes under the grid.
+/// cells or more each node is its own job, so that the work and the
+/// scratch follow the grid's nodes, not the tile nodes under the grid.
 void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, const GridVelocities* velocities,
                double t_s, btScalar* heights_out_m) {
   GridScratch& scratch = gScratch;

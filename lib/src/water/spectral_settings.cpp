@@ -121,6 +121,14 @@ SpectralOceanSettings checkedSpectralSettings(const WaveSpectrum& spectrum, Spec
   if (!(settings.gravity_mps2 > 0 && std::isfinite(settings.gravity_mps2)))
     fail(s << "SpectralOceanSettings::gravity_mps2 is " << settings.gravity_mps2
            << " m/s^2: it must be positive and finite");
+  // Seas break at a seventh of their wavelength (Michell, Phil. Mag. 36,
+  // 1893); an Hs above the peak wavelength is no sea, and folds the
+  // choppy surface beyond any particle the resampling could find.
+  const double peakWavelength_m = wavelength_m(spectrum.peakAngularFrequency_radps(), settings.gravity_mps2);
+  if (!(spectrum.significantWaveHeight_m <= peakWavelength_m))
+    fail(s << "WaveSpectrum::significantWaveHeight_m is " << spectrum.significantWaveHeight_m
+           << " m: it must be at most the peak wavelength g Tp^2 / (2 pi), " << peakWavelength_m
+           << " m (seas break at about a seventh of it)");
   if (settings.nodesPerSide < 16 || settings.nodesPerSide > 1024 || settings.nodesPerSide % 2 != 0)
     fail(s << "SpectralOceanSettings::nodesPerSide is " << settings.nodesPerSide
            << ": it must be even and in [16, 1024]");
