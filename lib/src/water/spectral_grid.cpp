@@ -52,8 +52,7 @@ thread_local GridScratch gScratch;
 /// by node. From 4 cells on, the block under a grid holds tile nodes no
 /// 4-tap stencil reads; blending a node's 16 alone costs about a cache miss
 /// a row and level, which the block's growing share of unread nodes
-/// outweighs from about 8 cells (keel_bench_waves spectralGrid, the
-/// coarse patches).
+/// outweighs from about 8 cells (keel_bench_waves spectralCoarseGrid).
 constexpr double kSparseGridCells = 8;
 
 template <typename Value>
@@ -101,10 +100,9 @@ void layDecays(GridScratch& scratch, std::span<const double> depths_m, std::span
   job.decay = scratch.decay.data();
 }
 
-/// The nodes of `count` columns from `columns` and rows from `rows` of a
-/// grid whose rows are `stride` nodes long, written from `heights_m` and
-/// `velocities_mps`: the block of tile nodes under them blended in time, then
-/// the vector kernel's sums.
+/// Part of a grid for one job: `nodesU` columns' stencils from `columns`,
+/// `nodesV` rows' from `rows`, written row-major from `heights_m` and (with
+/// velocities) `velocities_mps`.
 struct SubGrid {
   const SpectralAxis* columns;
   std::size_t nodesU;
@@ -114,6 +112,8 @@ struct SubGrid {
   btScalar* velocities_mps;
 };
 
+/// One job: the block of tile nodes under `grid` blended in time, then the
+/// vector kernel's sums.
 void runJob(GridScratch& scratch, const detail::Snapshot& snapshot, const GridVelocities* velocities,
             const SubGrid& grid) {
   const detail::SpectralOceanState& state = *snapshot.state;
