@@ -150,6 +150,28 @@ void spectralGrid(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * std::int64_t(nodes));
 }
 
+/// A patch of coarse cells on the spectral ocean: 23 x 23 nodes with the
+/// velocities at WaterPatch's 5 depths, each cell `cells` fixed-point tile
+/// cells (a far boat's patch on a fine tile spans hundreds); per node. From
+/// SpectralOcean's threshold on, each node reads its own stencil.
+void spectralCoarseGrid(benchmark::State& state) {
+  const auto ocean = spectralSea(state);
+  const double tileCell_m = ocean->tileSize_m() / double(ocean->nodesPerSide()) / 1.5;  // the default refinement
+  const WaterGrid grid{
+      .cellSize_m = double(state.range(1)) * tileCell_m, .originI = 17, .originJ = -40, .nodesU = 23, .nodesV = 23};
+  const auto nodes = std::size_t(grid.nodesU * grid.nodesV);
+  const double depths[] = {0, 1.25, 2.5, 5, 10};
+  std::vector<btScalar> h(nodes);
+  std::vector<WaterVelocity> v(nodes * 5);
+  for (auto _ : state) {
+    if (!ocean->gridHeightsAndVelocities(grid, {.depths_m = depths, .out = v.data()}, kTime_s, h.data()))
+      state.SkipWithError("no grid query");
+    benchmark::DoNotOptimize(h.data());
+    benchmark::DoNotOptimize(v.data());
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(nodes));
+}
+
 /// A far boat's water patch on the 6-wave Gerstner sea (4 x 4 nodes of a
 /// 5.5 m cell, farBoatSettings) and a near boat's on the 64-wave one (23 x
 /// 23 nodes of 1 m); heights only (velocities 0), with the surface velocity
@@ -233,6 +255,10 @@ BENCHMARK(spectralHeights)->ArgName("mode")->DenseRange(0, 3)->Unit(benchmark::k
 BENCHMARK(spectralHeightsAndVelocities)->ArgName("mode")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
 BENCHMARK(spectralAccelerations)->ArgName("mode")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
 BENCHMARK(spectralGrid)->ArgNames({"mode", "velocities"})->ArgsProduct({{0, 1}, {0, 1}})->Unit(benchmark::kMicrosecond);
+BENCHMARK(spectralCoarseGrid)
+    ->ArgNames({"mode", "cells"})
+    ->ArgsProduct({{0}, {4, 6, 8, 12, 64}})
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK(spectralUpdate)
     ->ArgNames({"nodes", "solve"})
     ->ArgsProduct({{128, 256}, {0, 1}})

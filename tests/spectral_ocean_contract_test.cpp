@@ -126,12 +126,12 @@ TEST(SpectralOcean, RejectsBadSettingsClearly) {
   expectMessage({.choppiness = 1.5}, "choppiness", sea);
   expectMessage({.velocityBands = 0}, "velocityBands", sea);
   expectMessage({.velocityBands = 9}, "velocityBands", sea);
-  expectMessage({.meanLevel_m = INFINITY}, "mean level", sea);
+  expectMessage({.meanLevel_m = INFINITY}, "meanLevel_m", sea);
   expectMessage({.spreadingExponent = INFINITY}, "spreadingExponent", sea);
   expectMessage({.spreadingExponent = -1}, "spreadingExponent", sea);
   expectMessage({.maxFrequencyRatio = 1}, "maxFrequencyRatio", sea);
   expectMessage({.gravity_mps2 = 0}, "gravity", sea);
-  expectMessage({}, "Hs and Tp", WaveSpectrum::jonswap(-1.0, 7.0));
+  expectMessage({}, "significantWaveHeight_m", WaveSpectrum::jonswap(-1.0, 7.0));
   expectMessage({}, "gamma", WaveSpectrum::jonswap(1.0, 7.0, 9.0));
   SpectralOcean ocean = smallOcean();
   EXPECT_THROW(ocean.update(2.0, 1.0), std::invalid_argument);

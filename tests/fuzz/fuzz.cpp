@@ -18,6 +18,10 @@
 //                          field, or the water within [0, capacity], the
 //                          water balance to 1e-12, the force finite, and no
 //                          water moved without time passing.
+//   keel_fuzz surfaces N   N random spectral oceans, sines, Gerstner seas
+//                          and flat water, valid and not, asked random
+//                          queries through every public query: each throws
+//                          std::invalid_argument or answers finite values.
 // Prints "N passed, M failed" and exits non-zero on a failure. ctest runs
 // a short smoke of each; docs/model.md §4 quotes a long run.
 #include "fuzz.hpp"
@@ -38,6 +42,7 @@ constexpr Mode kModes[] = {
     {"hulls", keel::test::fuzz::hulls},
     {"substeps", keel::test::fuzz::substeps},
     {"flooding", keel::test::fuzz::flooding},
+    {"surfaces", keel::test::fuzz::surfaces},
 };
 
 }  // namespace

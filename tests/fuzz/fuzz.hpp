@@ -20,5 +20,8 @@ int substeps(long count, std::uint64_t seed, long first);
 /// keel_fuzz flooding N [SEED [FIRST]]: random compartments, openings, seas
 /// and time steps through WaterAction (FIRST replays from that case).
 int flooding(long count, std::uint64_t seed, long first);
+/// keel_fuzz surfaces N [SEED [FIRST]]: random surfaces, valid and not,
+/// through every public query.
+int surfaces(long count, std::uint64_t seed, long first);
 
 }  // namespace keel::test::fuzz

@@ -115,6 +115,9 @@ struct SpectralOceanSettings {
 /// acceleration tiles are the time derivatives they need), so substeps see
 /// their own exact time. Outside [from, to], t is clamped to it.
 ///
+/// Queries take a finite time (std::invalid_argument otherwise); a NaN
+/// coordinate answers NaN.
+///
 /// Threads: queries are const and safe from many threads. update() and
 /// publish() must not run while a query runs (between frames, before
 /// stepSimulation); prepare() may run while other threads query the tiles
@@ -122,12 +125,17 @@ struct SpectralOceanSettings {
 class SpectralOcean final : public WaterSurface {
  public:
   /// Computes the tiles at t = 0 (a still picture until update()). Throws
-  /// std::invalid_argument naming the bad setting.
+  /// std::invalid_argument naming the bad setting, its value and its bound:
+  /// among them a tile that holds no wave of the spectrum, waves whose sums
+  /// the float tiles cannot hold, and settings whose tiles need more than
+  /// 4 GB (docs/waves.md, "Bounds").
   explicit SpectralOcean(const WaveSpectrum& spectrum, const SpectralOceanSettings& settings = {});
   ~SpectralOcean() override;
   SpectralOcean(const SpectralOcean&) = delete;
   SpectralOcean& operator=(const SpectralOcean&) = delete;
-  SpectralOcean(SpectralOcean&&) noexcept;             ///< the tiles move with it; the source is left empty
+  /// The tiles move with it. The source is left empty: every call on it
+  /// but assignment throws std::logic_error saying so.
+  SpectralOcean(SpectralOcean&&) noexcept;
   SpectralOcean& operator=(SpectralOcean&&) noexcept;  ///< as the move constructor
 
   /// prepare() then publish(): the tiles at `from_s` and `to_s` [s]
@@ -135,12 +143,18 @@ class SpectralOcean final : public WaterSurface {
   /// published tile of one of these times is reused, and so is one whose
   /// time is so close that its fastest wave's phase differs by at most
   /// 2^-24 rad (float's rounding): a clock of float substeps then needs
-  /// one new tile a frame (docs/waves.md, "Update and threads").
+  /// one new tile a frame (docs/waves.md, "Update and threads"). A window
+  /// over which interpolating in time would err by more than 1% of Hs is
+  /// refused, as prepare() says.
   void update(double from_s, double to_s);
   /// Computes the tiles at `from_s` and `to_s` [s] into the back buffer. Safe
   /// while other threads query (they read the published tiles only); not
   /// safe together with another prepare() or publish(). Throws
-  /// std::invalid_argument for non-finite or decreasing times.
+  /// std::invalid_argument for non-finite or decreasing times, and for a
+  /// window whose Hermite error bound, `4 sqrt(sum (a w^4)^2 / 2) dt^4 / 384`
+  /// over the tile's waves, exceeds 1% of their Hs (docs/waves.md,
+  /// "Bounds"; a 60 Hz frame, or 0.1 s on a sea of Tp 3 s or more, is far
+  /// within it).
   void prepare(double from_s, double to_s);
   /// Makes the prepared tiles the ones queries read. Must not run while a
   /// query runs.
@@ -166,7 +180,9 @@ class SpectralOcean final : public WaterSurface {
                      btScalar* out_m) const override;
   /// Heights of a world-snapped grid: each grid column's and row's stencil
   /// computed once, and the tile nodes the grid covers blended in time once
-  /// (fixed-point tiles; false with SpectralQuery::ParticleSolve).
+  /// (fixed-point tiles; false with SpectralQuery::ParticleSolve); a grid
+  /// whose cell spans 8 tile cells or more, node by node. Throws
+  /// std::invalid_argument for a grid it cannot read (docs/waves.md, "Grids").
   bool gridHeights(const WaterGrid& grid, double t_s, btScalar* out_m) const override;
   /// gridHeights() and the velocities at the given depths, as gridHeights().
   bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,

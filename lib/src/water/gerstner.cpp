@@ -3,6 +3,7 @@
 
 #include <keel/waves.hpp>
 
+#include "water/grid_check.hpp"
 #include "water/query_costs.hpp"
 #include "water/wave_detail.hpp"
 #include "water/waves_simd.hpp"
@@ -300,7 +301,9 @@ void GerstnerSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* 
 
 bool GerstnerSurface::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
                                                btScalar* heights_out_m) const {
-  if (grid.nodesU <= 0 || grid.nodesV <= 0) return true;
+  detail::checkWaterGrid(grid, "keel::GerstnerSurface::gridHeightsAndVelocities");
+  detail::checkGridVelocities(velocities, "keel::GerstnerSurface::gridHeightsAndVelocities");
+  if (grid.nodesU == 0 || grid.nodesV == 0) return true;
   // The nodes' coordinates, as WaterPatch computes them for heights(); one
   // buffer per thread that grows to the largest grid and then stays.
   thread_local std::vector<btScalar> u, v;

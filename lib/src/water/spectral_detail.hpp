@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace keel::KEEL_ABI::detail {
@@ -72,8 +74,32 @@ struct SpectralWaves {
   double variance_m2 = 0;                             ///< sum a^2 / 2 of the draw
 };
 
+/// The tiles' memory a SpectralOcean may take at most [bytes]: settings
+/// that need more are refused (docs/waves.md, "Bounds").
+inline constexpr double kMaxSpectralMemory_bytes = 4e9;
+/// An update window's Hermite error bound, at its significant value, at
+/// most this fraction of Hs (docs/waves.md, "Bounds").
+inline constexpr double kMaxWindowError = 0.01;
+
+/// The settings with the tile size filled in, or std::invalid_argument
+/// naming the bad field, its value and its bound (spectral_settings.cpp).
+[[nodiscard]] SpectralOceanSettings checkedSpectralSettings(const WaveSpectrum& spectrum,
+                                                            SpectralOceanSettings settings);
+/// Fixed-point tile nodes per side M: N times the refinement, even.
+[[nodiscard]] int fixedNodesOf(const SpectralOceanSettings& settings);
+/// The memory an ocean of these (checked) settings takes [bytes].
+[[nodiscard]] double spectralMemory_bytes(const SpectralOceanSettings& settings);
+
 /// Draws the tile's waves (validated settings, tile size filled in).
 [[nodiscard]] SpectralWaves drawSpectralWaves(const WaveSpectrum& spectrum, const SpectralOceanSettings& settings);
+
+/// Refuses waves that leave the tile empty (naming the setting that does)
+/// or would overflow its float tiles.
+void checkSpectralWaves(const SpectralWaves& waves, const WaveSpectrum& spectrum,
+                        const SpectralOceanSettings& settings);
+/// The longest update window whose Hermite error stays within
+/// kMaxWindowError of the waves' Hs [s].
+[[nodiscard]] double maxSpectralWindow_s(const SpectralWaves& waves);
 
 /// Turns SpectralWaves into tiles at given times: kissfft plans and buffers
 /// made once, so that synthesis allocates nothing.
@@ -125,6 +151,7 @@ struct SpectralOceanState {
   /// A published tile this close in time to a requested one is reused
   /// (spectral_ocean.cpp, tileTimeTolerance) [s].
   double tileTimeTolerance_s;
+  double maxWindow_s;  ///< the longest update window (maxSpectralWindow_s) [s]
 
   SpectralOceanState(const WaveSpectrum& spectrum, const SpectralOceanSettings& checkedSettings);
   /// The bicubic (`cubic`) or bilinear stencil of the point at rest
@@ -192,7 +219,13 @@ void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel&
 
 /// The one friend of SpectralOcean: its state, for the library and the tests.
 struct SpectralOceanAccess {
-  [[nodiscard]] static const SpectralOceanState& state(const SpectralOcean& ocean) { return *ocean.state_; }
+  /// The ocean's state; std::logic_error naming `caller` when the ocean
+  /// was moved from (it has none).
+  [[nodiscard]] static SpectralOceanState& state(const SpectralOcean& ocean, const char* caller = "a query") {
+    if (!ocean.state_)
+      throw std::logic_error(std::string("keel::SpectralOcean::") + caller + ": the ocean was moved from");
+    return *ocean.state_;
+  }
 };
 
 /// The published tile of elevations above the mean level at its first time,

@@ -6,6 +6,7 @@
 
 #include <keel/spectral_ocean.hpp>
 
+#include "water/grid_check.hpp"
 #include "water/query_costs.hpp"
 #include "water/spectral_grid.hpp"
 
@@ -14,6 +15,9 @@
 #include <cmath>
 #include <cstdint>
 #include <span>
+#include <sstream>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace keel::KEEL_ABI {
@@ -41,6 +45,16 @@ struct GridScratch {
   std::size_t decayDepths = 0;  ///< of decayKey, the depths
 };
 
+/// The calling thread's tables.
+thread_local GridScratch gScratch;
+
+/// Grid cells of at least this many fixed-point tile cells are read node
+/// by node. From 4 cells on, the block under a grid holds tile nodes no
+/// 4-tap stencil reads; blending a node's 16 alone costs about a cache miss
+/// a row and level, which the block's growing share of unread nodes
+/// outweighs from about 8 cells (keel_bench_waves spectralCoarseGrid).
+constexpr double kSparseGridCells = 8;
+
 template <typename Value>
 void atLeast(std::vector<Value>& v, std::size_t size) {
   if (v.size() < size) v.resize(size);
@@ -53,9 +67,8 @@ void layColumnWeights(GridScratch& scratch, detail::SpectralGridJob& job) {
   atLeast(scratch.columnWeight, job.width * padded);
   std::fill_n(scratch.columnWeight.begin(), job.width * padded, btScalar(0));
   for (std::size_t i = 0; i < nu; ++i) {
-    const auto first = std::size_t(scratch.columns[i].first - job.x0);
-    for (std::size_t k = 0; k < 4; ++k)
-      scratch.columnWeight[(first + k) * padded + i] = btScalar(scratch.columns[i].w[k]);
+    const auto first = std::size_t(job.columns[i].first - job.x0);
+    for (std::size_t k = 0; k < 4; ++k) scratch.columnWeight[(first + k) * padded + i] = btScalar(job.columns[i].w[k]);
   }
   job.columnWeight = scratch.columnWeight.data();
 }
@@ -87,12 +100,57 @@ void layDecays(GridScratch& scratch, std::span<const double> depths_m, std::span
   job.decay = scratch.decay.data();
 }
 
+/// Part of a grid for one job: `nodesU` columns' stencils from `columns`,
+/// `nodesV` rows' from `rows`, written row-major from `heights_m` and (with
+/// velocities) `velocities_mps`.
+struct SubGrid {
+  const SpectralAxis* columns;
+  std::size_t nodesU;
+  const SpectralAxis* rows;
+  std::size_t nodesV;
+  btScalar* heights_m;
+  btScalar* velocities_mps;
+};
+
+/// One job: the block of tile nodes under `grid` blended in time, then the
+/// vector kernel's sums.
+void runJob(GridScratch& scratch, const detail::Snapshot& snapshot, const GridVelocities* velocities,
+            const SubGrid& grid) {
+  const detail::SpectralOceanState& state = *snapshot.state;
+  const std::size_t depths = velocities != nullptr ? velocities->depths_m.size() : 0, nu = grid.nodesU,
+                    nv = grid.nodesV;
+  detail::SpectralGridJob job{.snapshot = snapshot,
+                              .x0 = grid.columns[0].first,
+                              .y0 = grid.rows[0].first,
+                              .width = std::size_t(grid.columns[nu - 1].first - grid.columns[0].first + 4),
+                              .height = std::size_t(grid.rows[nv - 1].first - grid.rows[0].first + 4),
+                              .nodesU = nu,
+                              .nodesV = nv,
+                              .bands = depths > 0 ? state.waves.bandWavenumber_radpm.size() : 0,
+                              .columns = grid.columns,
+                              .columnWeight = nullptr,
+                              .rows = grid.rows,
+                              .meanLevel_m = state.settings.meanLevel_m,
+                              .depths = depths,
+                              .decay = nullptr,
+                              .scratch = nullptr,
+                              .heights_m = grid.heights_m,
+                              .velocities_mps = grid.velocities_mps};
+  layColumnWeights(scratch, job);
+  if (depths > 0) layDecays(scratch, velocities->depths_m, state.waves.bandWavenumber_radpm, job);
+  atLeast(scratch.work, detail::spectralGridScratch(job));
+  job.scratch = scratch.work.data();
+  detail::spectralGrid(job);
+}
+
 /// Heights, and with `velocities` the velocities at its depths, of every
 /// node of `grid`: the stencils and the bands' decays here, the sums in
-/// the vector kernel.
+/// the vector kernel. Where the grid's cell spans kSparseGridCells tile
+/// cells or more each node is its own job, so that the work and the
+/// scratch follow the grid's nodes, not the tile nodes under the grid.
 void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, const GridVelocities* velocities,
                double t_s, btScalar* heights_out_m) {
-  thread_local GridScratch scratch;
+  GridScratch& scratch = gScratch;
   const bool cubic = state.settings.interpolation == SpectralInterpolation::Bicubic;
   const auto nu = std::size_t(grid.nodesU), nv = std::size_t(grid.nodesV);
   atLeast(scratch.columns, nu);
@@ -101,51 +159,76 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
   for (std::size_t i = 0; i < nu; ++i)
     scratch.columns[i] = axisAt(double(grid.originI + std::int64_t(i)) * scale, cubic);
   for (std::size_t j = 0; j < nv; ++j) scratch.rows[j] = axisAt(double(grid.originJ + std::int64_t(j)) * scale, cubic);
-  const std::size_t depths = velocities != nullptr ? velocities->depths_m.size() : 0;
   static_assert(sizeof(WaterVelocity) == 3 * sizeof(btScalar), "the kernel writes east, north, up per depth");
-  detail::SpectralGridJob job{.snapshot = detail::snapshotAt(state, t_s),
-                              .x0 = scratch.columns.front().first,
-                              .y0 = scratch.rows.front().first,
-                              .width = std::size_t(scratch.columns[nu - 1].first - scratch.columns.front().first + 4),
-                              .height = std::size_t(scratch.rows[nv - 1].first - scratch.rows.front().first + 4),
-                              .nodesU = nu,
-                              .nodesV = nv,
-                              .bands = depths > 0 ? state.waves.bandWavenumber_radpm.size() : 0,
-                              .columns = scratch.columns.data(),
-                              .columnWeight = nullptr,
-                              .rows = scratch.rows.data(),
-                              .meanLevel_m = state.settings.meanLevel_m,
-                              .depths = depths,
-                              .decay = nullptr,
-                              .scratch = nullptr,
-                              .heights_m = heights_out_m,
-                              .velocities_mps = depths > 0 ? &velocities->out[0].east_mps : nullptr};
-  layColumnWeights(scratch, job);
-  if (depths > 0) layDecays(scratch, velocities->depths_m, state.waves.bandWavenumber_radpm, job);
-  atLeast(scratch.work, detail::spectralGridScratch(job));
-  job.scratch = scratch.work.data();
-  detail::spectralGrid(job);
+  const detail::Snapshot snapshot = detail::snapshotAt(state, t_s);
+  btScalar* velocities_mps = velocities != nullptr && !velocities->depths_m.empty() ? &velocities->out[0].east_mps
+                                                                                    : nullptr;
+  if (scale < kSparseGridCells) {
+    runJob(scratch, snapshot, velocities,
+           {scratch.columns.data(), nu, scratch.rows.data(), nv, heights_out_m, velocities_mps});
+    return;
+  }
+  const std::size_t depths = velocities_mps != nullptr ? velocities->depths_m.size() : 0;
+  for (std::size_t j = 0; j < nv; ++j)
+    for (std::size_t i = 0; i < nu; ++i) {
+      const std::size_t node = j * nu + i;
+      runJob(scratch, snapshot, velocities,
+             {&scratch.columns[i], 1, &scratch.rows[j], 1, heights_out_m + node,
+              velocities_mps != nullptr ? velocities_mps + 3 * node * depths : nullptr});
+    }
+}
+
+/// The shared checks of a grid (detail::checkWaterGrid), and its nodes
+/// within 2^52 fixed-point tile cells of the origin, where a double still
+/// counts whole cells and their stencils' indices fit 64 bits.
+void checkGrid(const detail::SpectralOceanState& state, const WaterGrid& grid, const char* caller) {
+  const std::string where = std::string("keel::SpectralOcean::") + caller;
+  detail::checkWaterGrid(grid, where.c_str());
+  const double scale = grid.cellSize_m * state.inverseFixedCell_pm, limit = 0x1p52;
+  const double farthest = std::max({std::abs(double(grid.originI)), std::abs(double(grid.originI + grid.nodesU)),
+                                    std::abs(double(grid.originJ)), std::abs(double(grid.originJ + grid.nodesV))});
+  if (!(farthest * scale <= limit)) {
+    std::ostringstream m;
+    m << where << ": WaterGrid::cellSize_m is " << grid.cellSize_m << " m and its nodes reach "
+      << farthest * grid.cellSize_m << " m, " << farthest * scale << " of the tile's fixed-point cells of "
+      << 1 / state.inverseFixedCell_pm << " m, beyond the 2^52 cells "
+      << "a query can count";
+    throw std::invalid_argument(m.str());
+  }
 }
 
 }  // namespace
 
 bool SpectralOcean::gridHeights(const WaterGrid& grid, double t_s, btScalar* out_m) const {
-  if (!state_->fixedPoints()) return false;
-  if (grid.nodesU <= 0 || grid.nodesV <= 0) return true;
-  gridQuery(*state_, grid, nullptr, t_s, out_m);
+  const detail::SpectralOceanState& state = detail::SpectralOceanAccess::state(*this, "gridHeights");
+  if (!state.fixedPoints()) return false;
+  checkGrid(state, grid, "gridHeights");
+  if (grid.nodesU == 0 || grid.nodesV == 0) return true;
+  gridQuery(state, grid, nullptr, t_s, out_m);
   return true;
 }
 
 bool SpectralOcean::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
                                              btScalar* heights_out_m) const {
-  if (!state_->fixedPoints()) return false;
-  if (grid.nodesU <= 0 || grid.nodesV <= 0) return true;
-  gridQuery(*state_, grid, &velocities, t_s, heights_out_m);
+  const detail::SpectralOceanState& state = detail::SpectralOceanAccess::state(*this, "gridHeightsAndVelocities");
+  if (!state.fixedPoints()) return false;
+  checkGrid(state, grid, "gridHeightsAndVelocities");
+  detail::checkGridVelocities(velocities, "keel::SpectralOcean::gridHeightsAndVelocities");
+  if (grid.nodesU == 0 || grid.nodesV == 0) return true;
+  gridQuery(state, grid, &velocities, t_s, heights_out_m);
   return true;
 }
 
 QueryCost SpectralOcean::queryCost() const {
-  return state_->fixedPoints() ? detail::kSpectralFixedPoints : detail::kSpectralParticleSolve;
+  return detail::SpectralOceanAccess::state(*this, "queryCost").fixedPoints() ? detail::kSpectralFixedPoints
+                                                                              : detail::kSpectralParticleSolve;
+}
+
+std::size_t detail::spectralGridScratch_bytes() {
+  const GridScratch& s = gScratch;
+  return s.columns.capacity() * sizeof(SpectralAxis) + s.rows.capacity() * sizeof(SpectralAxis) +
+         (s.columnWeight.capacity() + s.decay.capacity() + s.work.capacity()) * sizeof(btScalar) +
+         s.decayKey.capacity() * sizeof(double);
 }
 
 }  // namespace keel::KEEL_ABI

@@ -55,6 +55,10 @@ struct SpectralGridJob {
 /// The btScalars of scratch a job needs.
 [[nodiscard]] std::size_t spectralGridScratch(const SpectralGridJob& job);
 
+/// The bytes of the calling thread's grid-query tables (spectral_grid.cpp):
+/// they grow to the largest query the thread has run.
+[[nodiscard]] std::size_t spectralGridScratch_bytes();
+
 /// Runs the job on the CPU's best instruction set.
 void spectralGrid(const SpectralGridJob& job);
 

@@ -8,49 +8,16 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <numbers>
+#include <sstream>
 #include <stdexcept>
-#include <string>
 
 namespace keel::KEEL_ABI {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
-constexpr double kDefaultTileWavelengths = 6;
 
-SpectralOceanSettings checked(const WaveSpectrum& spectrum, SpectralOceanSettings s) {
-  const auto fail = [](const std::string& what) { throw std::invalid_argument("keel::SpectralOcean: " + what); };
-  if (!(spectrum.significantWaveHeight_m > 0 && std::isfinite(spectrum.significantWaveHeight_m) &&
-        spectrum.peakPeriod_s > 0 && std::isfinite(spectrum.peakPeriod_s)))
-    fail("the spectrum's Hs and Tp must be positive and finite");
-  if (!(spectrum.peakEnhancement >= 1 && spectrum.peakEnhancement <= 7))
-    fail("the spectrum's peak enhancement gamma must lie in [1, 7]");
-  if (!(s.gravity_mps2 > 0 && std::isfinite(s.gravity_mps2))) fail("gravity must be positive and finite");
-  if (s.nodesPerSide < 16 || s.nodesPerSide > 1024 || s.nodesPerSide % 2 != 0)
-    fail("nodesPerSide must be even and in [16, 1024], got " + std::to_string(s.nodesPerSide));
-  if (s.tileSize_m == 0) {
-    const double wp = spectrum.peakAngularFrequency_radps();
-    s.tileSize_m = kDefaultTileWavelengths * 2 * kPi * s.gravity_mps2 / (wp * wp);
-  }
-  if (!(s.tileSize_m > 0 && std::isfinite(s.tileSize_m)))
-    fail("tileSize_m must be positive and finite (or 0 for 6 peak wavelengths), got " + std::to_string(s.tileSize_m));
-  if (!(s.choppiness >= 0 && s.choppiness <= 1)) fail("choppiness must lie in [0, 1]");
-  if (s.velocityBands < 1 || s.velocityBands > detail::kMaxVelocityBands)
-    fail("velocityBands must lie in [1, " + std::to_string(detail::kMaxVelocityBands) + "], got " +
-         std::to_string(s.velocityBands));
-  if (!std::isfinite(s.meanLevel_m) || !std::isfinite(s.meanDirection_rad))
-    fail("the mean level and the mean direction must be finite");
-  if (!(s.spreadingExponent >= 0 && std::isfinite(s.spreadingExponent)))
-    fail("spreadingExponent must be finite and >= 0 (a grid of wavevectors cannot hold long-crested waves)");
-  if (!(s.fixedPointRefinement >= 1 && s.fixedPointRefinement <= 4))
-    fail("fixedPointRefinement must lie in [1, 4], got " + std::to_string(s.fixedPointRefinement));
-  if (s.query != SpectralQuery::FixedPointTiles && s.query != SpectralQuery::ParticleSolve)
-    fail("query must be SpectralQuery::FixedPointTiles or ParticleSolve");
-  if (!(s.maxFrequencyRatio > 1 && std::isfinite(s.maxFrequencyRatio)))
-    fail("maxFrequencyRatio must be finite and > 1");
-  return s;
-}
+using detail::SpectralOceanAccess;
 
 /// The time [s] within which a published tile stands for a requested one:
 /// it moves each wave's phase by at most 2^-24 rad, so each wave's term by
@@ -64,18 +31,26 @@ double tileTimeTolerance(const detail::SpectralWaves& waves) {
   return fastest_radps > 0 ? std::ldexp(1.0, -24) / fastest_radps : 0.0;
 }
 
+/// The drawn waves, once checkSpectralWaves has passed them.
+detail::SpectralWaves checkedWaves(detail::SpectralWaves waves, const WaveSpectrum& spectrum,
+                                   const SpectralOceanSettings& settings) {
+  detail::checkSpectralWaves(waves, spectrum, settings);
+  return waves;
+}
+
 }  // namespace
 
 namespace detail {
 
 SpectralOceanState::SpectralOceanState(const WaveSpectrum& spectrum, const SpectralOceanSettings& s)
-    : settings(checked(spectrum, s)),
-      waves(drawSpectralWaves(spectrum, settings)),
+    : settings(checkedSpectralSettings(spectrum, s)),
+      waves(checkedWaves(drawSpectralWaves(spectrum, settings), spectrum, settings)),
       synthesis(waves),
       inverseCell_pm(settings.nodesPerSide / settings.tileSize_m),
-      fixedNodes(2 * int(std::lround(0.5 * settings.nodesPerSide * settings.fixedPointRefinement))),
+      fixedNodes(fixedNodesOf(settings)),
       inverseFixedCell_pm(fixedNodes / settings.tileSize_m),
-      tileTimeTolerance_s(tileTimeTolerance(waves)) {
+      tileTimeTolerance_s(tileTimeTolerance(waves)),
+      maxWindow_s(maxSpectralWindow_s(waves)) {
   const bool fixed = fixedPoints();
   for (auto& level : levels) level = synthesis.makeLevel(!fixed, fixed, fixedNodes);
   if (fixed) scratch = synthesis.makeLevel(true, false);
@@ -92,9 +67,23 @@ SpectralOcean::SpectralOcean(SpectralOcean&&) noexcept = default;
 SpectralOcean& SpectralOcean::operator=(SpectralOcean&&) noexcept = default;
 
 void SpectralOcean::prepare(double from_s, double to_s) {
-  if (!(std::isfinite(from_s) && std::isfinite(to_s) && from_s <= to_s))
-    throw std::invalid_argument("keel::SpectralOcean::prepare: times must be finite with from_s <= to_s");
-  detail::SpectralOceanState& s = *state_;
+  detail::SpectralOceanState& s = SpectralOceanAccess::state(*this, "prepare");
+  if (!(std::isfinite(from_s) && std::isfinite(to_s) && from_s <= to_s)) {
+    std::ostringstream m;
+    m << "keel::SpectralOcean::prepare: from_s is " << from_s << " s and to_s " << to_s
+      << " s: they must be finite with from_s <= to_s";
+    throw std::invalid_argument(m.str());
+  }
+  // The Hermite blend's error grows as the window's fourth power
+  // (docs/waves.md, "Bounds").
+  if (!(to_s - from_s <= s.maxWindow_s)) {
+    std::ostringstream m;
+    m << "keel::SpectralOcean::prepare: the window from_s = " << from_s << " s to to_s = " << to_s << " s spans "
+      << to_s - from_s << " s, longer than this sea's bound of " << s.maxWindow_s
+      << " s, within which interpolating the tiles in time errs by at most " << 100 * detail::kMaxWindowError
+      << "% of Hs (docs/waves.md, \"Bounds\")";
+    throw std::invalid_argument(m.str());
+  }
   const double tolerance_s = s.tileTimeTolerance_s;
   // A published tile within the tolerance of a time stands for it (queries
   // only read it): a WaterAction's clock, a sum of float substeps, ends a
@@ -128,9 +117,10 @@ void SpectralOcean::prepare(double from_s, double to_s) {
 }
 
 void SpectralOcean::publish() {
-  if (!state_->prepared) return;
-  state_->front = state_->back;
-  state_->prepared = false;
+  detail::SpectralOceanState& s = SpectralOceanAccess::state(*this, "publish");
+  if (!s.prepared) return;
+  s.front = s.back;
+  s.prepared = false;
 }
 
 void SpectralOcean::update(double from_s, double to_s) {
@@ -139,7 +129,7 @@ void SpectralOcean::update(double from_s, double to_s) {
 }
 
 std::vector<WaveComponent> SpectralOcean::components() const {
-  const detail::SpectralWaves& w = state_->waves;
+  const detail::SpectralWaves& w = SpectralOceanAccess::state(*this, "components").waves;
   const int n = w.nodes;
   const double dk = 2 * kPi / w.tile_m;
   std::vector<WaveComponent> out;
@@ -155,20 +145,27 @@ std::vector<WaveComponent> SpectralOcean::components() const {
   return out;
 }
 
-double SpectralOcean::significantWaveHeight_m() const { return 4 * std::sqrt(state_->waves.variance_m2); }
-
-double SpectralOcean::expectedSignificantWaveHeight_m() const {
-  return 4 * std::sqrt(state_->waves.expectedVariance_m2);
+double SpectralOcean::significantWaveHeight_m() const {
+  return 4 * std::sqrt(SpectralOceanAccess::state(*this, "significantWaveHeight_m").waves.variance_m2);
 }
 
-std::vector<double> SpectralOcean::bandWavenumbers_radpm() const { return state_->waves.bandWavenumber_radpm; }
+double SpectralOcean::expectedSignificantWaveHeight_m() const {
+  return 4 * std::sqrt(SpectralOceanAccess::state(*this, "expectedSignificantWaveHeight_m").waves.expectedVariance_m2);
+}
 
-double SpectralOcean::tileSize_m() const { return state_->settings.tileSize_m; }
+std::vector<double> SpectralOcean::bandWavenumbers_radpm() const {
+  return SpectralOceanAccess::state(*this, "bandWavenumbers_radpm").waves.bandWavenumber_radpm;
+}
 
-int SpectralOcean::nodesPerSide() const { return state_->settings.nodesPerSide; }
+double SpectralOcean::tileSize_m() const { return SpectralOceanAccess::state(*this, "tileSize_m").settings.tileSize_m; }
+
+int SpectralOcean::nodesPerSide() const {
+  return SpectralOceanAccess::state(*this, "nodesPerSide").settings.nodesPerSide;
+}
 
 std::array<double, 2> SpectralOcean::publishedTimes_s() const {
-  return {state_->levels[std::size_t(state_->front[0])].time_s, state_->levels[std::size_t(state_->front[1])].time_s};
+  const detail::SpectralOceanState& s = SpectralOceanAccess::state(*this, "publishedTimes_s");
+  return {s.levels[std::size_t(s.front[0])].time_s, s.levels[std::size_t(s.front[1])].time_s};
 }
 
 std::vector<float> detail::elevationTile_m(const SpectralOcean& ocean) {
@@ -180,6 +177,8 @@ std::vector<float> detail::elevationTile_m(const SpectralOcean& ocean) {
   return out;
 }
 
-const SpectralOceanSettings& SpectralOcean::settings() const { return state_->settings; }
+const SpectralOceanSettings& SpectralOcean::settings() const {
+  return SpectralOceanAccess::state(*this, "settings").settings;
+}
 
 }  // namespace keel::KEEL_ABI

@@ -69,6 +69,15 @@ struct DirectionalSpectrum {
   }
 };
 
+/// Gamma(1 + x) / Gamma(1/2 + x), x >= 0. Past 1e6 the two log-gammas
+/// (about x ln x) cancel in the last bits of their double: there the
+/// asymptotic series `sqrt(x) (1 + 1/(8x) + 1/(128x^2))`, whose next term
+/// is below 1e-19 of it (Tricomi & Erdelyi, Pacific J. Math. 1(1), 1951).
+double gammaRatio(double x) {
+  if (x <= 1e6) return std::exp(std::lgamma(1 + x) - std::lgamma(0.5 + x));
+  return std::sqrt(x) * (1 + 1 / (8 * x) + 1 / (128 * x * x));
+}
+
 /// Mean of F over the cell of wavevector (kx, ky), side dk.
 double cellMean(const DirectionalSpectrum& f, double kx, double ky, double dk) {
   double sum = 0;
@@ -122,10 +131,8 @@ SpectralWaves drawSpectralWaves(const WaveSpectrum& spectrum, const SpectralOcea
   w.band.assign(count, 0);
   std::vector<double> wavenumber(count, 0.0);
   const double dk = 2 * kPi / s.tileSize_m;
-  const double halfN = 0.5 * s.spreadingExponent;
   const DirectionalSpectrum f{spectrum, s.meanDirection_rad, s.spreadingExponent,
-                              std::exp(std::lgamma(1 + halfN) - std::lgamma(0.5 + halfN)) / std::sqrt(kPi),
-                              s.gravity_mps2};
+                              gammaRatio(0.5 * s.spreadingExponent) / std::sqrt(kPi), s.gravity_mps2};
   // The shortest waves kept are 4 cells long (half the Nyquist wavenumber):
   // bilinear interpolation would lose a third of a 2-cell wave.
   const double maxOmega = s.maxFrequencyRatio * spectrum.peakAngularFrequency_radps();

@@ -3,8 +3,13 @@
 
 #include <keel/surface_authoring.hpp>
 
+#include "water/grid_check.hpp"
+
+#include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace keel::KEEL_ABI {
@@ -36,6 +41,40 @@ void WaterSurface::pressureHeads(const btScalar* u_m, const btScalar* v_m, const
 }
 
 QueryCost WaterSurface::queryCost() const { return {}; }
+
+void detail::checkWaterGrid(const WaterGrid& grid, const char* caller) {
+  std::ostringstream m;
+  m << caller << ": ";
+  if (!(grid.cellSize_m > 0 && std::isfinite(grid.cellSize_m)))
+    m << "WaterGrid::cellSize_m is " << grid.cellSize_m << " m: it must be positive and finite";
+  else if (grid.nodesU < 0 || grid.nodesV < 0)
+    m << "WaterGrid::nodesU is " << grid.nodesU << " and nodesV " << grid.nodesV << ": they must be >= 0";
+  else if (!(std::abs(double(grid.originI)) <= kMaxGridIndex && std::abs(double(grid.originJ)) <= kMaxGridIndex))
+    m << "WaterGrid::originI is " << grid.originI << " and originJ " << grid.originJ << ": they must lie within "
+      << kMaxGridIndex << " cells of 0";
+  else if (const double farthest = std::max({std::abs(double(grid.originI) + grid.nodesU),
+                                             std::abs(double(grid.originJ) + grid.nodesV),
+                                             std::abs(double(grid.originI)), std::abs(double(grid.originJ))});
+           !(farthest * grid.cellSize_m <= kMaxGridCoordinate_m))
+    m << "WaterGrid::cellSize_m is " << grid.cellSize_m << " m: the nodes " << farthest << " cells from the origin, "
+      << farthest * grid.cellSize_m << " m, lie beyond " << kMaxGridCoordinate_m << " m";
+  else
+    return;
+  throw std::invalid_argument(m.str());
+}
+
+void detail::checkGridVelocities(const GridVelocities& velocities, const char* caller) {
+  for (std::size_t m = 0; m < velocities.depths_m.size(); ++m)
+    if (!(velocities.depths_m[m] >= 0 && std::isfinite(velocities.depths_m[m]))) {
+      std::ostringstream s;
+      s << caller << ": GridVelocities::depths_m[" << m << "] is " << velocities.depths_m[m]
+        << " m: each depth must be finite and >= 0";
+      throw std::invalid_argument(s.str());
+    }
+  if (!velocities.depths_m.empty() && velocities.out == nullptr)
+    throw std::invalid_argument(std::string(caller) + ": GridVelocities::out is null but depths_m has " +
+                                std::to_string(velocities.depths_m.size()) + " depths");
+}
 
 bool WaterSurface::gridHeights(const WaterGrid&, double, btScalar*) const { return false; }
 

@@ -3,6 +3,7 @@
 
 #include <keel/waves.hpp>
 
+#include "water/grid_check.hpp"
 #include "water/query_costs.hpp"
 #include "water/wave_detail.hpp"
 #include "water/waves_simd.hpp"
@@ -162,7 +163,8 @@ void SineSumSurface::heights(const btScalar* u_m, const btScalar* v_m, std::size
 }
 
 bool SineSumSurface::gridHeights(const WaterGrid& grid, double t_s, btScalar* out_m) const {
-  if (grid.nodesU <= 0 || grid.nodesV <= 0) return true;
+  detail::checkWaterGrid(grid, "keel::SineSumSurface::gridHeights");
+  if (grid.nodesU == 0 || grid.nodesV == 0) return true;
   // The tables of one grid, per thread (surfaces are shared by the boats of
   // every thread): it grows to the largest grid and components asked, then
   // never allocates again.
@@ -175,7 +177,9 @@ bool SineSumSurface::gridHeights(const WaterGrid& grid, double t_s, btScalar* ou
 
 bool SineSumSurface::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
                                               btScalar* heights_out_m) const {
-  if (grid.nodesU <= 0 || grid.nodesV <= 0) return true;
+  detail::checkWaterGrid(grid, "keel::SineSumSurface::gridHeightsAndVelocities");
+  detail::checkGridVelocities(velocities, "keel::SineSumSurface::gridHeightsAndVelocities");
+  if (grid.nodesU == 0 || grid.nodesV == 0) return true;
   thread_local std::vector<double> scratch;  // as gridHeights()'
   const std::size_t size = detail::sineSumGridScratch(components_.size(), grid, velocities.depths_m.size());
   if (scratch.size() < size) scratch.resize(size);

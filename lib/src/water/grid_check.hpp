@@ -1,0 +1,28 @@
+#pragma once
+// Internal to Keel: the arguments of the grid queries
+// (WaterSurface::gridHeights, gridHeightsAndVelocities) checked before a
+// surface sizes its tables by them. docs/waves.md, "Grids".
+
+#include <keel/surface_authoring.hpp>
+
+namespace keel::KEEL_ABI::detail {
+
+/// Grid indices at most this far from 0: a double holds every index to
+/// there and past it by any node count, and 64 bits hold their sums.
+inline constexpr double kMaxGridIndex = 0x1p52;
+
+/// Node coordinates at most this far from 0 [m]: finite as a float
+/// btScalar, with room for the surface's sums.
+inline constexpr double kMaxGridCoordinate_m = 1e30;
+
+/// std::invalid_argument naming `caller` and the bad field unless the cell
+/// is positive and finite, the node counts are not negative, the origin's
+/// indices lie within kMaxGridIndex and every node's coordinates within
+/// kMaxGridCoordinate_m.
+void checkWaterGrid(const WaterGrid& grid, const char* caller);
+
+/// std::invalid_argument naming `caller` unless every depth is finite and
+/// >= 0 and there is somewhere to write their velocities.
+void checkGridVelocities(const GridVelocities& velocities, const char* caller);
+
+}  // namespace keel::KEEL_ABI::detail
