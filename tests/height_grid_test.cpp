@@ -189,6 +189,14 @@ TEST(HeightGrid, RejectsBadLayoutsAndInputs) {
   g = kLayout;
   g.originEast_m = std::numeric_limits<double>::infinity();
   bad(g);
+  g = kLayout;
+  g.edges = static_cast<GridEdges>(7);  // a value read from a file, unchecked
+  try {
+    HeightGridSurface{g};
+    ADD_FAILURE() << "GridEdges(7) accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("edges is GridEdges(7)"), std::string::npos) << e.what();
+  }
   // Within kMaxGridNodes: 65,536 x 65,536 nodes would take 48 GiB, and the
   // message says so; a strip of 65,536 x 2 is a grid like any other.
   g = kLayout;

@@ -145,7 +145,7 @@ class SpectralOcean final : public WaterSurface {
   /// 2^-24 rad (float's rounding): a clock of float substeps then needs
   /// one new tile a frame (docs/waves.md, "Update and threads"). A window
   /// over which interpolating in time would err by more than 1% of Hs is
-  /// refused, as prepare() says.
+  /// refused, as prepare() says (longestUpdateWindow_s()).
   void update(double from_s, double to_s);
   /// Computes the tiles at `from_s` and `to_s` [s] into the back buffer. Safe
   /// while other threads query (they read the published tiles only); not
@@ -212,7 +212,12 @@ class SpectralOcean final : public WaterSurface {
   [[nodiscard]] double tileSize_m() const;                       ///< L [m]
   [[nodiscard]] int nodesPerSide() const;                        ///< N
   [[nodiscard]] std::array<double, 2> publishedTimes_s() const;  ///< the published tiles' times [s]
-  [[nodiscard]] const SpectralOceanSettings& settings() const;   ///< with the tile size filled in
+  /// The longest window update() and prepare() accept for this sea [s]
+  /// (docs/waves.md, "Bounds"). A game whose frame can run longer (a
+  /// hitch, a pause) updates over the frame's last this-many seconds, or
+  /// in several windows, instead of catching the refusal.
+  [[nodiscard]] double longestUpdateWindow_s() const;
+  [[nodiscard]] const SpectralOceanSettings& settings() const;  ///< with the tile size filled in
 
  private:
   friend struct detail::SpectralOceanAccess;

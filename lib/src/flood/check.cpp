@@ -1,5 +1,5 @@
-// What WaterAction accepts as compartments (docs/flooding.md, "Compartments"):
-// their fields and openings, and, against the boat's hull, where they lie.
+// What WaterAction accepts as compartments: their fields and openings, and,
+// against the boat's hull, where they lie (docs/flooding.md, "The model").
 #include "flood/check.hpp"
 
 #include <algorithm>

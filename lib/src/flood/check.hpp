@@ -1,6 +1,6 @@
 #pragma once
 // What WaterAction accepts as compartments and openings (docs/flooding.md,
-// "Compartments"): each refusal a std::invalid_argument naming the
+// "The model"): each refusal a std::invalid_argument naming the
 // compartment, the field, its value and the bound.
 
 #include <keel/flooding.hpp>

@@ -136,7 +136,8 @@ void flowThroughOpenings(FloodState& f, const Substep& s, double g) {
       // dv = difference S_a S_b / (S_a + S_b); the sea's surface does not
       // move (S_b infinite): dv = difference S_a. Exact for wall-sided
       // compartments, so that a hole of any size cannot flip a room
-      // between empty and full (docs/flooding.md, "Flow through an opening").
+      // between empty and full (docs/flooding.md, "The model", the flow
+      // through an opening).
       const double slope = other ? c.surface_m2 * other->surface_m2 / (c.surface_m2 + other->surface_m2) : c.surface_m2;
       const double most = std::abs(outside - inside) * slope;
       transfer(f, c, other, std::clamp(q * double(s.dt_s), -most, most));

@@ -32,6 +32,9 @@ const HeightGridLayout& checked(const HeightGridLayout& layout) {
   if (!std::isfinite(layout.originEast_m) || !std::isfinite(layout.originNorth_m)) fail("the origin is not finite");
   if (!(layout.cellSize_m > 0) || !std::isfinite(layout.cellSize_m))
     fail("cell size must be positive and finite, got " + std::to_string(layout.cellSize_m) + " m");
+  if (layout.edges != GridEdges::Clamp && layout.edges != GridEdges::Periodic)
+    fail("edges is GridEdges(" + std::to_string(static_cast<int>(layout.edges)) +
+         "): it must be GridEdges::Clamp or GridEdges::Periodic");
   for (const auto& [name, nodes] :
        {std::pair{"nodesEast", layout.nodesEast}, std::pair{"nodesNorth", layout.nodesNorth}})
     if (nodes < 2 || nodes > kMaxGridNodesPerSide)

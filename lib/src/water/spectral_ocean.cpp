@@ -159,6 +159,10 @@ std::vector<double> SpectralOcean::bandWavenumbers_radpm() const {
 
 double SpectralOcean::tileSize_m() const { return SpectralOceanAccess::state(*this, "tileSize_m").settings.tileSize_m; }
 
+double SpectralOcean::longestUpdateWindow_s() const {
+  return SpectralOceanAccess::state(*this, "longestUpdateWindow_s").maxWindow_s;
+}
+
 int SpectralOcean::nodesPerSide() const {
   return SpectralOceanAccess::state(*this, "nodesPerSide").settings.nodesPerSide;
 }

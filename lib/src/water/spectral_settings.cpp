@@ -181,15 +181,26 @@ void checkSpectralWaves(const SpectralWaves& waves, const WaveSpectrum& spectrum
 
 double maxSpectralWindow_s(const SpectralWaves& waves) {
   // The Hermite blend errs on a wave by at most a w^4 dt^4 / 384 (docs/waves.md,
-  // "Queries"); over the tile's random phases the errors add as the waves
+  // "Bounds"); over the tile's random phases the errors add as the waves
   // do: their significant value is 4 sqrt(sum (a w^4)^2 / 2) dt^4 / 384.
-  double sum = 0;
+  // The choppy displacement errs by as much, and a query, which finds the
+  // particle displaced onto its point, turns it into a height error of the
+  // slope times lambda times it: the bound grows by 1 + lambda S, S the
+  // significant slope 4 sqrt(sum (k a)^2 / 2).
+  double sum = 0, slope2 = 0;
+  const int n = waves.nodes;
+  const double dk_radpm = 2 * kPi / waves.tile_m;
   for (std::size_t q = 0; q < waves.amplitude_m.size(); ++q) {
     const double w2 = waves.angularFrequency_radps[q] * waves.angularFrequency_radps[q];
-    sum += std::norm(waves.amplitude_m[q]) * w2 * w2 * w2 * w2 / 2;
+    const double a2 = std::norm(waves.amplitude_m[q]);
+    sum += a2 * w2 * w2 * w2 * w2 / 2;
+    const int east = int(q % std::size_t(n)), north = int(q / std::size_t(n));
+    const double ke = dk_radpm * (east < n / 2 ? east : east - n), kn = dk_radpm * (north < n / 2 ? north : north - n);
+    slope2 += a2 * (ke * ke + kn * kn) / 2;
   }
+  const double amplification = 1 + waves.choppiness * 4 * std::sqrt(slope2);
   const double hs_m = 4 * std::sqrt(waves.variance_m2), bound_m = kMaxWindowError * hs_m;
-  return sum > 0 ? std::pow(384 * bound_m / (4 * std::sqrt(sum)), 0.25) : INFINITY;
+  return sum > 0 ? std::pow(384 * bound_m / (4 * std::sqrt(sum) * amplification), 0.25) : INFINITY;
 }
 
 }  // namespace keel::KEEL_ABI::detail
