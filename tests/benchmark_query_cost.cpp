@@ -74,7 +74,9 @@ std::shared_ptr<const WaterSurface> gerstner() {
 
 std::shared_ptr<const WaterSurface> spectral(SpectralQuery query) {
   auto ocean = std::make_shared<SpectralOcean>(WaveSpectrum::jonswap(2.0, 7.0), SpectralOceanSettings{.query = query});
-  ocean->update(0, 10);
+  // The longest window it takes; a query's cost does not depend on where
+  // its time falls.
+  ocean->update(0, ocean->longestUpdateWindow_s());
   return ocean;
 }
 

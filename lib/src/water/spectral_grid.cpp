@@ -181,9 +181,8 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
 /// The shared checks of a grid (detail::checkWaterGrid), and its nodes
 /// within 2^52 fixed-point tile cells of the origin, where a double still
 /// counts whole cells and their stencils' indices fit 64 bits.
-void checkGrid(const detail::SpectralOceanState& state, const WaterGrid& grid, const char* caller) {
-  const std::string where = std::string("keel::SpectralOcean::") + caller;
-  detail::checkWaterGrid(grid, where.c_str());
+void checkGrid(const detail::SpectralOceanState& state, const WaterGrid& grid, const char* where) {
+  detail::checkWaterGrid(grid, where);
   const double scale = grid.cellSize_m * state.inverseFixedCell_pm, limit = 0x1p52;
   const double farthest = std::max({std::abs(double(grid.originI)), std::abs(double(grid.originI + grid.nodesU)),
                                     std::abs(double(grid.originJ)), std::abs(double(grid.originJ + grid.nodesV))});
@@ -202,7 +201,7 @@ void checkGrid(const detail::SpectralOceanState& state, const WaterGrid& grid, c
 bool SpectralOcean::gridHeights(const WaterGrid& grid, double t_s, btScalar* out_m) const {
   const detail::SpectralOceanState& state = detail::SpectralOceanAccess::state(*this, "gridHeights");
   if (!state.fixedPoints()) return false;
-  checkGrid(state, grid, "gridHeights");
+  checkGrid(state, grid, "keel::SpectralOcean::gridHeights");
   if (grid.nodesU == 0 || grid.nodesV == 0) return true;
   gridQuery(state, grid, nullptr, t_s, out_m);
   return true;
@@ -212,7 +211,7 @@ bool SpectralOcean::gridHeightsAndVelocities(const WaterGrid& grid, const GridVe
                                              btScalar* heights_out_m) const {
   const detail::SpectralOceanState& state = detail::SpectralOceanAccess::state(*this, "gridHeightsAndVelocities");
   if (!state.fixedPoints()) return false;
-  checkGrid(state, grid, "gridHeightsAndVelocities");
+  checkGrid(state, grid, "keel::SpectralOcean::gridHeightsAndVelocities");
   detail::checkGridVelocities(velocities, "keel::SpectralOcean::gridHeightsAndVelocities");
   if (grid.nodesU == 0 || grid.nodesV == 0) return true;
   gridQuery(state, grid, &velocities, t_s, heights_out_m);

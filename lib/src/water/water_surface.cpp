@@ -43,23 +43,27 @@ void WaterSurface::pressureHeads(const btScalar* u_m, const btScalar* v_m, const
 QueryCost WaterSurface::queryCost() const { return {}; }
 
 void detail::checkWaterGrid(const WaterGrid& grid, const char* caller) {
+  const bool cell = grid.cellSize_m > 0 && std::isfinite(grid.cellSize_m);
+  const bool counts = grid.nodesU >= 0 && grid.nodesV >= 0;
+  const bool origin = std::abs(double(grid.originI)) <= kMaxGridIndex &&
+                      std::abs(double(grid.originJ)) <= kMaxGridIndex;
+  const double farthest = std::max({std::abs(double(grid.originI) + grid.nodesU),
+                                    std::abs(double(grid.originJ) + grid.nodesV), std::abs(double(grid.originI)),
+                                    std::abs(double(grid.originJ))});
+  const bool reach = farthest * grid.cellSize_m <= kMaxGridCoordinate_m;
+  if (cell && counts && origin && reach) return;  // the message only when one fails: no allocation per query
   std::ostringstream m;
   m << caller << ": ";
-  if (!(grid.cellSize_m > 0 && std::isfinite(grid.cellSize_m)))
+  if (!cell)
     m << "WaterGrid::cellSize_m is " << grid.cellSize_m << " m: it must be positive and finite";
-  else if (grid.nodesU < 0 || grid.nodesV < 0)
+  else if (!counts)
     m << "WaterGrid::nodesU is " << grid.nodesU << " and nodesV " << grid.nodesV << ": they must be >= 0";
-  else if (!(std::abs(double(grid.originI)) <= kMaxGridIndex && std::abs(double(grid.originJ)) <= kMaxGridIndex))
+  else if (!origin)
     m << "WaterGrid::originI is " << grid.originI << " and originJ " << grid.originJ << ": they must lie within "
       << kMaxGridIndex << " cells of 0";
-  else if (const double farthest = std::max({std::abs(double(grid.originI) + grid.nodesU),
-                                             std::abs(double(grid.originJ) + grid.nodesV),
-                                             std::abs(double(grid.originI)), std::abs(double(grid.originJ))});
-           !(farthest * grid.cellSize_m <= kMaxGridCoordinate_m))
+  else
     m << "WaterGrid::cellSize_m is " << grid.cellSize_m << " m: the nodes " << farthest << " cells from the origin, "
       << farthest * grid.cellSize_m << " m, lie beyond " << kMaxGridCoordinate_m << " m";
-  else
-    return;
   throw std::invalid_argument(m.str());
 }
 
