@@ -11,6 +11,7 @@
 //   callgrind_annotate --inclusive=yes cg.out | grep GerstnerSurface
 #include "test_hulls.hpp"
 
+#include <keel/level_of_detail.hpp>
 #include <keel/spectral_ocean.hpp>
 
 #include <benchmark/benchmark.h>
@@ -172,6 +173,34 @@ void spectralCoarseGrid(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * std::int64_t(nodes));
 }
 
+/// One substep of a 150 m x 20 m x 12 m hull afloat on a short sea (Hs
+/// 1 m, Tp 3 s) on a tile of `nodes` per side, with Bullet: the far-boat
+/// preset (`lod` 1, its patch of 1.01 R cells spans hundreds of the tile's
+/// fixed-point cells) against full detail (`lod` 0). The far preset must
+/// not cost more than full detail on a fine tile.
+void farBoatOnFineTile(benchmark::State& state) {
+  const int nodes = int(state.range(0));
+  const bool far = state.range(1) != 0;
+  World w;
+  const btVector3 size(150, 12, 20);
+  const auto hull = hullOf(box(size, 4));
+  btRigidBody* body = w.addBox(size, btScalar(0.5 * 1025) * hull->volume_m3(), btTransform::getIdentity());
+  auto ocean = std::make_shared<SpectralOcean>(WaveSpectrum::jonswap(1.0, 3.0),
+                                               SpectralOceanSettings{.nodesPerSide = nodes, .seed = 5});
+  ocean->update(0, 1.0 / 60);
+  WaterAction boat(body, hull, ocean);
+  boat.setLevelOfDetail(far ? farBoatSettings(*hull) : fullDetailSettings());
+  const btTransform start = body->getCenterOfMassTransform();
+  for (auto _ : state) {
+    body->setCenterOfMassTransform(start);
+    body->setLinearVelocity(btVector3(3, -0.5f, 0.2f));
+    body->setAngularVelocity(btVector3(0.01f, 0.02f, -0.01f));
+    boat.updateAction(&w.world, btScalar(1.0 / 240));
+    benchmark::DoNotOptimize(body->getLinearVelocity());
+  }
+  state.SetLabel(far ? "far-boat preset" : "full detail");
+}
+
 /// A far boat's water patch on the 6-wave Gerstner sea (4 x 4 nodes of a
 /// 5.5 m cell, farBoatSettings) and a near boat's on the 64-wave one (23 x
 /// 23 nodes of 1 m); heights only (velocities 0), with the surface velocity
@@ -258,6 +287,10 @@ BENCHMARK(spectralGrid)->ArgNames({"mode", "velocities"})->ArgsProduct({{0, 1}, 
 BENCHMARK(spectralCoarseGrid)
     ->ArgNames({"mode", "cells"})
     ->ArgsProduct({{0}, {4, 6, 8, 12, 64}})
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(farBoatOnFineTile)
+    ->ArgNames({"nodes", "far"})
+    ->ArgsProduct({{64, 256}, {0, 1}})
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK(spectralUpdate)
     ->ArgNames({"nodes", "solve"})
