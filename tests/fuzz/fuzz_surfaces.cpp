@@ -6,6 +6,7 @@
 // may the sines', Gerstner's and flat water's at a non-finite time.
 #include "fuzz.hpp"
 
+#include <keel/height_grid.hpp>
 #include <keel/spectral_ocean.hpp>
 #include <keel/surface_authoring.hpp>
 #include <keel/waves.hpp>
@@ -74,10 +75,37 @@ std::string describe(const SpectralOceanSettings& s) {
   return text;
 }
 
+/// A height grid as a game feeds it: a layout (valid or not: cells of no
+/// size, too few or too many nodes, an edge rule out of range), one or two
+/// snapshots of heights (some huge; NaN heights answer NaN where they
+/// are, which the substep's sampling replaces and reports), their time stamps (some too
+/// close together, equal, decreasing or NaN).
+std::unique_ptr<WaterSurface> randomHeightGrid(Random& r, std::string& what) {
+  HeightGridLayout layout{
+      .originEast_m = value(r, -500, 500, {1e30, kNaN}),
+      .originNorth_m = value(r, -500, 500, {-1e30}),
+      .cellSize_m = value(r, 0.05, 20, {0, -1, 1e-30, 1e30, kNaN}),
+      .nodesEast = integer(r, 0, 9) == 0 ? integer(r, -2, 70000) : integer(r, 2, 40),
+      .nodesNorth = integer(r, 2, 40),
+      .edges = static_cast<GridEdges>(integer(r, 0, 9) == 0 ? integer(r, -1, 5) : integer(r, 0, 1))};
+  what = "height grid " + std::to_string(layout.nodesEast) + " x " + std::to_string(layout.nodesNorth) + " of " +
+         std::to_string(layout.cellSize_m) + " m, edges " + std::to_string(int(layout.edges));
+  auto grid = std::make_unique<HeightGridSurface>(layout, value(r, -2, 2, {kNaN}));
+  double t_s = uniform(r, 0, 100);
+  for (int k = integer(r, 1, 3); k > 0; --k) {
+    const double amplitude_m = value(r, 0, 5, {1e30});
+    std::vector<btScalar> h(grid->backBuffer_m().size());
+    for (btScalar& x : h) x = btScalar(uniform(r, -amplitude_m, amplitude_m));
+    t_s += value(r, 0.01, 1, {0, -1, 1e-6, 1e-3, kNaN});
+    grid->setHeights(h, t_s);
+  }
+  return grid;
+}
+
 /// A random surface, `what` it is; `ocean` when it is a SpectralOcean.
 std::unique_ptr<WaterSurface> randomSurface(Random& r, SpectralOcean*& ocean, std::string& what) {
   ocean = nullptr;
-  switch (integer(r, 0, 7)) {
+  switch (integer(r, 0, 8)) {
     case 0: {
       const double level = value(r, -5, 5, {1e30, kNaN});
       what = "flat at " + std::to_string(level) + " m";
@@ -96,6 +124,7 @@ std::unique_ptr<WaterSurface> randomSurface(Random& r, SpectralOcean*& ocean, st
       what = "Gerstner of steepness " + std::to_string(steepness) + ", " + what;
       return std::make_unique<GerstnerSurface>(std::move(waves), GerstnerSettings{.steepness = steepness});
     }
+    case 2: return randomHeightGrid(r, what);
     default: {
       const WaveSpectrum spectrum = randomSpectrum(r);
       const SpectralOceanSettings settings = randomSettings(r);
