@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <tuple>
@@ -133,7 +134,7 @@ Moments volumeMomentsBelow(std::span<const btVector3> vertices, std::span<const 
   const Vec3d centre = checkedCentre(vertices, triangles);
   // A plane clear of the mesh keeps all of it or none, exactly: clipping
   // from a reference point far away would cancel catastrophically.
-  double lowest_m = INFINITY, highest_m = -INFINITY;
+  double lowest_m = std::numeric_limits<double>::infinity(), highest_m = -lowest_m;
   for (const btVector3& v : vertices) {
     lowest_m = std::min(lowest_m, dot(n, toD(v)));
     highest_m = std::max(highest_m, dot(n, toD(v)));
