@@ -104,6 +104,32 @@ TEST(MassHardening, AMeshMovedByANonFiniteTransformIsRefused) {
   expectRefused([&] { (void)toBodyFrame(broken, btTransform::getIdentity()); }, {"toBodyFrame: triangle 0"});
 }
 
+// btTransform::inverse() transposes the basis: a scaled or mirrored one
+// would move the mesh somewhere else without a word. A composed rotation
+// (1,000 small turns in float) is still a rotation.
+TEST(MassHardening, AMeshMovedByABasisThatIsNoRotationIsRefused) {
+  const Mesh mesh = box(btVector3(4, 1.5f, 2), 1);
+  const auto bullet = toBullet(mesh);
+  const auto hull = hullOf(mesh);
+  const btTransform scaled(btMatrix3x3(2, 0, 0, 0, 2, 0, 0, 0, 2), btVector3(0, 0, 0));
+  const btTransform mirrored(btMatrix3x3(-1, 0, 0, 0, 1, 0, 0, 0, 1), btVector3(0, 0, 0));
+  expectRefused([&] { (void)toBodyFrame(*bullet, scaled); }, {"toBodyFrame: bodyToHull's basis is no rotation"});
+  expectRefused([&] { (void)toBodyFrame(*hull, mirrored); }, {"determinant -1"});
+  btTransform turned = btTransform::getIdentity();
+  const btTransform step(btQuaternion(btVector3(1, 2, 3).normalized(), btScalar(0.01)), btVector3(0.1f, 0, 0));
+  for (int k = 0; k < 1000; ++k) turned = turned * step;
+  const auto moved = toBodyFrame(*hull, turned);
+  const btVector3 back = turned * moved->vertices()[0];
+  EXPECT_LT((back - hull->vertices()[0]).length(), 1e-3f);
+}
+
+// A water density whose displaced mass overflows is refused, naming it.
+TEST(MassHardening, AWaterDensityThatDisplacesNoFiniteMassIsRefused) {
+  const auto hull = hullOf(box(btVector3(4, 1.5f, 2), 1));
+  expectRefused([&] { (void)massForDraft_kg(*hull, 0.5, 1e308); }, {"massForDraft_kg: the water density", "1e+308"});
+  EXPECT_DOUBLE_EQ(massForDraft_kg(*hull, 0.5, 1025), 1025 * 4 * 2 * 0.5);
+}
+
 /// A regular prism of `sides` sides: circumradius r, height h along y,
 /// turned by `plan_rad` about y and centred at `centre`; caps fanned from
 /// their centres.

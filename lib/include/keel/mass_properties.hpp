@@ -151,13 +151,14 @@ class MassModel {
 /// `hull` moved into the body frame `bodyToHull` (MassProperties::bodyToHull()):
 /// each vertex becomes `bodyToHull.inverse() * v`. The result is built with
 /// `options` (so refined and validated again). Throws std::invalid_argument
-/// when `bodyToHull` is not finite.
+/// when `bodyToHull` is not finite or its basis is no rotation (scaled,
+/// sheared or mirrored: its inverse would not move the mesh back).
 [[nodiscard]] std::shared_ptr<const Hull> toBodyFrame(const Hull& hull, const btTransform& bodyToHull,
                                                       const HullOptions& options = {});
 /// A mesh (any btStridingMeshInterface, its scaling applied) moved the same
 /// way, as a new btTriangleMesh (32-bit indices) for a collision shape.
-/// Throws std::invalid_argument when `bodyToHull` is not finite or a
-/// triangle moves to a non-finite vertex (named).
+/// Throws std::invalid_argument when `bodyToHull` is not finite or no
+/// rotation, or a triangle moves to a non-finite vertex (named).
 [[nodiscard]] std::unique_ptr<btTriangleMesh> toBodyFrame(const btStridingMeshInterface& mesh,
                                                           const btTransform& bodyToHull);
 
@@ -165,7 +166,8 @@ class MassModel {
 /// point below flat water) at heel and trim [rad] (Attitude's conventions
 /// for `axes`) in water of `waterDensity_kgpm3`: rho times the volume below
 /// the waterplane, exact. Throws std::invalid_argument for non-finite or
-/// negative arguments, or axes that are no frame (heel_rad()).
+/// negative arguments, axes that are no frame (heel_rad()), or a density
+/// whose displaced mass is not finite.
 [[nodiscard]] double massForDraft_kg(const Hull& hull, double draft_m, double waterDensity_kgpm3,
                                      const HullAxes& axes = {}, double heel_rad = 0, double trim_rad = 0);
 /// The draft [m] at which `hull` floats with `mass_kg` at that heel and trim:

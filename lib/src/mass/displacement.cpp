@@ -2,6 +2,7 @@
 // mass, and the ballast for a waterline: the hull's volume below a
 // waterplane (keel::volumeMomentsBelow).
 
+#include <keel/constants.hpp>
 #include <keel/mass_properties.hpp>
 
 #include "action/hull_axes.hpp"
@@ -50,7 +51,14 @@ double massForDraft_kg(const Hull& hull, double draft_m, double waterDensity_kgp
   detail::checkedNonNegative(waterDensity_kgpm3, "keel::massForDraft_kg: the water density [kg/m^3]", true);
   const btVector3 up = waterUp(axes, heel_rad, trim_rad);
   const double lowest_m = heightRange(hull, up).first;
-  return waterDensity_kgpm3 * volumeMomentsBelow(hull, up, lowest_m + draft_m).zeroth;
+  const double mass_kg = waterDensity_kgpm3 * volumeMomentsBelow(hull, up, lowest_m + draft_m).zeroth;
+  if (!std::isfinite(mass_kg)) {
+    std::ostringstream s;
+    s << "keel::massForDraft_kg: the water density [kg/m^3] is " << waterDensity_kgpm3
+      << ": the displaced mass is not finite (sea water is " << kSeaWaterDensity_kgpm3 << ")";
+    throw std::invalid_argument(s.str());
+  }
+  return mass_kg;
 }
 
 double draftForMass_m(const Hull& hull, double mass_kg, double waterDensity_kgpm3, const HullAxes& axes,

@@ -262,7 +262,8 @@ MassProperties massProperties(const Hull& hull, double density_kgpm3) {
 
 namespace {
 
-/// Refuses a transform that is not finite: it would move every vertex to NaN.
+/// Refuses a transform that is not finite (it would move every vertex to
+/// NaN) or not a rigid motion.
 void refuseNonFinite(const btTransform& bodyToHull) {
   const auto refuse = [](const char* what, const btVector3& v) {
     if (std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z())) return;
@@ -273,6 +274,22 @@ void refuseNonFinite(const btTransform& bodyToHull) {
   };
   for (int row = 0; row < 3; ++row) refuse("basis", bodyToHull.getBasis()[row]);
   refuse("origin", bodyToHull.getOrigin());
+  // btTransform::inverse() transposes the basis, which inverts a rotation
+  // only: a scaled or sheared basis would move the mesh somewhere else,
+  // silently. A rotation made in btScalar (a quaternion's, or several
+  // composed) is orthonormal to a few ulps; 1e-4 leaves room for many.
+  const btMatrix3x3& b = bodyToHull.getBasis();
+  const btMatrix3x3 product = b * b.transpose();
+  double off = 0;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) off = std::max(off, std::abs(double(product[i][j]) - (i == j ? 1.0 : 0.0)));
+  if (!(off <= 1e-4) || !(b.determinant() > 0)) {
+    std::ostringstream s;
+    s << "keel::toBodyFrame: bodyToHull's basis is no rotation (B B^T differs from the identity by " << off
+      << ", determinant " << b.determinant()
+      << "): its inverse would not move the mesh back; scale the mesh first, or pass MassProperties::bodyToHull()";
+    throw std::invalid_argument(s.str());
+  }
 }
 
 /// Copies every triangle of a Bullet mesh, moved, into another; notes the
