@@ -2,6 +2,8 @@
 // flow stage (substep/flow.cpp) uses.
 #include <keel/hydrodynamics.hpp>
 
+#include "finite.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -40,8 +42,7 @@ void HydrodynamicSettings::validate() const {
   require(std::isfinite(slammingPower) && slammingPower > 0, "slammingPower", slammingPower);
   require(finiteNonNegative(airDensity_kgpm3), "airDensity_kgpm3", airDensity_kgpm3);
   require(finiteNonNegative(airDragCoefficient), "airDragCoefficient", airDragCoefficient);
-  require(std::isfinite(wind_mps.x()) && std::isfinite(wind_mps.y()) && std::isfinite(wind_mps.z()), "wind_mps",
-          wind_mps.length());
+  require(detail::isFinite(wind_mps), "wind_mps", wind_mps.length());
   require(finiteNonNegative(linearDamping_Nspm), "linearDamping_Nspm", linearDamping_Nspm);
   require(finiteNonNegative(angularDamping_Nmsprad), "angularDamping_Nmsprad", angularDamping_Nmsprad);
 }

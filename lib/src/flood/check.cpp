@@ -2,6 +2,8 @@
 // against the boat's hull, where they lie (docs/flooding.md, "The model").
 #include "flood/check.hpp"
 
+#include "finite.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -162,8 +164,7 @@ void checkAgainstHull(const char* where, const std::vector<Compartment>& all, co
 }  // namespace
 
 std::string openingProblem(const Opening& o, std::size_t self, std::size_t count) {
-  if (!std::isfinite(o.centre_m.x()) || !std::isfinite(o.centre_m.y()) || !std::isfinite(o.centre_m.z()))
-    return "centre is not finite";
+  if (!isFinite(o.centre_m)) return "centre is not finite";
   if (!(o.area_m2 > 0) || !std::isfinite(o.area_m2))
     return "area must be positive and finite, got " + std::to_string(o.area_m2) + " m^2";
   if (!(o.dischargeCoefficient > 0 && o.dischargeCoefficient <= 1))

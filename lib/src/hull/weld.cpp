@@ -1,6 +1,7 @@
 // Hull construction, first stages: the input checked, vertices welded,
 // degenerate triangles dropped.
 
+#include "finite.hpp"
 #include "hull/build_steps.hpp"
 
 #include <algorithm>
@@ -75,8 +76,7 @@ void checkInput(std::span<const btVector3> soup, const HullOptions& options) {
   // count the distinct points.
   std::vector<std::pair<std::array<std::uint64_t, 3>, std::size_t>> nonFinite;
   for (std::size_t i = 0; i < soup.size(); ++i)
-    if (!std::isfinite(soup[i].x()) || !std::isfinite(soup[i].y()) || !std::isfinite(soup[i].z()))
-      nonFinite.emplace_back(bitsOf(soup[i]), i);
+    if (!isFinite(soup[i])) nonFinite.emplace_back(bitsOf(soup[i]), i);
   HullError::Counts counts;
   if (!nonFinite.empty()) {
     const std::size_t first = nonFinite.front().second;

@@ -4,6 +4,7 @@
 
 #include <keel/mass_properties.hpp>
 
+#include "finite.hpp"
 #include "hull/refuse_overlaps.hpp"
 #include "mass/mass_detail.hpp"
 
@@ -266,7 +267,7 @@ namespace {
 /// NaN) or not a rigid motion.
 void refuseNonFinite(const btTransform& bodyToHull) {
   const auto refuse = [](const char* what, const btVector3& v) {
-    if (std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z())) return;
+    if (detail::isFinite(v)) return;
     std::ostringstream s;
     s << "keel::toBodyFrame: bodyToHull's " << what << " is (" << v.x() << ", " << v.y() << ", " << v.z()
       << "), not finite (MassProperties::bodyToHull() is, for a model it accepted)";
@@ -302,7 +303,7 @@ class MovingCopy final : public btInternalTriangleIndexCallback {
     if (!bad_.empty()) return;
     const btVector3 moved[3] = {move_ * triangle[0], move_ * triangle[1], move_ * triangle[2]};
     for (const btVector3& v : moved)
-      if (!std::isfinite(v.x()) || !std::isfinite(v.y()) || !std::isfinite(v.z())) {
+      if (!detail::isFinite(v)) {
         std::ostringstream s;
         s << "keel::toBodyFrame: triangle " << index << " of part " << part << " moves to (" << v.x() << ", " << v.y()
           << ", " << v.z() << "), not finite: the mesh's vertex is not, or bodyToHull moves it out of range";

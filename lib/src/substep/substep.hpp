@@ -18,6 +18,7 @@
 #include <keel/water_action.hpp>
 #include <keel/water_surface.hpp>
 
+#include "finite.hpp"
 #include "flood/floodwater.hpp"
 #include "kernels/air.hpp"
 #include "kernels/buffers.hpp"
@@ -200,11 +201,6 @@ struct Substep {
 /// model without one.
 void drawnCut(const BoatModel& boat, BoatState& state, std::vector<SubmergedPiece>& pieces,
               std::vector<WaterlineSegment>& waterline);
-
-/// Whether every component of `v` is finite.
-[[nodiscard]] inline bool isFinite(const btVector3& v) {
-  return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z());
-}
 
 /// A force and torque summed in body axes, times `scale`, in world axes.
 [[nodiscard]] ForceTorque bodyToWorld(const btMatrix3x3& basis, const BodyForce& f, double scale = 1);

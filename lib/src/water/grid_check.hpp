@@ -18,8 +18,9 @@ inline constexpr double kMaxGridCoordinate_m = 1e30;
 /// std::invalid_argument naming `caller` and the bad field unless the cell
 /// is positive and finite, the node counts are not negative, the origin's
 /// indices lie within kMaxGridIndex and every node's coordinates within
-/// kMaxGridCoordinate_m.
-void checkWaterGrid(const WaterGrid& grid, const char* caller);
+/// kMaxGridCoordinate_m. Returns the farthest node's index from 0 along
+/// either axis [cells], for a surface's own bounds.
+double checkWaterGrid(const WaterGrid& grid, const char* caller);
 
 /// std::invalid_argument naming `caller` unless every depth is finite and
 /// >= 0 and there is somewhere to write their velocities.

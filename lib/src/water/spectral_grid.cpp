@@ -182,10 +182,8 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
 /// within 2^52 fixed-point tile cells of the origin, where a double still
 /// counts whole cells and their stencils' indices fit 64 bits.
 void checkGrid(const detail::SpectralOceanState& state, const WaterGrid& grid, const char* where) {
-  detail::checkWaterGrid(grid, where);
+  const double farthest = detail::checkWaterGrid(grid, where);
   const double scale = grid.cellSize_m * state.inverseFixedCell_pm, limit = 0x1p52;
-  const double farthest = std::max({std::abs(double(grid.originI)), std::abs(double(grid.originI + grid.nodesU)),
-                                    std::abs(double(grid.originJ)), std::abs(double(grid.originJ + grid.nodesV))});
   if (!(farthest * scale <= limit)) {
     std::ostringstream m;
     m << where << ": WaterGrid::cellSize_m is " << grid.cellSize_m << " m and its nodes reach "

@@ -42,7 +42,7 @@ void WaterSurface::pressureHeads(const btScalar* u_m, const btScalar* v_m, const
 
 QueryCost WaterSurface::queryCost() const { return {}; }
 
-void detail::checkWaterGrid(const WaterGrid& grid, const char* caller) {
+double detail::checkWaterGrid(const WaterGrid& grid, const char* caller) {
   const bool cell = grid.cellSize_m > 0 && std::isfinite(grid.cellSize_m);
   const bool counts = grid.nodesU >= 0 && grid.nodesV >= 0;
   const bool origin = std::abs(double(grid.originI)) <= kMaxGridIndex &&
@@ -51,7 +51,7 @@ void detail::checkWaterGrid(const WaterGrid& grid, const char* caller) {
                                     std::abs(double(grid.originJ) + grid.nodesV), std::abs(double(grid.originI)),
                                     std::abs(double(grid.originJ))});
   const bool reach = farthest * grid.cellSize_m <= kMaxGridCoordinate_m;
-  if (cell && counts && origin && reach) return;  // the message only when one fails: no allocation per query
+  if (cell && counts && origin && reach) return farthest;  // the message only when one fails: no allocation per query
   std::ostringstream m;
   m << caller << ": ";
   if (!cell)
