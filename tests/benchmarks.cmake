@@ -1,0 +1,44 @@
+# The benchmarks and the profiling program (docs/performance.md), included by
+# tests/CMakeLists.txt when KEEL_BUILD_BENCHMARKS is on. Each has a smoke run
+# that keeps it compiling and running; CI builds and runs them in its float
+# and clang stages (scripts/test.sh).
+find_package(benchmark REQUIRED)
+
+# The substep and flooding benchmarks: run by hand.
+add_executable(keel_bench benchmark_substep.cpp benchmark_flooding.cpp)
+target_link_libraries(keel_bench PRIVATE keel_test_support hwy::hwy benchmark::benchmark)
+keel_warnings(keel_bench)
+# A smoke run keeps the benchmark compiling and running in CI.
+add_test(NAME keel_bench_smoke
+  COMMAND keel_bench --benchmark_filter=substep/tris:1000/wavy:1/patch:0/terms:31 --benchmark_min_time=0.01)
+add_test(NAME keel_bench_pressure_smoke
+  COMMAND keel_bench --benchmark_filter=pressureModel/wave:1/patch:1/gerstner:1 --benchmark_min_time=0.01)
+
+# The batch wave queries alone (docs/waves.md): run by hand; the smoke run
+# keeps it compiling and running.
+add_executable(keel_bench_waves benchmark_waves.cpp)
+target_link_libraries(keel_bench_waves PRIVATE keel_test_support benchmark::benchmark)
+keel_warnings(keel_bench_waves)
+add_test(NAME keel_bench_waves_smoke
+  COMMAND keel_bench_waves --benchmark_min_time=0.01)
+
+# Sampling::Auto's calibration (docs/performance.md, "Choosing the sampling"):
+# each surface's query costs, printed as the rows of
+# lib/src/water/query_costs.hpp; run by hand, the smoke run keeps it running.
+add_executable(keel_bench_query_cost benchmark_query_cost.cpp)
+target_link_libraries(keel_bench_query_cost PRIVATE keel_test_support benchmark::benchmark)
+keel_warnings(keel_bench_query_cost)
+add_test(NAME keel_bench_query_cost_smoke
+  COMMAND keel_bench_query_cost --benchmark_min_time=0.01)
+set_tests_properties(keel_bench_query_cost_smoke PROPERTIES PASS_REGULAR_EXPRESSION "kHeightGrid\\{")
+
+# Fixed work for callgrind instruction counts (docs/performance.md).
+add_executable(keel_profile_substep profile_substep.cpp)
+target_link_libraries(keel_profile_substep PRIVATE keel_test_support)
+keel_warnings(keel_profile_substep)
+
+add_executable(keel_bench_fleet benchmark_fleet.cpp)
+target_link_libraries(keel_bench_fleet PRIVATE keel_test_support benchmark::benchmark)
+keel_warnings(keel_bench_fleet)
+add_test(NAME keel_bench_fleet_smoke
+  COMMAND keel_bench_fleet --benchmark_filter=fleet/boats:10/tris:500/threads:0/lod:0 --benchmark_min_time=0.01)
