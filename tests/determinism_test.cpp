@@ -12,8 +12,9 @@
 // Two tests:
 // - FinalStateHashesToTheRecordedConstant steps a Bullet world and hashes
 //   every body's final state: Keel's bits and Bullet's together. Bullet's
-//   own depend on glibc's sinf and cosf, whose bits differ between the
-//   variants glibc picks for the CPU.
+//   own depend on glibc's sin and cos (sinf and cosf in float), whose bits
+//   differ between the variants glibc picks for the CPU
+//   (docs/determinism.md, "Across glibc's variants").
 // - KeelOutputHashesToTheRecordedConstant drives the same boats along
 //   scripted poses (+ - * / of the time alone), calls the actions' substep
 //   directly and hashes what Keel computes each substep: Keel's bits alone.
@@ -43,8 +44,8 @@ constexpr std::uint64_t kWorldHash = 0x787fd6a5e989f76cull;
 constexpr std::uint64_t kKeelHash = 0xa51975bc03c497e4ull;
 #endif
 
-/// The frame from the boats' clock `t_s` on: kSceneSubsteps substeps [s], as
-/// the clock adds them up.
+/// The end [s] of the frame that starts at the boats' clock `t_s` [s]:
+/// kSceneSubsteps substeps later, as the clock adds them up.
 double frameEnd(double t_s) {
   for (int i = 0; i < kSceneSubsteps; ++i) t_s += double(kSceneSubstep_s);
   return t_s;
