@@ -98,7 +98,8 @@ tidy() {
 
 # A second compiler: its warnings (-Werror) and its reading of the standard,
 # and the determinism constants, which hold under clang too (-ffp-contract=off:
-# the library's bits do not depend on the compiler). Not merged into the
+# the library's bits do not depend on the compiler), on Highway's portable
+# EMU128 target among the others (GCC 12.2 builds SCALAR in its place). Not merged into the
 # sanitizer build: clang 14 instruments the SIMD kernels with AddressSanitizer
 # and UndefinedBehaviorSanitizer together many times slower than GCC
 # (kernels/cut.cpp at -O1: over 4 minutes of CPU against GCC's 16 s), where a

@@ -1,25 +1,30 @@
-// A fixed scenario whose final state hashes to a constant checked in here,
-// in the manner of Box2D's test_determinism.c: eight boats of three hulls on
-// a Gerstner sea, every hydrodynamic term on, colliding with each other and
-// with a pier, stepped for 10 s through a two-thread WaterFleet.
+// Fixed scenarios whose outcomes hash to a constant checked in here, one per
+// precision, on every SIMD instruction set: in the manner of Box2D's
+// test_determinism.c, which checks one hash on every platform
+// (docs/determinism.md says what is the same across what, and why).
 //
-// Any change to the arithmetic of the substep changes the hash: a change
-// meant to move no bit (a restructuring) must keep it; a change that moves
+// Every scene (determinism_scene.hpp) floats four boats, which together run
+// everything a substep computes (triangles with the water patch, columns,
+// a level-of-detail switch, flooding, wave pressure, the hydrodynamic
+// terms, a WaterFleet on two threads and a WaterAction of its own), on one
+// of the surfaces Keel ships; the scenes' hashes are combined into one.
+//
+// Two tests:
+// - FinalStateHashesToTheRecordedConstant steps a Bullet world and hashes
+//   every body's final state: Keel's bits and Bullet's together. Bullet's
+//   own depend on glibc's sin and cos (sinf and cosf in float), whose bits
+//   differ between the variants glibc picks for the CPU
+//   (docs/determinism.md, "Across glibc's variants").
+// - KeelOutputHashesToTheRecordedConstant drives the same boats along
+//   scripted poses (+ - * / of the time alone), calls the actions' substep
+//   directly and hashes what Keel computes each substep: Keel's bits alone.
+//   ctest runs it a second time as glibc runs on a CPU without FMA
+//   (GLIBC_TUNABLES, tests/CMakeLists.txt), against the same constant.
+//
+// Any change to the arithmetic of the substep changes the hashes: a change
+// meant to move no bit (a restructuring) must keep them; a change that moves
 // bits on purpose updates the constants below and says why in its commit.
-//
-// The bits depend on the precision and on the SIMD instruction set the
-// kernels run (their lane counts, and AVX-512's reciprocal square root
-// estimate, differ), so there is one constant per precision and
-// instruction set. They do not depend on the CPU's maker: the constants
-// hold on Intel and on AMD (the kernels use no estimate that the
-// instruction set leaves to the maker, simd-inl.hpp's inverseSqrt). The
-// test checks every instruction set this CPU can run that has a constant,
-// and fails when none has one. They do not depend on the optimisation
-// level: the library is compiled with -ffp-contract=off, so the compiler
-// never fuses a * b + c on its own (the kernels' explicit MulAdd are the
-// only FMAs), and the Debug sanitizer build gives the Release bits. Bullet
-// itself is Debian's prebuilt library.
-#include "test_hulls.hpp"
+#include "determinism_scene.hpp"
 
 #include <gtest/gtest.h>
 #include <hwy/targets.h>
@@ -27,93 +32,138 @@
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 
 namespace keel::test {
 namespace {
 
-/// FNV-1a, 64-bit, over the bytes of each value.
-struct Fnv1a {
-  std::uint64_t hash = 14695981039346656037ull;
-  void add(btScalar value) {
-    unsigned char bytes[sizeof(btScalar)];
-    std::memcpy(bytes, &value, sizeof value);
-    for (unsigned char b : bytes) hash = (hash ^ b) * 1099511628211ull;
-  }
-  void add(const btVector3& v) {  // x, y, z: the fourth lane is padding
-    add(v.x()), add(v.y()), add(v.z());
-  }
-};
+#if defined(BT_USE_DOUBLE_PRECISION)
+constexpr std::uint64_t kWorldHash = 0x04e28ba9f5b5afaeull;
+constexpr std::uint64_t kKeelHash = 0x488e1f9839069caeull;
+#else
+constexpr std::uint64_t kWorldHash = 0x787fd6a5e989f76cull;
+constexpr std::uint64_t kKeelHash = 0xa51975bc03c497e4ull;
+#endif
 
-/// The scenario, run once; returns the hash of every body's final
-/// centre-of-mass transform and velocities.
-std::uint64_t runScenario() {
+/// The end [s] of the frame that starts at the boats' clock `t_s` [s]:
+/// kSceneSubsteps substeps later, as the clock adds them up.
+double frameEnd(double t_s) {
+  for (int i = 0; i < kSceneSubsteps; ++i) t_s += double(kSceneSubstep_s);
+  return t_s;
+}
+
+/// Sea `sea`'s scene stepped by Bullet, a frame of kSceneSubsteps substeps
+/// a call (or, `splitFrames`, a call a substep): the hash of every body's
+/// final centre-of-mass transform and velocities, and of the boats' last
+/// substep.
+std::uint64_t worldScene(int sea, bool splitFrames) {
   World w;
-  const auto sea = gerstnerSea(2.0, 7.0, 6, 7, 0.8);
-  const auto boat = hullOf(boatHull(6, 2.2f, 1.6f, 12, 4));
-  const auto barge = hullOf(box(btVector3(5, 1.5f, 2.5f), 2));
-  const auto buoy = hullOf(icosphere(0.8f, 2));
-  // A pier the boats drift against: static, no water force.
-  w.addBox(btVector3(30, 3, 2), 0, btTransform(btQuaternion::getIdentity(), btVector3(10, 0, -4)));
-  WaterFleet fleet(sea, 2);
-  for (int i = 0; i < 8; ++i) {
-    const auto& hull = i % 3 == 0 ? barge : (i % 3 == 1 ? boat : buoy);
-    const btVector3 size = hull->boundsMax() - hull->boundsMin();
-    const btTransform at(btQuaternion(btVector3(0, 1, 0), 0.4f * btScalar(i)),
-                         btVector3(btScalar(5 * (i % 4)), 0.2f, btScalar(3 * (i / 4))));
-    btRigidBody* body = w.addBox(size, btScalar(0.5 * 1025 * hull->volume_m3()), at);
-    body->setLinearVelocity(btVector3(0.5f * btScalar(i % 3) - 0.5f, 0, -1.5f));
-    body->setAngularVelocity(btVector3(0.1f * btScalar(i % 4), 0, 0.2f));
-    fleet.add(body, hull);
+  SceneSea water(sea);
+  SceneBoats boats(w, water.surface());
+  w.world.addAction(boats.fleet.get());
+  w.world.addAction(boats.single.get());
+  for (int frame = 0; frame < kSceneFrames; ++frame) {
+    water.advance(boats.fleet->time_s(), frameEnd(boats.fleet->time_s()));
+    boats.beforeFrame(frame);
+    if (!splitFrames) w.world.stepSimulation(btScalar(kSceneFrame_s), kSceneSubsteps, kSceneSubstep_s);
+    for (int substep = 0; splitFrames && substep < kSceneSubsteps; ++substep)
+      w.world.stepSimulation(kSceneSubstep_s, 1, kSceneSubstep_s);
   }
-  w.world.addAction(&fleet);
-  for (int i = 0; i < 600; ++i) w.world.stepSimulation(btScalar(1.0 / 60), 4, btScalar(1.0 / 240));
-  w.world.removeAction(&fleet);
+  w.world.removeAction(boats.single.get());
+  w.world.removeAction(boats.fleet.get());
   Fnv1a h;
-  for (auto& body : w.bodies) {
+  for (const btRigidBody* body : boats.bodies) {
     const btTransform& t = body->getCenterOfMassTransform();
     h.add(t.getOrigin());
     for (int r = 0; r < 3; ++r) h.add(t.getBasis()[r]);
     h.add(body->getLinearVelocity());
     h.add(body->getAngularVelocity());
   }
+  boats.hashKeelOutput(h);
   return h.hash;
 }
 
-struct Expected {
-  std::int64_t target;
-  std::uint64_t hash;
-};
+std::uint64_t worldScene(int sea) { return worldScene(sea, false); }
+std::uint64_t worldSceneSplit(int sea) { return worldScene(sea, true); }
 
-#if defined(BT_USE_DOUBLE_PRECISION)
-constexpr Expected kExpected[] = {
-    {HWY_AVX3, 0x4563f9b70a0b0411ull},  {HWY_AVX2, 0x74628280f89378d4ull},   {HWY_SSE4, 0xe90302bc6f94e10eull},
-    {HWY_SSSE3, 0xe90302bc6f94e10eull}, {HWY_SCALAR, 0x406595cf97ecf577ull},
-};
-#else
-constexpr Expected kExpected[] = {
-    {HWY_AVX3, 0x1d53eeb1e35e2aaeull},  {HWY_AVX2, 0x3f113d7b301d24ddull},   {HWY_SSE4, 0x9b414480992a0525ull},
-    {HWY_SSSE3, 0x9b414480992a0525ull}, {HWY_SCALAR, 0x24d7fa4a2177ee72ull},
-};
-#endif
-
-TEST(Determinism, FinalStateHashesToTheRecordedConstant) {
-  int checked = 0;
-  for (const std::int64_t target : hwy::SupportedAndGeneratedTargets()) {
-    hwy::SetSupportedTargetsForTest(target);  // the next dispatch chooses `target`
-    const std::uint64_t hash = runScenario();
-    std::printf("[  hash    ] %s: 0x%016" PRIx64 "\n", hwy::TargetName(target), hash);
-    for (const Expected& e : kExpected)
-      if (e.target == target) {
-        EXPECT_EQ(hash, e.hash) << "target " << hwy::TargetName(target);
-        ++checked;
-      }
-  }
-  hwy::SetSupportedTargetsForTest(0);  // back to the CPU's own choice
-  EXPECT_GT(checked, 0) << "no recorded hash for any instruction set this CPU runs";
+/// Boat `i`'s pose and velocities at substep `n`: polynomials in the time,
+/// with + - * / alone (the turn is a quaternion Bullet normalises by
+/// dividing), so their bits are the same on every machine.
+void script(btRigidBody& body, const btVector3& start, int i, int n) {
+  const btScalar s = btScalar(n) * kSceneSubstep_s, k = btScalar(i);
+  const btVector3 moved(btScalar(0.8) * s, btScalar(0.3) * s * (s - btScalar(0.5)), btScalar(-0.2) * k * s);
+  const btQuaternion turn(btScalar(0.1) * (s - btScalar(0.3)), btScalar(0.05) * k + btScalar(0.1) * s,
+                          btScalar(0.04) * k * s, 1);
+  body.setCenterOfMassTransform(btTransform(turn, start + moved));
+  body.setLinearVelocity(btVector3(btScalar(0.8), btScalar(0.6) * s - btScalar(0.15), btScalar(-0.2) * k));
+  body.setAngularVelocity(btVector3(btScalar(0.2), btScalar(0.1) + btScalar(0.05) * k, btScalar(0.04) * k));
 }
 
-TEST(Determinism, SameHashTwiceInOneProcess) { EXPECT_EQ(runScenario(), runScenario()); }
+/// Sea `sea`'s scene with the boats on scripted poses: each substep sets
+/// every body, runs the fleet's and the single action's substep (the world
+/// holds the bodies, and their gravity, but is never stepped) and hashes what
+/// Keel computed.
+std::uint64_t keelScene(int sea) {
+  World w;
+  SceneSea water(sea);
+  SceneBoats boats(w, water.surface());
+  std::vector<btVector3> start;
+  for (const btRigidBody* body : boats.bodies) start.push_back(body->getCenterOfMassPosition());
+  Fnv1a h;
+  for (int frame = 0, n = 0; frame < kSceneFrames; ++frame) {
+    water.advance(boats.fleet->time_s(), frameEnd(boats.fleet->time_s()));
+    boats.beforeFrame(frame);
+    for (int substep = 0; substep < kSceneSubsteps; ++substep, ++n) {
+      for (std::size_t i = 0; i < start.size(); ++i) script(*boats.bodies[i], start[i], int(i), n);
+      boats.fleet->updateAction(&w.world, kSceneSubstep_s);
+      boats.single->updateAction(&w.world, kSceneSubstep_s);
+      boats.hashKeelOutput(h);
+    }
+  }
+  return h.hash;
+}
+
+/// Every sea's scene, their hashes combined.
+template <std::uint64_t (*scene)(int)>
+std::uint64_t everySea() {
+  Fnv1a h;
+  for (int sea = 0; sea < SceneSea::kCount; ++sea) h.add(scene(sea));
+  return h.hash;
+}
+
+/// Runs `scenes` on every instruction set this CPU can run and the build
+/// compiled, printing each one's hash, and expects each to be `expected`.
+void expectOnEveryTarget(const char* what, std::uint64_t (*scenes)(), std::uint64_t expected) {
+  struct BackToTheCpusChoice {
+    ~BackToTheCpusChoice() { hwy::SetSupportedTargetsForTest(0); }
+  } restore;
+  const std::vector<std::int64_t> targets = hwy::SupportedAndGeneratedTargets();
+  ASSERT_FALSE(targets.empty());
+  for (const std::int64_t target : targets) {
+    hwy::SetSupportedTargetsForTest(target);  // the next dispatch chooses `target`
+    const std::uint64_t hash = scenes();
+    std::printf("[  hash    ] %s, %s: 0x%016" PRIx64 "\n", what, hwy::TargetName(target), hash);
+    EXPECT_EQ(hash, expected) << what << " on " << hwy::TargetName(target);
+  }
+}
+
+TEST(Determinism, FinalStateHashesToTheRecordedConstant) {
+  expectOnEveryTarget("world", everySea<worldScene>, kWorldHash);
+}
+
+TEST(Determinism, KeelOutputHashesToTheRecordedConstant) {
+  expectOnEveryTarget("Keel", everySea<keelScene>, kKeelHash);
+}
+
+// Bullet's fixed substeps, and Keel's force of each acting once in the
+// next, make a frame of four substeps the same as four frames of one.
+TEST(Determinism, FourFramesOfOneSubstepAreOneFrameOfFour) {
+  EXPECT_EQ(everySea<worldSceneSplit>(), everySea<worldScene>());
+}
+
+TEST(Determinism, SameHashTwiceInOneProcess) {
+  EXPECT_EQ(everySea<worldScene>(), everySea<worldScene>());
+  EXPECT_EQ(everySea<keelScene>(), everySea<keelScene>());
+}
 
 }  // namespace
 }  // namespace keel::test
