@@ -9,6 +9,7 @@
 // start each solve from their grid history (single WaterActions). The
 // boats lie 40 m apart: no contacts, so Bullet's solver caches stay empty
 // and a body's state is all Bullet carries.
+#include "examples/rollback.hpp"
 #include "test_hulls.hpp"
 
 #include <gtest/gtest.h>
@@ -42,36 +43,6 @@ struct Hash {
     value = z ^ (z >> 31);
   }
   void add(const btVector3& v) { add(double(v.x())), add(double(v.y())), add(double(v.z())); }
-};
-
-/// What Bullet carries of a body from one step to the next, out of
-/// contact: its transforms and velocities (and their interpolation
-/// copies, which Bullet's motion-state sync reads) and its sleep state.
-struct BodyState {
-  btTransform transform, interpolation;
-  btVector3 linear, angular, interpolationLinear, interpolationAngular;
-  int activation = 0;
-  btScalar deactivationTime = 0;
-  explicit BodyState(const btRigidBody& b)
-      : transform(b.getWorldTransform()),
-        interpolation(b.getInterpolationWorldTransform()),
-        linear(b.getLinearVelocity()),
-        angular(b.getAngularVelocity()),
-        interpolationLinear(b.getInterpolationLinearVelocity()),
-        interpolationAngular(b.getInterpolationAngularVelocity()),
-        activation(b.getActivationState()),
-        deactivationTime(b.getDeactivationTime()) {}
-  void restore(btRigidBody& b) const {
-    b.setWorldTransform(transform);
-    b.setInterpolationWorldTransform(interpolation);
-    b.setLinearVelocity(linear);
-    b.setAngularVelocity(angular);
-    b.setInterpolationLinearVelocity(interpolationLinear);
-    b.setInterpolationAngularVelocity(interpolationAngular);
-    b.forceActivationState(activation);
-    b.setDeactivationTime(deactivationTime);
-    b.clearForces();
-  }
 };
 
 /// Three boats 40 m apart, each added by `add(body, hull)` (a fleet's or
@@ -133,12 +104,12 @@ struct Scene {
     for (int k = 0; k < kReplay; ++k) hashes.push_back(frame(k));
     return hashes;
   }
-  std::vector<BodyState> bodies() const {
-    std::vector<BodyState> states;
-    for (const WaterAction* b : boats) states.emplace_back(*b->body());
+  std::vector<game::BodyState> bodies() const {
+    std::vector<game::BodyState> states(boats.size());
+    for (std::size_t i = 0; i < boats.size(); ++i) states[i].save(*boats[i]->body());
     return states;
   }
-  void restoreBodies(const std::vector<BodyState>& states) {
+  void restoreBodies(const std::vector<game::BodyState>& states) {
     for (std::size_t i = 0; i < boats.size(); ++i) states[i].restore(*boats[i]->body());
   }
 };
@@ -161,31 +132,20 @@ struct FleetScene : Scene {
   }
   ~FleetScene() { w.world.removeAction(&waterFleet); }
 
-  /// A frame as the game saves it: Keel's state, its bodies', its ocean's
-  /// tile times.
-  struct Saved {
-    WaterFleetState keel;
-    std::vector<BodyState> bodies;
-    std::array<double, 2> tiles;
-  };
-  [[nodiscard]] Saved save() const { return {waterFleet.saveState(), bodies(), sea.publishedTimes_s()}; }
-  /// Puts `saved` back (the ocean's tiles when `ocean`).
-  void restore(const Saved& saved, bool ocean = true) {
-    waterFleet.restoreState(saved.keel);
-    restoreBodies(saved.bodies);
-    if (ocean) sea.update(saved.tiles[0], saved.tiles[1]);  // the game's own surface: its tiles of the saved frame
-  }
+  game::FrameHistory history{waterFleet, sea, 4};  // the docs' ring buffer
 };
 
 TEST(Rollback, FleetOnASpectralOceanReplaysTheSameBits) {
   FleetScene scene;
-  const FleetScene::Saved saved = scene.save();
+  scene.history.save(kSaveAt);
+  const WaterFleetState saved = scene.waterFleet.saveState();
   const std::vector<std::uint64_t> first = scene.replay();
   EXPECT_GT(scene.boats[0]->flooding().compartments[0].water_m3, 0.0) << "the compartment fills";
   EXPECT_EQ(scene.boats[1]->compartments().size(), 1u) << "the hole opened";
   EXPECT_EQ(scene.boats[2]->buoyancyModel(), BuoyancyModel::Columns);
-  scene.restore(saved);
-  EXPECT_EQ(scene.waterFleet.time_s(), saved.keel.time_s());
+  ASSERT_TRUE(scene.history.restore(kSaveAt));
+  EXPECT_FALSE(scene.history.restore(kSaveAt - 4)) << "never saved";
+  EXPECT_EQ(scene.waterFleet.time_s(), saved.time_s());
   EXPECT_TRUE(scene.boats[1]->compartments().empty()) << "the hole is undone";
   EXPECT_EQ(scene.boats[2]->buoyancyModel(), BuoyancyModel::Triangles);
   EXPECT_EQ(scene.replay(), first);
@@ -200,15 +160,17 @@ TEST(Rollback, LeftOutPiecesChangeTheBits) {
   // (the first replayed frame computes a tile the original run reused), or
   // the floodwater (here given back as it was at the end of the run).
   FleetScene scene;
-  const FleetScene::Saved saved = scene.save();
+  scene.history.save(kSaveAt);
   const std::vector<std::uint64_t> first = scene.replay();
+  const std::array<double, 2> laterTiles = scene.sea.publishedTimes_s();
   std::vector<Compartment> later = scene.boats[0]->compartments();
   later[0].water_m3 = scene.boats[0]->flooding().compartments[0].water_m3;
 
-  scene.restore(saved, false);
+  ASSERT_TRUE(scene.history.restore(kSaveAt));
+  scene.sea.update(laterTiles[0], laterTiles[1]);  // the ocean left as the run left it
   EXPECT_NE(scene.replay(), first) << "without the ocean's tiles";
 
-  scene.restore(saved);
+  ASSERT_TRUE(scene.history.restore(kSaveAt));
   scene.boats[0]->setCompartments(later);
   EXPECT_NE(scene.replay(), first) << "without the floodwater";
 }
@@ -235,7 +197,7 @@ TEST(Rollback, WaterActionsOnAGerstnerSeaReplayTheSameBits) {
   // A ring buffer's slots: saved into, then restored from.
   std::vector<WaterActionState> slots(scene.boats.size());
   for (std::size_t i = 0; i < slots.size(); ++i) scene.boats[i]->saveState(slots[i]);
-  const std::vector<BodyState> bodies = scene.bodies();
+  const std::vector<game::BodyState> bodies = scene.bodies();
   EXPECT_TRUE(scene.boats[2]->waterPatch().samples_m().size() > 0) << "the full-detail boat samples a patch";
   const std::vector<std::uint64_t> first = scene.replay();
   for (std::size_t i = 0; i < slots.size(); ++i) scene.boats[i]->restoreState(slots[i]);
