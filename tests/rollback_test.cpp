@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
@@ -209,6 +210,73 @@ TEST(Rollback, WaterActionsOnAGerstnerSeaReplayTheSameBits) {
   for (std::size_t i = 0; i < copies.size(); ++i) scene.boats[i]->restoreState(copies[i]);
   scene.restoreBodies(bodies);
   EXPECT_EQ(scene.replay(), first);
+}
+
+/// A boat on a HeightGridSurface that the game publishes a snapshot of
+/// every frame (of a sea of its own). The surface's state is the game's two
+/// newest snapshots: published again, the older first, they put it back.
+struct GridScene {
+  static constexpr int kNodes = 41;
+  World w;
+  std::shared_ptr<HeightGridSurface> grid = std::make_shared<HeightGridSurface>(HeightGridLayout{
+      .originEast_m = -10, .originNorth_m = -10, .cellSize_m = 0.5, .nodesEast = kNodes, .nodesNorth = kNodes});
+  std::shared_ptr<const Hull> hull = hullOf(boatHull(6, 2.2f, 1.6f, 12, 4));
+  btRigidBody* body = w.addBox(hull->boundsMax() - hull->boundsMin(), btScalar(0.5 * 1025 * hull->volume_m3()),
+                               btTransform(btQuaternion(btVector3(0, 0, 1), 0.1f), btVector3(0, 0.1f, 0)));
+  WaterAction boat{body, hull, grid};
+  struct Snapshot {
+    std::vector<btScalar> heights_m;
+    double time_s = 0;
+  };
+  std::array<Snapshot, 2> newest;  // the game's: the older, the newer
+  GridScene() {
+    w.world.addAction(&boat);
+    for (int k = 0; k < kSaveAt; ++k) (void)frame();
+  }
+  ~GridScene() { w.world.removeAction(&boat); }
+  std::uint64_t frame() {
+    Snapshot s{std::vector<btScalar>(kNodes * kNodes), boat.time_s() + 1.0 / 60};
+    for (int j = 0; j < kNodes; ++j)
+      for (int i = 0; i < kNodes; ++i)
+        s.heights_m[std::size_t(j * kNodes + i)] = btScalar(0.3 * std::sin(0.25 * i - 1.2 * s.time_s) +
+                                                            0.1 * std::cos(0.15 * j + 0.7 * s.time_s));
+    grid->setHeights(s.heights_m, s.time_s);
+    newest = {newest[1], s};
+    for (int k = 0; k < kSubstepsPerFrame; ++k) w.world.stepSimulation(kSubstep_s, 1, kSubstep_s);
+    Hash h;
+    h.add(body->getCenterOfMassTransform().getOrigin());
+    h.add(body->getLinearVelocity());
+    h.add(body->getAngularVelocity());
+    return h.value;
+  }
+  std::vector<std::uint64_t> replay() {
+    std::vector<std::uint64_t> hashes;
+    for (int k = 0; k < kReplay; ++k) hashes.push_back(frame());
+    return hashes;
+  }
+};
+
+TEST(Rollback, AHeightGridIsPutBackByPublishingItsSnapshotsAgain) {
+  GridScene scene;
+  const WaterActionState saved = scene.boat.saveState();
+  game::BodyState body;
+  body.save(*scene.body);
+  const std::array<GridScene::Snapshot, 2> snapshots = scene.newest;
+  const std::vector<std::uint64_t> first = scene.replay();
+  const auto restore = [&](bool grid) {
+    scene.boat.restoreState(saved);
+    body.restore(*scene.body);
+    scene.newest = snapshots;
+    if (!grid) return;
+    for (const GridScene::Snapshot& s : snapshots) scene.grid->setHeights(s.heights_m, s.time_s);
+  };
+  restore(true);
+  EXPECT_TRUE(scene.grid->interpolates());
+  EXPECT_EQ(scene.replay(), first);
+  // Left as the run left it, the grid's newest snapshot is later than the
+  // first replayed one, which then starts over alone.
+  restore(false);
+  EXPECT_NE(scene.replay(), first);
 }
 
 /// Why `target` refuses `state` (std::invalid_argument's message), or
