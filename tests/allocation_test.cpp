@@ -3,6 +3,7 @@
 #include "test_hulls.hpp"
 
 #include <keel/spectral_ocean.hpp>
+#include <keel/water_fleet.hpp>
 
 #include <gtest/gtest.h>
 
@@ -199,6 +200,41 @@ TEST(Allocation, AFarBoatHoldsNoTrianglesArrays) {
   const long far = bytesOf(true), triangles = bytesOf(false);
   std::printf("[  figure  ] bytes a boat allocates: far %ld, on triangles %ld\n", far, triangles);
   EXPECT_LT(2 * far, triangles);
+}
+
+/// Rollback's ring buffer (docs/determinism.md, "Rollback"): saving into a
+/// slot used before and restoring into the same boat or fleet allocate
+/// nothing; a new state allocates its copy of the boat's memory, printed
+/// per boat.
+TEST(Allocation, NoHeapAllocationSavingIntoAUsedSlotOrRestoring) {
+  World w;
+  const auto hull = hullOf(boatHull(10, 3.5f, 2.5f, 20, 6));
+  WaterFleet fleet(gerstnerSea(1.5, 6.0, 6, 5, 0.7), 1);
+  const char* names[] = {"full detail on a patch", "far boat on columns", "holed, on a patch"};
+  for (int i = 0; i < 3; ++i) {
+    const btTransform at(btQuaternion::getIdentity(), btVector3(btScalar(30 * i), 0, 0));
+    WaterAction& boat = fleet.add(w.addBox(btVector3(10, 2.5f, 3.5f), 30000, at), hull, {.sampling = Sampling::Patch});
+    if (i == 1) boat.setLevelOfDetail(farBoatSettings(*hull));
+    if (i == 2) (void)boat.openHole(at.getOrigin() - btVector3(0, 1, 0), 0.05f);
+  }
+  w.world.addAction(&fleet);
+  for (int k = 0; k < 3; ++k) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
+  for (std::size_t i = 0; i < fleet.size(); ++i) {
+    const long before = gBytes.load();
+    const WaterActionState state = fleet.boat(i).saveState();
+    std::printf("[  figure  ] bytes a boat's saved state holds, %s: %ld\n", names[i], gBytes.load() - before);
+  }
+  WaterFleetState slot = fleet.saveState();
+  WaterActionState boatSlot = fleet.boat(0).saveState();
+  for (int k = 0; k < 20; ++k) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
+  const long before = gAllocations.load();
+  fleet.saveState(slot);
+  fleet.restoreState(slot);
+  fleet.boat(0).saveState(boatSlot);
+  fleet.boat(0).restoreState(boatSlot);
+  w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
+  EXPECT_EQ(gAllocations.load() - before, 0);
+  w.world.removeAction(&fleet);
 }
 
 }  // namespace

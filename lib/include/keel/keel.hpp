@@ -25,6 +25,7 @@
 #include <keel/level_of_detail.hpp>
 #include <keel/mass_properties.hpp>
 #include <keel/meshes.hpp>
+#include <keel/rollback.hpp>
 #include <keel/spectral_ocean.hpp>
 #include <keel/substep_profile.hpp>
 #include <keel/version.hpp>

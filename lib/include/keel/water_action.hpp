@@ -10,6 +10,7 @@
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>
 #include <keel/level_of_detail.hpp>
+#include <keel/rollback.hpp>
 #include <keel/substep_profile.hpp>
 #include <keel/water_sampling.hpp>
 #include <keel/water_surface.hpp>
@@ -288,6 +289,24 @@ class WaterAction : public btActionInterface {
   [[nodiscard]] const WaterStatus& status() const;
   void clearStatus();
 
+  /// Everything this boat carries from one substep to the next, for
+  /// rollback (WaterActionState says what): after restoreState() of it the
+  /// next substeps compute the same bits as they did after the save, given
+  /// the same body state and surface. Changes nothing here. Allocates the
+  /// state's memory.
+  [[nodiscard]] WaterActionState saveState() const;
+  /// saveState() into `into`, reusing its memory: no allocation once `into`
+  /// holds a state of this boat whose arrays are as large (a ring buffer's
+  /// slots, after their first use).
+  void saveState(WaterActionState& into) const;
+  /// Puts back a state this boat saved: its clock, settings, level of
+  /// detail, water history, compartments and status (not its profile, not
+  /// debugForceScale_Npm). Allocates only where the boat holds less memory
+  /// than the state (a buoyancy model it has not run since). Throws
+  /// std::invalid_argument, changing nothing, for an empty state or one
+  /// saved by another boat (another body or another Hull object).
+  void restoreState(const WaterActionState& state);
+
   /// Times each stage of this boat's substeps from now on (true), or stops
   /// (false, the default: then a substep pays one test of a null pointer a
   /// stage). Switching on allocates once; the profile starts at zero.
@@ -324,6 +343,9 @@ class WaterAction : public btActionInterface {
   void useColumns(std::shared_ptr<const ColumnHull> columns);
   void useModel(BuoyancyModel model);
   [[nodiscard]] detail::BoatModel boatModel() const;  // what the substep reads of this boat
+  /// Why restoreState refuses `state` (it was not saved by this boat), or
+  /// null when it takes it.
+  [[nodiscard]] const char* refusal(const WaterActionState& state) const;
 
   btRigidBody* body_;
   std::shared_ptr<const Hull> hull_;

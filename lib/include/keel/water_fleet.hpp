@@ -68,6 +68,20 @@ class WaterFleet : public btActionInterface {
   /// Every boat's WaterAction::debugDraw.
   void debugDraw(btIDebugDraw* drawer) override;
 
+  /// Every boat's WaterAction::saveState and the fleet's clock, for
+  /// rollback; changes nothing. Allocates the states' memory.
+  [[nodiscard]] WaterFleetState saveState() const;
+  /// saveState() into `into`, reusing its memory: no allocation once `into`
+  /// holds a state of this fleet (a ring buffer's slots, after their first
+  /// use).
+  void saveState(WaterFleetState& into) const;
+  /// Puts back a state this fleet saved: its clock and every boat's
+  /// (WaterAction::restoreState). Throws std::invalid_argument, changing
+  /// nothing, when the fleet has another number of boats, or a boat another
+  /// body or hull than the state's at the same index (a boat added or
+  /// removed since: remove or add it back first).
+  void restoreState(const WaterFleetState& state);
+
   /// The water clock [s] (every boat's).
   [[nodiscard]] double time_s() const { return time_s_; }
   /// Wall time of the last updateAction [s]: the water's share of a substep.

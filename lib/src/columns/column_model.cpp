@@ -29,6 +29,9 @@ class ColumnModel final : public ModelState {
     return velocityChange(boat, state, own_.water, body, s);
   }
 
+  std::unique_ptr<ModelState> clone() const override { return std::make_unique<ColumnModel>(*this); }
+  void assign(const ModelState& from) override { own_ = static_cast<const ColumnModel&>(from).own_; }
+
   void fit(const BoatModel& boat) override { own_.fit(*boat.columns); }
 
   void debugDraw(const BoatModel& boat, const BoatState& state, btIDebugDraw& drawer) const override;

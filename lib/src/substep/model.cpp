@@ -30,6 +30,18 @@ ModelState& BoatState::modelState(BuoyancyModel model) {
   return *m;
 }
 
+void BoatState::copyFrom(const BoatState& from) {
+  static_cast<BoatValues&>(*this) = from;
+  for (std::size_t m = 0; m < models.size(); ++m) {
+    if (!from.models[m])
+      models[m].reset();
+    else if (models[m])
+      models[m]->assign(*from.models[m]);
+    else
+      models[m] = from.models[m]->clone();
+  }
+}
+
 bool runSubstep(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s, double t_s) {
   if (state.profile) ++state.profile->substeps;
   return state.modelState(boat.model).run(boat, state, body, dt_s, t_s);

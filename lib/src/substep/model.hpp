@@ -43,6 +43,11 @@ class ModelState {
   /// What the model draws of itself beyond the generic cut and arrows
   /// (WaterAction::debugDraw); nothing by default.
   virtual void debugDraw(const BoatModel& boat, const BoatState& state, btIDebugDraw& drawer) const;
+  /// A copy of this state (rollback; allocates).
+  [[nodiscard]] virtual std::unique_ptr<ModelState> clone() const = 0;
+  /// Becomes `from`, a state of the same model, reusing this one's memory
+  /// where it is large enough (rollback).
+  virtual void assign(const ModelState& from) = 0;
   /// Each element's immersed fraction at the last substep (the columns'),
   /// empty for a model without elements (the default).
   [[nodiscard]] virtual std::span<const btScalar> immersion() const { return {}; }

@@ -94,14 +94,10 @@ class ModelState;  // model.hpp: one buoyancy model's own state
 inline constexpr std::size_t kBuoyancyModelCount = 2;
 
 /// What a boat keeps from one substep to the next, and the last substep's
-/// results for telemetry and drawing. What only one buoyancy model keeps
-/// (its points' water, slamming's history, the columns' immersion) is that
-/// model's (model.hpp), made at its first substep.
-struct BoatState {
-  BoatState();
-  ~BoatState();
-  BoatState(const BoatState&) = delete;
-  BoatState& operator=(const BoatState&) = delete;
+/// results for telemetry and drawing, but its models' own states: values
+/// only, so that one assignment copies all of it (BoatState::copyFrom, for
+/// rollback: a field added here is saved and restored with the rest).
+struct BoatValues {
   // The water's frame, remade only when gravity changes.
   WaterFrame frame;
   btVector3 frameGravity_mps2{0, 0, 0};  ///< the gravity `frame` was made from, world
@@ -135,6 +131,17 @@ struct BoatState {
   std::uint32_t flags = StatusOk;  ///< the last substep's StatusFlag bits, before it is applied
   WaterStatus status;
   FloodState flood;  ///< the compartments, their water and its weight (none: no flooding)
+};
+
+/// What a boat keeps from one substep to the next (BoatValues), its
+/// models' own states, and its profile. What only one buoyancy model keeps
+/// (its points' water, slamming's history, the columns' immersion) is that
+/// model's (model.hpp), made at its first substep.
+struct BoatState : BoatValues {
+  BoatState();
+  ~BoatState();
+  BoatState(const BoatState&) = delete;
+  BoatState& operator=(const BoatState&) = delete;
   /// Each stage's time, when the boat is profiled (WaterAction::setProfiling); null when not.
   std::unique_ptr<SubstepProfile> profile;
   /// Each buoyancy model's own state, indexed by BuoyancyModel; made at its
@@ -142,6 +149,11 @@ struct BoatState {
   std::array<std::unique_ptr<ModelState>, kBuoyancyModelCount> models;
   /// The state of `model`, made (allocating) the first time.
   ModelState& modelState(BuoyancyModel model);
+  /// Becomes `from` but for the profile (rollback): its values, and each
+  /// model's state `from` has (a model it has not made is forgotten here
+  /// too). Allocates only where this holds less memory than `from`: a model
+  /// it has not made, or arrays smaller than `from`'s (model.cpp).
+  void copyFrom(const BoatState& from);
   /// Configures the patch for `statics` and forgets every model's state: a
   /// boat's state for a hull, before its first substep.
   void allocate(const Hull& hull, const HydrostaticSettings& statics);

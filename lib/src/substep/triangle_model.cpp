@@ -34,6 +34,9 @@ class TriangleModel final : public ModelState {
     return velocityChange(boat, state, own_.water, body, s);
   }
 
+  std::unique_ptr<ModelState> clone() const override { return std::make_unique<TriangleModel>(*this); }
+  void assign(const ModelState& from) override { own_ = static_cast<const TriangleModel&>(from).own_; }
+
   void fit(const BoatModel& boat) override { own_.fit(boat.hull); }
 
   void drawnCut(const BoatModel& boat, const BoatState& state, std::vector<SubmergedPiece>& pieces,

@@ -1,0 +1,111 @@
+// Rollback: WaterActionState and WaterFleetState, a boat's and a fleet's
+// saved state (docs/determinism.md, "Rollback"). A boat's state is its
+// BoatState (substep.hpp: every value it carries from one substep to the
+// next, and each buoyancy model's own state) with the WaterAction's own
+// clock, settings and level of detail.
+#include <keel/rollback.hpp>
+#include <keel/water_action.hpp>
+#include <keel/water_fleet.hpp>
+
+#include "substep/model.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace keel::KEEL_ABI {
+
+struct WaterActionState::Impl {
+  // What the WaterAction keeps beside its BoatState.
+  struct Own {
+    std::shared_ptr<const Hull> hull;  // the boat's: held, so that no other hull takes its address
+    const btRigidBody* body = nullptr;
+    HydrostaticSettings statics;
+    HydrodynamicSettings dynamics;
+    double time_s = 0;
+    BuoyancyModel model = BuoyancyModel::Triangles;
+    std::shared_ptr<const ColumnHull> columns;
+  } own;
+  detail::BoatState boat;  // not copyable: BoatState::copyFrom
+};
+
+WaterActionState::WaterActionState() = default;
+WaterActionState::~WaterActionState() = default;
+WaterActionState::WaterActionState(WaterActionState&& other) noexcept = default;
+WaterActionState& WaterActionState::operator=(WaterActionState&& other) noexcept = default;
+
+WaterActionState::WaterActionState(const WaterActionState& other) { *this = other; }
+
+WaterActionState& WaterActionState::operator=(const WaterActionState& other) {
+  if (this == &other) return *this;
+  if (!other.impl_) {
+    impl_.reset();
+    return *this;
+  }
+  if (!impl_) impl_ = std::make_unique<Impl>();
+  impl_->own = other.impl_->own;
+  impl_->boat.copyFrom(other.impl_->boat);
+  return *this;
+}
+
+double WaterActionState::time_s() const { return impl_ ? impl_->own.time_s : 0.0; }
+
+WaterActionState WaterAction::saveState() const {
+  WaterActionState state;
+  saveState(state);
+  return state;
+}
+
+void WaterAction::saveState(WaterActionState& into) const {
+  if (!into.impl_) into.impl_ = std::make_unique<WaterActionState::Impl>();
+  WaterActionState::Impl& s = *into.impl_;
+  s.own = {hull_, body_, settings_, hydro_, time_s_, model_, columns_};
+  s.boat.copyFrom(*state_);
+}
+
+const char* WaterAction::refusal(const WaterActionState& state) const {
+  if (!state.impl_) return "the state is empty (default-constructed or moved from)";
+  if (state.impl_->own.body != body_) return "the state was saved by the boat of another rigid body";
+  if (state.impl_->own.hull != hull_)
+    return "the state was saved by a boat of another hull (another keel::Hull object)";
+  return nullptr;
+}
+
+void WaterAction::restoreState(const WaterActionState& state) {
+  if (const char* why = refusal(state))
+    throw std::invalid_argument(std::string("keel::WaterAction::restoreState: ") + why);
+  const WaterActionState::Impl::Own& s = state.impl_->own;
+  settings_ = s.statics;
+  hydro_ = s.dynamics;
+  time_s_ = s.time_s;
+  model_ = s.model;
+  columns_ = s.columns;
+  state_->copyFrom(state.impl_->boat);
+  drawnCutBuilt_ = false;  // the drawn cut is the last substep's: rebuilt from the restored one
+}
+
+WaterFleetState WaterFleet::saveState() const {
+  WaterFleetState state;
+  saveState(state);
+  return state;
+}
+
+void WaterFleet::saveState(WaterFleetState& into) const {
+  into.time_s_ = time_s_;
+  into.boats_.resize(boats_.size());
+  for (std::size_t i = 0; i < boats_.size(); ++i) boats_[i]->saveState(into.boats_[i]);
+}
+
+void WaterFleet::restoreState(const WaterFleetState& state) {
+  if (state.boats_.size() != boats_.size())
+    throw std::invalid_argument("keel::WaterFleet::restoreState: the state holds " +
+                                std::to_string(state.boats_.size()) + " boats, the fleet " +
+                                std::to_string(boats_.size()));
+  // Every boat checked before any changes: a refused state changes nothing.
+  for (std::size_t i = 0; i < boats_.size(); ++i)
+    if (const char* why = boats_[i]->refusal(state.boats_[i]))
+      throw std::invalid_argument("keel::WaterFleet::restoreState: boat " + std::to_string(i) + ": " + why);
+  time_s_ = state.time_s_;
+  for (std::size_t i = 0; i < boats_.size(); ++i) boats_[i]->restoreState(state.boats_[i]);
+}
+
+}  // namespace keel::KEEL_ABI
