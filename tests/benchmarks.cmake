@@ -42,3 +42,11 @@ target_link_libraries(keel_bench_fleet PRIVATE keel_test_support benchmark::benc
 keel_warnings(keel_bench_fleet)
 add_test(NAME keel_bench_fleet_smoke
   COMMAND keel_bench_fleet --benchmark_filter=fleet/boats:10/tris:500/threads:0/lod:0 --benchmark_min_time=0.01)
+
+# Rollback's save and restore (docs/determinism.md, "Rollback"): run by
+# hand; the smoke run keeps it compiling and running.
+add_executable(keel_bench_rollback benchmark_rollback.cpp)
+target_link_libraries(keel_bench_rollback PRIVATE keel_test_support benchmark::benchmark)
+keel_warnings(keel_bench_rollback)
+add_test(NAME keel_bench_rollback_smoke
+  COMMAND keel_bench_rollback --benchmark_filter=/boats:1/ --benchmark_min_time=0.01)
