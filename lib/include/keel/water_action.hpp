@@ -218,8 +218,9 @@ class WaterAction : public btActionInterface {
   /// Floats the boat on `surface` from the next substep on, keeping all it
   /// carries from one substep to the next. For a floating origin: when the
   /// game moves its world back towards the origin, the same water moved with
-  /// it (shiftedWaves; docs/integration.md, "Large worlds"). Throws
-  /// std::invalid_argument for a null surface.
+  /// it (shiftedWaves; docs/integration.md, "Large worlds"). Between steps,
+  /// not while Bullet steps the world. Throws std::invalid_argument for a
+  /// null surface.
   void setSurface(std::shared_ptr<const WaterSurface> surface);
 
   /// The last substep's hydrostatics (centre of buoyancy relative to the
