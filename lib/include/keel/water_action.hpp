@@ -216,6 +216,13 @@ class WaterAction : public btActionInterface {
   [[nodiscard]] btRigidBody* body() const { return body_; }
   [[nodiscard]] const std::shared_ptr<const Hull>& hull() const { return hull_; }
   [[nodiscard]] const std::shared_ptr<const WaterSurface>& surface() const { return surface_; }
+  /// Floats the boat on `surface` from the next substep on, keeping all it
+  /// carries from one substep to the next. For a floating origin: when the
+  /// game moves its world back towards the origin, the same water moved with
+  /// it (shiftedWaves; docs/integration.md, "Large worlds"). Between steps,
+  /// not while Bullet steps the world. Throws std::invalid_argument for a
+  /// null surface.
+  void setSurface(std::shared_ptr<const WaterSurface> surface);
 
   /// The last substep's hydrostatics (centre of buoyancy relative to the
   /// centre of mass, world axes).

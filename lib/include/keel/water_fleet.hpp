@@ -52,6 +52,11 @@ class WaterFleet : public btActionInterface {
   [[nodiscard]] std::size_t size() const { return boats_.size(); }
   [[nodiscard]] WaterAction& boat(std::size_t index) { return *boats_[index]; }
   [[nodiscard]] const WaterAction& boat(std::size_t index) const { return *boats_[index]; }
+  /// WaterAction::setSurface for every boat, and for boats added later
+  /// (the fleet's surface). Between steps; throws std::invalid_argument for
+  /// a null surface.
+  void setSurface(std::shared_ptr<const WaterSurface> surface);
+  [[nodiscard]] const std::shared_ptr<const WaterSurface>& surface() const { return surface_; }
 
   /// Worker threads for the force computation: 1 runs serially on the
   /// calling thread, 0 uses every hardware thread. Throws

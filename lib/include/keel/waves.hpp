@@ -130,6 +130,17 @@ struct WaveComponent {
 /// four times the standard deviation of the elevation (`H_m0`).
 [[nodiscard]] double significantWaveHeight_m(std::span<const WaveComponent> components);
 
+/// The same waves moved by (`east_m`, `north_m`) [m]: their sum at
+/// `x + (east_m, north_m)` is the original sum at `x`, at every time, for a
+/// SineSumSurface and a GerstnerSurface alike (each phase becomes
+/// `phi - k d.offset`, reduced to [-pi, pi], in double). For a floating
+/// origin: when the game moves its world by an offset, the waves moved by
+/// that offset stay under the boats (docs/integration.md, "Large worlds").
+/// Throws std::invalid_argument for a non-finite offset or a wave with no
+/// direction.
+[[nodiscard]] std::vector<WaveComponent> shiftedWaves(std::span<const WaveComponent> components, double east_m,
+                                                      double north_m);
+
 // ---------------------------------------------------------------------------
 // Sums of linear waves
 // ---------------------------------------------------------------------------

@@ -65,6 +65,13 @@ void WaterAction::setSettings(const HydrostaticSettings& settings) {
   settings_ = settings;
 }
 
+void WaterAction::setSurface(std::shared_ptr<const WaterSurface> surface) {
+  if (!surface) throw std::invalid_argument("keel::WaterAction::setSurface: water surface is null");
+  // Nothing the boat carries depends on which surface it is: the patch's
+  // history names its surface, and another starts afresh.
+  surface_ = std::move(surface);
+}
+
 void WaterAction::setHydrodynamics(const HydrodynamicSettings& settings) {
   settings.validate();
   hydro_ = settings;

@@ -41,6 +41,12 @@ WaterAction& WaterFleet::add(btRigidBody* body, std::shared_ptr<const Hull> hull
   return *boats_.back();
 }
 
+void WaterFleet::setSurface(std::shared_ptr<const WaterSurface> surface) {
+  if (!surface) throw std::invalid_argument("keel::WaterFleet::setSurface: water surface is null");
+  for (const auto& boat : boats_) boat->setSurface(surface);
+  surface_ = std::move(surface);
+}
+
 bool WaterFleet::remove(const btRigidBody* body) {
   const auto it = std::find_if(boats_.begin(), boats_.end(), [&](const auto& b) { return b->body() == body; });
   if (it == boats_.end()) return false;

@@ -142,6 +142,22 @@ double significantWaveHeight_m(std::span<const WaveComponent> components) {
   return 4 * std::sqrt(variance_m2);
 }
 
+std::vector<WaveComponent> shiftedWaves(std::span<const WaveComponent> components, double east_m, double north_m) {
+  if (!std::isfinite(east_m) || !std::isfinite(north_m))
+    throw std::invalid_argument("keel::shiftedWaves: the offset (" + std::to_string(east_m) + ", " +
+                                std::to_string(north_m) + ") m is not finite");
+  std::vector<WaveComponent> moved(components.begin(), components.end());
+  for (WaveComponent& c : moved) {
+    // The phase k d.x + phi at x + offset equals the original's at x; the
+    // surfaces normalise d, so the offset's phase uses the unit direction.
+    const double norm = std::hypot(c.directionEast, c.directionNorth);
+    if (!(norm > 0)) throw std::invalid_argument("keel::shiftedWaves: a wave has no direction");
+    const double along_m = (c.directionEast * east_m + c.directionNorth * north_m) / norm;
+    c.phase_rad = std::remainder(c.phase_rad - c.wavenumber_radpm * along_m, 2 * std::numbers::pi);
+  }
+  return moved;
+}
+
 // --- SineSumSurface ---------------------------------------------------------
 
 SineSumSurface::SineSumSurface(std::vector<WaveComponent> components, WaveFieldSettings settings)
