@@ -59,7 +59,7 @@ TEST(DetMath, IsWithinAFewUlpOverTheRangesKeelUses) {
       {"sin", -1e4, 1e4, false, sinD, sinL, 1.5},
       {"cos", -1e4, 1e4, false, cosD, cosL, 1.5},
       {"sin", -1e6, 1e6, false, sinD, sinL, 1.5},
-      {"cos", -8.4e8, 8.4e8, false, cosD, cosL, 2.5},
+      {"cos", -8.4e8, 8.4e8, false, cosD, cosL, 1.5},
       {"exp", -745, 709.7, false, [](double x) { return det::exp(x); }, [](long double x) { return std::exp(x); }, 1.5},
       {"exp", -50, 0, false, [](double x) { return det::exp(x); }, [](long double x) { return std::exp(x); }, 1.5},
       {"expm1", -1, 1, false, [](double x) { return det::expm1(x); }, [](long double x) { return std::expm1(x); }, 2},

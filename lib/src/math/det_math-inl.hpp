@@ -80,16 +80,17 @@ HWY_INLINE SinCosV<V> SinCos(D d, V xRad) {
   V r = hn::Sub(x, hn::Mul(n, hn::Set(d, det::kHalfPi[0])));
   r = hn::Sub(r, hn::Mul(n, hn::Set(d, det::kHalfPi[1])));
   r = hn::Sub(r, hn::Mul(n, hn::Set(d, det::kHalfPi[2])));
-  r = hn::Sub(r, hn::Mul(n, hn::Set(d, det::kHalfPi[3])));
   const V z = hn::Mul(r, r);
-  const V s = hn::Add(r, hn::Mul(hn::Mul(r, z), horner(d, det::kSinTaylor, z)));
-  const V c = hn::Add(hn::Set(d, 1.0), hn::Mul(z, horner(d, det::kCosTaylor, z)));
-  const auto zero = hn::Zero(du);
-  const auto bit = [&](auto q, std::uint64_t b) { return hn::RebindMask(d, hn::Ne(hn::And(q, hn::Set(du, b)), zero)); };
-  const auto odd = bit(quadrant, 1);
+  const V s = hn::Add(r, hn::Mul(hn::Mul(r, z), horner(d, det::kSinPoly, z)));
+  const V c = hn::Add(hn::Set(d, 1.0), hn::Mul(z, horner(d, det::kCosPoly, z)));
+  const auto one = hn::Set(du, std::uint64_t{1});
+  const auto odd = hn::RebindMask(d, hn::Ne(hn::And(quadrant, one), hn::Zero(du)));
   const V sine = hn::IfThenElse(odd, c, s), cosine = hn::IfThenElse(odd, s, c);
-  const auto negateSine = bit(quadrant, 2), negateCosine = bit(hn::Add(quadrant, hn::Set(du, std::uint64_t{1})), 2);
-  return {hn::IfThenElse(negateSine, hn::Neg(sine), sine), hn::IfThenElse(negateCosine, hn::Neg(cosine), cosine)};
+  const auto sign = hn::Set(du, det::kSignBit);
+  const auto flip = [&](V v, auto q) {
+    return hn::BitCast(d, hn::Xor(hn::BitCast(du, v), hn::And(hn::ShiftLeft<62>(q), sign)));
+  };
+  return {flip(sine, quadrant), flip(cosine, hn::Add(quadrant, one))};
 }
 
 /// det::exp in every lane.

@@ -50,15 +50,17 @@ SinCos sinCos(double x_rad) {
   double r = x - n * kHalfPi[0];
   r = r - n * kHalfPi[1];
   r = r - n * kHalfPi[2];
-  r = r - n * kHalfPi[3];
   const double z = r * r;
-  const double s = r + (r * z) * horner(kSinTaylor, z);
-  const double c = 1.0 + z * horner(kCosTaylor, z);
-  // Quadrant q: sin x = (s, c, -s, -c)[q], cos x = (c, -s, -c, s)[q].
+  const double s = r + (r * z) * horner(kSinPoly, z);
+  const double c = 1.0 + z * horner(kCosPoly, z);
+  // Quadrant q: sin x = (s, c, -s, -c)[q], cos x = (c, -s, -c, s)[q]: the
+  // sign from bit 1 of q (of q + 1 for cos) moved to the sign bit.
   const bool odd = (quadrant & 1) != 0;
   const double sine = odd ? c : s, cosine = odd ? s : c;
-  const bool negateSine = (quadrant & 2) != 0, negateCosine = ((quadrant + 1) & 2) != 0;
-  return {negateSine ? -sine : sine, negateCosine ? -cosine : cosine};
+  const auto flip = [](double v, std::uint64_t q) {
+    return std::bit_cast<double>(std::bit_cast<std::uint64_t>(v) ^ ((q << 62) & kSignBit));
+  };
+  return {flip(sine, quadrant), flip(cosine, quadrant + 1)};
 }
 
 double exp(double x) {

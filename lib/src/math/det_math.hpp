@@ -14,10 +14,13 @@
 // Method: Cody & Waite's additive range reduction (W. J. Cody and W. Waite,
 // "Software Manual for the Elementary Functions", Prentice-Hall, 1980,
 // ch. 4 and 8): x = n c + r with the constant c (pi/2 or ln 2) split into
-// pieces whose products with n are exact; then Taylor polynomials of the
-// reduced argument (Abramowitz & Stegun 4.2.1, 4.3.65, 4.3.66), evaluated by
-// Horner's rule, with as many terms as make the truncation error below half
-// an ulp on the reduced interval. log reduces to a mantissa in
+// pieces whose products with n are exact; then polynomials of the reduced
+// argument evaluated by Horner's rule: for sin and cos, Chebyshev
+// approximations on the reduced interval (near-minimax: Press et al.,
+// "Numerical Recipes", 3rd ed., 2007, §5.8; fitted in 50-digit arithmetic
+// with mpmath's chebyfit, error below an eighth of an ulp), for exp and log
+// Taylor series (Abramowitz & Stegun 4.2.1, 4.1.28) with as many terms as
+// make the truncation error below a tenth of an ulp. log reduces to a mantissa in
 // [sqrt(1/2), sqrt(2)) and sums the series of 2 atanh((m - 1) / (m + 1))
 // (A&S 4.1.28). tests/det_math_test.cpp measures the error against long
 // double (docs/determinism.md lists it).
@@ -26,6 +29,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 
 namespace keel::KEEL_ABI::detail::det {
 
@@ -34,12 +38,12 @@ namespace keel::KEEL_ABI::detail::det {
 /// integer in two's complement.
 inline constexpr double kRoundMagic = 0x1.8p52;
 
-/// 2 / pi, and pi / 2 as four pieces: the first three of 24 bits, so that
-/// their products with a quadrant count n below 2^29 are exact; the
-/// fourth carries the rest (their sum is pi / 2 within 1e-39).
+/// 2 / pi, and pi / 2 as three pieces: the first two of 24 bits, so that
+/// their products with a quadrant count n below 2^29 are exact; the third
+/// carries the rest to double's precision (their sum is pi / 2 within
+/// 1e-31, which n below 2^29 makes 5e-23 rad at most).
 inline constexpr double kTwoOverPi = 0x1.45f306dc9c883p-1;
-inline constexpr std::array<double, 4> kHalfPi = {0x1.921fb6p+0, -0x1.777a5cp-25, -0x1.ee59dap-50,
-                                                  0x1.98a2e03707345p-77};
+inline constexpr std::array<double, 3> kHalfPi = {0x1.921fb6p+0, -0x1.777a5cp-25, -0x1.ee59d9cceba40p-50};
 /// |x| [rad] up to which the quadrant count stays below 2^29 and the
 /// reduction is exact but for the last piece's rounding: sin and cos are
 /// within a few ulp there (a phase of omega t reaches it only after 1e6 s
@@ -51,15 +55,19 @@ inline constexpr double kSinCosAccurate_rad = 8.4e8;
 /// those of 0 (infinities still give NaN).
 inline constexpr double kSinCosLargest_rad = 0x1p50;
 
-/// sin r = r + r^3 sum_k kSinTaylor[k] r^{2k}, |r| <= pi/4: the Taylor
-/// coefficients (-1)^{k+1} / (2k + 3)! to r^17 (the next term is below 1e-19).
-inline constexpr std::array<double, 8> kSinTaylor = {
-    -1.0 / 6,        1.0 / 120,        -1.0 / 5040,          1.0 / 362880,
-    -1.0 / 39916800, 1.0 / 6227020800, -1.0 / 1307674368000, 1.0 / 355687428096000};
-/// cos r = 1 + r^2 sum_k kCosTaylor[k] r^{2k}: (-1)^{k+1} / (2k + 2)! to r^16.
-inline constexpr std::array<double, 8> kCosTaylor = {
-    -1.0 / 2,       1.0 / 24,        -1.0 / 720,         1.0 / 40320,
-    -1.0 / 3628800, 1.0 / 479001600, -1.0 / 87178291200, 1.0 / 20922789888000};
+/// sin r = r + r^3 sum_k kSinPoly[k] r^{2k}, |r| <= pi/4, to r^13: the
+/// Chebyshev approximation of (sin r - r) / r^3 in r^2 on [0, (pi/4)^2],
+/// within 2e-17 of it (1.3e-17 of sin r, an eighth of an ulp at pi/4).
+inline constexpr std::array<double, 6> kSinPoly = {-0x1.5555555555555p-3,  0x1.1111111110bb2p-7,
+                                                   -0x1.a01a019e83aaep-13, 0x1.71de37968a100p-19,
+                                                   -0x1.ae600b02b6262p-26, 0x1.5e0b19f8b1451p-33};
+/// cos r = 1 + r^2 sum_k kCosPoly[k] r^{2k}, to r^14: the Chebyshev
+/// approximation of (cos r - 1) / r^2 in r^2, within 2e-19 of it.
+inline constexpr std::array<double, 7> kCosPoly = {
+    -0x1.0000000000000p-1,  0x1.5555555555551p-5,  -0x1.6c16c16c15d79p-10, 0x1.a01a019de131fp-16,
+    -0x1.27e4f8e4a2e74p-22, 0x1.1eea7f259b344p-29, -0x1.8ff9d439a204ap-37};
+/// The sign bit of a double.
+inline constexpr std::uint64_t kSignBit = 0x8000000000000000ULL;
 
 /// ln 2 as two pieces, the first of 32 bits (exact products with n < 2^21).
 inline constexpr double kLn2High = 0x1.62e42ffp-1, kLn2Low = -0x1.718432a1b0e26p-35;

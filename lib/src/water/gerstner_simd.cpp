@@ -107,16 +107,14 @@ template <class Table>
 constexpr double kPhaseStepBound_rad = kGerstnerPhaseStepBound_rad;
 
 /// sin delta and cos delta for |delta| <= kPhaseStepBound_rad, from the
-/// Taylor series of det::sinCos (det_math.hpp) through delta^17 and
-/// delta^16 without its range reduction. The first omitted terms are below
-/// 1e-21 of sin delta and cos delta there, against double's rounding of
-/// 1.1e-16 of each: the results are within about an ulp (the Horner steps'
-/// roundings). gerstner.cpp's scalar solve takes the same identity with a
+/// polynomials of det::sinCos (det_math.hpp) without its range reduction:
+/// within about an ulp (theirs, and the Horner steps' roundings).
+/// gerstner.cpp's scalar solve takes the same identity with a
 /// shorter series up to 1e-2 rad.
 [[nodiscard]] SinCos sinCosOfStep(D d, V delta) {
   const V d2 = hn::Mul(delta, delta);
-  return {hn::Add(delta, hn::Mul(hn::Mul(delta, d2), det_simd::horner(d, det::kSinTaylor, d2))),
-          hn::Add(hn::Set(d, 1.0), hn::Mul(d2, det_simd::horner(d, det::kCosTaylor, d2)))};
+  return {hn::Add(delta, hn::Mul(hn::Mul(delta, d2), det_simd::horner(d, det::kSinPoly, d2))),
+          hn::Add(hn::Set(d, 1.0), hn::Mul(d2, det_simd::horner(d, det::kCosPoly, d2)))};
 }
 
 /// The sums at candidates (xc, yc) = the rest positions of `rest` + (dx, dy)
