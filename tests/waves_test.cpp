@@ -8,6 +8,8 @@
 
 #include <keel/waves.hpp>
 
+#include "math/det_math.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -572,7 +574,8 @@ double phaseMax_rad(const std::vector<WaveComponent>& waves, double reach_m, dou
 /// How far apart the batch's and the single point's phases, sines and
 /// cosines can be [rad]: each rounds the phase (up to 2 ulps of phaseMax,
 /// and the batch's reduction of phi - omega t modulo 2 pi another), and
-/// Highway's Sin, Cos and Exp are within 3 ulp, libm's within 1.
+/// the batch's and the single point's sin, cos and exp are within 3 ulp
+/// (Keel's own, math/det_math.hpp).
 double phaseDisagreement_rad(double phaseMax) { return kRoundD * (6 * phaseMax + 8); }
 
 /// The tolerances a batch-versus-single-point test used and the largest
@@ -622,7 +625,7 @@ TEST(WaveBatch, GerstnerBatchesMatchSinglePointsOnAJonswapSea) {
   // Both paths run the same Newton iteration from the same start to
   // |F| <= 1e-9 m; their phases differ by rounding only (bit for bit equal
   // while |phi - omega t| <= 1024 rad) and their sin and cos by a few ulps
-  // (Highway's Sin and Cos against libm's, and both solves' angle-addition
+  // (the solves' sin and cos, and both solves' angle-addition
   // steps, exact to rounding).
   // Bound: each stops within 1e-9 / (1 - Q sum k a) of the root, and the
   // rounding moves F by Q sum a dtheta; the rest points' gap moves the
@@ -651,7 +654,7 @@ TEST(WaveBatch, GerstnerBatchesMatchSinglePointsOnAJonswapSea) {
 }
 
 TEST(WaveBatch, SineSumBatchesMatchSinglePointsOnAJonswapSea) {
-  // Same operations in both paths but Highway's Sin, Cos and Exp for libm's
+  // Same operations and sin, cos and exp in both paths
   // (and phi - omega t reduced modulo 2 pi beyond 1024 rad): each term
   // differs by its size times the phases' disagreement; the depth's error
   // moves the decay by sum a omega k per metre.
@@ -732,7 +735,7 @@ TEST(WaveBatch, HeightsAndVelocitiesAreHeightsThenVelocitiesOnAJonswapSea) {
 }
 
 TEST(WaveBatch, PointsBeyondSinRangeGoToTheScalarPath) {
-  // Highway's Sin and Cos hold for |phase| <= 39000 rad: farther points
+  // The batches keep |phase| <= 39000 rad (kPhaseLimit_rad): farther points
   // (here 1e6 m, k up to 0.3 rad/m) are computed by the single-point code,
   // so they are its very bits; a NaN point stays NaN. Their neighbours in
   // the batch stay on the vector path.
@@ -874,9 +877,11 @@ TEST(SeaState, DirectionsFollowTheSpreading) {
   const auto crested = keel::sampleSeaState(
       keel::WaveSpectrum::jonswap(3, 8),
       {.meanDirection_rad = mean, .spreadingExponent = INFINITY, .componentCount = n, .seed = 11});
+  // Exactly the mean direction: its cos and sin as Keel computes them
+  // (math/det_math.hpp, the same bits on every machine).
   for (std::size_t i = 0; i < n; ++i) {
-    EXPECT_EQ(crested[i].directionEast, std::cos(mean));
-    EXPECT_EQ(crested[i].directionNorth, std::sin(mean));
+    EXPECT_EQ(crested[i].directionEast, keel::detail::det::cos(mean));
+    EXPECT_EQ(crested[i].directionNorth, keel::detail::det::sin(mean));
     EXPECT_EQ(crested[i].angularFrequency_radps, waves[i].angularFrequency_radps);
   }
 }

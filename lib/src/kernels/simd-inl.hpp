@@ -26,6 +26,8 @@
 #include <hwy/contrib/math/math-inl.h>
 #include <hwy/highway.h>
 
+#include "math/det_math-inl.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -150,14 +152,28 @@ HWY_INLINE V inverseSqrt(D d, V x) {
 }
 
 /// x^exponent for x >= 0, the common exponents without exp and log
-/// (the reference's falloff).
+/// (the reference's falloff); the others e^{exponent log x} in double with
+/// Keel's own exp and log (math/det_math-inl.hpp), each lane det::pow's
+/// bits: the same on every instruction set.
 HWY_INLINE V power(D d, V x, T exponent) {
   if (exponent == T(0.5)) return hn::Sqrt(x);
   if (exponent == T(1)) return x;
   if (exponent == T(2)) return hn::Mul(x, x);
   const M positive = hn::Gt(x, hn::Zero(d));
   const V safe = hn::IfThenElse(positive, x, hn::Set(d, T(1)));
-  return hn::IfThenElseZero(positive, hn::Exp(d, hn::Mul(hn::Set(d, exponent), hn::Log(d, safe))));
+#if defined(BT_USE_DOUBLE_PRECISION)
+  const V p = det_simd::Exp(d, hn::Mul(hn::Set(d, exponent), det_simd::Log(d, safe)));
+#elif HWY_TARGET == HWY_SCALAR
+  const V p = hn::Set(d, T(det::pow(double(hn::GetLane(safe)), double(exponent))));
+#else
+  const hn::RepartitionToWide<D> dw;
+  const hn::Half<D> dh;
+  const auto e = hn::Set(dw, double(exponent));
+  const auto pow = [&](auto half) { return hn::DemoteTo(dh, det_simd::Exp(dw, hn::Mul(e, det_simd::Log(dw, half)))); };
+  const V p = hn::Combine(d, pow(hn::PromoteTo(dw, hn::UpperHalf(dh, safe))),
+                          pow(hn::PromoteTo(dw, hn::LowerHalf(dh, safe))));
+#endif
+  return hn::IfThenElseZero(positive, p);
 }
 
 /// btScalar(base + double(offset)) lane by lane: one rounding, so a boat far

@@ -7,6 +7,7 @@
 
 #include "action/hull_axes.hpp"
 #include "mass/mass_detail.hpp"
+#include "math/det_math.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -26,8 +27,9 @@ btVector3 waterUp(const HullAxes& axes, double heel_rad, double trim_rad) {
   if (!std::isfinite(heel_rad) || !std::isfinite(trim_rad))
     throw std::invalid_argument("keel::massForDraft_kg: the heel and trim must be finite");
   const detail::UnitHullAxes a = detail::unitHullAxes(axes);
-  const auto sinTrim = btScalar(std::sin(trim_rad)), cosTrim = btScalar(std::cos(trim_rad));
-  const auto sinHeel = btScalar(std::sin(heel_rad)), cosHeel = btScalar(std::cos(heel_rad));
+  const detail::det::SinCos trim = detail::det::sinCos(trim_rad), heel = detail::det::sinCos(heel_rad);
+  const auto sinTrim = btScalar(trim.sine), cosTrim = btScalar(trim.cosine);
+  const auto sinHeel = btScalar(heel.sine), cosHeel = btScalar(heel.cosine);
   return sinTrim * a.forward + cosTrim * (cosHeel * a.up - sinHeel * a.starboard);
 }
 

@@ -7,6 +7,7 @@
 #include "finite.hpp"
 #include "hull/refuse_overlaps.hpp"
 #include "mass/mass_detail.hpp"
+#include "math/det_math.hpp"
 
 #include <BulletCollision/CollisionShapes/btTriangleCallback.h>
 #include <BulletCollision/CollisionShapes/btTriangleMesh.h>
@@ -31,8 +32,9 @@ namespace {
 void rotate(Matrix3d& a, Matrix3d& v, int p, int q) {
   const double theta = (a[q][q] - a[p][p]) / (2 * a[p][q]);
   // The smaller root of t^2 + 2 theta t - 1 = 0: a rotation of at most 45 degrees.
-  const double t = std::abs(theta) > 1e100 ? 0.5 / theta
-                                           : std::copysign(1.0, theta) / (std::abs(theta) + std::hypot(theta, 1.0));
+  const double t = std::abs(theta) > 1e100
+                       ? 0.5 / theta
+                       : std::copysign(1.0, theta) / (std::abs(theta) + detail::det::hypot(theta, 1.0));
   const double c = 1 / std::sqrt(t * t + 1), s = t * c;
   for (int k = 0; k < 3; ++k) {
     const double akp = a[k][p], akq = a[k][q];
@@ -207,8 +209,10 @@ void keepHullAxesWhereEqual(SymmetricEigen& e, const Matrix3d& inertia, double t
   if (!low && !high) return;
   const int i = std::min(o[low ? 0 : 1], o[low ? 1 : 2]), j = std::max(o[low ? 0 : 1], o[low ? 1 : 2]);
   const auto& v = e.vectors;
-  const double theta = std::atan2(v[i][j] - v[j][i], v[i][i] + v[j][j]);
-  const double cos = std::cos(theta), sin = std::sin(theta);
+  // The rotation by atan2(y, x), its cos and sin as x and y over their
+  // length (no atan2, cos or sin, whose bits are the platform's).
+  const double y = v[i][j] - v[j][i], x = v[i][i] + v[j][j], length = detail::det::hypot(x, y);
+  const double cos = length > 0 ? x / length : 1, sin = length > 0 ? y / length : 0;
   std::array<double, 3> ai{}, aj{};
   for (int k = 0; k < 3; ++k) {
     ai[k] = cos * v[k][i] + sin * v[k][j];

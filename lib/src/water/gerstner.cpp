@@ -66,7 +66,7 @@ void addComponent(GerstnerSums& s, const WaveComponent& c, double steepness, dou
   return s;
 }
 
-/// The sums at (x0, y0), every phase's sin and cos from libm; kept in
+/// The sums at (x0, y0), every phase's sin and cos from detail::det::sinCos; kept in
 /// `phases` when the sea has few enough components.
 [[nodiscard]] GerstnerSums evaluate(std::span<const WaveComponent> components, double steepness, double x0, double y0,
                                     double x, double y, double t, const UniformCurrent& drift, Phases& phases) {
@@ -75,7 +75,8 @@ void addComponent(GerstnerSums& s, const WaveComponent& c, double steepness, dou
   for (std::size_t i = 0; i < components.size(); ++i) {
     const WaveComponent& c = components[i];
     const double theta = detail::phase_rad(c, x0, y0, detail::phaseAtOrigin_rad(c, t, drift));
-    const double sine = std::sin(theta), cosine = std::cos(theta);
+    const detail::det::SinCos sc = detail::det::sinCos(theta);
+    const double sine = sc.sine, cosine = sc.cosine;
     addComponent(s, c, steepness, sine, cosine);
     if (keep) {
       phases.sine[i] = sine;
@@ -86,14 +87,14 @@ void addComponent(GerstnerSums& s, const WaveComponent& c, double steepness, dou
 }
 
 /// Phase changes below this [rad] are taken by the angle-addition identity;
-/// larger ones (a far start, a large step) call libm afresh.
+/// larger ones (a far start, a large step) call detail::det::sinCos afresh.
 constexpr double kSmallPhaseStep_rad = 1e-2;
 
 /// The sums at (x0, y0) = `from`'s position + (dx0, dy0). A Newton step moves
 /// each phase by delta = k d.(dx0, dy0), usually by far less than 1e-2 rad:
 /// sin(theta + delta) = sin theta cos delta + cos theta sin delta, with cos
 /// delta and sin delta from their Taylor series, whose first omitted terms
-/// (delta^8 / 8!, delta^9 / 9!) are below 1e-20 there: as exact as libm, for
+/// (delta^8 / 8!, delta^9 / 9!) are below 1e-20 there: as exact as sinCos, for
 /// a few multiplications instead of a sincos per component.
 [[nodiscard]] GerstnerSums evaluateNear(std::span<const WaveComponent> components, double steepness, double x0,
                                         double y0, double dx0, double dy0, double x, double y, double t,
@@ -189,11 +190,12 @@ struct RestPoint {
   double east = 0, north = 0, up = 0;
   for (const WaveComponent& c : components) {
     const double theta = detail::phase_rad(c, p.x0_m, p.y0_m, detail::phaseAtOrigin_rad(c, t, settings.current));
-    const double orbital_mps = c.amplitude_m * c.angularFrequency_radps * std::exp(c.wavenumber_radpm * z);
-    const double along_mps = q * orbital_mps * std::cos(theta);
+    const double orbital_mps = c.amplitude_m * c.angularFrequency_radps * detail::det::exp(c.wavenumber_radpm * z);
+    const detail::det::SinCos sc = detail::det::sinCos(theta);
+    const double along_mps = q * orbital_mps * sc.cosine;
     east += along_mps * c.directionEast;
     north += along_mps * c.directionNorth;
-    up += orbital_mps * std::sin(theta);
+    up += orbital_mps * sc.sine;
   }
   return {static_cast<btScalar>(east + settings.current.east_mps),
           static_cast<btScalar>(north + settings.current.north_mps), static_cast<btScalar>(up)};
@@ -317,7 +319,8 @@ bool GerstnerSurface::gridHeightsAndVelocities(const WaterGrid& grid, const Grid
   if (decay.size() < components_.size() * depths.size()) decay.resize(components_.size() * depths.size());
   for (std::size_t i = 0; i < components_.size(); ++i)
     for (std::size_t m = 0; m < depths.size(); ++m)
-      decay[i * depths.size() + m] = depths[m] == 0 ? 1.0 : std::exp(-components_[i].wavenumber_radpm * depths[m]);
+      decay[i * depths.size() + m] = depths[m] == 0 ? 1.0
+                                                    : detail::det::exp(-components_[i].wavenumber_radpm * depths[m]);
   const auto scalar = [&](std::size_t k) {
     const RestPoint p = restPointAbove(components_, settings_, u[k], v[k], t_s);
     const btScalar eta = surfaceHeight(settings_, p);

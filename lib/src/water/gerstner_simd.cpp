@@ -1,7 +1,8 @@
 // GerstnerSurface's batch queries vectorised across points with Highway: each
 // lane runs the Newton solve of one point (gerstner.cpp's solveRestPoint),
 // on the widest instruction set the CPU has (SSE4, AVX2 or AVX-512, chosen
-// at run time), with Highway's vector Sin, Cos and Exp.
+// at run time), with Keel's own vector sin, cos and exp
+// (math/det_math-inl.hpp): the same bits on each.
 // docs/waves.md, "Batches: SIMD across points".
 
 #include "water/fp_contract_off.hpp"  // first: before any Highway code
@@ -48,7 +49,7 @@ struct Sums {
   V elevation_m;  // sum a cos(theta)
 
   [[nodiscard]] V residualSquared_m2() const {
-    return hn::MulAdd(residualEast_m, residualEast_m, hn::Mul(residualNorth_m, residualNorth_m));
+    return hn::Add(hn::Mul(residualEast_m, residualEast_m), hn::Mul(residualNorth_m, residualNorth_m));
   }
 };
 
@@ -70,18 +71,18 @@ struct Sums {
 /// Adds one component, of phase sin `sine` and cos `cosine` at the trial
 /// rest positions, to the sums (gerstner.cpp's addComponent).
 void addComponent(D d, Sums& s, const GerstnerTerm& c, V sine, V cosine) {
-  s.residualEast_m = hn::NegMulAdd(hn::Set(d, c.horizontalEast_m), sine, s.residualEast_m);
-  s.residualNorth_m = hn::NegMulAdd(hn::Set(d, c.horizontalNorth_m), sine, s.residualNorth_m);
-  s.jacobianEE = hn::NegMulAdd(hn::Set(d, c.curvatureEE), cosine, s.jacobianEE);
-  s.jacobianEN = hn::NegMulAdd(hn::Set(d, c.curvatureEN), cosine, s.jacobianEN);
-  s.jacobianNN = hn::NegMulAdd(hn::Set(d, c.curvatureNN), cosine, s.jacobianNN);
-  s.elevation_m = hn::MulAdd(hn::Set(d, c.amplitude_m), cosine, s.elevation_m);
+  s.residualEast_m = hn::Sub(s.residualEast_m, hn::Mul(hn::Set(d, c.horizontalEast_m), sine));
+  s.residualNorth_m = hn::Sub(s.residualNorth_m, hn::Mul(hn::Set(d, c.horizontalNorth_m), sine));
+  s.jacobianEE = hn::Sub(s.jacobianEE, hn::Mul(hn::Set(d, c.curvatureEE), cosine));
+  s.jacobianEN = hn::Sub(s.jacobianEN, hn::Mul(hn::Set(d, c.curvatureEN), cosine));
+  s.jacobianNN = hn::Sub(s.jacobianNN, hn::Mul(hn::Set(d, c.curvatureNN), cosine));
+  s.elevation_m = hn::Add(hn::Mul(hn::Set(d, c.amplitude_m), cosine), s.elevation_m);
 }
 
 /// The parametric surface at trial rest positions (x0, y0) for target points
 /// (x, y) (gerstner.cpp's evaluate): F = x0 - x - sum Q a d sin(theta),
 /// J = I - sum Q a k cos(theta) d d^T, elevation sum a cos(theta), every
-/// phase's sin and cos from Sin and Cos; the kept components' go to `phases`.
+/// phase's sin and cos from sinCos; the kept components' go to `phases`.
 template <class Table>
 [[nodiscard]] Sums evaluate(D d, const Table& terms, V x0, V y0, V x, V y, LanePhases& phases) {
   Sums s = startSums(d, x0, y0, x, y);
@@ -89,48 +90,31 @@ template <class Table>
   for (std::size_t i = 0; i < terms.size(); ++i) {
     const GerstnerTerm& c = terms.at(i, scratch);
     const V theta = phase(d, c, x0, y0);
-    const V sine = hn::Sin(d, theta), cosine = hn::Cos(d, theta);
-    if (i < kKeptComponents) phases.store(d, i, sine, cosine);
-    addComponent(d, s, c, sine, cosine);
+    const SinCos sc = sinCos(d, theta);
+    if (i < kKeptComponents) phases.store(d, i, sc.sine, sc.cosine);
+    addComponent(d, s, c, sc.sine, sc.cosine);
   }
   return s;
 }
 
 /// A Newton step moves each phase by delta = k d.(step) [rad]. Up to this
 /// bound the solve moves each phase's sin and cos by the angle-addition
-/// identity with sinCosOfStep; beyond it, it calls Sin and Cos. The first
+/// identity with sinCosOfStep; beyond it, it calls sinCos. The first
 /// step from x0 = x moves a phase by up to about k Q sum a (measured: 0.13
 /// rad on the fleet benchmark's sea, 0.43 on a JONSWAP storm of Hs 8 m at
 /// 0.9 of the fold limit), the later ones by far less: 0.5 rad takes them all
 /// there, where 1e-2 (the scalar solve's bound) would miss most first steps.
 constexpr double kPhaseStepBound_rad = kGerstnerPhaseStepBound_rad;
 
-/// sin delta and cos delta for |delta| <= kPhaseStepBound_rad, from their
-/// Taylor series through delta^15 and delta^16 in Horner form on delta^2.
-/// The first omitted terms, delta^17 / 17! and delta^18 / 18!, are below
-/// 5e-20 of sin delta and 1e-21 of cos delta there, against double's
-/// rounding of 1.1e-16 of each: the results are within about an ulp (the
-/// Horner steps' roundings), as Sin and Cos are within 3. gerstner.cpp's
-/// scalar solve takes the same identity with a shorter series up to 1e-2 rad.
+/// sin delta and cos delta for |delta| <= kPhaseStepBound_rad, from the
+/// polynomials of det::sinCos (det_math.hpp) without its range reduction:
+/// within about an ulp (theirs, and the Horner steps' roundings).
+/// gerstner.cpp's scalar solve takes the same identity with a
+/// shorter series up to 1e-2 rad.
 [[nodiscard]] SinCos sinCosOfStep(D d, V delta) {
   const V d2 = hn::Mul(delta, delta);
-  // sin delta = delta + delta^3 (-1/3! + delta^2 (1/5! - ...)), 1/n! rounded
-  // to double: each changes its term by 1e-16 of itself.
-  V sinSeries = hn::MulAdd(d2, hn::Set(d, -1.0 / 1307674368000.0), hn::Set(d, 1.0 / 6227020800.0));
-  sinSeries = hn::MulAdd(d2, sinSeries, hn::Set(d, -1.0 / 39916800.0));
-  sinSeries = hn::MulAdd(d2, sinSeries, hn::Set(d, 1.0 / 362880.0));
-  sinSeries = hn::MulAdd(d2, sinSeries, hn::Set(d, -1.0 / 5040.0));
-  sinSeries = hn::MulAdd(d2, sinSeries, hn::Set(d, 1.0 / 120.0));
-  sinSeries = hn::MulAdd(d2, sinSeries, hn::Set(d, -1.0 / 6.0));
-  // cos delta = 1 + delta^2 (-1/2! + delta^2 (1/4! - ...)).
-  V cosSeries = hn::MulAdd(d2, hn::Set(d, 1.0 / 20922789888000.0), hn::Set(d, -1.0 / 87178291200.0));
-  cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, 1.0 / 479001600.0));
-  cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, -1.0 / 3628800.0));
-  cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, 1.0 / 40320.0));
-  cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, -1.0 / 720.0));
-  cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, 1.0 / 24.0));
-  cosSeries = hn::MulAdd(d2, cosSeries, hn::Set(d, -0.5));
-  return {hn::MulAdd(hn::Mul(delta, d2), sinSeries, delta), hn::MulAdd(d2, cosSeries, hn::Set(d, 1.0))};
+  return {hn::Add(delta, hn::Mul(hn::Mul(delta, d2), det_simd::horner(d, det::kSinPoly, d2))),
+          hn::Add(hn::Set(d, 1.0), hn::Mul(d2, det_simd::horner(d, det::kCosPoly, d2)))};
 }
 
 /// The sums at candidates (xc, yc) = the rest positions of `rest` + (dx, dy)
@@ -139,11 +123,11 @@ constexpr double kPhaseStepBound_rad = kGerstnerPhaseStepBound_rad;
 /// the lanes where |delta| <= kPhaseStepBound_rad its sin and cos come from
 /// the rest position's by sin(theta + delta) = sin theta cos delta +
 /// cos theta sin delta, cos(theta + delta) = cos theta cos delta -
-/// sin theta sin delta; in the others from Sin and Cos of the candidate's
+/// sin theta sin delta; in the others from sinCos of the candidate's
 /// phase. Each lane's numbers depend on its own delta only, whatever its
 /// neighbours'; either way is skipped when no lane of `searching` takes it
 /// (the other lanes' results are not used). The components not kept call
-/// Sin and Cos.
+/// sinCos.
 template <class Table>
 [[nodiscard]] Sums evaluateNear(D d, const Table& terms, V xc, V yc, V dx, V dy, V x, V y, M searching,
                                 const LanePhases& rest, LanePhases& candidate) {
@@ -153,8 +137,8 @@ template <class Table>
   for (std::size_t i = 0; i < terms.size(); ++i) {
     const GerstnerTerm& c = terms.at(i, scratch);
     if (i >= kKeptComponents) {
-      const V theta = phase(d, c, xc, yc);
-      addComponent(d, s, c, hn::Sin(d, theta), hn::Cos(d, theta));
+      const SinCos sc = sinCos(d, phase(d, c, xc, yc));
+      addComponent(d, s, c, sc.sine, sc.cosine);
       continue;
     }
     // gerstner.cpp's delta, with its operations.
@@ -165,13 +149,13 @@ template <class Table>
     if (!hn::AllFalse(d, hn::And(small, searching))) {
       const SinCos from = rest.load(d, i);
       const SinCos step = sinCosOfStep(d, delta);
-      sine = hn::MulAdd(from.cosine, step.sine, hn::Mul(from.sine, step.cosine));
-      cosine = hn::NegMulAdd(from.sine, step.sine, hn::Mul(from.cosine, step.cosine));
+      sine = hn::Add(hn::Mul(from.cosine, step.sine), hn::Mul(from.sine, step.cosine));
+      cosine = hn::Sub(hn::Mul(from.cosine, step.cosine), hn::Mul(from.sine, step.sine));
     }
     if (!hn::AllFalse(d, hn::AndNot(small, searching))) {
-      const V theta = phase(d, c, xc, yc);
-      sine = hn::IfThenElse(small, sine, hn::Sin(d, theta));
-      cosine = hn::IfThenElse(small, cosine, hn::Cos(d, theta));
+      const SinCos sc = sinCos(d, phase(d, c, xc, yc));
+      sine = hn::IfThenElse(small, sine, sc.sine);
+      cosine = hn::IfThenElse(small, cosine, sc.cosine);
     }
     candidate.store(d, i, sine, cosine);
     addComponent(d, s, c, sine, cosine);
@@ -200,16 +184,16 @@ template <class Table>
   M stopped = hn::Or(failed, hn::Le(r2, tolerance2));
   for (int iteration = 0; iteration < kGerstnerMaxNewtonIterations && !hn::AllTrue(d, stopped); ++iteration) {
     // Newton step -J^-1 F of the symmetric 2x2 Jacobian.
-    const V det = hn::NegMulAdd(s.jacobianEN, s.jacobianEN, hn::Mul(s.jacobianEE, s.jacobianNN));
+    const V det = hn::Sub(hn::Mul(s.jacobianEE, s.jacobianNN), hn::Mul(s.jacobianEN, s.jacobianEN));
     const V stepEast_m = hn::Div(
-        hn::NegMulAdd(s.jacobianNN, s.residualEast_m, hn::Mul(s.jacobianEN, s.residualNorth_m)), det);
+        hn::Sub(hn::Mul(s.jacobianEN, s.residualNorth_m), hn::Mul(s.jacobianNN, s.residualEast_m)), det);
     const V stepNorth_m = hn::Div(
-        hn::NegMulAdd(s.jacobianEE, s.residualNorth_m, hn::Mul(s.jacobianEN, s.residualEast_m)), det);
+        hn::Sub(hn::Mul(s.jacobianEN, s.residualEast_m), hn::Mul(s.jacobianEE, s.residualNorth_m)), det);
     M searching = hn::Not(stopped);  // lanes still looking for a step that decreases |F|
     double fraction = 1;
     for (int halving = 0; halving < kGerstnerMaxStepHalvings && !hn::AllFalse(d, searching); ++halving, fraction /= 2) {
-      const V xc = hn::MulAdd(hn::Set(d, fraction), stepEast_m, x0);
-      const V yc = hn::MulAdd(hn::Set(d, fraction), stepNorth_m, y0);
+      const V xc = hn::Add(hn::Mul(hn::Set(d, fraction), stepEast_m), x0);
+      const V yc = hn::Add(hn::Mul(hn::Set(d, fraction), stepNorth_m), y0);
       const M outside = hn::AndNot(inPhaseRange(d, xc, yc, limit_m), searching);
       failed = hn::Or(failed, outside);
       searching = hn::AndNot(outside, searching);
@@ -237,11 +221,11 @@ template <class Table>
 /// method with step halving on the strictly convex potential whose gradient
 /// is F (docs/waves.md), the same tolerance and caps. The loops run while
 /// any lane still works; a lane that has converged, run out of halvings or
-/// left Sin's range stops updating (masked selects), so each lane follows
+/// passed kPhaseLimit_rad stops updating (masked selects), so each lane follows
 /// exactly the iterations it would follow alone.
 ///
 /// `rest` holds the sin and cos of the kept components' phases at each
-/// lane's current rest position: from Sin and Cos at x0 = x, then moved with
+/// lane's current rest position: from sinCos at x0 = x, then moved with
 /// each accepted step (evaluateNear; a candidate's go to `candidate`, and to
 /// `rest` in the lanes that accept it). On return they are those at the
 /// lanes' rest points, for the velocity.
@@ -283,8 +267,8 @@ template <class Table>
     const SinCos step{hn::Set(d, steps.sine[i]), hn::Set(d, steps.cosine[i])};
     const V sinLast = hn::LoadU(d, warm.values + (2 + 2 * i) * warm.stride + begin);
     const V cosLast = hn::LoadU(d, warm.values + (3 + 2 * i) * warm.stride + begin);
-    const V sine = hn::MulAdd(cosLast, step.sine, hn::Mul(sinLast, step.cosine));
-    const V cosine = hn::NegMulAdd(sinLast, step.sine, hn::Mul(cosLast, step.cosine));
+    const V sine = hn::Add(hn::Mul(cosLast, step.sine), hn::Mul(sinLast, step.cosine));
+    const V cosine = hn::Sub(hn::Mul(cosLast, step.cosine), hn::Mul(sinLast, step.sine));
     rest.store(d, i, sine, cosine);
     addComponent(d, s, c, sine, cosine);
   }
@@ -325,7 +309,7 @@ template <class Table>
 /// null, the velocities when `batch.velocity_out` is not null, the pressure
 /// heads [m] under the surface particles when `batch.head_out_m` is. The velocity
 /// takes the sin and cos of the kept components' phases at each rest point
-/// from the solve (they are not Sin and Cos of the rest point's phase bit
+/// from the solve (they are not sinCos of the rest point's phase bit
 /// for bit, having been moved by the angle-addition identity, so
 /// velocities() takes them too and gives heightsAndVelocities()' bits).
 void GerstnerHeightsAndVelocities(std::span<const WaveComponent> components, const GerstnerSettings& settings,

@@ -22,7 +22,7 @@ namespace keel::KEEL_ABI::detail::HWY_NAMESPACE {
 namespace {
 
 /// `x` [rad] reduced to [-pi, pi] when it is beyond kReducePhaseBeyond_rad
-/// (exactly: std::remainder is exact), so that Sin stays accurate however
+/// (exactly: std::remainder is exact), so that sinCos stays accurate however
 /// far from the origin the grid lies.
 [[nodiscard]] double reduced(double x_rad) {
   return std::abs(x_rad) <= kReducePhaseBeyond_rad ? x_rad : std::remainder(x_rad, 2 * std::numbers::pi);
@@ -34,7 +34,7 @@ struct Phasor {
 };
 
 [[nodiscard]] Phasor times(Phasor a, Phasor b) {
-  return {hn::NegMulAdd(a.im, b.im, hn::Mul(a.re, b.re)), hn::MulAdd(a.im, b.re, hn::Mul(a.re, b.im))};
+  return {hn::Sub(hn::Mul(a.re, b.re), hn::Mul(a.im, b.im)), hn::Add(hn::Mul(a.im, b.re), hn::Mul(a.re, b.im))};
 }
 
 static_assert(kLanes <= 64 / sizeof(double), "sineSumGridScratch sizes the tables for vectors of at most 64 bytes");
@@ -117,7 +117,7 @@ void phasesOfFirstNode(std::span<const WaveComponent> components, const WaveFiel
   }
 }
 
-/// The tables' phasors from the phases: Sin and Cos, the row's times the
+/// The tables' phasors from the phases: sinCos, the row's times the
 /// amplitude.
 void phasorsOfFirstNode(D d, std::span<const WaveComponent> components, const GridTables& g) {
   const std::size_t n = g.componentsPadded;
@@ -128,10 +128,11 @@ void phasorsOfFirstNode(D d, std::span<const WaveComponent> components, const Gr
     const V a = hn::Load(d, amplitude);
     const V column = hn::Load(d, g.phase + c), stepU = hn::Load(d, g.phase + n + c);
     const V row = hn::Load(d, g.phase + 2 * n + c), stepV = hn::Load(d, g.phase + 3 * n + c);
-    hn::Store(hn::Cos(d, column), d, g.firstColumn + c), hn::Store(hn::Sin(d, column), d, g.firstColumn + n + c);
-    hn::Store(hn::Cos(d, stepU), d, g.stepU + c), hn::Store(hn::Sin(d, stepU), d, g.stepU + n + c);
-    hn::Store(hn::Cos(d, stepV), d, g.stepV + c), hn::Store(hn::Sin(d, stepV), d, g.stepV + n + c);
-    hn::Store(hn::Mul(a, hn::Cos(d, row)), d, g.row + c), hn::Store(hn::Mul(a, hn::Sin(d, row)), d, g.row + n + c);
+    const SinCos first = sinCos(d, column), u = sinCos(d, stepU), v = sinCos(d, stepV), r = sinCos(d, row);
+    hn::Store(first.cosine, d, g.firstColumn + c), hn::Store(first.sine, d, g.firstColumn + n + c);
+    hn::Store(u.cosine, d, g.stepU + c), hn::Store(u.sine, d, g.stepU + n + c);
+    hn::Store(v.cosine, d, g.stepV + c), hn::Store(v.sine, d, g.stepV + n + c);
+    hn::Store(hn::Mul(a, r.cosine), d, g.row + c), hn::Store(hn::Mul(a, r.sine), d, g.row + n + c);
   }
 }
 
@@ -170,8 +171,8 @@ void rowHeights(DT d, const GridTables& g, double meanLevel_m, std::size_t nodes
   for (std::size_t i = 0; i < stride; i += kScalarLanes) {
     VT sumRe = hn::Set(d, T(meanLevel_m)), sumIm = hn::Zero(d);
     for (std::size_t c = 0; c < count; ++c) {
-      sumRe = hn::MulAdd(hn::Load(d, re + c * stride + i), hn::Set(d, g.rowNow[c]), sumRe);
-      sumIm = hn::MulAdd(hn::Load(d, im + c * stride + i), hn::Set(d, g.rowNow[n + c]), sumIm);
+      sumRe = hn::Add(hn::Mul(hn::Load(d, re + c * stride + i), hn::Set(d, g.rowNow[c])), sumRe);
+      sumIm = hn::Add(hn::Mul(hn::Load(d, im + c * stride + i), hn::Set(d, g.rowNow[n + c])), sumIm);
     }
     hn::Store(hn::Sub(sumRe, sumIm), d, lanes);
     for (std::size_t j = 0; j < kScalarLanes && i + j < nodesU; ++j) out_m[i + j] = lanes[j];
@@ -193,7 +194,7 @@ void fillWeights(D d, std::span<const WaveComponent> components, const GridVeloc
       dv[j] = real ? components[c + j].directionNorth : 0.0;
     }
     for (std::size_t m = 0; m < v.depths_m.size(); ++m) {
-      const V w = hn::Mul(hn::Load(d, omega), hn::Exp(d, hn::Mul(hn::Load(d, k), hn::Set(d, -v.depths_m[m]))));
+      const V w = hn::Mul(hn::Load(d, omega), det_simd::Exp(d, hn::Mul(hn::Load(d, k), hn::Set(d, -v.depths_m[m]))));
       HWY_ALIGN double axes[3][kLanes];
       hn::Store(hn::Mul(w, hn::Load(d, du)), d, axes[0]);
       hn::Store(hn::Mul(w, hn::Load(d, dv)), d, axes[1]);
@@ -226,9 +227,9 @@ void levelVelocities(DT d, const GridTables& g, const WaveFieldSettings& setting
     const VT pRe = hn::Load(d, productRe + c * kScalarLanes), pIm = hn::Load(d, productIm + c * kScalarLanes);
     for (std::size_t l = 0; l < L; ++l) {
       const T* w = g.weight + 3 * (m0 + l) * n;
-      east[l] = hn::MulAdd(hn::Set(d, w[c]), pRe, east[l]);
-      north[l] = hn::MulAdd(hn::Set(d, w[n + c]), pRe, north[l]);
-      up[l] = hn::MulAdd(hn::Set(d, w[2 * n + c]), pIm, up[l]);
+      east[l] = hn::Add(hn::Mul(hn::Set(d, w[c]), pRe), east[l]);
+      north[l] = hn::Add(hn::Mul(hn::Set(d, w[n + c]), pRe), north[l]);
+      up[l] = hn::Add(hn::Mul(hn::Set(d, w[2 * n + c]), pIm), up[l]);
     }
   }
   HWY_ALIGN T lanes[3 * kScalarLanes];
@@ -258,9 +259,9 @@ void rowHeightsAndVelocities(DT d, const GridTables& g, const WaveFieldSettings&
     for (std::size_t c = 0; c < count; ++c) {
       const VT columnRe = hn::Load(d, re + c * stride + i), columnIm = hn::Load(d, im + c * stride + i);
       const VT rowRe = hn::Set(d, g.rowNow[c]), rowIm = hn::Set(d, g.rowNow[n + c]);
-      const VT pRe = hn::NegMulAdd(columnIm, rowIm, hn::Mul(columnRe, rowRe));
+      const VT pRe = hn::Sub(hn::Mul(columnRe, rowRe), hn::Mul(columnIm, rowIm));
       hn::Store(pRe, d, productRe + c * kScalarLanes);
-      hn::Store(hn::MulAdd(columnIm, rowRe, hn::Mul(columnRe, rowIm)), d, productIm + c * kScalarLanes);
+      hn::Store(hn::Add(hn::Mul(columnIm, rowRe), hn::Mul(columnRe, rowIm)), d, productIm + c * kScalarLanes);
       height = hn::Add(height, pRe);
     }
     hn::Store(height, d, lanes);

@@ -1,7 +1,7 @@
 // SineSumSurface's batch queries vectorised across points with Highway: one
 // point per lane of a vector of doubles, on the widest instruction set the
-// CPU has (SSE4, AVX2 or AVX-512, chosen at run time), with Highway's vector
-// Sin, Cos and Exp.
+// CPU has (SSE4, AVX2 or AVX-512, chosen at run time), with Keel's own
+// vector sin, cos and exp (math/det_math-inl.hpp): the same bits on each.
 // docs/waves.md, "Batches: SIMD across points".
 
 #include "water/fp_contract_off.hpp"  // first: before any Highway code
@@ -33,7 +33,7 @@ template <class Table>
   V eta = hn::Set(d, meanLevel_m);
   for (std::size_t i = 0; i < terms.size(); ++i) {
     const WaveTerm c = terms[i];
-    eta = hn::Add(eta, hn::Mul(hn::Set(d, c.amplitude_m), hn::Cos(d, phase(d, c, x, y))));
+    eta = hn::Add(eta, hn::Mul(hn::Set(d, c.amplitude_m), sinCos(d, phase(d, c, x, y)).cosine));
   }
   return eta;
 }
@@ -47,9 +47,9 @@ template <bool kSine, class Table>
   for (std::size_t i = 0; i < terms.size(); ++i) {
     const WaveTerm c = terms[i];
     const V theta = phase(d, c, x, y);
-    const V cosine = hn::Cos(d, theta);
-    if (i < kKeptComponents) phases.store(d, i, kSine ? hn::Sin(d, theta) : cosine, cosine);
-    eta = hn::Add(eta, hn::Mul(hn::Set(d, c.amplitude_m), cosine));
+    const SinCos sc = sinCos(d, theta);
+    if (i < kKeptComponents) phases.store(d, i, kSine ? sc.sine : sc.cosine, sc.cosine);
+    eta = hn::Add(eta, hn::Mul(hn::Set(d, c.amplitude_m), sc.cosine));
   }
   return eta;
 }
@@ -74,7 +74,7 @@ void SineSumHeightsAndVelocities(std::span<const WaveComponent> components, cons
   const D d;
   const auto terms = sineTerms(components, batch.t_s, settings.current);
   // sin and cos of the kept components' phases, from the elevation to the
-  // velocity; the phase and its Sin are computed once.
+  // velocity; the phase and its sin are computed once.
   LanePhases phases;
   forEachVector(d, batch, [&](std::size_t begin, V x, V y) {
     const V eta = heightKeepingPhases<true>(d, terms, settings.meanLevel_m, x, y, phases);
@@ -92,7 +92,7 @@ void SineSumPressureHeads(std::span<const WaveComponent> components, const WaveF
   const auto terms = sineTerms(components, batch.t_s, settings.current);
   LanePhases phases;
   forEachVector(d, batch, [&](std::size_t begin, V x, V y) {
-    // The heads want the cos only: no Sin.
+    // The heads want the cos only: no sin.
     const V eta = heightKeepingPhases<false>(d, terms, settings.meanLevel_m, x, y, phases);
     storeHeads(d, terms, phases, x, y, eta, inPhaseRange(d, x, y, terms.positionLimit_m()), begin, batch, fallback);
   });

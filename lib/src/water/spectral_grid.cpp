@@ -6,6 +6,7 @@
 
 #include <keel/spectral_ocean.hpp>
 
+#include "math/det_math.hpp"
 #include "water/grid_check.hpp"
 #include "water/query_costs.hpp"
 #include "water/spectral_grid.hpp"
@@ -95,7 +96,7 @@ void layDecays(GridScratch& scratch, std::span<const double> depths_m, std::span
     std::fill_n(scratch.decay.begin(), bands_radpm.size() * padded, btScalar(0));
     for (std::size_t b = 0; b < bands_radpm.size(); ++b)
       for (std::size_t m = 0; m < depths_m.size(); ++m)
-        scratch.decay[b * padded + m] = btScalar(std::exp(-bands_radpm[b] * depths_m[m]));
+        scratch.decay[b * padded + m] = btScalar(detail::det::exp(-bands_radpm[b] * depths_m[m]));
   }
   job.decay = scratch.decay.data();
 }

@@ -4,6 +4,7 @@
 
 #include <keel/spectral_ocean.hpp>
 
+#include "math/det_math.hpp"
 #include "water/spectral_detail.hpp"
 
 #include <algorithm>
@@ -138,9 +139,12 @@ std::vector<WaveComponent> SpectralOcean::components() const {
       const std::size_t q = std::size_t(iy) * std::size_t(n) + std::size_t(ix);
       if (w.amplitude_m[q] == std::complex<double>{}) continue;
       const double kx = dk * (ix < n / 2 ? ix : ix - n), ky = dk * (iy < n / 2 ? iy : iy - n);
-      const double k = std::hypot(kx, ky);
-      out.push_back(
-          {std::abs(w.amplitude_m[q]), k, w.angularFrequency_radps[q], kx / k, ky / k, std::arg(w.amplitude_m[q])});
+      const double k = detail::det::hypot(kx, ky);
+      // |c| and arg c with Keel's own functions: a sea built from these
+      // components is the same bits on every machine.
+      const std::complex<double> c = w.amplitude_m[q];
+      out.push_back({detail::det::hypot(c.real(), c.imag()), k, w.angularFrequency_radps[q], kx / k, ky / k,
+                     detail::det::atan2(c.imag(), c.real())});
     }
   return out;
 }

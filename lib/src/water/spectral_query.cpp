@@ -6,6 +6,7 @@
 
 #include <keel/spectral_ocean.hpp>
 
+#include "math/det_math.hpp"
 #include "water/spectral_detail.hpp"
 
 #include <algorithm>
@@ -165,13 +166,13 @@ std::array<double, 3> bandSum(const Snapshot& s, const Stencil& st, double depth
         for (std::size_t f = 0; f < fields; ++f) band[f] += w * blend(node + f);
       }
     for (std::size_t b = 0; b < s.bands; ++b) {
-      const double decay = std::exp(k[b] * depth_m);
+      const double decay = detail::det::exp(k[b] * depth_m);
       for (std::size_t axis = 0; axis < 3; ++axis) sum[axis] += decay * band[3 * b + axis];
     }
     return sum;
   }
   for (std::size_t b = 0; b < s.bands; ++b) {
-    const double decay = std::exp(k[b] * depth_m);
+    const double decay = detail::det::exp(k[b] * depth_m);
     double band[3] = {0, 0, 0};
     for (int j = st.first; j < st.last; ++j)
       for (int i = st.first; i < st.last; ++i) {
@@ -248,7 +249,7 @@ double pressureHeadAt(const Snapshot& s, const Particle& p, double w_m) {
   const double z = std::min(w_m - surface, 0.0);
   double head = surface - w_m;
   const std::vector<double>& k = s.state->waves.bandElevationWavenumber_radpm;
-  for (std::size_t b = 0; b < s.bands; ++b) head += std::expm1(k[b] * z) * band[b];
+  for (std::size_t b = 0; b < s.bands; ++b) head += detail::det::expm1(k[b] * z) * band[b];
   return head;
 }
 

@@ -200,7 +200,7 @@ double maxSpectralWindow_s(const SpectralWaves& waves) {
   }
   const double amplification = 1 + waves.choppiness * 4 * std::sqrt(slope2);
   const double hs_m = 4 * std::sqrt(waves.variance_m2), bound_m = kMaxWindowError * hs_m;
-  return sum > 0 ? std::pow(384 * bound_m / (4 * std::sqrt(sum) * amplification), 0.25) : INFINITY;
+  return sum > 0 ? std::sqrt(std::sqrt(384 * bound_m / (4 * std::sqrt(sum) * amplification))) : INFINITY;
 }
 
 }  // namespace keel::KEEL_ABI::detail

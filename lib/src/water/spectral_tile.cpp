@@ -2,6 +2,7 @@
 // spectrum on the tile's grid of wavevectors, and the tiles synthesised from
 // them by inverse FFTs (kissfft). docs/waves.md, "Spectral ocean".
 
+#include "math/det_math.hpp"
 #include "water/spectral_detail.hpp"
 
 #include <kiss_fft.h>
@@ -43,8 +44,9 @@ std::complex<double> gaussianFor(std::uint64_t seed, int m, int n) {
   std::uint64_t state = seed ^ (key * 0xD1B54A32D192ED03ULL);
   const double u1 = double((splitmix64(state) >> 11) + 1) * 0x1p-53;  // (0, 1]
   const double u2 = double(splitmix64(state) >> 11) * 0x1p-53;        // [0, 1)
-  const double r = std::sqrt(-2 * std::log(u1));
-  return {r * std::cos(2 * kPi * u2), r * std::sin(2 * kPi * u2)};
+  const double r = std::sqrt(-2 * det::log(u1));
+  const det::SinCos turn = det::sinCos(2 * kPi * u2);
+  return {r * turn.cosine, r * turn.sine};
 }
 
 /// The directional wavenumber spectrum F(k) [m^4/rad^2]: `S(omega) D(theta)
@@ -52,16 +54,18 @@ std::complex<double> gaussianFor(std::uint64_t seed, int m, int n) {
 /// the plane, `dk_x dk_y = k dk dtheta`, is the variance. D is DNV-RP-C205's
 /// (2010, §3.5) cos^n spreading with its normalising factor
 /// `Gamma(1 + n/2) / (sqrt(pi) Gamma(1/2 + n/2))`, as sampleSeaState uses.
+/// The cosine of the angle from the mean direction is `k.d / |k|` (no atan2).
 struct DirectionalSpectrum {
   const WaveSpectrum& spectrum;
-  double meanDirection_rad, exponent, spreadingNorm, gravity_mps2;
+  det::SinCos meanDirection;
+  double exponent, spreadingNorm, gravity_mps2;
 
   [[nodiscard]] double operator()(double kx, double ky) const {
-    const double k = std::hypot(kx, ky);
+    const double k = det::hypot(kx, ky);
     if (!(k > 0)) return 0;
-    const double c = std::cos(std::atan2(ky, kx) - meanDirection_rad);
+    const double c = (kx * meanDirection.cosine + ky * meanDirection.sine) / k;
     if (!(c > 0)) return exponent == 0 && c == 0 ? 0.5 * spreadingNorm * density(k) : 0;
-    return spreadingNorm * std::pow(c, exponent) * density(k);
+    return spreadingNorm * det::pow(c, exponent) * density(k);
   }
   [[nodiscard]] double density(double k) const {
     const double omega = std::sqrt(gravity_mps2 * k);
@@ -69,13 +73,18 @@ struct DirectionalSpectrum {
   }
 };
 
-/// Gamma(1 + x) / Gamma(1/2 + x), x >= 0. Past 1e6 the two log-gammas
-/// (about x ln x) cancel in the last bits of their double: there the
-/// asymptotic series `sqrt(x) (1 + 1/(8x) + 1/(128x^2))`, whose next term
-/// is below 1e-19 of it (Tricomi & Erdelyi, Pacific J. Math. 1(1), 1951).
+/// Gamma(1 + x) / Gamma(1/2 + x), x >= 0, without lgamma (whose bits are
+/// the platform's): from x >= 1000 the asymptotic series
+/// `sqrt(x) (1 + 1/(8x) + 1/(128x^2) - 5/(1024x^3) - 21/(32768x^4))`, whose
+/// next term, 399 / (262144 x^5), is below 2e-18 of it (Tricomi & Erdelyi,
+/// Pacific J. Math. 1(1), 1951); below, the recurrence
+/// `r(x) = r(x + 1) (x + 1/2) / (x + 1)` (from Gamma(z + 1) = z Gamma(z)),
+/// at most 1000 rounded factors: within 1e-13 of it.
 double gammaRatio(double x) {
-  if (x <= 1e6) return std::exp(std::lgamma(1 + x) - std::lgamma(0.5 + x));
-  return std::sqrt(x) * (1 + 1 / (8 * x) + 1 / (128 * x * x));
+  double factor = 1;
+  for (; x < 1000; x += 1) factor *= (x + 0.5) / (x + 1);
+  const double y = 1 / x;
+  return factor * std::sqrt(x) * (1 + y * (1.0 / 8 + y * (1.0 / 128 + y * (-5.0 / 1024 + y * (-21.0 / 32768)))));
 }
 
 /// Mean of F over the cell of wavevector (kx, ky), side dk.
@@ -97,10 +106,10 @@ void assignBands(SpectralWaves& w, int bands, const std::vector<double>& wavenum
     if (std::norm(w.amplitude_m[q]) > 0) lo = std::min(lo, wavenumber[q]), hi = std::max(hi, wavenumber[q]);
   const auto count = std::size_t(bands);
   std::vector<double> weight(count, 0.0), weighted(count, 0.0), elevation(count, 0.0), elevationWeighted(count, 0.0);
-  const double ratio = hi > lo ? std::log(hi / lo) / bands : 1.0;
+  const double ratio = hi > lo ? det::log(hi / lo) / bands : 1.0;
   for (std::size_t q = 0; q < wavenumber.size(); ++q) {
     if (!(std::norm(w.amplitude_m[q]) > 0)) continue;
-    const int b = std::clamp(int(std::log(wavenumber[q] / lo) / ratio), 0, bands - 1);
+    const int b = std::clamp(int(det::log(wavenumber[q] / lo) / ratio), 0, bands - 1);
     w.band[q] = std::uint8_t(b);
     const double e = std::norm(w.amplitude_m[q]) * w.angularFrequency_radps[q] * w.angularFrequency_radps[q];
     weight[std::size_t(b)] += e;
@@ -111,7 +120,7 @@ void assignBands(SpectralWaves& w, int bands, const std::vector<double>& wavenum
   w.bandWavenumber_radpm.assign(count, 0.0);
   w.bandElevationWavenumber_radpm.assign(count, 0.0);
   for (std::size_t b = 0; b < count; ++b) {
-    const double middle = lo * std::exp(ratio * (double(b) + 0.5));
+    const double middle = lo * det::exp(ratio * (double(b) + 0.5));
     w.bandWavenumber_radpm[b] = weight[b] > 0 ? weighted[b] / weight[b] : middle;
     w.bandElevationWavenumber_radpm[b] = elevation[b] > 0 ? elevationWeighted[b] / elevation[b] : middle;
   }
@@ -131,7 +140,7 @@ SpectralWaves drawSpectralWaves(const WaveSpectrum& spectrum, const SpectralOcea
   w.band.assign(count, 0);
   std::vector<double> wavenumber(count, 0.0);
   const double dk = 2 * kPi / s.tileSize_m;
-  const DirectionalSpectrum f{spectrum, s.meanDirection_rad, s.spreadingExponent,
+  const DirectionalSpectrum f{spectrum, det::sinCos(s.meanDirection_rad), s.spreadingExponent,
                               gammaRatio(0.5 * s.spreadingExponent) / std::sqrt(kPi), s.gravity_mps2};
   // The shortest waves kept are 4 cells long (half the Nyquist wavenumber):
   // bilinear interpolation would lose a third of a 2-cell wave.
@@ -140,7 +149,7 @@ SpectralWaves drawSpectralWaves(const WaveSpectrum& spectrum, const SpectralOcea
   for (int iy = 0; iy < n; ++iy) {
     for (int ix = 0; ix < n; ++ix) {
       const int m = ix < n / 2 ? ix : ix - n, l = iy < n / 2 ? iy : iy - n;
-      const double kx = dk * m, ky = dk * l, k = std::hypot(kx, ky);
+      const double kx = dk * m, ky = dk * l, k = det::hypot(kx, ky);
       if (!(k > 0) || k > maxK) continue;
       const double variance = cellMean(f, kx, ky, dk) * dk * dk;
       if (!(variance > 0)) continue;
@@ -221,7 +230,7 @@ void phasors(const SpectralWaves& w, const std::vector<std::complex<double>>& no
   if (c == std::complex<double>{}) return;
   const int n = w.nodes;
   const double m = ix < n / 2 ? ix : ix - n, l = iy < n / 2 ? iy : iy - n;
-  const double norm = std::hypot(m, l);
+  const double norm = det::hypot(m, l);
   const double de = m / norm, dn = l / norm, omega = w.angularFrequency_radps[q], lambda = w.choppiness;
   const std::complex<double> i{0, 1};
   out[0] = c;
@@ -290,7 +299,12 @@ void SpectralSynthesis::synthesize(double time_s, SpectralLevel& level) {
   const auto count = std::size_t(n) * std::size_t(n);
   for (std::size_t q = 0; q < count; ++q) {
     const std::complex<double> c = waves_.amplitude_m[q];
-    p.now[q] = c == std::complex<double>{} ? c : c * std::polar(1.0, -waves_.angularFrequency_radps[q] * time_s);
+    if (c == std::complex<double>{}) {
+      p.now[q] = c;
+      continue;
+    }
+    const det::SinCos turn = det::sinCos(-waves_.angularFrequency_radps[q] * time_s);
+    p.now[q] = c * std::complex<double>{turn.cosine, turn.sine};
   }
   // A real field's Fourier coefficient is (P(q) + conj(P(-q))) / 2; two real
   // fields a, b share one complex FFT as a + i b. Rows in parallel: each

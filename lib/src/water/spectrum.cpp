@@ -3,6 +3,8 @@
 
 #include <keel/waves.hpp>
 
+#include "math/det_math.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -16,6 +18,7 @@ namespace keel::KEEL_ABI {
 
 namespace {
 
+namespace det = detail::det;
 constexpr double kPi = std::numbers::pi;
 
 // Pierson & Moskowitz (1964), as given by Stewart (2008), eqs. 16.29-16.33.
@@ -131,7 +134,7 @@ WaveSpectrum WaveSpectrum::fullyDevelopedSea(double windSpeed10m_mps, double gra
   // m0 = integral of alpha g^2 w^-5 exp(-beta (g / (U w))^4) = alpha U^4 / (4 beta g^2).
   const double hs_m = 2 * std::sqrt(kPmAlpha / kPmBeta) * u195_mps * u195_mps / gravity_mps2;
   // dS/dw = 0 at w^4 = 4 beta / 5 (g / U)^4.
-  const double peak_radps = std::pow(4 * kPmBeta / 5, 0.25) * gravity_mps2 / u195_mps;
+  const double peak_radps = std::sqrt(std::sqrt(4 * kPmBeta / 5)) * gravity_mps2 / u195_mps;
   return piersonMoskowitz(hs_m, 2 * kPi / peak_radps);
 }
 
@@ -141,16 +144,16 @@ double WaveSpectrum::density_m2sprad(double angularFrequency_radps) const {
   const double w = angularFrequency_radps;
   if (!(w > 0)) return 0;
   const double wp = peakAngularFrequency_radps();
-  const double r4 = std::pow(wp / w, 4);
+  const double r = wp / w, r2 = r * r, r4 = r2 * r2;
   // Below ~0.2 wp the exponential underflows; stop before w^-5 overflows.
   const double exponent = 1.25 * r4;
   if (exponent > 700) return 0;
   const double hs = significantWaveHeight_m;
-  const double pm = 5.0 / 16.0 * hs * hs * r4 / w * std::exp(-exponent);
+  const double pm = 5.0 / 16.0 * hs * hs * r4 / w * det::exp(-exponent);
   const double sigma = w <= wp ? 0.07 : 0.09;
   const double offset = (w - wp) / (sigma * wp);
-  const double logGamma = std::log(peakEnhancement);
-  return (1 - 0.287 * logGamma) * pm * std::exp(logGamma * std::exp(-offset * offset / 2));
+  const double logGamma = det::log(peakEnhancement);
+  return (1 - 0.287 * logGamma) * pm * det::exp(logGamma * det::exp(-offset * offset / 2));
 }
 
 std::vector<WaveComponent> sampleSeaState(const WaveSpectrum& spectrum, const SeaStateSettings& settings) {
@@ -165,7 +168,7 @@ std::vector<WaveComponent> sampleSeaState(const WaveSpectrum& spectrum, const Se
   // the quantiles. (A long-crested sea does not use it; a flat density keeps
   // the table well defined.)
   const TabulatedDistribution spreading(-kPi / 2, kPi / 2, kDirectionCells, [&](double a) {
-    return longCrested ? 1.0 : std::pow(std::max(std::cos(a), 0.0), settings.spreadingExponent);
+    return longCrested ? 1.0 : det::pow(std::max(det::cos(a), 0.0), settings.spreadingExponent);
   });
   // Each component carries m0 / n of the band's variance m0 = sum a^2 / 2.
   const double amplitude_m = std::sqrt(2 * frequency.total() / static_cast<double>(n));
@@ -180,12 +183,10 @@ std::vector<WaveComponent> sampleSeaState(const WaveSpectrum& spectrum, const Se
     // directions of a seed's waves.
     const double spread = spreading.quantile((static_cast<double>(sector[i]) + uniform01(rng)) / count);
     const double direction = settings.meanDirection_rad + (longCrested ? 0.0 : spread);
-    out[i] = {amplitude_m,
-              deepWaterWavenumber_radpm(w, settings.gravity_mps2),
-              w,
-              std::cos(direction),
-              std::sin(direction),
-              2 * kPi * uniform01(rng)};
+    const det::SinCos d = det::sinCos(direction);
+    out[i] = {amplitude_m, deepWaterWavenumber_radpm(w, settings.gravity_mps2),
+              w,           d.cosine,
+              d.sine,      2 * kPi * uniform01(rng)};
   }
   return out;
 }

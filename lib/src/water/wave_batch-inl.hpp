@@ -8,9 +8,9 @@
 // hwy/foreach_target.h (Highway's per-target include guard below), and
 // after water/fp_contract_off.hpp, which the source includes first.
 
-#include <hwy/contrib/math/math-inl.h>
 #include <hwy/highway.h>
 
+#include "math/det_math-inl.hpp"
 #include "water/wave_detail.hpp"
 #include "water/waves_simd.hpp"
 
@@ -39,9 +39,10 @@ using V = hn::Vec<D>;
 using M = hn::Mask<D>;
 inline constexpr std::size_t kLanes = hn::MaxLanes(D());
 
-/// Highway's Sin and Cos are accurate (3 ulp) for |x| <= 39000 rad
-/// (hwy/contrib/math/math-inl.h). A point whose phases could leave that
-/// range is handed to the scalar code.
+/// A point whose phases could pass this [rad] is handed to the scalar code,
+/// which takes its phases unreduced: such a point gets the single-point
+/// query's bits (the vector code's sin and cos would stay accurate far
+/// beyond, to det::kSinCosAccurate_rad).
 inline constexpr double kPhaseLimit_rad = 39000;
 /// `phi - omega t` beyond this [rad] is reduced modulo 2 pi (below, it is
 /// used as it is, as the scalar code does).
@@ -55,12 +56,12 @@ inline constexpr std::size_t kKeptComponents = 64;
 /// the batch's frame, `phi - omega t - k d.current t` [rad]: the field drifts
 /// with the current (theta = k d.(x - current t) + phi - omega t), and the
 /// drift's phase joins here, in double, so that the lanes take the points
-/// where they are (x - current t would leave Sin's range within days of a
+/// where they are (x - current t would leave sin's range within days of a
 /// clock: 1e5 m at 0.5 m/s after 2.3 days). It is the sine sum's
 /// single-point value while it stays below kReducePhaseBeyond_rad, so that
 /// phases match the single-point queries' bits over the first minutes; then
-/// reduced to [-pi, pi], so that the time never takes a phase out of Sin's
-/// range (omega t passes 39000 rad within hours). The remainder is exact;
+/// reduced to [-pi, pi], so that the time never takes a phase past
+/// kPhaseLimit_rad (omega t passes 39000 rad within hours). The remainder is exact;
 /// the double 2 pi differs from 2 pi by 2.4e-16, which shifts the phase by
 /// |phi - omega t| * 4e-17 rad, less than the rounding of phi - omega t
 /// itself.
@@ -125,7 +126,7 @@ class Terms {
     scratch = make_(components_[i]);
     return scratch;
   }
-  /// Points with |x| + |y| up to this [m] keep every phase in Sin's range.
+  /// Points with |x| + |y| up to this [m] keep every phase within kPhaseLimit_rad.
   [[nodiscard]] double positionLimit_m() const { return positionLimit_m_; }
 
  private:
@@ -136,7 +137,7 @@ class Terms {
   double positionLimit_m_ = 0;
 };
 
-/// Lanes whose point (x, y) [m] keeps every phase within Sin's range.
+/// Lanes whose point (x, y) [m] keeps every phase within kPhaseLimit_rad.
 [[nodiscard]] inline M inPhaseRange(D d, V x, V y, double positionLimit_m) {
   return hn::Le(hn::Add(hn::Abs(x), hn::Abs(y)), hn::Set(d, positionLimit_m));
 }
@@ -150,14 +151,15 @@ template <class Term>
 }
 
 /// sin and cos of a phase in every lane.
-struct SinCos {
-  V sine, cosine;
-};
+using SinCos = det_simd::SinCosV<V>;
+
+/// sin and cos of `theta` [rad] in every lane, the bits of det::sinCos.
+[[nodiscard]] inline SinCos sinCos(D d, V theta) { return det_simd::SinCos(d, theta); }
 
 /// sin and cos of the first kKeptComponents components' phases, kLanes
 /// lanes per component, kept from where a batch computes them to where it
 /// uses them again; the other components' are computed afresh (the same
-/// numbers: same phase, same Sin and Cos).
+/// numbers: same phase, same sinCos).
 struct LanePhases {
   // Not zeroed: each batch writes the first components before any read.
   HWY_ALIGN double sine[kKeptComponents * kLanes];
@@ -187,8 +189,7 @@ struct LanePhases {
 template <class Term>
 [[nodiscard]] SinCos sinCos(D d, const LanePhases& phases, std::size_t i, const Term& c, V x, V y) {
   if (i < kKeptComponents) return phases.load(d, i);
-  const V theta = phase(d, c, x, y);
-  return {hn::Sin(d, theta), hn::Cos(d, theta)};
+  return sinCos(d, phase(d, c, x, y));
 }
 
 /// Points [begin, begin + kLanes) of `values` as doubles, the batch's tail
@@ -309,7 +310,7 @@ void storeVelocities(D d, const Table& terms, const LanePhases& phases, V x, V y
   if (levels == 0) {
     const V z = depthBelowSurface(d, loadPadded(d, batch.w_m, begin, batch.count), eta);
     const auto decay = [d, z](std::size_t, const auto& c) {
-      return hn::Exp(d, hn::Mul(hn::Set(d, c.wavenumber_radpm), z));
+      return det_simd::Exp(d, hn::Mul(hn::Set(d, c.wavenumber_radpm), z));
     };
     const VelocityLanes v(d, orbitalVelocity(d, terms, phases, x, y, decay, horizontal), current);
     const auto store = [&](std::size_t j) {
@@ -349,7 +350,7 @@ void storeHeads(D d, const Table& terms, const LanePhases& phases, V x, V y, V e
   for (std::size_t i = 0; i < terms.size(); ++i) {
     const auto c = terms[i];
     const SinCos sc = sinCos(d, phases, i, c, x, y);
-    const V decay = hn::Expm1(d, hn::Mul(hn::Set(d, c.wavenumber_radpm), z));
+    const V decay = det_simd::Expm1(d, hn::Mul(hn::Set(d, c.wavenumber_radpm), z));
     dynamic_m = hn::Add(dynamic_m, hn::Mul(hn::Mul(hn::Set(d, c.amplitude_m), decay), sc.cosine));
   }
   const Lanes head(d, hn::Add(hn::Sub(eta, w), dynamic_m));

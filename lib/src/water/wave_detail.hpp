@@ -6,6 +6,8 @@
 #include <keel/surface_authoring.hpp>
 #include <keel/waves.hpp>
 
+#include "math/det_math.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -84,8 +86,8 @@ void checkField(double meanLevel_m, const UniformCurrent& current, const char* w
   const double z = std::min(w_m - eta_m, 0.0);
   double dynamic_m = 0;
   for (const WaveComponent& c : components)
-    dynamic_m += c.amplitude_m * std::expm1(c.wavenumber_radpm * z) *
-                 std::cos(phase_rad(c, x_m, y_m, phaseAtOrigin_rad(c, t_s, current)));
+    dynamic_m += c.amplitude_m * det::expm1(c.wavenumber_radpm * z) *
+                 det::cos(phase_rad(c, x_m, y_m, phaseAtOrigin_rad(c, t_s, current)));
   return (eta_m - w_m) + dynamic_m;
 }
 

@@ -30,7 +30,7 @@ std::vector<WaveComponent> checkedComponents(std::vector<WaveComponent> componen
                                   ": a wave has a negative amplitude or frequency, or a "
                                   "non-positive wavenumber");
     }
-    const double norm = std::hypot(c.directionEast, c.directionNorth);
+    const double norm = det::hypot(c.directionEast, c.directionNorth);
     if (!(norm > 0)) throw std::invalid_argument(std::string(who) + ": a wave has no direction");
     c.directionEast /= norm;
     c.directionNorth /= norm;
@@ -58,7 +58,7 @@ double sineSumHeight_m(std::span<const WaveComponent> components, double meanLev
                        const UniformCurrent& current) {
   double eta = meanLevel_m;
   for (const WaveComponent& c : components)
-    eta += c.amplitude_m * std::cos(detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t, current)));
+    eta += c.amplitude_m * detail::det::cos(detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t, current)));
   return eta;
 }
 
@@ -128,12 +128,9 @@ double deepWaterWavenumber_radpm(double angularFrequency_radps, double gravity_m
 WaveComponent deepWaterWave(double amplitude_m, double wavelength_m, double direction_rad, double phase_rad,
                             double gravity_mps2) {
   const double k = 2 * std::numbers::pi / wavelength_m;
-  return {amplitude_m,
-          k,
-          deepWaterAngularFrequency_radps(k, gravity_mps2),
-          std::cos(direction_rad),
-          std::sin(direction_rad),
-          phase_rad};
+  const detail::det::SinCos direction = detail::det::sinCos(direction_rad);
+  return {amplitude_m,    k,        deepWaterAngularFrequency_radps(k, gravity_mps2), direction.cosine,
+          direction.sine, phase_rad};
 }
 
 double significantWaveHeight_m(std::span<const WaveComponent> components) {
@@ -218,11 +215,12 @@ WaterVelocity SineSumSurface::velocity(btScalar u_m, btScalar v_m, btScalar w_m,
   double east = 0, north = 0, up = 0;
   for (const WaveComponent& c : components_) {
     const double theta = detail::phase_rad(c, x, y, detail::phaseAtOrigin_rad(c, t, current));
-    const double orbital_mps = c.amplitude_m * c.angularFrequency_radps * std::exp(c.wavenumber_radpm * z);
-    const double along_mps = orbital_mps * std::cos(theta);
+    const double orbital_mps = c.amplitude_m * c.angularFrequency_radps * detail::det::exp(c.wavenumber_radpm * z);
+    const detail::det::SinCos sc = detail::det::sinCos(theta);
+    const double along_mps = orbital_mps * sc.cosine;
     east += along_mps * c.directionEast;
     north += along_mps * c.directionNorth;
-    up += orbital_mps * std::sin(theta);
+    up += orbital_mps * sc.sine;
   }
   return {static_cast<btScalar>(east + settings_.current.east_mps),
           static_cast<btScalar>(north + settings_.current.north_mps), static_cast<btScalar>(up)};

@@ -7,9 +7,9 @@
 // depends on that lane's own inputs only: a batch's tail is padded with
 // copies of its last point rather than finished by a scalar loop, so a
 // point's result is the same bits wherever it sits in a batch and whatever
-// the batch's size. (Across machines the bits may differ: the vector width
-// and whether multiply-adds are fused depend on the instruction set that
-// Highway picks at run time.)
+// the batch's size. Nor does it depend on the instruction set Highway picks
+// at run time: no multiply-add is fused, and sin, cos and exp are Keel's own
+// (math/det_math-inl.hpp), the bits of the scalar code's det:: functions.
 
 #include <keel/surface_authoring.hpp>
 #include <keel/waves.hpp>
@@ -21,8 +21,8 @@ namespace keel::KEEL_ABI::detail {
 
 /// Writes the result of point `index` of a batch computed the scalar way
 /// (the surface's single-point query). The vector code hands back to it the
-/// points it cannot answer as accurately: a phase beyond the range of
-/// Highway's Sin and Cos, or a Newton iteration that did not converge.
+/// points it cannot answer as accurately: a phase beyond
+/// kPhaseLimit_rad (wave_batch-inl.hpp), or a Newton iteration that did not converge.
 class PointFallback {
  public:
   /// `solve(index)` computes and stores point `index`; it must outlive the
