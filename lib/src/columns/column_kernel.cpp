@@ -120,8 +120,8 @@ ColumnSums ColumnKernelOf(const ColumnSoA& c, const T* h_m, const T* water_m, co
   out.along_m4 = double(sign) * sa.total();
   out.volumeDepth_m4 = sd.total();
   out.tiltMoment_m4 = st.total();
-  out.lowestAbove_m = hn::GetLane(hn::MinOfLanes(d, lowest));
-  out.leastFraction = hn::GetLane(hn::MinOfLanes(d, least));
+  out.lowestAbove_m = leastLane(d, lowest);
+  out.leastFraction = leastLane(d, least);
   out.waterHeight_m = sw.total();
   return out;
 }

@@ -45,7 +45,7 @@ Extent ExtentKernel(const T* x, const T* y, const T* z, std::size_t count, const
     lo = hn::Min(lo, hn::IfThenElse(in, along, lo));
     hi = hn::Max(hi, hn::IfThenElse(in, along, hi));
   }
-  return Extent{hn::GetLane(hn::MinOfLanes(d, lo)), hn::GetLane(hn::MaxOfLanes(d, hi))};
+  return Extent{leastLane(d, lo), greatestLane(d, hi)};
 }
 
 }  // namespace HWY_NAMESPACE

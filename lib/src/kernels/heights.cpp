@@ -41,8 +41,8 @@ VertexHeights VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m
     const M finite = hn::Le(hn::Abs(water), largest);
     nonFinite = hn::Add(nonFinite, hn::IfThenElseZero(hn::AndNot(finite, real), hn::Set(d, T(1))));
   }
-  return VertexHeights{Extent{hn::GetLane(hn::MinOfLanes(d, bottom)), hn::GetLane(hn::MaxOfLanes(d, top))},
-                       std::size_t(hn::GetLane(hn::SumOfLanes(d, nonFinite))), hn::GetLane(hn::MinOfLanes(d, lowest))};
+  return VertexHeights{Extent{leastLane(d, bottom), greatestLane(d, top)},
+                       std::size_t(hn::GetLane(hn::SumOfLanes(d, nonFinite))), leastLane(d, lowest)};
 }
 
 void CoordinatesKernel(const HullSoA& hull, const T* east, const T* north, const T* up, double centreEast_m,

@@ -10,6 +10,8 @@
 #include "kernels/pressure.hpp"
 #include "kernels/simd-inl.hpp"
 
+#include <algorithm>
+
 HWY_BEFORE_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
 namespace HWY_NAMESPACE {
@@ -19,16 +21,23 @@ namespace HWY_NAMESPACE {
 /// pressure integral").
 struct WideSum {
   HWY_INLINE WideSum() {}  // (the implicit one would lack the instruction set's attributes)
-#if defined(BT_USE_DOUBLE_PRECISION)
+#if defined(BT_USE_DOUBLE_PRECISION) && !HWY_HAVE_SCALABLE
   Sum v;
   HWY_INLINE void add(const Sum& x) {
     for (std::size_t j = 0; j < Sum::kVectors; ++j) v.v[j] = hn::Add(v.v[j], x.v[j]);
   }
-#elif HWY_TARGET == HWY_SCALAR
-  SlotSum<hn::Rebind<double, D>, kSlots> v;  // one float lane, promoted as it is added
+  [[nodiscard]] HWY_INLINE double total() const { return v.total(); }
+#elif HWY_HAVE_SCALABLE || HWY_TARGET == HWY_SCALAR
+  double v[kSlots] = {};  // one lane at a time
   HWY_INLINE void add(const Sum& x) {
-    for (std::size_t j = 0; j < Sum::kVectors; ++j)
-      v.v[j] = hn::Add(v.v[j], hn::PromoteTo(hn::Rebind<double, D>(), x.v[j]));
+    T lanes[kSlots];
+    x.store(lanes);
+    for (std::size_t k = 0; k < kSlots; ++k) v[k] += double(lanes[k]);
+  }
+  [[nodiscard]] HWY_INLINE double total() const {
+    double sum[kSlots];
+    std::copy(v, v + kSlots, sum);
+    return halvingSum(sum, kSlots);
   }
 #else
   using DW = hn::RepartitionToWide<D>;
@@ -40,8 +49,8 @@ struct WideSum {
       v.v[2 * j + 1] = hn::Add(v.v[2 * j + 1], hn::PromoteTo(DW(), hn::UpperHalf(dh, x.v[j])));
     }
   }
-#endif
   [[nodiscard]] HWY_INLINE double total() const { return v.total(); }
+#endif
 };
 
 /// The moment m = sum x_i r_i + (sum x_i)(sum r_i) of a field x given at a

@@ -132,10 +132,21 @@ inline constexpr std::size_t kSlotsOf = 64 / sizeof(Lane);
 inline constexpr std::size_t kSlots = kSlotsOf<T>;
 static_assert(kPad % kSlots == 0, "a stream's padding must fill the partial sums' slots");
 
+/// s[0] + ... + s[n - 1] (n a power of 2) in a fixed order, by halves:
+/// s[k] + s[k + n/2], then the same on the first half, and so on; s is
+/// overwritten. Each level is one vector addition the compiler may use (the
+/// bits are the same either way), and the depth is log2 n additions, not n:
+/// a substep takes some fifty of these sums.
+HWY_INLINE double halvingSum(double* s, std::size_t n) {
+  for (std::size_t half = n / 2; half >= 1; half /= 2)
+    for (std::size_t k = 0; k < half; ++k) s[k] += s[k + half];
+  return s[0];
+}
+
 /// A sum over items 0, 1, 2, ... of a stream whose bits do not depend on the
 /// vector width: item i always goes to partial sum i mod K, each partial sum
 /// starts at +0 and adds its items in stream order, and total() adds the K
-/// partial sums in slot order, in double. A vector of N lanes holding items
+/// partial sums in double, by halves (halvingSum). A vector of N lanes holding items
 /// i... (i a multiple of N) goes to accumulator (i / N) mod (K / N): one
 /// accumulator on AVX-512, K scalars on the scalar target. Lanes that add a
 /// zero (a dry piece, padding) leave their sum's bits as they are (a sum
@@ -143,8 +154,21 @@ static_assert(kPad % kSlots == 0, "a stream's padding must fill the partial sums
 template <class DV, std::size_t K = kSlotsOf<hn::TFromD<DV>>>
 struct SlotSum {
   using Lane = hn::TFromD<DV>;
+#if HWY_HAVE_SCALABLE
+  // A vector width known only at run time (SVE, RVV): each lane is added to
+  // its slot in turn, the same additions.
+  Lane slot[K] = {};
+  HWY_INLINE void add(std::size_t i, hn::Vec<DV> x) {
+    Lane lanes[hn::MaxLanes(DV())];
+    hn::StoreU(x, DV(), lanes);
+    for (std::size_t l = 0; l < hn::Lanes(DV()); ++l) slot[(i + l) % K] += lanes[l];
+  }
+  HWY_INLINE void store(Lane* out) const {
+    for (std::size_t k = 0; k < K; ++k) out[k] = slot[k];
+  }
+#else
   static constexpr std::size_t kLanes = hn::MaxLanes(DV());
-  static_assert(!HWY_HAVE_SCALABLE && K % kLanes == 0, "the partial sums need a fixed vector width dividing K");
+  static_assert(K % kLanes == 0, "the vector width must divide the number of partial sums");
   static constexpr std::size_t kVectors = K / kLanes;
   hn::Vec<DV> v[kVectors];
   HWY_INLINE SlotSum() {
@@ -156,12 +180,17 @@ struct SlotSum {
     hn::Vec<DV>& s = at(i);
     s = hn::Add(s, x);
   }
+  /// The K partial sums, in slot order.
+  HWY_INLINE void store(Lane* out) const {
+    for (std::size_t j = 0; j < kVectors; ++j) hn::StoreU(v[j], DV(), out + j * kLanes);
+  }
+#endif
   [[nodiscard]] HWY_INLINE double total() const {
-    alignas(64) Lane lanes[K];
-    for (std::size_t j = 0; j < kVectors; ++j) hn::Store(v[j], DV(), lanes + j * kLanes);
-    double sum = 0;
-    for (std::size_t k = 0; k < K; ++k) sum += double(lanes[k]);
-    return sum;
+    Lane lanes[K];
+    store(lanes);
+    double wide[K];
+    for (std::size_t k = 0; k < K; ++k) wide[k] = double(lanes[k]);
+    return halvingSum(wide, K);
   }
 };
 using Sum = SlotSum<D>;
@@ -182,6 +211,12 @@ struct ForceSum {
     return out;
   }
 };
+
+/// The least and greatest lane of v, a zero of either sign as +0: which
+/// zero Min and Max keep depends on the order the lanes meet in, and so on
+/// the vector width.
+HWY_INLINE T leastLane(D d, V v) { return hn::GetLane(hn::MinOfLanes(d, v)) + T(0); }
+HWY_INLINE T greatestLane(D d, V v) { return hn::GetLane(hn::MaxOfLanes(d, v)) + T(0); }
 
 /// 1 / sqrt(x) for x > 0, correctly rounded twice on every instruction
 /// set: the CPU's estimates (AVX-512's vrsqrt14ps, SSE's and AVX2's rsqrtps)
