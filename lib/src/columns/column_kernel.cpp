@@ -95,18 +95,18 @@ ColumnSums ColumnKernelOf(const ColumnSoA& c, const T* h_m, const T* water_m, co
     // exact centroid: lo + wet / 2 - f (lo + hi) / 2.
     const V centre = negMulAdd(hn::Mul(f, half), hn::Add(lo, hi), mulAdd(wet, half, lo));
     sv.add(i, volume);
-    sx.add(i, hn::Mul(volume, hn::LoadU(d, px + i)));
-    sy.add(i, hn::Mul(volume, hn::LoadU(d, py + i)));
-    sz.add(i, hn::Mul(volume, hn::LoadU(d, pz + i)));
-    sa.add(i, hn::Mul(volume, centre));
-    sd.add(i, hn::Mul(volume, wet));
+    sx.addProduct(i, volume, hn::LoadU(d, px + i));
+    sy.addProduct(i, volume, hn::LoadU(d, py + i));
+    sz.addProduct(i, volume, hn::LoadU(d, pz + i));
+    sa.addProduct(i, volume, centre);
+    sd.addProduct(i, volume, wet);
     // Tilted, the wet length varies linearly across the footprint: the
     // wet part's centre moves off the axis by its second moment (exact
     // while the water crosses only the column's sides; the weight falls to
     // 0 as it reaches the bottom or top, keeping it continuous).
     const V margin = hn::Min(wet, hn::Sub(length, wet));
     const V weight = hn::Min(hn::Mul(margin, inverseExcursion), one);
-    st.add(i, hn::Mul(hn::IfThenElseZero(real, hn::Mul(hn::LoadU(d, area + i), cellMoment)), weight));
+    st.addProduct(i, hn::IfThenElseZero(real, hn::Mul(hn::LoadU(d, area + i), cellMoment)), weight);
     const V bottom = kRamps ? hn::Sub(lo, hn::LoadU(d, e.loRamp + i)) : lo;  // the lowest point of the column
     lowest = hn::Min(lowest, hn::IfThenElse(real, mulAdd(bottom, vSlope, h), lowest));
     least = hn::Min(least, hn::IfThenElse(real, f, least));

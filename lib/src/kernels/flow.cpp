@@ -75,8 +75,8 @@ HWY_INLINE V3 relativeVelocity(D d, const FlowVectors& f, bool waterPerPiece, co
   if (waterPerPiece) {
     const V3 water = load3(d, s.ux, s.uy, s.uz, i);
     v = sub(v, water);
-    sums.waterX.add(i, hn::Mul(area, water.x)), sums.waterY.add(i, hn::Mul(area, water.y));
-    sums.waterZ.add(i, hn::Mul(area, water.z));
+    sums.waterX.addProduct(i, area, water.x), sums.waterY.addProduct(i, area, water.y);
+    sums.waterZ.addProduct(i, area, water.z);
   }
   return v;
 }

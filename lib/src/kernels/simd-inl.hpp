@@ -24,6 +24,10 @@
 #define KEEL_KERNELS_SIMD_INL_H_
 #endif
 
+#ifndef KEEL_CROSS_ISA_DETERMINISM
+#define KEEL_CROSS_ISA_DETERMINISM 1  // the build's default (CMakeLists.txt)
+#endif
+
 #include <hwy/contrib/math/math-inl.h>
 #include <hwy/highway.h>
 
@@ -105,15 +109,24 @@ HWY_INLINE V3 sub(V3 a, V3 b) { return {hn::Sub(a.x, b.x), hn::Sub(a.y, b.y), hn
 HWY_INLINE V3 scale(V3 a, V s) { return {hn::Mul(a.x, s), hn::Mul(a.y, s), hn::Mul(a.z, s)}; }
 /// a b + c, rounded twice as the scalar reference rounds it: Highway's
 /// MulAdd is fused on AVX2 and AVX-512 and not elsewhere, which would give
-/// the instruction sets different bits.
+/// the instruction sets different bits. Fused (faster, each instruction set
+/// its own bits) when the build turns KEEL_CROSS_ISA_DETERMINISM off.
 template <class VV>
 HWY_INLINE VV mulAdd(VV a, VV b, VV c) {
+#if KEEL_CROSS_ISA_DETERMINISM
   return hn::Add(hn::Mul(a, b), c);
+#else
+  return hn::MulAdd(a, b, c);
+#endif
 }
-/// c - a b, rounded twice (see mulAdd).
+/// c - a b (see mulAdd).
 template <class VV>
 HWY_INLINE VV negMulAdd(VV a, VV b, VV c) {
+#if KEEL_CROSS_ISA_DETERMINISM
   return hn::Sub(c, hn::Mul(a, b));
+#else
+  return hn::NegMulAdd(a, b, c);
+#endif
 }
 /// a . b in btVector3::dot's order, (ax bx + ay by) + az bz.
 HWY_INLINE V dot(V3 a, V3 b) { return hn::Add(hn::Add(hn::Mul(a.x, b.x), hn::Mul(a.y, b.y)), hn::Mul(a.z, b.z)); }
@@ -180,6 +193,11 @@ struct SlotSum {
     hn::Vec<DV>& s = at(i);
     s = hn::Add(s, x);
   }
+  /// Adds a b for items i... (mulAdd).
+  HWY_INLINE void addProduct(std::size_t i, hn::Vec<DV> a, hn::Vec<DV> b) {
+    hn::Vec<DV>& s = at(i);
+    s = mulAdd(a, b, s);
+  }
   /// The K partial sums, in slot order.
   HWY_INLINE void store(Lane* out) const {
     for (std::size_t j = 0; j < kVectors; ++j) hn::StoreU(v[j], DV(), out + j * kLanes);
@@ -201,8 +219,8 @@ struct ForceSum {
   HWY_INLINE ForceSum() {}  // (the implicit one would lack the instruction set's attributes)
   /// Adds force k u for items i... whose moment is k (c x u), given c x u as `arm`.
   HWY_INLINE void add(std::size_t i, V k, V3 u, V3 arm) {
-    fx.add(i, hn::Mul(k, u.x)), fy.add(i, hn::Mul(k, u.y)), fz.add(i, hn::Mul(k, u.z));
-    tx.add(i, hn::Mul(k, arm.x)), ty.add(i, hn::Mul(k, arm.y)), tz.add(i, hn::Mul(k, arm.z));
+    fx.addProduct(i, k, u.x), fy.addProduct(i, k, u.y), fz.addProduct(i, k, u.z);
+    tx.addProduct(i, k, arm.x), ty.addProduct(i, k, arm.y), tz.addProduct(i, k, arm.z);
   }
   [[nodiscard]] HWY_INLINE BodyForce total() const {
     BodyForce out;
@@ -221,8 +239,17 @@ HWY_INLINE T greatestLane(D d, V v) { return hn::GetLane(hn::MaxOfLanes(d, v)) +
 /// 1 / sqrt(x) for x > 0, correctly rounded twice on every instruction
 /// set: the CPU's estimates (AVX-512's vrsqrt14ps, SSE's and AVX2's rsqrtps)
 /// would give each instruction set, and for rsqrtps each CPU maker, other
-/// bits.
-HWY_INLINE V inverseSqrt(D d, V x) { return hn::Div(hn::Set(d, T(1)), hn::Sqrt(x)); }
+/// bits. Without KEEL_CROSS_ISA_DETERMINISM, in float on AVX-512: the
+/// estimate, defined bit for bit by the instruction set, and one Newton
+/// step, r (3 - x r^2) / 2, good to about an ulp.
+HWY_INLINE V inverseSqrt(D d, V x) {
+#if KEEL_CROSS_ISA_DETERMINISM || defined(BT_USE_DOUBLE_PRECISION) || HWY_TARGET > HWY_AVX3
+  return hn::Div(hn::Set(d, T(1)), hn::Sqrt(x));
+#else
+  const V r = hn::ApproximateReciprocalSqrt(x);
+  return hn::Mul(hn::Mul(hn::Set(d, T(0.5)), r), hn::NegMulAdd(hn::Mul(x, r), r, hn::Set(d, T(3))));
+#endif
+}
 
 /// x^exponent for x >= 0, the common exponents without exp and log
 /// (the reference's falloff).

@@ -46,12 +46,12 @@ void PyramidKernel(const PieceRange* ranges, std::size_t count, const double* o,
       const VD sUp = mulAdd(Sx, ux, mulAdd(Sy, uy, hn::Mul(Sz, uz)));
       const std::size_t at = i - begin;
       volume.add(at, v3);
-      mx.add(at, hn::Mul(v3, mulAdd(three, gx, ox)));
-      my.add(at, hn::Mul(v3, mulAdd(three, gy, oy)));
-      mz.add(at, hn::Mul(v3, mulAdd(three, gz, oz)));
-      section.add(at, hn::Neg(sUp));
-      sx.add(at, hn::Neg(hn::Mul(sUp, gx))), sy.add(at, hn::Neg(hn::Mul(sUp, gy))),
-          sz.add(at, hn::Neg(hn::Mul(sUp, gz)));
+      mx.addProduct(at, v3, mulAdd(three, gx, ox));
+      my.addProduct(at, v3, mulAdd(three, gy, oy));
+      mz.addProduct(at, v3, mulAdd(three, gz, oz));
+      const VD down = hn::Neg(sUp);
+      section.add(at, down);
+      sx.addProduct(at, down, gx), sy.addProduct(at, down, gy), sz.addProduct(at, down, gz);
     }
   }
   sums.volume3_m3 += volume.total(), sums.section_m2 += section.total();
