@@ -25,7 +25,7 @@ namespace HWY_NAMESPACE {
 HWY_INLINE V ramp(D d, V x, V r, V inverse) {
   const V on = hn::Min(hn::Max(x, hn::Neg(r)), r);
   const V part = hn::Add(on, r);
-  return hn::MulAdd(hn::Mul(part, part), inverse, hn::Max(hn::Sub(x, on), hn::Zero(d)));
+  return mulAdd(hn::Mul(part, part), inverse, hn::Max(hn::Sub(x, on), hn::Zero(d)));
 }
 
 /// The columns' ends along the axis as the water sees it, bottom first.
@@ -66,8 +66,8 @@ ColumnSums ColumnKernelOf(const ColumnSoA& c, const T* h_m, const T* water_m, co
   const V inverseExcursion = hn::Set(d, p.inverseExcursion_pm), cellMoment = hn::Set(d, c.cell_m * c.cell_m / 12);
   const T *px = c.points.x.data(), *py = c.points.y.data(), *pz = c.points.z.data(), *area = c.area.data(),
           *inverseLength = c.inverseLength.data();
-  V sv = zero, sx = zero, sy = zero, sz = zero, sa = zero, sd = zero, st = zero, lowest = hn::Set(d, BT_LARGE_FLOAT),
-    least = one, sw = zero;
+  Sum sv, sx, sy, sz, sa, sd, st, sw;
+  V lowest = hn::Set(d, BT_LARGE_FLOAT), least = one;
   const std::size_t n = c.points.vertexCount;
   for (std::size_t i = 0; i < c.points.vertexPadded; i += hn::Lanes(d)) {
     const V lo = hn::Mul(vSign, hn::LoadU(d, e.lo + i)), hi = hn::Mul(vSign, hn::LoadU(d, e.hi + i));
@@ -93,36 +93,36 @@ ColumnSums ColumnKernelOf(const ColumnSoA& c, const T* h_m, const T* water_m, co
     // The wet part's centre along the axis: its middle, moved towards the
     // column's centroid as it fills, so that a full column acts at its
     // exact centroid: lo + wet / 2 - f (lo + hi) / 2.
-    const V centre = hn::NegMulAdd(hn::Mul(f, half), hn::Add(lo, hi), hn::MulAdd(wet, half, lo));
-    sv = hn::Add(sv, volume);
-    sx = hn::MulAdd(volume, hn::LoadU(d, px + i), sx);
-    sy = hn::MulAdd(volume, hn::LoadU(d, py + i), sy);
-    sz = hn::MulAdd(volume, hn::LoadU(d, pz + i), sz);
-    sa = hn::MulAdd(volume, centre, sa);
-    sd = hn::MulAdd(volume, wet, sd);
+    const V centre = negMulAdd(hn::Mul(f, half), hn::Add(lo, hi), mulAdd(wet, half, lo));
+    sv.add(i, volume);
+    sx.addProduct(i, volume, hn::LoadU(d, px + i));
+    sy.addProduct(i, volume, hn::LoadU(d, py + i));
+    sz.addProduct(i, volume, hn::LoadU(d, pz + i));
+    sa.addProduct(i, volume, centre);
+    sd.addProduct(i, volume, wet);
     // Tilted, the wet length varies linearly across the footprint: the
     // wet part's centre moves off the axis by its second moment (exact
     // while the water crosses only the column's sides; the weight falls to
     // 0 as it reaches the bottom or top, keeping it continuous).
     const V margin = hn::Min(wet, hn::Sub(length, wet));
     const V weight = hn::Min(hn::Mul(margin, inverseExcursion), one);
-    st = hn::MulAdd(hn::IfThenElseZero(real, hn::Mul(hn::LoadU(d, area + i), cellMoment)), weight, st);
+    st.addProduct(i, hn::IfThenElseZero(real, hn::Mul(hn::LoadU(d, area + i), cellMoment)), weight);
     const V bottom = kRamps ? hn::Sub(lo, hn::LoadU(d, e.loRamp + i)) : lo;  // the lowest point of the column
-    lowest = hn::Min(lowest, hn::IfThenElse(real, hn::MulAdd(bottom, vSlope, h), lowest));
+    lowest = hn::Min(lowest, hn::IfThenElse(real, mulAdd(bottom, vSlope, h), lowest));
     least = hn::Min(least, hn::IfThenElse(real, f, least));
-    sw = hn::Add(sw, hn::IfThenElseZero(real, hn::LoadU(d, water_m + i)));
+    sw.add(i, hn::IfThenElseZero(real, hn::LoadU(d, water_m + i)));
   }
   ColumnSums out;
-  out.volume_m3 = double(hn::GetLane(hn::SumOfLanes(d, sv)));
-  out.moment_m4[0] = double(hn::GetLane(hn::SumOfLanes(d, sx)));
-  out.moment_m4[1] = double(hn::GetLane(hn::SumOfLanes(d, sy)));
-  out.moment_m4[2] = double(hn::GetLane(hn::SumOfLanes(d, sz)));
-  out.along_m4 = double(sign) * double(hn::GetLane(hn::SumOfLanes(d, sa)));
-  out.volumeDepth_m4 = double(hn::GetLane(hn::SumOfLanes(d, sd)));
-  out.tiltMoment_m4 = double(hn::GetLane(hn::SumOfLanes(d, st)));
-  out.lowestAbove_m = hn::GetLane(hn::MinOfLanes(d, lowest));
-  out.leastFraction = hn::GetLane(hn::MinOfLanes(d, least));
-  out.waterHeight_m = double(hn::GetLane(hn::SumOfLanes(d, sw)));
+  out.volume_m3 = sv.total();
+  out.moment_m4[0] = sx.total();
+  out.moment_m4[1] = sy.total();
+  out.moment_m4[2] = sz.total();
+  out.along_m4 = double(sign) * sa.total();
+  out.volumeDepth_m4 = sd.total();
+  out.tiltMoment_m4 = st.total();
+  out.lowestAbove_m = leastLane(d, lowest);
+  out.leastFraction = leastLane(d, least);
+  out.waterHeight_m = sw.total();
   return out;
 }
 

@@ -18,7 +18,7 @@ BodyForce AirKernel(const HullSoA& hull, const T* emerged, const AirParameters& 
   const D d;
   const V zero = hn::Zero(d), half = hn::Set(d, p.half);
   const V3 air = set3(d, p.airVelocity_mps), angular = set3(d, p.angularVelocity_radps);
-  ForceSum sum(d);
+  ForceSum sum;
   for (std::size_t t = 0; t < hull.trianglePadded; t += hn::Lanes(d)) {
     const V fraction = hn::LoadU(d, emerged + t);
     if (hn::AllFalse(d, hn::Gt(fraction, zero))) continue;  // under the water: no air
@@ -28,9 +28,9 @@ BodyForce AirKernel(const HullSoA& hull, const T* emerged, const AirParameters& 
     const V facing = dot(v, load3(d, hull.sx.data(), hull.sy.data(), hull.sz.data(), t));
     const V k = hn::IfThenElseZero(hn::And(hn::Gt(facing, zero), hn::Gt(fraction, zero)),
                                    hn::Neg(hn::Mul(hn::Mul(half, fraction), facing)));
-    sum.add(k, v, cross(c, v));
+    sum.add(t, k, v, cross(c, v));
   }
-  return sum.total(d);
+  return sum.total();
 }
 
 /// The least and greatest p . direction over points[0..count) (arrays
@@ -45,7 +45,7 @@ Extent ExtentKernel(const T* x, const T* y, const T* z, std::size_t count, const
     lo = hn::Min(lo, hn::IfThenElse(in, along, lo));
     hi = hn::Max(hi, hn::IfThenElse(in, along, hi));
   }
-  return Extent{hn::GetLane(hn::MinOfLanes(d, lo)), hn::GetLane(hn::MaxOfLanes(d, hi))};
+  return Extent{leastLane(d, lo), greatestLane(d, hi)};
 }
 
 }  // namespace HWY_NAMESPACE

@@ -54,15 +54,8 @@ struct FlowVectors {
 /// flowSums' sums, in vector lanes.
 struct FlowLanes {
   ForceSum viscous, pressure, slamming;
-  V waterX, waterY, waterZ, areaSum;  ///< sum A u [m^3/s], sum A [m^2]
-  HWY_INLINE explicit FlowLanes(D d)
-      : viscous(d),
-        pressure(d),
-        slamming(d),
-        waterX(hn::Zero(d)),
-        waterY(hn::Zero(d)),
-        waterZ(hn::Zero(d)),
-        areaSum(hn::Zero(d)) {}
+  Sum waterX, waterY, waterZ, areaSum;  ///< sum A u [m^3/s], sum A [m^2]
+  HWY_INLINE FlowLanes() {}             // (the implicit one would lack the instruction set's attributes)
 };
 
 /// What the flow terms need of a vector of pieces (body axes).
@@ -82,8 +75,8 @@ HWY_INLINE V3 relativeVelocity(D d, const FlowVectors& f, bool waterPerPiece, co
   if (waterPerPiece) {
     const V3 water = load3(d, s.ux, s.uy, s.uz, i);
     v = sub(v, water);
-    sums.waterX = hn::MulAdd(area, water.x, sums.waterX), sums.waterY = hn::MulAdd(area, water.y, sums.waterY);
-    sums.waterZ = hn::MulAdd(area, water.z, sums.waterZ);
+    sums.waterX.addProduct(i, area, water.x), sums.waterY.addProduct(i, area, water.y);
+    sums.waterZ.addProduct(i, area, water.z);
   }
   return v;
 }
@@ -91,17 +84,16 @@ HWY_INLINE V3 relativeVelocity(D d, const FlowVectors& f, bool waterPerPiece, co
 /// Skin friction without its factor 1/2 rho Cf (viscousForce), the normal
 /// part removed before normalising: v_t = v - n (v . n) = v - S (v . n) / A;
 /// F = -A |v|^2 v_t / |v_t| at C, moment C x v_t = C x v - (C x S) (v . n) / A.
-HWY_INLINE void addSkinFriction(D d, const FlowVectors& f, const FlowPiece& x, ForceSum& viscous) {
+HWY_INLINE void addSkinFriction(D d, const FlowVectors& f, const FlowPiece& x, std::size_t i, ForceSum& viscous) {
   const V along = hn::Mul(x.vn, x.inverseArea);
-  const V3 tangential = {hn::NegMulAdd(x.s.x, along, x.v.x), hn::NegMulAdd(x.s.y, along, x.v.y),
-                         hn::NegMulAdd(x.s.z, along, x.v.z)};
+  const V3 tangential = {negMulAdd(x.s.x, along, x.v.x), negMulAdd(x.s.y, along, x.v.y),
+                         negMulAdd(x.s.z, along, x.v.z)};
   const V vt2 = dot(tangential, tangential);
   const M sliding = hn::And(x.wet, hn::Gt(vt2, f.tiny2));
   const V inverseVt = inverseSqrt(d, hn::IfThenElse(sliding, vt2, f.one));
   const V k = hn::IfThenElseZero(sliding, hn::Neg(hn::Mul(hn::Mul(x.area, x.speed2), inverseVt)));
-  const V3 arm = {hn::NegMulAdd(x.cs.x, along, x.cv.x), hn::NegMulAdd(x.cs.y, along, x.cv.y),
-                  hn::NegMulAdd(x.cs.z, along, x.cv.z)};
-  viscous.add(k, tangential, arm);
+  const V3 arm = {negMulAdd(x.cs.x, along, x.cv.x), negMulAdd(x.cs.y, along, x.cv.y), negMulAdd(x.cs.z, along, x.cv.z)};
+  viscous.add(i, k, tangential, arm);
 }
 
 /// The factor k of F = k S: pressure drag on faces moving into the water,
@@ -109,8 +101,8 @@ HWY_INLINE void addSkinFriction(D d, const FlowVectors& f, const FlowPiece& x, F
 /// r = |v| / vr.
 HWY_INLINE V pressureDragFactor(D d, const FlowVectors& f, const FlowParameters& p, V speed, V cosTheta) {
   const V ratio = hn::Mul(speed, f.inverseReference);
-  const V into = hn::Mul(ratio, hn::MulAdd(f.pressureQuadratic, ratio, f.pressureLinear));
-  const V away = hn::Mul(ratio, hn::MulAdd(f.suctionQuadratic, ratio, f.suctionLinear));
+  const V into = hn::Mul(ratio, mulAdd(f.pressureQuadratic, ratio, f.pressureLinear));
+  const V away = hn::Mul(ratio, mulAdd(f.suctionQuadratic, ratio, f.suctionLinear));
   const M forward = hn::Gt(cosTheta, f.zero), backward = hn::Lt(cosTheta, f.zero);
   // cos^f of |cos theta|: one root when both falloffs are alike (the default).
   const V absCos = hn::Abs(cosTheta);
@@ -136,7 +128,7 @@ HWY_INLINE void flowVector(D d, const FlowVectors& f, const FlowParameters& p, c
   x.s = load3(d, s.sx, s.sy, s.sz, i);
   x.c = centroid(d, s, i);
   x.v = relativeVelocity(d, f, p.waterPerPiece, s, i, x.c, x.area, sums);
-  sums.areaSum = hn::Add(sums.areaSum, x.area);
+  sums.areaSum.add(i, x.area);
   // v . n with the unit normal S / A (pieceFlows): (v . S) / A, never
   // (v . S) / A^2, whose A^2 underflows for the slivers a cut can leave.
   // |v| and 1 / |v| (0 and 1 when the piece is not moving).
@@ -152,7 +144,7 @@ HWY_INLINE void flowVector(D d, const FlowVectors& f, const FlowParameters& p, c
   // moments share C x v.
   x.cv = cross(x.c, x.v);
   x.cs = load3(d, s.csx, s.csy, s.csz, i);
-  if (p.viscous) addSkinFriction(d, f, x, sums.viscous);
+  if (p.viscous) addSkinFriction(d, f, x, i, sums.viscous);
   const V cosTheta = hn::IfThenElseZero(moving, hn::Mul(x.vn, inverseSpeed));
   if (out.vx) {  // kept for SlammingKernel
     hn::StoreU(x.v.x, d, out.vx + i), hn::StoreU(x.v.y, d, out.vy + i), hn::StoreU(x.v.z, d, out.vz + i);
@@ -162,17 +154,17 @@ HWY_INLINE void flowVector(D d, const FlowVectors& f, const FlowParameters& p, c
     // Gamma = (rate - previous rate) / (A dt) (slammingForce), then the
     // slamming of SlammingKernel.
     const V gamma = hn::Mul(hn::Mul(hn::Sub(rate, hn::LoadU(d, previousRate + i)), x.inverseArea), f.inverseDt);
-    sums.slamming.add(slammingFactor(d, cosTheta, gamma, x.area, x.wet, f.inverseCutoff, f.stop, p.slamming.power), x.v,
-                      x.cv);
+    sums.slamming.add(i, slammingFactor(d, cosTheta, gamma, x.area, x.wet, f.inverseCutoff, f.stop, p.slamming.power),
+                      x.v, x.cv);
   }
-  if (p.pressureDrag) sums.pressure.add(pressureDragFactor(d, f, p, speed, cosTheta), x.s, x.cs);
+  if (p.pressureDrag) sums.pressure.add(i, pressureDragFactor(d, f, p, speed, cosTheta), x.s, x.cs);
 }
 
 FlowSums FlowKernel(const FlowStream* streams, std::size_t streamCount, const FlowParameters& parameters) {
   const D d;
   const FlowParameters p = parameters;  // a local copy: see simd-inl.hpp
   const FlowVectors f(d, p);
-  FlowLanes lanes(d);
+  FlowLanes lanes;
   for (std::size_t k = 0; k < streamCount; ++k) {
     const PieceStream s = streams[k].pieces;
     const PieceFlowOut out = streams[k].out;
@@ -180,14 +172,14 @@ FlowSums FlowKernel(const FlowStream* streams, std::size_t streamCount, const Fl
     for (std::size_t i = 0; i < s.count; i += hn::Lanes(d)) flowVector(d, f, p, s, out, previousRate, i, lanes);
   }
   FlowSums sums;
-  sums.viscousPerHalfRhoCf = lanes.viscous.total(d);
-  sums.pressureDrag = lanes.pressure.total(d);
-  sums.slamming = lanes.slamming.total(d);
-  sums.area = double(hn::GetLane(hn::SumOfLanes(d, lanes.areaSum)));
+  sums.viscousPerHalfRhoCf = lanes.viscous.total();
+  sums.pressureDrag = lanes.pressure.total();
+  sums.slamming = lanes.slamming.total();
+  sums.area = lanes.areaSum.total();
   if (p.waterPerPiece) {
-    sums.waterArea[0] = double(hn::GetLane(hn::SumOfLanes(d, lanes.waterX)));
-    sums.waterArea[1] = double(hn::GetLane(hn::SumOfLanes(d, lanes.waterY)));
-    sums.waterArea[2] = double(hn::GetLane(hn::SumOfLanes(d, lanes.waterZ)));
+    sums.waterArea[0] = lanes.waterX.total();
+    sums.waterArea[1] = lanes.waterY.total();
+    sums.waterArea[2] = lanes.waterZ.total();
   } else {
     for (int k = 0; k < 3; ++k) sums.waterArea[k] = double(p.water_mps[k]) * sums.area;
   }
@@ -197,16 +189,16 @@ FlowSums FlowKernel(const FlowStream* streams, std::size_t streamCount, const Fl
 BodyForce SlammingKernel(const PieceStream& s, const PieceFlowOut& flow, const T* gamma, const SlammingParameters& p) {
   const D d;
   const V zero = hn::Zero(d), inverseCutoff = hn::Set(d, p.inverseCutoff), stop = hn::Set(d, p.stopFactor);
-  ForceSum slam(d);
+  ForceSum slam;
   for (std::size_t i = 0; i < s.count; i += hn::Lanes(d)) {
     const M wet = hn::Gt(hn::LoadU(d, s.weight + i), zero);
     if (hn::AllFalse(d, wet)) continue;
     const V3 v = load3(d, flow.vx, flow.vy, flow.vz, i);
     const V k = slammingFactor(d, hn::LoadU(d, flow.cosTheta + i), hn::LoadU(d, gamma + i), hn::LoadU(d, s.area + i),
                                wet, inverseCutoff, stop, p.power);
-    slam.add(k, v, cross(centroid(d, s, i), v));
+    slam.add(i, k, v, cross(centroid(d, s, i), v));
   }
-  return slam.total(d);
+  return slam.total();
 }
 
 }  // namespace HWY_NAMESPACE

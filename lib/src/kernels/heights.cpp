@@ -28,7 +28,7 @@ VertexHeights VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m
   const T *px = hull.x.data(), *py = hull.y.data(), *pz = hull.z.data();  // locals: see simd-inl.hpp
   for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
     const V3 p = load3(d, px, py, pz, i);
-    const V above = hn::MulAdd(p.x, ux, hn::MulAdd(p.y, uy, hn::MulAdd(p.z, uz, c)));
+    const V above = mulAdd(p.x, ux, mulAdd(p.y, uy, mulAdd(p.z, uz, c)));
     const V water = hn::LoadU(d, waterHeight_m + i);
     const V h = hn::Sub(above, water);
     hn::StoreU(h, d, h_m + i);
@@ -41,8 +41,8 @@ VertexHeights VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m
     const M finite = hn::Le(hn::Abs(water), largest);
     nonFinite = hn::Add(nonFinite, hn::IfThenElseZero(hn::AndNot(finite, real), hn::Set(d, T(1))));
   }
-  return VertexHeights{Extent{hn::GetLane(hn::MinOfLanes(d, bottom)), hn::GetLane(hn::MaxOfLanes(d, top))},
-                       std::size_t(hn::GetLane(hn::SumOfLanes(d, nonFinite))), hn::GetLane(hn::MinOfLanes(d, lowest))};
+  return VertexHeights{Extent{leastLane(d, bottom), greatestLane(d, top)},
+                       std::size_t(hn::GetLane(hn::SumOfLanes(d, nonFinite))), leastLane(d, lowest)};
 }
 
 void CoordinatesKernel(const HullSoA& hull, const T* east, const T* north, const T* up, double centreEast_m,
@@ -223,10 +223,9 @@ std::size_t VelocitiesKernel(const WaterVelocity* in, std::size_t count, const T
     const M real = hn::FirstN(d, count - i);
     bad = hn::Add(bad, hn::IfThenElseZero(hn::AndNot(finite, real), hn::Set(d, T(1))));
     ue = hn::IfThenElseZero(finite, ue), un = hn::IfThenElseZero(finite, un), uu = hn::IfThenElseZero(finite, uu);
-    storeVertexVelocities(d, hn::MulAdd(e.x, ue, hn::MulAdd(n.x, un, hn::Mul(z.x, uu))),
-                          hn::MulAdd(e.y, ue, hn::MulAdd(n.y, un, hn::Mul(z.y, uu))),
-                          hn::MulAdd(e.z, ue, hn::MulAdd(n.z, un, hn::Mul(z.z, uu))), out4, vertex, i,
-                          std::min(hn::Lanes(d), count - i));
+    storeVertexVelocities(
+        d, mulAdd(e.x, ue, mulAdd(n.x, un, hn::Mul(z.x, uu))), mulAdd(e.y, ue, mulAdd(n.y, un, hn::Mul(z.y, uu))),
+        mulAdd(e.z, ue, mulAdd(n.z, un, hn::Mul(z.z, uu))), out4, vertex, i, std::min(hn::Lanes(d), count - i));
   }
   return std::size_t(hn::GetLane(hn::SumOfLanes(d, bad)));
 }

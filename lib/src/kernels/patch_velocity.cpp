@@ -296,9 +296,9 @@ std::size_t PatchVertexVelocitiesKernel(const PatchVelocityView& p, const Vertex
                              hn::Le(hn::Abs(uu), largest));
     bad = hn::Add(bad, hn::IfThenElseZero(hn::AndNot(finite, hn::FirstN(d, count - i)), hn::Set(d, T(1))));
     ue = hn::IfThenElseZero(finite, ue), un = hn::IfThenElseZero(finite, un), uu = hn::IfThenElseZero(finite, uu);
-    storeVertexVelocities(d, hn::MulAdd(e.x, ue, hn::MulAdd(n.x, un, hn::Mul(z.x, uu))),
-                          hn::MulAdd(e.y, ue, hn::MulAdd(n.y, un, hn::Mul(z.y, uu))),
-                          hn::MulAdd(e.z, ue, hn::MulAdd(n.z, un, hn::Mul(z.z, uu))), out4, run ? nullptr : vertex,
+    storeVertexVelocities(d, mulAdd(e.x, ue, mulAdd(n.x, un, hn::Mul(z.x, uu))),
+                          mulAdd(e.y, ue, mulAdd(n.y, un, hn::Mul(z.y, uu))),
+                          mulAdd(e.z, ue, mulAdd(n.z, un, hn::Mul(z.z, uu))), out4, run ? nullptr : vertex,
                           run ? first : i, std::min(lanes, count - i));
   }
   return std::size_t(hn::GetLane(hn::SumOfLanes(d, bad)));

@@ -10,32 +10,46 @@
 #include "kernels/pressure.hpp"
 #include "kernels/simd-inl.hpp"
 
+#include <algorithm>
+
 HWY_BEFORE_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
 namespace HWY_NAMESPACE {
 
-/// A sum kept in double lanes: the pressure sums cancel heavily over a closed
-/// hull (docs/model.md, "The pressure integral").
+/// A Sum's partial sums carried on in double, slot by slot (SlotSum): the
+/// pressure sums cancel heavily over a closed hull (docs/model.md, "The
+/// pressure integral").
 struct WideSum {
-#if defined(BT_USE_DOUBLE_PRECISION)
-  V v;
-  HWY_INLINE WideSum() : v(hn::Zero(D())) {}
-  HWY_INLINE void add(V x) { v = hn::Add(v, x); }
-  [[nodiscard]] HWY_INLINE double total() const { return hn::GetLane(hn::SumOfLanes(D(), v)); }
-#elif HWY_TARGET == HWY_SCALAR
-  double v = 0;  // one float lane, promoted as it is added
-  HWY_INLINE void add(V x) { v += double(hn::GetLane(x)); }
-  [[nodiscard]] HWY_INLINE double total() const { return v; }
+  HWY_INLINE WideSum() {}  // (the implicit one would lack the instruction set's attributes)
+#if defined(BT_USE_DOUBLE_PRECISION) && !HWY_HAVE_SCALABLE
+  Sum v;
+  HWY_INLINE void add(const Sum& x) {
+    for (std::size_t j = 0; j < Sum::kVectors; ++j) v.v[j] = hn::Add(v.v[j], x.v[j]);
+  }
+  [[nodiscard]] HWY_INLINE double total() const { return v.total(); }
+#elif HWY_HAVE_SCALABLE || HWY_TARGET == HWY_SCALAR
+  double v[kSlots] = {};  // one lane at a time
+  HWY_INLINE void add(const Sum& x) {
+    T lanes[kSlots];
+    x.store(lanes);
+    for (std::size_t k = 0; k < kSlots; ++k) v[k] += double(lanes[k]);
+  }
+  [[nodiscard]] HWY_INLINE double total() const {
+    double sum[kSlots];
+    std::copy(v, v + kSlots, sum);
+    return halvingSum(sum, kSlots);
+  }
 #else
   using DW = hn::RepartitionToWide<D>;
-  hn::Vec<DW> lo, hi;
-  HWY_INLINE WideSum() : lo(hn::Zero(DW())), hi(hn::Zero(DW())) {}
-  HWY_INLINE void add(V x) {
+  SlotSum<DW, kSlots> v;  // float vector j's slots are double vectors 2j and 2j + 1
+  HWY_INLINE void add(const Sum& x) {
     const hn::Half<D> dh;
-    lo = hn::Add(lo, hn::PromoteTo(DW(), hn::LowerHalf(dh, x)));
-    hi = hn::Add(hi, hn::PromoteTo(DW(), hn::UpperHalf(dh, x)));
+    for (std::size_t j = 0; j < Sum::kVectors; ++j) {
+      v.v[2 * j] = hn::Add(v.v[2 * j], hn::PromoteTo(DW(), hn::LowerHalf(dh, x.v[j])));
+      v.v[2 * j + 1] = hn::Add(v.v[2 * j + 1], hn::PromoteTo(DW(), hn::UpperHalf(dh, x.v[j])));
+    }
   }
-  [[nodiscard]] HWY_INLINE double total() const { return hn::GetLane(hn::SumOfLanes(DW(), hn::Add(lo, hi))); }
+  [[nodiscard]] HWY_INLINE double total() const { return v.total(); }
 #endif
 };
 
@@ -43,9 +57,49 @@ struct WideSum {
 /// piece's corners (docs/model.md, "The pressure integral"); sum r_i is 3 G,
 /// the stored centroid's.
 HWY_INLINE V3 fieldMoment(V3 a, V3 b, V3 c, V3 g, V x0, V x1, V x2, V sum3) {
-  return {hn::MulAdd(a.x, x0, hn::MulAdd(b.x, x1, hn::MulAdd(c.x, x2, hn::Mul(g.x, sum3)))),
-          hn::MulAdd(a.y, x0, hn::MulAdd(b.y, x1, hn::MulAdd(c.y, x2, hn::Mul(g.y, sum3)))),
-          hn::MulAdd(a.z, x0, hn::MulAdd(b.z, x1, hn::MulAdd(c.z, x2, hn::Mul(g.z, sum3))))};
+  return {mulAdd(a.x, x0, mulAdd(b.x, x1, mulAdd(c.x, x2, hn::Mul(g.x, sum3)))),
+          mulAdd(a.y, x0, mulAdd(b.y, x1, mulAdd(c.y, x2, hn::Mul(g.y, sum3)))),
+          mulAdd(a.z, x0, mulAdd(b.z, x1, mulAdd(c.z, x2, hn::Mul(g.z, sum3))))};
+}
+
+enum { kForce = 0, kMoment = 3, kBuoyancy = 6, kArea = 9, kDepth = 10, kDepthForce = 11 };
+
+/// Adds the pressure terms of pieces i... of s to `block`.
+template <bool kHeads>
+HWY_INLINE void addPieces(D d, const PieceStream& s, std::size_t i, V3 upv, Sum* block) {
+  const V three = hn::Set(d, T(3));
+  const V3 a = load3(d, s.ax, s.ay, s.az, i), b = load3(d, s.bx, s.by, s.bz, i), c = load3(d, s.cx, s.cy, s.cz, i);
+  const V d0 = hn::LoadU(d, s.d0 + i), d1 = hn::LoadU(d, s.d1 + i), d2 = hn::LoadU(d, s.d2 + i);
+  const V3 sv = load3(d, s.sx, s.sy, s.sz, i);
+  const V sumD = hn::Add(hn::Add(d0, d1), d2);
+  const V3 g = centroid(d, s, i);
+  const V3 m = fieldMoment(a, b, c, g, d0, d1, d2, hn::Mul(sumD, three));
+  // The pressure's head: the depth, or the surface's head.
+  V sumP = sumD;
+  V3 mp = m;
+  if constexpr (kHeads) {
+    const V e0 = hn::LoadU(d, s.e0 + i), e1 = hn::LoadU(d, s.e1 + i), e2 = hn::LoadU(d, s.e2 + i);
+    sumP = hn::Add(hn::Add(e0, e1), e2);
+    mp = fieldMoment(a, b, c, g, e0, e1, e2, hn::Mul(sumP, three));
+  }
+  const V3 torque = cross(mp, sv);
+  const V sUp = dot(sv, upv);
+  const V sumD2 = mulAdd(d0, d0, mulAdd(d1, d1, mulAdd(d2, d2, hn::Mul(sumD, sumD))));
+  const V terms[14] = {hn::Mul(sv.x, sumP),
+                       hn::Mul(sv.y, sumP),
+                       hn::Mul(sv.z, sumP),
+                       torque.x,
+                       torque.y,
+                       torque.z,
+                       hn::Mul(m.x, sUp),
+                       hn::Mul(m.y, sUp),
+                       hn::Mul(m.z, sUp),
+                       hn::Mul(hn::LoadU(d, s.weight + i), hn::LoadU(d, s.area + i)),
+                       hn::Mul(sUp, sumD2),
+                       hn::Mul(sv.x, sumD),
+                       hn::Mul(sv.y, sumD),
+                       hn::Mul(sv.z, sumD)};
+  for (int j = 0; j < (kHeads ? 14 : 11); ++j) block[j].add(i, terms[j]);
 }
 
 /// The pressure sums; with `kHeads`, the force and torque from the pressure
@@ -56,62 +110,30 @@ PressureSums Sums(const PieceStream* streams, std::size_t streamCount, const T* 
   // (The streams are read through local copies: see simd-inl.hpp.)
   const D d;
   const V3 upv = set3(d, {up[0], up[1], up[2]});
-  // Eleven sums (fourteen with heads), each kept per lane in btScalar over a
-  // block of 8 vectors and then added into double lanes: only 8-term sums
-  // round in float, the cancelling sum over the whole hull is double, at an
-  // eighth of the conversions (float sums fail the submerged-hull tests).
-  enum { kForce = 0, kMoment = 3, kBuoyancy = 6, kArea = 9, kDepth = 10, kDepthForce = 11 };
+  // Eleven sums (fourteen with heads), each kept per slot in btScalar over a
+  // block of kBlock pieces and then added into double slots: only 8-term
+  // sums round in float, the cancelling sum over the whole hull is double,
+  // at an eighth of the conversions (float sums fail the submerged-hull
+  // tests). A block is a run of a stream, the same on every instruction set.
   constexpr int kSums = kHeads ? 14 : 11;
-  constexpr int kBlock = 8;
+  constexpr std::size_t kBlock = 8 * kSlots;
   WideSum total[kSums];
-  V block[kSums];
-  for (V& b : block) b = hn::Zero(d);
-  int inBlock = 0;
-  auto flush = [&] {
-    for (int k = 0; k < kSums; ++k) total[k].add(block[k]), block[k] = hn::Zero(d);
-    inBlock = 0;
-  };
-  const V three = hn::Set(d, T(3));
+  Sum block[kSums];
   for (std::size_t k = 0; k < streamCount; ++k) {
     const PieceStream s = streams[k];
+    bool pending = false;
     for (std::size_t i = 0; i < s.count; i += hn::Lanes(d)) {
-      if (hn::AllFalse(d, hn::Gt(hn::LoadU(d, s.weight + i), hn::Zero(d)))) continue;  // dry: adds nothing
-      const V3 a = load3(d, s.ax, s.ay, s.az, i), b = load3(d, s.bx, s.by, s.bz, i), c = load3(d, s.cx, s.cy, s.cz, i);
-      const V d0 = hn::LoadU(d, s.d0 + i), d1 = hn::LoadU(d, s.d1 + i), d2 = hn::LoadU(d, s.d2 + i);
-      const V3 sv = load3(d, s.sx, s.sy, s.sz, i);
-      const V sumD = hn::Add(hn::Add(d0, d1), d2);
-      const V3 g = centroid(d, s, i);
-      const V3 m = fieldMoment(a, b, c, g, d0, d1, d2, hn::Mul(sumD, three));
-      // The pressure's head: the depth, or the surface's head.
-      V sumP = sumD;
-      V3 mp = m;
-      if constexpr (kHeads) {
-        const V e0 = hn::LoadU(d, s.e0 + i), e1 = hn::LoadU(d, s.e1 + i), e2 = hn::LoadU(d, s.e2 + i);
-        sumP = hn::Add(hn::Add(e0, e1), e2);
-        mp = fieldMoment(a, b, c, g, e0, e1, e2, hn::Mul(sumP, three));
+      if (!hn::AllFalse(d, hn::Gt(hn::LoadU(d, s.weight + i), hn::Zero(d)))) {  // else dry: adds nothing
+        addPieces<kHeads>(d, s, i, upv, block);
+        pending = true;
       }
-      const V3 torque = cross(mp, sv);
-      const V sUp = dot(sv, upv);
-      const V sumD2 = hn::MulAdd(d0, d0, hn::MulAdd(d1, d1, hn::MulAdd(d2, d2, hn::Mul(sumD, sumD))));
-      const V terms[14] = {hn::Mul(sv.x, sumP),
-                           hn::Mul(sv.y, sumP),
-                           hn::Mul(sv.z, sumP),
-                           torque.x,
-                           torque.y,
-                           torque.z,
-                           hn::Mul(m.x, sUp),
-                           hn::Mul(m.y, sUp),
-                           hn::Mul(m.z, sUp),
-                           hn::Mul(hn::LoadU(d, s.weight + i), hn::LoadU(d, s.area + i)),
-                           hn::Mul(sUp, sumD2),
-                           hn::Mul(sv.x, sumD),
-                           hn::Mul(sv.y, sumD),
-                           hn::Mul(sv.z, sumD)};
-      for (int j = 0; j < kSums; ++j) block[j] = hn::Add(block[j], terms[j]);
-      if (++inBlock == kBlock) flush();
+      const std::size_t next = i + hn::Lanes(d);
+      if (pending && (next % kBlock == 0 || next >= s.count)) {
+        for (int j = 0; j < kSums; ++j) total[j].add(block[j]), block[j] = Sum();
+        pending = false;
+      }
     }
   }
-  flush();
   PressureSums out;
   for (int k = 0; k < 3; ++k) {
     out.force[k] = total[kForce + k].total();

@@ -5,9 +5,10 @@
 //
 // Each kernel is the vector form of a formula of docs/model.md §1 and §2,
 // which the tests' scalar reference (tests/support/reference.hpp) restates
-// one function per formula; the tests compare the two to rounding (docs/model.md, "The SIMD path"). Lanes never
-// interact until the final sums, which are taken in a fixed lane order: the result is deterministic for a given
-// instruction set, whatever the number of threads.
+// one function per formula; the tests compare the two to rounding (docs/model.md, "The SIMD path"). Every
+// instruction set computes the same bits (docs/model.md, "The SIMD path"): no fused multiply-add (mulAdd below),
+// no estimate instruction (inverseSqrt), and every sum kept in a fixed number of partial sums whatever the vector
+// width (SlotSum).
 //
 // The kernels read arrays and parameters through local copies (pointers,
 // structs copied by value): a vector store may alias any memory, so a field
@@ -21,6 +22,10 @@
 #undef KEEL_KERNELS_SIMD_INL_H_
 #else
 #define KEEL_KERNELS_SIMD_INL_H_
+#endif
+
+#ifndef KEEL_CROSS_ISA_DETERMINISM
+#define KEEL_CROSS_ISA_DETERMINISM 1  // the build's default (CMakeLists.txt)
 #endif
 
 #include <hwy/contrib/math/math-inl.h>
@@ -104,7 +109,29 @@ HWY_INLINE V3 set3(D d, const T (&v)[3]) { return {hn::Set(d, v[0]), hn::Set(d, 
 HWY_INLINE V3 add(V3 a, V3 b) { return {hn::Add(a.x, b.x), hn::Add(a.y, b.y), hn::Add(a.z, b.z)}; }
 HWY_INLINE V3 sub(V3 a, V3 b) { return {hn::Sub(a.x, b.x), hn::Sub(a.y, b.y), hn::Sub(a.z, b.z)}; }
 HWY_INLINE V3 scale(V3 a, V s) { return {hn::Mul(a.x, s), hn::Mul(a.y, s), hn::Mul(a.z, s)}; }
-HWY_INLINE V dot(V3 a, V3 b) { return hn::MulAdd(a.x, b.x, hn::MulAdd(a.y, b.y, hn::Mul(a.z, b.z))); }
+/// a b + c, rounded twice as the scalar reference rounds it: Highway's
+/// MulAdd is fused on AVX2 and AVX-512 and not elsewhere, which would give
+/// the instruction sets different bits. Fused (faster, each instruction set
+/// its own bits) when the build turns KEEL_CROSS_ISA_DETERMINISM off.
+template <class VV>
+HWY_INLINE VV mulAdd(VV a, VV b, VV c) {
+#if KEEL_CROSS_ISA_DETERMINISM
+  return hn::Add(hn::Mul(a, b), c);
+#else
+  return hn::MulAdd(a, b, c);
+#endif
+}
+/// c - a b (see mulAdd).
+template <class VV>
+HWY_INLINE VV negMulAdd(VV a, VV b, VV c) {
+#if KEEL_CROSS_ISA_DETERMINISM
+  return hn::Sub(c, hn::Mul(a, b));
+#else
+  return hn::NegMulAdd(a, b, c);
+#endif
+}
+/// a . b in btVector3::dot's order, (ax bx + ay by) + az bz.
+HWY_INLINE V dot(V3 a, V3 b) { return hn::Add(hn::Add(hn::Mul(a.x, b.x), hn::Mul(a.y, b.y)), hn::Mul(a.z, b.z)); }
 HWY_INLINE V3 cross(V3 a, V3 b) {
   return {hn::Sub(hn::Mul(a.y, b.z), hn::Mul(a.z, b.y)), hn::Sub(hn::Mul(a.z, b.x), hn::Mul(a.x, b.z)),
           hn::Sub(hn::Mul(a.x, b.y), hn::Mul(a.y, b.x))};
@@ -113,37 +140,112 @@ HWY_INLINE V3 cross(V3 a, V3 b) {
 /// three loads instead of nine (the kernels stream from L2, not L1).
 HWY_INLINE V3 centroid(D d, const PieceStream& s, std::size_t i) { return load3(d, s.gx, s.gy, s.gz, i); }
 
-/// A force and torque (body axes) summed in vector lanes.
-struct ForceSum {
-  V fx, fy, fz, tx, ty, tz;
-  HWY_INLINE explicit ForceSum(D d)
-      : fx(hn::Zero(d)), fy(hn::Zero(d)), fz(hn::Zero(d)), tx(hn::Zero(d)), ty(hn::Zero(d)), tz(hn::Zero(d)) {}
-  /// Adds force k u whose moment is k (c x u), given c x u as `arm`.
-  HWY_INLINE void add(V k, V3 u, V3 arm) {
-    fx = hn::MulAdd(k, u.x, fx), fy = hn::MulAdd(k, u.y, fy), fz = hn::MulAdd(k, u.z, fz);
-    tx = hn::MulAdd(k, arm.x, tx), ty = hn::MulAdd(k, arm.y, ty), tz = hn::MulAdd(k, arm.z, tz);
+/// The number of partial sums of a reduction of `Lane`s: the widest
+/// instruction set's lanes (AVX-512: 16 floats, 8 doubles).
+template <class Lane>
+inline constexpr std::size_t kSlotsOf = 64 / sizeof(Lane);
+inline constexpr std::size_t kSlots = kSlotsOf<T>;
+static_assert(kPad % kSlots == 0, "a stream's padding must fill the partial sums' slots");
+
+/// s[0] + ... + s[n - 1] (n a power of 2) in a fixed order, by halves:
+/// s[k] + s[k + n/2], then the same on the first half, and so on; s is
+/// overwritten. Each level is one vector addition the compiler may use (the
+/// bits are the same either way), and the depth is log2 n additions, not n:
+/// a substep takes some fifty of these sums.
+HWY_INLINE double halvingSum(double* s, std::size_t n) {
+  for (std::size_t half = n / 2; half >= 1; half /= 2)
+    for (std::size_t k = 0; k < half; ++k) s[k] += s[k + half];
+  return s[0];
+}
+
+/// A sum over items 0, 1, 2, ... of a stream whose bits do not depend on the
+/// vector width: item i always goes to partial sum i mod K, each partial sum
+/// starts at +0 and adds its items in stream order, and total() adds the K
+/// partial sums in double, by halves (halvingSum). A vector of N lanes holding items
+/// i... (i a multiple of N) goes to accumulator (i / N) mod (K / N): one
+/// accumulator on AVX-512, K scalars on the scalar target. Lanes that add a
+/// zero (a dry piece, padding) leave their sum's bits as they are (a sum
+/// that starts at +0 is never -0), so a vector of them may be skipped.
+template <class DV, std::size_t K = kSlotsOf<hn::TFromD<DV>>>
+struct SlotSum {
+  using Lane = hn::TFromD<DV>;
+#if HWY_HAVE_SCALABLE
+  // A vector width known only at run time (SVE, RVV): each lane is added to
+  // its slot in turn, the same additions.
+  Lane slot[K] = {};
+  HWY_INLINE void add(std::size_t i, hn::Vec<DV> x) {
+    Lane lanes[hn::MaxLanes(DV())];
+    hn::StoreU(x, DV(), lanes);
+    for (std::size_t l = 0; l < hn::Lanes(DV()); ++l) slot[(i + l) % K] += lanes[l];
   }
-  [[nodiscard]] HWY_INLINE BodyForce total(D d) const {
+  HWY_INLINE void store(Lane* out) const {
+    for (std::size_t k = 0; k < K; ++k) out[k] = slot[k];
+  }
+#else
+  static constexpr std::size_t kLanes = hn::MaxLanes(DV());
+  static_assert(K % kLanes == 0, "the vector width must divide the number of partial sums");
+  static constexpr std::size_t kVectors = K / kLanes;
+  hn::Vec<DV> v[kVectors];
+  HWY_INLINE SlotSum() {
+    for (auto& x : v) x = hn::Zero(DV());
+  }
+  /// The accumulator of items i... (i counted from the stream's start).
+  HWY_INLINE hn::Vec<DV>& at(std::size_t i) { return v[i / kLanes % kVectors]; }
+  HWY_INLINE void add(std::size_t i, hn::Vec<DV> x) {
+    hn::Vec<DV>& s = at(i);
+    s = hn::Add(s, x);
+  }
+  /// Adds a b for items i... (mulAdd).
+  HWY_INLINE void addProduct(std::size_t i, hn::Vec<DV> a, hn::Vec<DV> b) {
+    hn::Vec<DV>& s = at(i);
+    s = mulAdd(a, b, s);
+  }
+  /// The K partial sums, in slot order.
+  HWY_INLINE void store(Lane* out) const {
+    for (std::size_t j = 0; j < kVectors; ++j) hn::StoreU(v[j], DV(), out + j * kLanes);
+  }
+#endif
+  [[nodiscard]] HWY_INLINE double total() const {
+    Lane lanes[K];
+    store(lanes);
+    double wide[K];
+    for (std::size_t k = 0; k < K; ++k) wide[k] = double(lanes[k]);
+    return halvingSum(wide, K);
+  }
+};
+using Sum = SlotSum<D>;
+
+/// A force and torque (body axes) summed per slot (SlotSum).
+struct ForceSum {
+  Sum fx, fy, fz, tx, ty, tz;
+  HWY_INLINE ForceSum() {}  // (the implicit one would lack the instruction set's attributes)
+  /// Adds force k u for items i... whose moment is k (c x u), given c x u as `arm`.
+  HWY_INLINE void add(std::size_t i, V k, V3 u, V3 arm) {
+    fx.addProduct(i, k, u.x), fy.addProduct(i, k, u.y), fz.addProduct(i, k, u.z);
+    tx.addProduct(i, k, arm.x), ty.addProduct(i, k, arm.y), tz.addProduct(i, k, arm.z);
+  }
+  [[nodiscard]] HWY_INLINE BodyForce total() const {
     BodyForce out;
-    const V parts[6] = {fx, fy, fz, tx, ty, tz};
-    for (int k = 0; k < 3; ++k) {
-      out.force[k] = double(hn::GetLane(hn::SumOfLanes(d, parts[k])));
-      out.torque[k] = double(hn::GetLane(hn::SumOfLanes(d, parts[k + 3])));
-    }
+    const Sum* parts[6] = {&fx, &fy, &fz, &tx, &ty, &tz};
+    for (int k = 0; k < 3; ++k) out.force[k] = parts[k]->total(), out.torque[k] = parts[k + 3]->total();
     return out;
   }
 };
 
-/// 1 / sqrt(x) for x > 0. In float on AVX-512: the CPU's estimate and one
-/// Newton step, r (3 - x r^2) / 2, good to about an ulp and several times
-/// cheaper than a square root and a division (this is the flow pass's
-/// costliest step). AVX-512's estimate (vrsqrt14ps) is defined bit for bit
-/// by the instruction set; the older rsqrtps is not, and Intel's and AMD's
-/// differ, which would make the same program's bits depend on the CPU's
-/// maker (Determinism.FinalStateHashesToTheRecordedConstant). Elsewhere,
-/// and in double, where the estimate would lose digits: exact.
+/// The least and greatest lane of v, a zero of either sign as +0: which
+/// zero Min and Max keep depends on the order the lanes meet in, and so on
+/// the vector width.
+HWY_INLINE T leastLane(D d, V v) { return hn::GetLane(hn::MinOfLanes(d, v)) + T(0); }
+HWY_INLINE T greatestLane(D d, V v) { return hn::GetLane(hn::MaxOfLanes(d, v)) + T(0); }
+
+/// 1 / sqrt(x) for x > 0, correctly rounded twice on every instruction
+/// set: the CPU's estimates (AVX-512's vrsqrt14ps, SSE's and AVX2's rsqrtps)
+/// would give each instruction set, and for rsqrtps each CPU maker, other
+/// bits. Without KEEL_CROSS_ISA_DETERMINISM, in float on AVX-512: the
+/// estimate, defined bit for bit by the instruction set, and one Newton
+/// step, r (3 - x r^2) / 2, good to about an ulp.
 HWY_INLINE V inverseSqrt(D d, V x) {
-#if defined(BT_USE_DOUBLE_PRECISION) || HWY_TARGET > HWY_AVX3
+#if KEEL_CROSS_ISA_DETERMINISM || defined(BT_USE_DOUBLE_PRECISION) || HWY_TARGET > HWY_AVX3
   return hn::Div(hn::Set(d, T(1)), hn::Sqrt(x));
 #else
   const V r = hn::ApproximateReciprocalSqrt(x);
@@ -223,7 +325,7 @@ HWY_INLINE PatchCellLanes locatePatchCell(hn::Vec<hn::ScalableTag<double>> u, hn
   const auto fu = hn::Min(hn::Max(hn::Sub(hn::Mul(u, inverse), hn::Set(dd, originI)), zero), last);
   const auto fv = hn::Min(hn::Max(hn::Sub(hn::Mul(v, inverse), hn::Set(dd, originJ)), zero), last);
   const auto ci = hn::Min(hn::Floor(fu), lastCell), cj = hn::Min(hn::Floor(fv), lastCell);
-  return {hn::MulAdd(cj, hn::Set(dd, double(side)), ci), hn::Sub(fu, ci), hn::Sub(fv, cj)};
+  return {mulAdd(cj, hn::Set(dd, double(side)), ci), hn::Sub(fu, ci), hn::Sub(fv, cj)};
 }
 
 }  // namespace HWY_NAMESPACE

@@ -26,12 +26,13 @@ void PyramidKernel(const PieceRange* ranges, std::size_t count, const double* o,
 #endif
   const VD ox = hn::Set(dd, o[0]), oy = hn::Set(dd, o[1]), oz = hn::Set(dd, o[2]);
   const VD ux = hn::Set(dd, up[0]), uy = hn::Set(dd, up[1]), uz = hn::Set(dd, up[2]), three = hn::Set(dd, 3.0);
-  VD volume = hn::Zero(dd), mx = volume, my = volume, mz = volume, section = volume, sx = volume, sy = volume,
-     sz = volume;
+  // Partial sums (SlotSum) by a piece's place in its range, carried from
+  // range to range.
+  SlotSum<decltype(dd)> volume, mx, my, mz, section, sx, sy, sz;
   for (const PieceRange* r = ranges; r != ranges + count; ++r) {
     const PieceStream& p = *r->stream;
-    const std::size_t end = r->end;
-    for (std::size_t i = r->begin; i < end; i += hn::Lanes(dd)) {
+    const std::size_t begin = r->begin, end = r->end;
+    for (std::size_t i = begin; i < end; i += hn::Lanes(dd)) {
       // The lanes past `end` and the pieces of weight 0 add zeros (masked, so
       // whatever lies past `end` cannot add a NaN).
       const VD weight = load(p.weight, i);
@@ -41,20 +42,22 @@ void PyramidKernel(const PieceRange* ranges, std::size_t count, const double* o,
       const VD Sz = hn::IfThenElseZero(m, hn::Mul(weight, load(p.sz, i)));
       const VD gx = hn::IfThenElseZero(m, load(p.gx, i)), gy = hn::IfThenElseZero(m, load(p.gy, i)),
                gz = hn::IfThenElseZero(m, load(p.gz, i));
-      const VD v3 = hn::MulAdd(Sx, hn::Sub(gx, ox), hn::MulAdd(Sy, hn::Sub(gy, oy), hn::Mul(Sz, hn::Sub(gz, oz))));
-      const VD sUp = hn::MulAdd(Sx, ux, hn::MulAdd(Sy, uy, hn::Mul(Sz, uz)));
-      volume = hn::Add(volume, v3);
-      mx = hn::MulAdd(v3, hn::MulAdd(three, gx, ox), mx);
-      my = hn::MulAdd(v3, hn::MulAdd(three, gy, oy), my);
-      mz = hn::MulAdd(v3, hn::MulAdd(three, gz, oz), mz);
-      section = hn::Sub(section, sUp);
-      sx = hn::NegMulAdd(sUp, gx, sx), sy = hn::NegMulAdd(sUp, gy, sy), sz = hn::NegMulAdd(sUp, gz, sz);
+      const VD v3 = mulAdd(Sx, hn::Sub(gx, ox), mulAdd(Sy, hn::Sub(gy, oy), hn::Mul(Sz, hn::Sub(gz, oz))));
+      const VD sUp = mulAdd(Sx, ux, mulAdd(Sy, uy, hn::Mul(Sz, uz)));
+      const std::size_t at = i - begin;
+      volume.add(at, v3);
+      mx.addProduct(at, v3, mulAdd(three, gx, ox));
+      my.addProduct(at, v3, mulAdd(three, gy, oy));
+      mz.addProduct(at, v3, mulAdd(three, gz, oz));
+      const VD down = hn::Neg(sUp);
+      section.add(at, down);
+      sx.addProduct(at, down, gx), sy.addProduct(at, down, gy), sz.addProduct(at, down, gz);
     }
   }
-  const auto sum = [&](VD v) { return hn::GetLane(hn::SumOfLanes(dd, v)); };
-  sums.volume3_m3 += sum(volume), sums.section_m2 += sum(section);
-  sums.moment12_m4[0] += sum(mx), sums.moment12_m4[1] += sum(my), sums.moment12_m4[2] += sum(mz);
-  sums.sectionMoment_m3[0] += sum(sx), sums.sectionMoment_m3[1] += sum(sy), sums.sectionMoment_m3[2] += sum(sz);
+  sums.volume3_m3 += volume.total(), sums.section_m2 += section.total();
+  sums.moment12_m4[0] += mx.total(), sums.moment12_m4[1] += my.total(), sums.moment12_m4[2] += mz.total();
+  sums.sectionMoment_m3[0] += sx.total(), sums.sectionMoment_m3[1] += sy.total(),
+      sums.sectionMoment_m3[2] += sz.total();
 }
 
 }  // namespace HWY_NAMESPACE
