@@ -37,8 +37,8 @@ namespace keel::test {
 namespace {
 
 #if defined(BT_USE_DOUBLE_PRECISION)
-constexpr std::uint64_t kWorldHash = 0x04e28ba9f5b5afaeull;
-constexpr std::uint64_t kKeelHash = 0x488e1f9839069caeull;
+constexpr std::uint64_t kWorldHash = 0x849dc9b3bf97b882ull;
+constexpr std::uint64_t kKeelHash = 0x86fc5b6ff21d7b12ull;
 #else
 constexpr std::uint64_t kWorldHash = 0xe6387890774e39b8ull;
 constexpr std::uint64_t kKeelHash = 0x1b2f50331bf631dfull;
