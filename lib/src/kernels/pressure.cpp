@@ -11,6 +11,7 @@
 #include "kernels/simd-inl.hpp"
 
 #include <algorithm>
+#include <utility>
 
 HWY_BEFORE_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
@@ -62,6 +63,15 @@ HWY_INLINE V3 fieldMoment(V3 a, V3 b, V3 c, V3 g, V x0, V x1, V x2, V sum3) {
           mulAdd(a.z, x0, mulAdd(b.z, x1, mulAdd(c.z, x2, hn::Mul(g.z, sum3))))};
 }
 
+/// f(j) for j = 0, ..., kCount - 1, each j a compile-time constant, so that
+/// sums held in an array are indexed only by constants and may stay in
+/// registers.
+template <std::size_t kCount, class F>
+HWY_INLINE void eachIndex(const F& f) {
+  [&]<std::size_t... J>(std::index_sequence<J...>) HWY_ATTR { (f(std::integral_constant<std::size_t, J>()), ...); }
+  (std::make_index_sequence<kCount>());
+}
+
 enum { kForce = 0, kMoment = 3, kBuoyancy = 6, kArea = 9, kDepth = 10, kDepthForce = 11 };
 
 /// Adds the pressure terms of pieces i... of s to `block`.
@@ -99,7 +109,7 @@ HWY_INLINE void addPieces(D d, const PieceStream& s, std::size_t i, V3 upv, Sum*
                        hn::Mul(sv.x, sumD),
                        hn::Mul(sv.y, sumD),
                        hn::Mul(sv.z, sumD)};
-  for (int j = 0; j < (kHeads ? 14 : 11); ++j) block[j].add(i, terms[j]);
+  eachIndex<kHeads ? 14 : 11>([&](auto j) { block[j].add(i, terms[j]); });
 }
 
 /// The pressure sums; with `kHeads`, the force and torque from the pressure
@@ -118,20 +128,22 @@ PressureSums Sums(const PieceStream* streams, std::size_t streamCount, const T* 
   constexpr int kSums = kHeads ? 14 : 11;
   constexpr std::size_t kBlock = 8 * kSlots;
   WideSum total[kSums];
-  Sum block[kSums];
   for (std::size_t k = 0; k < streamCount; ++k) {
     const PieceStream s = streams[k];
-    bool pending = false;
-    for (std::size_t i = 0; i < s.count; i += hn::Lanes(d)) {
-      if (!hn::AllFalse(d, hn::Gt(hn::LoadU(d, s.weight + i), hn::Zero(d)))) {  // else dry: adds nothing
-        addPieces<kHeads>(d, s, i, upv, block);
-        pending = true;
+    for (std::size_t start = 0; start < s.count; start += kBlock) {
+      // The block's sums live only in its loop, which GCC then keeps in
+      // registers; the double totals, touched once a block, stay in memory
+      // (keel_bench substep).
+      const std::size_t end = std::min(start + kBlock, s.count);
+      Sum block[kSums];
+      bool pending = false;
+      for (std::size_t i = start; i < end; i += hn::Lanes(d)) {
+        if (!hn::AllFalse(d, hn::Gt(hn::LoadU(d, s.weight + i), hn::Zero(d)))) {  // else dry: adds nothing
+          addPieces<kHeads>(d, s, i, upv, block);
+          pending = true;
+        }
       }
-      const std::size_t next = i + hn::Lanes(d);
-      if (pending && (next % kBlock == 0 || next >= s.count)) {
-        for (int j = 0; j < kSums; ++j) total[j].add(block[j]), block[j] = Sum();
-        pending = false;
-      }
+      if (pending) eachIndex<kSums>([&](auto j) { total[j].add(block[j]); });
     }
   }
   PressureSums out;
