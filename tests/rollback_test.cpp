@@ -150,7 +150,14 @@ TEST(Rollback, FleetOnASpectralOceanReplaysTheSameBits) {
   EXPECT_EQ(scene.waterFleet.time_s(), saved.time_s());
   EXPECT_TRUE(scene.boats[1]->compartments().empty()) << "the hole is undone";
   EXPECT_EQ(scene.boats[2]->buoyancyModel(), BuoyancyModel::Triangles);
-  EXPECT_EQ(scene.replay(), first);
+  const std::vector<std::uint64_t> again = scene.replay();
+  ASSERT_EQ(again, first);
+  ASSERT_FALSE(first.empty());
+  std::printf(
+      "[  figure  ] %zu frames replayed after the restore; frame hashes, first run and replay: "
+      "0x%016llx = 0x%016llx ... 0x%016llx = 0x%016llx\n",
+      first.size(), static_cast<unsigned long long>(first.front()), static_cast<unsigned long long>(again.front()),
+      static_cast<unsigned long long>(first.back()), static_cast<unsigned long long>(again.back()));
 
   // Saving changes nothing: a scene that never saved runs the same bits.
   FleetScene unsaved;
