@@ -28,7 +28,6 @@
 #define KEEL_CROSS_ISA_DETERMINISM 1  // the build's default (CMakeLists.txt)
 #endif
 
-#include <hwy/contrib/math/math-inl.h>
 #include <hwy/highway.h>
 
 #include "math/det_math-inl.hpp"
