@@ -318,6 +318,9 @@ TEST(LargeWorld, AFleetMovesItsBoatsToTheShiftedSurface) {
     EXPECT_NEAR(double(there.height(btScalar(1e5 + 3), btScalar(-3e4 + 2), t_s)), double(here.height(3, 2, t_s)),
                 kDouble ? 1e-10 : 1e-6);
   EXPECT_THROW((void)shiftedWaves(waves, std::nan(""), 0), std::invalid_argument);
+  std::vector<WaveComponent> noDirection = waves;
+  noDirection[1].directionEast = noDirection[1].directionNorth = 0;
+  EXPECT_THROW((void)shiftedWaves(noDirection, 10, 0), std::invalid_argument);
 }
 
 }  // namespace

@@ -136,8 +136,8 @@ struct WaveComponent {
 /// `phi - k d.offset`, reduced to [-pi, pi], in double). For a floating
 /// origin: when the game moves its world by an offset, the waves moved by
 /// that offset stay under the boats (docs/integration.md, "Large worlds").
-/// Throws std::invalid_argument for a non-finite offset or a wave with no
-/// direction.
+/// Throws std::invalid_argument for a non-finite offset, or a wave a
+/// SineSumSurface would refuse (a value not finite, no direction, ...).
 [[nodiscard]] std::vector<WaveComponent> shiftedWaves(std::span<const WaveComponent> components, double east_m,
                                                       double north_m);
 

@@ -144,13 +144,13 @@ std::vector<WaveComponent> shiftedWaves(std::span<const WaveComponent> component
     throw std::invalid_argument("keel::shiftedWaves: the offset (" + std::to_string(east_m) + ", " +
                                 std::to_string(north_m) + ") m is not finite");
   std::vector<WaveComponent> moved(components.begin(), components.end());
-  for (WaveComponent& c : moved) {
-    // The phase k d.x + phi at x + offset equals the original's at x; the
-    // surfaces normalise d, so the offset's phase uses the unit direction.
-    const double norm = std::hypot(c.directionEast, c.directionNorth);
-    if (!(norm > 0)) throw std::invalid_argument("keel::shiftedWaves: a wave has no direction");
-    const double along_m = (c.directionEast * east_m + c.directionNorth * north_m) / norm;
-    c.phase_rad = std::remainder(c.phase_rad - c.wavenumber_radpm * along_m, 2 * std::numbers::pi);
+  // Checked as a surface checks them, and with the unit directions the
+  // surfaces take: the phase k d.x + phi at x + offset equals the
+  // original's at x.
+  const std::vector<WaveComponent> unit = detail::checkedComponents(moved, "keel::shiftedWaves");
+  for (std::size_t i = 0; i < moved.size(); ++i) {
+    const double along_m = unit[i].directionEast * east_m + unit[i].directionNorth * north_m;
+    moved[i].phase_rad = std::remainder(moved[i].phase_rad - moved[i].wavenumber_radpm * along_m, 2 * std::numbers::pi);
   }
   return moved;
 }
