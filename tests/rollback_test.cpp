@@ -10,6 +10,7 @@
 // boats lie 40 m apart: no contacts, so Bullet's solver caches stay empty
 // and a body's state is all Bullet carries.
 #include "examples/rollback.hpp"
+#include "bit_hash.hpp"
 #include "test_hulls.hpp"
 
 #include <gtest/gtest.h>
@@ -18,7 +19,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -32,20 +32,6 @@ constexpr int kSaveAt = 12;   // frames before the save
 constexpr int kReplay = 12;   // frames run after it, twice
 constexpr int kHoleAt = 3;    // replayed frame at which the columns boat is holed
 constexpr int kDetailAt = 6;  // replayed frame at which the full-detail boat goes on columns
-
-/// A hash of values' bytes (splitmix64 steps).
-struct Hash {
-  std::uint64_t value = 0;
-  void add(double x) {
-    std::uint64_t bits = 0;
-    std::memcpy(&bits, &x, sizeof x);
-    std::uint64_t z = (value ^ bits) + 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    value = z ^ (z >> 31);
-  }
-  void add(const btVector3& v) { add(double(v.x())), add(double(v.y())), add(double(v.z())); }
-};
 
 /// Three boats 40 m apart, each added by `add(body, hull)` (a fleet's or
 /// a single action's): a box with a compartment filling through a hole
@@ -89,7 +75,7 @@ struct Scene {
     if (k == kDetailAt) boats[2]->setLevelOfDetail(farBoatSettings(*boats[2]->hull()));
     if (ocean) ocean->update(fleet->time_s(), fleet->time_s() + 1.0 / 60);
     for (int s = 0; s < kSubstepsPerFrame; ++s) w.world.stepSimulation(kSubstep_s, 1, kSubstep_s);
-    Hash h;
+    Fnv1a h;
     for (WaterAction* b : boats) {
       const btTransform& t = b->body()->getCenterOfMassTransform();
       h.add(t.getOrigin());
@@ -99,7 +85,7 @@ struct Scene {
       h.add(b->totalForce().force_N);
       for (const CompartmentStatus& c : b->flooding().compartments) h.add(c.water_m3);
     }
-    return h.value;
+    return h.hash;
   }
   std::vector<std::uint64_t> replay() {
     std::vector<std::uint64_t> hashes;
@@ -261,11 +247,11 @@ struct GridScene {
     grid->setHeights(s.heights_m, s.time_s);
     newest = {newest[1], s};
     for (int k = 0; k < kSubstepsPerFrame; ++k) w.world.stepSimulation(kSubstep_s, 1, kSubstep_s);
-    Hash h;
+    Fnv1a h;
     h.add(body->getCenterOfMassTransform().getOrigin());
     h.add(body->getLinearVelocity());
     h.add(body->getAngularVelocity());
-    return h.value;
+    return h.hash;
   }
   std::vector<std::uint64_t> replay() {
     std::vector<std::uint64_t> hashes;

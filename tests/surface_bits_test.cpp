@@ -10,6 +10,7 @@
 #include <keel/surface_authoring.hpp>
 #include <keel/waves.hpp>
 
+#include "bit_hash.hpp"
 #include "water/spectral_detail.hpp"
 #include "water/wave_detail.hpp"
 
@@ -21,28 +22,11 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <memory>
 #include <vector>
 
 namespace keel::test {
 namespace {
-
-/// FNV-1a, 64-bit, over the bytes of each value.
-struct Hash {
-  std::uint64_t value = 14695981039346656037ull;
-  template <class T>
-  void add(const T& x) {
-    unsigned char bytes[sizeof(T)];
-    std::memcpy(bytes, &x, sizeof x);
-    for (unsigned char b : bytes) value = (value ^ b) * 1099511628211ull;
-  }
-  void add(const WaterVelocity& v) { add(v.east_mps), add(v.north_mps), add(v.up_mps); }
-  template <class T>
-  void addAll(const std::vector<T>& xs) {
-    for (const T& x : xs) add(x);
-  }
-};
 
 /// Points scattered over a few hundred metres, far ones too, and heights
 /// from above the waves to 20 m below.
@@ -59,7 +43,7 @@ struct Points {
 };
 
 /// Every query of `s` at time t [s], hashed into `h`.
-void hashQueries(const WaterSurface& s, double t_s, Hash& h) {
+void hashQueries(const WaterSurface& s, double t_s, Fnv1a& h) {
   const Points p;
   const std::size_t n = p.size();
   std::vector<btScalar> heights(n), heads(n);
@@ -98,7 +82,7 @@ std::vector<WaveComponent> sea() {
 /// Numbers in double before they are rounded to a surface's btScalar
 /// answers, where a libm's last bit shows in float builds too: the scalar
 /// pressure head and the spectral ocean's drawn waves.
-void hashDoubles(Hash& h) {
+void hashDoubles(Fnv1a& h) {
   const std::vector<WaveComponent> waves = sea();
   // Enough points that some of glibc's results differ between its variants
   // (about 7 in 10,000 of sin, cos, exp and expm1's do).
@@ -111,7 +95,7 @@ void hashDoubles(Hash& h) {
 
 /// The hash of every surface's queries, and of the spectral ocean's tiles.
 std::uint64_t surfacesHash() {
-  Hash h;
+  Fnv1a h;
   hashDoubles(h);
   const UniformCurrent current{0.4, -0.3};
   const double t = 1234.5;
@@ -128,7 +112,7 @@ std::uint64_t surfacesHash() {
     h.addAll(detail::elevationTile_m(ocean));
     hashQueries(ocean, t + 1.0 / 120, h);
   }
-  return h.value;
+  return h.hash;
 }
 
 #if defined(BT_USE_DOUBLE_PRECISION)

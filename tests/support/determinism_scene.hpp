@@ -2,30 +2,14 @@
 // The scenes of the determinism tests (determinism_test.cpp, docs/determinism.md):
 // every surface Keel ships, each floating four boats fitted out so that
 // together they run everything a substep computes.
+#include "bit_hash.hpp"
 #include "test_hulls.hpp"
 
 #include <cstdint>
-#include <cstring>
 #include <memory>
-#include <type_traits>
 #include <vector>
 
 namespace keel::test {
-
-/// FNV-1a, 64-bit, over the bytes of each value.
-struct Fnv1a {
-  std::uint64_t hash = 14695981039346656037ull;
-  template <class T>
-  void add(const T& value) {
-    static_assert(std::is_arithmetic_v<T>, "a number: a struct's padding has no fixed bytes");
-    unsigned char bytes[sizeof(T)];
-    std::memcpy(bytes, &value, sizeof value);
-    for (unsigned char b : bytes) hash = (hash ^ b) * 1099511628211ull;
-  }
-  void add(const btVector3& v) {  // x, y, z: the fourth lane is padding
-    add(v.x()), add(v.y()), add(v.z());
-  }
-};
 
 /// The scenes' clock: 60 frames a second of 4 substeps each.
 inline constexpr double kSceneFrame_s = 1.0 / 60;
