@@ -24,7 +24,7 @@ void require(bool ok, const char* field, btScalar value) {
 
 HydrodynamicSettings HydrodynamicSettings::none() {
   HydrodynamicSettings s;
-  s.viscous = s.pressureDrag = s.slamming = s.airResistance = s.damping = false;
+  s.viscous = s.pressureDrag = s.slamming = s.airResistance = s.damping = s.addedMass = false;
   return s;
 }
 

@@ -83,6 +83,14 @@ struct HydrodynamicSettings {
   btScalar linearDamping_Nspm = 0;      ///< c_l [N s/m]
   btScalar angularDamping_Nmsprad = 0;  ///< c_a [N m s/rad]
 
+  /// The water's inertia (docs/model.md, "Added mass"): the hull's added
+  /// mass, from its shape and immersion each substep (keel::AddedMass),
+  /// applied implicitly, so a body lighter than the water it entrains stays
+  /// stable. Keel then changes the body's mass and inertia that Bullet
+  /// integrates and its contacts see (docs/integration.md, "Added mass").
+  /// Off by default.
+  bool addedMass = false;
+
   /// All terms off: hydrostatics only (the analytic cases of docs/model.md §5).
   [[nodiscard]] static HydrodynamicSettings none();
   /// Throws std::invalid_argument naming the first bad field (negative or

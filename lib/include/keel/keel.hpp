@@ -11,6 +11,7 @@
 /// world->addAction(&boat);
 /// @endcode
 
+#include <keel/added_mass.hpp>
 #include <keel/attitude.hpp>
 #include <keel/collision_holing.hpp>
 #include <keel/columns.hpp>
