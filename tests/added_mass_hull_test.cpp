@@ -95,6 +95,21 @@ TEST(AddedMassModel, FloatingHemisphereHeavesAsHulmesInfiniteFrequencyLimit) {
   reportFigure("floating hemisphere heave / (0.5 rho (2/3) pi R^3)", m(2, 2) / (0.5 * kRho * hemisphere), 1);
 }
 
+TEST(AddedMassModel, MovesToTheCentreOfMassAsARigidBody) {
+  // The floating sphere with its centre of mass 0.3 m above the sphere's
+  // centre: the double body's velocity there is v + w x r, r = (0, 0, -0.3),
+  // so A = T^T diag(m, m, m, 0, 0, 0) T: surge-pitch -0.3 m, sway-roll
+  // +0.3 m, roll and pitch 0.09 m, m = rho V_wet / 2.
+  const double r = 0.3;
+  const auto hull = hullOf(icosphere(1, 4, btVector3(0, 0, btScalar(-r))));
+  const double m = kRho * volumeMomentsBelow(*hull, kUp, -r).zeroth / 2;
+  const AddedMass a = below(*hull, -r);
+  const double expected[6][6] = {{m, 0, 0, 0, -r * m, 0},        {0, m, 0, r * m, 0, 0},          {0, 0, m, 0, 0, 0},
+                                 {0, r * m, 0, r * r * m, 0, 0}, {-r * m, 0, 0, 0, r * r * m, 0}, {0, 0, 0, 0, 0, 0}};
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 6; ++j) EXPECT_NEAR(a(i, j), expected[i][j], 1e-6 * m) << i << ", " << j;
+}
+
 TEST(AddedMassModel, SubmergedEllipsoidIsLambsAlongEachAxis) {
   const double a = 2, b = 1, c = 0.5;
   const auto hull = hullOf(ellipsoidMesh(a, b, c, 4));
@@ -237,6 +252,10 @@ TEST(AddedMassModel, NonFiniteInputGivesNoNaN) {
   const AddedMass deep = below(*hull, 1e300);
   expectFiniteSymmetric(deep, "far below");
   EXPECT_EQ(deep, below(*hull, HUGE_VAL));
+  // The whole hull's moments, kept, give the same bits as integrated again.
+  const Moments whole = volumeMoments(*hull);
+  for (const double h : {-0.2, 0.5, 0.7, 3.0})
+    EXPECT_EQ(detail::addedMassBelowPlane(*hull, kUp, h, kRho, &whole), below(*hull, h)) << h;
 }
 
 TEST(AddedMassAtPose, OnFlatWaterIsTheModelBelowTheLevelPlane) {

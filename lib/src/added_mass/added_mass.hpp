@@ -4,6 +4,7 @@
 
 #include <keel/added_mass.hpp>
 #include <keel/hull.hpp>
+#include <keel/volume_moments.hpp>
 
 #include <LinearMath/btScalar.h>
 #include <LinearMath/btVector3.h>
@@ -31,8 +32,11 @@ namespace keel::KEEL_ABI::detail {
 /// mass, hull axes. Computed in double; allocates nothing. A zero or
 /// non-finite `up`, a NaN height or a density that is not positive and
 /// finite give zero (it runs inside the substep, which must not throw); a
-/// height of +inf, the hull deep under water.
+/// height of +inf, the hull deep under water. `whole`, when given, is
+/// keel::volumeMoments(hull), which a hull under the plane then does not
+/// integrate again (the substep can keep it per boat: the integral is most
+/// of the cost, keel_bench --benchmark_filter=addedMass).
 [[nodiscard]] AddedMass addedMassBelowPlane(const Hull& hull, const btVector3& up, double waterHeight_m,
-                                            double density_kgpm3);
+                                            double density_kgpm3, const Moments* whole = nullptr);
 
 }  // namespace keel::KEEL_ABI::detail

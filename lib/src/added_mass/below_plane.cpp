@@ -127,7 +127,8 @@ Matrix6d ellipsoidAbout(const Body& b, double density_kgpm3) {
 
 }  // namespace
 
-AddedMass addedMassBelowPlane(const Hull& hull, const btVector3& up, double waterHeight_m, double density_kgpm3) {
+AddedMass addedMassBelowPlane(const Hull& hull, const btVector3& up, double waterHeight_m, double density_kgpm3,
+                              const Moments* whole) {
   if (!isFinite(up) || up.isZero() || std::isnan(waterHeight_m) || !(density_kgpm3 > 0) ||
       !std::isfinite(density_kgpm3))
     return {};
@@ -141,8 +142,9 @@ AddedMass addedMassBelowPlane(const Hull& hull, const btVector3& up, double wate
   }
   if (!(waterHeight_m > lowest_m)) return {};  // dry, exactly
   const bool under = waterHeight_m >= highest_m;
-  const Moments wet = under ? volumeMoments(hull.vertices(), hull.triangles())
-                            : volumeMomentsBelow(hull.vertices(), hull.triangles(), up, waterHeight_m);
+  const Moments wet = !under  ? volumeMomentsBelow(hull.vertices(), hull.triangles(), up, waterHeight_m)
+                      : whole ? *whole
+                              : volumeMoments(hull.vertices(), hull.triangles());
   if (!(wet.zeroth > 0)) return {};
   const Body body = bodyOf(wet);
   // Under the water the mirrored pair gives way to the hull's own ellipsoid
