@@ -93,7 +93,7 @@ Vector3d semiAxes(const Vector3d& values, double volume_m3) {
 /// origin, hull axes: R diag R^T in each block (R the principal axes), then
 /// the rigid transformation to the origin. The ellipsoid's centre moves
 /// with v + w x r, r its centre: A_origin = T^T A_centre T, T = [[1, -[r]x],
-/// [0, 1]] (Newman 1977, §4.14 shows the same moving of a 6 x 6 mass).
+/// [0, 1]]: the kinetic energy 1/2 u^T A u is the same about either point.
 Matrix6d ellipsoidAbout(const Body& b, double density_kgpm3) {
   const SymmetricEigen e = symmetricEigen(b.spread_m5);
   const Vector3d axes = semiAxes(e.values, b.volume_m3);

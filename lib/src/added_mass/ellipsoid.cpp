@@ -1,5 +1,5 @@
 // Lamb's added mass of a solid ellipsoid (Lamb, "Hydrodynamics", 6th ed.,
-// 1932, §114 and §373; Newman, "Marine Hydrodynamics", 1977, §4.13), its
+// 1932, §114 and §373; Newman, "Marine Hydrodynamics", 1977, chapter 4), its
 // coefficients by Carlson's symmetric elliptic integral R_D: only + - * /
 // and sqrt, so the same bits on every CPU (docs/determinism.md).
 
@@ -19,16 +19,17 @@ namespace {
 
 /// Carlson's R_D(x, y, z) = 3/2 integral_0^inf dt / ((t + z) sqrt((t + x)
 /// (t + y) (t + z))), x, y >= 0 (at most one zero), z > 0, by the
-/// duplication theorem (Carlson, Numer. Algorithms 10, 1995, §2 and
-/// Algorithm 4): each step moves the arguments together by a factor 4; the
-/// sixth-order series finishes once they agree to kAgree, its truncation
-/// then below double's rounding.
+/// duplication theorem (Carlson, Numer. Algorithms 10, 1995): each step
+/// moves the arguments together by a factor 4; a series to fifth order
+/// finishes once they agree to kAgree, its truncation then below double's
+/// rounding.
 double carlsonRD(double x, double y, double z) {
-  constexpr double kAgree = 0.0015;  // kAgree^6 / (1 - kAgree)^1.5 < 2^-53 / 4 (Carlson 1995, (2.19))
+  constexpr double kAgree = 0.0015;  // the series' truncation, about kAgree^6, is under 2^-53 / 4
   double sum = 0, factor = 1;
   double mean = (x + y + 3 * z) / 5;
   double dx = (mean - x) / mean, dy = (mean - y) / mean, dz = (mean - z) / mean;
-  // Each step divides the spread by 4: 30 steps take any spread of doubles to kAgree.
+  // The relative spread falls about fourfold a step: a handful of steps
+  // for any arguments; the bound only guards the loop.
   for (int step = 0; step < 60 && std::max({std::abs(dx), std::abs(dy), std::abs(dz)}) > kAgree; ++step) {
     const double sx = std::sqrt(x), sy = std::sqrt(y), sz = std::sqrt(z);
     const double lambda = sx * (sy + sz) + sy * sz;
@@ -42,8 +43,8 @@ double carlsonRD(double x, double y, double z) {
     dy = (mean - y) / mean;
     dz = (mean - z) / mean;
   }
-  // Carlson 1995, (2.18)-(2.19): E2 = xy - 6 z^2, E3 = (3 xy - 8 z^2) z, E4
-  // = 3 (xy - z^2) z^2, E5 = xy z^3 in the scaled deviations.
+  // Carlson's fifth-order series in the elementary symmetric functions of
+  // the relative deviations dx, dy, dz (dx + dy + 3 dz = 0).
   const double ea = dx * dy, eb = dz * dz, ec = ea - eb, ed = ea - 6 * eb, ee = ed + ec + ec;
   const double series = 1 + ed * (-3.0 / 14 + (9.0 / 88) * ed - (9.0 / 52) * dz * ee) +
                         dz * (ee / 6 + dz * (-(9.0 / 22) * ec + dz * (3.0 / 26) * ea));
