@@ -20,8 +20,9 @@ namespace keel::KEEL_ABI::detail {
 [[nodiscard]] std::array<double, 6> ellipsoidDiagonal(double a_m, double b_m, double c_m, double density_kgpm3);
 
 /// The level the added mass takes the water at, from the water heights
-/// [m] under a hull's vertices: their mean (docs/model.md, "Added mass").
-/// Zero for no heights.
+/// [m] under a hull's vertices (world, along up, as the Heights stage leaves
+/// them): their mean (docs/model.md, "Added mass"). Zero for no heights.
+/// addedMassBelowPlane's height is this less the centre of mass along up.
 [[nodiscard]] double meanWaterHeight(std::span<const btScalar> height_m);
 
 /// The added mass of `hull` (vertices in its centre-of-mass frame) with
