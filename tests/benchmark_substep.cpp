@@ -102,7 +102,8 @@ struct BenchBoat {
     boat = std::make_unique<WaterAction>(body, hull, surface, settings);
     // Hydrodynamic terms on, as bits: 1 viscous, 2 pressure drag, 4
     // slamming, 8 air, 16 damping (31: the full model; 0: hydrostatics
-    // only); 32: one water velocity per boat instead of one per vertex.
+    // only); 32: one water velocity per boat instead of one per vertex; 64:
+    // the added mass.
     const auto terms = int(state.range(3));
     HydrodynamicSettings hydro = HydrodynamicSettings::none();
     hydro.viscous = terms & 1;
@@ -111,6 +112,7 @@ struct BenchBoat {
     hydro.airResistance = terms & 8;
     hydro.damping = terms & 16;
     if (terms & 32) hydro.waterVelocity = WaterVelocitySampling::PerBoat;
+    hydro.addedMass = terms & 64;
     hydro.linearDamping_Nspm = 100;
     hydro.angularDamping_Nmsprad = 100;
     boat->setHydrodynamics(hydro);
@@ -140,6 +142,7 @@ struct BenchBoat {
     for (int bit = 0; bit < 5 && !full; ++bit)
       if (terms & (1 << bit)) model += names[bit];
     if (terms & 32) model += "/velocity per boat";
+    if (terms & 64) model += "/added mass";
     static const char* const seas[] = {
         "flat", "wavy", "64 sines", "64 Gerstner", "grid of 64 sines", "spectral", "spectral, particle solve"};
     static const char* const samplings[] = {"/direct", "/patch 0.5 m", "/patch 1 m", "/auto"};
@@ -209,10 +212,11 @@ BENCHMARK(substepProfiled)
 
 // Bullet included: flat water and the real sea on the spectral ocean and as
 // 64 sines, direct and on the 1 m patch, the full model with the water
-// velocity at every vertex and per boat.
+// velocity at every vertex and per boat; and the full model with the added mass.
 BENCHMARK(substepWithBullet)
     ->ArgNames({"tris", "wavy", "patch", "terms"})
     ->ArgsProduct({{12, 1000}, {0, 2, 5}, {0, 2}, {0, 31, 63}})
+    ->ArgsProduct({{12, 1000}, {0, 2}, {0}, {95}})  // with the added mass
     ->Unit(benchmark::kMicrosecond);
 
 /// Static head against wave pressure (PressureModel) on a 64-component

@@ -53,7 +53,9 @@ void waterInertia(const BoatModel& boat, BoatState& state, const PointWater& wat
   // from the centre of mass.
   const double level_m = meanWaterHeight(std::span(water.height_m.data(), points.vertexCount)) -
                          double(s.axes.centreUp_m);
-  state.addedMass = addedMassBelowPlane(boat.hull, s.axes.up, level_m, double(boat.statics.waterDensity_kgpm3));
+  if (!state.hullMomentsKnown) state.hullMoments = volumeMoments(boat.hull), state.hullMomentsKnown = true;
+  state.addedMass = addedMassBelowPlane(boat.hull, s.axes.up, level_m, double(boat.statics.waterDensity_kgpm3),
+                                        &state.hullMoments);
   // The terms' clamps and slamming stop what the body and its water weigh.
   const BulletMass raised = raisedMass(body.inverseMass_pkg, body.ownInverseInertiaLocal, state.addedMass);
   s.effectiveInverseMass_pkg = raised.inverseMass_pkg;

@@ -16,6 +16,7 @@
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>
 #include <keel/substep_profile.hpp>
+#include <keel/volume_moments.hpp>
 #include <keel/water_action.hpp>
 #include <keel/water_surface.hpp>
 
@@ -155,7 +156,11 @@ struct BoatValues {
   WaterStatus status;
   FloodState flood;     ///< the compartments, their water and its weight (none: no flooding)
   AddedMass addedMass;  ///< the last substep's added mass, body axes (zero when off or dry)
-  RaisedMass raised;    ///< what Keel set on the body for the added mass
+  /// The whole hull's volume moments, which the added mass of a hull under
+  /// the water needs: integrated at the first substep that wants them.
+  Moments hullMoments;
+  bool hullMomentsKnown = false;
+  RaisedMass raised;  ///< what Keel set on the body for the added mass
 };
 
 /// What a boat keeps from one substep to the next (BoatValues), its
