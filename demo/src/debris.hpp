@@ -28,25 +28,26 @@ struct Basin;
 /// One kind of debris: its mesh, what it weighs, how it collides. Built once
 /// and shared by every piece of that kind.
 struct DebrisType {
-  std::string kind;        ///< "crate", "fish box", "buoy", ...
-  double relativeDensity;  ///< its mass over the water its closed mesh would displace
+  std::string kind;            ///< "crate", "fish box", "buoy", ...
+  double relativeDensity = 0;  ///< its mass over the water its closed mesh displaces wholly under
   /// The mesh in the body frame (centre of mass, principal axes) [m]:
   /// Keel floats it, Bullet's convex hull of it collides, debris_view draws it.
   std::vector<btVector3> vertices_m;
   std::vector<keel::Hull::Triangle> triangles;  ///< counter-clockwise seen from outside
-  std::vector<std::string> materials;           ///< one per triangle: "wood", "foam", "paint", ...
+  std::vector<std::string> materials;           ///< one per triangle: "wood", "foam", "buoy", ...
   std::shared_ptr<const keel::Hull> hull;
   std::shared_ptr<btCollisionShape> shape;
   double mass_kg = 0;
   btVector3 inertia_kgm2{0, 0, 0};  ///< principal moments [kg m^2]
-  /// The mesh's own frame (y up, bottom at its lowest point) in the body's.
+  /// The frame the mesh was built in (y up, debris_types.cpp) placed in the body's.
   btTransform designToBody = btTransform::getIdentity();
   double draft_m = 0;     ///< floating level, upright: depth of the lowest point under still water [m]
   double bottom_m = 0;    ///< the lowest point's height in the design frame [m]
   double thinnest_m = 0;  ///< the smallest half extent [m], for continuous collision
 };
 
-/// Every kind, in the order a handful is laid out: built on first use.
+/// Every kind: crate, fish box, small crate, big crate, buoy, fender ball,
+/// dinghy (debris_types.cpp), built on first use.
 const std::vector<std::shared_ptr<const DebrisType>>& debrisTypes();
 
 /// A piece of debris in the world.

@@ -19,7 +19,7 @@ Ogre::ColourValue colourOf(const std::string& material) {
       {"wood", Ogre::ColourValue(0.66f, 0.48f, 0.26f)},  {"dark wood", Ogre::ColourValue(0.42f, 0.28f, 0.15f)},
       {"foam", Ogre::ColourValue(0.93f, 0.93f, 0.90f)},  {"buoy", Ogre::ColourValue(0.90f, 0.20f, 0.08f)},
       {"white", Ogre::ColourValue(0.95f, 0.95f, 0.95f)}, {"fender", Ogre::ColourValue(0.98f, 0.55f, 0.05f)},
-      {"hull", Ogre::ColourValue(0.90f, 0.90f, 0.86f)},  {"interior", Ogre::ColourValue(0.30f, 0.45f, 0.62f)},
+      {"hull", Ogre::ColourValue(0.12f, 0.30f, 0.62f)},  {"interior", Ogre::ColourValue(0.78f, 0.66f, 0.46f)},
   };
   const auto found = colours.find(material);
   return found != colours.end() ? found->second : Ogre::ColourValue(0.5f, 0.5f, 0.5f);
