@@ -146,11 +146,17 @@ bool reportDebris(const DebrisField& field, const keel::WaterSurface& sea, doubl
   std::map<std::string, int> kinds;
   std::size_t sunk = 0, outside = 0;
   double fastest_mps = 0, fastestSpin_radps = 0;
+  // The water each carries now, over its own mass: what Bullet holds less
+  // what the piece weighs (docs/integration.md, "Added mass").
+  double leastCarried = 1e300, mostCarried = 0;
   std::string problems;
   for (const auto& piece : pieces) {
     ++kinds[piece->type->kind];
     const btVector3 p = piece->body->getCenterOfMassPosition();
     const std::string name = piece->type->kind + " #" + std::to_string(piece->id);
+    const double own_kg = double(piece->action->ownMass_kg());
+    const double carried = (double(piece->body->getMass()) - own_kg) / own_kg;
+    leastCarried = std::min(leastCarried, carried), mostCarried = std::max(mostCarried, carried);
     fastest_mps = std::max(fastest_mps, piece->maxSpeed_mps);
     fastestSpin_radps = std::max(fastestSpin_radps, piece->maxSpin_radps);
     char line[160];
@@ -168,9 +174,10 @@ bool reportDebris(const DebrisField& field, const keel::WaterSurface& sea, doubl
   }
   std::string list;
   for (const auto& [kind, n] : kinds) list += (list.empty() ? "" : ", ") + std::to_string(n) + " " + kind;
-  std::printf("debris: %zu (%s), added mass %s; afloat %zu, sunk %zu, outside the harbour %zu\n", pieces.size(),
-              list.c_str(), pieces.front()->action->hydrodynamicSettings().addedMass ? "on" : "off",
+  std::printf("debris: %zu (%s); afloat %zu, sunk %zu, outside the harbour %zu\n", pieces.size(), list.c_str(),
               pieces.size() - sunk, sunk, outside);
+  std::printf("debris added mass: %s, the water carried now %.2f to %.2f times their own mass\n",
+              pieces.front()->action->hydrodynamicSettings().addedMass ? "on" : "off", leastCarried, mostCarried);
   std::printf("debris motion: fastest %.2f m/s, %.2f rad/s (diverged above %.0f m/s or %.0f rad/s)\n", fastest_mps,
               fastestSpin_radps, DebrisField::kMaxSpeed_mps, DebrisField::kMaxSpin_radps);
   std::fputs(problems.c_str(), stdout);
