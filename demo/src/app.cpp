@@ -16,12 +16,10 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
-#include <numbers>
 
 namespace demo {
 namespace {
 
-constexpr double kDeg = 180.0 / std::numbers::pi;
 const Ogre::ColourValue kHorizon(0.74f, 0.82f, 0.89f);
 const Ogre::ColourValue kZenith(0.24f, 0.45f, 0.78f);
 /// Radius of the drawn water grid [m]: most of the basin around the selected
