@@ -16,12 +16,10 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
-#include <numbers>
 
 namespace demo {
 namespace {
 
-constexpr double kDeg = 180.0 / std::numbers::pi;
 const Ogre::ColourValue kHorizon(0.74f, 0.82f, 0.89f);
 const Ogre::ColourValue kZenith(0.24f, 0.45f, 0.78f);
 /// Radius of the drawn water grid [m]: most of the basin around the selected
@@ -121,6 +119,7 @@ void HarbourApp::shutdown() {
   debug_.reset();
   ropes_.reset();
   boatNodes_.clear();
+  debrisView_.reset();
   OgreBites::ApplicationContext::shutdown();
 }
 
@@ -163,6 +162,7 @@ void HarbourApp::buildScene() {
   water_->setSky(kHorizon, kZenith);
   debug_ = std::make_unique<DebugLines>(*scene_, "debug", true);
   ropes_ = std::make_unique<DebugLines>(*scene_, "ropes", false);
+  debrisView_ = std::make_unique<DebrisView>(*scene_);
 
   auto* imgui = new Ogre::ImGuiOverlay();  // the OverlayManager owns it
   imgui->setZOrder(300);
@@ -286,6 +286,7 @@ void HarbourApp::syncBoats() {
     scene_->destroySceneNode(it->second);
     it = boatNodes_.erase(it);
   }
+  debrisView_->sync(harbour_.debris());
 }
 
 void HarbourApp::drawRopes() {
@@ -506,7 +507,7 @@ void HarbourApp::hudSea() {
   const ContactStats& c = harbour_.contacts();
   std::size_t moored = 0;
   for (const auto& boat : harbour_.boats()) moored += boat->moored() ? 1 : 0;
-  ImGui::Text("boats %zu (%zu moored)", harbour_.boats().size(), moored);
+  ImGui::Text("boats %zu (%zu moored), debris %zu", harbour_.boats().size(), moored, harbour_.debris().pieces().size());
   static const char* const choices[] = {"far boats on columns", "all on triangles", "all on columns"};
   ImGui::Text("model [M]: %s: %zu triangles, %zu columns", choices[int(harbour_.modelChoice())],
               harbour_.boats().size() - harbour_.boatsOnColumns(), harbour_.boatsOnColumns());

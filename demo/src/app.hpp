@@ -3,6 +3,7 @@
 /// The harbour demo's Ogre application: window, scene, camera, input, HUD,
 /// and the frame loop that steps the harbour and draws it.
 
+#include "debris_view.hpp"
 #include "debug_lines.hpp"
 #include "frame_check.hpp"
 #include "harbour.hpp"
@@ -95,6 +96,7 @@ class HarbourApp final : public OgreBites::ApplicationContext, public OgreBites:
   std::unique_ptr<OgreBites::ImGuiInputListener> imguiInput_;
   std::unique_ptr<OgreBites::InputListenerChain> inputChain_;
   std::map<int, Ogre::SceneNode*> boatNodes_;
+  std::unique_ptr<DebrisView> debrisView_;
 
   // Run state.
   long frame_ = 0;

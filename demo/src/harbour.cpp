@@ -1,5 +1,6 @@
 #include "harbour.hpp"
 
+#include "debris.hpp"
 #include "far_boats.hpp"
 #include "flooding.hpp"
 
@@ -124,6 +125,7 @@ Harbour::Harbour(const Options& options, std::map<std::string, std::shared_ptr<c
   world_->setInternalTickCallback(&Harbour::preTick, this, true);
   world_->setInternalTickCallback(&Harbour::postTick, this, false);
   damage_ = std::make_unique<game::HardContactHoles>(*world_, btScalar(kHoleSpeed_mps), btScalar(kCollisionHole_m2));
+  debris_ = std::make_unique<DebrisField>(*world_);
   buildDocks();
   placeScenario();
 }
@@ -196,6 +198,21 @@ void Harbour::removeAllBoats() {
   }
   boats_.clear();
   damage_->holing.clearHoles();  // they name the boats just removed
+  debris_->clear();
+}
+
+bool Harbour::freeAt(double x_m, double z_m, double radius_m) const {
+  constexpr double kGap_m = 1.5;
+  for (const auto& boat : boats_) {
+    const btVector3 p = boat->body->getCenterOfMassPosition();
+    if (std::hypot(double(p.x()) - x_m, double(p.z()) - z_m) < boat->type->length_m / 2 + radius_m + kGap_m)
+      return false;
+  }
+  for (const DockPiece& d : docks_)
+    if (std::abs(double(d.centre_m.x()) - x_m) < double(d.halfExtents_m.x()) + radius_m + kGap_m &&
+        std::abs(double(d.centre_m.z()) - z_m) < double(d.halfExtents_m.z()) + radius_m + kGap_m)
+      return false;
+  return true;
 }
 
 Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double heading_deg, double speed_mps) {
@@ -315,6 +332,9 @@ void Harbour::placeScenario() {
     placeCollideScenario();
   else
     placeHarbourScenario();
+  debris_->scatter(
+      options_.debrisCount, options_.scenario, [this](double x, double z, double r) { return freeAt(x, z, r); },
+      options_.seed, basin_, sea_, time_s_, 1.0 / options_.physicsRate_Hz);
 }
 
 void Harbour::placeHarbourScenario() {
@@ -390,6 +410,7 @@ void Harbour::postTick(btDynamicsWorld* world, btScalar dt_s) {
   self->time_s_ += double(dt_s);
   self->countContacts();
   self->damage();
+  self->debris_->track();
 }
 
 void Harbour::chooseDetail() {

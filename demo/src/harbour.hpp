@@ -38,6 +38,8 @@ class HardContactHoles;
 
 namespace demo {
 
+class DebrisField;
+
 /// One static piece of the harbour's structures, world frame.
 struct DockPiece {
   enum class Shape { Box, Cylinder };
@@ -152,6 +154,8 @@ class Harbour {
   [[nodiscard]] btDiscreteDynamicsWorld& world() { return *world_; }
   [[nodiscard]] const Basin& basin() const { return basin_; }
   [[nodiscard]] const std::map<std::string, std::shared_ptr<const BoatType>>& types() const { return types_; }
+  /// The light debris floating in the harbour (--debris).
+  [[nodiscard]] const DebrisField& debris() const { return *debris_; }
 
   /// Holes `boat` below its waterline to starboard (and to port too when
   /// `bothSides`) with holes of `area_m2`, in its sections in turn from the
@@ -186,6 +190,9 @@ class Harbour {
   /// (+1 starboard, -1 port).
   void moor(Boat& boat, int side);
   void removeAllBoats();
+  /// True when a piece of radius `radius_m` at (x, z) [m] would touch no
+  /// boat and no dock.
+  [[nodiscard]] bool freeAt(double x_m, double z_m, double radius_m) const;
   static void preTick(btDynamicsWorld* world, btScalar dt_s);
   static void postTick(btDynamicsWorld* world, btScalar dt_s);
   void applyHelm(Boat& boat, btScalar dt_s);
@@ -216,6 +223,7 @@ class Harbour {
   std::vector<std::unique_ptr<btCollisionShape>> dockShapes_;
   std::vector<std::unique_ptr<btRigidBody>> dockBodies_;
   std::vector<std::unique_ptr<Boat>> boats_;
+  std::unique_ptr<DebrisField> debris_;  ///< after world_: goes before it
 
   ContactStats contacts_;
   std::set<std::pair<int, int>> touching_;  ///< (boat id, other boat id or -1 for a dock)

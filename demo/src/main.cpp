@@ -3,6 +3,7 @@
 
 #include "app.hpp"
 #include "boat_type.hpp"
+#include "debris.hpp"
 #include "harbour.hpp"
 #include "options.hpp"
 
@@ -78,10 +79,12 @@ bool report(const demo::Options& options, const demo::Harbour& harbour, const de
   if (run.screenshot)
     std::printf("screenshot: %s (%s)\n", options.screenshot.c_str(), run.screenshot->describe().c_str());
   std::fputs(problems.c_str(), stdout);
+  // Light debris: finite, never faster than a diverging body, afloat, in the harbour.
+  const bool debrisOk = demo::reportDebris(harbour.debris(), *harbour.sea(), harbour.time_s(), harbour.basin());
   if (!options.check) return true;
 
   // The sinking scenario's holed boat must sink, and only it.
-  bool ok = outside == 0 && run.screenshotOk;
+  bool ok = outside == 0 && run.screenshotOk && debrisOk;
   if (options.scenario == "sinking") {
     bool scuttledSank = false;
     for (const auto& boat : harbour.boats()) scuttledSank |= boat->id == harbour.scuttledId() && harbour.sunk(*boat);

@@ -35,6 +35,8 @@ std::string validate(const Options& o) {
   std::ostringstream e;
   if (o.boatCount < 1 || o.boatCount > 40)
     e << "--boats must be 1..40, got " << o.boatCount;
+  else if (o.debrisCount < 0 || o.debrisCount > 60)
+    e << "--debris must be 0..60, got " << o.debrisCount;
   else if (o.seaState < 0 || o.seaState > kMaxSeaState)
     e << "--sea-state must be 0.." << kMaxSeaState << ", got " << o.seaState;
   else if (SeaModel model; !parseSeaModel(o.sea, model))
@@ -84,6 +86,8 @@ ParseResult parseOptions(int argc, const char* const* argv, const std::string& d
     ("boats,n", po::value(&o.boatCount)->default_value(o.boatCount), "number of boats at start (1..40)")
     ("kinds,k", po::value(&rawKinds)->multitoken(),
      "boat kinds to cycle through, e.g. --kinds speedboat,tug (speedboat rowboat tug barge catamaran; default all)")
+    ("debris", po::value(&o.debrisCount)->default_value(o.debrisCount),
+     "light debris floating in the harbour: crates, a fish box, buoys, a fender ball, a dinghy (0..60; 0: none)")
     ("sea-state,s", po::value(&o.seaState)->default_value(o.seaState),
      "sea state 0 (glassy) .. 6 (very rough), 7 (high), 8 (storm)")
     ("sea", po::value(&o.sea)->default_value(o.sea),

@@ -13,6 +13,7 @@ namespace demo {
 struct Options {
   int boatCount = 8;               ///< boats at start
   std::vector<std::string> kinds;  ///< boat kinds cycled through (empty: all)
+  int debrisCount = 8;             ///< light debris floating in the harbour (0: none)
   int seaState = 3;                ///< 0 (glassy) .. 6 (very rough), 7 (high), 8 (storm)
   std::string sea = "spectral";    ///< wave model: spectral | gerstner
   std::uint32_t seed = 1;          ///< wave phases and boat placement jitter
