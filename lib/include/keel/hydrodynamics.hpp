@@ -90,7 +90,8 @@ struct HydrodynamicSettings {
   /// axis is the longest of the hull's bounding box in the body frame. The
   /// triangle model only.
   bool hullLift = true;
-  btScalar hullLiftCoefficient = 1;  ///< k, dimensionless: 1 is Jones' slender wing
+  /// k, dimensionless: 1 is Jones' slender wing; 0 keeps only the moved roll moment.
+  btScalar hullLiftCoefficient = 1;
 
   /// Extra damping, scaled by the submerged volume fraction: `F = -c_l s v_rel`,
   /// `tau = -c_a s omega`. Off by default.

@@ -38,9 +38,8 @@ btVector3 longAxis(const Hull& hull) {
 /// bilge that leads into a cross flow up and pulls the other down, a heel
 /// into the drift that potential flow round the mirrored section does not
 /// have (its pressures are alike on both bilges) and that would dominate a
-/// turning ship's roll. Manoeuvring models put the hull's whole lateral
-/// force about half the draft down (the MMG model's z_H; Rawson & Tupper
-/// ch. 13): the pressure drag's moment about the horizontal long axis is
+/// turning ship's roll. Rawson & Tupper (ch. 13) put the hull's whole
+/// lateral force about half the draft down: the pressure drag's moment about the horizontal long axis is
 /// moved towards that of its cross force at the centre of buoyancy, by the
 /// share of the bilges' cross flow the drift makes, w^2 / (w^2 + (p b)^2),
 /// w the cross velocity at the centre of buoyancy, p the roll rate, b the
@@ -63,7 +62,7 @@ btVector3 crossForceHeel(const BoatState& state, const BodySnapshot& body, const
 
 void hullLift(const BoatModel& boat, BoatState& state, const BodySnapshot& body, const Substep& s) {
   const HydrodynamicSettings& h = boat.dynamics;
-  if (!(s.plan.hullLift && state.anyWet && state.lowestAbove_m < 0 && h.hullLiftCoefficient > 0)) return;
+  if (!(s.plan.hullLift && state.anyWet && state.lowestAbove_m < 0)) return;
   // Body axes: up, the long axis in the horizontal plane, and across it.
   const btVector3& up = s.axes.up;
   const btVector3 axis = longAxis(boat.hull);
