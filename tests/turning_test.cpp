@@ -1,5 +1,6 @@
 // A hull in a steady turn: its heel against Rawson & Tupper's turning-heel
 // formula (docs/model.md, "The hull's lift and turning").
+#include "debug_drawer.hpp"
 #include "hull_from_file.hpp"
 #include "propeller_rudder.hpp"
 #include "test_hulls.hpp"
@@ -147,7 +148,7 @@ double formulaHeel_deg(const Boat& b, const Turn& t, double* gmOut, double* kgOu
 
 // A 10 x 2 x 2 m box at a draft of 1 m, moving at u = 4 m/s along its length
 // and v = 0.5 m/s across: Jones' lift (pi/2) rho T^2 |u| v against v, at the
-// centre of buoyancy 0.5 m down, ahead and astern alike.
+// centre of buoyancy 0.5 m down, ahead and astern alike; its debug arrow.
 TEST(Turning, HullLiftIsJonesSlenderWingAtTheCentreOfBuoyancy) {
   for (const btScalar u : {btScalar(4), btScalar(-4)}) {
     World world;
@@ -167,7 +168,45 @@ TEST(Turning, HullLiftIsJonesSlenderWingAtTheCentreOfBuoyancy) {
     EXPECT_NEAR(lift.torque_Nm.x(), -0.5 * expected, 1e-5 * std::abs(expected));
     EXPECT_NEAR(lift.torque_Nm.y(), 0, 1e-5 * std::abs(expected));
     EXPECT_NEAR(lift.torque_Nm.z(), 0, 1e-5 * std::abs(expected));
+    // Drawn in violet from the centre of buoyancy, at the arrows' scale.
+    action.debugForceScale_Npm = 1000;
+    game::LineList drawer;
+    drawer.setDebugMode(btIDebugDraw::DBG_DrawWireframe);
+    action.debugDraw(&drawer);
+    int arrows = 0;
+    for (const auto& line : drawer.lines)
+      if (line.colour.distance(btVector3(0.5f, 0, 1)) < 1e-6f) {
+        ++arrows;
+        EXPECT_LT(line.from.distance(btVector3(0, btScalar(-0.5), 0)), 1e-5);
+        EXPECT_LT((line.to - line.from - lift.force_N / 1000).length(), 1e-5);
+      }
+    EXPECT_EQ(arrows, 1);
   }
+}
+
+// A 10 m boat hull with round bilges (test_hulls' boatHull), its body
+// origin on the waterline, drifting to starboard (+z) at 0.5 m/s while it makes
+// 2 m/s ahead (Froude number 0.2), not rolling: Kerner's pressure drag alone
+// rolls it starboard up, into the drift; with the hull's lift the roll moment
+// is the lateral forces' at the centre of buoyancy, starboard down.
+TEST(Turning, ACrossFlowsDragActsAtTheCentreOfBuoyancyInRoll) {
+  World world;
+  const auto hull = hullOf(boatHull(10, 3.5f, 2.5f, 20, 6));
+  btRigidBody* body = world.addBox(hull->boundsMax() - hull->boundsMin(), 2e4f, btTransform::getIdentity());
+  body->setLinearVelocity(btVector3(2, 0, btScalar(0.5)));
+  WaterAction action(body, hull, std::make_shared<FlatSurface>(0.0));
+  action.prime(btScalar(1.0 / 120));
+  const HydrodynamicForces& f = action.hydrodynamics();
+  EXPECT_EQ(f.clampScale, 1);
+  EXPECT_EQ(f.energyScale, 1);
+  const btVector3 centre = action.hydrostatics().centreOfBuoyancy_m, roll(1, 0, 0);
+  const btVector3 cross = btVector3(0, 0, f.pressureDrag.force_N.z()) + f.hullLift.force_N;
+  const double moved = f.pressureDrag.torque_Nm.x() + f.hullLift.torque_Nm.x(), wanted = centre.cross(cross).dot(roll);
+  reportFigure("boat hull drifting: the pressure drag's own roll moment [N m]", f.pressureDrag.torque_Nm.x(), 0);
+  reportFigure("boat hull drifting: the roll moment with the hull's lift [N m]", moved, wanted);
+  EXPECT_LT(f.pressureDrag.torque_Nm.x(), 0);
+  EXPECT_GT(wanted, 0);
+  EXPECT_NEAR(moved, wanted, 1e-5 * std::abs(wanted));
 }
 
 /// The tug's steady turn (60 kN at its propeller, a yaw couple of 100 kN m)
