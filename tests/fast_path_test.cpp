@@ -134,6 +134,10 @@ TEST(FastPath, EveryTermMatchesTheReferencePipeline) {
       WaterAction action(body, hull, c.waves ? std::shared_ptr<const WaterSurface>(sea) : flat, sampling);
       HydrodynamicSettings s;
       s.wind_mps = btVector3(3, 0, -2);
+      // Kerner's per-piece terms: the hull's lift, one formula per boat that
+      // Turning.HullLiftIsJonesSlenderWingAtTheCentreOfBuoyancy checks, would
+      // enter the clamp that the reference does without it.
+      s.hullLift = false;
       action.setHydrodynamics(s);
       SlammingState slamming;
       slamming.reset(hull->triangles().size());

@@ -117,6 +117,14 @@ TEST(Hydrodynamics, SettingsValidateNamingTheField) {
   s = HydrodynamicSettings{};
   s.kinematicViscosity_m2ps = std::numeric_limits<btScalar>::quiet_NaN();
   EXPECT_THROW(s.validate(), std::invalid_argument);
+  s = HydrodynamicSettings{};
+  s.hullLiftCoefficient = -1;
+  try {
+    s.validate();
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("hullLiftCoefficient"), std::string::npos);
+  }
   EXPECT_NO_THROW(HydrodynamicSettings{}.validate());
 }
 

@@ -24,7 +24,7 @@ void require(bool ok, const char* field, btScalar value) {
 
 HydrodynamicSettings HydrodynamicSettings::none() {
   HydrodynamicSettings s;
-  s.viscous = s.pressureDrag = s.slamming = s.airResistance = s.damping = s.addedMass = false;
+  s.viscous = s.pressureDrag = s.slamming = s.airResistance = s.damping = s.hullLift = s.addedMass = false;
   return s;
 }
 
@@ -45,6 +45,7 @@ void HydrodynamicSettings::validate() const {
   require(detail::isFinite(wind_mps), "wind_mps", wind_mps.length());
   require(finiteNonNegative(linearDamping_Nspm), "linearDamping_Nspm", linearDamping_Nspm);
   require(finiteNonNegative(angularDamping_Nmsprad), "angularDamping_Nmsprad", angularDamping_Nmsprad);
+  require(finiteNonNegative(hullLiftCoefficient), "hullLiftCoefficient", hullLiftCoefficient);
 }
 
 ForceTorque HydrodynamicForces::total() const {
@@ -53,6 +54,7 @@ ForceTorque HydrodynamicForces::total() const {
   sum += slamming;
   sum += air;
   sum += damping;
+  sum += hullLift;
   return sum;
 }
 

@@ -77,6 +77,22 @@ struct HydrodynamicSettings {
   btScalar airDragCoefficient = btScalar(0.8);  ///< C_air, dimensionless (0.5..1.1)
   btVector3 wind_mps{0, 0, 0};                  ///< air velocity, world [m/s]
 
+  /// The hull's lift as a low-aspect-ratio wing, and where the hull's
+  /// lateral force acts (docs/model.md, "The hull's lift and turning"): the
+  /// wet hull's lateral plane, span 2T with its mirror image in the surface,
+  /// makes Jones' slender-wing lift (NACA Report 835) when the water meets it
+  /// at a drift angle, `F = -k (pi/2) rho T^2 |u| v` across the hull's long
+  /// axis in the horizontal plane (u, v the velocity relative to the water
+  /// along and across it, T the draft), at the centre of buoyancy; and the
+  /// pressure drag's roll moment from a cross flow is moved to its cross
+  /// force's at the centre of buoyancy, fading out as the hull planes. A
+  /// displacement hull then heels out of its turns, as ships do. The long
+  /// axis is the longest of the hull's bounding box in the body frame. The
+  /// triangle model only.
+  bool hullLift = true;
+  /// k, dimensionless: 1 is Jones' slender wing; 0 keeps only the moved roll moment.
+  btScalar hullLiftCoefficient = 1;
+
   /// Extra damping, scaled by the submerged volume fraction: `F = -c_l s v_rel`,
   /// `tau = -c_a s omega`. Off by default.
   bool damping = false;
@@ -107,6 +123,7 @@ struct HydrodynamicForces {
   ForceTorque slamming;      ///< slamming
   ForceTorque air;           ///< air resistance
   ForceTorque damping;       ///< submerged-fraction damping
+  ForceTorque hullLift;      ///< the hull's lift as a low-aspect-ratio wing
   /// Fraction (0..1] of the part of the total force that opposes the
   /// relative velocity which was kept, so that it cannot reverse that
   /// velocity within the substep (1: no clamping). The rest of the force

@@ -42,10 +42,13 @@ void WaterAction::debugDraw(btIDebugDraw* drawer) {
   const btScalar scale = debugForceScale_Npm == 0 ? arrowScale_Npm(*body_, *hull_) : debugForceScale_Npm;
   if (!(scale > 0) || !std::isfinite(scale)) return;  // negative, or no weight: no arrows
   if (s.anyWet) {
+    // The buoyancy, and the hull's lift in violet, from where they act.
     const btVector3 from = centre + s.hydrostatics.centreOfBuoyancy_m;
     drawer->drawLine(from, from + s.hydrostatics.force_N / scale, forceColour);
+    const btVector3& lift = s.hydrodynamics.hullLift.force_N;
+    if (!lift.isZero()) drawer->drawLine(from, from + lift / scale, btVector3(0.5f, 0.0f, 1.0f));
   }
-  // One arrow per hydrodynamic term, from the centre of mass.
+  // One arrow per other hydrodynamic term, from the centre of mass.
   const HydrodynamicForces& f = s.hydrodynamics;
   const std::pair<const ForceTorque*, btVector3> terms[] = {{&f.viscous, btVector3(0.2f, 1.0f, 0.2f)},
                                                             {&f.pressureDrag, btVector3(1.0f, 0.8f, 0.1f)},

@@ -9,6 +9,7 @@
 #include "substep/stages.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace keel::KEEL_ABI::detail {
@@ -35,6 +36,11 @@ btScalar keptFraction(const btVector3& change, const btVector3& velocity) {
   return opposing > speed ? speed / opposing : btScalar(1);
 }
 
+/// Every term of `forces`, to be limited alike.
+std::array<ForceTorque*, 6> termsOf(HydrodynamicForces& forces) {
+  return {&forces.viscous, &forces.pressureDrag, &forces.slamming, &forces.air, &forces.damping, &forces.hullLift};
+}
+
 /// Scales the component of `v` along unit `axis` by `keep`.
 btVector3 scaleAlong(const btVector3& v, const btVector3& axis, btScalar keep) {
   return v - axis * ((1 - keep) * v.dot(axis));
@@ -55,7 +61,7 @@ void clampToVelocity(HydrodynamicForces& forces, const btVector3& relativeVeloci
   // scales exactly that change's component along omega.
   const btVector3 turn = inverseInertia * angularVelocity_radps;
   const btVector3 around = turn.length() > 0 ? turn.normalized() : btVector3(0, 0, 0);
-  for (ForceTorque* term : {&forces.viscous, &forces.pressureDrag, &forces.slamming, &forces.air, &forces.damping}) {
+  for (ForceTorque* term : termsOf(forces)) {
     if (forces.clampScale < 1) term->force_N = scaleAlong(term->force_N, along, forces.clampScale);
     if (forces.angularClampScale < 1) term->torque_Nm = scaleAlong(term->torque_Nm, around, forces.angularClampScale);
   }
@@ -73,7 +79,13 @@ double dissipationAllowance_J(const HydrodynamicForces& forces, const btVector3&
   // differences across the hull and the wind. P0 uses the terms as
   // computed, before any clamp: a clamp's side effect is never trusted.
   const ForceTorque total = forces.total();
-  const double power = dot(relativeVelocity_mps, total.force_N) + dot(angularVelocity_radps, total.torque_Nm);
+  // The hull's lift is dissipative at its point of action, but the roll
+  // moment it moves there is not a force against a medium's motion: its
+  // work is never allowed (substep/hull_lift.cpp).
+  const ForceTorque& lift = forces.hullLift;
+  const double liftPower = dot(relativeVelocity_mps, lift.force_N) + dot(angularVelocity_radps, lift.torque_Nm);
+  const double power = dot(relativeVelocity_mps, total.force_N) + dot(angularVelocity_radps, total.torque_Nm) -
+                       std::max(0.0, liftPower);
   // In uniform water only the wind can feed the boat, W = F_air.(wind - u):
   // capping by it keeps the float sums' rounding from being trusted.
   const double fed = waterUniform ? std::min(power, dot(forces.air.force_N, windRelative_mps)) : power;
@@ -115,7 +127,7 @@ btScalar limitToDissipation(HydrodynamicForces& forces, const btVector3& relativ
   }
   if (keep >= 1) return 1;
   const auto scale = btScalar(keep);
-  for (ForceTorque* term : {&forces.viscous, &forces.pressureDrag, &forces.slamming, &forces.air, &forces.damping}) {
+  for (ForceTorque* term : termsOf(forces)) {
     term->force_N *= scale;
     term->torque_Nm *= scale;
   }

@@ -27,7 +27,8 @@ void clampToVelocity(HydrodynamicForces& forces, const btVector3& relativeVeloci
 /// work the water's velocity differences and the wind do through them; in
 /// uniform water it is capped by the wind's, the air term's force dotted
 /// with `windRelative_mps` (the wind relative to the reference water): 0 in
-/// still air. See clamp.cpp.
+/// still air. The hull's lift's power counts only when it takes energy (its
+/// moved roll moment opposes no medium). See clamp.cpp.
 [[nodiscard]] double dissipationAllowance_J(const HydrodynamicForces& forces, const btVector3& relativeVelocity_mps,
                                             const btVector3& angularVelocity_radps, const btVector3& windRelative_mps,
                                             btScalar dt_s, bool waterUniform);

@@ -1,6 +1,7 @@
 // The Flow stage: the flow over every wet piece, with skin friction
 // (ITTC-1957) and pressure drag and suction (Kerner part 2; docs/model.md
-// §2), all relative to the water's velocity.
+// §2), and the hull's lift (hull_lift.cpp), all relative to the water's
+// velocity.
 #include "hull/hull_access.hpp"
 #include "substep/profile.hpp"
 #include "substep/stages.hpp"
@@ -90,27 +91,9 @@ btVector3 flowPass(const BoatModel& boat, BoatState& state, TriangleState& tri, 
   return state.basis * btVector3(btScalar(mean[0]), btScalar(mean[1]), btScalar(mean[2]));
 }
 
-}  // namespace
-
-bool wantsHydrodynamics(const SubstepPlan& plan, const BoatState& state) {
-  return plan.anyTerm() && (state.anyWet || plan.air);
-}
-
-void flowTerms(const BoatModel& boat, BoatState& state, TriangleState& tri, const BodySnapshot& body, Substep& s) {
-  const StageScope scope(s.profile, SubstepStage::Flow);
+/// Skin friction and pressure drag from the flow pass's sums.
+void pieceTerms(const BoatModel& boat, BoatState& state, const Substep& s) {
   const HydrodynamicSettings& h = boat.dynamics;
-  // Only skin friction, pressure drag and slamming need the flow piece by
-  // piece; air and damping need just the water's velocity under the boat.
-  const bool perPiece = state.anyWet && s.plan.perPiece();
-  btVector3 meanWater(0, 0, 0);
-  if (perPiece)
-    meanWater = flowPass(boat, state, tri, body, s);
-  else if (s.plan.velocities != WaterVelocities::None && state.anyWet)
-    meanWater = waterVelocityUnderBoat(boat, state, s,
-                                       std::span(tri.water.height_m).first(soaOf(boat.hull).vertexCount));
-  // The boat's velocity relative to the (area-weighted mean) water under it.
-  s.relativeVelocity_mps = body.linearVelocity_mps - meanWater;
-  if (!perPiece) return;
   HydrodynamicForces& f = state.hydrodynamics;
   if (s.plan.viscous) {
     const btVector3& relative = s.relativeVelocity_mps;
@@ -123,6 +106,29 @@ void flowTerms(const BoatModel& boat, BoatState& state, TriangleState& tri, cons
                             0.5 * double(boat.statics.waterDensity_kgpm3) * double(cf));
   }
   if (s.plan.pressureDrag) f.pressureDrag = bodyToWorld(state.basis, s.flow.pressureDrag, 1);
+}
+
+}  // namespace
+
+bool wantsHydrodynamics(const SubstepPlan& plan, const BoatState& state) {
+  return plan.anyTerm() && (state.anyWet || plan.air);
+}
+
+void flowTerms(const BoatModel& boat, BoatState& state, TriangleState& tri, const BodySnapshot& body, Substep& s) {
+  const StageScope scope(s.profile, SubstepStage::Flow);
+  // Only skin friction, pressure drag and slamming need the flow piece by
+  // piece; air and damping need just the water's velocity under the boat.
+  const bool perPiece = state.anyWet && s.plan.perPiece();
+  btVector3 meanWater(0, 0, 0);
+  if (perPiece)
+    meanWater = flowPass(boat, state, tri, body, s);
+  else if (s.plan.velocities != WaterVelocities::None && state.anyWet)
+    meanWater = waterVelocityUnderBoat(boat, state, s,
+                                       std::span(tri.water.height_m).first(soaOf(boat.hull).vertexCount));
+  // The boat's velocity relative to the (area-weighted mean) water under it.
+  s.relativeVelocity_mps = body.linearVelocity_mps - meanWater;
+  if (perPiece) pieceTerms(boat, state, s);
+  hullLift(boat, state, body, s);  // after the pressure drag, whose cross force it puts where it acts
 }
 
 }  // namespace keel::KEEL_ABI::detail

@@ -56,13 +56,13 @@ struct SubstepPlan {
   /// pressure's query wants it as the heights were taken).
   bool keepAlongUp = false;
   // The hydrodynamic terms that run (each still needs a wet hull, but air).
-  bool viscous = false, pressureDrag = false, slamming = false, air = false, damping = false;
+  bool viscous = false, pressureDrag = false, slamming = false, air = false, damping = false, hullLift = false;
   /// The AddedMass stage runs and the velocity change solves with it.
   bool addedMass = false;
   /// Some term wants the flow piece by piece (skin friction, pressure drag, slamming).
   [[nodiscard]] bool perPiece() const { return viscous || pressureDrag || slamming; }
   /// Some hydrodynamic term runs.
-  [[nodiscard]] bool anyTerm() const { return perPiece() || air || damping; }
+  [[nodiscard]] bool anyTerm() const { return perPiece() || air || damping || hullLift; }
 };
 
 /// The triangle model's plan for the next substep of `boat` (plan.cpp):
@@ -88,6 +88,7 @@ inline void planTerms(const HydrodynamicSettings& h, SubstepPlan& plan) {
   plan.slamming = h.slamming;
   plan.air = h.airResistance;
   plan.damping = h.damping;
+  plan.hullLift = h.hullLift;
   plan.addedMass = h.addedMass;
 }
 

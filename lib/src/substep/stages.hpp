@@ -114,10 +114,16 @@ void implicitVelocityChange(const BoatState& state, const BodySnapshot& body, co
 
 /// Flow. Reads plan (terms, velocities), the pieces and their water
 /// velocities, tri's swept rates, the body's velocities. Writes
-/// state.hydrodynamics.viscous and .pressureDrag, s.flow, s.slamSummed,
+/// state.hydrodynamics.viscous, .pressureDrag and .hullLift, s.flow, s.slamSummed,
 /// s.slamming, s.relativeVelocity_mps, tri.sweptRate_m3ps of the whole
 /// triangles (flow.cpp).
 void flowTerms(const BoatModel& boat, BoatState& state, TriangleState& tri, const BodySnapshot& body, Substep& s);
+
+/// Part of Flow: the hull's lift as a low-aspect-ratio wing. Reads
+/// plan.hullLift, state.lowestAbove_m, state.hydrostatics' centre of
+/// buoyancy, s.axes.up, s.relativeVelocity_mps, the body's angular velocity.
+/// Writes state.hydrodynamics.hullLift (hull_lift.cpp).
+void hullLift(const BoatModel& boat, BoatState& state, const BodySnapshot& body, const Substep& s);
 
 /// Slamming. Reads plan.slamming, s.flow, s.slamSummed, s.slamming, the
 /// pieces' swept rates. Writes state.hydrodynamics.slamming and tri's swept
