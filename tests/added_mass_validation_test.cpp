@@ -174,7 +174,6 @@ TEST(AddedMassValidation, KramerSphereWithoutAddedMassBobsAtItsHydrostaticPeriod
 }
 
 TEST(AddedMassValidation, KramerSphereWithAddedMassBobsAtHulmesPeriod) {
-  GTEST_SKIP() << "HydrodynamicSettings::addedMass is not applied by the substep yet";
   // Keel's added mass is linear theory's infinite-frequency limit: for the
   // half-submerged sphere exactly half its displaced mass (the double body
   // is a whole sphere, Lamb's rho V / 2, halved), where Hulme's table gives
@@ -191,12 +190,16 @@ TEST(AddedMassValidation, KramerSphereWithAddedMassBobsAtHulmesPeriod) {
   reportFigure("Kramer sphere, 3 mm drop, added mass: period against the infinite-frequency limit [s]", small,
                infinite);
   reportFigure("Kramer sphere, 3 mm drop, added mass: period against Hulme [s]", small, hulme);
-  EXPECT_NEAR(small, infinite, 0.01 * infinite);
-  EXPECT_NEAR(small, hulme, 0.05 * hulme);
+  EXPECT_NEAR(small, infinite, 0.002 * infinite);  // the icosphere and the substeps: 0.04 %
+  EXPECT_NEAR(small, hulme, 0.05 * hulme);         // the criterion of a benchmark: 5 %
+  // The benchmark's drop: the spring softens (+5 % without added mass, the
+  // test above) and the added mass changes with the immersion; against a
+  // constant half displaced mass the period is shorter.
   const double drop = keelSpherePeriod(0.090, true);
-  const double reference = sphereReferencePeriod(0.090, 0.5 * sphereDisplacedMass());
-  reportFigure("Kramer sphere, 90 mm drop, added mass: period against the constant limit [s]", drop, reference);
-  EXPECT_NEAR(drop, reference, 0.05 * reference);
+  reportFigure("Kramer sphere, 90 mm drop, added mass: period against Hulme's linear theory [s]", drop, hulme);
+  reportFigure("Kramer sphere, 90 mm drop, added mass: period against a constant 0.5 of the displaced mass [s]", drop,
+               sphereReferencePeriod(0.090, 0.5 * sphereDisplacedMass()));
+  EXPECT_NEAR(drop, hulme, 0.05 * hulme);
 }
 
 // ---------------------------------------------------------------------------
@@ -222,16 +225,19 @@ double lewisHeaveAddedMassPerMetre(double b_m, double t_m, double sigma, double 
   return rho * kPi * b_m * b_m / 8 * coefficient;
 }
 
+btVector3 bargeSize() { return {btScalar(kBargeL), btScalar(kBargeD), btScalar(kBargeB)}; }
+double bargeMass() { return kSea * kBargeL * kBargeB * kBargeT; }
+double bargeEquilibrium() { return kBargeD / 2 - kBargeT; }  // the centre's height [m]
+
 double keelBargePeriod(bool addedMass) {
   World w;
-  const btVector3 size{btScalar(kBargeL), btScalar(kBargeD), btScalar(kBargeB)};
-  const double mass = kSea * kBargeL * kBargeB * kBargeT, equilibrium = kBargeD / 2 - kBargeT;
-  btRigidBody* body = w.addBox(size, btScalar(mass),
-                               btTransform(btQuaternion::getIdentity(), btVector3(0, btScalar(equilibrium + 0.05), 0)));
-  WaterAction boat(body, hullOf(box(size)), [](btScalar, btScalar, double) { return btScalar(0); });
+  btRigidBody* body = w.addBox(
+      bargeSize(), btScalar(bargeMass()),
+      btTransform(btQuaternion::getIdentity(), btVector3(0, btScalar(bargeEquilibrium() + 0.01), 0)));
+  WaterAction boat(body, hullOf(box(bargeSize())), [](btScalar, btScalar, double) { return btScalar(0); });
   boat.setHydrodynamics(hydrostaticsOnly(addedMass));
   w.world.addAction(&boat);
-  const auto [period, cycles] = heavePeriod(w, body, equilibrium, 20.0);
+  const auto [period, cycles] = heavePeriod(w, body, bargeEquilibrium(), 20.0);
   EXPECT_GE(cycles, 4);
   w.world.removeAction(&boat);
   return period;
@@ -244,19 +250,33 @@ TEST(AddedMassValidation, BoxBargeWithoutAddedMassBobsAtItsHydrostaticPeriod) {
 }
 
 TEST(AddedMassValidation, BoxBargeBobsAtStripTheorysPeriod) {
-  GTEST_SKIP() << "HydrodynamicSettings::addedMass is not applied by the substep yet";
   // Strip theory: Lewis's rectangular section (sigma = 1, H0 = 2.5, C = 1.211)
   // over the length; the added mass is 2.38 times the barge's mass. Keel's
   // equivalent ellipsoid is three-dimensional: the flow escapes round the
   // ends, which strip theory leaves out, so Keel's added mass is smaller.
   const double a33 = lewisHeaveAddedMassPerMetre(kBargeB, kBargeT, 1, kSea) * kBargeL;
-  const double mass = kSea * kBargeL * kBargeB * kBargeT;
-  const double strip = 2 * kPi * std::sqrt((mass + a33) / (kSea * double(kG) * kBargeL * kBargeB));
-  std::printf("[  figure  ] box barge: strip-theory added mass %.0f kg (%.3f of the mass), period %.4f s\n", a33,
-              a33 / mass, strip);
+  const double stiffness = kSea * double(kG) * kBargeL * kBargeB;  // rho g A_wp [N/m]
+  const double strip = 2 * kPi * std::sqrt((bargeMass() + a33) / stiffness);
+  // Keel's own heave added mass at equilibrium (the hull's y is up: row 1).
+  const btTransform rest(btQuaternion::getIdentity(), btVector3(0, btScalar(bargeEquilibrium()), 0));
+  const double keelA33 = addedMassAtPose(*hullOf(box(bargeSize())), rest, LevelWater())(1, 1);
+  const double model = 2 * kPi * std::sqrt((bargeMass() + keelA33) / stiffness);
+  std::printf(
+      "[  figure  ] box barge: heave added mass, strip theory %.0f kg (%.3f of the mass), Keel %.0f kg (%.3f); "
+      "periods %.4f s and %.4f s (model error %+.2f %%)\n",
+      a33, a33 / bargeMass(), keelA33, keelA33 / bargeMass(), strip, model, 100 * (model / strip - 1));
   const double period = keelBargePeriod(true);
+  reportFigure("box barge 20 x 5 x 1 m, added mass: heave period against Keel's own added mass [s]", period, model);
   reportFigure("box barge 20 x 5 x 1 m, added mass: heave period against strip theory [s]", period, strip);
-  EXPECT_NEAR(period, strip, 0.03 * strip);
+  // Released 1 cm above equilibrium, the barge bobs 0.39 % faster than its
+  // added mass at rest says (0.36 % at 2 mm, 0.84 % at 5 cm): the added
+  // mass follows the immersion within each cycle.
+  EXPECT_NEAR(period, model, 0.005 * model);
+  // Against strip theory: -2.20 % in period, -1.82 % of it the model's (its
+  // added mass is 5.1 % below strip theory's: the flow round the ends, which
+  // strip theory leaves out, gives the sign), and 0.3 % of margin.
+  EXPECT_LT(period, strip);
+  EXPECT_GT(period, 0.975 * strip);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // No heap allocation per substep once a boat is warm:
 // this executable replaces the global operator new with a counting one.
+#include "added_mass/added_mass.hpp"
 #include "test_hulls.hpp"
 
 #include <keel/spectral_ocean.hpp>
@@ -125,6 +126,22 @@ TEST(Allocation, NoHeapAllocationPerSubstepOnceWarm) {
       EXPECT_EQ(gAllocations.load() - before, 0);
       w.world.removeAction(&boat);
     }
+}
+
+// The added-mass model runs each substep when it is on: no allocation
+// floating, under the surface, deep or dry, with or without the whole
+// hull's moments kept.
+TEST(Allocation, NoHeapAllocationInTheAddedMassModel) {
+  const auto hull = hullOf(boatHull(10, 3, 2));
+  const Moments whole = volumeMoments(*hull);
+  const btVector3 up = btVector3(btScalar(0.1), 1, btScalar(0.2)).normalized();
+  double sum = 0;
+  const long before = gAllocations.load();
+  for (const double h : {-5.0, 0.0, 0.5, 1.5, 3.0, 100.0})
+    for (const Moments* kept : {static_cast<const Moments*>(nullptr), &whole})
+      sum += detail::addedMassBelowPlane(*hull, up, h, 1025, kept)(1, 1);
+  EXPECT_EQ(gAllocations.load() - before, 0);
+  EXPECT_GT(sum, 0);
 }
 
 // The spectral ocean's queries allocate nothing, nor does update() once

@@ -5,7 +5,7 @@
 find_package(benchmark REQUIRED)
 
 # The substep and flooding benchmarks: run by hand.
-add_executable(keel_bench benchmark_substep.cpp benchmark_flooding.cpp)
+add_executable(keel_bench benchmark_substep.cpp benchmark_flooding.cpp benchmark_added_mass.cpp)
 target_link_libraries(keel_bench PRIVATE keel_test_support hwy::hwy benchmark::benchmark)
 keel_warnings(keel_bench)
 # A smoke run keeps the benchmark compiling and running in CI.

@@ -4,6 +4,7 @@
 // dissipative terms never raise the kinetic energy relative to the water
 // beyond the work the water's and the wind's own motion does through them
 // (the check is spelt out at dissipatedEnough).
+#include "action/raised_mass.hpp"
 #include "fuzz.hpp"
 #include "substep/substep.hpp"
 #include "test_hulls.hpp"
@@ -118,8 +119,9 @@ detail::BodySnapshot randomBody(Random& r, const Hull& hull, double mass) {
   body.inverseMass_pkg = btScalar(1 / mass);
   const btMatrix3x3 rotation(q);
   const double radius = double(hull.radius_m());
-  body.inverseInertia = rotation.scaled(btVector3(1, 1, 1) * btScalar(1 / (0.2 * mass * radius * radius))) *
-                        rotation.transpose();
+  body.ownInverseInertiaLocal = btVector3(1, 1, 1) * btScalar(1 / (0.2 * mass * radius * radius));
+  body.inverseInertia = rotation.scaled(body.ownInverseInertiaLocal) * rotation.transpose();
+  body.bulletInverseMass_pkg = body.inverseMass_pkg;
   body.gravity_mps2 = btVector3(0, -kG, 0);
   body.linearDamping = btScalar(uniform(r, 0, 1));
   body.angularDamping = btScalar(uniform(r, 0, 1));
@@ -146,11 +148,26 @@ detail::BodySnapshot randomBody(Random& r, const Hull& hull, double mass) {
 /// terms may only take energy. Returns false on a gain; adds
 /// the fed cases (A > 0) and the largest A / K to `fed` and `mostFed`,
 /// and sets `gain_J` to the rise of K.
-bool dissipatedEnough(const detail::BoatState& state, const detail::BodySnapshot& body, double mass, btScalar dt,
+bool dissipatedEnough(const detail::BoatState& state, const detail::BodySnapshot& own, double ownMass, btScalar dt,
                       bool strict, long& fed, double& mostFed, double& gain_J) {
+  // With the added mass the terms move the body and its water: its mass
+  // and inertia raised as the clamp and Bullet see them (raised_mass.hpp),
+  // and gravity still pulls the body's own mass only.
+  detail::BodySnapshot body = own;
+  double mass = ownMass;
+  btVector3 gravity = own.gravity_mps2;
+  if (!state.addedMass.isZero()) {
+    const detail::BulletMass raised = detail::raisedMass(own.inverseMass_pkg, own.ownInverseInertiaLocal,
+                                                         state.addedMass);
+    const btMatrix3x3& b = own.centreOfMass.getBasis();
+    body.inverseMass_pkg = raised.inverseMass_pkg;
+    body.inverseInertia = b.scaled(raised.inverseInertiaLocal) * b.transpose();
+    mass = 1 / double(raised.inverseMass_pkg);
+    gravity *= raised.inverseMass_pkg / own.inverseMass_pkg;
+  }
   const ForceTorque drag = state.hydrodynamics.total();
   const btVector3 v = body.linearVelocity_mps - state.referenceWater_mps +
-                      (state.hydrostatics.force_N * body.inverseMass_pkg + body.gravity_mps2) * dt;
+                      (state.hydrostatics.force_N * body.inverseMass_pkg + gravity) * dt;
   const btVector3 w = body.angularVelocity_radps + body.inverseInertia * state.hydrostatics.torque_Nm * dt;
   const btVector3 dv = drag.force_N * (body.inverseMass_pkg * dt), dw = body.inverseInertia * drag.torque_Nm * dt;
   const btMatrix3x3 inertia = body.inverseInertia.inverse();
@@ -183,6 +200,7 @@ int substeps(long count, std::uint64_t seed, long /*first*/) {
     HydrodynamicSettings dynamics;
     dynamics.waterVelocity = WaterVelocitySampling(integer(r, 0, 2));
     dynamics.damping = integer(r, 0, 1) == 0;
+    dynamics.addedMass = integer(r, 0, 3) == 0;
     dynamics.linearDamping_Nspm = dynamics.angularDamping_Nmsprad = btScalar(uniform(r, 0, 1e4));
     const bool windy = integer(r, 0, 3) == 0;
     if (windy) dynamics.wind_mps = btVector3(btScalar(uniform(r, -30, 30)), 0, btScalar(uniform(r, -30, 30)));

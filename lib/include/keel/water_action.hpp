@@ -2,6 +2,7 @@
 /// @file water_action.hpp
 /// keel::WaterAction: the Bullet action that makes one rigid body float.
 
+#include <keel/added_mass.hpp>
 #include <keel/columns.hpp>
 #include <keel/config.hpp>
 #include <keel/constants.hpp>
@@ -232,6 +233,15 @@ class WaterAction : public btActionInterface {
   /// The total force and torque about the centre of mass made to act in the
   /// next substep (world axes): hydrostatics plus hydrodynamics.
   [[nodiscard]] const ForceTorque& totalForce() const;
+  /// The hull's added mass at the last substep, about the centre of mass,
+  /// body axes (zero while HydrodynamicSettings::addedMass is off, or dry).
+  /// While it is on, the body's mass and inertia are raised by it
+  /// (docs/integration.md, "Added mass"); ownMass_kg() is the body's own.
+  [[nodiscard]] const AddedMass& addedMass() const;
+  /// The body's own mass [kg], without the water Keel adds to it while
+  /// HydrodynamicSettings::addedMass is on (then the body's getMass() is
+  /// larger); the body's mass otherwise.
+  [[nodiscard]] btScalar ownMass_kg() const;
   /// The body's velocity [m/s, world] as Bullet integrated it, without the
   /// water's velocity change this action added for the next substep: what
   /// a speedometer or a game's logic reads (the body's own
@@ -367,6 +377,7 @@ class WaterAction : public btActionInterface {
   mutable std::vector<SubmergedPiece> drawnPieces_;
   mutable std::vector<WaterlineSegment> drawnWaterline_;
   mutable bool drawnCutBuilt_ = false;
+  bool betweenSteps_ = false;  // prime(): Bullet's accumulated force holds no gravity yet
 };
 
 }  // namespace keel::KEEL_ABI

@@ -7,6 +7,7 @@
 #include <keel/water_action.hpp>
 #include <keel/water_fleet.hpp>
 
+#include "action/raised_mass.hpp"
 #include "substep/model.hpp"
 
 #include <stdexcept>
@@ -79,6 +80,8 @@ void WaterAction::restoreState(const WaterActionState& state) {
   time_s_ = s.time_s;
   model_ = s.model;
   columns_ = s.columns;
+  // The body's mass as it was saved (between steps): raised, or its own.
+  detail::restoreRaisedMass(*body_, state_->raised, state.impl_->boat.raised);
   state_->copyFrom(state.impl_->boat);
   drawnCutBuilt_ = false;  // the drawn cut is the last substep's: rebuilt from the restored one
 }

@@ -2,6 +2,7 @@
 // read the body, run the substep, apply the velocity change, wake the body.
 #include <keel/water_action.hpp>
 
+#include "action/raised_mass.hpp"
 #include "hull/refuse_overlaps.hpp"
 #include "substep/model.hpp"
 
@@ -56,7 +57,10 @@ WaterAction::WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull,
   if (hull_->partsOverlap()) useModel(BuoyancyModel::Columns);
 }
 
-WaterAction::~WaterAction() = default;
+WaterAction::~WaterAction() {
+  // The body outlives the action: it keeps its own mass.
+  detail::holdRaisedMass(*body_, state_->raised, nullptr, false);
+}
 
 void WaterAction::setSettings(const HydrostaticSettings& settings) {
   validate(settings);
@@ -75,6 +79,8 @@ void WaterAction::setSurface(std::shared_ptr<const WaterSurface> surface) {
 void WaterAction::setHydrodynamics(const HydrodynamicSettings& settings) {
   settings.validate();
   hydro_ = settings;
+  // Off: the body gets its own mass back now (between steps).
+  if (!hydro_.addedMass) detail::holdRaisedMass(*body_, state_->raised, nullptr, false);
 }
 
 void WaterAction::updateAction(btCollisionWorld* world, btScalar timeStep_s) {
@@ -103,12 +109,15 @@ void WaterAction::prime(btScalar timeStep_s) {
     (void)detail::skipSubstep(*state_, StatusBadTimeStep);
     return;
   }
-  // No time passes: the compartments' water weighs, but none moves.
+  // No time passes: the compartments' water weighs, but none moves. And
+  // between steps, Bullet's accumulated force holds no gravity yet.
   struct Hold {
     bool& timePasses;
-    ~Hold() { timePasses = true; }
-  } hold{state_->flood.timePasses};
+    bool& betweenSteps;
+    ~Hold() { timePasses = true, betweenSteps = false; }
+  } hold{state_->flood.timePasses, betweenSteps_};
   hold.timePasses = false;
+  hold.betweenSteps = true;
   forceForNextSubstep(timeStep_s);
 }
 
@@ -121,7 +130,8 @@ detail::BoatModel WaterAction::boatModel() const {
 }
 
 bool WaterAction::computeForces(btScalar timeStep_s) {
-  return detail::runSubstep(boatModel(), *state_, detail::BodySnapshot::of(*body_), timeStep_s, time_s_);
+  return detail::runSubstep(boatModel(), *state_, detail::BodySnapshot::of(*body_, state_->raised, !betweenSteps_),
+                            timeStep_s, time_s_);
 }
 
 void WaterAction::useModel(BuoyancyModel model) {
@@ -157,12 +167,21 @@ void WaterAction::applyForces() {
     s.pendingLinear_mps.setZero();
     s.pendingAngular_radps.setZero();
   }
+  // The next substep's mass and inertia: raised by the water's, or the own.
+  detail::holdRaisedMass(*body_, s.raised, hydro_.addedMass ? &s.addedMass : nullptr, !betweenSteps_);
   detail::finishStatus(s.status, s.flags, false);
 }
 
 const HydrostaticResult& WaterAction::hydrostatics() const { return state_->hydrostatics; }
 const HydrodynamicForces& WaterAction::hydrodynamics() const { return state_->hydrodynamics; }
 const ForceTorque& WaterAction::totalForce() const { return state_->total; }
+const AddedMass& WaterAction::addedMass() const { return state_->addedMass; }
+btScalar WaterAction::ownMass_kg() const {
+  btScalar inverseMass = 0;
+  btVector3 inverseInertia;
+  detail::ownMassOf(*body_, state_->raised, inverseMass, inverseInertia);
+  return inverseMass > 0 ? btScalar(1) / inverseMass : btScalar(0);
+}
 btVector3 WaterAction::linearVelocity_mps() const { return body_->getLinearVelocity() - state_->pendingLinear_mps; }
 btVector3 WaterAction::angularVelocity_radps() const {
   return body_->getAngularVelocity() - state_->pendingAngular_radps;

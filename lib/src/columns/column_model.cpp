@@ -20,6 +20,7 @@ class ColumnModel final : public ModelState {
     Substep s(threadBuffers(points), plan, dt_s, t_s, state.profile.get());
     if (!findWater(boat, state, own_.water, body, s, points)) return skipSubstep(state, s.flags);
     columnBuoyancy(boat, state, own_, s);
+    waterInertia(boat, state, own_.water, body, s, points);
     if (plan.damping && state.anyWet) {
       columnRelativeVelocity(boat, state, body, s);
       extraDamping(boat, state, body, s);

@@ -17,6 +17,7 @@ SubstepPlan planColumns(const BoatModel& boat, const BoatState& state) {
   const HydrodynamicSettings& h = boat.dynamics;
   SubstepPlan p;
   p.damping = h.damping;  // columns have no faces: no flow, slamming or air
+  p.addedMass = h.addedMass;
   if (p.damping && h.waterVelocity != WaterVelocitySampling::StillWater) p.velocities = WaterVelocities::PerBoat;
   planSampling(boat, state, boat.surface.velocityIsUniform(), p);
   return p;

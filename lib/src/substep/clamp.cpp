@@ -130,18 +130,20 @@ void clampDrag(const BoatModel& boat, BoatState& state, const BodySnapshot& body
                                                   boat.dynamics.wind_mps - water, s.dt_s, s.plan.uniformWater);
   state.referenceWater_mps = water;
   state.energyAllowance_J = allowance;
-  clampToVelocity(f, s.relativeVelocity_mps, body.angularVelocity_radps, body.inverseMass_pkg, body.inverseInertia,
-                  s.dt_s);
+  // What the terms accelerate: the body, and with the added mass its water.
+  const btScalar inverseMass = s.effectiveInverseMass_pkg;
+  const btMatrix3x3& inverseInertia = s.effectiveInverseInertia;
+  clampToVelocity(f, s.relativeVelocity_mps, body.angularVelocity_radps, inverseMass, inverseInertia, s.dt_s);
   if (f.clampScale < 1 || f.angularClampScale < 1) s.flags |= StatusDragClamped;
   // The base is the velocity the conservative forces (buoyancy, gravity)
   // give this substep: the drag must dissipate from there, or it could turn
   // their impulse sideways into energy they never gave.
-  const btVector3 baseLinear = s.relativeVelocity_mps +
-                               (state.hydrostatics.force_N * body.inverseMass_pkg + body.gravity_mps2) * s.dt_s;
-  const btVector3 baseAngular = body.angularVelocity_radps +
-                                body.inverseInertia * state.hydrostatics.torque_Nm * s.dt_s;
-  f.energyScale = limitToDissipation(f, baseLinear, baseAngular, body.inverseMass_pkg, body.inverseInertia, s.dt_s,
-                                     allowance);
+  // (With the added mass, gravity pulls the body's own mass only.)
+  const btVector3 gravity = s.plan.addedMass ? body.gravity_mps2 * (inverseMass / body.inverseMass_pkg)
+                                             : body.gravity_mps2;
+  const btVector3 baseLinear = s.relativeVelocity_mps + (state.hydrostatics.force_N * inverseMass + gravity) * s.dt_s;
+  const btVector3 baseAngular = body.angularVelocity_radps + inverseInertia * state.hydrostatics.torque_Nm * s.dt_s;
+  f.energyScale = limitToDissipation(f, baseLinear, baseAngular, inverseMass, inverseInertia, s.dt_s, allowance);
   if (f.energyScale < 1) s.flags |= StatusDragEnergyLimited;
 }
 

@@ -77,7 +77,7 @@ btVector3 flowPass(const BoatModel& boat, BoatState& state, TriangleState& tri, 
   s.slamSummed = s.plan.slamming && tri.slammingWarm && boat.hull.area_m2() > 0 && s.dt_s > 0;
   if (s.slamSummed) {
     p.inverseDt_ps = btScalar(1) / s.dt_s;
-    p.slamming.stopFactor = (btScalar(1) / body.inverseMass_pkg) * 2 / boat.hull.area_m2() / s.dt_s;
+    p.slamming.stopFactor = (btScalar(1) / s.effectiveInverseMass_pkg) * 2 / boat.hull.area_m2() / s.dt_s;
     p.slamming.inverseCutoff = btScalar(1) / h.slammingCutoff_mps2;
     p.slamming.power = h.slammingPower;
     streams[0].previousRate = tri.previousSweptRate_m3ps.data();

@@ -57,6 +57,8 @@ struct SubstepPlan {
   bool keepAlongUp = false;
   // The hydrodynamic terms that run (each still needs a wet hull, but air).
   bool viscous = false, pressureDrag = false, slamming = false, air = false, damping = false;
+  /// The AddedMass stage runs and the velocity change solves with it.
+  bool addedMass = false;
   /// Some term wants the flow piece by piece (skin friction, pressure drag, slamming).
   [[nodiscard]] bool perPiece() const { return viscous || pressureDrag || slamming; }
   /// Some hydrodynamic term runs.
@@ -86,6 +88,7 @@ inline void planTerms(const HydrodynamicSettings& h, SubstepPlan& plan) {
   plan.slamming = h.slamming;
   plan.air = h.airResistance;
   plan.damping = h.damping;
+  plan.addedMass = h.addedMass;
 }
 
 }  // namespace keel::KEEL_ABI::detail

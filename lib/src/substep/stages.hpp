@@ -93,6 +93,21 @@ void cut(const BoatModel& boat, BoatState& state, Substep& s);
 /// buoyancy, limited to what any sea can give (pressure.cpp).
 void pressure(const BoatModel& boat, BoatState& state, Substep& s);
 
+/// AddedMass. Reads plan.addedMass, water.above_m, the points, s.axes,
+/// the body's own mass. Writes state.addedMass (zero when off) and, when
+/// on, s.effectiveInverseMass_pkg and s.effectiveInverseInertia: the body's
+/// own raised as Bullet's will be (added_mass.cpp).
+void waterInertia(const BoatModel& boat, BoatState& state, const PointWater& water, const BodySnapshot& body,
+                  Substep& s, const HullSoA& points);
+
+/// VelocityChange's velocity changes with the added mass: with what Bullet
+/// integrates in the next substep (the user's forces and gravity over the
+/// raised mass), the body accelerates as `(M + A)^-1` times the water's
+/// force (state.total), gravity on its own mass and the user's forces.
+/// Reads state.addedMass, state.total, state.basis, the body (added_mass.cpp).
+void implicitVelocityChange(const BoatState& state, const BodySnapshot& body, const Substep& s, btVector3& dv,
+                            btVector3& dw);
+
 /// Whether any hydrodynamic term has work this substep: one is planned and
 /// the hull is wet (or the air resistance, which acts on a dry hull too).
 [[nodiscard]] bool wantsHydrodynamics(const SubstepPlan& plan, const BoatState& state);

@@ -2,6 +2,8 @@
 // on.
 #include "substep/substep.hpp"
 
+#include "action/raised_mass.hpp"
+
 #include "substep/model.hpp"
 #include "substep/profile.hpp"
 #include "substep/stages.hpp"
@@ -70,6 +72,8 @@ bool readPose(const BoatModel&, BoatState& state, const BodySnapshot& body, Subs
     s.flags = StatusNonFiniteBody;
     return false;
   }
+  s.effectiveInverseMass_pkg = body.inverseMass_pkg;  // the AddedMass stage raises them
+  s.effectiveInverseInertia = body.inverseInertia;
   state.centre_m = body.centreOfMass.getOrigin();
   state.basis = body.centreOfMass.getBasis();
   // The water's axes in the body frame (B^T a): the hull's vertices are
@@ -91,13 +95,21 @@ void finishStatus(WaterStatus& status, std::uint32_t flags, bool skipped) {
   if (skipped) ++status.skippedSubsteps;
 }
 
-BodySnapshot BodySnapshot::of(const btRigidBody& body) {
+BodySnapshot BodySnapshot::of(const btRigidBody& body, const RaisedMass& raised, bool gravityInTotal) {
   BodySnapshot s;
   s.centreOfMass = body.getCenterOfMassTransform();
   s.linearVelocity_mps = body.getLinearVelocity();
   s.angularVelocity_radps = body.getAngularVelocity();
-  s.inverseMass_pkg = body.getInvMass();
+  s.bulletInverseMass_pkg = body.getInvMass();
   s.inverseInertia = body.getInvInertiaTensorWorld();
+  ownMassOf(body, raised, s.inverseMass_pkg, s.ownInverseInertiaLocal);
+  if (raised.active) {  // Bullet's is raised: the own inertia in world axes
+    const btMatrix3x3& b = s.centreOfMass.getBasis();
+    s.inverseInertia = b.scaled(s.ownInverseInertiaLocal) * b.transpose();
+  }
+  s.totalForce_N = body.getTotalForce();
+  s.totalTorque_Nm = body.getTotalTorque();
+  s.gravityInTotal = gravityInTotal;
   s.gravity_mps2 = body.getGravity();
   s.linearDamping = body.getLinearDamping();
   s.angularDamping = body.getAngularDamping();

@@ -10,6 +10,7 @@
 // centre-of-mass frame), in which the SIMD kernels work; "water" is east,
 // north, up (WaterFrame), up = -gravity.
 
+#include <keel/added_mass.hpp>
 #include <keel/columns.hpp>
 #include <keel/hull.hpp>
 #include <keel/hydrodynamics.hpp>
@@ -47,6 +48,18 @@ class btRigidBody;
 
 namespace keel::KEEL_ABI::detail {
 
+/// What Keel set on the body for the added mass (added_mass.cpp,
+/// docs/integration.md, "Added mass"): the body's own mass and inertia,
+/// kept while Bullet holds them raised by the water's, and what was set,
+/// so that a change the user makes is seen and taken as the body's own.
+struct RaisedMass {
+  bool active = false;                        ///< the body's mass and inertia are Keel's raised ones
+  btScalar ownInverseMass_pkg = 0;            ///< the body's own 1 / m [1/kg]
+  btVector3 ownInverseInertiaLocal{0, 0, 0};  ///< its own I^-1, principal axes [1/(kg m^2)]
+  btScalar setInverseMass_pkg = 0;            ///< the 1 / m Keel set [1/kg]
+  btVector3 setInverseInertiaLocal{0, 0, 0};  ///< the I^-1 Keel set, principal axes
+};
+
 /// What the substep reads of the rigid body, copied before it runs.
 struct BodySnapshot {
   btTransform centreOfMass;         ///< centre-of-mass transform, world [m]
@@ -60,8 +73,18 @@ struct BodySnapshot {
   btVector3 linearFactor;           ///< Bullet's per-axis factors on velocity changes (world)
   btVector3 angularFactor;          ///< the same, angular
   bool staticOrKinematic = false;   ///< Bullet moves it, or nothing does
-  /// A copy of what the substep reads of `body`.
-  static BodySnapshot of(const btRigidBody& body);
+  // With the added mass (added_mass.cpp): the body's own mass above is not
+  // Bullet's while Keel holds the body's mass raised (RaisedMass).
+  btVector3 ownInverseInertiaLocal{0, 0, 0};  ///< the body's own I^-1, principal axes [1/(kg m^2)]
+  btScalar bulletInverseMass_pkg = 0;         ///< 1 / m Bullet integrates with now [1/kg]
+  btVector3 totalForce_N{0, 0, 0};            ///< Bullet's accumulated force (gravity and the user's), world
+  btVector3 totalTorque_Nm{0, 0, 0};          ///< Bullet's accumulated torque, world
+  /// Bullet's accumulated force holds this step's gravity (a substep inside
+  /// stepSimulation); false between steps (WaterAction::prime).
+  bool gravityInTotal = true;
+  /// A copy of what the substep reads of `body`, whose own mass is
+  /// `raised`'s while Keel holds it raised.
+  static BodySnapshot of(const btRigidBody& body, const RaisedMass& raised, bool gravityInTotal);
 };
 
 /// What a boat is: its hull, its water, its settings and its buoyancy
@@ -130,7 +153,9 @@ struct BoatValues {
   bool wake = false;               ///< the water under the boat moved: wake the body
   std::uint32_t flags = StatusOk;  ///< the last substep's StatusFlag bits, before it is applied
   WaterStatus status;
-  FloodState flood;  ///< the compartments, their water and its weight (none: no flooding)
+  FloodState flood;     ///< the compartments, their water and its weight (none: no flooding)
+  AddedMass addedMass;  ///< the last substep's added mass, body axes (zero when off or dry)
+  RaisedMass raised;    ///< what Keel set on the body for the added mass
 };
 
 /// What a boat keeps from one substep to the next (BoatValues), its
@@ -197,6 +222,10 @@ struct Substep {
   bool slamSummed = false;                  ///< Flow: slamming summed this substep (its history is warm)
   SlammingParameters slamming;              ///< Flow: slamming's per-boat factors
   std::uint32_t flags = StatusOk;           ///< StatusFlag bits so far
+  /// Pose, AddedMass: the inverse mass and inertia (world) the water's terms
+  /// accelerate: the body's own, raised by the added mass when it is on.
+  btScalar effectiveInverseMass_pkg = 0;
+  btMatrix3x3 effectiveInverseInertia;
 };
 
 /// Runs one substep of `dt_s` [s] at water time `t_s` [s] on the boat's

@@ -1,0 +1,44 @@
+#pragma once
+// The added mass on the Bullet body (docs/integration.md, "Added mass"):
+// Keel raises the mass and inertia Bullet integrates and its contacts see
+// by the water's, keeps the body's own, and gives them back.
+
+#include <keel/added_mass.hpp>
+
+#include "substep/substep.hpp"
+
+class btRigidBody;
+
+namespace keel::KEEL_ABI::detail {
+
+/// The mass and inertia Keel gives Bullet for a body of its own inverse
+/// mass and inverse principal inertia with added mass `a` (body axes): the
+/// own mass plus the mean of `a`'s three translational diagonal terms (a
+/// scalar mass is all Bullet has; the mean does not depend on the body's
+/// axes), the own principal inertia plus `a`'s rotational diagonal. An
+/// infinite own inertia (an inverse of 0) stays infinite.
+struct BulletMass {
+  btScalar inverseMass_pkg = 0;            ///< [1/kg]
+  btVector3 inverseInertiaLocal{0, 0, 0};  ///< principal axes [1/(kg m^2)]
+};
+[[nodiscard]] BulletMass raisedMass(btScalar ownInverseMass_pkg, const btVector3& ownInverseInertiaLocal,
+                                    const AddedMass& a);
+
+/// The body's own inverse mass and inverse principal inertia: `raised`'s
+/// while the body holds what Keel set, else the body's (never raised, or
+/// the user set a mass of their own since).
+void ownMassOf(const btRigidBody& body, const RaisedMass& raised, btScalar& inverseMass_pkg,
+               btVector3& inverseInertiaLocal);
+
+/// Puts on the body the mass and inertia raised by `a`, or its own when `a`
+/// is null, and records them in `raised`. `gravityInTotal`: inside a step,
+/// Bullet's accumulated force holds the gravity of the mass it had; it is
+/// swapped for the new mass's, so that Bullet's gravity is always its mass
+/// times the body's gravity (btRigidBody::setMassProps sets the same).
+void holdRaisedMass(btRigidBody& body, RaisedMass& raised, const AddedMass* a, bool gravityInTotal);
+
+/// Rollback, between steps: the body given the mass it had when `saved`
+/// was recorded (raised, or its own), `current` describing it now.
+void restoreRaisedMass(btRigidBody& body, RaisedMass& current, const RaisedMass& saved);
+
+}  // namespace keel::KEEL_ABI::detail
