@@ -45,7 +45,7 @@ struct LightBody {
     mass_kg = s * double(water.mass_kg);
     const btVector3 inertia = water.principalInertia_kgm2 * btScalar(s);
     body = std::make_unique<btRigidBody>(
-        btRigidBody::btRigidBodyConstructionInfo(btScalar(mass_kg), nullptr, &shape_, inertia));
+        btRigidBody::btRigidBodyConstructionInfo(btScalar(mass_kg), nullptr, &collisionShape, inertia));
   }
   /// Lowest point of the hull below the water level 0 along y, at the body's pose [m].
   [[nodiscard]] double draft_m() const {
@@ -55,7 +55,7 @@ struct LightBody {
   }
   std::shared_ptr<const Hull> hull;
   double mass_kg = 0;
-  btSphereShape shape_{1};  // no other bodies: the shape is never in a contact
+  btSphereShape collisionShape{1};  // no other bodies: the shape is never in a contact
   std::unique_ptr<btRigidBody> body;
 };
 
