@@ -37,11 +37,11 @@ namespace keel::test {
 namespace {
 
 #if defined(BT_USE_DOUBLE_PRECISION)
-constexpr std::uint64_t kWorldHash = 0x849dc9b3bf97b882ull;
-constexpr std::uint64_t kKeelHash = 0x86fc5b6ff21d7b12ull;
+constexpr std::uint64_t kWorldHash = 0x289871d3e43beb71ull;
+constexpr std::uint64_t kKeelHash = 0xb840b1922bc8a160ull;
 #else
-constexpr std::uint64_t kWorldHash = 0xe6387890774e39b8ull;
-constexpr std::uint64_t kKeelHash = 0x1b2f50331bf631dfull;
+constexpr std::uint64_t kWorldHash = 0xb2a9f1f04ba9f0bbull;
+constexpr std::uint64_t kKeelHash = 0xc95f58ec327e4793ull;
 #endif
 
 /// The end [s] of the frame that starts at the boats' clock `t_s` [s]:

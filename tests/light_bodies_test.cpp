@@ -189,16 +189,16 @@ TEST(LightBodies, TheWorstStayBoundedAndSettleAtTheirDraft) {
 }
 
 TEST(LightBodies, TheSmallestDinghyStaysBounded) {
-  // The 5 cm dinghy of 0.2 g and 0.4 g: with added mass and the default
-  // hydrodynamic terms it spins up within a fraction of a second, on still
-  // water too (hydrostatics and added mass alone stay under 50 rad/s there).
-  bool allBounded = true;
+  // The 5 cm dinghy of 0.2 g and 0.4 g, the table's hardest: its heave and
+  // roll with its water are at the edge of what a 60 Hz substep integrates
+  // explicitly, and its drag turns it faster than a substep; the added
+  // mass's solve takes both implicitly (docs/model.md, "Added mass").
   for (const Case c : {Case{Shape::Dinghy, 0.05, 0.02}, Case{Shape::Dinghy, 0.05, 0.05}}) {
     const Outcome after = trial(c.shape, c.size_m, c.s, 5, true);
     printRow(c.shape, c.size_m, c.s, after, "on");
-    allBounded = allBounded && bounded(after);
+    EXPECT_TRUE(bounded(after)) << nameOf(c.shape) << " " << c.size_m << " m, s " << c.s;
+    EXPECT_LT(std::abs(after.draftError_m), kDraftTolerance * after.draft_m) << nameOf(c.shape) << " " << c.size_m;
   }
-  if (!allBounded) GTEST_SKIP() << "the 5 cm dinghy of relative density 0.02 and 0.05 diverges with added mass";
 }
 
 }  // namespace

@@ -87,8 +87,12 @@ SceneBoats::SceneBoats(World& world, const std::shared_ptr<const WaterSurface>& 
       .setLevelOfDetail(farBoatSettings(*boat));
   HydrostaticSettings direct;
   direct.sampling = Sampling::Direct;
-  fleet->add(add(buoy, 0.5, 0, btVector3(btScalar(0.5), btScalar(0.1), btScalar(2.4))), buoy, direct);
+  WaterAction& buoyed = fleet->add(add(buoy, 0.5, 0, btVector3(btScalar(0.5), btScalar(0.1), btScalar(2.4))), buoy,
+                                   direct);
   bodies.back()->setLinearVelocity(btVector3(0, 0, btScalar(-1.5)));
+  HydrodynamicSettings carried;  // the buoy carries its water: the added mass's solve, and the mass it puts on the body
+  carried.addedMass = true;
+  buoyed.setHydrodynamics(carried);
   patch.pressure = PressureModel::StaticHead;
   single = std::make_unique<WaterAction>(add(boat, 0.45, btScalar(-0.15), btVector3(-9, btScalar(0.2), 1)), boat,
                                          surface, patch);

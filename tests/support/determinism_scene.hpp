@@ -44,7 +44,7 @@ class SceneSea {
 ///     compartment filling through a hole below its waterline,
 ///   1 a boat on columns (the far-boat level of detail), on triangles from
 ///     halfway,
-///   2 a buoy on triangles sampling the water directly, colliding with the barge,
+///   2 a buoy on triangles sampling the water directly, with its added mass, colliding with the barge,
 /// and 3 a boat of its own WaterAction, on triangles sampling a patch with
 /// wind, damping and one water velocity a boat, on columns from halfway.
 /// Neither the fleet nor the action is added to the world.

@@ -5,18 +5,33 @@
 
 #include <keel/added_mass.hpp>
 
+#include <array>
+
 #include "substep/substep.hpp"
 
 class btRigidBody;
 
 namespace keel::KEEL_ABI::detail {
 
-/// The mass and inertia Keel gives Bullet for a body of its own inverse
-/// mass and inverse principal inertia with added mass `a` (body axes): the
-/// own mass plus the mean of `a`'s three translational diagonal terms (a
-/// scalar mass is all Bullet has; the mean does not depend on the body's
-/// axes), the own principal inertia plus `a`'s rotational diagonal. An
-/// infinite own inertia (an inverse of 0) stays infinite.
+/// The body and its water, `M + A` (row-major 6 x 6, body axes about the
+/// centre of mass), for a body of own inverse mass and inverse principal
+/// inertia with added mass `a`. An infinite own inertia (an inverse of 0)
+/// locks its axis: its row and column are the identity's.
+[[nodiscard]] std::array<double, 36> bodyAndWater(btScalar ownInverseMass_pkg, const btVector3& ownInverseInertiaLocal,
+                                                  const AddedMass& a);
+
+/// Solves `m x = b` for the symmetric positive definite 6 x 6 `m`
+/// (row-major, overwritten; `b` becomes x) by Gaussian elimination with
+/// partial pivoting: the same operations in the same order on every CPU.
+void solve6(std::array<double, 36>& m, std::array<double, 6>& b);
+
+/// The mass and inertia Keel gives Bullet, and the clamps of the terms,
+/// for a body with added mass `a`: from the diagonal of `(M + A)^-1`, the
+/// body's answer with its water to an impulse along or about each body
+/// axis. The inverse mass is the mean of the three translational terms
+/// (Bullet has one scalar mass; the mean does not depend on the body's
+/// axes), the inverse principal inertia the three rotational terms. An
+/// infinite own inertia stays infinite.
 struct BulletMass {
   btScalar inverseMass_pkg = 0;            ///< [1/kg]
   btVector3 inverseInertiaLocal{0, 0, 0};  ///< principal axes [1/(kg m^2)]

@@ -104,9 +104,12 @@ void waterInertia(const BoatModel& boat, BoatState& state, const PointWater& wat
 /// integrates in the next substep (the user's forces and gravity over the
 /// raised mass), the body accelerates as `(M + A)^-1` times the water's
 /// force (state.total), gravity on its own mass and the user's forces.
-/// Reads state.addedMass, state.total, state.basis, the body (added_mass.cpp).
-void implicitVelocityChange(const BoatState& state, const BodySnapshot& body, const Substep& s, btVector3& dv,
-                            btVector3& dw);
+/// The waterplane's hydrostatic stiffness is solved implicitly with them
+/// (the cut's waterline segments: none on columns). Reads state.addedMass,
+/// state.total, state.basis, s.buffers.pieces' waterline, the body
+/// (added_mass.cpp).
+void implicitVelocityChange(const BoatModel& boat, const BoatState& state, const BodySnapshot& body, const Substep& s,
+                            btVector3& dv, btVector3& dw);
 
 /// Whether any hydrodynamic term has work this substep: one is planned and
 /// the hull is wet (or the air resistance, which acts on a dry hull too).

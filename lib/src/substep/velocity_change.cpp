@@ -63,7 +63,7 @@ bool velocityChange(const BoatModel& boat, BoatState& state, PointWater& water, 
   // forces: F / m dt along the linear factor, tau I^-1 dt (I^-1 symmetric).
   btVector3 dv = total.force_N * body.linearFactor * (body.inverseMass_pkg * s.dt_s);
   btVector3 dw = (total.torque_Nm * body.angularFactor) * body.inverseInertia * s.dt_s;
-  if (s.plan.addedMass) implicitVelocityChange(state, body, s, dv, dw);
+  if (s.plan.addedMass) implicitVelocityChange(boat, state, body, s, dv, dw);
   const btVector3 linear = state.dampingCompensated ? dv / linearFactor : dv;
   const btVector3 angular = state.dampingCompensated ? dw / angularFactor : dw;
   if (!isFinite(linear) || !isFinite(angular)) return refuse(state, s.flags);
