@@ -202,7 +202,7 @@ TEST(Turning, ACrossFlowsDragActsAtTheCentreOfBuoyancyInRoll) {
   const btVector3 centre = action.hydrostatics().centreOfBuoyancy_m, roll(1, 0, 0);
   const btVector3 cross = btVector3(0, 0, f.pressureDrag.force_N.z()) + f.hullLift.force_N;
   const double moved = f.pressureDrag.torque_Nm.x() + f.hullLift.torque_Nm.x(), wanted = centre.cross(cross).dot(roll);
-  reportFigure("boat hull drifting: the pressure drag's own roll moment [N m]", f.pressureDrag.torque_Nm.x(), 0);
+  reportValue("boat hull drifting: the pressure drag's own roll moment [N m]", f.pressureDrag.torque_Nm.x());
   reportFigure("boat hull drifting: the roll moment with the hull's lift [N m]", moved, wanted);
   EXPECT_LT(f.pressureDrag.torque_Nm.x(), 0);
   EXPECT_GT(wanted, 0);
@@ -225,7 +225,10 @@ TugTurns tugTurns(const Boat& tug, const std::string& name) {
   const double beforeFormula = formulaHeel_deg(tug, t.before, &t.gm_m, &t.kg_m);
   t.formula_deg = formulaHeel_deg(tug, t.after, &t.gm_m, &t.kg_m);
   auto report = [&](const std::string& what, double measured, double expected) {
-    reportFigure((name + what).c_str(), measured, expected);
+    if (expected == 0)
+      reportValue((name + what).c_str(), measured);
+    else
+      reportFigure((name + what).c_str(), measured, expected);
   };
   report(": GM [m]", t.gm_m, 0);
   report(": KG [m]", t.kg_m, 0);
@@ -285,11 +288,11 @@ TEST(Turning, ATugOnItsRudderHeelsOutward) {
   const double formula = formulaHeel_deg(tug, after, &gm, &kg);
   reportFigure("tug on its rudder without the hull's lift: steady heel, outward [deg]", before.heel_deg,
                formulaHeel_deg(tug, before, &gm, &kg));
-  reportFigure("tug on its rudder without the hull's lift: transient heel, inward [deg]", before.peakInward_deg, 0);
-  reportFigure("tug on its rudder: radius [m]", after.radius_m, 0);
+  reportValue("tug on its rudder without the hull's lift: transient heel, inward [deg]", before.peakInward_deg);
+  reportValue("tug on its rudder: radius [m]", after.radius_m);
   reportFigure("tug on its rudder: steady heel, outward [deg]", after.heel_deg, formula);
-  reportFigure("tug on its rudder: transient heel, inward [deg]", after.peakInward_deg, 0);
-  reportFigure("tug on its rudder: transient heel, outward [deg]", after.peakOutward_deg, 0);
+  reportValue("tug on its rudder: transient heel, inward [deg]", after.peakInward_deg);
+  reportValue("tug on its rudder: transient heel, outward [deg]", after.peakOutward_deg);
   EXPECT_LT(before.heel_deg, -3);
   EXPECT_GT(after.heel_deg, formula / 2);
   EXPECT_LT(after.heel_deg, formula);
@@ -302,9 +305,9 @@ TEST(Turning, APlaningHullStillLeansIn) {
   const Boat boat = weigh("speedboat.obj", 0.008, 1800, 350, btVector3(-2.6f, -0.1f, 0));
   const Turn t = turn(boat, thrustAndCouple(boat, 5000, btVector3(-3.6f, -0.45f, 0), 3000), 12.0, 5, 40, 10, true);
   const double length_m = double(boat.file->boundsMax().x() - boat.file->boundsMin().x());
-  reportFigure("speedboat, planing turn: Froude number", t.speed_mps / std::sqrt(9.81 * length_m), 0);
-  reportFigure("speedboat, planing turn: radius [m]", t.radius_m, 0);
-  reportFigure("speedboat, planing turn: steady heel, outward [deg]", t.heel_deg, 0);
+  reportValue("speedboat, planing turn: Froude number", t.speed_mps / std::sqrt(9.81 * length_m));
+  reportValue("speedboat, planing turn: radius [m]", t.radius_m);
+  reportValue("speedboat, planing turn: steady heel, outward [deg]", t.heel_deg);
   EXPECT_GT(t.speed_mps / std::sqrt(9.81 * length_m), 1);
   EXPECT_LT(t.heel_deg, 0.5);
 }

@@ -223,4 +223,6 @@ void reportFigure(const char* name, double measured, double expected) {
               relative);
 }
 
+void reportValue(const char* name, double measured) { std::printf("[  figure  ] %s: %.9g\n", name, measured); }
+
 }  // namespace keel::test

@@ -88,6 +88,8 @@ namespace keel::test {
 /// also shows how close it came: "[  figure  ] name: measured ..., expected
 /// ..., relative error ...".
 void reportFigure(const char* name, double measured, double expected);
+/// Prints a measured figure that has no reference ("[  figure  ] name: value").
+void reportValue(const char* name, double measured);
 
 /// Puts `boat` on `model`, the rest of its level of detail kept.
 inline void setModel(WaterAction& boat, BuoyancyModel model) {
