@@ -68,16 +68,31 @@ void solve6(std::array<double, 36>& m, std::array<double, 6>& b) {
 BulletMass raisedMass(btScalar ownInverseMass_pkg, const btVector3& ownInverseInertiaLocal, const AddedMass& a) {
   // The diagonal of (M + A)^-1: how far a unit impulse along (or about)
   // each body axis moves the body with its water, the couplings included
-  // (a light hull's sway carries its roll: its roll alone is lighter than
-  // the diagonal of M + A says).
+  // (a light hull's roll rides on its sway: its roll alone is lighter than
+  // the diagonal of M + A says). M + A is symmetric positive definite:
+  // Cholesky, M + A = L L^T, then (M + A)^-1 = X^T X with X = L^-1.
   const std::array<double, 36> m = bodyAndWater(ownInverseMass_pkg, ownInverseInertiaLocal, a);
+  std::array<double, 36> l{}, x{};
+  for (std::size_t j = 0; j < 6; ++j) {
+    double d = m[7 * j];
+    for (std::size_t k = 0; k < j; ++k) d -= l[6 * j + k] * l[6 * j + k];
+    if (!(d > 0)) return BulletMass{ownInverseMass_pkg, ownInverseInertiaLocal};  // rounding: the own
+    l[7 * j] = std::sqrt(d);
+    for (std::size_t i = j + 1; i < 6; ++i) {
+      double e = m[6 * i + j];
+      for (std::size_t k = 0; k < j; ++k) e -= l[6 * i + k] * l[6 * j + k];
+      l[6 * i + j] = e / l[7 * j];
+    }
+  }
   std::array<double, 6> w{};
-  for (std::size_t k = 0; k < 6; ++k) {
-    std::array<double, 36> lu = m;
-    std::array<double, 6> unit{};
-    unit[k] = 1;
-    solve6(lu, unit);
-    w[k] = unit[k];
+  for (std::size_t c = 0; c < 6; ++c) {
+    x[7 * c] = 1 / l[7 * c];
+    for (std::size_t i = c + 1; i < 6; ++i) {
+      double e = 0;
+      for (std::size_t k = c; k < i; ++k) e += l[6 * i + k] * x[6 * k + c];
+      x[6 * i + c] = -e / l[7 * i];
+    }
+    for (std::size_t i = c; i < 6; ++i) w[c] += x[6 * i + c] * x[6 * i + c];
   }
   BulletMass out;
   out.inverseMass_pkg = btScalar((w[0] + w[1] + w[2]) / 3);
@@ -94,8 +109,8 @@ void ownMassOf(const btRigidBody& body, const RaisedMass& raised, btScalar& inve
   inverseInertiaLocal = keels ? raised.ownInverseInertiaLocal : body.getInvInertiaDiagLocal();
 }
 
-void holdRaisedMass(btRigidBody& body, RaisedMass& raised, const AddedMass* a, bool gravityInTotal) {
-  if (!raised.active && !a) return;  // never raised: the body is the user's
+void holdRaisedMass(btRigidBody& body, RaisedMass& raised, const BulletMass* target, bool gravityInTotal) {
+  if (!raised.active && !target) return;  // never raised: the body is the user's
   btScalar ownMass = 0;
   btVector3 ownInertia;
   ownMassOf(body, raised, ownMass, ownInertia);
@@ -103,15 +118,13 @@ void holdRaisedMass(btRigidBody& body, RaisedMass& raised, const AddedMass* a, b
     raised = RaisedMass{};
     return;
   }
-  if (!a) {
-    if (body.getInvMass() != ownMass || body.getInvInertiaDiagLocal() != ownInertia)
-      setMass(body, ownMass, ownInertia, gravityInTotal);
+  const BulletMass m = target ? *target : BulletMass{ownMass, ownInertia};
+  if (body.getInvMass() != m.inverseMass_pkg || body.getInvInertiaDiagLocal() != m.inverseInertiaLocal)
+    setMass(body, m.inverseMass_pkg, m.inverseInertiaLocal, gravityInTotal);
+  if (!target) {
     raised = RaisedMass{};
     return;
   }
-  const BulletMass m = raisedMass(ownMass, ownInertia, *a);
-  if (body.getInvMass() != m.inverseMass_pkg || body.getInvInertiaDiagLocal() != m.inverseInertiaLocal)
-    setMass(body, m.inverseMass_pkg, m.inverseInertiaLocal, gravityInTotal);
   raised.active = true;
   raised.ownInverseMass_pkg = ownMass;
   raised.ownInverseInertiaLocal = ownInertia;

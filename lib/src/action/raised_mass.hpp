@@ -28,14 +28,10 @@ void solve6(std::array<double, 36>& m, std::array<double, 6>& b);
 /// The mass and inertia Keel gives Bullet, and the clamps of the terms,
 /// for a body with added mass `a`: from the diagonal of `(M + A)^-1`, the
 /// body's answer with its water to an impulse along or about each body
-/// axis. The inverse mass is the mean of the three translational terms
-/// (Bullet has one scalar mass; the mean does not depend on the body's
-/// axes), the inverse principal inertia the three rotational terms. An
-/// infinite own inertia stays infinite.
-struct BulletMass {
-  btScalar inverseMass_pkg = 0;            ///< [1/kg]
-  btVector3 inverseInertiaLocal{0, 0, 0};  ///< principal axes [1/(kg m^2)]
-};
+/// axis (BulletMass, substep.hpp). The inverse mass is the mean of the three
+/// translational terms (Bullet has one scalar mass; the mean does not
+/// depend on the body's axes), the inverse principal inertia the three
+/// rotational terms. An infinite own inertia stays infinite.
 [[nodiscard]] BulletMass raisedMass(btScalar ownInverseMass_pkg, const btVector3& ownInverseInertiaLocal,
                                     const AddedMass& a);
 
@@ -45,12 +41,13 @@ struct BulletMass {
 void ownMassOf(const btRigidBody& body, const RaisedMass& raised, btScalar& inverseMass_pkg,
                btVector3& inverseInertiaLocal);
 
-/// Puts on the body the mass and inertia raised by `a`, or its own when `a`
-/// is null, and records them in `raised`. `gravityInTotal`: inside a step,
+/// Puts on the body the mass and inertia `target` (raisedMass() of its own
+/// mass, as the substep found it), or its own when `target` is null, and
+/// records them in `raised`. `gravityInTotal`: inside a step,
 /// Bullet's accumulated force holds the gravity of the mass it had; it is
 /// swapped for the new mass's, so that Bullet's gravity is always its mass
 /// times the body's gravity (btRigidBody::setMassProps sets the same).
-void holdRaisedMass(btRigidBody& body, RaisedMass& raised, const AddedMass* a, bool gravityInTotal);
+void holdRaisedMass(btRigidBody& body, RaisedMass& raised, const BulletMass* target, bool gravityInTotal);
 
 /// Rollback, between steps: the body given the mass it had when `saved`
 /// was recorded (raised, or its own), `current` describing it now.

@@ -168,7 +168,7 @@ void WaterAction::applyForces() {
     s.pendingAngular_radps.setZero();
   }
   // The next substep's mass and inertia: raised by the water's, or the own.
-  detail::holdRaisedMass(*body_, s.raised, hydro_.addedMass ? &s.addedMass : nullptr, !betweenSteps_);
+  detail::holdRaisedMass(*body_, s.raised, hydro_.addedMass ? &s.raisedTo : nullptr, !betweenSteps_);
   detail::finishStatus(s.status, s.flags, false);
 }
 

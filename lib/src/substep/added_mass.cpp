@@ -105,15 +105,15 @@ void waterInertia(const BoatModel& boat, BoatState& state, const PointWater& wat
   state.addedMass = addedMassBelowPlane(boat.hull, s.axes.up, level_m, double(boat.statics.waterDensity_kgpm3),
                                         &state.hullMoments);
   // The terms' clamps and slamming stop what the body and its water weigh.
-  const BulletMass raised = raisedMass(body.inverseMass_pkg, body.ownInverseInertiaLocal, state.addedMass);
-  s.effectiveInverseMass_pkg = raised.inverseMass_pkg;
-  s.effectiveInverseInertia = state.basis.scaled(raised.inverseInertiaLocal) * state.basis.transpose();
+  state.raisedTo = raisedMass(body.inverseMass_pkg, body.ownInverseInertiaLocal, state.addedMass);
+  s.effectiveInverseMass_pkg = state.raisedTo.inverseMass_pkg;
+  s.effectiveInverseInertia = state.basis.scaled(state.raisedTo.inverseInertiaLocal) * state.basis.transpose();
 }
 
 void implicitVelocityChange(const BoatModel& boat, const BoatState& state, const BodySnapshot& body, const Substep& s,
                             btVector3& dv, btVector3& dw) {
   const btMatrix3x3& r = state.basis;  // body axes to world
-  const BulletMass next = raisedMass(body.inverseMass_pkg, body.ownInverseInertiaLocal, state.addedMass);
+  const BulletMass& next = state.raisedTo;
   // The user's forces: Bullet's accumulated force less the gravity of the
   // mass it holds now (inside a step; between steps it holds none yet).
   btVector3 user = body.totalForce_N;

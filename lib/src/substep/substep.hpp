@@ -61,6 +61,13 @@ struct RaisedMass {
   btVector3 setInverseInertiaLocal{0, 0, 0};  ///< the I^-1 Keel set, principal axes
 };
 
+/// A mass and principal inertia as Bullet holds them: inverses, 0 for an
+/// infinite one (raised_mass.hpp's raisedMass: the body with its water).
+struct BulletMass {
+  btScalar inverseMass_pkg = 0;            ///< [1/kg]
+  btVector3 inverseInertiaLocal{0, 0, 0};  ///< principal axes [1/(kg m^2)]
+};
+
 /// What the substep reads of the rigid body, copied before it runs.
 struct BodySnapshot {
   btTransform centreOfMass;         ///< centre-of-mass transform, world [m]
@@ -160,7 +167,8 @@ struct BoatValues {
   /// the water needs: integrated at the first substep that wants them.
   Moments hullMoments;
   bool hullMomentsKnown = false;
-  RaisedMass raised;  ///< what Keel set on the body for the added mass
+  RaisedMass raised;    ///< what Keel set on the body for the added mass
+  BulletMass raisedTo;  ///< the last substep's body with its water, for Bullet's next (AddedMass stage)
 };
 
 /// What a boat keeps from one substep to the next (BoatValues), its
