@@ -97,7 +97,7 @@ BulletMass raisedMass(btScalar ownInverseMass_pkg, const btVector3& ownInverseIn
   BulletMass out;
   out.inverseMass_pkg = btScalar((w[0] + w[1] + w[2]) / 3);
   for (int k = 0; k < 3; ++k)
-    out.inverseInertiaLocal[k] = ownInverseInertiaLocal[k] > 0 ? btScalar(w[std::size_t(3 + k)]) : btScalar(0);
+    out.inverseInertiaLocal[k] = ownInverseInertiaLocal[k] > 0 ? btScalar(w[(std::size_t(k) + 3)]) : btScalar(0);
   return out;
 }
 

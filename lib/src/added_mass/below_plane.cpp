@@ -104,7 +104,7 @@ Matrix6d ellipsoidAbout(const Body& b, double density_kgpm3) {
       for (int k = 0; k < 3; ++k) {
         const double rc = e.vectors[r][k] * e.vectors[c][k];
         m[r][c] += diagonal[std::size_t(k)] * rc;
-        j[r][c] += diagonal[std::size_t(3 + k)] * rc;
+        j[r][c] += diagonal[(std::size_t(k) + 3)] * rc;
       }
   const Vector3d& p = b.centre_m;
   const Matrix3d s{{{0, p[2], -p[1]}, {-p[2], 0, p[0]}, {p[1], -p[0], 0}}};  // -[p]x
@@ -117,10 +117,10 @@ Matrix6d ellipsoidAbout(const Body& b, double density_kgpm3) {
     for (int c = 0; c < 3; ++c) {
       double sms = 0;  // (S^T M S)_rc
       for (int k = 0; k < 3; ++k) sms += s[k][r] * ms[k][c];
-      out[std::size_t(6 * r + c)] = m[r][c];
-      out[std::size_t(6 * r + c + 3)] = ms[r][c];
-      out[std::size_t(6 * (r + 3) + c)] = ms[c][r];
-      out[std::size_t(6 * (r + 3) + c + 3)] = j[r][c] + sms;
+      out[6 * std::size_t(r) + std::size_t(c)] = m[r][c];
+      out[6 * std::size_t(r) + std::size_t(c) + 3] = ms[r][c];
+      out[6 * (std::size_t(r) + 3) + std::size_t(c)] = ms[c][r];
+      out[6 * (std::size_t(r) + 3) + std::size_t(c) + 3] = j[r][c] + sms;
     }
   return out;
 }

@@ -102,7 +102,7 @@ std::array<double, 6> ellipsoidDiagonal(double a_m, double b_m, double c_m, doub
       const double ck = lambCoefficient(tabc, lo * lo, t[i] * t[i], hi * hi);
       gNear = (ck - cj) / (hi * hi - lo * lo);
     }
-    out[std::size_t(3 + i)] = mass_kg / 5 * rotationOverFifth(s2, coefficient, gNear, i);
+    out[(std::size_t(i) + 3)] = mass_kg / 5 * rotationOverFifth(s2, coefficient, gNear, i);
   }
   return out;
 }

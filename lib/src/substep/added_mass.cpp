@@ -46,9 +46,9 @@ std::array<double, 36> waterplaneStiffness(const PieceBuffer& p, std::size_t cro
   // r x u = y e1 - x e2 for r = x e1 + y e2 + h u.
   std::array<double, 6> g[3];  // the integrals of g_i's parts: 1, x, y
   for (int j = 0; j < 3; ++j) {
-    g[0][std::size_t(j)] = double(up[j]), g[0][std::size_t(3 + j)] = 0;
-    g[1][std::size_t(j)] = 0, g[1][std::size_t(3 + j)] = -double(e2[j]);
-    g[2][std::size_t(j)] = 0, g[2][std::size_t(3 + j)] = double(e1[j]);
+    g[0][std::size_t(j)] = double(up[j]), g[0][(std::size_t(j) + 3)] = 0;
+    g[1][std::size_t(j)] = 0, g[1][(std::size_t(j) + 3)] = -double(e2[j]);
+    g[2][std::size_t(j)] = 0, g[2][(std::size_t(j) + 3)] = double(e1[j]);
   }
   // g = g0 + x g1 + y g2: the integral of g g^T from those of 1, x, y, x^2, xy, y^2.
   const double m[3][3] = {{area, sx, sy}, {sx, ixx, ixy}, {sy, ixy, iyy}};
