@@ -318,7 +318,9 @@ class WaterAction : public btActionInterface {
   void saveState(WaterActionState& into) const;
   /// Puts back a state this boat saved: its clock, settings, level of
   /// detail, water history, compartments and status (not its profile, not
-  /// debugForceScale_Npm). Allocates only where the boat holds less memory
+  /// debugForceScale_Npm), and with HydrodynamicSettings::addedMass the
+  /// mass and inertia it held on the body (call it between steps, as the
+  /// game restores the body's own state). Allocates only where the boat holds less memory
   /// than the state (a buoyancy model it has not run since). Throws
   /// std::invalid_argument, changing nothing, for an empty state or one
   /// saved by another boat (another body or another Hull object).
