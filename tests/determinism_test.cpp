@@ -37,8 +37,8 @@ namespace keel::test {
 namespace {
 
 #if defined(BT_USE_DOUBLE_PRECISION)
-constexpr std::uint64_t kWorldHash = 0x289871d3e43beb71ull;
-constexpr std::uint64_t kKeelHash = 0xb840b1922bc8a160ull;
+constexpr std::uint64_t kWorldHash = 0x7ce006c5b2b77c3aull;
+constexpr std::uint64_t kKeelHash = 0xb84e7c1eb7c010b0ull;
 #else
 constexpr std::uint64_t kWorldHash = 0xb2a9f1f04ba9f0bbull;
 constexpr std::uint64_t kKeelHash = 0xc95f58ec327e4793ull;
