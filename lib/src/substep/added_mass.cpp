@@ -113,16 +113,16 @@ void waterInertia(const BoatModel& boat, BoatState& state, const PointWater& wat
 void implicitVelocityChange(const BoatModel& boat, const BoatState& state, const BodySnapshot& body, const Substep& s,
                             btVector3& dv, btVector3& dw) {
   const btMatrix3x3& r = state.basis;  // body axes to world
-  const BulletMass& next = state.raisedTo;
   // The user's forces: Bullet's accumulated force less the gravity of the
   // mass it holds now (inside a step; between steps it holds none yet).
   btVector3 user = body.totalForce_N;
   if (body.gravityInTotal && body.bulletInverseMass_pkg > 0)
     user -= body.linearFactor * body.gravity_mps2 / body.bulletInverseMass_pkg;
   // What Bullet integrates in the next substep on its own: the user's
-  // forces and the gravity of the raised mass, over the raised mass.
-  const btVector3 bulletLinear = (user * next.inverseMass_pkg + body.linearFactor * body.gravity_mps2) * s.dt_s;
-  const btVector3 bulletAngular = (r.scaled(next.inverseInertiaLocal) * r.transpose()) * body.totalTorque_Nm * s.dt_s;
+  // forces and the gravity of the raised mass, over the raised mass (the
+  // AddedMass stage's, which Bullet will hold then).
+  const btVector3 bulletLinear = (user * s.effectiveInverseMass_pkg + body.linearFactor * body.gravity_mps2) * s.dt_s;
+  const btVector3 bulletAngular = s.effectiveInverseInertia * body.totalTorque_Nm * s.dt_s;
   // The body and its water together: (M + A) a = the water's force,
   // gravity on the body's own mass and the user's forces (body axes).
   const btScalar mass_kg = btScalar(1) / body.inverseMass_pkg;

@@ -19,11 +19,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace keel::KEEL_ABI::detail {
 namespace {
-
-constexpr btScalar kPi = btScalar(3.14159265358979323846);
 
 /// The body axis along which `hull`'s bounding box is longest (unit, body axes).
 btVector3 longAxis(const Hull& hull) {
@@ -80,7 +79,8 @@ void hullLift(const BoatModel& boat, BoatState& state, const BodySnapshot& body,
   const btVector3& centre = state.hydrostatics.centreOfBuoyancy_m;  // world axes, from the centre of mass
   const btVector3 v = (s.relativeVelocity_mps + body.angularVelocity_radps.cross(centre)) * state.basis;
   const btScalar u = v.dot(forward), w = v.dot(across);
-  const btScalar addedMass = h.hullLiftCoefficient * (kPi / 2) * boat.statics.waterDensity_kgpm3 * draft * draft;
+  const btScalar addedMass = h.hullLiftCoefficient * (std::numbers::pi_v<btScalar> / 2) *
+                             boat.statics.waterDensity_kgpm3 * draft * draft;
   // -m' |u| w across: its power at the point, -m' |u| w^2, is never positive
   // (astern too: the transom is then the leading edge).
   const btVector3 force = state.basis * (across * (-addedMass * std::abs(u) * w));

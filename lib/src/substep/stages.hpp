@@ -106,8 +106,9 @@ void waterInertia(const BoatModel& boat, BoatState& state, const PointWater& wat
 /// force (state.total), gravity on its own mass and the user's forces.
 /// The waterplane's hydrostatic stiffness is solved implicitly with them
 /// (the cut's waterline segments: none on columns). Reads state.addedMass,
-/// state.total, state.basis, s.buffers.pieces' waterline, the body
-/// (added_mass.cpp).
+/// state.total, state.basis, s.effectiveInverseMass_pkg and
+/// s.effectiveInverseInertia (Bullet's next), s.buffers.pieces' waterline,
+/// the body (added_mass.cpp).
 void implicitVelocityChange(const BoatModel& boat, const BoatState& state, const BodySnapshot& body, const Substep& s,
                             btVector3& dv, btVector3& dw);
 
