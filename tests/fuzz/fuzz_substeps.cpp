@@ -4,7 +4,6 @@
 // dissipative terms never raise the kinetic energy relative to the water
 // beyond the work the water's and the wind's own motion does through them
 // (the check is spelt out at dissipatedEnough).
-#include "action/raised_mass.hpp"
 #include "fuzz.hpp"
 #include "substep/substep.hpp"
 #include "test_hulls.hpp"
@@ -148,17 +147,17 @@ detail::BodySnapshot randomBody(Random& r, const Hull& hull, double mass) {
 /// terms may only take energy. Returns false on a gain; adds
 /// the fed cases (A > 0) and the largest A / K to `fed` and `mostFed`,
 /// and sets `gain_J` to the rise of K.
-bool dissipatedEnough(const detail::BoatState& state, const detail::BodySnapshot& own, double ownMass, btScalar dt,
-                      bool strict, long& fed, double& mostFed, double& gain_J) {
+bool dissipatedEnough(const detail::BoatState& state, const detail::BodySnapshot& own, double ownMass, bool addedMass,
+                      btScalar dt, bool strict, long& fed, double& mostFed, double& gain_J) {
   // With the added mass the terms move the body and its water: its mass
-  // and inertia raised as the clamp and Bullet see them (raised_mass.hpp),
-  // and gravity still pulls the body's own mass only.
+  // and inertia raised as the clamp and Bullet see them (the AddedMass
+  // stage keeps them, state.raisedTo), and gravity still pulls the body's
+  // own mass only.
   detail::BodySnapshot body = own;
   double mass = ownMass;
   btVector3 gravity = own.gravity_mps2;
-  if (!state.addedMass.isZero()) {
-    const detail::BulletMass raised = detail::raisedMass(own.inverseMass_pkg, own.ownInverseInertiaLocal,
-                                                         state.addedMass);
+  if (addedMass) {
+    const detail::BulletMass& raised = state.raisedTo;
     const btMatrix3x3& b = own.centreOfMass.getBasis();
     body.inverseMass_pkg = raised.inverseMass_pkg;
     body.inverseInertia = b.scaled(raised.inverseInertiaLocal) * b.transpose();
@@ -217,7 +216,8 @@ int substeps(long count, std::uint64_t seed, long /*first*/) {
     ++checkedOn[pick];
     if (ok && kind != Water::Misbehaving) {
       const bool stillAir = dynamics.wind_mps == state.referenceWater_mps;
-      ok = dissipatedEnough(state, body, mass, dt, kind == Water::Uniform && stillAir, fed, mostFed, gain_J);
+      ok = dissipatedEnough(state, body, mass, dynamics.addedMass, dt, kind == Water::Uniform && stillAir, fed, mostFed,
+                            gain_J);
       gains += !ok;
     }
     if (!ok) {
