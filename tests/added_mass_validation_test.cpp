@@ -20,26 +20,6 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-/// The heave period [s] of a height signal sampled every `dt_s`: the mean
-/// interval between its upward crossings of `level_m`, each crossing time
-/// interpolated linearly between samples. The release is a turning point,
-/// so the first crossing already lies on the free oscillation.
-struct CrossingPeriod {
-  double level_m, dt_s;
-  double previous = 0, first = -1, last = -1;
-  int count = 0, samples = 0;
-  void add(double height_m) {
-    const double y = height_m - level_m;
-    if (samples > 0 && previous < 0 && y >= 0) {
-      last = (samples - 1 + previous / (previous - y)) * dt_s;
-      if (count++ == 0) first = last;
-    }
-    previous = y;
-    ++samples;
-  }
-  [[nodiscard]] double period_s() const { return count >= 2 ? (last - first) / (count - 1) : 0; }
-};
-
 /// Runs `body` with `boat` for `seconds` at 240 Hz (one substep per step)
 /// and returns the heave period about `level_m`, and the number of cycles.
 std::pair<double, int> heavePeriod(World& w, btRigidBody* body, double level_m, double seconds) {

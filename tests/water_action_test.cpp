@@ -67,18 +67,15 @@ TEST(WaterAction, HeavePeriodWithoutDamping) {
   boat.setHydrodynamics(HydrodynamicSettings::none());
   w.world.addAction(&boat);
   const double dt = 1.0 / 240;
-  // Times of upward zero crossings of the heave about equilibrium,
-  // interpolated linearly between substeps.
-  std::vector<double> crossings;
-  double previous = fb.body->getCenterOfMassPosition().y() - FloatingBox::equilibriumY();
+  // Upward crossings of the heave about equilibrium.
+  CrossingPeriod crossings{FloatingBox::equilibriumY(), dt};
+  crossings.add(fb.body->getCenterOfMassPosition().y());
   for (int i = 1; i <= 240 * 15; ++i) {
     w.world.stepSimulation(btScalar(dt), 1, btScalar(dt));
-    const double y = fb.body->getCenterOfMassPosition().y() - FloatingBox::equilibriumY();
-    if (previous < 0 && y >= 0) crossings.push_back((i - 1 + previous / (previous - y)) * dt);
-    previous = y;
+    crossings.add(fb.body->getCenterOfMassPosition().y());
   }
-  ASSERT_GE(crossings.size(), 8u);
-  const double period = (crossings.back() - crossings.front()) / double(crossings.size() - 1);
+  ASSERT_GE(crossings.count, 8);
+  const double period = crossings.period_s();
   const double expected = 2 * kPi * std::sqrt(FloatingBox::T / kG);
   reportFigure("heave period [s]", period, expected);
   EXPECT_NEAR(period, expected, 0.005 * expected);

@@ -91,6 +91,26 @@ void reportFigure(const char* name, double measured, double expected);
 /// Prints a measured figure that has no reference ("[  figure  ] name: value").
 void reportValue(const char* name, double measured);
 
+/// The heave period [s] of a height signal sampled every `dt_s`: the mean
+/// interval between its upward crossings of `level_m`, each crossing time
+/// interpolated linearly between samples (from a release at a turning
+/// point, the first crossing already lies on the free oscillation).
+struct CrossingPeriod {
+  double level_m, dt_s;
+  double previous = 0, first = -1, last = -1;
+  int count = 0, samples = 0;
+  void add(double height_m) {
+    const double y = height_m - level_m;
+    if (samples > 0 && previous < 0 && y >= 0) {
+      last = (samples - 1 + previous / (previous - y)) * dt_s;
+      if (count++ == 0) first = last;
+    }
+    previous = y;
+    ++samples;
+  }
+  [[nodiscard]] double period_s() const { return count >= 2 ? (last - first) / (count - 1) : 0; }
+};
+
 /// Puts `boat` on `model`, the rest of its level of detail kept.
 inline void setModel(WaterAction& boat, BuoyancyModel model) {
   LevelOfDetail lod = boat.levelOfDetail();
