@@ -2,6 +2,8 @@
 
 #include "scene_builder.hpp"
 
+#include <keel/constants.hpp>
+
 #include <BulletDynamics/Dynamics/btDiscreteDynamicsWorld.h>
 
 #include <Ogre.h>
@@ -28,8 +30,6 @@ constexpr double kWaterRadius_m = 85;
 
 /// The H key's hole in the selected boat [m^2].
 constexpr double kKeyHole_m2 = 0.05;
-/// Sea water [kg/m^3], as the harbour's boats feel it.
-constexpr double kWaterDensity_kgpm3 = 1025;
 /// Throttle and rudder move at these rates while their keys are held [1/s].
 constexpr double kThrottleRate_ps = 0.8;
 constexpr double kRudderRate_ps = 2.5;
@@ -542,7 +542,8 @@ void HarbourApp::hudBoat() {
   ImGui::Text("speed %5.1f kn   heading %03.0f deg", t.speed_kn, t.heading_deg);
   ImGui::Text("heel %+5.1f deg   trim %+5.1f deg", t.heel_deg, t.trim_deg);
   ImGui::Text("draft %.2f m   submerged %.2f m^3", t.draft_m, t.submergedVolume_m3);
-  ImGui::Text("mass %.0f kg   displaces %.0f kg", boat->type->mass_kg, t.submergedVolume_m3 * 1025.0);
+  ImGui::Text("mass %.0f kg   displaces %.0f kg", boat->type->mass_kg,
+              t.submergedVolume_m3 * keel::kSeaWaterDensity_kgpm3);
   ImGui::Text("ballast %.0f kg/m^3 (keel::MassModel)", boat->type->ballastDensity_kgpm3);
   ImGui::Separator();
   ImGui::Text("forces [kN]        x        y        z");
@@ -597,7 +598,7 @@ void HarbourApp::hudFlooding(const Boat& boat) {
     ImGui::ProgressBar(float(c.water_m3 / double(c.capacity_m3)), ImVec2(300, 0), label);
   }
   // Reserve buoyancy: 1 intact, 0 awash, below 0 sinking.
-  const double intact = kWaterDensity_kgpm3 * double(action.hull()->volume_m3()) - boat.type->mass_kg;
+  const double intact = keel::kSeaWaterDensity_kgpm3 * double(action.hull()->volume_m3()) - boat.type->mass_kg;
   const double reserve = double(f.reserveBuoyancy_kg);
   char label[64];
   std::snprintf(label, sizeof label, reserve < 0 ? "SINKING (%.0f kg)" : "reserve buoyancy %.0f kg", reserve);

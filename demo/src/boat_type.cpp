@@ -1,5 +1,6 @@
 #include "boat_type.hpp"
 
+#include <keel/constants.hpp>
 #include <keel/mass_properties.hpp>
 
 #include <BulletCollision/CollisionShapes/btBoxShape.h>
@@ -15,7 +16,6 @@
 namespace demo {
 namespace {
 
-constexpr double kWaterDensity_kgpm3 = 1025;
 /// Collision margin [m]: small, so boats touch where they look as if they do.
 constexpr btScalar kMargin_m = 0.02f;
 
@@ -113,7 +113,7 @@ std::shared_ptr<const BoatType> loadType(const BoatSpec& spec, const std::string
   const double designDraft_m = -double(designHull.boundsMin().y());
   if (!(designDraft_m > 0))
     throw std::runtime_error(spec.file + ": the hull does not reach below its design waterline (y = 0)");
-  type->mass_kg = keel::massForDraft_kg(designHull, designDraft_m, kWaterDensity_kgpm3);
+  type->mass_kg = keel::massForDraft_kg(designHull, designDraft_m, keel::kSeaWaterDensity_kgpm3);
   const auto [mass, ballastDensity_kgpm3] = massOf(spec, designHull, type->mass_kg);
   type->centreOfMass_m = mass.centreOfMass_m;
   type->ballastDensity_kgpm3 = ballastDensity_kgpm3;
@@ -140,7 +140,7 @@ std::shared_ptr<const BoatType> loadType(const BoatSpec& spec, const std::string
                  .rudder_m = mass.pointInBody(spec.rudder_m),
                  .rudderArea_m2 = spec.rudderArea_m2,
                  .maxRudder_rad = spec.maxRudder_rad,
-                 .waterDensity_kgpm3 = kWaterDensity_kgpm3};
+                 .waterDensity_kgpm3 = keel::kSeaWaterDensity_kgpm3};
   buildShape(*type);
   return type;
 }

@@ -2,6 +2,8 @@
 
 #include "harbour.hpp"
 
+#include <keel/constants.hpp>
+
 #include <BulletDynamics/Dynamics/btDynamicsWorld.h>
 
 #include <algorithm>
@@ -14,7 +16,6 @@
 namespace demo {
 namespace {
 
-constexpr double kWaterDensity_kgpm3 = 1025;
 /// btCollisionObject::getUserIndex2() of debris (the harbour tags docks 1 and
 /// boats 2): its contact counts and collision holing leave debris out.
 constexpr int kTagDebris = 3;
@@ -76,7 +77,7 @@ Debris& DebrisField::add(std::shared_ptr<const DebrisType> type, double x_m, dou
   world_.addRigidBody(piece->body.get());
 
   keel::HydrostaticSettings settings;
-  settings.waterDensity_kgpm3 = btScalar(kWaterDensity_kgpm3);
+  settings.waterDensity_kgpm3 = btScalar(keel::kSeaWaterDensity_kgpm3);
   piece->action = std::make_unique<keel::WaterAction>(piece->body.get(), t.hull, std::move(sea), settings);
   // The water's inertia: a body lighter than the water it carries along is
   // stable only with it (docs/model.md, "Added mass").

@@ -4,6 +4,7 @@
 
 #include "debris.hpp"
 
+#include <keel/constants.hpp>
 #include <keel/mass_properties.hpp>
 
 #include <BulletCollision/CollisionShapes/btConvexHullShape.h>
@@ -17,7 +18,6 @@
 namespace demo {
 namespace {
 
-constexpr double kWaterDensity_kgpm3 = 1025;
 /// Collision margin [m]: a centimetre, so pieces touch where they look as if they do.
 constexpr btScalar kMargin_m = 0.01f;
 
@@ -127,10 +127,10 @@ std::shared_ptr<const DebrisType> build(std::string kind, const Mesh& mesh, keel
   const keel::Hull design(mesh.vertices, mesh.triangles);
   const keel::MassProperties props = mass.properties();
   type->mass_kg = props.mass_kg;
-  type->relativeDensity = props.mass_kg / (kWaterDensity_kgpm3 * double(design.volume_m3()));
+  type->relativeDensity = props.mass_kg / (keel::kSeaWaterDensity_kgpm3 * double(design.volume_m3()));
   type->inertia_kgm2 = props.principalInertia_kgm2;
   type->designToBody = props.hullToBody();
-  type->draft_m = keel::draftForMass_m(design, props.mass_kg, kWaterDensity_kgpm3);
+  type->draft_m = keel::draftForMass_m(design, props.mass_kg, keel::kSeaWaterDensity_kgpm3);
   type->bottom_m = design.boundsMin().y();
   const btVector3 half = (design.boundsMax() - design.boundsMin()) * 0.5f;
   type->thinnest_m = std::min({half.x(), half.y(), half.z()});
@@ -150,7 +150,7 @@ std::shared_ptr<const DebrisType> build(std::string kind, const Mesh& mesh, keel
 std::shared_ptr<const DebrisType> solid(std::string kind, const Mesh& mesh, double relativeDensity) {
   const keel::Hull design(mesh.vertices, mesh.triangles);
   keel::MassModel mass;
-  mass.solid(design, relativeDensity * kWaterDensity_kgpm3);
+  mass.solid(design, relativeDensity * keel::kSeaWaterDensity_kgpm3);
   return build(std::move(kind), mesh, mass);
 }
 
@@ -168,9 +168,9 @@ std::vector<std::shared_ptr<const DebrisType>> makeTypes() {
   {
     const Mesh mesh = cylinder(0.4, 0.9, "buoy");
     const keel::Hull design(mesh.vertices, mesh.triangles);
-    const double displaced_kg = kWaterDensity_kgpm3 * double(design.volume_m3());
+    const double displaced_kg = keel::kSeaWaterDensity_kgpm3 * double(design.volume_m3());
     keel::MassModel mass;
-    mass.solid(design, 0.1 * kWaterDensity_kgpm3).pointMass(0.2 * displaced_kg, btVector3(0, 0.08f, 0));
+    mass.solid(design, 0.1 * keel::kSeaWaterDensity_kgpm3).pointMass(0.2 * displaced_kg, btVector3(0, 0.08f, 0));
     types.push_back(build("buoy", mesh, mass));
   }
   types.push_back(solid("fender ball", sphere(0.35, "fender"), 0.05));

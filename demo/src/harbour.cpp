@@ -5,6 +5,7 @@
 #include "flooding.hpp"
 
 #include <keel/attitude.hpp>
+#include <keel/constants.hpp>
 
 #include <BulletCollision/BroadphaseCollision/btDbvtBroadphase.h>
 #include <BulletCollision/CollisionDispatch/btCollisionDispatcher.h>
@@ -24,7 +25,6 @@ namespace demo {
 namespace {
 
 constexpr double kGravity_mps2 = 9.81;
-constexpr double kWaterDensity_kgpm3 = 1025;
 constexpr double kKnot_mps = 1852.0 / 3600.0;
 constexpr double kDeg = 180.0 / std::numbers::pi;
 
@@ -249,7 +249,7 @@ Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double hea
   world_->addRigidBody(boat->body.get());
 
   keel::HydrostaticSettings settings;
-  settings.waterDensity_kgpm3 = btScalar(kWaterDensity_kgpm3);
+  settings.waterDensity_kgpm3 = btScalar(keel::kSeaWaterDensity_kgpm3);
   settings.sampling = keel::Sampling::Patch;
   settings.patchCellSize_m = btScalar(kWaterCell_m);
   boat->action = std::make_unique<keel::WaterAction>(boat->body.get(), type.hull, sea_, settings);
@@ -425,7 +425,7 @@ void Harbour::chooseDetail() {
     if (modelChoice_ == ModelChoice::ByDistance)
       game::chooseDetail(action, nearDetail_, viewpoint_m_, btScalar(kNear_m), btScalar(kFar_m));
     else if (modelChoice_ == ModelChoice::AllColumns && !onColumns)
-      action.setLevelOfDetail(keel::farBoatSettings(*action.hull(), btScalar(kWaterDensity_kgpm3)));
+      action.setLevelOfDetail(keel::farBoatSettings(*action.hull(), btScalar(keel::kSeaWaterDensity_kgpm3)));
     else if (modelChoice_ == ModelChoice::AllTriangles && onColumns)
       action.setLevelOfDetail(nearDetail_);
   }
