@@ -119,7 +119,7 @@ detail::BodySnapshot randomBody(Random& r, const Hull& hull, double mass) {
   const btMatrix3x3 rotation(q);
   const double radius = double(hull.radius_m());
   body.ownInverseInertiaLocal = btVector3(1, 1, 1) * btScalar(1 / (0.2 * mass * radius * radius));
-  body.inverseInertia = rotation.scaled(body.ownInverseInertiaLocal) * rotation.transpose();
+  body.inverseInertia = detail::worldInverseInertia(rotation, body.ownInverseInertiaLocal);
   body.bulletInverseMass_pkg = body.inverseMass_pkg;
   body.gravity_mps2 = btVector3(0, -kG, 0);
   body.linearDamping = btScalar(uniform(r, 0, 1));
@@ -158,9 +158,8 @@ bool dissipatedEnough(const detail::BoatState& state, const detail::BodySnapshot
   btVector3 gravity = own.gravity_mps2;
   if (addedMass) {
     const detail::BulletMass& raised = state.raisedTo;
-    const btMatrix3x3& b = own.centreOfMass.getBasis();
     body.inverseMass_pkg = raised.inverseMass_pkg;
-    body.inverseInertia = b.scaled(raised.inverseInertiaLocal) * b.transpose();
+    body.inverseInertia = detail::worldInverseInertia(own.centreOfMass.getBasis(), raised.inverseInertiaLocal);
     mass = 1 / double(raised.inverseMass_pkg);
     gravity *= raised.inverseMass_pkg / own.inverseMass_pkg;
   }

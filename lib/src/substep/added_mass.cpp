@@ -107,7 +107,7 @@ void waterInertia(const BoatModel& boat, BoatState& state, const PointWater& wat
   // The terms' clamps and slamming stop what the body and its water weigh.
   state.raisedTo = raisedMass(body.inverseMass_pkg, body.ownInverseInertiaLocal, state.addedMass);
   s.effectiveInverseMass_pkg = state.raisedTo.inverseMass_pkg;
-  s.effectiveInverseInertia = state.basis.scaled(state.raisedTo.inverseInertiaLocal) * state.basis.transpose();
+  s.effectiveInverseInertia = worldInverseInertia(state.basis, state.raisedTo.inverseInertiaLocal);
 }
 
 void implicitVelocityChange(const BoatModel& boat, const BoatState& state, const BodySnapshot& body, const Substep& s,

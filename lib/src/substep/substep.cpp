@@ -3,7 +3,6 @@
 #include "substep/substep.hpp"
 
 #include "action/raised_mass.hpp"
-
 #include "substep/model.hpp"
 #include "substep/profile.hpp"
 #include "substep/stages.hpp"
@@ -104,8 +103,7 @@ BodySnapshot BodySnapshot::of(const btRigidBody& body, const RaisedMass& raised,
   s.inverseInertia = body.getInvInertiaTensorWorld();
   ownMassOf(body, raised, s.inverseMass_pkg, s.ownInverseInertiaLocal);
   if (raised.active) {  // Bullet's is raised: the own inertia in world axes
-    const btMatrix3x3& b = s.centreOfMass.getBasis();
-    s.inverseInertia = b.scaled(s.ownInverseInertiaLocal) * b.transpose();
+    s.inverseInertia = worldInverseInertia(s.centreOfMass.getBasis(), s.ownInverseInertiaLocal);
   }
   s.totalForce_N = body.getTotalForce();
   s.totalTorque_Nm = body.getTotalTorque();

@@ -68,6 +68,13 @@ struct BulletMass {
   btVector3 inverseInertiaLocal{0, 0, 0};  ///< principal axes [1/(kg m^2)]
 };
 
+/// A principal inverse inertia in world axes, as Bullet's
+/// btRigidBody::updateInertiaTensor makes it: B diag(I^-1) B^T, `basis` B
+/// the centre of mass's rotation.
+inline btMatrix3x3 worldInverseInertia(const btMatrix3x3& basis, const btVector3& inverseLocal) {
+  return basis.scaled(inverseLocal) * basis.transpose();
+}
+
 /// What the substep reads of the rigid body, copied before it runs.
 struct BodySnapshot {
   btTransform centreOfMass;         ///< centre-of-mass transform, world [m]
