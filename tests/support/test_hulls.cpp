@@ -87,6 +87,40 @@ Mesh icosphere(btScalar radius_m, int levels, const btVector3& centre) {
   return m;
 }
 
+namespace {
+
+/// Joins consecutive stations' rings (the same number of points each, from
+/// the stern's ring to the bow's) by side panels, and caps the two ends
+/// with fans around their centroids.
+void closeRings(Mesh& m, const std::vector<std::vector<std::uint32_t>>& rings) {
+  const auto n = std::uint32_t(rings[0].size());
+  const std::size_t stations = rings.size() - 1;
+  // Side panels between consecutive stations.
+  for (std::size_t s = 0; s < stations; ++s)
+    for (std::uint32_t k = 0; k < n; ++k) {
+      const std::uint32_t a = rings[s][k], b = rings[s][(k + 1) % n], c = rings[s + 1][(k + 1) % n],
+                          d = rings[s + 1][k];
+      m.triangles.push_back({a, b, c});
+      m.triangles.push_back({a, c, d});
+    }
+  // Transom and bow caps: fans around their centroids.
+  for (int end = 0; end < 2; ++end) {
+    const auto& ring = rings[end == 0 ? 0 : stations];
+    btVector3 c(0, 0, 0);
+    for (auto i : ring) c += m.vertices[i];
+    m.vertices.push_back(c / btScalar(ring.size()));
+    const auto centre = std::uint32_t(m.vertices.size() - 1);
+    for (std::uint32_t k = 0; k < n; ++k) {
+      if (end == 0)
+        m.triangles.push_back({centre, ring[(k + 1) % n], ring[k]});
+      else
+        m.triangles.push_back({centre, ring[k], ring[(k + 1) % n]});
+    }
+  }
+}
+
+}  // namespace
+
 Mesh boatHull(btScalar length_m, btScalar beam_m, btScalar depth_m, int stations, int perSide) {
   // Stations along x from the transom (x = -L/2) to the bow (x = +L/2). Each
   // station is a closed polygon in (z, y): deck edge, chine, keel, chine, deck
@@ -113,29 +147,34 @@ Mesh boatHull(btScalar length_m, btScalar beam_m, btScalar depth_m, int stations
     }
     rings.push_back(ring);
   }
-  const auto n = std::uint32_t(rings[0].size());
-  // Side panels between consecutive stations.
-  for (int s = 0; s < stations; ++s)
-    for (std::uint32_t k = 0; k < n; ++k) {
-      const std::uint32_t a = rings[s][k], b = rings[s][(k + 1) % n], c = rings[s + 1][(k + 1) % n],
-                          d = rings[s + 1][k];
-      m.triangles.push_back({a, b, c});
-      m.triangles.push_back({a, c, d});
+  closeRings(m, rings);
+  return m;
+}
+
+Mesh wigley(btScalar length_m, btScalar beam_m, btScalar draft_m, btScalar freeboard_m, int stations, int waterlines) {
+  Mesh m;
+  std::vector<std::vector<std::uint32_t>> rings;
+  for (int s = 0; s <= stations; ++s) {
+    const double x = (double(s) / stations - 0.5) * double(length_m);
+    const double along = std::max(1 - std::pow(2 * x / double(length_m), 2), 0.01);
+    // Starboard (z > 0) from the deck down to the keel, then port back up.
+    std::vector<double> ys{double(freeboard_m)}, zs{0.5 * double(beam_m) * along};
+    for (int q = 0; q <= waterlines; ++q) {
+      const double y = -double(draft_m) * q / waterlines;
+      ys.push_back(y);
+      zs.push_back(0.5 * double(beam_m) * along * std::max(1 - std::pow(y / double(draft_m), 2), 0.0));
     }
-  // Transom and bow caps: fans around their centroids.
-  for (int end = 0; end < 2; ++end) {
-    const auto& ring = rings[end == 0 ? 0 : stations];
-    btVector3 c(0, 0, 0);
-    for (auto i : ring) c += m.vertices[i];
-    m.vertices.push_back(c / btScalar(ring.size()));
-    const auto centre = std::uint32_t(m.vertices.size() - 1);
-    for (std::uint32_t k = 0; k < n; ++k) {
-      if (end == 0)
-        m.triangles.push_back({centre, ring[(k + 1) % n], ring[k]});
-      else
-        m.triangles.push_back({centre, ring[k], ring[(k + 1) % n]});
+    std::vector<std::uint32_t> ring;
+    const int points = int(ys.size());  // the keel's point is shared by both sides
+    for (int k = 0; k < 2 * points - 1; ++k) {
+      const bool starboard = k < points;
+      const auto q = std::size_t(starboard ? k : 2 * points - 2 - k);
+      m.vertices.emplace_back(btScalar(x), btScalar(ys[q]), btScalar(starboard ? zs[q] : -zs[q]));
+      ring.push_back(std::uint32_t(m.vertices.size() - 1));
     }
+    rings.push_back(ring);
   }
+  closeRings(m, rings);
   return m;
 }
 

@@ -31,6 +31,7 @@
 #include <keel/substep_profile.hpp>
 #include <keel/version.hpp>
 #include <keel/volume_moments.hpp>
+#include <keel/wake_field.hpp>
 #include <keel/water_action.hpp>
 #include <keel/water_fleet.hpp>
 #include <keel/water_sampling.hpp>

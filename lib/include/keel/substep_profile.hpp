@@ -29,6 +29,7 @@ enum class SubstepStage : std::uint8_t {
   Pressure,        ///< Kerner's pressure integral: force, torque, volume
   ColumnBuoyancy,  ///< the column model's buoyancy
   AddedMass,       ///< the water's inertia: the hull's added mass (HydrodynamicSettings::addedMass)
+  WakeSources,     ///< the wet pieces as the sources of a WakeField's waves (WakeField::add)
   Flow,            ///< skin friction and pressure drag over the wet pieces
   Slamming,        ///< slamming of the faces entering the water fast
   Air,             ///< air resistance on the emerged faces

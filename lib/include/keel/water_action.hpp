@@ -79,6 +79,9 @@ enum StatusFlag : std::uint32_t {
   /// while its boat stayed in the fleet, or the action in the world): the
   /// body is left alone, no velocity change, until it is back.
   StatusNotInWorld = 1u << 18,
+  /// The boat makes waves in a WakeField (WakeField::add) but lies outside
+  /// its window: it makes none there, and feels none (informational).
+  StatusOutsideWakeField = 1u << 19,
 };
 
 /// How far above the hull's reach [m] (its bounding radius about the
@@ -106,7 +109,8 @@ struct WaterStatus {
   std::uint64_t implausibleHeights = 0;   ///< water heights far outside any sea, replaced
   /// True when the last substep had no problem (informational bits ignored).
   [[nodiscard]] bool ok() const {
-    return (flags & ~(StatusDry | StatusSubmerged | StatusDragClamped | StatusDragEnergyLimited)) == 0;
+    return (flags &
+            ~(StatusDry | StatusSubmerged | StatusDragClamped | StatusDragEnergyLimited | StatusOutsideWakeField)) == 0;
   }
   /// Human-readable list of the last substep's flags and the counts, e.g.
   /// "non-finite water height (replaced); 3 non-finite heights so far", or "ok".
@@ -346,6 +350,7 @@ class WaterAction : public btActionInterface {
 
  private:
   friend class WaterFleet;
+  friend class WakeField;
   void forceForNextSubstep(btScalar timeStep_s);
   /// True, the substep skipped with StatusNotInWorld, when `world` is given
   /// and the body is not among its objects: Bullet no longer integrates it,

@@ -9,6 +9,7 @@
 
 #include "action/raised_mass.hpp"
 #include "substep/model.hpp"
+#include "wake/wake_link.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -27,6 +28,9 @@ struct WaterActionState::Impl {
     std::shared_ptr<const ColumnHull> columns;
   } own;
   detail::BoatState boat;  // not copyable: BoatState::copyFrom
+  /// The sources its last substep left for its WakeField (WakeField::add):
+  /// the field's next update reads them.
+  std::vector<detail::WakeSource> wakeSources;
 };
 
 WaterActionState::WaterActionState() = default;
@@ -45,6 +49,7 @@ WaterActionState& WaterActionState::operator=(const WaterActionState& other) {
   if (!impl_) impl_ = std::make_unique<Impl>();
   impl_->own = other.impl_->own;
   impl_->boat.copyFrom(other.impl_->boat);
+  impl_->wakeSources = other.impl_->wakeSources;
   return *this;
 }
 
@@ -61,6 +66,10 @@ void WaterAction::saveState(WaterActionState& into) const {
   WaterActionState::Impl& s = *into.impl_;
   s.own = {hull_, body_, settings_, hydro_, time_s_, model_, columns_};
   s.boat.copyFrom(*state_);
+  if (state_->wakeLink)
+    s.wakeSources = state_->wakeLink->sources;
+  else
+    s.wakeSources.clear();
 }
 
 const char* WaterAction::refusal(const WaterActionState& state) const {
@@ -83,6 +92,7 @@ void WaterAction::restoreState(const WaterActionState& state) {
   // The body's mass as it was saved (between steps): raised, or its own.
   detail::restoreRaisedMass(*body_, state_->raised, state.impl_->boat.raised);
   state_->copyFrom(state.impl_->boat);
+  if (state_->wakeLink) state_->wakeLink->sources = state.impl_->wakeSources;
   drawnCutBuilt_ = false;  // the drawn cut is the last substep's: rebuilt from the restored one
 }
 

@@ -32,6 +32,7 @@ std::string WaterStatus::describe() const {
        "hull more than 100 m under every water height, deeper than boats go: are the heights in metres (not "
        "millimetres)?"},
       {StatusNotInWorld, "body not in the world that steps it: left alone"},
+      {StatusOutsideWakeField, "outside its wake field's window: makes and feels no boat's waves"},
   };
   std::ostringstream s;
   for (const Name& n : names)

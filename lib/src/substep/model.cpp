@@ -1,5 +1,6 @@
 // The buoyancy models' one dispatch point: an entry per BuoyancyModel.
 #include "substep/model.hpp"
+#include "wake/wake_link.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -44,6 +45,7 @@ void BoatState::copyFrom(const BoatState& from) {
 
 bool runSubstep(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s, double t_s) {
   if (state.profile) ++state.profile->substeps;
+  if (state.wakeLink) state.wakeLink->sources.clear();  // a skipped substep makes no waves
   return state.modelState(boat.model).run(boat, state, body, dt_s, t_s);
 }
 

@@ -100,6 +100,14 @@ void pressure(const BoatModel& boat, BoatState& state, Substep& s);
 void waterInertia(const BoatModel& boat, BoatState& state, const PointWater& water, const BodySnapshot& body,
                   Substep& s, const HullSoA& points);
 
+/// WakeSources. Only for a boat that makes waves (state.wakeLink). Reads
+/// the wet whole triangles and the pieces (s.buffers), s.axes, state.basis,
+/// state.anyWet, the body's velocities, the ambient water's velocity under
+/// the centre of mass (queried). Writes state.wakeLink's sources (none, with
+/// StatusOutsideWakeField, for a boat outside the field's window)
+/// (wake_sources.cpp).
+void wakeSources(BoatState& state, const BodySnapshot& body, Substep& s, const HullSoA& soa);
+
 /// VelocityChange's velocity changes with the added mass: with what Bullet
 /// integrates in the next substep (the user's forces and gravity over the
 /// raised mass), the body accelerates as `(M + A)^-1` times the water's

@@ -182,6 +182,8 @@ struct BoatValues {
 /// models' own states, and its profile. What only one buoyancy model keeps
 /// (its points' water, slamming's history, the columns' immersion) is that
 /// model's (model.hpp), made at its first substep.
+struct WakeLink;
+
 struct BoatState : BoatValues {
   BoatState();
   ~BoatState();
@@ -189,6 +191,9 @@ struct BoatState : BoatValues {
   BoatState& operator=(const BoatState&) = delete;
   /// Each stage's time, when the boat is profiled (WaterAction::setProfiling); null when not.
   std::unique_ptr<SubstepProfile> profile;
+  /// The WakeField this boat makes waves in (WakeField::add), shared with
+  /// it; null when it makes none. Not a value: rollback saves its sources.
+  std::shared_ptr<WakeLink> wakeLink;
   /// Each buoyancy model's own state, indexed by BuoyancyModel; made at its
   /// first substep (modelState).
   std::array<std::unique_ptr<ModelState>, kBuoyancyModelCount> models;

@@ -24,6 +24,7 @@ class TriangleModel final : public ModelState {
     cut(boat, state, s);
     pressure(boat, state, s);
     waterInertia(boat, state, own_.water, body, s, soa);
+    wakeSources(state, body, s, soa);
     if (wantsHydrodynamics(plan, state)) {
       flowTerms(boat, state, own_, body, s);
       slamming(boat, state, own_, s);

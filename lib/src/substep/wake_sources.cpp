@@ -1,0 +1,70 @@
+// WakeSources: each wet piece of the hull as a source of the WakeField's
+// waves. A face moving into the water at normal velocity v_n pushes it
+// aside at v_n times its area: a source of that many m^3/s at the piece's
+// centroid, which the field spreads into the waves with the depth weight
+// `e^{-k d}` (Michell 1898, the thin ship's sources `2 U f_x` per unit of
+// its centreplane; docs/wakes.md, "Forcing"). The velocity is taken
+// relative to the ambient water under the centre of mass: a buoy riding a
+// swell makes no waves of it, and the field's own waves are not part of
+// the motion that makes them.
+#include "substep/profile.hpp"
+#include "substep/stages.hpp"
+#include "wake/wake_link.hpp"
+
+namespace keel::KEEL_ABI::detail {
+namespace {
+
+/// The ambient water's velocity under the centre of mass, body axes; zero
+/// when the surface throws or answers non-finite (the boat's own sampling
+/// already reported the surface's trouble).
+btVector3 ambientVelocity(const WakeLink& link, const BoatState& state, const Substep& s) {
+  WaterVelocity v;
+  try {
+    v = link.ambient->velocity(btScalar(s.axes.centreEast_m), btScalar(s.axes.centreNorth_m), s.axes.centreUp_m, s.t_s);
+  } catch (...) {
+    return {0, 0, 0};
+  }
+  const btVector3 world = state.frame.toWorld(v);
+  if (!std::isfinite(world.x()) || !std::isfinite(world.y()) || !std::isfinite(world.z())) return {0, 0, 0};
+  return state.basis.transpose() * world;
+}
+
+/// Appends the stream's wet pieces as sources: `v` the centre of mass's
+/// velocity relative to the ambient water, `ambient` that water's, `w` the
+/// angular velocity (body axes).
+void addPieces(const PieceStream& p, const btVector3& v, const btVector3& ambient, const btVector3& w,
+               const WaterAxes& axes, std::vector<WakeSource>& out) {
+  for (std::size_t i = 0; i < p.count; ++i) {
+    if (!(p.weight[i] > 0)) continue;
+    const btVector3 g(p.gx[i], p.gy[i], p.gz[i]);
+    const btVector3 area(p.sx[i], p.sy[i], p.sz[i]);
+    const btVector3 relative = v + w.cross(g);
+    const btScalar rate = relative.dot(area);
+    if (rate == 0) continue;
+    const btVector3 moving = relative + ambient;
+    out.push_back({axes.centreEast_m + double(g.dot(axes.east)), axes.centreNorth_m + double(g.dot(axes.north)),
+                   (p.d0[i] + p.d1[i] + p.d2[i]) / 3, rate, moving.dot(axes.east), moving.dot(axes.north)});
+  }
+}
+
+}  // namespace
+
+void wakeSources(BoatState& state, const BodySnapshot& body, Substep& s, const HullSoA& soa) {
+  if (!state.wakeLink || !state.wakeLink->fieldAlive) return;
+  const StageScope scope(s.profile, SubstepStage::WakeSources);
+  WakeLink& link = *state.wakeLink;
+  link.sources.clear();
+  if (!link.window.contains(s.axes.centreEast_m, s.axes.centreNorth_m)) {
+    s.flags |= StatusOutsideWakeField;
+    return;
+  }
+  if (!state.anyWet) return;
+  const btMatrix3x3 toBody = state.basis.transpose();
+  const btVector3 ambient = ambientVelocity(link, state, s);
+  const btVector3 v = toBody * body.linearVelocity_mps - ambient;
+  const btVector3 w = toBody * body.angularVelocity_radps;
+  addPieces(s.buffers.triangles(soa), v, ambient, w, s.axes, link.sources);
+  addPieces(s.buffers.pieces.stream(), v, ambient, w, s.axes, link.sources);
+}
+
+}  // namespace keel::KEEL_ABI::detail

@@ -1,0 +1,212 @@
+// keel::WakeField's queries: the ambient surface's answers plus the
+// field's, interpolated bilinearly in space (the transpose of how the
+// sources are spread, wake_update.cpp) and linearly in time between the
+// tiles at the update's start and end (docs/wakes.md, "Queries").
+#include <keel/surface_authoring.hpp>
+
+#include "math/det_math.hpp"
+#include "wake/wake_data.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace keel::KEEL_ABI {
+namespace detail {
+namespace {
+
+/// A point's four nodes in a tile and their weights; `inside` false (no
+/// field) outside the window.
+struct NodeWeights {
+  std::size_t at[4] = {0, 0, 0, 0};
+  double w[4] = {0, 0, 0, 0};
+  double fx = 0, fy = 0;
+  bool inside = false;
+};
+
+NodeWeights nodesOf(const WakeFieldData& d, const WakeTiles& t, double east_m, double north_m) {
+  NodeWeights r;
+  const double x = (east_m - t.westEdge_m) / d.cell_m, y = (north_m - t.southEdge_m) / d.cell_m;
+  if (!(x >= 0 && x < d.n && y >= 0 && y < d.n)) return r;  // NaN too
+  const int i0 = std::min(int(x), d.n - 1), j0 = std::min(int(y), d.n - 1);
+  const int i1 = (i0 + 1) % d.n, j1 = (j0 + 1) % d.n;
+  r.fx = x - i0;
+  r.fy = y - j0;
+  const std::size_t n = std::size_t(d.n);
+  r.at[0] = std::size_t(j0) * n + std::size_t(i0);
+  r.at[1] = std::size_t(j0) * n + std::size_t(i1);
+  r.at[2] = std::size_t(j1) * n + std::size_t(i0);
+  r.at[3] = std::size_t(j1) * n + std::size_t(i1);
+  r.w[0] = (1 - r.fx) * (1 - r.fy);
+  r.w[1] = r.fx * (1 - r.fy);
+  r.w[2] = (1 - r.fx) * r.fy;
+  r.w[3] = r.fx * r.fy;
+  r.inside = true;
+  return r;
+}
+
+double interpolate(const NodeWeights& p, const float* tile) {
+  return p.w[0] * tile[p.at[0]] + p.w[1] * tile[p.at[1]] + p.w[2] * tile[p.at[2]] + p.w[3] * tile[p.at[3]];
+}
+
+/// The weight of the update's end tiles at time t: linear in time, clamped
+/// to [from, to] (1 for a still picture).
+double endWeight(const WakeFieldData& d, double t_s) {
+  const double t0 = d.from().time_s, t1 = d.to().time_s;
+  if (!(t1 > t0)) return 1;
+  return std::clamp((t_s - t0) / (t1 - t0), 0.0, 1.0);
+}
+
+void requireFiniteTime(double t_s) {
+  if (!std::isfinite(t_s)) throw std::invalid_argument("keel::WakeField: the query time must be finite");
+}
+
+double wakeHeight(const WakeFieldData& d, double east_m, double north_m, double alpha) {
+  double h = 0;
+  if (alpha < 1) {
+    const NodeWeights p = nodesOf(d, d.from(), east_m, north_m);
+    if (p.inside) h += (1 - alpha) * interpolate(p, d.from().height_m.data());
+  }
+  if (alpha > 0) {
+    const NodeWeights p = nodesOf(d, d.to(), east_m, north_m);
+    if (p.inside) h += alpha * interpolate(p, d.to().height_m.data());
+  }
+  return h;
+}
+
+/// Per band at a point: the elevation, the potential's gradient and the
+/// elevation's rate, blended in time.
+struct BandWater {
+  double height = 0, east = 0, north = 0, up = 0;
+};
+
+void addBands(const WakeFieldData& d, const WakeTiles& t, double east_m, double north_m, double weight, double rateSign,
+              double rateScale, BandWater* out) {
+  const NodeWeights p = nodesOf(d, t, east_m, north_m);
+  if (!p.inside) return;
+  const std::size_t nodes = d.nodes();
+  for (int b = 0; b < d.bands; ++b) {
+    const float* h = t.bandHeight_m.data() + std::size_t(b) * nodes;
+    const float* f = t.bandPotential_m2ps.data() + std::size_t(b) * nodes;
+    const double height = interpolate(p, h);
+    const double dEast = ((1 - p.fy) * (f[p.at[1]] - f[p.at[0]]) + p.fy * (f[p.at[3]] - f[p.at[2]])) / d.cell_m;
+    const double dNorth = ((1 - p.fx) * (f[p.at[2]] - f[p.at[0]]) + p.fx * (f[p.at[3]] - f[p.at[1]])) / d.cell_m;
+    BandWater& o = out[b];
+    o.height += weight * height;
+    o.east += weight * dEast;
+    o.north += weight * dNorth;
+    o.up += rateSign * rateScale * height;
+  }
+}
+
+/// The field's bands at a point and time.
+void bandsAt(const WakeFieldData& d, double east_m, double north_m, double t_s, BandWater* out) {
+  for (int b = 0; b < d.bands; ++b) out[b] = {};
+  const double alpha = endWeight(d, t_s), span = d.to().time_s - d.from().time_s;
+  const double rate = span > 0 ? 1 / span : 0;
+  addBands(d, d.from(), east_m, north_m, 1 - alpha, -1, rate, out);
+  addBands(d, d.to(), east_m, north_m, alpha, 1, rate, out);
+}
+
+/// The field's velocity [m/s] at depth z <= 0 below the surface and its
+/// linear pressure head [m], from the bands at a point.
+void fieldWater(const WakeFieldData& d, const BandWater* bands, double z_m, WaterVelocity* velocity, double* head) {
+  double e = 0, n = 0, u = 0, p = 0;
+  for (int b = 0; b < d.bands; ++b) {
+    const double decay = det::exp(d.bandK_radpm[std::size_t(b)] * std::min(z_m, 0.0));
+    e += decay * bands[b].east;
+    n += decay * bands[b].north;
+    u += decay * bands[b].up;
+    p += decay * bands[b].height;
+  }
+  if (velocity != nullptr) {
+    velocity->east_mps += btScalar(e);
+    velocity->north_mps += btScalar(n);
+    velocity->up_mps += btScalar(u);
+  }
+  if (head != nullptr) *head += p;
+}
+
+/// Grow-only scratch of this thread, for the ambient heights the depth needs.
+std::vector<btScalar>& threadHeights(std::size_t count) {
+  thread_local std::vector<btScalar> heights;
+  if (heights.size() < count) heights.resize(count);
+  return heights;
+}
+
+}  // namespace
+}  // namespace detail
+
+btScalar WakeField::wakeHeight_m(btScalar east_m, btScalar north_m, double t_s) const {
+  detail::requireFiniteTime(t_s);
+  return btScalar(detail::wakeHeight(*data_, east_m, north_m, detail::endWeight(*data_, t_s)));
+}
+
+btScalar WakeField::height(btScalar u_m, btScalar v_m, double t_s) const {
+  return data_->ambient->height(u_m, v_m, t_s) + wakeHeight_m(u_m, v_m, t_s);
+}
+
+void WakeField::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s,
+                        btScalar* out_m) const {
+  detail::requireFiniteTime(t_s);
+  data_->ambient->heights(u_m, v_m, count, t_s, out_m);
+  const double alpha = detail::endWeight(*data_, t_s);
+  for (std::size_t i = 0; i < count; ++i) out_m[i] += btScalar(detail::wakeHeight(*data_, u_m[i], v_m[i], alpha));
+}
+
+WaterVelocity WakeField::velocity(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const {
+  btScalar height = 0;
+  WaterVelocity v;
+  heightsAndVelocities(&u_m, &v_m, &w_m, 1, t_s, &height, &v);
+  return v;
+}
+
+void WakeField::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, double t_s,
+                           WaterVelocity* out) const {
+  heightsAndVelocities(u_m, v_m, w_m, count, t_s, detail::threadHeights(count).data(), out);
+}
+
+void WakeField::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                                     double t_s, btScalar* height_out_m, WaterVelocity* velocity_out) const {
+  detail::requireFiniteTime(t_s);
+  const detail::WakeFieldData& d = *data_;
+  d.ambient->heightsAndVelocities(u_m, v_m, w_m, count, t_s, height_out_m, velocity_out);
+  std::array<detail::BandWater, detail::kMaxDepthBands> bands;
+  for (std::size_t i = 0; i < count; ++i) {
+    detail::bandsAt(d, u_m[i], v_m[i], t_s, bands.data());
+    double wake = 0;
+    for (int b = 0; b < d.bands; ++b) wake += bands[std::size_t(b)].height;
+    height_out_m[i] += btScalar(wake);
+    detail::fieldWater(d, bands.data(), double(w_m[i]) - double(height_out_m[i]), velocity_out + i, nullptr);
+  }
+}
+
+void WakeField::pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
+                              double t_s, btScalar* out_m) const {
+  detail::requireFiniteTime(t_s);
+  const detail::WakeFieldData& d = *data_;
+  d.ambient->pressureHeads(u_m, v_m, w_m, count, t_s, out_m);
+  std::vector<btScalar>& ambientHeights = detail::threadHeights(count);
+  d.ambient->heights(u_m, v_m, count, t_s, ambientHeights.data());
+  std::array<detail::BandWater, detail::kMaxDepthBands> bands;
+  for (std::size_t i = 0; i < count; ++i) {
+    detail::bandsAt(d, u_m[i], v_m[i], t_s, bands.data());
+    double wake = 0;
+    for (int b = 0; b < d.bands; ++b) wake += bands[std::size_t(b)].height;
+    double head = 0;
+    detail::fieldWater(d, bands.data(), double(w_m[i]) - double(ambientHeights[i]) - wake, nullptr, &head);
+    out_m[i] += btScalar(head);
+  }
+}
+
+QueryCost WakeField::queryCost() const {
+  QueryCost c = data_->ambient->queryCost();
+  // The field's share, measured as keel_bench_query_cost does for the
+  // other surfaces (docs/performance.md): bilinear tiles at two times.
+  c.height_ns += 6;
+  c.gridNode_ns += 6;
+  c.velocity_ns += 25 * data_->bands;
+  c.heightAndVelocity_ns += 25 * data_->bands;
+  return c;
+}
+
+}  // namespace keel::KEEL_ABI
