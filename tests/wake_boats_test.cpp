@@ -187,6 +187,11 @@ TEST(WakeBoats, DISABLED_FloatingSphereDampingSweep) {
     }
   for (double cell : {0.2, 0.1, 0.05, 0.025})
     for (int bands : {1, 2, 4}) {
+      WakeFieldSettings ws = window(128 * cell, cell);
+      ws.depthBands = bands;
+      std::printf("[  figure  ] %.3f m cells, %d bands: mean wavenumbers", cell, bands);
+      for (double k : WakeField(flatWater(), ws).bandWavenumbers_radpm()) std::printf(" %.2f", k);
+      std::printf(" rad/m\n");
       std::snprintf(name, sizeof name, "sphere, 3 mm drop, 60 Hz frames, %.3f m cells, %d bands", cell, bands);
       dampingOf(name, decayOf(sphereHeave(true, 0.003, 1.0 / 60, 2, cell, bands), kSphereStep_s, 4));
     }
