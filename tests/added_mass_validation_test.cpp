@@ -3,6 +3,7 @@
 // 2021) against linear theory with Hulme's added mass, and a box barge
 // against strip theory with Lewis's sections. Hydrostatics only, so the
 // period is the hull's stiffness against its mass and the water's inertia.
+#include "kramer_sphere.hpp"
 #include "test_hulls.hpp"
 
 #include <gtest/gtest.h>
@@ -43,40 +44,9 @@ HydrodynamicSettings hydrostaticsOnly(bool addedMass) {
 // The floating sphere of Kramer et al. (Energies 14(2):269, 2021)
 // ---------------------------------------------------------------------------
 
-/// The benchmark's sphere and tank: diameter 300 mm, 7.056 kg, fresh water.
-constexpr double kSphereR = 0.15, kSphereMass = 7.056, kFresh = 998.2, kTankG = 9.82;
-
-/// Hulme (JFM 121, 1982, table 1): the heave added mass of a floating
-/// hemisphere of radius a, over its displaced mass `(2/3) pi rho a^3`,
-/// against `K a = w^2 a / g`; 0.5 at infinite frequency, 0.831 at zero.
-constexpr std::array<std::pair<double, double>, 26> kHulmeHeave{{
-    {0.0, 0.8310}, {0.05, 0.8764}, {0.1, 0.8627}, {0.2, 0.7938}, {0.3, 0.7157},  {0.4, 0.6452}, {0.5, 0.5861},
-    {0.6, 0.5381}, {0.7, 0.4999},  {0.8, 0.4698}, {0.9, 0.4464}, {1.0, 0.4284},  {1.2, 0.4047}, {1.4, 0.3924},
-    {1.6, 0.3871}, {1.8, 0.3864},  {2.0, 0.3884}, {2.5, 0.3988}, {3.0, 0.4111},  {4.0, 0.4322}, {5.0, 0.4471},
-    {6.0, 0.4574}, {7.0, 0.4647},  {8.0, 0.4700}, {9.0, 0.4740}, {10.0, 0.4771},
-}};
-
-double hulmeHeave(double ka) {
-  for (std::size_t i = 1; i < kHulmeHeave.size(); ++i)
-    if (ka <= kHulmeHeave[i].first) {
-      const auto [x0, y0] = kHulmeHeave[i - 1];
-      const auto [x1, y1] = kHulmeHeave[i];
-      return y0 + (y1 - y0) * (ka - x0) / (x1 - x0);
-    }
-  return kHulmeHeave.back().second;
-}
-
-double sphereDisplacedMass() { return kFresh * 2.0 / 3.0 * kPi * kSphereR * kSphereR * kSphereR; }
-double sphereStiffness() { return kFresh * kTankG * kPi * kSphereR * kSphereR; }  // rho g A_wp [N/m]
-
 /// Linear theory's period with Hulme's added mass at the natural frequency
-/// itself: `w^2 = c / (m + A(w))`, solved by fixed-point iteration.
-double hulmeLinearPeriod() {
-  double w2 = sphereStiffness() / kSphereMass;
-  for (int i = 0; i < 50; ++i)
-    w2 = sphereStiffness() / (kSphereMass + hulmeHeave(w2 * kSphereR / kTankG) * sphereDisplacedMass());
-  return 2 * kPi / std::sqrt(w2);
-}
+/// itself.
+double hulmeLinearPeriod() { return 2 * kPi / hulmeNaturalFrequency(); }
 
 /// The sphere's heave, hydrostatics only, integrated finely (RK4, 1e-4 s)
 /// with the exact cap volume `pi h^2 (3R - h) / 3` and a constant added
@@ -110,17 +80,7 @@ double sphereReferencePeriod(double drop_m, double addedMass_kg) {
 double keelSpherePeriod(double drop_m, bool addedMass) {
   World w(btVector3(0, -btScalar(kTankG), 0));
   const auto hull = hullOf(icosphere(btScalar(kSphereR), 4));
-  PoseQuery q;
-  q.gravity_mps2 = btVector3(0, -btScalar(kTankG), 0);
-  q.waterDensity_kgpm3 = btScalar(kFresh);
-  LevelWater still;
-  double low = -kSphereR, high = kSphereR;  // the centre's height at equilibrium
-  for (int i = 0; i < 60; ++i) {
-    const double mid = (low + high) / 2;
-    const btTransform pose(btQuaternion::getIdentity(), btVector3(0, btScalar(mid), 0));
-    (hydrostaticsAtPose(*hull, pose, still, q).displacement_kg > kSphereMass ? low : high) = mid;
-  }
-  const double equilibrium = (low + high) / 2;
+  const double equilibrium = sphereEquilibrium(*hull);
   auto shape = std::make_unique<btSphereShape>(btScalar(kSphereR));
   btVector3 inertia;
   shape->calculateLocalInertia(btScalar(kSphereMass), inertia);

@@ -170,6 +170,38 @@ TEST(Allocation, NoHeapAllocationPerSubstepOnASpectralOcean) {
   EXPECT_EQ(gAllocations.load() - before, 0);
 }
 
+// The wake field's update reuses its spectra, tiles and FFT buffers, and a
+// boat's substep on it reuses the buffer of its sources: nothing allocated
+// per frame once warm, the boat moving (making waves) and feeling them.
+TEST(Allocation, NoHeapAllocationPerFrameOnAWakeField) {
+  World w;
+  const auto hull = hullOf(boatHull(10, 3, 2));
+  btRigidBody* body = w.addBox(btVector3(10, 2, 3), 8000, btTransform(btQuaternion::getIdentity(), btVector3(0, 0, 0)));
+  body->setLinearVelocity(btVector3(4, 0, 1));
+  auto field = std::make_shared<WakeField>(std::make_shared<LevelWater>(),
+                                           WakeFieldSettings{.size_m = 64, .cellSize_m = 0.5});
+  HydrostaticSettings settings;
+  settings.pressure = PressureModel::WavePressure;
+  WaterAction boat(body, hull, field, settings);
+  field->add(boat);
+  w.world.addAction(&boat);
+  double t = 0;
+  const double dt = 1.0 / 60;
+  const auto frames = [&](int n) {
+    for (int i = 0; i < n; ++i, t += dt) {
+      field->update(t, t + dt);
+      w.world.stepSimulation(btScalar(dt), 2, btScalar(dt / 2));
+    }
+  };
+  frames(10);  // warm-up
+  const long before = gAllocations.load();
+  frames(60);
+  EXPECT_EQ(gAllocations.load() - before, 0);
+  EXPECT_GT(field->energy_J(), 0);
+  EXPECT_TRUE(boat.status().ok()) << boat.status().describe();
+  w.world.removeAction(&boat);
+}
+
 TEST(Allocation, NoHeapAllocationOnColumnsNorWhenSwitchingModels) {
   for (Sampling sampling : {Sampling::Direct, Sampling::Patch}) {
     World w;
