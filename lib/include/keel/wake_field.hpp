@@ -119,7 +119,8 @@ class WakeField final : public WaterSurface {
   /// `from_s` and at `to_s` for the queries. Call it each frame after the
   /// ambient sea's own update and before stepSimulation, with the frame's
   /// times (from_s <= to_s, finite). A `from_s` later than the field's time
-  /// lets the field run free up to it; an earlier one is refused
+  /// lets the field run free up to it; an earlier one (by more than
+  /// rounding: 1e-12 of the time) is refused
   /// (std::invalid_argument): roll back with restoreState().
   void update(double from_s, double to_s);
   /// Moves the window's centre [m] from the next update() on, so that it
