@@ -6,8 +6,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
 #include <numbers>
 #include <vector>
 
@@ -164,6 +168,137 @@ TEST(WakeWaves, ABobbingSourcesRingTravelsAtTheGroupVelocity) {
                meanGroupVelocity(rate, g, omegaMax));
   EXPECT_NEAR(speed, g / (2 * omega), 0.03 * g / (2 * omega));
   EXPECT_NEAR(speed, meanGroupVelocity(rate, g, omegaMax), 0.005 * g / (2 * omega));
+}
+
+/// The squared elevation summed over the nodes inside the absorbing bands
+/// [m^2]: the interior's potential energy, over rho g / 2 and the cell's area.
+double interiorSum(const WakeField& field) {
+  const double inner = field.settings().size_m / 2 - field.settings().spongeWidth_m;
+  double sum = 0;
+  forEachNode(field, [&](double x, double y, double h) {
+    if (std::abs(x) < inner && std::abs(y) < inner) sum += h * h;
+  });
+  return sum;
+}
+
+/// What the edges send back of the bobbing cube's ring: the largest
+/// interior energy once each second from `from_s` to `to_s` after the cube
+/// stopped, over the interior's energy when it stopped (the whole ring
+/// inside), and the field's energy at `to_s` over what the cube put in.
+struct Reflection {
+  double interior = 0, field = 0;
+};
+
+Reflection reflection(double spongeWidth_m, int from_s, int to_s) {
+  auto field = smallWindow(spongeWidth_m);
+  bob(field, 0.05);
+  const double peak = interiorSum(*field);
+  runFree(*field, 30 * from_s);
+  Reflection r;
+  for (int s = from_s; s <= to_s; ++s) {
+    if (s > from_s) runFree(*field, 30);
+    r.interior = std::max(r.interior, interiorSum(*field) / peak);
+  }
+  r.field = field->energy_J() / field->sourceWork_J();
+  EXPECT_NEAR(field->energy_J() + field->absorbedEnergy_J(), field->sourceWork_J(), 1e-3 * field->sourceWork_J());
+  return r;
+}
+
+TEST(WakeWaves, TheEdgesSendBackLittleOfARing) {
+  // The ring has left the 12 m interior 22 s after the cube stopped (its
+  // shorter, slower waves linger at below 1e-4 of its energy); what the
+  // default absorbing band (4 m, two wavelengths) sends back is less still
+  // (WakeWaves.DISABLED_ReflectionOfTheEdges: 5e-6 of the ring's energy).
+  // The thinnest band (4 cells, half a wavelength) leaves 7 % here and
+  // fails this.
+  const Reflection r = reflection(0, 22, 24);
+  reportValue("interior energy 22 to 24 s after, over the ring's", r.interior);
+  reportValue("field's energy 24 s after, over the source's work", r.field);
+  EXPECT_LT(r.interior, 1e-3);
+  EXPECT_LT(r.field, 1e-3);
+}
+
+TEST(WakeWaves, DISABLED_ReflectionOfTheEdges) {
+  // Run by hand: long after the ring left, what stays in the interior is
+  // what the edges sent back: bands of two, one and half a wavelength.
+  for (const double width : {4.0, 2.0, 1.0}) {
+    const Reflection r = reflection(width, 30, 40);
+    std::printf(
+        "[  figure  ] absorbing band %.2f m: interior energy 30 to 40 s after over the ring's %.3g, "
+        "field's energy 40 s after over the source's work %.3g\n",
+        width, r.interior, r.field);
+  }
+}
+
+TEST(WakeWaves, TheWindowMovesUnderTheWaves) {
+  // setCentre moves the window by whole cells: a wave field re-expressed
+  // about the new corner, so that the waves stay where they are in the
+  // world. Heights at fixed points inside both windows, at the same time,
+  // before and after the move, agree to float rounding.
+  auto field = smallWindow(0);
+  World world;
+  Held cube(world, box(btVector3(0.5, 0.5, 0.5)), field);
+  for (int f = 0; f < 90; ++f) {  // towed along east at 1.5 m/s for 3 s
+    cube.place(btVector3(btScalar(-4 + 1.5 * f * kFrame_s), 0, 0), btVector3(1.5, 0, 0), f * kFrame_s);
+    field->update(f * kFrame_s, (f + 1) * kFrame_s);
+  }
+  // A zero-length update re-synthesises the tiles from the modes held,
+  // without what the absorbing band's product put beyond the held
+  // wavenumbers in the tiles the last update published (1e-4 of the
+  // heights here): the heights are taken after one, so that only the move
+  // differs.
+  const double t = field->time_s();
+  field->update(t, t);
+  std::vector<btVector3> points;
+  for (int p = 0; p < 200; ++p) points.emplace_back(btScalar(-6 + 0.061 * p), 0, btScalar(-3 + 0.029 * p));
+  std::vector<double> before;
+  double largest = 0;
+  for (const btVector3& p : points) {
+    before.push_back(double(field->wakeHeight_m(p.x(), p.z(), t)));
+    largest = std::max(largest, std::abs(before.back()));
+  }
+  field->setCentre(2.1, -1.3);  // 8 cells east, 5 south
+  field->update(t, t);
+  double worst = 0;
+  for (std::size_t p = 0; p < points.size(); ++p)
+    worst = std::max(worst, std::abs(double(field->wakeHeight_m(points[p].x(), points[p].z(), t)) - before[p]));
+  reportValue("largest height [m]", largest);
+  reportValue("largest change of a height by the move [m]", worst);
+  EXPECT_GT(largest, 1e-3);
+  EXPECT_LT(worst, 1e-6 * largest);
+  // A boat the window left says so; one inside it does not.
+  Held inside(world, box(btVector3(0.5, 0.5, 0.5)), field), outside(world, box(btVector3(0.5, 0.5, 0.5)), field);
+  inside.place(btVector3(17, 0, 0), btVector3(1, 0, 0), t);
+  outside.place(btVector3(-15, 0, 0), btVector3(1, 0, 0), t);
+  EXPECT_FALSE(inside.action.status().flags & StatusOutsideWakeField) << inside.action.status().describe();
+  EXPECT_TRUE(outside.action.status().flags & StatusOutsideWakeField) << outside.action.status().describe();
+}
+
+TEST(WakeWaves, NothingForcesAStillField) {
+  // No boats: the field stays exactly still.
+  auto field = smallWindow(0);
+  runFree(*field, 30);
+  EXPECT_EQ(field->energy_J(), 0);
+  EXPECT_EQ(field->absorbedEnergy_J(), 0);
+  double largest = 0;
+  forEachNode(*field, [&](double, double, double h) { largest = std::max(largest, std::abs(h)); });
+  EXPECT_EQ(largest, 0);
+  // A boat whose body goes non-finite puts nothing in: neither with a NaN
+  // velocity nor with a NaN place.
+  World world;
+  Held cube(world, box(btVector3(0.5, 0.5, 0.5)), field);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (int f = 0; f < 30; ++f) {
+    const double t = field->time_s();
+    cube.place(f < 15 ? btVector3(0, 0, 0) : btVector3(nan, 0, 0), f < 15 ? btVector3(0, nan, 0) : btVector3(0, 1, 0),
+               t);
+    field->update(t, t + kFrame_s);
+    EXPECT_TRUE(cube.action.status().flags & (f < 15 ? StatusNonFiniteForce : StatusNonFiniteBody))
+        << cube.action.status().describe();
+    EXPECT_TRUE(std::isfinite(field->energy_J()));
+  }
+  EXPECT_EQ(field->energy_J(), 0);
+  EXPECT_EQ(field->sourceWork_J(), 0);
 }
 
 }  // namespace
