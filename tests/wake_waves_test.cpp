@@ -20,20 +20,23 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 constexpr double kFrame_s = 1.0 / 30;
-constexpr double kWavelength_m = 2;  // 8 cells of smallWindow's
-constexpr int kPeriods = 8;          // of the bobbing: a packet narrow enough to have one group velocity
+constexpr double kCell_m = 0.25;
+constexpr double kWavelength_m = 2;  // 8 cells
 
 std::shared_ptr<const WaterSurface> stillWater() { return std::make_shared<LevelWater>(); }
 
-/// A 32 m window of 0.25 m cells (128 x 128 nodes) centred on the origin,
-/// its absorbing band `spongeWidth_m` wide (0: the default, size / 8).
-std::shared_ptr<WakeField> smallWindow(double spongeWidth_m) {
+/// A window of kCell_m cells centred on the origin, its absorbing band
+/// `spongeWidth_m` wide (0: the default, size / 8).
+std::shared_ptr<WakeField> window(double size_m, double spongeWidth_m) {
   WakeFieldSettings ws;
-  ws.size_m = 32;
-  ws.cellSize_m = 0.25;
+  ws.size_m = size_m;
+  ws.cellSize_m = kCell_m;
   ws.spongeWidth_m = spongeWidth_m;
   return std::make_shared<WakeField>(stillWater(), ws);
 }
+
+/// A 32 m window (128 x 128 nodes).
+std::shared_ptr<WakeField> smallWindow(double spongeWidth_m) { return window(32, spongeWidth_m); }
 
 /// A captive body: placed where its path says, its action primed at the
 /// frame's time so that its substep leaves its sources for the field.
@@ -60,14 +63,15 @@ double bobbingFrequency(const WakeField& field) {
 }
 
 /// A 0.5 m cube, half immersed at the origin, heaving as
-/// `a sin^2(pi t / D) sin(omega t)` over D = kPeriods periods (a Hann
-/// envelope: one narrow packet of waves), then removed. Returns each
+/// `a sin^2(pi t / D) sin(omega t)` over D = `periods` periods (a Hann
+/// envelope: one packet of waves, the narrower in frequency the longer),
+/// then removed. Returns each
 /// frame's heave velocity [m/s], at the frame's middle: the rate its bottom
 /// pushes the water aside, over its area, held over the frame.
-std::vector<double> bob(const std::shared_ptr<WakeField>& field, double amplitude_m) {
+std::vector<double> bob(const std::shared_ptr<WakeField>& field, double amplitude_m, int periods = 8) {
   World world;
   Held cube(world, box(btVector3(0.5, 0.5, 0.5)), field);
-  const double omega = bobbingFrequency(*field), duration = kPeriods * 2 * kPi / omega;
+  const double omega = bobbingFrequency(*field), duration = periods * 2 * kPi / omega;
   const int frames = int(std::ceil(duration / kFrame_s));
   std::vector<double> velocity;
   for (int f = 0; f < frames; ++f) {
@@ -121,8 +125,9 @@ double ringRadius(const WakeField& field, double radius_m) {
 /// its rate held over each frame (`rate`, any unit): each mode k gets the
 /// energy `g |S(omega_k)|^2` (the forced oscillator), and the modes between
 /// omega and omega + d omega number as `k dk ~ omega^3 d omega`, so the
-/// energy radiated at omega goes as `omega^3 |S(omega)|^2` (Newman,
-/// "Marine Hydrodynamics", 1977, §6.17), and travels at g / (2 omega). The
+/// energy radiated at omega goes as `omega^3 |S(omega)|^2` (each
+/// mode's energy as in Newman, "Marine Hydrodynamics", 1977, ch. 6), and
+/// travels at g / (2 omega). The
 /// depth weight is left out: the field weights a band's waves alike (the
 /// packet lies in one band; docs/wakes.md, "Depth").
 double meanGroupVelocity(const std::vector<double>& rate, double g, double omegaMax_radps) {
@@ -140,34 +145,69 @@ double meanGroupVelocity(const std::vector<double>& rate, double g, double omega
   return flux / energy;
 }
 
-TEST(WakeWaves, ABobbingSourcesRingTravelsAtTheGroupVelocity) {
-  // A source bobbing at omega radiates a ring of waves that travels at the
-  // group velocity g / (2 omega) (deep water: Lighthill, "Waves in Fluids",
-  // 1978, §3.10; Newman, "Marine Hydrodynamics", 1977, ch. 6). The ring's
-  // energy centroid, measured 1 to 7 s after the source stopped (before
-  // the ring's front reaches the 1 m absorbing band), moves at the packet's
-  // mean group velocity: a little below g / (2 omega), since a packet
-  // kPeriods long holds a band of frequencies and radiates the higher ones
-  // more strongly.
-  auto field = smallWindow(1);
+/// The speed of a bobbing cube's ring in a window `size_m` wide with a
+/// 1 m absorbing band: its energy centroid's, fitted (least squares) to
+/// once a second from `from_s` to `to_s` after the cube stopped.
+struct RingSpeed {
+  double measured = 0;       ///< the centroid's [m/s]
+  double packet = 0;         ///< the packet's mean group velocity (meanGroupVelocity) [m/s]
+  double groupVelocity = 0;  ///< g / (2 omega) [m/s]
+};
+
+RingSpeed ringSpeed(double size_m, int periods, int from_s, int to_s) {
+  auto field = window(size_m, 1);
   const double g = field->settings().gravity_mps2, omega = bobbingFrequency(*field);
-  const std::vector<double> rate = bob(field, 0.05);
+  const std::vector<double> rate = bob(field, 0.05, periods);
+  runFree(*field, 30 * (from_s - 1));
   double st = 0, sr = 0, stt = 0, str = 0;
-  for (int s = 1; s <= 7; ++s) {
+  const int samples = to_s - from_s + 1;
+  for (int s = from_s; s <= to_s; ++s) {
     runFree(*field, 30);
-    const double t = s, r = ringRadius(*field, 14.5);
+    const double t = s, r = ringRadius(*field, size_m / 2 - 1.5);
     st += t;
     sr += r;
     stt += t * t;
     str += t * r;
   }
-  const double speed = (7 * str - st * sr) / (7 * stt - st * st);
-  const double omegaMax = std::sqrt(g * kPi / (2 * field->settings().cellSize_m));
-  reportFigure("ring's speed against g / (2 omega) [m/s]", speed, g / (2 * omega));
-  reportFigure("ring's speed against the packet's mean group velocity [m/s]", speed,
-               meanGroupVelocity(rate, g, omegaMax));
-  EXPECT_NEAR(speed, g / (2 * omega), 0.03 * g / (2 * omega));
-  EXPECT_NEAR(speed, meanGroupVelocity(rate, g, omegaMax), 0.005 * g / (2 * omega));
+  RingSpeed speed;
+  speed.measured = (samples * str - st * sr) / (samples * stt - st * st);
+  speed.packet = meanGroupVelocity(rate, g, std::sqrt(g * kPi / (2 * kCell_m)));
+  speed.groupVelocity = g / (2 * omega);
+  return speed;
+}
+
+TEST(WakeWaves, ABobbingSourcesRingTravelsAtTheGroupVelocity) {
+  // A source bobbing at omega radiates a ring of waves that travels at the
+  // group velocity g / (2 omega) (deep water: Lighthill, "Waves in Fluids",
+  // 1978, ch. 3; Newman, "Marine Hydrodynamics", 1977, ch. 6). The ring's
+  // energy centroid, 1 to 7 s after a cube stopped bobbing for 8 periods
+  // (before the ring's front reaches the 1 m absorbing band), moves at the
+  // packet's mean group velocity: a little below g / (2 omega), since the
+  // packet holds a band of frequencies and the higher ones are radiated
+  // more strongly (WakeWaves.DISABLED_RingSpeedNarrowsToTheGroupVelocity).
+  const RingSpeed speed = ringSpeed(32, 8, 1, 7);
+  reportFigure("ring's speed against g / (2 omega) [m/s]", speed.measured, speed.groupVelocity);
+  reportFigure("ring's speed against the packet's mean group velocity [m/s]", speed.measured, speed.packet);
+  EXPECT_NEAR(speed.measured, speed.groupVelocity, 0.03 * speed.groupVelocity);
+  EXPECT_NEAR(speed.measured, speed.packet, 0.005 * speed.groupVelocity);
+}
+
+TEST(WakeWaves, DISABLED_RingSpeedNarrowsToTheGroupVelocity) {
+  // Run by hand: longer packets, narrower in frequency, in windows wide
+  // enough to hold them (64 m: 256 x 256 nodes).
+  struct Case {
+    double size_m;
+    int periods, from_s, to_s;
+  };
+  for (const Case c : {Case{32, 4, 1, 7}, Case{32, 6, 1, 7}, Case{32, 8, 1, 7}, Case{64, 8, 1, 20}, Case{64, 16, 1, 14},
+                       Case{64, 24, 1, 6}}) {
+    const RingSpeed speed = ringSpeed(c.size_m, c.periods, c.from_s, c.to_s);
+    std::printf(
+        "[  figure  ] %g m window, %d periods, %d to %d s after: ring's speed %.4f m/s, %+.2f %% from "
+        "g / (2 omega) %.4f, %+.2f %% from the packet's mean group velocity %.4f\n",
+        c.size_m, c.periods, c.from_s, c.to_s, speed.measured, 100 * (speed.measured / speed.groupVelocity - 1),
+        speed.groupVelocity, 100 * (speed.measured / speed.packet - 1), speed.packet);
+  }
 }
 
 /// The squared elevation summed over the nodes inside the absorbing bands
