@@ -268,16 +268,51 @@ TEST(WakeKelvin, WigleysWaveResistanceAtTheLastHump) {
 }
 
 TEST(WakeKelvin, DISABLED_ResistanceSweep) {
+  // The table of docs/wakes.md: Michell's coefficient, whole and over the
+  // window's waves and default bands, and the field's with 2 and 4 bands
+  // (the mean over the tow's second half, and over its last third).
   const Wigley h;
   std::printf("S = %.4f m^2 (S/L^2 %.4f)\n", wettedArea_m2(h), wettedArea_m2(h) / (h.length_m * h.length_m));
-  for (double fn = 0.24; fn <= 0.521; fn += 0.02) {
+  for (double fn = 0.24; fn <= 0.601; fn += 0.02) {
+    std::printf("Fn %.2f  Cw(Michell) %.3e", fn, michellCoefficient(h, fn));
+    for (int bands : {2, 4}) {
+      Tow t;
+      t.froude = fn;
+      t.depthBands = bands;
+      const double u = t.speed_mps(), q = 0.5 * kSeaWaterDensity_kgpm3 * u * u * wettedArea_m2(h);
+      const TowResult r = tow(t);
+      const std::size_t n = r.force_N.size();
+      double last = 0;
+      for (std::size_t f = 2 * n / 3; f < n; ++f) last -= r.force_N[f];
+      last /= double(n - 2 * n / 3);
+      std::printf("  | %d bands: held %.3e field %.3e (last third %.3e)", bands,
+                  michellCoefficient(h, fn, std::sqrt(t.cellsPerWave / 4), r.field->bandWavenumbers_radpm()),
+                  r.meanResistance_N / q, last / q);
+    }
+    std::printf("\n");
+  }
+}
+
+TEST(WakeKelvin, DISABLED_WedgeSweep) {
+  for (double fn : {0.3, 0.4, 0.5, 0.7}) {
     Tow t;
     t.froude = fn;
-    const double u = t.speed_mps(), q = 0.5 * 1025 * u * u * wettedArea_m2(h);
+    t.cellsPerWave = 10;
     const TowResult r = tow(t);
-    std::printf("Fn %.2f  Cw(Michell) %.4e  Cw(Michell, window's waves) %.4e  Cw(field) %.4e\n", fn,
-                michellCoefficient(h, fn), michellCoefficient(h, fn, std::sqrt(t.cellsPerWave / 4)),
-                r.meanResistance_N / q);
+    const double lambda = t.wavelength_m(), kMax = kPi / (2 * r.field->settings().cellSize_m);
+    const double time = r.field->time_s();
+    const Envelope field = envelope(2 * lambda, 4.4 * lambda, lambda / 20, [&](double x, double y) {
+      return double(r.field->wakeHeight_m(btScalar(r.end_m + x), btScalar(y), time));
+    });
+    const Envelope theory = envelope(2 * lambda, 4.4 * lambda, lambda / 20, [&](double x, double y) {
+      return kelvinWaves_m(t.hull, t.speed_mps(), kMax, x, y);
+    });
+    std::printf(
+        "Fn %.2f  peak %d / %d deg  half-peak edge %.1f / %.1f deg  quarter %.1f / %.1f deg  "
+        "peak %.4f / %.4f m  beyond 30 deg max %.3f of peak\n",
+        fn, field.peak(), theory.peak(), field.edge_deg(0.5), theory.edge_deg(0.5), field.edge_deg(0.25),
+        theory.edge_deg(0.25), field.rms[field.peak()], theory.rms[theory.peak()],
+        *std::max_element(field.rms + 30, field.rms + Envelope::kAngles) / field.rms[field.peak()]);
   }
 }
 
