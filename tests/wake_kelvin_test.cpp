@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <numbers>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace keel::test {
@@ -209,6 +210,21 @@ Envelope envelope(double r1_m, double r2_m, double dr_m, const Height& height) {
   return e;
 }
 
+/// The tow's wake envelope 2 to 4.4 transverse wavelengths behind the
+/// hull, from the field and from linear theory's steady waves of the same
+/// sources over the wavenumbers the window holds.
+std::pair<Envelope, Envelope> wedge(const Tow& t) {
+  const TowResult r = tow(t);
+  const double lambda = t.wavelength_m(), kMax = kPi / (2 * r.field->settings().cellSize_m);
+  const double time = r.field->time_s();
+  return {envelope(2 * lambda, 4.4 * lambda, lambda / 20,
+                   [&](double x, double y) {
+                     return double(r.field->wakeHeight_m(btScalar(r.end_m + x), btScalar(y), time));
+                   }),
+          envelope(2 * lambda, 4.4 * lambda, lambda / 20,
+                   [&](double x, double y) { return kelvinWaves_m(t.hull, t.speed_mps(), kMax, x, y); })};
+}
+
 }  // namespace
 }  // namespace keel::test
 
@@ -225,15 +241,7 @@ TEST(WakeKelvin, TowedHullsWavesStayInKelvinsWedge) {
   // same sources there, over the wavenumbers the window holds.
   Tow t;
   t.cellsPerWave = 10;
-  const TowResult r = tow(t);
-  const double lambda = t.wavelength_m(), kMax = kPi / (2 * r.field->settings().cellSize_m);
-  const double time = r.field->time_s();
-  const Envelope field = envelope(2 * lambda, 4.4 * lambda, lambda / 20, [&](double x, double y) {
-    return double(r.field->wakeHeight_m(btScalar(r.end_m + x), btScalar(y), time));
-  });
-  const Envelope theory = envelope(2 * lambda, 4.4 * lambda, lambda / 20, [&](double x, double y) {
-    return kelvinWaves_m(t.hull, t.speed_mps(), kMax, x, y);
-  });
+  const auto [field, theory] = wedge(t);
   reportFigure("envelope's peak [deg]", field.peak(), theory.peak());
   reportFigure("envelope's edge, half its peak [deg]", field.edge_deg(0.5), theory.edge_deg(0.5));
   reportFigure("envelope's edge, a quarter of its peak [deg]", field.edge_deg(0.25), theory.edge_deg(0.25));
@@ -298,15 +306,7 @@ TEST(WakeKelvin, DISABLED_WedgeSweep) {
     Tow t;
     t.froude = fn;
     t.cellsPerWave = 10;
-    const TowResult r = tow(t);
-    const double lambda = t.wavelength_m(), kMax = kPi / (2 * r.field->settings().cellSize_m);
-    const double time = r.field->time_s();
-    const Envelope field = envelope(2 * lambda, 4.4 * lambda, lambda / 20, [&](double x, double y) {
-      return double(r.field->wakeHeight_m(btScalar(r.end_m + x), btScalar(y), time));
-    });
-    const Envelope theory = envelope(2 * lambda, 4.4 * lambda, lambda / 20, [&](double x, double y) {
-      return kelvinWaves_m(t.hull, t.speed_mps(), kMax, x, y);
-    });
+    const auto [field, theory] = wedge(t);
     std::printf(
         "Fn %.2f  peak %d / %d deg  half-peak edge %.1f / %.1f deg  quarter %.1f / %.1f deg  "
         "peak %.4f / %.4f m  beyond 30 deg max %.3f of peak\n",
