@@ -297,6 +297,30 @@ TEST(WakeKelvin, WigleysWaveResistanceAtTheLastHump) {
   EXPECT_NEAR(r.coefficient, r.held, 0.1 * r.held);
 }
 
+TEST(WakeKelvin, WigleysWaveResistanceHasMichellsHollow) {
+  // Between its humps at Fn 0.30 and 0.50, Michell's coefficient of the
+  // Wigley hull has a hollow near Fn 0.34, where the stern's waves cancel
+  // the bow's (Wehausen, "The wave resistance of ships", Adv. Appl. Mech.
+  // 13, 1973): the field's has it at the same Froude number, each point
+  // within 15 % of the field's own linear theory (12 cells per transverse
+  // wave, the default two bands).
+  double coefficient[3] = {0, 0, 0};
+  const double froude[3] = {0.30, 0.34, 0.38};
+  for (int i = 0; i < 3; ++i) {
+    Tow t;
+    t.froude = froude[i];
+    const TowResult r = tow(t);
+    coefficient[i] = r.coefficient;
+    reportFigure(i == 0   ? "coefficient at Fn 0.30"
+                 : i == 1 ? "coefficient at Fn 0.34"
+                          : "coefficient at Fn 0.38",
+                 r.coefficient, r.held);
+    EXPECT_NEAR(r.coefficient, r.held, 0.15 * r.held) << "Fn " << froude[i];
+  }
+  EXPECT_LT(coefficient[1], 0.7 * coefficient[0]);
+  EXPECT_LT(coefficient[1], 0.85 * coefficient[2]);
+}
+
 TEST(WakeKelvin, DISABLED_ResistanceSweep) {
   // The table of docs/wakes.md: Michell's coefficient, whole and over the
   // window's waves and default bands, and the field's with 2 and 4 bands
