@@ -31,7 +31,9 @@ struct Wigley {
 /// Michell's amplitude function of the Wigley hull, `I(l) = int int f_x
 /// e^{l^2 k0 z} e^{i l k0 x} dx dz` over its centreplane, k0 = g / U^2
 /// (Tuck, "Wave resistance of thin ships and catamarans", 1989), in closed
-/// form: f_x separates into `(B/2)(-8x/L^2)` times `(1 - (z/T)^2)`.
+/// form: f_x separates into `(B/2)(-8x/L^2)` times `(1 - (z/T)^2)`. A
+/// depthK > 0 [rad/m] replaces the wavenumber `l^2 k0` of the depth decay,
+/// as a WakeField's depth band does.
 std::complex<double> michellAmplitude(const Wigley& h, double k0_radpm, double l, double depthK_radpm = 0) {
   const double a = l * k0_radpm, half = h.length_m / 2;
   const std::complex<double> along = (-8 / (h.length_m * h.length_m)) * std::complex<double>(0, 2) *
@@ -62,12 +64,14 @@ double hatTransform(double k_radpm, double cell_m) {
 
 /// Michell's wave resistance [N] of the Wigley hull at U [m/s]:
 /// `R = (4 rho g^2 / (pi U^2)) int_1^lMax |I(l)|^2 l^2 / sqrt(l^2 - 1) dl`
-/// (Michell 1898; Tuck 1989, eq. 1), with l = cosh(u) taking out the
-/// root's singularity. For a WakeField's own linear theory: lMax bounds the
-/// wavenumber `l^2 g / U^2` at the window's, bandK its depth bands' mean
-/// wavenumbers (none: the exact depth decay), and cell > 0 weights each
-/// wave by what the bilinear spreading of the sources and interpolation of
-/// the pressure keep of it.
+/// (Michell 1898; Tuck 1989), with l = cosh(u) taking out the root's
+/// singularity. Its constant is the energy flux of linear theory: the
+/// sources `2 U f_x` force each wave k at `k_x U`, and the waves resonant at
+/// `k = k0 sec^2 theta` carry away `R U = (rho g k0 / (4 pi U)) int |S|^2
+/// |sec^3 theta| dtheta`, S the sources' transform, `|S| = 2 U |I|`. For a WakeField's own linear theory: lMax bounds
+/// the wavenumber `l^2 g / U^2` at the window's, bandK its depth bands' mean wavenumbers (none: the exact depth decay),
+/// and cell > 0 weights each wave by what the bilinear spreading of the sources and interpolation of the pressure keep
+/// of it.
 double michellResistance_N(const Wigley& h, double u_mps, double rho_kgpm3, double lMax = 60,
                            std::span<const double> bandK_radpm = {}, double cell_m = 0) {
   const double k0 = kG / (u_mps * u_mps), uMax = std::acosh(lMax);
@@ -185,10 +189,11 @@ TowResult tow(const Tow& tow) {
 /// The steady free waves of the Wigley hull's Michell sources [m] at (x, y)
 /// from midship (x along the tow, behind it x < 0): the integral over the
 /// wave directions theta of the Kelvin waves `k = k0 sec^2 theta`, each of
-/// amplitude `(2 k0 / pi) sec^3 theta I(sec theta)` (the amplitude whose
-/// energy flux is Michell's resistance: Havelock's formula, Wehausen,
-/// "The wave resistance of ships", Adv. Appl. Mech. 13, 1973, §13), over
-/// the wavenumbers up to kMax [rad/m] (those a window holds).
+/// amplitude `(2 k0 / pi) sec^3 theta I(sec theta)`: the amplitude whose
+/// energy flux, Havelock's `R = (pi rho U^2 / 2) int |A|^2 cos^3 theta
+/// dtheta` (Wehausen, "The wave resistance of ships", Adv. Appl. Mech. 13,
+/// 1973), is Michell's resistance. Over the wavenumbers up to kMax [rad/m]
+/// (those a window holds).
 double kelvinWaves_m(const Wigley& h, double u_mps, double kMax_radpm, double x_m, double y_m) {
   const double k0 = kG / (u_mps * u_mps), thetaMax = std::acos(std::sqrt(k0 / kMax_radpm));
   const int steps = 800;
