@@ -4,7 +4,7 @@
 // count; finite under wild motions on a rough sea.
 #include "support/bit_hash.hpp"
 #include "support/kramer_sphere.hpp"
-#include "support/test_hulls.hpp"
+#include "support/wake_scenes.hpp"
 
 #include <gtest/gtest.h>
 #include <oneapi/tbb/global_control.h>
@@ -22,17 +22,6 @@ namespace keel::test {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
-
-std::shared_ptr<const WaterSurface> flatWater() {
-  return std::make_shared<FunctionSurface>([](btScalar, btScalar, double) { return btScalar(0); });
-}
-
-WakeFieldSettings window(double size_m, double cell_m) {
-  WakeFieldSettings ws;
-  ws.size_m = size_m;
-  ws.cellSize_m = cell_m;
-  return ws;
-}
 
 // ---------------------------------------------------------------------------
 // Radiation damping: the floating sphere of Kramer et al.
@@ -82,7 +71,7 @@ std::vector<double> sphereHeave(bool withField, double drop_m, double frame_s, d
   btRigidBody body(btRigidBody::btRigidBodyConstructionInfo(btScalar(kSphereMass), nullptr, &shape, inertia));
   body.setWorldTransform(btTransform(btQuaternion::getIdentity(), btVector3(0, btScalar(equilibrium + drop_m), 0)));
   w.world.addRigidBody(&body);
-  WakeFieldSettings ws = window(128 * cell_m, cell_m);
+  WakeFieldSettings ws = wakeWindow(128 * cell_m, cell_m);
   ws.depthBands = bands;
   ws.gravity_mps2 = kTankG;
   ws.waterDensity_kgpm3 = kFresh;
@@ -187,7 +176,7 @@ TEST(WakeBoats, DISABLED_FloatingSphereDampingSweep) {
     }
   for (double cell : {0.2, 0.1, 0.05, 0.025})
     for (int bands : {1, 2, 4}) {
-      WakeFieldSettings ws = window(128 * cell, cell);
+      WakeFieldSettings ws = wakeWindow(128 * cell, cell);
       ws.depthBands = bands;
       std::printf("[  figure  ] %.3f m cells, %d bands: mean wavenumbers", cell, bands);
       for (double k : WakeField(flatWater(), ws).bandWavenumbers_radpm()) std::printf(" %.2f", k);
@@ -200,30 +189,6 @@ TEST(WakeBoats, DISABLED_FloatingSphereDampingSweep) {
 // ---------------------------------------------------------------------------
 // Two boats: a moored one rocks as another passes
 // ---------------------------------------------------------------------------
-
-/// A boat moved along a prescribed path (captive), in a world of its own
-/// that is never stepped: each frame its body is put where the path says
-/// and its action primed at the frame's time (its substep leaves its
-/// sources for the field).
-struct Captive {
-  Captive(const Mesh& mesh, const std::shared_ptr<WakeField>& field)
-      : hull(hullOf(mesh)),
-        body(world.addBox(btVector3(1, 1, 1), btScalar(100), btTransform::getIdentity())),
-        action(body, hull, field) {
-    field->add(action);
-  }
-  void place(const btVector3& position_m, const btVector3& velocity_mps, double t_s, btScalar dt_s) {
-    body->setWorldTransform(btTransform(btQuaternion::getIdentity(), position_m));
-    body->setLinearVelocity(velocity_mps);
-    body->setAngularVelocity(btVector3(0, 0, 0));
-    action.setTime(t_s);
-    action.prime(dt_s);
-  }
-  World world;
-  std::shared_ptr<const Hull> hull;
-  btRigidBody* body;
-  WaterAction action;
-};
 
 /// How far a free boat moved from its rest: heave [m], roll and pitch [rad].
 struct Motion {
@@ -238,7 +203,7 @@ struct Motion {
 /// the wave pressure), on the field (and making waves) when `withField`,
 /// else on the still water alone. Its largest excursions.
 Motion mooredBoatAsAnotherPasses(bool withField) {
-  auto field = std::make_shared<WakeField>(flatWater(), window(64, 0.5));
+  auto field = std::make_shared<WakeField>(flatWater(), wakeWindow(64, 0.5));
   Captive passing(wigley(8, 0.8f, 0.5f, 0.5f), field);
   World w;
   const btVector3 size(3, 1, btScalar(1.5));
@@ -297,7 +262,7 @@ std::uint64_t fleetOnTheField(int threads, int tbbThreads) {
   std::unique_ptr<tbb::global_control> limit;
   if (tbbThreads > 0)
     limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, tbbThreads);
-  auto field = std::make_shared<WakeField>(flatWater(), window(32, 0.5));
+  auto field = std::make_shared<WakeField>(flatWater(), wakeWindow(32, 0.5));
   World w;
   WaterFleet fleet(field, threads);
   const auto cutter = hullOf(boatHull(6, 2, btScalar(1.2), 12, 4));
@@ -356,7 +321,7 @@ TEST(WakeBoats, BoatsThrownAboutOnARoughSeaKeepTheFieldFinite) {
   // frames each of four boats is thrown back into the window from up to
   // 10 m above the water, at up to 40 m/s and 50 rad/s.
   auto sea = std::make_shared<SpectralOcean>(WaveSpectrum::jonswap(6, 8), SpectralOceanSettings{.nodesPerSide = 32});
-  auto field = std::make_shared<WakeField>(sea, window(32, 0.5));
+  auto field = std::make_shared<WakeField>(sea, wakeWindow(32, 0.5));
   World w;
   const auto cutter = hullOf(boatHull(6, 2, btScalar(1.2), 12, 4));
   std::vector<std::unique_ptr<WaterAction>> boats;

@@ -1,7 +1,7 @@
 // keel::WakeField: the waves that boats make (docs/wakes.md). Each test
 // uses a window of 128 x 128 nodes or fewer, so that the suite stays cheap
 // under the sanitizers.
-#include "support/test_hulls.hpp"
+#include "support/wake_scenes.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,42 +13,6 @@
 namespace keel::test {
 namespace {
 
-std::shared_ptr<const WaterSurface> flatWater() {
-  return std::make_shared<FunctionSurface>([](btScalar, btScalar, double) { return btScalar(0); });
-}
-
-WakeFieldSettings window(double size_m, double cell_m) {
-  WakeFieldSettings ws;
-  ws.size_m = size_m;
-  ws.cellSize_m = cell_m;
-  return ws;
-}
-
-/// A boat moved along a prescribed path (captive): each frame its body is
-/// put where the path says, its action primed at the frame's time (its
-/// substep leaves its sources for the field) and the field advanced over
-/// the frame.
-struct Captive {
-  Captive(World& world, const Mesh& mesh, const std::shared_ptr<WakeField>& field,
-          const HydrostaticSettings& settings = {})
-      : hull(hullOf(mesh)),
-        body(world.addBox(btVector3(1, 1, 1), btScalar(100), btTransform::getIdentity())),
-        action(body, hull, field, settings) {
-    field->add(action);
-  }
-  /// The boat at `position_m` moving at `velocity_mps` at time t_s.
-  void place(const btVector3& position_m, const btVector3& velocity_mps, double t_s, btScalar dt_s) {
-    body->setWorldTransform(btTransform(btQuaternion::getIdentity(), position_m));
-    body->setLinearVelocity(velocity_mps);
-    body->setAngularVelocity(btVector3(0, 0, 0));
-    action.setTime(t_s);
-    action.prime(dt_s);
-  }
-  std::shared_ptr<const Hull> hull;
-  btRigidBody* body;
-  WaterAction action;
-};
-
 constexpr double kTowSpeed_mps = 2.5;  // Fn 0.4 for the 4 m Wigley hull
 constexpr double kFrame_s = 1.0 / 30;
 
@@ -57,10 +21,9 @@ constexpr double kFrame_s = 1.0 / 30;
 /// the hull did against the field's pressure (its wave resistance times the
 /// distance), and leaves the boat where it ended in `end_m`.
 double towWigley(const std::shared_ptr<WakeField>& field, int frames, double start_m, double& end_m) {
-  World world;
   HydrostaticSettings settings;
   settings.pressure = PressureModel::WavePressure;
-  Captive boat(world, wigley(4, 0.4, 0.25, 0.25), field, settings);
+  Captive boat(wigley(4, 0.4, 0.25, 0.25), field, settings);
   double t = 0, x = start_m, work = 0;
   for (int f = 0; f < frames; ++f) {
     boat.place(btVector3(btScalar(x), 0, 0), btVector3(btScalar(kTowSpeed_mps), 0, 0), t, btScalar(kFrame_s));
@@ -77,7 +40,7 @@ TEST(WakeField, TowedHullsTransverseWavesHaveTheirLinearWavelength) {
   // Behind a hull towed at U, the transverse waves along its track are
   // 2 pi U^2 / g long (Lighthill, "Waves in Fluids", 1978, §3.10): the
   // periodogram of the track's heights 4 to 24 m behind peaks there.
-  auto field = std::make_shared<WakeField>(flatWater(), window(64, 0.5));
+  auto field = std::make_shared<WakeField>(flatWater(), wakeWindow(64, 0.5));
   double x = 0;
   towWigley(field, 480, -20, x);
   const double expected = 2 * std::numbers::pi * kTowSpeed_mps * kTowSpeed_mps / 9.81;
@@ -97,7 +60,7 @@ TEST(WakeField, TowedHullsTransverseWavesHaveTheirLinearWavelength) {
 }
 
 TEST(WakeField, TheHullsWorkIsTheFieldsEnergyAndWhatItsEdgesTook) {
-  auto field = std::make_shared<WakeField>(flatWater(), window(64, 0.5));
+  auto field = std::make_shared<WakeField>(flatWater(), wakeWindow(64, 0.5));
   double x = 0;
   const double work = towWigley(field, 480, -20, x);
   const double field_J = field->energy_J() + field->absorbedEnergy_J();
@@ -116,7 +79,7 @@ TEST(WakeField, ABoatAtRestKeepsItsDraft) {
   btScalar drafts[2] = {0, 0};
   for (int withField = 0; withField < 2; ++withField) {
     World world;
-    auto field = std::make_shared<WakeField>(flatWater(), window(32, 0.25));
+    auto field = std::make_shared<WakeField>(flatWater(), wakeWindow(32, 0.25));
     btRigidBody* body = world.addBox(size, mass, btTransform::getIdentity());
     WaterAction boat(body, hullOf(box(size)), withField ? std::shared_ptr<const WaterSurface>(field) : flatWater());
     if (withField) field->add(boat);
@@ -135,9 +98,8 @@ TEST(WakeField, ABoatAtRestKeepsItsDraft) {
 }
 
 TEST(WakeField, ABoatOutsideTheWindowMakesNoWavesAndSaysSo) {
-  auto field = std::make_shared<WakeField>(flatWater(), window(32, 0.5));
-  World world;
-  Captive boat(world, wigley(4, 0.4, 0.25, 0.25), field);
+  auto field = std::make_shared<WakeField>(flatWater(), wakeWindow(32, 0.5));
+  Captive boat(wigley(4, 0.4, 0.25, 0.25), field);
   for (int f = 0; f < 10; ++f) {
     boat.place(btVector3(100, 0, 0), btVector3(3, 0, 0), f * kFrame_s, btScalar(kFrame_s));
     field->update(f * kFrame_s, (f + 1) * kFrame_s);
@@ -158,7 +120,7 @@ TEST(WakeField, RefusesBadSettingsAndTimeRunningBackwards) {
     }
     return false;
   };
-  WakeFieldSettings s = window(64, 0.5);
+  WakeFieldSettings s = wakeWindow(64, 0.5);
   EXPECT_TRUE(refused(
       [&] {
         auto b = s;
@@ -212,9 +174,8 @@ TEST(WakeField, RefusesBadSettingsAndTimeRunningBackwards) {
 }
 
 TEST(WakeField, RollbackReplaysTheSameBits) {
-  auto field = std::make_shared<WakeField>(flatWater(), window(32, 0.25));
-  World world;
-  Captive boat(world, wigley(4, 0.4, 0.25, 0.25), field);
+  auto field = std::make_shared<WakeField>(flatWater(), wakeWindow(32, 0.25));
+  Captive boat(wigley(4, 0.4, 0.25, 0.25), field);
   auto run = [&](int from, int to) {
     for (int f = from; f < to; ++f) {
       boat.place(btVector3(btScalar(-8 + 2.5 * f * kFrame_s), 0, 0), btVector3(2.5, 0, 0), f * kFrame_s,
@@ -235,7 +196,7 @@ TEST(WakeField, RollbackReplaysTheSameBits) {
   const std::vector<btScalar> second = run(30, 60);
   EXPECT_EQ(std::memcmp(first.data(), second.data(), first.size() * sizeof(btScalar)), 0);
   EXPECT_NE(first[40], 0);
-  WakeField other(flatWater(), window(32, 0.25));
+  WakeField other(flatWater(), wakeWindow(32, 0.25));
   EXPECT_THROW(other.restoreState(saved), std::invalid_argument);
 }
 

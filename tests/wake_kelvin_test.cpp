@@ -2,7 +2,7 @@
 // (docs/wakes.md, "Validation"): the Wigley hull's Kelvin wedge against the
 // steady far field of its Michell sources, and its wave resistance against
 // Michell's integral. Every window has 128 x 128 nodes or fewer.
-#include "support/test_hulls.hpp"
+#include "support/wake_scenes.hpp"
 
 #include <gtest/gtest.h>
 
@@ -107,10 +107,6 @@ double michellCoefficient(const Wigley& h, double froude, double lMax = 60, std:
   return michellResistance_N(h, u, 1000, lMax, bandK_radpm, cell_m) / (0.5 * 1000 * u * u * wettedArea_m2(h));
 }
 
-std::shared_ptr<const WaterSurface> flatWater() {
-  return std::make_shared<FunctionSurface>([](btScalar, btScalar, double) { return btScalar(0); });
-}
-
 /// A tow of the Wigley hull along +east at a Froude number, in a window of
 /// `nodes` x `nodes` cells of `cellsPerWave` cells per transverse wave.
 struct Tow {
@@ -149,27 +145,17 @@ TowResult tow(const Tow& tow) {
   ws.gravity_mps2 = kG;
   TowResult r;
   r.field = std::make_shared<WakeField>(flatWater(), ws);
-  World world;
   HydrostaticSettings settings;
   settings.pressure = PressureModel::WavePressure;
   const Wigley& h = tow.hull;
-  // Captive: the body is put on the track each frame and its action primed
-  // at the frame's time, which leaves its sources for the field's update.
-  WaterAction boat(world.addBox(btVector3(1, 1, 1), 100, btTransform::getIdentity()),
-                   hullOf(wigley(btScalar(h.length_m), btScalar(h.beam_m), btScalar(h.draft_m), btScalar(h.draft_m))),
-                   r.field, settings);
-  r.field->add(boat);
+  Captive boat(wigley(btScalar(h.length_m), btScalar(h.beam_m), btScalar(h.draft_m), btScalar(h.draft_m)), r.field,
+               settings);
   const double u = tow.speed_mps();
   const int frames = int((tow.end_m() - tow.start_m()) / (u * kFrame_s));
   double t = 0;
   for (int f = 0; f < frames; ++f, t += kFrame_s) {
-    boat.body()->setWorldTransform(
-        btTransform(btQuaternion::getIdentity(), btVector3(btScalar(tow.start_m() + u * t), 0, 0)));
-    boat.body()->setLinearVelocity(btVector3(btScalar(u), 0, 0));
-    boat.body()->setAngularVelocity(btVector3(0, 0, 0));
-    boat.setTime(t);
-    boat.prime(btScalar(kFrame_s));
-    r.force_N.push_back(double(boat.hydrostatics().force_N.x()));
+    boat.place(btVector3(btScalar(tow.start_m() + u * t), 0, 0), btVector3(btScalar(u), 0, 0), t, btScalar(kFrame_s));
+    r.force_N.push_back(double(boat.action.hydrostatics().force_N.x()));
     r.field->update(t, t + kFrame_s);
   }
   r.end_m = tow.start_m() + u * t;

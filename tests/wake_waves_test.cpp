@@ -2,7 +2,7 @@
 // ring travels at the group velocity, the absorbing edges send little of it
 // back, the window follows a point without moving the waves, and nothing
 // forces a still field. Windows of 128 x 128 nodes, 30 Hz frames.
-#include "support/test_hulls.hpp"
+#include "support/wake_scenes.hpp"
 
 #include <gtest/gtest.h>
 
@@ -23,8 +23,6 @@ constexpr double kFrame_s = 1.0 / 30;
 constexpr double kCell_m = 0.25;
 constexpr double kWavelength_m = 2;  // 8 cells
 
-std::shared_ptr<const WaterSurface> stillWater() { return std::make_shared<LevelWater>(); }
-
 /// A window of kCell_m cells centred on the origin, its absorbing band
 /// `spongeWidth_m` wide (0: the default, size / 8).
 std::shared_ptr<WakeField> window(double size_m, double spongeWidth_m) {
@@ -32,30 +30,11 @@ std::shared_ptr<WakeField> window(double size_m, double spongeWidth_m) {
   ws.size_m = size_m;
   ws.cellSize_m = kCell_m;
   ws.spongeWidth_m = spongeWidth_m;
-  return std::make_shared<WakeField>(stillWater(), ws);
+  return std::make_shared<WakeField>(flatWater(), ws);
 }
 
 /// A 32 m window (128 x 128 nodes).
 std::shared_ptr<WakeField> smallWindow(double spongeWidth_m) { return window(32, spongeWidth_m); }
-
-/// A captive body: placed where its path says, its action primed at the
-/// frame's time so that its substep leaves its sources for the field.
-struct Held {
-  Held(World& world, const Mesh& mesh, const std::shared_ptr<WakeField>& field)
-      : body(world.addBox(btVector3(1, 1, 1), btScalar(100), btTransform::getIdentity())),
-        action(body, hullOf(mesh), field) {
-    field->add(action);
-  }
-  void place(const btVector3& position_m, const btVector3& velocity_mps, double t_s) {
-    body->setWorldTransform(btTransform(btQuaternion::getIdentity(), position_m));
-    body->setLinearVelocity(velocity_mps);
-    body->setAngularVelocity(btVector3(0, 0, 0));
-    action.setTime(t_s);
-    action.prime(btScalar(kFrame_s));
-  }
-  btRigidBody* body;
-  WaterAction action;
-};
 
 /// The heave frequency [rad/s] of waves kWavelength_m long: omega^2 = g k.
 double bobbingFrequency(const WakeField& field) {
@@ -69,8 +48,7 @@ double bobbingFrequency(const WakeField& field) {
 /// frame's heave velocity [m/s], at the frame's middle: the rate its bottom
 /// pushes the water aside, over its area, held over the frame.
 std::vector<double> bob(const std::shared_ptr<WakeField>& field, double amplitude_m, int periods = 8) {
-  World world;
-  Held cube(world, box(btVector3(0.5, 0.5, 0.5)), field);
+  Captive cube(box(btVector3(0.5, 0.5, 0.5)), field);
   const double omega = bobbingFrequency(*field), duration = periods * 2 * kPi / omega;
   const int frames = int(std::ceil(duration / kFrame_s));
   std::vector<double> velocity;
@@ -80,7 +58,7 @@ std::vector<double> bob(const std::shared_ptr<WakeField>& field, double amplitud
     const double envelope = std::pow(std::sin(kPi * mid / duration), 2);
     const double envelopeRate = kPi / duration * std::sin(2 * kPi * mid / duration);
     velocity.push_back(amplitude_m * (envelopeRate * std::sin(omega * mid) + envelope * omega * std::cos(omega * mid)));
-    cube.place(btVector3(0, btScalar(y), 0), btVector3(0, btScalar(velocity.back()), 0), t);
+    cube.place(btVector3(0, btScalar(y), 0), btVector3(0, btScalar(velocity.back()), 0), t, btScalar(kFrame_s));
     field->update(t, (f + 1) * kFrame_s);
   }
   field->remove(cube.action);
@@ -276,10 +254,10 @@ TEST(WakeWaves, TheWindowMovesUnderTheWaves) {
   // world. Heights at fixed points inside both windows, at the same time,
   // before and after the move, agree to float rounding.
   auto field = smallWindow(0);
-  World world;
-  Held cube(world, box(btVector3(0.5, 0.5, 0.5)), field);
+  Captive cube(box(btVector3(0.5, 0.5, 0.5)), field);
   for (int f = 0; f < 90; ++f) {  // towed along east at 1.5 m/s for 3 s
-    cube.place(btVector3(btScalar(-4 + 1.5 * f * kFrame_s), 0, 0), btVector3(1.5, 0, 0), f * kFrame_s);
+    cube.place(btVector3(btScalar(-4 + 1.5 * f * kFrame_s), 0, 0), btVector3(1.5, 0, 0), f * kFrame_s,
+               btScalar(kFrame_s));
     field->update(f * kFrame_s, (f + 1) * kFrame_s);
   }
   // A zero-length update re-synthesises the tiles from the modes held,
@@ -307,9 +285,9 @@ TEST(WakeWaves, TheWindowMovesUnderTheWaves) {
   EXPECT_GT(largest, 1e-3);
   EXPECT_LT(worst, 1e-6 * largest);
   // A boat the window left says so; one inside it does not.
-  Held inside(world, box(btVector3(0.5, 0.5, 0.5)), field), outside(world, box(btVector3(0.5, 0.5, 0.5)), field);
-  inside.place(btVector3(17, 0, 0), btVector3(1, 0, 0), t);
-  outside.place(btVector3(-15, 0, 0), btVector3(1, 0, 0), t);
+  Captive inside(box(btVector3(0.5, 0.5, 0.5)), field), outside(box(btVector3(0.5, 0.5, 0.5)), field);
+  inside.place(btVector3(17, 0, 0), btVector3(1, 0, 0), t, btScalar(kFrame_s));
+  outside.place(btVector3(-15, 0, 0), btVector3(1, 0, 0), t, btScalar(kFrame_s));
   EXPECT_FALSE(inside.action.status().flags & StatusOutsideWakeField) << inside.action.status().describe();
   EXPECT_TRUE(outside.action.status().flags & StatusOutsideWakeField) << outside.action.status().describe();
 }
@@ -325,13 +303,12 @@ TEST(WakeWaves, NothingForcesAStillField) {
   EXPECT_EQ(largest, 0);
   // A boat whose body goes non-finite puts nothing in: neither with a NaN
   // velocity nor with a NaN place.
-  World world;
-  Held cube(world, box(btVector3(0.5, 0.5, 0.5)), field);
+  Captive cube(box(btVector3(0.5, 0.5, 0.5)), field);
   const float nan = std::numeric_limits<float>::quiet_NaN();
   for (int f = 0; f < 30; ++f) {
     const double t = field->time_s();
     cube.place(f < 15 ? btVector3(0, 0, 0) : btVector3(nan, 0, 0), f < 15 ? btVector3(0, nan, 0) : btVector3(0, 1, 0),
-               t);
+               t, btScalar(kFrame_s));
     field->update(t, t + kFrame_s);
     EXPECT_TRUE(cube.action.status().flags & (f < 15 ? StatusNonFiniteForce : StatusNonFiniteBody))
         << cube.action.status().describe();

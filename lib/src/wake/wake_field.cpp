@@ -199,7 +199,7 @@ void WakeField::update(double from_s, double to_s) {
   // A frame's start computed otherwise than the last frame's end (f dt
   // against (f - 1) dt + dt) may fall a rounding step before it: taken as
   // the field's time.
-  if (d.started && from_s < d.time_s && d.time_s - from_s <= kTimeSlack_s * std::max(1.0, std::abs(d.time_s)))
+  if (d.started && from_s < d.time_s && d.time_s - from_s <= detail::kTimeSlack_s * std::max(1.0, std::abs(d.time_s)))
     from_s = std::min(d.time_s, to_s);
   if (d.started && from_s < d.time_s) {
     std::ostringstream s;
