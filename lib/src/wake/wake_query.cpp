@@ -6,6 +6,7 @@
 
 #include "math/det_math.hpp"
 #include "wake/wake_data.hpp"
+#include "wake/wake_exp.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -140,11 +141,30 @@ void fieldWater(const WakeFieldData& d, const BandWater* bands, const double* de
   if (head != nullptr) *head += p;
 }
 
-/// fieldWater() at depth z [m] below the surface.
-void fieldWaterAt(const WakeFieldData& d, const BandWater* bands, double z_m, WaterVelocity* velocity, double* head) {
-  std::array<double, kMaxDepthBands> decay{};
-  bandDecays(d, z_m, decay.data());
-  fieldWater(d, bands, decay.data(), velocity, head);
+/// The field's bands at `count` points and their decays at each point's
+/// depth, kChunk points at a time so that the decays' exponentials run
+/// several at once: `depthOf(i, wake)` gives point i's height z [m] above
+/// the surface from the field's elevation there [m], `use(i, bands,
+/// decay)` takes the point's bands and decays (bandDecays()'s values).
+template <class DepthOf, class Use>
+void fieldAtPoints(const WakeFieldData& d, const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s,
+                   DepthOf depthOf, Use use) {
+  constexpr std::size_t kChunk = 64;
+  std::array<std::array<BandWater, kMaxDepthBands>, kChunk> bands;
+  std::array<double, kChunk * kMaxDepthBands> decay;
+  const std::size_t perPoint = std::size_t(d.bands);
+  for (std::size_t first = 0; first < count; first += kChunk) {
+    const std::size_t chunk = std::min(kChunk, count - first);
+    for (std::size_t k = 0; k < chunk; ++k) {
+      bandsAt(d, u_m[first + k], v_m[first + k], t_s, bands[k].data());
+      double wake = 0;
+      for (std::size_t b = 0; b < perPoint; ++b) wake += bands[k][b].height;
+      const double z = std::min(depthOf(first + k, wake), 0.0);
+      for (std::size_t b = 0; b < perPoint; ++b) decay[k * perPoint + b] = d.bandK_radpm[b] * z;
+    }
+    expInPlace(decay.data(), chunk * perPoint);
+    for (std::size_t k = 0; k < chunk; ++k) use(first + k, bands[k].data(), decay.data() + k * perPoint);
+  }
 }
 
 /// Grow-only scratch of this thread, for the ambient heights the depth needs.
@@ -198,14 +218,15 @@ void WakeField::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, c
   detail::requireFiniteTime(t_s);
   const detail::WakeFieldData& d = *data_;
   d.ambient->heightsAndVelocities(u_m, v_m, w_m, count, t_s, height_out_m, velocity_out);
-  std::array<detail::BandWater, detail::kMaxDepthBands> bands;
-  for (std::size_t i = 0; i < count; ++i) {
-    detail::bandsAt(d, u_m[i], v_m[i], t_s, bands.data());
-    double wake = 0;
-    for (int b = 0; b < d.bands; ++b) wake += bands[std::size_t(b)].height;
-    height_out_m[i] += btScalar(wake);
-    detail::fieldWaterAt(d, bands.data(), double(w_m[i]) - double(height_out_m[i]), velocity_out + i, nullptr);
-  }
+  detail::fieldAtPoints(
+      d, u_m, v_m, count, t_s,
+      [&](std::size_t i, double wake) {
+        height_out_m[i] += btScalar(wake);
+        return double(w_m[i]) - double(height_out_m[i]);
+      },
+      [&](std::size_t i, const detail::BandWater* bands, const double* decay) {
+        detail::fieldWater(d, bands, decay, velocity_out + i, nullptr);
+      });
 }
 
 void WakeField::pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
@@ -215,15 +236,14 @@ void WakeField::pressureHeads(const btScalar* u_m, const btScalar* v_m, const bt
   d.ambient->pressureHeads(u_m, v_m, w_m, count, t_s, out_m);
   std::vector<btScalar>& ambientHeights = detail::threadHeights(count);
   d.ambient->heights(u_m, v_m, count, t_s, ambientHeights.data());
-  std::array<detail::BandWater, detail::kMaxDepthBands> bands;
-  for (std::size_t i = 0; i < count; ++i) {
-    detail::bandsAt(d, u_m[i], v_m[i], t_s, bands.data());
-    double wake = 0;
-    for (int b = 0; b < d.bands; ++b) wake += bands[std::size_t(b)].height;
-    double head = 0;
-    detail::fieldWaterAt(d, bands.data(), double(w_m[i]) - double(ambientHeights[i]) - wake, nullptr, &head);
-    out_m[i] += btScalar(head);
-  }
+  detail::fieldAtPoints(
+      d, u_m, v_m, count, t_s,
+      [&](std::size_t i, double wake) { return double(w_m[i]) - double(ambientHeights[i]) - wake; },
+      [&](std::size_t i, const detail::BandWater* bands, const double* decay) {
+        double head = 0;
+        detail::fieldWater(d, bands, decay, nullptr, &head);
+        out_m[i] += btScalar(head);
+      });
 }
 
 bool WakeField::gridHeights(const WaterGrid& grid, double t_s, btScalar* out_m) const {
