@@ -50,3 +50,12 @@ target_link_libraries(keel_bench_rollback PRIVATE keel_test_support benchmark::b
 keel_warnings(keel_bench_rollback)
 add_test(NAME keel_bench_rollback_smoke
   COMMAND keel_bench_rollback --benchmark_filter=/boats:1/ --benchmark_min_time=0.01)
+
+# The WakeField's cost (docs/wakes.md, "Cost"): run by hand; the smoke run
+# keeps it compiling and running.
+add_executable(keel_bench_wake benchmark_wake.cpp)
+target_link_libraries(keel_bench_wake PRIVATE keel_test_support benchmark::benchmark)
+keel_warnings(keel_bench_wake)
+add_test(NAME keel_bench_wake_smoke
+  COMMAND keel_bench_wake --benchmark_filter=wakeFrame/size:64/.*/part:1|boatSubstep/sea:0/field:1/hull:0
+          --benchmark_min_time=0.01)

@@ -148,6 +148,14 @@ class WakeField final : public WaterSurface {
   /// the surface (the total surface, ambient and field).
   void pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, double t_s,
                      btScalar* out_m) const override;
+  /// The ambient surface's grid heights plus the field's at the nodes;
+  /// false, writing nothing, when the ambient surface has no grid query.
+  bool gridHeights(const WaterGrid& grid, double t_s, btScalar* out_m) const override;
+  /// The ambient surface's grid heights and velocities plus the field's
+  /// (each band decaying as `e^{-k_b depth}`); false, writing nothing, when
+  /// the ambient surface has no such query.
+  bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
+                                btScalar* heights_out_m) const override;
   [[nodiscard]] QueryCost queryCost() const override;
 
   /// The field's wave energy now [J]: `rho/2 sum (g |eta_k|^2 + |k| |phi_k|^2)`

@@ -1,19 +1,25 @@
 // Square 2D FFTs by rows, a blocked transpose and rows again (fft2d.hpp).
 #include "math/fft2d.hpp"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
 #include <stdexcept>
 
 namespace keel::KEEL_ABI::detail {
 namespace {
 
-constexpr int kBlock = 16;  // 16 x 16 complex floats: 2 KB, a block fits L1 with its target
+constexpr int kBlock = 16;     // 16 x 16 complex floats: 2 KB, a block fits L1 with its target
+constexpr int kRowGrain = 16;  // rows a task transforms
 
 /// out[c][r] = in[r][c] for the rows `r` for which `rowWanted(r)` and every
-/// column (n x n, row-major).
+/// column (n x n, row-major); bands of kBlock rows in parallel (each writes
+/// its own entries of `out`).
 template <class Wanted>
 void transpose(const kiss_fft_cpx* in, kiss_fft_cpx* out, int n, Wanted rowWanted) {
-  for (int r0 = 0; r0 < n; r0 += kBlock)
+  tbb::parallel_for(0, (n + kBlock - 1) / kBlock, [&](int block) {
+    const int r0 = block * kBlock;
     for (int c0 = 0; c0 < n; c0 += kBlock)
       for (int r = r0; r < std::min(n, r0 + kBlock); ++r) {
         if (!rowWanted(r)) continue;
@@ -21,17 +27,24 @@ void transpose(const kiss_fft_cpx* in, kiss_fft_cpx* out, int n, Wanted rowWante
         for (int c = c0; c < std::min(n, c0 + kBlock); ++c)
           out[std::size_t(c) * std::size_t(n) + std::size_t(r)] = src[c];
       }
+  });
 }
 
-/// Transforms the rows `r` for which `wanted(r)`, in place.
+/// Transforms the rows `r` for which `wanted(r)`, in place, bands of rows
+/// in parallel: each row's transform is the same whichever thread runs it.
 template <class Wanted>
-void rows(kiss_fft_cfg plan, kiss_fft_cpx* data, int n, std::vector<kiss_fft_cpx>& tmp, Wanted wanted) {
-  for (int r = 0; r < n; ++r) {
-    if (!wanted(r)) continue;
-    kiss_fft_cpx* row = data + std::size_t(r) * std::size_t(n);
-    kiss_fft(plan, row, tmp.data());
-    std::copy(tmp.begin(), tmp.end(), row);
-  }
+void rows(kiss_fft_cfg plan, kiss_fft_cpx* data, int n, Wanted wanted) {
+  tbb::parallel_for(tbb::blocked_range<int>(0, n, kRowGrain), [&](const tbb::blocked_range<int>& range) {
+    // The row's copy: kissfft transforms out of place. Grown once per thread.
+    thread_local std::vector<kiss_fft_cpx> tmp;
+    if (tmp.size() < std::size_t(n)) tmp.resize(std::size_t(n));
+    for (int r = range.begin(); r < range.end(); ++r) {
+      if (!wanted(r)) continue;
+      kiss_fft_cpx* row = data + std::size_t(r) * std::size_t(n);
+      kiss_fft(plan, row, tmp.data());
+      std::copy(tmp.begin(), tmp.begin() + n, row);
+    }
+  });
 }
 
 }  // namespace
@@ -55,28 +68,28 @@ Fft2d::~Fft2d() {
 FftScratch Fft2d::scratch() const {
   FftScratch s;
   s.transposed.assign(std::size_t(n_) * std::size_t(n_), kiss_fft_cpx{0, 0});
-  s.row.assign(std::size_t(n_), kiss_fft_cpx{0, 0});
   return s;
 }
 
 void Fft2d::inverse(kiss_fft_cpx* data, FftScratch& scratch) const {
   auto band = [this](int i) { return inBand(i); };
   auto all = [](int) { return true; };
-  rows(inversePlan_, data, n_, scratch.row, band);  // along x, the rows of the band's ky
+  rows(inversePlan_, data, n_, band);  // along x, the rows of the band's ky
   kiss_fft_cpx* t = scratch.transposed.data();
-  transpose(data, t, n_, all);                  // t[x][ky]: the rows outside the band are zero
-  rows(inversePlan_, t, n_, scratch.row, all);  // along y
+  transpose(data, t, n_, all);     // t[x][ky]: the rows outside the band are zero
+  rows(inversePlan_, t, n_, all);  // along y
   transpose(t, data, n_, all);
 }
 
-void Fft2d::forward(kiss_fft_cpx* data, FftScratch& scratch) const {
+void Fft2d::forward(kiss_fft_cpx* data, FftScratch& scratch, const std::uint8_t* rowsUsed) const {
   auto band = [this](int i) { return inBand(i); };
   auto all = [](int) { return true; };
-  rows(forwardPlan_, data, n_, scratch.row, all);  // along x
+  auto used = [rowsUsed](int r) { return rowsUsed == nullptr || rowsUsed[r] != 0; };
+  rows(forwardPlan_, data, n_, used);  // along x: an empty row's transform is itself
   kiss_fft_cpx* t = scratch.transposed.data();
-  transpose(data, t, n_, all);                   // t[kx][y]
-  rows(forwardPlan_, t, n_, scratch.row, band);  // along y, the band's kx only
-  transpose(t, data, n_, band);                  // data[ky][kx] for the band's kx
+  transpose(data, t, n_, all);      // t[kx][y]
+  rows(forwardPlan_, t, n_, band);  // along y, the band's kx only
+  transpose(t, data, n_, band);     // data[ky][kx] for the band's kx
 }
 
 }  // namespace keel::KEEL_ABI::detail

@@ -2,7 +2,8 @@
 // Square 2D FFTs of band-limited fields (kissfft, float): the rows are
 // transformed, the buffer transposed in cache-sized blocks and the rows
 // transformed again, so that no transform strides through memory; rows and
-// columns that the band leaves empty are skipped. For fields whose waves
+// columns that the band leaves empty are skipped, and the rows and the
+// transposes run in parallel (TBB). For fields whose waves
 // reach a fraction of the grid's Nyquist wavenumber (the wake field's, a
 // half), a transform costs 3/4 of a full one.
 
@@ -11,6 +12,7 @@
 #include <kiss_fft.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace keel::KEEL_ABI::detail {
@@ -18,7 +20,6 @@ namespace keel::KEEL_ABI::detail {
 /// Working memory of one transform at a time (a thread's, or a task's).
 struct FftScratch {
   std::vector<kiss_fft_cpx> transposed;  ///< N x N
-  std::vector<kiss_fft_cpx> row;         ///< N
 };
 
 /// Forward and inverse transforms of N x N row-major complex buffers
@@ -38,8 +39,10 @@ class Fft2d {
   /// Spectrum (rows outside the band all zero) to space, in place.
   void inverse(kiss_fft_cpx* data, FftScratch& scratch) const;
   /// Space to spectrum, in place; only the band's entries are written
-  /// (the others hold what they held, or partial sums).
-  void forward(kiss_fft_cpx* data, FftScratch& scratch) const;
+  /// (the others hold what they held, or partial sums). With `rowsUsed`
+  /// (N flags), the rows flagged 0 must be all zero: their transforms are
+  /// skipped.
+  void forward(kiss_fft_cpx* data, FftScratch& scratch, const std::uint8_t* rowsUsed = nullptr) const;
   [[nodiscard]] int size() const { return n_; }
   [[nodiscard]] int band() const { return band_; }
   /// The signed index of position i (i - N above N / 2).

@@ -74,6 +74,10 @@ struct WakeFieldData {
   std::vector<std::vector<kiss_fft_cpx>> work;  ///< one N^2 buffer per transform in flight
   std::vector<FftScratch> scratch;              ///< one per transform in flight
   std::vector<kiss_fft_cpx> forcing;            ///< per mode place: the sources' rate [m/s]
+  std::vector<std::uint8_t> rowUsed;            ///< per row of nodes: 1 when a source reaches it
+  std::vector<std::shared_ptr<WakeLink>> live;  ///< the boats of the update in hand
+  std::vector<std::size_t> firstSource;         ///< per live boat: its first source's place in sourceDecay
+  std::vector<double> sourceDecay;              ///< per source and band: e^{-k_b d}
 
   [[nodiscard]] std::size_t nodes() const { return std::size_t(n) * std::size_t(n); }
   [[nodiscard]] const WakeTiles& to() const { return tiles[std::size_t(published)]; }

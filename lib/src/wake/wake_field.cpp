@@ -134,6 +134,7 @@ WakeFieldData::WakeFieldData(std::shared_ptr<const WaterSurface> ambientSurface,
   eta.assign(nodes(), kiss_fft_cpx{0, 0});
   phi.assign(nodes(), kiss_fft_cpx{0, 0});
   forcing.assign(nodes(), kiss_fft_cpx{0, 0});
+  rowUsed.assign(std::size_t(n), 0);
   westEdge_m = wantedWest_m = corner(settings.centreEast_m, settings.size_m, cell_m);
   southEdge_m = wantedSouth_m = corner(settings.centreNorth_m, settings.size_m, cell_m);
   for (WakeTiles& t : tiles) {

@@ -6,6 +6,7 @@
 
 #include "math/det_math.hpp"
 #include "wake/wake_data.hpp"
+#include "wake/wake_exp.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -60,16 +61,25 @@ void requireFiniteTime(double t_s) {
   if (!std::isfinite(t_s)) throw std::invalid_argument("keel::WakeField: the query time must be finite");
 }
 
+/// The tiles' nodes around a point: those of the update's start and end
+/// tiles, the same unless the window moved between them.
+struct PointNodes {
+  NodeWeights from, to;
+};
+
+PointNodes pointNodes(const WakeFieldData& d, double east_m, double north_m) {
+  PointNodes p;
+  p.to = nodesOf(d, d.to(), east_m, north_m);
+  const bool same = d.from().westEdge_m == d.to().westEdge_m && d.from().southEdge_m == d.to().southEdge_m;
+  p.from = same ? p.to : nodesOf(d, d.from(), east_m, north_m);
+  return p;
+}
+
 double wakeHeight(const WakeFieldData& d, double east_m, double north_m, double alpha) {
+  const PointNodes p = pointNodes(d, east_m, north_m);
   double h = 0;
-  if (alpha < 1) {
-    const NodeWeights p = nodesOf(d, d.from(), east_m, north_m);
-    if (p.inside) h += (1 - alpha) * interpolate(p, d.from().height_m.data());
-  }
-  if (alpha > 0) {
-    const NodeWeights p = nodesOf(d, d.to(), east_m, north_m);
-    if (p.inside) h += alpha * interpolate(p, d.to().height_m.data());
-  }
+  if (alpha < 1 && p.from.inside) h += (1 - alpha) * interpolate(p.from, d.from().height_m.data());
+  if (alpha > 0 && p.to.inside) h += alpha * interpolate(p.to, d.to().height_m.data());
   return h;
 }
 
@@ -79,9 +89,8 @@ struct BandWater {
   double height = 0, east = 0, north = 0, up = 0;
 };
 
-void addBands(const WakeFieldData& d, const WakeTiles& t, double east_m, double north_m, double weight, double rateSign,
+void addBands(const WakeFieldData& d, const WakeTiles& t, const NodeWeights& p, double weight, double rateSign,
               double rateScale, BandWater* out) {
-  const NodeWeights p = nodesOf(d, t, east_m, north_m);
   if (!p.inside) return;
   const std::size_t nodes = d.nodes();
   for (int b = 0; b < d.bands; ++b) {
@@ -103,20 +112,26 @@ void bandsAt(const WakeFieldData& d, double east_m, double north_m, double t_s, 
   for (int b = 0; b < d.bands; ++b) out[b] = {};
   const double alpha = endWeight(d, t_s), span = d.to().time_s - d.from().time_s;
   const double rate = span > 0 ? 1 / span : 0;
-  addBands(d, d.from(), east_m, north_m, 1 - alpha, -1, rate, out);
-  addBands(d, d.to(), east_m, north_m, alpha, 1, rate, out);
+  const PointNodes p = pointNodes(d, east_m, north_m);
+  addBands(d, d.from(), p.from, 1 - alpha, -1, rate, out);
+  addBands(d, d.to(), p.to, alpha, 1, rate, out);
 }
 
-/// The field's velocity [m/s] at depth z <= 0 below the surface and its
-/// linear pressure head [m], from the bands at a point.
-void fieldWater(const WakeFieldData& d, const BandWater* bands, double z_m, WaterVelocity* velocity, double* head) {
+/// Each band's decay `e^{k_b z}` at z [m] below the surface (1 above it).
+void bandDecays(const WakeFieldData& d, double z_m, double* out) {
+  for (int b = 0; b < d.bands; ++b) out[b] = det::exp(d.bandK_radpm[std::size_t(b)] * std::min(z_m, 0.0));
+}
+
+/// The field's velocity [m/s] and its linear pressure head [m] from the
+/// bands at a point, each band decayed by `decay` (bandDecays()).
+void fieldWater(const WakeFieldData& d, const BandWater* bands, const double* decay, WaterVelocity* velocity,
+                double* head) {
   double e = 0, n = 0, u = 0, p = 0;
   for (int b = 0; b < d.bands; ++b) {
-    const double decay = det::exp(d.bandK_radpm[std::size_t(b)] * std::min(z_m, 0.0));
-    e += decay * bands[b].east;
-    n += decay * bands[b].north;
-    u += decay * bands[b].up;
-    p += decay * bands[b].height;
+    e += decay[b] * bands[b].east;
+    n += decay[b] * bands[b].north;
+    u += decay[b] * bands[b].up;
+    p += decay[b] * bands[b].height;
   }
   if (velocity != nullptr) {
     velocity->east_mps += btScalar(e);
@@ -126,11 +141,44 @@ void fieldWater(const WakeFieldData& d, const BandWater* bands, double z_m, Wate
   if (head != nullptr) *head += p;
 }
 
+/// The field's bands at `count` points and their decays at each point's
+/// depth, kChunk points at a time so that the decays' exponentials run
+/// several at once: `depthOf(i, wake)` gives point i's height z [m] above
+/// the surface from the field's elevation there [m], `use(i, bands,
+/// decay)` takes the point's bands and decays (bandDecays()'s values).
+template <class DepthOf, class Use>
+void fieldAtPoints(const WakeFieldData& d, const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s,
+                   DepthOf depthOf, Use use) {
+  constexpr std::size_t kChunk = 64;
+  std::array<std::array<BandWater, kMaxDepthBands>, kChunk> bands;
+  std::array<double, kChunk * kMaxDepthBands> decay;
+  const std::size_t perPoint = std::size_t(d.bands);
+  for (std::size_t first = 0; first < count; first += kChunk) {
+    const std::size_t chunk = std::min(kChunk, count - first);
+    for (std::size_t k = 0; k < chunk; ++k) {
+      bandsAt(d, u_m[first + k], v_m[first + k], t_s, bands[k].data());
+      double wake = 0;
+      for (std::size_t b = 0; b < perPoint; ++b) wake += bands[k][b].height;
+      const double z = std::min(depthOf(first + k, wake), 0.0);
+      for (std::size_t b = 0; b < perPoint; ++b) decay[k * perPoint + b] = d.bandK_radpm[b] * z;
+    }
+    expInPlace(decay.data(), chunk * perPoint);
+    for (std::size_t k = 0; k < chunk; ++k) use(first + k, bands[k].data(), decay.data() + k * perPoint);
+  }
+}
+
 /// Grow-only scratch of this thread, for the ambient heights the depth needs.
 std::vector<btScalar>& threadHeights(std::size_t count) {
   thread_local std::vector<btScalar> heights;
   if (heights.size() < count) heights.resize(count);
   return heights;
+}
+
+/// Grow-only scratch of this thread, for the bands' decays at a grid's depths.
+std::vector<double>& threadDecays(std::size_t count) {
+  thread_local std::vector<double> decays;
+  if (decays.size() < count) decays.resize(count);
+  return decays;
 }
 
 }  // namespace
@@ -170,14 +218,15 @@ void WakeField::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, c
   detail::requireFiniteTime(t_s);
   const detail::WakeFieldData& d = *data_;
   d.ambient->heightsAndVelocities(u_m, v_m, w_m, count, t_s, height_out_m, velocity_out);
-  std::array<detail::BandWater, detail::kMaxDepthBands> bands;
-  for (std::size_t i = 0; i < count; ++i) {
-    detail::bandsAt(d, u_m[i], v_m[i], t_s, bands.data());
-    double wake = 0;
-    for (int b = 0; b < d.bands; ++b) wake += bands[std::size_t(b)].height;
-    height_out_m[i] += btScalar(wake);
-    detail::fieldWater(d, bands.data(), double(w_m[i]) - double(height_out_m[i]), velocity_out + i, nullptr);
-  }
+  detail::fieldAtPoints(
+      d, u_m, v_m, count, t_s,
+      [&](std::size_t i, double wake) {
+        height_out_m[i] += btScalar(wake);
+        return double(w_m[i]) - double(height_out_m[i]);
+      },
+      [&](std::size_t i, const detail::BandWater* bands, const double* decay) {
+        detail::fieldWater(d, bands, decay, velocity_out + i, nullptr);
+      });
 }
 
 void WakeField::pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
@@ -187,15 +236,52 @@ void WakeField::pressureHeads(const btScalar* u_m, const btScalar* v_m, const bt
   d.ambient->pressureHeads(u_m, v_m, w_m, count, t_s, out_m);
   std::vector<btScalar>& ambientHeights = detail::threadHeights(count);
   d.ambient->heights(u_m, v_m, count, t_s, ambientHeights.data());
+  detail::fieldAtPoints(
+      d, u_m, v_m, count, t_s,
+      [&](std::size_t i, double wake) { return double(w_m[i]) - double(ambientHeights[i]) - wake; },
+      [&](std::size_t i, const detail::BandWater* bands, const double* decay) {
+        double head = 0;
+        detail::fieldWater(d, bands, decay, nullptr, &head);
+        out_m[i] += btScalar(head);
+      });
+}
+
+bool WakeField::gridHeights(const WaterGrid& grid, double t_s, btScalar* out_m) const {
+  detail::requireFiniteTime(t_s);
+  const detail::WakeFieldData& d = *data_;
+  if (!d.ambient->gridHeights(grid, t_s, out_m)) return false;
+  const double alpha = detail::endWeight(d, t_s);
+  for (int j = 0; j < grid.nodesV; ++j)
+    for (int i = 0; i < grid.nodesU; ++i)
+      out_m[std::size_t(j) * std::size_t(grid.nodesU) + std::size_t(i)] += btScalar(
+          detail::wakeHeight(d, grid.u_m(i), grid.v_m(j), alpha));
+  return true;
+}
+
+bool WakeField::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
+                                         btScalar* heights_out_m) const {
+  detail::requireFiniteTime(t_s);
+  const detail::WakeFieldData& d = *data_;
+  if (!d.ambient->gridHeightsAndVelocities(grid, velocities, t_s, heights_out_m)) return false;
+  // Every node's depths are the same below its own surface: each band's
+  // decay at each depth once for the whole grid.
+  const std::size_t depths = velocities.depths_m.size();
+  std::vector<double>& decays = detail::threadDecays(depths * detail::kMaxDepthBands);
+  for (std::size_t m = 0; m < depths; ++m)
+    detail::bandDecays(d, -velocities.depths_m[m], decays.data() + m * detail::kMaxDepthBands);
   std::array<detail::BandWater, detail::kMaxDepthBands> bands;
-  for (std::size_t i = 0; i < count; ++i) {
-    detail::bandsAt(d, u_m[i], v_m[i], t_s, bands.data());
-    double wake = 0;
-    for (int b = 0; b < d.bands; ++b) wake += bands[std::size_t(b)].height;
-    double head = 0;
-    detail::fieldWater(d, bands.data(), double(w_m[i]) - double(ambientHeights[i]) - wake, nullptr, &head);
-    out_m[i] += btScalar(head);
-  }
+  for (int j = 0; j < grid.nodesV; ++j)
+    for (int i = 0; i < grid.nodesU; ++i) {
+      const std::size_t node = std::size_t(j) * std::size_t(grid.nodesU) + std::size_t(i);
+      detail::bandsAt(d, grid.u_m(i), grid.v_m(j), t_s, bands.data());
+      double wake = 0;
+      for (int b = 0; b < d.bands; ++b) wake += bands[std::size_t(b)].height;
+      heights_out_m[node] += btScalar(wake);
+      for (std::size_t m = 0; m < depths; ++m)
+        detail::fieldWater(d, bands.data(), decays.data() + m * detail::kMaxDepthBands,
+                           velocities.out + node * depths + m, nullptr);
+    }
+  return true;
 }
 
 QueryCost WakeField::queryCost() const {

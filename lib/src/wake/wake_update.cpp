@@ -3,6 +3,7 @@
 // synthesised, and the absorbing band applied (docs/wakes.md, "The model").
 #include "math/det_math.hpp"
 #include "wake/wake_data.hpp"
+#include "wake/wake_exp.hpp"
 
 #include <tbb/parallel_for.h>
 
@@ -14,21 +15,52 @@ namespace {
 
 constexpr kiss_fft_cpx kZero{0, 0};
 
+/// Each live boat's link, and each of its sources' band weights
+/// `e^{-k_b d}` at `d.sourceDecay[first + source bands + b]`, the boats
+/// computed in parallel (each weight is a function of its source alone).
+void weighSources(WakeFieldData& d) {
+  std::erase_if(d.boats, [](const std::weak_ptr<WakeLink>& w) { return w.expired(); });
+  d.live.clear();
+  d.firstSource.clear();
+  std::size_t count = 0;
+  for (const std::weak_ptr<WakeLink>& weak : d.boats) {
+    d.live.push_back(weak.lock());
+    d.firstSource.push_back(count);
+    count += d.live.back()->sources.size();
+  }
+  const std::size_t bands = std::size_t(d.bands);
+  if (d.sourceDecay.size() < count * bands) d.sourceDecay.resize(count * bands);
+  tbb::parallel_for(std::size_t(0), d.live.size(), [&](std::size_t boat) {
+    double* decay = d.sourceDecay.data() + d.firstSource[boat] * bands;
+    double* exponent = decay;
+    for (const WakeSource& s : d.live[boat]->sources) {
+      const double depth = std::max(0.0, double(s.depth_m));
+      for (std::size_t b = 0; b < bands; ++b) *exponent++ = -d.bandK_radpm[b] * depth;
+    }
+    expInPlace(decay, std::size_t(exponent - decay));
+  });
+}
+
 /// Spreads each registered boat's sources on the nodes around them
 /// (bilinear: the transpose of the queries' interpolation, so that what a
 /// source puts in and what a point at its place feels pair exactly), one
 /// real field per depth band, band b weighted by `e^{-k_b d}`: field 2p in
-/// the real parts of buffer p, 2p + 1 in the imaginary parts [m/s].
+/// the real parts of buffer p, 2p + 1 in the imaginary parts [m/s]. Marks
+/// the rows of nodes that hold a source in `d.rowUsed`.
 void spreadSources(WakeFieldData& d, double dt_s) {
   const std::size_t pairs = std::size_t(d.bands + 1) / 2;
   for (std::size_t p = 0; p < pairs; ++p) std::fill(d.work[p].begin(), d.work[p].end(), kZero);
+  std::fill(d.rowUsed.begin(), d.rowUsed.end(), std::uint8_t(0));
+  weighSources(d);
   const WakeWindow window = d.window();
   const double perArea = 1.0 / (d.cell_m * d.cell_m);
-  std::erase_if(d.boats, [](const std::weak_ptr<WakeLink>& w) { return w.expired(); });
-  for (const std::weak_ptr<WakeLink>& weak : d.boats) {
-    const std::shared_ptr<WakeLink> link = weak.lock();
-    link->window = window;
-    for (const WakeSource& s : link->sources) {
+  for (std::size_t boat = 0; boat < d.live.size(); ++boat) {
+    WakeLink& link = *d.live[boat];
+    link.window = window;
+    const double* decay = d.sourceDecay.data() + d.firstSource[boat] * std::size_t(d.bands);
+    for (const WakeSource& s : link.sources) {
+      const double* weight = decay;
+      decay += d.bands;
       // Where the piece is halfway through the update: the sources held
       // over it act as the midpoint rule's (docs/wakes.md, "Time"), not
       // half a frame behind the hull.
@@ -40,13 +72,13 @@ void spreadSources(WakeFieldData& d, double dt_s) {
       const int i0 = std::min(int(x), d.n - 1), j0 = std::min(int(y), d.n - 1);
       const double fx = x - i0, fy = y - j0;
       const int i1 = (i0 + 1) % d.n, j1 = (j0 + 1) % d.n;
+      d.rowUsed[std::size_t(j0)] = d.rowUsed[std::size_t(j1)] = 1;
       const std::size_t at[4] = {
           std::size_t(j0) * std::size_t(d.n) + std::size_t(i0), std::size_t(j0) * std::size_t(d.n) + std::size_t(i1),
           std::size_t(j1) * std::size_t(d.n) + std::size_t(i0), std::size_t(j1) * std::size_t(d.n) + std::size_t(i1)};
       const double w[4] = {(1 - fx) * (1 - fy), fx * (1 - fy), (1 - fx) * fy, fx * fy};
-      const double depth = std::max(0.0, double(s.depth_m));
       for (int b = 0; b < d.bands; ++b) {
-        const double rate = double(s.rate_m3ps) * perArea * det::exp(-d.bandK_radpm[std::size_t(b)] * depth);
+        const double rate = double(s.rate_m3ps) * perArea * weight[b];
         std::vector<kiss_fft_cpx>& field = d.work[std::size_t(b / 2)];
         for (int c = 0; c < 4; ++c) {
           float& slot = (b % 2 == 0) ? field[at[c]].r : field[at[c]].i;
@@ -55,6 +87,7 @@ void spreadSources(WakeFieldData& d, double dt_s) {
       }
     }
   }
+  d.live.clear();  // the boats' lifetimes stay theirs
 }
 
 /// The real field packed in the real (even) or imaginary (odd) part of
@@ -69,7 +102,8 @@ kiss_fft_cpx unpack(const std::vector<kiss_fft_cpx>& c, const WakeMode& m, bool 
 /// coefficients, zero outside the modes held).
 void transformSources(WakeFieldData& d) {
   const std::size_t pairs = std::size_t(d.bands + 1) / 2;
-  tbb::parallel_for(std::size_t(0), pairs, [&](std::size_t p) { d.fft.forward(d.work[p].data(), d.scratch[p]); });
+  tbb::parallel_for(std::size_t(0), pairs,
+                    [&](std::size_t p) { d.fft.forward(d.work[p].data(), d.scratch[p], d.rowUsed.data()); });
   const float scale = 1.0F / float(d.nodes());
   for (const WakeMode& m : d.modes) {
     const kiss_fft_cpx s = unpack(d.work[m.band / 2U], m, m.band % 2U == 1);
