@@ -229,6 +229,7 @@ bool HarbourApp::frameStarted(const Ogre::FrameEvent& evt) {
   drawRopes();
   drawDebug();
   recordTelemetry();
+  trackMooredRocking();
   drawHud();
   const bool framesDone = options_.frames > 0 && frame_ + 1 >= options_.frames;
   const bool timeDone = options_.seconds > 0 && harbour_.time_s() >= options_.seconds - 1e-9;
@@ -257,6 +258,9 @@ void HarbourApp::simulate(double frame_s) {
   stepOnce_ = false;
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   physicsMs_ = physicsMs_ > 0 ? 0.9 * physicsMs_ + 0.1 * ms : ms;
+  result_.physicsTotal_ms += ms;
+  result_.wakeTotal_ms += harbour_.wakes().lastUpdate_ms();
+  ++result_.physicsFrames;
 }
 
 void HarbourApp::steerSelected(double frame_s) {

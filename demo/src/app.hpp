@@ -36,6 +36,14 @@ struct RunResult {
   /// boats' waves on screen (0 with wakes off).
   double wakeDrawn_m = 0;
   static constexpr double kWakeRadius_m = 30;
+  /// Wall time of the physics over the frames that stepped it [ms], and of
+  /// the wake field's updates within it.
+  double physicsTotal_ms = 0, wakeTotal_ms = 0;
+  long physicsFrames = 0;
+  /// The largest range of heel or of trim [deg] any moored boat went
+  /// through after kRockFrom_s: how much the others' waves rock them.
+  double mooredRock_deg = 0;
+  static constexpr double kRockFrom_s = 4;
 };
 
 class HarbourApp final : public OgreBites::ApplicationContext, public OgreBites::InputListener {
@@ -87,6 +95,8 @@ class HarbourApp final : public OgreBites::ApplicationContext, public OgreBites:
   /// On the last frame: the largest height the boats' waves add to the drawn
   /// water round the selected boat, into the run's result.
   void measureWake();
+  /// Each frame: the moored boats' heel and trim ranges, into mooredRock_deg.
+  void trackMooredRocking();
   [[nodiscard]] Boat* selected();
   void select(int offset);
   void reset();
@@ -137,6 +147,8 @@ class HarbourApp final : public OgreBites::ApplicationContext, public OgreBites:
   bool plotPrimed_ = false;  ///< false: the next sample fills the whole plot
 
   std::ofstream record_;
+  /// Per moored boat (by id): the least and largest heel and trim [deg] after RunResult::kRockFrom_s.
+  std::map<int, std::array<double, 4>> rocking_;
 };
 
 }  // namespace demo

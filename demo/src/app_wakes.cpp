@@ -31,4 +31,17 @@ void HarbourApp::measureWake() {
                                                 RunResult::kWakeRadius_m);
 }
 
+void HarbourApp::trackMooredRocking() {
+  if (harbour_.time_s() < RunResult::kRockFrom_s) return;
+  for (const auto& boat : harbour_.boats()) {
+    if (!boat->moored()) continue;
+    const Telemetry t = harbour_.telemetry(*boat);
+    const auto [it, first] = rocking_.try_emplace(boat->id, std::array{t.heel_deg, t.heel_deg, t.trim_deg, t.trim_deg});
+    std::array<double, 4>& r = it->second;
+    r = {std::min(r[0], t.heel_deg), std::max(r[1], t.heel_deg), std::min(r[2], t.trim_deg),
+         std::max(r[3], t.trim_deg)};
+    result_.mooredRock_deg = std::max({result_.mooredRock_deg, r[1] - r[0], r[3] - r[2]});
+  }
+}
+
 }  // namespace demo

@@ -46,13 +46,13 @@ const std::vector<Spot> kCollideSpots = {
     {-22, 12, Crate}, {15, 20, BigCrate}, {-21.4, 4, FishBox},
     {17, 17.4, Buoy}, {13, 22.6, Dinghy}, {-22.6, -2, FenderBall},
 };
-/// The wake scenario: beside the speedboat's track (x 2, north from z 34),
+/// The wake scenario: beside the speedboat's track (x -12, north from z 14),
 /// where its wake reaches them within a few seconds.
 const std::vector<Spot> kWakeSpots = {
-    {-3, 27, Buoy},
-    {8, 24, FenderBall},
-    {-5, 20, Crate},
-    {9, 16, FishBox},
+    {-17, 6, Buoy},
+    {-3, 4, FenderBall},
+    {-18, -2, Crate},
+    {-5, -6, FishBox},
 };
 
 bool finite(const btVector3& v) { return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z()); }

@@ -390,14 +390,14 @@ void Harbour::placeCollideScenario() {
 }
 
 void Harbour::placeWakeScenario() {
-  // A speedboat at 7 knots (Froude number about 0.5) up the basin from the
-  // mouth: its Kelvin wake, transverse and divergent waves, spreads behind
-  // it to a drifting catamaran and to the boats moored along its way.
-  Boat& speedboat = spawn("speedboat", 2, 34, 0, 4);
+  // A speedboat at about 7 knots (Froude number 0.4 on its 7 m) up the basin past
+  // pier A: its Kelvin wake, transverse and divergent waves, spreads behind
+  // it to the rowboat moored there, which rocks in it, and to the debris.
+  Boat& speedboat = spawn("speedboat", -12, 14, 0, 4);
   speedboat.helm.throttle = 0.3;
-  moor(spawn("rowboat", -20 + kPileRadius_m + 0.2 + types_.at("rowboat")->beam_m / 2 + 0.55, -14, 0), -1);
+  moor(spawn("rowboat", -20 + kPileRadius_m + 0.2 + types_.at("rowboat")->beam_m / 2 + 0.55, -20, 0), -1);
   moor(spawn("tug", 22 - kPileRadius_m - 0.2 - types_.at("tug")->beam_m / 2 - 0.55, -26, 0), 1);
-  spawn("catamaran", -18, 16, 200);
+  spawn("catamaran", 8, 2, 200);
 }
 
 void Harbour::step(double frame_s) {

@@ -25,7 +25,7 @@ void Harbour::advanceWakes(int substeps) {
   stepEnd_s_ = time_s_;
   const btScalar substep = btScalar(1.0 / options_.physicsRate_Hz);
   for (int i = 0; i < substeps; ++i) stepEnd_s_ += double(substep);
-  if (substeps > 0) wakes_.update(time_s_, stepEnd_s_, double(focus_m_.x()), double(focus_m_.z()));
+  wakes_.update(time_s_, stepEnd_s_, double(focus_m_.x()), double(focus_m_.z()));
 }
 
 void Harbour::checkStepEnd() const {

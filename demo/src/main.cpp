@@ -30,6 +30,9 @@ constexpr const char* kUnderXvfb = "KEEL_DEMO_UNDER_XVFB";
 /// The wake scenario's check: the speedboat's waves lift or lower the drawn
 /// water round it by at least this much [m].
 constexpr double kWakeDrawn_m = 0.05;
+/// ... and rocks a boat moored along its track through this range of heel
+/// or trim [deg] (on the glassy sea alone they stay still to 0.2 deg).
+constexpr double kMooredRock_deg = 1;
 
 std::filesystem::path executableDir() {
   std::error_code error;
@@ -69,6 +72,11 @@ bool wakesOk(const demo::Options& options, const demo::Harbour& harbour, const d
                 kWakeDrawn_m);
     return false;
   }
+  if (options.scenario == "wake" && !(run.mooredRock_deg >= kMooredRock_deg)) {
+    std::printf("check: the moored boats rocked %.2f deg in the speedboat's wake, less than %.1f deg\n",
+                run.mooredRock_deg, kMooredRock_deg);
+    return false;
+  }
   return true;
 }
 
@@ -105,6 +113,13 @@ bool report(const demo::Options& options, const demo::Harbour& harbour, const de
         wakes.boats, wakes.energy_J, demo::RunResult::kWakeRadius_m, run.wakeDrawn_m);
   else
     std::printf("wakes: off\n");
+  if (options.scenario == "wake")
+    std::printf("moored boats: rocked through %.2f deg of heel or trim at most after %.0f s\n", run.mooredRock_deg,
+                demo::RunResult::kRockFrom_s);
+  if (run.physicsFrames > 0)
+    std::printf("physics: %.2f ms a frame on average over %ld frames, the wake field's update %.2f ms of it\n",
+                run.physicsTotal_ms / double(run.physicsFrames), run.physicsFrames,
+                run.wakeTotal_ms / double(run.physicsFrames));
   if (run.screenshot)
     std::printf("screenshot: %s (%s)\n", options.screenshot.c_str(), run.screenshot->describe().c_str());
   std::fputs(problems.c_str(), stdout);

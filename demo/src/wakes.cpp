@@ -53,7 +53,8 @@ void HarbourWakes::add(keel::WaterAction& boat) {
 }
 
 void HarbourWakes::update(double from_s, double to_s, double focusX_m, double focusZ_m) {
-  if (!field_) return;
+  updateMs_ = 0;
+  if (!field_ || !(to_s > from_s)) return;
   const auto start = std::chrono::steady_clock::now();
   if (follows_) {
     centreX_m_ = focusX_m;

@@ -64,11 +64,14 @@ class HarbourWakes {
   /// `boat` makes waves in the field from its next substep (nothing when off).
   void add(keel::WaterAction& boat);
   /// Advances the field over a step of the world from `from_s` to `to_s`
-  /// [s], before it; a window smaller than the basin first moves to centre
+  /// [s], before it (nothing for an empty step); a window smaller than the basin first moves to centre
   /// on world (x, z) [m] (the selected boat).
   void update(double from_s, double to_s, double focusX_m, double focusZ_m);
 
+  /// The field's state for the HUD and the summary (its energy sums every mode).
   [[nodiscard]] WakeStats stats() const;
+  /// Wall time of the last update() [ms]: 0 when it had nothing to do.
+  [[nodiscard]] double lastUpdate_ms() const { return updateMs_; }
 
  private:
   [[nodiscard]] keel::WakeFieldSettings settings() const;
