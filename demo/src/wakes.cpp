@@ -71,8 +71,6 @@ WakeStats HarbourWakes::stats() const {
   s.size_m = size_m_;
   s.cell_m = cell_m_;
   s.following = follows_;
-  s.centreX_m = centreX_m_;
-  s.centreZ_m = centreZ_m_;
   if (!field_) return s;
   s.cell_m = field_->settings().cellSize_m;
   s.nodes = field_->nodesPerSide();

@@ -32,12 +32,11 @@ class HarbourWorld final : public btDiscreteDynamicsWorld {
 struct WakeStats {
   bool on = false;
   double size_m = 0, cell_m = 0;
-  int nodes = 0;                        ///< per side
-  std::size_t boats = 0;                ///< registered and alive
-  double energy_J = 0;                  ///< the field's wave energy now
-  double updateMs = 0;                  ///< wall time of the last update() [ms]
-  bool following = false;               ///< the window follows the selected boat (smaller than the basin)
-  double centreX_m = 0, centreZ_m = 0;  ///< the window's centre asked for, world [m]
+  int nodes = 0;           ///< per side
+  std::size_t boats = 0;   ///< registered and alive
+  double energy_J = 0;     ///< the field's wave energy now
+  double updateMs = 0;     ///< wall time of the last update() [ms]
+  bool following = false;  ///< the window follows the selected boat (smaller than the basin)
 };
 
 /// The harbour's wake field. World x is the water's east, z its north.
