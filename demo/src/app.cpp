@@ -54,6 +54,14 @@ HarbourApp::HarbourApp(const Options& options, Harbour& harbour, std::string plu
       pluginsConfig_(std::move(pluginsConfig)) {
   if (!harbour_.boats().empty()) selectedId_ = harbour_.boats().front()->id;
   debugMode_ = options_.debugDraw;
+  if (options_.scenario == "wake") {
+    // Above and behind the speedboat (it heads north, -z): its wake spreads
+    // towards the viewer.
+    yaw_rad_ = 0;
+    pitch_rad_ = kWakeCameraPitch_rad;
+    distance_m_ = kWakeCameraDistance_m;
+    lookBehind_m_ = kWakeCameraLookBehind_m;
+  }
   if (!options_.record.empty()) {
     record_.open(options_.record);
     if (!record_) throw std::runtime_error("cannot write --record file '" + options_.record + "'");
@@ -216,15 +224,17 @@ bool HarbourApp::frameStarted(const Ogre::FrameEvent& evt) {
   syncBoats();
   updateCamera(frame_s, false);
   if (const Boat* boat = selected())
-    water_->update(*harbour_.sea(), harbour_.time_s(), boat->body->getCenterOfMassPosition().x(),
+    water_->update(*harbour_.water(), harbour_.time_s(), boat->body->getCenterOfMassPosition().x(),
                    boat->body->getCenterOfMassPosition().z(), harbour_.seaState(), cameraNode_->getPosition());
   drawRopes();
   drawDebug();
   recordTelemetry();
+  trackMooredRocking();
   drawHud();
   const bool framesDone = options_.frames > 0 && frame_ + 1 >= options_.frames;
   const bool timeDone = options_.seconds > 0 && harbour_.time_s() >= options_.seconds - 1e-9;
   if (framesDone || timeDone || stopRequested) lastFrame_ = true;
+  if (lastFrame_) measureWake();
   return true;
 }
 
@@ -239,6 +249,7 @@ void HarbourApp::simulate(double frame_s) {
   if (paused_ && !stepOnce_) return;
   const Ogre::Vector3 eye = cameraNode_->getPosition();
   harbour_.setViewpoint(btVector3(eye.x, eye.y, eye.z));
+  if (const Boat* boat = selected()) harbour_.setFocus(boat->body->getCenterOfMassPosition());
   const auto start = std::chrono::steady_clock::now();
   if (stepOnce_)
     harbour_.singleStep();
@@ -247,6 +258,9 @@ void HarbourApp::simulate(double frame_s) {
   stepOnce_ = false;
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   physicsMs_ = physicsMs_ > 0 ? 0.9 * physicsMs_ + 0.1 * ms : ms;
+  result_.physicsTotal_ms += ms;
+  result_.wakeTotal_ms += harbour_.wakes().lastUpdate_ms();
+  ++result_.physicsFrames;
 }
 
 void HarbourApp::steerSelected(double frame_s) {
@@ -331,7 +345,12 @@ void HarbourApp::drawDebug() {
 
 void HarbourApp::updateCamera(double frame_s, bool snap) {
   if (const Boat* boat = selected()) {
-    const Ogre::Vector3 goal = toOgre(boat->body->getCenterOfMassPosition());
+    Ogre::Vector3 goal = toOgre(boat->body->getCenterOfMassPosition());
+    // Aimed behind the boat when asked (the wake scenario): its wake fills the view.
+    const btVector3 v = boat->body->getLinearVelocity();
+    const double speed = std::hypot(double(v.x()), double(v.z()));
+    if (lookBehind_m_ > 0 && speed > 0.5)
+      goal -= Ogre::Vector3(float(v.x() / speed), 0, float(v.z() / speed)) * float(lookBehind_m_);
     // Follow with a short lag: smooth, but never far behind a fast boat.
     const float blend = snap ? 1.0f : float(std::min(1.0, frame_s * 4.0));
     target_ += (goal - target_) * blend;
@@ -437,6 +456,7 @@ bool HarbourApp::keyPressed(const OgreBites::KeyboardEvent& evt) {
       if (boat) boat->helm.throttle = 0;
       break;
     case 'b': spawn(); break;
+    case 'k': harbour_.setWakes(!harbour_.wakes().on()); break;
     case 'm': harbour_.setModelChoice(ModelChoice((int(harbour_.modelChoice()) + 1) % 3)); break;
     case 'h':
       if (Boat* boat = selected()) harbour_.hole(*boat, kKeyHole_m2);
@@ -489,6 +509,7 @@ bool HarbourApp::mouseWheelRolled(const OgreBites::MouseWheelEvent& evt) {
 // ---------------------------------------------------------------------------
 
 void HarbourApp::drawHud() {
+  if (!options_.hud) return;
   hudSea();
   hudBoat();
   hudHelp();
@@ -513,6 +534,7 @@ void HarbourApp::hudSea() {
               harbour_.boats().size() - harbour_.boatsOnColumns(), harbour_.boatsOnColumns());
   ImGui::Text("contacts  boat-dock %ld (%d now)  boat-boat %ld (%d now)", c.boatDockEvents, c.boatDockNow,
               c.boatBoatEvents, c.boatBoatNow);
+  hudWakes();
   if (ImGui::Button(paused_ ? "Resume [P]" : "Pause [P]")) paused_ = !paused_;
   ImGui::SameLine();
   if (ImGui::Button("Step [N]")) paused_ = true, stepOnce_ = true;
@@ -565,7 +587,7 @@ void HarbourApp::hudBoat() {
   ImGui::SameLine();
   ImGui::Text("rudder %+4.0f%%", boat->helm.rudder * 100);
   int nodes = 0;
-  const double diff = water_->maxDifference_m(*harbour_.sea(), harbour_.time_s(), t.position_m.x(), t.position_m.z(),
+  const double diff = water_->maxDifference_m(*harbour_.water(), harbour_.time_s(), t.position_m.x(), t.position_m.z(),
                                               boat->type->hull->radius_m(), &nodes);
   ImGui::Text("water drawn vs felt: max |dh| %.1e m over %d nodes", diff, nodes);
   ImGui::Text("Keel status: %s", boat->action->status().ok() ? "ok" : boat->action->status().describe().c_str());
@@ -611,7 +633,8 @@ void HarbourApp::hudHelp() {
   ImGui::SetNextWindowBgAlpha(0.45f);
   ImGui::Begin("keys", nullptr,
                ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoTitleBar);
-  ImGui::TextUnformatted("W/S throttle  A/D rudder  X stop  Tab next boat  B spawn  H hole  M model  0-8 sea state");
+  ImGui::TextUnformatted(
+      "W/S throttle  A/D rudder  X stop  Tab next boat  B spawn  H hole  M model  K wakes  0-8 sea state");
   ImGui::TextUnformatted("P pause  N step  R reset  F1 debug  drag/arrows orbit  wheel/PgUp/PgDn zoom  Esc quit");
   ImGui::End();
 }

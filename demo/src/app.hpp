@@ -31,6 +31,19 @@ struct RunResult {
   long frames = 0;
   std::optional<ColourFractions> screenshot;  ///< set when a screenshot was written
   bool screenshotOk = true;                   ///< the file was written
+  /// The largest |drawn water - the sea alone| [m] over the drawn nodes
+  /// within kWakeRadius_m of the selected boat at the last frame: the
+  /// boats' waves on screen (0 with wakes off).
+  double wakeDrawn_m = 0;
+  static constexpr double kWakeRadius_m = 30;
+  /// Wall time of the physics over the frames that stepped it [ms], and of
+  /// the wake field's updates within it.
+  double physicsTotal_ms = 0, wakeTotal_ms = 0;
+  long physicsFrames = 0;
+  /// The largest range of heel or of trim [deg] any moored boat went
+  /// through after kRockFrom_s: how much the others' waves rock them.
+  double mooredRock_deg = 0;
+  static constexpr double kRockFrom_s = 4;
 };
 
 class HarbourApp final : public OgreBites::ApplicationContext, public OgreBites::InputListener {
@@ -77,6 +90,13 @@ class HarbourApp final : public OgreBites::ApplicationContext, public OgreBites:
   /// The selected boat's compartments: water in each, and the reserve buoyancy.
   void hudFlooding(const Boat& boat);
   void hudHelp();
+  /// The wake field's line: on or off, its window, its energy, its update's time.
+  void hudWakes();
+  /// On the last frame: the largest height the boats' waves add to the drawn
+  /// water round the selected boat, into the run's result.
+  void measureWake();
+  /// Each frame: the moored boats' heel and trim ranges, into mooredRock_deg.
+  void trackMooredRocking();
   [[nodiscard]] Boat* selected();
   void select(int offset);
   void reset();
@@ -109,7 +129,10 @@ class HarbourApp final : public OgreBites::ApplicationContext, public OgreBites:
   std::set<int> keysDown_;
   RunResult result_;
 
-  // Camera: orbit around the selected boat.
+  // Camera: orbit around the selected boat; the wake scenario's looks down
+  // on its speedboat from behind.
+  static constexpr double kWakeCameraPitch_rad = 1.15, kWakeCameraDistance_m = 50, kWakeCameraLookBehind_m = 12;
+  double lookBehind_m_ = 0;  ///< aim this far behind the boat along its track [m]
   double yaw_rad_ = -0.12, pitch_rad_ = 0.28, distance_m_ = 27;
   Ogre::Vector3 target_ = Ogre::Vector3::ZERO;
   bool dragging_ = false;
@@ -124,6 +147,8 @@ class HarbourApp final : public OgreBites::ApplicationContext, public OgreBites:
   bool plotPrimed_ = false;  ///< false: the next sample fills the whole plot
 
   std::ofstream record_;
+  /// Per moored boat (by id): the least and largest heel and trim [deg] after RunResult::kRockFrom_s.
+  std::map<int, std::array<double, 4>> rocking_;
 };
 
 }  // namespace demo

@@ -46,6 +46,14 @@ const std::vector<Spot> kCollideSpots = {
     {-22, 12, Crate}, {15, 20, BigCrate}, {-21.4, 4, FishBox},
     {17, 17.4, Buoy}, {13, 22.6, Dinghy}, {-22.6, -2, FenderBall},
 };
+/// The wake scenario: beside the speedboat's track (x -12, north from z 14),
+/// where its wake reaches them within a few seconds.
+const std::vector<Spot> kWakeSpots = {
+    {-17, 6, Buoy},
+    {-3, 4, FenderBall},
+    {-18, -2, Crate},
+    {-5, -6, FishBox},
+};
 
 bool finite(const btVector3& v) { return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z()); }
 
@@ -95,7 +103,9 @@ void DebrisField::scatter(int count, const std::string& scenario,
                           const std::function<bool(double, double, double)>& free, std::uint32_t seed,
                           const Basin& basin, const std::shared_ptr<const keel::WaterSurface>& sea, double time_s,
                           double substep_s) {
-  std::vector<Spot> spots = scenario == "collide" ? kCollideSpots : std::vector<Spot>{};
+  std::vector<Spot> spots = scenario == "collide" ? kCollideSpots
+                            : scenario == "wake"  ? kWakeSpots
+                                                  : std::vector<Spot>{};
   spots.insert(spots.end(), kHarbourSpots.begin(), kHarbourSpots.end());
   // Its own random numbers: the boats' placement does not depend on the debris.
   std::mt19937 random(seed ^ 0x5eedu);

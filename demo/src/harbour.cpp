@@ -109,18 +109,22 @@ void addPier(std::vector<DockPiece>& out, double westX_m, double eastX_m, double
 }  // namespace
 
 Harbour::Harbour(const Options& options, std::map<std::string, std::shared_ptr<const BoatType>> types)
-    : options_(options), types_(std::move(types)), seaState_(options.seaState), random_(options.seed) {
+    : options_(options),
+      types_(std::move(types)),
+      seaState_(options.seaState),
+      random_(options.seed),
+      wakes_(options.wakes, options.wakeSize_m, options.wakeCell_m, basin_) {
   (void)parseSeaModel(options_.sea, seaModel_);  // validated with the options
   modelChoice_ = options_.model == "triangles" ? ModelChoice::AllTriangles
                  : options_.model == "columns" ? ModelChoice::AllColumns
                                                : ModelChoice::ByDistance;
   sea_ = std::make_shared<SwitchableSea>(makeSeaSurface(seaState_, options_.seed, seaModel_));
+  wakes_.reset(sea_);
   collisionConfig_ = std::make_unique<btDefaultCollisionConfiguration>();
   dispatcher_ = std::make_unique<btCollisionDispatcher>(collisionConfig_.get());
   broadphase_ = std::make_unique<btDbvtBroadphase>();
   solver_ = std::make_unique<btSequentialImpulseConstraintSolver>();
-  world_ = std::make_unique<btDiscreteDynamicsWorld>(dispatcher_.get(), broadphase_.get(), solver_.get(),
-                                                     collisionConfig_.get());
+  world_ = std::make_unique<HarbourWorld>(dispatcher_.get(), broadphase_.get(), solver_.get(), collisionConfig_.get());
   world_->setGravity(btVector3(0, btScalar(-kGravity_mps2), 0));
   world_->setInternalTickCallback(&Harbour::preTick, this, true);
   world_->setInternalTickCallback(&Harbour::postTick, this, false);
@@ -185,6 +189,8 @@ void Harbour::reset() {
   touching_.clear();
   random_.seed(options_.seed);
   sea_ = std::make_shared<SwitchableSea>(makeSeaSurface(seaState_, options_.seed, seaModel_));
+  wakes_.reset(sea_);
+  stepEnd_s_ = 0;
   placeScenario();
 }
 
@@ -225,9 +231,9 @@ Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double hea
   // Start at the design waterline on the local water, level: the file's
   // frame there, the body where the file puts it.
   const btVector3 ground(btScalar(x_m), 0, btScalar(z_m));
-  const btScalar water = surfaceHeight(*sea_, ground, time_s_);
+  const btScalar level = surfaceHeight(*water(), ground, time_s_);
   const btQuaternion rotation = headingRotation(heading_deg);
-  const btTransform fileInWorld(rotation, btVector3(ground.x(), water, ground.z()));
+  const btTransform fileInWorld(rotation, btVector3(ground.x(), level, ground.z()));
   const btTransform pose = fileInWorld * type.fileToBody.inverse();
   boat->motion = std::make_unique<btDefaultMotionState>(pose);
   btRigidBody::btRigidBodyConstructionInfo info(btScalar(type.mass_kg), boat->motion.get(), type.shape.get(),
@@ -252,7 +258,7 @@ Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double hea
   settings.waterDensity_kgpm3 = btScalar(keel::kSeaWaterDensity_kgpm3);
   settings.sampling = keel::Sampling::Patch;
   settings.patchCellSize_m = btScalar(kWaterCell_m);
-  boat->action = std::make_unique<keel::WaterAction>(boat->body.get(), type.hull, sea_, settings);
+  boat->action = std::make_unique<keel::WaterAction>(boat->body.get(), type.hull, water(), settings);
   boat->action->setTime(time_s_);
   // Debug arrows: the boat's weight draws 3 m long, whatever its size.
   boat->action->debugForceScale_Npm = btScalar(type.mass_kg * kGravity_mps2 / 3);
@@ -264,6 +270,7 @@ Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double hea
   game::addBulkheadsAndCentreline(*boat->action, type.axes.forward, type.axes.forward.cross(type.axes.up),
                                   kCompartments);
   world_->addAction(boat->action.get());
+  wakes_.add(*boat->action);
   damage_->holing.add(*boat->action);
   boats_.push_back(std::move(boat));
   return *boats_.back();
@@ -330,11 +337,13 @@ void Harbour::moor(Boat& boat, int side) {
 void Harbour::placeScenario() {
   if (options_.scenario == "collide")
     placeCollideScenario();
+  else if (options_.scenario == "wake")
+    placeWakeScenario();
   else
     placeHarbourScenario();
   debris_->scatter(
       options_.debrisCount, options_.scenario, [this](double x, double z, double r) { return freeAt(x, z, r); },
-      options_.seed, basin_, sea_, time_s_, 1.0 / options_.physicsRate_Hz);
+      options_.seed, basin_, water(), time_s_, 1.0 / options_.physicsRate_Hz);
 }
 
 void Harbour::placeHarbourScenario() {
@@ -380,19 +389,36 @@ void Harbour::placeCollideScenario() {
   moor(spawn("barge", 5, basin_.minZ_m + 3.6 + 0.55, 90), -1);
 }
 
+void Harbour::placeWakeScenario() {
+  // A speedboat at about 7 knots (Froude number 0.4 on its 7 m) up the basin past
+  // pier A: its Kelvin wake, transverse and divergent waves, spreads behind
+  // it to the rowboat moored there, which rocks in it, and to the debris.
+  Boat& speedboat = spawn("speedboat", -12, 14, 0, 4);
+  speedboat.helm.throttle = 0.3;
+  moor(spawn("rowboat", -20 + kPileRadius_m + 0.2 + types_.at("rowboat")->beam_m / 2 + 0.55, -20, 0), -1);
+  moor(spawn("tug", 22 - kPileRadius_m - 0.2 - types_.at("tug")->beam_m / 2 - 0.55, -26, 0), 1);
+  spawn("catamaran", 8, 2, 200);
+}
+
 void Harbour::step(double frame_s) {
   chooseDetail();
   // The spectral tiles for the time this step covers: the frame, plus the
-  // substep Bullet's accumulator may add.
+  // substep Bullet's accumulator may add; then the boats' waves over the
+  // substeps it will take.
+  const btScalar substep = btScalar(1.0 / options_.physicsRate_Hz);
   sea_->advance(time_s_, time_s_ + frame_s + 1.0 / options_.physicsRate_Hz);
-  world_->stepSimulation(btScalar(frame_s), options_.maxSubsteps, btScalar(1.0 / options_.physicsRate_Hz));
+  advanceWakes(world_->substepsOf(btScalar(frame_s), options_.maxSubsteps, substep));
+  world_->stepSimulation(btScalar(frame_s), options_.maxSubsteps, substep);
+  checkStepEnd();
 }
 
 void Harbour::singleStep() {
   chooseDetail();
   const btScalar dt = btScalar(1.0 / options_.physicsRate_Hz);
   sea_->advance(time_s_, time_s_ + double(dt));
+  advanceWakes(world_->substepsOf(dt, 1, dt));
   world_->stepSimulation(dt, 1, dt);
+  checkStepEnd();
 }
 
 void Harbour::setSeaState(int seaState) {
@@ -465,7 +491,7 @@ void Harbour::hole(Boat& boat, double area_m2, bool bothSides) {
 /// docs/integration.md (tests/examples/propeller_rudder.cpp), applied from
 /// the pre-tick callback once per substep.
 void Harbour::applyHelm(Boat& boat, btScalar dt_s) {
-  const game::DriveForces f = game::applyDrive(*boat.body, boat.type->drive, boat.helm, *sea_, time_s_, dt_s);
+  const game::DriveForces f = game::applyDrive(*boat.body, boat.type->drive, boat.helm, *water(), time_s_, dt_s);
   boat.thrust_N = f.thrust_N;
   boat.rudderForce_N = f.rudder_N;
   boat.propellerWet = f.propellerWet;
@@ -531,7 +557,7 @@ Telemetry Harbour::telemetry(const Boat& boat) const {
 
 bool Harbour::sunk(const Boat& boat) const {
   const btVector3 p = boat.body->getCenterOfMassPosition();
-  const double water = surfaceHeight(*sea_, p, time_s_);
+  const double water = surfaceHeight(*this->water(), p, time_s_);
   // Its deck's height above the centre of mass (body frame, y up): a loaded
   // boat floats with its centre of mass well under the water, its deck never.
   const double deckAboveCentre = boat.type->hull->boundsMax().y();

@@ -8,6 +8,7 @@
 #include "options.hpp"
 #include "propeller_rudder.hpp"
 #include "sea.hpp"
+#include "wakes.hpp"
 
 #include <keel/level_of_detail.hpp>
 #include <keel/water_action.hpp>
@@ -151,6 +152,16 @@ class Harbour {
   [[nodiscard]] const std::vector<DockPiece>& docks() const { return docks_; }
   [[nodiscard]] const ContactStats& contacts() const { return contacts_; }
   [[nodiscard]] const std::shared_ptr<SwitchableSea>& sea() const { return sea_; }
+  /// The water the boats and the debris float on: the wake field over the
+  /// sea when wakes are on (and what the renderer draws), the sea when off.
+  [[nodiscard]] const std::shared_ptr<const keel::WaterSurface>& water() const { return wakes_.water(); }
+  [[nodiscard]] const HarbourWakes& wakes() const { return wakes_; }
+  /// Floats every boat and piece of debris on a still wake field over the
+  /// sea, every boat making waves in it (on), or on the sea alone (off).
+  void setWakes(bool on);
+  /// The point a wake window smaller than the basin follows [m, world]:
+  /// the selected boat.
+  void setFocus(const btVector3& point_m) { focus_m_ = point_m; }
   [[nodiscard]] btDiscreteDynamicsWorld& world() { return *world_; }
   [[nodiscard]] const Basin& basin() const { return basin_; }
   [[nodiscard]] const std::map<std::string, std::shared_ptr<const BoatType>>& types() const { return types_; }
@@ -186,6 +197,12 @@ class Harbour {
   void placeScenario();
   void placeHarbourScenario();
   void placeCollideScenario();
+  void placeWakeScenario();
+  /// Advances the wake field over the `substeps` the next step takes,
+  /// before it (docs/wakes.md); after it, checkStepEnd() checks that the
+  /// world reached the time the field was advanced to.
+  void advanceWakes(int substeps);
+  void checkStepEnd() const;
   /// Moors `boat` with bow and stern lines to the dock on its `side`
   /// (+1 starboard, -1 port).
   void moor(Boat& boat, int side);
@@ -212,12 +229,15 @@ class Harbour {
   int nextId_ = 0;
   Basin basin_;
   std::mt19937 random_;
+  HarbourWakes wakes_;    ///< after basin_: made from it
+  double stepEnd_s_ = 0;  ///< the time the wake field was last advanced to
+  btVector3 focus_m_{0, 0, 0};
 
   std::unique_ptr<btDefaultCollisionConfiguration> collisionConfig_;
   std::unique_ptr<btCollisionDispatcher> dispatcher_;
   std::unique_ptr<btBroadphaseInterface> broadphase_;
   std::unique_ptr<btSequentialImpulseConstraintSolver> solver_;
-  std::unique_ptr<btDiscreteDynamicsWorld> world_;
+  std::unique_ptr<HarbourWorld> world_;
 
   std::vector<DockPiece> docks_;
   std::vector<std::unique_ptr<btCollisionShape>> dockShapes_;

@@ -27,6 +27,12 @@ namespace {
 
 /// Set in the environment of the copy of the demo that xvfb-run starts.
 constexpr const char* kUnderXvfb = "KEEL_DEMO_UNDER_XVFB";
+/// The wake scenario's check: the speedboat's waves lift or lower the drawn
+/// water round it by at least this much [m].
+constexpr double kWakeDrawn_m = 0.05;
+/// ... and rocks a boat moored along its track through this range of heel
+/// or trim [deg] (on the glassy sea alone they stay still to 0.2 deg).
+constexpr double kMooredRock_deg = 1;
 
 std::filesystem::path executableDir() {
   std::error_code error;
@@ -50,6 +56,28 @@ int reexecUnderXvfb(int argc, char** argv, const demo::Options& options) {
   std::cerr << "keel_demo: --headless needs xvfb-run, which could not be started (" << std::strerror(errno)
             << ").\nInstall it with: scripts/install-deps.sh demo   (Debian packages xvfb xauth libgl1-mesa-dri)\n";
   return 1;
+}
+
+/// With wakes on, every boat makes waves; in the wake scenario, its
+/// speedboat's wake shows on the drawn water round it.
+bool wakesOk(const demo::Options& options, const demo::Harbour& harbour, const demo::RunResult& run) {
+  const demo::WakeStats wakes = harbour.wakes().stats();
+  if (!wakes.on) return true;
+  if (wakes.boats != harbour.boats().size()) {
+    std::printf("check: %zu of %zu boats registered with the wake field\n", wakes.boats, harbour.boats().size());
+    return false;
+  }
+  if (options.scenario == "wake" && !(run.wakeDrawn_m >= kWakeDrawn_m)) {
+    std::printf("check: the drawn wake round the speedboat is %.3f m, less than %.2f m\n", run.wakeDrawn_m,
+                kWakeDrawn_m);
+    return false;
+  }
+  if (options.scenario == "wake" && !(run.mooredRock_deg >= kMooredRock_deg)) {
+    std::printf("check: the moored boats rocked %.2f deg in the speedboat's wake, less than %.1f deg\n",
+                run.mooredRock_deg, kMooredRock_deg);
+    return false;
+  }
+  return true;
 }
 
 /// Prints what happened; returns false when --check finds a problem.
@@ -76,6 +104,22 @@ bool report(const demo::Options& options, const demo::Harbour& harbour, const de
   std::printf("mean draft: %.2f m\n", n ? draftSum / double(n) : 0.0);
   std::printf("models: %zu on triangles, %zu on columns (far from the camera)\n", n - harbour.boatsOnColumns(),
               harbour.boatsOnColumns());
+  const demo::WakeStats wakes = harbour.wakes().stats();
+  if (wakes.on)
+    std::printf(
+        "wakes: on, %d x %d nodes of %.2f m (%.0f m, %s), %zu boats registered (those on columns make no "
+        "waves); wave energy %.0f J; drawn within %.0f m of the selected boat: up to %.3f m\n",
+        wakes.nodes, wakes.nodes, wakes.cell_m, wakes.size_m, wakes.following ? "following the boat" : "the basin",
+        wakes.boats, wakes.energy_J, demo::RunResult::kWakeRadius_m, run.wakeDrawn_m);
+  else
+    std::printf("wakes: off\n");
+  if (options.scenario == "wake")
+    std::printf("moored boats: rocked through %.2f deg of heel or trim at most after %.0f s\n", run.mooredRock_deg,
+                demo::RunResult::kRockFrom_s);
+  if (run.physicsFrames > 0)
+    std::printf("physics: %.2f ms a frame on average over %ld frames, the wake field's update %.2f ms of it\n",
+                run.physicsTotal_ms / double(run.physicsFrames), run.physicsFrames,
+                run.wakeTotal_ms / double(run.physicsFrames));
   if (run.screenshot)
     std::printf("screenshot: %s (%s)\n", options.screenshot.c_str(), run.screenshot->describe().c_str());
   std::fputs(problems.c_str(), stdout);
@@ -96,8 +140,13 @@ bool report(const demo::Options& options, const demo::Harbour& harbour, const de
   } else if (sunk != 0) {
     ok = false;
   }
-  if (!options.screenshot.empty() && (!run.screenshot || !demo::showsScene(*run.screenshot))) {
-    std::printf("check: the screenshot does not show the harbour (need water >= 15%%, hull >= 0.2%%, pier >= 0.2%%)\n");
+  // The wake scenario looks down on open water: a boat in view, no pier needed.
+  const demo::SceneThresholds scene = options.scenario == "wake" ? demo::SceneThresholds{0.15, 0.0005, 0}
+                                                                 : demo::SceneThresholds{};
+  if (!options.screenshot.empty() && (!run.screenshot || !demo::showsScene(*run.screenshot, scene))) {
+    std::printf(
+        "check: the screenshot does not show the harbour (need water >= %.0f%%, hull >= %.2f%%, pier >= %.1f%%)\n",
+        scene.water * 100, scene.hull * 100, scene.pier * 100);
     ok = false;
   }
   // Far boats float on columns, near ones on triangles, unless a model is forced.
@@ -110,6 +159,7 @@ bool report(const demo::Options& options, const demo::Harbour& harbour, const de
     std::printf("check: --model %s but %zu of %zu boats on columns\n", options.model.c_str(), onColumns, n);
     ok = false;
   }
+  if (!wakesOk(options, harbour, run)) ok = false;
   if (options.scenario == "collide" && (c.boatDockEvents < 1 || c.boatBoatEvents < 1)) {
     std::printf("check: the collide scenario needs a boat-dock and a boat-boat contact\n");
     ok = false;

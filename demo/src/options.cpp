@@ -30,10 +30,13 @@ std::vector<std::string> splitKinds(const std::vector<std::string>& raw) {
   return out;
 }
 
-/// Returns an error message, or "" when the options make sense.
-std::string validate(const Options& o) {
+/// Returns an error message, or "" when the options make sense (`wakes`:
+/// what --wakes said).
+std::string validate(const Options& o, const std::string& wakes) {
   std::ostringstream e;
-  if (o.boatCount < 1 || o.boatCount > 40)
+  if (wakes != "on" && wakes != "off")
+    e << "--wakes must be on or off, got '" << wakes << "'";
+  else if (o.boatCount < 1 || o.boatCount > 40)
     e << "--boats must be 1..40, got " << o.boatCount;
   else if (o.debrisCount < 0 || o.debrisCount > 60)
     e << "--debris must be 0..60, got " << o.debrisCount;
@@ -57,8 +60,14 @@ std::string validate(const Options& o) {
     e << "--seconds must be >= 0, got " << o.seconds;
   else if (o.frames > 0 && o.seconds > 0)
     e << "give --frames or --seconds, not both";
-  else if (o.scenario != "harbour" && o.scenario != "collide" && o.scenario != "sinking")
-    e << "--scenario must be harbour, collide or sinking, got '" << o.scenario << "'";
+  else if (o.scenario != "harbour" && o.scenario != "collide" && o.scenario != "sinking" && o.scenario != "wake")
+    e << "--scenario must be harbour, collide, sinking or wake, got '" << o.scenario << "'";
+  else if (!(o.wakeSize_m >= 16 && o.wakeSize_m <= 512))
+    e << "--wake-size must be 16..512 m, got " << o.wakeSize_m;
+  else if (!(o.wakeCell_m >= 0.1 && o.wakeCell_m <= o.wakeSize_m / 16))
+    e << "--wake-cell must be 0.1 m .. a 16th of --wake-size (" << o.wakeSize_m / 16 << " m), got " << o.wakeCell_m;
+  else if (o.wakeSize_m / o.wakeCell_m > 1024)
+    e << "--wake-size / --wake-cell must be at most 1024 nodes a side, got " << o.wakeSize_m / o.wakeCell_m;
   else if (!o.screenshot.empty() && (o.screenshot.size() < 5 || o.screenshot.substr(o.screenshot.size() - 4) != ".png"))
     e << "--screenshot must name a .png file, got '" << o.screenshot << "'";
   for (const std::string& k : o.kinds)
@@ -77,6 +86,7 @@ ParseResult parseOptions(int argc, const char* const* argv, const std::string& d
   Options o;
   o.mediaDir = defaultMediaDir;
   std::vector<std::string> rawKinds;
+  std::string wakes = "on";
   po::options_description desc(
       "Keel harbour demo: boats floating on waves, colliding with docks and each other.\n"
       "Usage: keel_demo [options]\nOptions");
@@ -108,14 +118,23 @@ ParseResult parseOptions(int argc, const char* const* argv, const std::string& d
     ("record", po::value(&o.record), "write per-boat trajectories (CSV, one row per boat per frame) to FILE")
     ("scenario", po::value(&o.scenario)->default_value(o.scenario),
      "harbour: moored and free boats; collide: scripted runs into a pier and into another boat; sinking: the "
-     "harbour with its first boat holed in every compartment")
+     "harbour with its first boat holed in every compartment; wake: a speedboat at speed across calm water, seen "
+     "from above behind it")
+    ("wakes", po::value(&wakes)->default_value(wakes),
+     "on: the boats float on, and make waves in, a keel::WakeField over the sea (the K key toggles it); off: the "
+     "sea alone")
+    ("wake-size", po::value(&o.wakeSize_m)->default_value(o.wakeSize_m),
+     "side of the wake field's window [m]: it covers the basin at 128 m, and follows the selected boat when smaller")
+    ("wake-cell", po::value(&o.wakeCell_m)->default_value(o.wakeCell_m),
+     "the wake field's cell [m]: it holds waves of 4 cells and longer")
     ("check", po::bool_switch(&o.check),
      "verify the run (screenshot colours, contacts in 'collide', no boat sunk or escaped but the holed one in "
      "'sinking', which must sink); exit 1 on failure")
     ("debug-draw", po::value(&o.debugDraw)->default_value(o.debugDraw),
      "debug drawing at start: 0 off, 1 Keel (submerged pieces, waterline, forces), 2 and collision shapes")
     ("media", po::value(&o.mediaDir)->default_value(o.mediaDir), "directory holding the boat meshes (*.obj)")
-    ("no-vsync", "do not wait for the display's refresh");
+    ("no-vsync", "do not wait for the display's refresh")
+    ("no-hud", "draw no HUD (for screenshots)");
   // clang-format on
   po::variables_map vm;
   try {
@@ -123,7 +142,7 @@ ParseResult parseOptions(int argc, const char* const* argv, const std::string& d
     if (vm.count("help")) {
       std::cout << desc
                 << "\nKeys: W/S throttle, A/D rudder, Tab next boat, B spawn, P pause, N single step,\n"
-                   "R reset, F1 debug draw, 0-8 sea state, right mouse drag orbit, wheel zoom, Esc quit.\n";
+                   "R reset, F1 debug draw, 0-8 sea state, K wakes, right mouse drag orbit, wheel zoom, Esc quit.\n";
       return {std::nullopt, 0};
     }
     po::notify(vm);
@@ -133,7 +152,9 @@ ParseResult parseOptions(int argc, const char* const* argv, const std::string& d
   }
   o.kinds = splitKinds(rawKinds);
   o.vsync = vm.count("no-vsync") == 0;
-  if (const std::string error = validate(o); !error.empty()) {
+  o.hud = vm.count("no-hud") == 0;
+  o.wakes = wakes == "on";
+  if (const std::string error = validate(o, wakes); !error.empty()) {
     std::cerr << "keel_demo: " << error << "\nTry 'keel_demo --help'.\n";
     return {std::nullopt, 2};
   }

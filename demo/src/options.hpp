@@ -27,11 +27,15 @@ struct Options {
   double frameStep_s = 1.0 / 60;     ///< simulated time per frame in fixed-step runs [s]
   std::string screenshot;            ///< PNG of the last frame ("" none)
   std::string record;                ///< CSV of per-boat trajectories ("" none)
-  std::string scenario = "harbour";  ///< harbour | collide | sinking
+  std::string scenario = "harbour";  ///< harbour | collide | sinking | wake
   std::string model = "auto";        ///< Keel's model: auto (far boats on columns) | triangles | columns
+  bool wakes = true;                 ///< boats float on and make waves in a keel::WakeField (the K key)
+  double wakeSize_m = 128;           ///< side of the wake field's window [m]
+  double wakeCell_m = 0.5;           ///< the wake field's cell [m]
   bool check = false;                ///< verify the run (image colours, contacts, boats) and exit non-zero on failure
   std::string mediaDir;              ///< where the boat meshes are
   bool vsync = true;
+  bool hud = true;    ///< draw the HUD (off: a clean screenshot)
   int debugDraw = 0;  ///< initial debug drawing: 0 off, 1 Keel, 2 Keel + collision shapes
   /// True when the run advances a fixed time per frame (reproducible):
   /// headless runs and runs bounded by --frames or --seconds.
