@@ -1,7 +1,6 @@
 // Square 2D FFTs by rows, a blocked transpose and rows again (fft2d.hpp).
 #include "math/fft2d.hpp"
 
-#include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
@@ -30,19 +29,20 @@ void transpose(const kiss_fft_cpx* in, kiss_fft_cpx* out, int n, Wanted rowWante
   });
 }
 
-/// Transforms the rows `r` for which `wanted(r)`, in place, bands of rows
-/// in parallel: each row's transform is the same whichever thread runs it.
+/// Transforms the rows `r` for which `wanted(r)`, in place, bands of
+/// kRowGrain rows in parallel: each row's transform is the same whichever
+/// thread runs it. kissfft transforms out of place: each band copies its
+/// rows through its own n entries of `rowCopies`, made with the scratch.
 template <class Wanted>
-void rows(kiss_fft_cfg plan, kiss_fft_cpx* data, int n, Wanted wanted) {
-  tbb::parallel_for(tbb::blocked_range<int>(0, n, kRowGrain), [&](const tbb::blocked_range<int>& range) {
-    // The row's copy: kissfft transforms out of place. Grown once per thread.
-    thread_local std::vector<kiss_fft_cpx> tmp;
-    if (tmp.size() < std::size_t(n)) tmp.resize(std::size_t(n));
-    for (int r = range.begin(); r < range.end(); ++r) {
+void rows(kiss_fft_cfg plan, kiss_fft_cpx* data, int n, std::vector<kiss_fft_cpx>& rowCopies, Wanted wanted) {
+  const int bands = (n + kRowGrain - 1) / kRowGrain;
+  tbb::parallel_for(0, bands, [&](int band) {
+    kiss_fft_cpx* tmp = rowCopies.data() + std::size_t(band) * std::size_t(n);
+    for (int r = band * kRowGrain; r < std::min(n, (band + 1) * kRowGrain); ++r) {
       if (!wanted(r)) continue;
       kiss_fft_cpx* row = data + std::size_t(r) * std::size_t(n);
-      kiss_fft(plan, row, tmp.data());
-      std::copy(tmp.begin(), tmp.begin() + n, row);
+      kiss_fft(plan, row, tmp);
+      std::copy(tmp, tmp + n, row);
     }
   });
 }
@@ -68,16 +68,17 @@ Fft2d::~Fft2d() {
 FftScratch Fft2d::scratch() const {
   FftScratch s;
   s.transposed.assign(std::size_t(n_) * std::size_t(n_), kiss_fft_cpx{0, 0});
+  s.rowCopies.assign(std::size_t((n_ + kRowGrain - 1) / kRowGrain) * std::size_t(n_), kiss_fft_cpx{0, 0});
   return s;
 }
 
 void Fft2d::inverse(kiss_fft_cpx* data, FftScratch& scratch) const {
   auto band = [this](int i) { return inBand(i); };
   auto all = [](int) { return true; };
-  rows(inversePlan_, data, n_, band);  // along x, the rows of the band's ky
+  rows(inversePlan_, data, n_, scratch.rowCopies, band);  // along x, the rows of the band's ky
   kiss_fft_cpx* t = scratch.transposed.data();
-  transpose(data, t, n_, all);     // t[x][ky]: the rows outside the band are zero
-  rows(inversePlan_, t, n_, all);  // along y
+  transpose(data, t, n_, all);                        // t[x][ky]: the rows outside the band are zero
+  rows(inversePlan_, t, n_, scratch.rowCopies, all);  // along y
   transpose(t, data, n_, all);
 }
 
@@ -85,11 +86,11 @@ void Fft2d::forward(kiss_fft_cpx* data, FftScratch& scratch, const std::uint8_t*
   auto band = [this](int i) { return inBand(i); };
   auto all = [](int) { return true; };
   auto used = [rowsUsed](int r) { return rowsUsed == nullptr || rowsUsed[r] != 0; };
-  rows(forwardPlan_, data, n_, used);  // along x: an empty row's transform is itself
+  rows(forwardPlan_, data, n_, scratch.rowCopies, used);  // along x: an empty row's transform is itself
   kiss_fft_cpx* t = scratch.transposed.data();
-  transpose(data, t, n_, all);      // t[kx][y]
-  rows(forwardPlan_, t, n_, band);  // along y, the band's kx only
-  transpose(t, data, n_, band);     // data[ky][kx] for the band's kx
+  transpose(data, t, n_, all);                         // t[kx][y]
+  rows(forwardPlan_, t, n_, scratch.rowCopies, band);  // along y, the band's kx only
+  transpose(t, data, n_, band);                        // data[ky][kx] for the band's kx
 }
 
 }  // namespace keel::KEEL_ABI::detail

@@ -20,6 +20,7 @@ namespace keel::KEEL_ABI::detail {
 /// Working memory of one transform at a time (a thread's, or a task's).
 struct FftScratch {
   std::vector<kiss_fft_cpx> transposed;  ///< N x N
+  std::vector<kiss_fft_cpx> rowCopies;   ///< N per band of rows transformed together
 };
 
 /// Forward and inverse transforms of N x N row-major complex buffers
