@@ -19,44 +19,6 @@ namespace {
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kRho = 1025;
 
-/// A Wigley hull (J. Wigley, "A comparison of experiment and calculated
-/// wave-profiles and wave-resistances for a form having parabolic
-/// waterlines", Proc. R. Soc. A 144, 1934): half-breadth
-/// b/2 (1 - (2x/L)^2) (1 - (d/T)^2) at depth d below the waterline, with
-/// wall-sided topsides of the waterline's shape up to a deck `freeboard`
-/// above it. x forward, y up (waterline at y = 0), z across.
-Mesh wigley(double L, double B, double T, double freeboard, int stations, int levels) {
-  Mesh m;
-  const int rows = levels + 2;  // levels below the waterline (keel to waterline), then the deck
-  auto height = [&](int j) { return j <= levels ? -T + T * double(j) / levels : freeboard; };
-  auto halfBeam = [&](double x, int j) {
-    const double d = std::max(0.0, -height(j)) / T;
-    return 0.5 * B * (1 - std::pow(2 * x / L, 2)) * (1 - d * d);
-  };
-  // Vertices: each station's starboard then port points.
-  for (int i = 0; i <= stations; ++i) {
-    const double x = -L / 2 + L * double(i) / stations;
-    for (int side : {1, -1})
-      for (int j = 0; j < rows; ++j)
-        m.vertices.emplace_back(btScalar(x), btScalar(height(j)), btScalar(side * halfBeam(x, j)));
-  }
-  auto index = [&](int i, int side, int j) { return std::uint32_t((i * 2 + (side > 0 ? 0 : 1)) * rows + j); };
-  auto quad = [&](std::uint32_t a, std::uint32_t b, std::uint32_t c,
-                  std::uint32_t d) {  // a b c d clockwise from outside
-    m.triangles.push_back({a, c, b});
-    m.triangles.push_back({a, d, c});
-  };
-  for (int i = 0; i < stations; ++i) {
-    for (int j = 0; j + 1 < rows; ++j) {
-      quad(index(i, 1, j), index(i, 1, j + 1), index(i + 1, 1, j + 1), index(i + 1, 1, j));      // starboard (+z)
-      quad(index(i, -1, j), index(i + 1, -1, j), index(i + 1, -1, j + 1), index(i, -1, j + 1));  // port (-z)
-    }
-    quad(index(i, 1, rows - 1), index(i, -1, rows - 1), index(i + 1, -1, rows - 1), index(i + 1, 1, rows - 1));  // deck
-    quad(index(i, 1, 0), index(i + 1, 1, 0), index(i + 1, -1, 0), index(i, -1, 0));  // keel (zero width: dropped)
-  }
-  return m;  // the ends have zero width: their points weld
-}
-
 struct Case {
   std::string name;
   std::shared_ptr<const Hull> hull;
@@ -130,10 +92,11 @@ int main(int argc, char** argv) {
   cases.push_back({"box 6 x 2 x 2.5 m", hullOf(box(btVector3(6, 2, 2.5f), 4)), -1, {0.5, 1.0, 1.5}, [](double d) {
                      return 6 * 2.5 * d;
                    }});
-  cases.push_back(
-      {"Wigley 10 x 1 x 0.625 m", hullOf(wigley(L, B, T, 0.375, 60, 16)), -0.625, {0.3125, 0.625}, [](double d) {
-         return d == 0.625 ? 4.0 / 9 * 10 * 1 * 0.625 : NAN;
-       }});
+  cases.push_back({"Wigley 10 x 1 x 0.625 m",
+                   hullOf(wigley(btScalar(L), btScalar(B), btScalar(T), btScalar(0.375), 60, 16)),
+                   -0.625,
+                   {0.3125, 0.625},
+                   [](double d) { return d == 0.625 ? 4.0 / 9 * 10 * 1 * 0.625 : NAN; }});
   cases.push_back({"sphere R 1 m", hullOf(icosphere(btScalar(R), 4)), -1, {0.5, 1.0, 1.5}, [](double h) {
                      return keel::test::kPi * h * h * (3 * 1 - h) / 3;
                    }});

@@ -152,30 +152,36 @@ Mesh boatHull(btScalar length_m, btScalar beam_m, btScalar depth_m, int stations
 }
 
 Mesh wigley(btScalar length_m, btScalar beam_m, btScalar draft_m, btScalar freeboard_m, int stations, int waterlines) {
+  const double L = double(length_m), B = double(beam_m), T = double(draft_m);
   Mesh m;
-  std::vector<std::vector<std::uint32_t>> rings;
-  for (int s = 0; s <= stations; ++s) {
-    const double x = (double(s) / stations - 0.5) * double(length_m);
-    const double along = std::max(1 - std::pow(2 * x / double(length_m), 2), 0.01);
-    // Starboard (z > 0) from the deck down to the keel, then port back up.
-    std::vector<double> ys{double(freeboard_m)}, zs{0.5 * double(beam_m) * along};
-    for (int q = 0; q <= waterlines; ++q) {
-      const double y = -double(draft_m) * q / waterlines;
-      ys.push_back(y);
-      zs.push_back(0.5 * double(beam_m) * along * std::max(1 - std::pow(y / double(draft_m), 2), 0.0));
-    }
-    std::vector<std::uint32_t> ring;
-    const int points = int(ys.size());  // the keel's point is shared by both sides
-    for (int k = 0; k < 2 * points - 1; ++k) {
-      const bool starboard = k < points;
-      const auto q = std::size_t(starboard ? k : 2 * points - 2 - k);
-      m.vertices.emplace_back(btScalar(x), btScalar(ys[q]), btScalar(starboard ? zs[q] : -zs[q]));
-      ring.push_back(std::uint32_t(m.vertices.size() - 1));
-    }
-    rings.push_back(ring);
+  const int rows = waterlines + 2;  // waterlines from the keel up to the waterline, then the deck
+  auto height = [&](int j) { return j <= waterlines ? -T + T * double(j) / waterlines : double(freeboard_m); };
+  auto halfBeam = [&](double x, int j) {
+    const double d = std::max(0.0, -height(j)) / T;
+    return 0.5 * B * (1 - std::pow(2 * x / L, 2)) * (1 - d * d);
+  };
+  // Vertices: each station's starboard then port points.
+  for (int i = 0; i <= stations; ++i) {
+    const double x = -L / 2 + L * double(i) / stations;
+    for (int side : {1, -1})
+      for (int j = 0; j < rows; ++j)
+        m.vertices.emplace_back(btScalar(x), btScalar(height(j)), btScalar(side * halfBeam(x, j)));
   }
-  closeRings(m, rings);
-  return m;
+  auto index = [&](int i, int side, int j) { return std::uint32_t((i * 2 + (side > 0 ? 0 : 1)) * rows + j); };
+  auto quad = [&](std::uint32_t a, std::uint32_t b, std::uint32_t c,
+                  std::uint32_t d) {  // a b c d clockwise from outside
+    m.triangles.push_back({a, c, b});
+    m.triangles.push_back({a, d, c});
+  };
+  for (int i = 0; i < stations; ++i) {
+    for (int j = 0; j + 1 < rows; ++j) {
+      quad(index(i, 1, j), index(i, 1, j + 1), index(i + 1, 1, j + 1), index(i + 1, 1, j));      // starboard (+z)
+      quad(index(i, -1, j), index(i + 1, -1, j), index(i + 1, -1, j + 1), index(i, -1, j + 1));  // port (-z)
+    }
+    quad(index(i, 1, rows - 1), index(i, -1, rows - 1), index(i + 1, -1, rows - 1), index(i + 1, 1, rows - 1));  // deck
+    quad(index(i, 1, 0), index(i + 1, 1, 0), index(i + 1, -1, 0), index(i, -1, 0));  // keel (zero width: dropped)
+  }
+  return m;  // the ends have zero width: their points weld
 }
 
 std::unique_ptr<btTriangleMesh> toBullet(const Mesh& mesh) {

@@ -30,11 +30,13 @@ Mesh icosphere(btScalar radius_m, int levels, const btVector3& centre = btVector
 /// bow, a transom stern, a V bottom (closed; about 600 triangles with the
 /// default resolution: `stations` cross-sections of 2 `perSide` - 1 points).
 Mesh boatHull(btScalar length_m, btScalar beam_m, btScalar depth_m, int stations = 24, int perSide = 6);
-/// The Wigley hull (Wigley 1934; the ITTC's standard case of wave
-/// resistance): half-breadth `(B/2)(1 - (2x/L)^2)(1 - (y/T)^2)` below the
-/// waterline y = 0, wall-sided up to a deck `freeboard_m` above it; length
-/// along x, beam along z, y up, the waterline at the origin. The ends keep
-/// a sliver of 1 % of the beam so that every triangle has an area.
+/// The Wigley hull (J. Wigley, "A comparison of experiment and calculated
+/// wave-profiles and wave-resistances for a form having parabolic
+/// waterlines", Proc. R. Soc. A 144, 1934; the ITTC's standard case of wave
+/// resistance): half-breadth `(B/2)(1 - (2x/L)^2)(1 - (d/T)^2)` at depth d
+/// below the waterline, wall-sided topsides of the waterline's shape up to
+/// a deck `freeboard_m` above it; x forward, y up (the waterline at y = 0),
+/// z across. The ends have zero width: their points weld (Hull).
 Mesh wigley(btScalar length_m, btScalar beam_m, btScalar draft_m, btScalar freeboard_m, int stations = 40,
             int waterlines = 8);
 /// Two meshes as one (the parts of both).
