@@ -235,6 +235,7 @@ Motion mooredBoatAsAnotherPasses(bool withField) {
 }
 
 TEST(WakeBoats, AMooredBoatRocksWhenAnotherPasses) {
+  KEEL_SKIP_UNDER_SANITIZERS();
   const Motion with = mooredBoatAsAnotherPasses(true), without = mooredBoatAsAnotherPasses(false);
   std::printf(
       "[  figure  ] moored box, another passing 6 m abeam at 4 m/s: heave %.4g m, roll %.4g deg, "

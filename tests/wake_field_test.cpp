@@ -60,6 +60,7 @@ TEST(WakeField, TowedHullsTransverseWavesHaveTheirLinearWavelength) {
 }
 
 TEST(WakeField, TheHullsWorkIsTheFieldsEnergyAndWhatItsEdgesTook) {
+  KEEL_SKIP_UNDER_SANITIZERS();
   auto field = std::make_shared<WakeField>(flatWater(), wakeWindow(64, 0.5));
   double x = 0;
   const double work = towWigley(field, 480, -20, x);

@@ -4,9 +4,22 @@
 
 #include "test_hulls.hpp"
 
+#include <gtest/gtest.h>
+
+#include <cstdlib>
 #include <memory>
 
 namespace keel::test {
+
+/// Skips a validation that only measures again what the cheaper wake tests
+/// already run under the sanitizers (a long tow, a long ring): the
+/// sanitizer build sets KEEL_SANITIZED (tests/CMakeLists.txt), and the
+/// Release builds run it.
+#define KEEL_SKIP_UNDER_SANITIZERS()                                                                  \
+  do {                                                                                                \
+    if (std::getenv("KEEL_SANITIZED") != nullptr)                                                     \
+      GTEST_SKIP() << "a long validation: the Release builds run it, the sanitizers the cheap tests"; \
+  } while (false)
 
 /// Level water at height 0: the ambient sea of the wake tests.
 inline std::shared_ptr<const WaterSurface> flatWater() { return std::make_shared<LevelWater>(); }
