@@ -8,6 +8,7 @@
 #include "math/fft2d.hpp"
 #include "wake/wake_link.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -86,6 +87,40 @@ struct WakeFieldData {
   /// The field's energy [J] (wake_field.hpp, energy_J).
   [[nodiscard]] double energy_J() const;
 };
+
+/// A point's four nodes in a grid of the field's and their bilinear
+/// weights; `inside` false (no field) outside the window.
+struct NodeWeights {
+  std::size_t at[4] = {0, 0, 0, 0};  ///< nodes (i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1), periodic
+  double w[4] = {0, 0, 0, 0};
+  double fx = 0, fy = 0;  ///< the point's place in its cell, 0 to 1
+  bool inside = false;
+};
+
+/// The nodes around (east, north) [m] of the field's grid whose node (0, 0)
+/// lies at (westEdge, southEdge) [m]: the queries' interpolation, and the
+/// sources' spreading, its transpose (one home for both).
+[[nodiscard]] inline NodeWeights bilinearNodes(const WakeFieldData& d, double westEdge_m, double southEdge_m,
+                                               double east_m, double north_m) {
+  NodeWeights r;
+  const double x = (east_m - westEdge_m) / d.cell_m, y = (north_m - southEdge_m) / d.cell_m;
+  if (!(x >= 0 && x < d.n && y >= 0 && y < d.n)) return r;  // NaN too
+  const int i0 = std::min(int(x), d.n - 1), j0 = std::min(int(y), d.n - 1);
+  const int i1 = (i0 + 1) % d.n, j1 = (j0 + 1) % d.n;
+  r.fx = x - i0;
+  r.fy = y - j0;
+  const std::size_t n = std::size_t(d.n);
+  r.at[0] = std::size_t(j0) * n + std::size_t(i0);
+  r.at[1] = std::size_t(j0) * n + std::size_t(i1);
+  r.at[2] = std::size_t(j1) * n + std::size_t(i0);
+  r.at[3] = std::size_t(j1) * n + std::size_t(i1);
+  r.w[0] = (1 - r.fx) * (1 - r.fy);
+  r.w[1] = r.fx * (1 - r.fy);
+  r.w[2] = (1 - r.fx) * r.fy;
+  r.w[3] = r.fx * r.fy;
+  r.inside = true;
+  return r;
+}
 
 /// The settings as the field uses them (cell size from a whole, even node
 /// count; the sponge's width), or std::invalid_argument naming the bad one.

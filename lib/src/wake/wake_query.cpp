@@ -15,34 +15,8 @@ namespace keel::KEEL_ABI {
 namespace detail {
 namespace {
 
-/// A point's four nodes in a tile and their weights; `inside` false (no
-/// field) outside the window.
-struct NodeWeights {
-  std::size_t at[4] = {0, 0, 0, 0};
-  double w[4] = {0, 0, 0, 0};
-  double fx = 0, fy = 0;
-  bool inside = false;
-};
-
 NodeWeights nodesOf(const WakeFieldData& d, const WakeTiles& t, double east_m, double north_m) {
-  NodeWeights r;
-  const double x = (east_m - t.westEdge_m) / d.cell_m, y = (north_m - t.southEdge_m) / d.cell_m;
-  if (!(x >= 0 && x < d.n && y >= 0 && y < d.n)) return r;  // NaN too
-  const int i0 = std::min(int(x), d.n - 1), j0 = std::min(int(y), d.n - 1);
-  const int i1 = (i0 + 1) % d.n, j1 = (j0 + 1) % d.n;
-  r.fx = x - i0;
-  r.fy = y - j0;
-  const std::size_t n = std::size_t(d.n);
-  r.at[0] = std::size_t(j0) * n + std::size_t(i0);
-  r.at[1] = std::size_t(j0) * n + std::size_t(i1);
-  r.at[2] = std::size_t(j1) * n + std::size_t(i0);
-  r.at[3] = std::size_t(j1) * n + std::size_t(i1);
-  r.w[0] = (1 - r.fx) * (1 - r.fy);
-  r.w[1] = r.fx * (1 - r.fy);
-  r.w[2] = (1 - r.fx) * r.fy;
-  r.w[3] = r.fx * r.fy;
-  r.inside = true;
-  return r;
+  return bilinearNodes(d, t.westEdge_m, t.southEdge_m, east_m, north_m);
 }
 
 double interpolate(const NodeWeights& p, const float* tile) {

@@ -68,21 +68,14 @@ void spreadSources(WakeFieldData& d, double dt_s) {
       const double north = s.north_m + double(s.northVelocity_mps) * (dt_s / 2);
       if (!window.contains(east, north) || !std::isfinite(double(s.rate_m3ps)) || !std::isfinite(double(s.depth_m)))
         continue;
-      const double x = (east - d.westEdge_m) / d.cell_m, y = (north - d.southEdge_m) / d.cell_m;
-      const int i0 = std::min(int(x), d.n - 1), j0 = std::min(int(y), d.n - 1);
-      const double fx = x - i0, fy = y - j0;
-      const int i1 = (i0 + 1) % d.n, j1 = (j0 + 1) % d.n;
-      d.rowUsed[std::size_t(j0)] = d.rowUsed[std::size_t(j1)] = 1;
-      const std::size_t at[4] = {
-          std::size_t(j0) * std::size_t(d.n) + std::size_t(i0), std::size_t(j0) * std::size_t(d.n) + std::size_t(i1),
-          std::size_t(j1) * std::size_t(d.n) + std::size_t(i0), std::size_t(j1) * std::size_t(d.n) + std::size_t(i1)};
-      const double w[4] = {(1 - fx) * (1 - fy), fx * (1 - fy), (1 - fx) * fy, fx * fy};
+      const NodeWeights p = bilinearNodes(d, d.westEdge_m, d.southEdge_m, east, north);
+      d.rowUsed[p.at[0] / std::size_t(d.n)] = d.rowUsed[p.at[2] / std::size_t(d.n)] = 1;
       for (int b = 0; b < d.bands; ++b) {
         const double rate = double(s.rate_m3ps) * perArea * weight[b];
         std::vector<kiss_fft_cpx>& field = d.work[std::size_t(b / 2)];
         for (int c = 0; c < 4; ++c) {
-          float& slot = (b % 2 == 0) ? field[at[c]].r : field[at[c]].i;
-          slot += float(rate * w[c]);
+          float& slot = (b % 2 == 0) ? field[p.at[c]].r : field[p.at[c]].i;
+          slot += float(rate * p.w[c]);
         }
       }
     }
