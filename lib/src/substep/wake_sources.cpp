@@ -25,7 +25,7 @@ btVector3 ambientVelocity(const WakeLink& link, const BoatState& state, const Su
     return {0, 0, 0};
   }
   const btVector3 world = state.frame.toWorld(v);
-  if (!std::isfinite(world.x()) || !std::isfinite(world.y()) || !std::isfinite(world.z())) return {0, 0, 0};
+  if (!isFinite(world)) return {0, 0, 0};
   return state.basis.transpose() * world;
 }
 

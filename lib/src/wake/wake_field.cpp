@@ -85,6 +85,11 @@ void makeSponge(WakeFieldData& d) {
     const double r = std::max(0.0, 1 - fromEdge / width);
     d.spongeRate_ps[std::size_t(i)] = peak * r * r;
   }
+}
+
+/// cos and sin of 2 pi p / N, with Keel's own maths: the phases that move
+/// the window by whole cells (moveWindow, wake_update.cpp).
+void makeTwiddles(WakeFieldData& d) {
   d.twiddleCos.resize(std::size_t(d.n));
   d.twiddleSin.resize(std::size_t(d.n));
   for (int p = 0; p < d.n; ++p) {
@@ -129,6 +134,7 @@ WakeFieldData::WakeFieldData(std::shared_ptr<const WaterSurface> ambientSurface,
       fft(n, n / 4) {
   makeModes(*this);
   makeSponge(*this);
+  makeTwiddles(*this);
   cosStep.assign(modes.size(), 1);
   sinStep.assign(modes.size(), 0);
   eta.assign(nodes(), kiss_fft_cpx{0, 0});

@@ -91,6 +91,13 @@ void bandsAt(const WakeFieldData& d, double east_m, double north_m, double t_s, 
   addBands(d, d.to(), p.to, alpha, 1, rate, out);
 }
 
+/// The field's elevation [m]: its bands' summed.
+double summedHeight(const WakeFieldData& d, const BandWater* bands) {
+  double wake = 0;
+  for (int b = 0; b < d.bands; ++b) wake += bands[b].height;
+  return wake;
+}
+
 /// Each band's decay `e^{k_b z}` at z [m] below the surface (1 above it).
 void bandDecays(const WakeFieldData& d, double z_m, double* out) {
   for (int b = 0; b < d.bands; ++b) out[b] = det::exp(d.bandK_radpm[std::size_t(b)] * std::min(z_m, 0.0));
@@ -131,9 +138,7 @@ void fieldAtPoints(const WakeFieldData& d, const btScalar* u_m, const btScalar* 
     const std::size_t chunk = std::min(kChunk, count - first);
     for (std::size_t k = 0; k < chunk; ++k) {
       bandsAt(d, u_m[first + k], v_m[first + k], t_s, bands[k].data());
-      double wake = 0;
-      for (std::size_t b = 0; b < perPoint; ++b) wake += bands[k][b].height;
-      const double z = std::min(depthOf(first + k, wake), 0.0);
+      const double z = std::min(depthOf(first + k, summedHeight(d, bands[k].data())), 0.0);
       for (std::size_t b = 0; b < perPoint; ++b) decay[k * perPoint + b] = d.bandK_radpm[b] * z;
     }
     expInPlace(decay.data(), chunk * perPoint);
@@ -248,9 +253,7 @@ bool WakeField::gridHeightsAndVelocities(const WaterGrid& grid, const GridVeloci
     for (int i = 0; i < grid.nodesU; ++i) {
       const std::size_t node = std::size_t(j) * std::size_t(grid.nodesU) + std::size_t(i);
       detail::bandsAt(d, grid.u_m(i), grid.v_m(j), t_s, bands.data());
-      double wake = 0;
-      for (int b = 0; b < d.bands; ++b) wake += bands[std::size_t(b)].height;
-      heights_out_m[node] += btScalar(wake);
+      heights_out_m[node] += btScalar(detail::summedHeight(d, bands.data()));
       for (std::size_t m = 0; m < depths; ++m)
         detail::fieldWater(d, bands.data(), decays.data() + m * detail::kMaxDepthBands,
                            velocities.out + node * depths + m, nullptr);
@@ -260,8 +263,9 @@ bool WakeField::gridHeightsAndVelocities(const WaterGrid& grid, const GridVeloci
 
 QueryCost WakeField::queryCost() const {
   QueryCost c = data_->ambient->queryCost();
-  // The field's share, measured as keel_bench_query_cost does for the
-  // other surfaces (docs/performance.md): bilinear tiles at two times.
+  // The field's share, estimated, not measured (keel_bench_query_cost does
+  // not run the field): bilinear reads of the tiles at two times, and per
+  // band a decay with depth for the velocities.
   c.height_ns += 6;
   c.gridNode_ns += 6;
   c.velocity_ns += 25 * data_->bands;
