@@ -4,14 +4,14 @@
 #   scripts/install-deps.sh core   library, tests, benchmarks, format and tidy checks (assimp:
 #                                  the examples of docs/integration.md and their tests; python3:
 #                                  scripts/check-citations.py, run by ctest; clang-14: test.sh's
-#                                  clang build)
+#                                  clang build; ccache: test.sh's compilations)
 #   scripts/install-deps.sh demo   core plus the Ogre harbour demo and Xvfb
 # Uses sudo when not root. Installs only what is missing, so a second run is
 # quick and needs no network.
 set -euo pipefail
 
 core=(build-essential cmake ninja-build pkg-config git libbullet-dev libtbb-dev libhwy-dev libgtest-dev libgmock-dev libbenchmark-dev
-      libassimp-dev libkissfft-dev libmeshoptimizer-dev clang-format-14 clang-tidy-14 python3 clang-14)
+      libassimp-dev libkissfft-dev libmeshoptimizer-dev clang-format-14 clang-tidy-14 python3 clang-14 ccache)
 demo=(libogre-1.12-dev libboost-program-options-dev libimgui-dev xvfb xauth libgl1-mesa-dri)
 
 case "${1:-core}" in

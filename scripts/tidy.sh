@@ -26,13 +26,43 @@ fi
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-# One clang-tidy per file, $jobs at a time; each writes its own log, named
-# by the file's path under $out (lib/src has files of the same name in
-# several folders: kernels/cut.cpp and substep/cut.cpp).
-find lib/src -name '*.cpp' | LC_ALL=C sort \
-  | xargs -P "$jobs" -I{} sh -c 'mkdir -p "$4/$(dirname "$3")" && "$1" -p "$2" --quiet \
-        "--extra-arg=-DHWY_DISABLED_TARGETS=(HWY_SSSE3|HWY_SSE4)" "$3" > "$4/$3.log" 2>&1; echo $? > "$4/$3.rc"' \
-      _ "$tidy" "$build" {} "$out"
+# The SIMD sources for AVX-512, AVX2 and the scalar fallback (above).
+define="-DHWY_DISABLED_TARGETS=(HWY_SSSE3|HWY_SSE4)"
+# A file's result is kept under the key of everything it depends on
+# (scripts/tidy_key.py: the tool, .clang-tidy, the flags, the preprocessed
+# source and headers); a file whose key is cached is not checked again. Only
+# clean results are kept. KEEL_TIDY_CACHE= (empty) turns the cache off;
+# entries unused for 30 days are dropped.
+cache=${KEEL_TIDY_CACHE-${XDG_CACHE_HOME:-$HOME/.cache}/keel-tidy}
+clangxx=$(command -v clang++-14 || command -v clang++ || true)
+[ -n "$clangxx" ] || cache=""
+if [ -n "$cache" ]; then
+  mkdir -p "$cache"
+  find "$cache" -type f -mtime +30 -delete
+fi
+# check FILE: one clang-tidy, writing its log and exit status under $out,
+# named by the file's path (lib/src has files of the same name in several
+# folders: kernels/cut.cpp and substep/cut.cpp).
+check() {
+  local file=$1 log="$out/$1.log" rc="$out/$1.rc" key=""
+  mkdir -p "$(dirname "$log")"
+  if [ -n "$cache" ] && key=$(python3 scripts/tidy_key.py "$build" "$file" "$tidy" "$clangxx" "$define") \
+      && [ -f "$cache/$key.rc" ]; then
+    sed "s|<root>|$PWD|g" "$cache/$key.log" > "$log"
+    cp "$cache/$key.rc" "$rc"
+    touch "$cache/$key.rc" "$cache/$key.log" "$out/$1.cached"
+    return
+  fi
+  "$tidy" -p "$build" --quiet "--extra-arg=$define" "$file" > "$log" 2>&1 && echo 0 > "$rc" || echo $? > "$rc"
+  if [ -n "$key" ] && [ "$(cat "$rc")" = 0 ]; then
+    sed "s|$PWD|<root>|g" "$log" > "$cache/$key.log"
+    cp "$rc" "$cache/$key.rc"
+  fi
+}
+export -f check
+export build tidy out define cache clangxx
+# $jobs at a time.
+find lib/src -name '*.cpp' | LC_ALL=C sort | xargs -P "$jobs" -I{} bash -c 'check "$1"' _ {}
 
 failed=0
 for rc in $(find "$out" -name '*.rc'); do
@@ -49,4 +79,5 @@ if [ $failed -ne 0 ]; then
   echo "tidy: $files files, $count findings, $errors of them errors (WarningsAsErrors) or clang-tidy failed" >&2
   exit 1
 fi
-echo "tidy: $files files, $count findings (warnings only)"
+cached=$(find "$out" -name '*.cached' | wc -l)
+echo "tidy: $files files ($cached of them unchanged since a clean check), $count findings (warnings only)"
