@@ -1,4 +1,5 @@
-// Square 2D FFTs by rows, a blocked transpose and rows again (fft2d.hpp).
+// Square 2D FFTs by blocks of sixteen rows, then of sixteen columns, each
+// transformed lane by lane (fft2d.hpp).
 #include "math/fft2d.hpp"
 
 #include <tbb/parallel_for.h>
@@ -9,88 +10,108 @@
 namespace keel::KEEL_ABI::detail {
 namespace {
 
-constexpr int kBlock = 16;     // 16 x 16 complex floats: 2 KB, a block fits L1 with its target
-constexpr int kRowGrain = 16;  // rows a task transforms
+constexpr int kBlocksPerTask = 2;  // a task's blocks share its scratch: 4 N x 16 floats
 
-/// out[c][r] = in[r][c] for the rows `r` for which `rowWanted(r)` and every
-/// column (n x n, row-major); bands of kBlock rows in parallel (each writes
-/// its own entries of `out`).
-template <class Wanted>
-void transpose(const kiss_fft_cpx* in, kiss_fft_cpx* out, int n, Wanted rowWanted) {
-  tbb::parallel_for(0, (n + kBlock - 1) / kBlock, [&](int block) {
-    const int r0 = block * kBlock;
-    for (int c0 = 0; c0 < n; c0 += kBlock)
-      for (int r = r0; r < std::min(n, r0 + kBlock); ++r) {
-        if (!rowWanted(r)) continue;
-        const kiss_fft_cpx* src = in + std::size_t(r) * std::size_t(n);
-        for (int c = c0; c < std::min(n, c0 + kBlock); ++c)
-          out[std::size_t(c) * std::size_t(n) + std::size_t(r)] = src[c];
-      }
+/// One pass: `load(block start, lanes used, re, im)` fills a lane-major
+/// block (zero in the lanes it does not use), which is transformed and
+/// handed to `store`, for every block of kFftLanes lines with a line that
+/// `wanted`; the tasks run in parallel, each on its own scratch and lines.
+template <class Wanted, class Load, class Store>
+void pass(const FftPlan& plan, bool inverse, float* scratch, Wanted wanted, Load load, Store store) {
+  const int n = plan.n, blocks = (n + kFftLanes - 1) / kFftLanes;
+  const int tasks = (blocks + kBlocksPerTask - 1) / kBlocksPerTask;
+  const std::size_t plane = std::size_t(n) * kFftLanes;
+  tbb::parallel_for(0, tasks, [&](int task) {
+    float* re = scratch + std::size_t(task) * 4 * plane;
+    float *im = re + plane, *workRe = im + plane, *workIm = workRe + plane;
+    for (int b = task * kBlocksPerTask; b < std::min(blocks, (task + 1) * kBlocksPerTask); ++b) {
+      const int first = b * kFftLanes, count = std::min(kFftLanes, n - first);
+      bool any = false;
+      for (int l = 0; l < count; ++l) any = any || wanted(first + l);
+      if (!any) continue;
+      load(first, count, re, im);
+      fftLanes(plan, inverse, re, im, workRe, workIm);
+      store(first, count, re, im);
+    }
   });
 }
 
-/// Transforms the rows `r` for which `wanted(r)`, in place, bands of
-/// kRowGrain rows in parallel: each row's transform is the same whichever
-/// thread runs it. kissfft transforms out of place: each band copies its
-/// rows through its own n entries of `rowCopies`, made with the scratch.
+/// Transforms along x the rows r for which `wanted(r)`; the other rows must
+/// be zero (their transform is themselves, left as they are).
 template <class Wanted>
-void rows(kiss_fft_cfg plan, kiss_fft_cpx* data, int n, std::vector<kiss_fft_cpx>& rowCopies, Wanted wanted) {
-  const int bands = (n + kRowGrain - 1) / kRowGrain;
-  tbb::parallel_for(0, bands, [&](int band) {
-    kiss_fft_cpx* tmp = rowCopies.data() + std::size_t(band) * std::size_t(n);
-    for (int r = band * kRowGrain; r < std::min(n, (band + 1) * kRowGrain); ++r) {
-      if (!wanted(r)) continue;
-      kiss_fft_cpx* row = data + std::size_t(r) * std::size_t(n);
-      kiss_fft(plan, row, tmp);
-      std::copy(tmp, tmp + n, row);
+void alongRows(const FftPlan& plan, bool inverse, FftComplex* data, float* scratch, Wanted wanted) {
+  const auto n = std::size_t(plan.n);
+  auto load = [&](int first, int count, float* re, float* im) {
+    for (int l = 0; l < kFftLanes; ++l) {
+      const FftComplex* row = data + std::size_t(first + l) * n;
+      const bool used = l < count && wanted(first + l);
+      for (std::size_t x = 0; x < n; ++x) {
+        re[x * kFftLanes + std::size_t(l)] = used ? row[x].r : 0.0F;
+        im[x * kFftLanes + std::size_t(l)] = used ? row[x].i : 0.0F;
+      }
     }
-  });
+  };
+  auto store = [&](int first, int count, const float* re, const float* im) {
+    for (int l = 0; l < count; ++l) {
+      if (!wanted(first + l)) continue;
+      FftComplex* row = data + std::size_t(first + l) * n;
+      for (std::size_t x = 0; x < n; ++x)
+        row[x] = {re[x * kFftLanes + std::size_t(l)], im[x * kFftLanes + std::size_t(l)]};
+    }
+  };
+  pass(plan, inverse, scratch, wanted, load, store);
+}
+
+/// Transforms along y the columns c for which `wanted(c)`; the others keep
+/// what they hold.
+template <class Wanted>
+void alongColumns(const FftPlan& plan, bool inverse, FftComplex* data, float* scratch, Wanted wanted) {
+  const auto n = std::size_t(plan.n);
+  auto load = [&](int first, int count, float* re, float* im) {
+    for (std::size_t y = 0; y < n; ++y) {
+      const FftComplex* src = data + y * n + std::size_t(first);
+      for (int l = 0; l < kFftLanes; ++l) {
+        re[y * kFftLanes + std::size_t(l)] = l < count ? src[l].r : 0.0F;
+        im[y * kFftLanes + std::size_t(l)] = l < count ? src[l].i : 0.0F;
+      }
+    }
+  };
+  auto store = [&](int first, int count, const float* re, const float* im) {
+    for (std::size_t y = 0; y < n; ++y) {
+      FftComplex* dst = data + y * n + std::size_t(first);
+      for (int l = 0; l < count; ++l)
+        if (wanted(first + l)) dst[l] = {re[y * kFftLanes + std::size_t(l)], im[y * kFftLanes + std::size_t(l)]};
+    }
+  };
+  pass(plan, inverse, scratch, wanted, load, store);
 }
 
 }  // namespace
 
 Fft2d::Fft2d(int n, int band) : n_(n), band_(band) {
   if (n < 2 || n % 2 != 0 || band < 0 || band >= n / 2) throw std::invalid_argument("Fft2d: bad size or band");
-  forwardPlan_ = kiss_fft_alloc(n, 0, nullptr, nullptr);
-  inversePlan_ = kiss_fft_alloc(n, 1, nullptr, nullptr);
-  if (forwardPlan_ == nullptr || inversePlan_ == nullptr) {
-    kiss_fft_free(forwardPlan_);
-    kiss_fft_free(inversePlan_);
-    throw std::bad_alloc();
-  }
-}
-
-Fft2d::~Fft2d() {
-  kiss_fft_free(forwardPlan_);
-  kiss_fft_free(inversePlan_);
+  plan_ = makeFftPlan(n);
 }
 
 FftScratch Fft2d::scratch() const {
+  const int blocks = (n_ + kFftLanes - 1) / kFftLanes, tasks = (blocks + kBlocksPerTask - 1) / kBlocksPerTask;
   FftScratch s;
-  s.transposed.assign(std::size_t(n_) * std::size_t(n_), kiss_fft_cpx{0, 0});
-  s.rowCopies.assign(std::size_t((n_ + kRowGrain - 1) / kRowGrain) * std::size_t(n_), kiss_fft_cpx{0, 0});
+  s.blocks.assign(std::size_t(tasks) * 4 * std::size_t(n_) * kFftLanes, 0.0F);
   return s;
 }
 
-void Fft2d::inverse(kiss_fft_cpx* data, FftScratch& scratch) const {
+void Fft2d::inverse(FftComplex* data, FftScratch& scratch) const {
   auto band = [this](int i) { return inBand(i); };
   auto all = [](int) { return true; };
-  rows(inversePlan_, data, n_, scratch.rowCopies, band);  // along x, the rows of the band's ky
-  kiss_fft_cpx* t = scratch.transposed.data();
-  transpose(data, t, n_, all);                        // t[x][ky]: the rows outside the band are zero
-  rows(inversePlan_, t, n_, scratch.rowCopies, all);  // along y
-  transpose(t, data, n_, all);
+  alongRows(plan_, true, data, scratch.blocks.data(), band);    // the rows of the band's ky; the others are zero
+  alongColumns(plan_, true, data, scratch.blocks.data(), all);  // along y
 }
 
-void Fft2d::forward(kiss_fft_cpx* data, FftScratch& scratch, const std::uint8_t* rowsUsed) const {
+void Fft2d::forward(FftComplex* data, FftScratch& scratch, const std::uint8_t* rowsUsed) const {
   auto band = [this](int i) { return inBand(i); };
-  auto all = [](int) { return true; };
   auto used = [rowsUsed](int r) { return rowsUsed == nullptr || rowsUsed[r] != 0; };
-  rows(forwardPlan_, data, n_, scratch.rowCopies, used);  // along x: an empty row's transform is itself
-  kiss_fft_cpx* t = scratch.transposed.data();
-  transpose(data, t, n_, all);                         // t[kx][y]
-  rows(forwardPlan_, t, n_, scratch.rowCopies, band);  // along y, the band's kx only
-  transpose(t, data, n_, band);                        // data[ky][kx] for the band's kx
+  alongRows(plan_, false, data, scratch.blocks.data(), used);     // an empty row's transform is itself
+  alongColumns(plan_, false, data, scratch.blocks.data(), band);  // along y, the band's kx only
 }
 
 }  // namespace keel::KEEL_ABI::detail

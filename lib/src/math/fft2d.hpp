@@ -1,15 +1,17 @@
 #pragma once
-// Square 2D FFTs of band-limited fields (kissfft, float): the rows are
-// transformed, the buffer transposed in cache-sized blocks and the rows
-// transformed again, so that no transform strides through memory; rows and
-// columns that the band leaves empty are skipped, and the rows and the
-// transposes run in parallel (TBB). For fields whose waves
-// reach a fraction of the grid's Nyquist wavenumber (the wake field's, a
-// half), a transform costs 3/4 of a full one.
+// Square 2D FFTs of band-limited fields (float): each pass copies a block
+// of sixteen rows or columns into a lane-major block, transforms the
+// sixteen at once (fftLanes, one per SIMD lane) and copies them back, so
+// that no transform strides through memory; rows and columns that the band
+// leaves empty are skipped, and the blocks run in parallel (TBB). The bits
+// are the same on every instruction set and however the blocks are shared
+// among threads. For fields whose waves reach a fraction of the grid's
+// Nyquist wavenumber (the wake field's, a half), a transform costs 3/4 of a
+// full one.
 
 #include <keel/config.hpp>
 
-#include <kiss_fft.h>
+#include "math/fft_lanes.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -17,15 +19,20 @@
 
 namespace keel::KEEL_ABI::detail {
 
-/// Working memory of one transform at a time (a thread's, or a task's).
+/// A complex number as the transforms store it.
+struct FftComplex {
+  float r, i;
+};
+
+/// Working memory of one transform at a time (a thread's, or a task's):
+/// four lane-major blocks (N x kFftLanes floats) per task of a pass.
 struct FftScratch {
-  std::vector<kiss_fft_cpx> transposed;  ///< N x N
-  std::vector<kiss_fft_cpx> rowCopies;   ///< N per band of rows transformed together
+  std::vector<float> blocks;
 };
 
 /// Forward and inverse transforms of N x N row-major complex buffers
-/// (`data[y N + x]`), unnormalised (kissfft's convention: the forward
-/// transform sums `e^{-i k x}`, the inverse `e^{+i k x}`). The band is the
+/// (`data[y N + x]`), unnormalised: the forward
+/// transform sums `e^{-i k x}`, the inverse `e^{+i k x}`. The band is the
 /// signed indices `|i| <= band` along each axis (index i above N / 2 stands
 /// for i - N). Plans are immutable: one Fft2d serves many threads, each
 /// with its own FftScratch.
@@ -33,17 +40,14 @@ class Fft2d {
  public:
   /// Plans for N x N, N even and >= 2, band < N / 2.
   Fft2d(int n, int band);
-  ~Fft2d();
-  Fft2d(const Fft2d&) = delete;
-  Fft2d& operator=(const Fft2d&) = delete;
 
   /// Spectrum (rows outside the band all zero) to space, in place.
-  void inverse(kiss_fft_cpx* data, FftScratch& scratch) const;
+  void inverse(FftComplex* data, FftScratch& scratch) const;
   /// Space to spectrum, in place; only the band's entries are written
   /// (the others hold what they held, or partial sums). With `rowsUsed`
   /// (N flags), the rows flagged 0 must be all zero: their transforms are
   /// skipped.
-  void forward(kiss_fft_cpx* data, FftScratch& scratch, const std::uint8_t* rowsUsed = nullptr) const;
+  void forward(FftComplex* data, FftScratch& scratch, const std::uint8_t* rowsUsed = nullptr) const;
   [[nodiscard]] int size() const { return n_; }
   [[nodiscard]] int band() const { return band_; }
   /// The signed index of position i (i - N above N / 2).
@@ -55,7 +59,7 @@ class Fft2d {
 
  private:
   int n_, band_;
-  kiss_fft_cfg forwardPlan_ = nullptr, inversePlan_ = nullptr;
+  FftPlan plan_;
 };
 
 }  // namespace keel::KEEL_ABI::detail

@@ -29,6 +29,15 @@ struct WakeTiles {
   std::vector<float> bandPotential_m2ps;  ///< B N^2: band b's surface velocity potential [m^2/s]
 };
 
+/// A point's four nodes in a grid of the field's and their bilinear
+/// weights; `inside` false (no field) outside the window.
+struct NodeWeights {
+  std::size_t at[4] = {0, 0, 0, 0};  ///< nodes (i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1), periodic
+  double w[4] = {0, 0, 0, 0};
+  double fx = 0, fy = 0;  ///< the point's place in its cell, 0 to 1
+  bool inside = false;
+};
+
 /// One Fourier mode's constants (the modes the field holds).
 struct WakeMode {
   std::uint32_t index = 0;   ///< its place in the N x N spectrum
@@ -59,7 +68,7 @@ struct WakeFieldData {
   // The spectral state: Fourier-series coefficients of the elevation [m]
   // and the surface potential [m^2/s], relative to the window's corner;
   // zero outside the modes held.
-  std::vector<kiss_fft_cpx> eta, phi;
+  std::vector<FftComplex> eta, phi;
   double time_s = 0;
   bool started = false;
   double westEdge_m = 0, southEdge_m = 0;      ///< the state's window corner
@@ -72,13 +81,14 @@ struct WakeFieldData {
   std::vector<std::weak_ptr<WakeLink>> boats;
 
   // Working memory, kept between updates.
-  std::vector<std::vector<kiss_fft_cpx>> work;  ///< one N^2 buffer per transform in flight
+  std::vector<std::vector<FftComplex>> work;    ///< one N^2 buffer per transform in flight
   std::vector<FftScratch> scratch;              ///< one per transform in flight
-  std::vector<kiss_fft_cpx> forcing;            ///< per mode place: the sources' rate [m/s]
+  std::vector<FftComplex> forcing;              ///< per mode place: the sources' rate [m/s]
   std::vector<std::uint8_t> rowUsed;            ///< per row of nodes: 1 when a source reaches it
   std::vector<std::shared_ptr<WakeLink>> live;  ///< the boats of the update in hand
-  std::vector<std::size_t> firstSource;         ///< per live boat: its first source's place in sourceDecay
-  std::vector<double> sourceDecay;              ///< per source and band: e^{-k_b d}
+  std::vector<std::size_t> firstSource;         ///< per live boat: its first source's place in sourcePlace
+  std::vector<NodeWeights> sourcePlace;         ///< per source: its nodes, halfway through the update
+  std::vector<double> sourceRate;               ///< per source and band: its rate into the band [m/s]
 
   [[nodiscard]] std::size_t nodes() const { return std::size_t(n) * std::size_t(n); }
   [[nodiscard]] const WakeTiles& to() const { return tiles[std::size_t(published)]; }
@@ -86,15 +96,6 @@ struct WakeFieldData {
   [[nodiscard]] WakeWindow window() const { return {westEdge_m, southEdge_m, double(n) * cell_m}; }
   /// The field's energy [J] (wake_field.hpp, energy_J).
   [[nodiscard]] double energy_J() const;
-};
-
-/// A point's four nodes in a grid of the field's and their bilinear
-/// weights; `inside` false (no field) outside the window.
-struct NodeWeights {
-  std::size_t at[4] = {0, 0, 0, 0};  ///< nodes (i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1), periodic
-  double w[4] = {0, 0, 0, 0};
-  double fx = 0, fy = 0;  ///< the point's place in its cell, 0 to 1
-  bool inside = false;
 };
 
 /// The nodes around (east, north) [m] of the field's grid whose node (0, 0)

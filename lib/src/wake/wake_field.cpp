@@ -137,9 +137,9 @@ WakeFieldData::WakeFieldData(std::shared_ptr<const WaterSurface> ambientSurface,
   makeTwiddles(*this);
   cosStep.assign(modes.size(), 1);
   sinStep.assign(modes.size(), 0);
-  eta.assign(nodes(), kiss_fft_cpx{0, 0});
-  phi.assign(nodes(), kiss_fft_cpx{0, 0});
-  forcing.assign(nodes(), kiss_fft_cpx{0, 0});
+  eta.assign(nodes(), FftComplex{0, 0});
+  phi.assign(nodes(), FftComplex{0, 0});
+  forcing.assign(nodes(), FftComplex{0, 0});
   rowUsed.assign(std::size_t(n), 0);
   westEdge_m = wantedWest_m = corner(settings.centreEast_m, settings.size_m, cell_m);
   southEdge_m = wantedSouth_m = corner(settings.centreNorth_m, settings.size_m, cell_m);
@@ -150,7 +150,7 @@ WakeFieldData::WakeFieldData(std::shared_ptr<const WaterSurface> ambientSurface,
     t.bandHeight_m.assign(std::size_t(bands) * nodes(), 0);
     t.bandPotential_m2ps.assign(std::size_t(bands) * nodes(), 0);
   }
-  work.assign(std::size_t(bands) + 1, std::vector<kiss_fft_cpx>(nodes()));
+  work.assign(std::size_t(bands) + 1, std::vector<FftComplex>(nodes()));
   for (int b = 0; b <= bands; ++b) scratch.push_back(fft.scratch());
 }
 

@@ -10,7 +10,7 @@ namespace keel::KEEL_ABI {
 
 struct WakeFieldState::Impl {
   const detail::WakeFieldData* field = nullptr;  // identity of the field that saved it
-  std::vector<kiss_fft_cpx> eta, phi;
+  std::vector<detail::FftComplex> eta, phi;
   double time_s = 0;
   bool started = false;
   double westEdge_m = 0, southEdge_m = 0, wantedWest_m = 0, wantedSouth_m = 0;

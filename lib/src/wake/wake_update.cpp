@@ -13,12 +13,28 @@
 namespace keel::KEEL_ABI::detail {
 namespace {
 
-constexpr kiss_fft_cpx kZero{0, 0};
+constexpr FftComplex kZero{0, 0};
 
-/// Each live boat's link, and each of its sources' band weights
-/// `e^{-k_b d}` at `d.sourceDecay[first + source bands + b]`, the boats
-/// computed in parallel (each weight is a function of its source alone).
-void weighSources(WakeFieldData& d) {
+/// Where a source spreads this update, and its rate into each band: the
+/// source's place halfway through the update (the sources held over it act
+/// as the midpoint rule's, docs/wakes.md "Time", not half a frame behind the
+/// hull) and `Q e^{-k_b d} / cell^2` [m/s]; nowhere when outside the window
+/// or not finite.
+void placeSource(const WakeFieldData& d, const WakeWindow& window, double dt_s, const WakeSource& s, NodeWeights& place,
+                 double* rate) {
+  const double east = s.east_m + double(s.eastVelocity_mps) * (dt_s / 2);
+  const double north = s.north_m + double(s.northVelocity_mps) * (dt_s / 2);
+  place = NodeWeights{};
+  if (!window.contains(east, north) || !std::isfinite(double(s.rate_m3ps)) || !std::isfinite(double(s.depth_m))) return;
+  place = bilinearNodes(d, d.westEdge_m, d.southEdge_m, east, north);
+  const double perArea = 1.0 / (d.cell_m * d.cell_m);
+  for (int b = 0; b < d.bands; ++b) rate[b] = double(s.rate_m3ps) * perArea * rate[b];
+}
+
+/// Each live boat's link, and each of its sources' place and band rates
+/// (`d.sourcePlace`, `d.sourceRate`), the boats in parallel (each source's
+/// are a function of the source alone).
+void placeSources(WakeFieldData& d, double dt_s) {
   std::erase_if(d.boats, [](const std::weak_ptr<WakeLink>& w) { return w.expired(); });
   d.live.clear();
   d.firstSource.clear();
@@ -29,54 +45,49 @@ void weighSources(WakeFieldData& d) {
     count += d.live.back()->sources.size();
   }
   const std::size_t bands = std::size_t(d.bands);
-  if (d.sourceDecay.size() < count * bands) d.sourceDecay.resize(count * bands);
+  if (d.sourceRate.size() < count * bands) d.sourceRate.resize(count * bands);
+  if (d.sourcePlace.size() < count) d.sourcePlace.resize(count);
+  const WakeWindow window = d.window();
   tbb::parallel_for(std::size_t(0), d.live.size(), [&](std::size_t boat) {
-    double* decay = d.sourceDecay.data() + d.firstSource[boat] * bands;
-    double* exponent = decay;
-    for (const WakeSource& s : d.live[boat]->sources) {
+    WakeLink& link = *d.live[boat];
+    link.window = window;
+    double* rates = d.sourceRate.data() + d.firstSource[boat] * bands;
+    double* exponent = rates;
+    for (const WakeSource& s : link.sources) {
       const double depth = std::max(0.0, double(s.depth_m));
       for (std::size_t b = 0; b < bands; ++b) *exponent++ = -d.bandK_radpm[b] * depth;
     }
-    expInPlace(decay, std::size_t(exponent - decay));
+    expInPlace(rates, std::size_t(exponent - rates));  // e^{-k_b d}
+    NodeWeights* place = d.sourcePlace.data() + d.firstSource[boat];
+    for (const WakeSource& s : link.sources) {
+      placeSource(d, window, dt_s, s, *place++, rates);
+      rates += bands;
+    }
   });
 }
 
 /// Spreads each registered boat's sources on the nodes around them
 /// (bilinear: the transpose of the queries' interpolation, so that what a
 /// source puts in and what a point at its place feels pair exactly), one
-/// real field per depth band, band b weighted by `e^{-k_b d}`: field 2p in
-/// the real parts of buffer p, 2p + 1 in the imaginary parts [m/s]. Marks
-/// the rows of nodes that hold a source in `d.rowUsed`.
+/// real field per depth band: field 2p in the real parts of buffer p,
+/// 2p + 1 in the imaginary parts [m/s], source by source in the boats'
+/// order. Marks the rows of nodes that hold a source in `d.rowUsed`.
 void spreadSources(WakeFieldData& d, double dt_s) {
   const std::size_t pairs = std::size_t(d.bands + 1) / 2;
   for (std::size_t p = 0; p < pairs; ++p) std::fill(d.work[p].begin(), d.work[p].end(), kZero);
   std::fill(d.rowUsed.begin(), d.rowUsed.end(), std::uint8_t(0));
-  weighSources(d);
-  const WakeWindow window = d.window();
-  const double perArea = 1.0 / (d.cell_m * d.cell_m);
-  for (std::size_t boat = 0; boat < d.live.size(); ++boat) {
-    WakeLink& link = *d.live[boat];
-    link.window = window;
-    const double* decay = d.sourceDecay.data() + d.firstSource[boat] * std::size_t(d.bands);
-    for (const WakeSource& s : link.sources) {
-      const double* weight = decay;
-      decay += d.bands;
-      // Where the piece is halfway through the update: the sources held
-      // over it act as the midpoint rule's (docs/wakes.md, "Time"), not
-      // half a frame behind the hull.
-      const double east = s.east_m + double(s.eastVelocity_mps) * (dt_s / 2);
-      const double north = s.north_m + double(s.northVelocity_mps) * (dt_s / 2);
-      if (!window.contains(east, north) || !std::isfinite(double(s.rate_m3ps)) || !std::isfinite(double(s.depth_m)))
-        continue;
-      const NodeWeights p = bilinearNodes(d, d.westEdge_m, d.southEdge_m, east, north);
-      d.rowUsed[p.at[0] / std::size_t(d.n)] = d.rowUsed[p.at[2] / std::size_t(d.n)] = 1;
-      for (int b = 0; b < d.bands; ++b) {
-        const double rate = double(s.rate_m3ps) * perArea * weight[b];
-        std::vector<kiss_fft_cpx>& field = d.work[std::size_t(b / 2)];
-        for (int c = 0; c < 4; ++c) {
-          float& slot = (b % 2 == 0) ? field[p.at[c]].r : field[p.at[c]].i;
-          slot += float(rate * p.w[c]);
-        }
+  placeSources(d, dt_s);
+  const std::size_t count = d.live.empty() ? 0 : d.firstSource.back() + d.live.back()->sources.size();
+  const double* rate = d.sourceRate.data();
+  for (std::size_t i = 0; i < count; ++i, rate += d.bands) {
+    const NodeWeights& p = d.sourcePlace[i];
+    if (!p.inside) continue;
+    d.rowUsed[p.at[0] / std::size_t(d.n)] = d.rowUsed[p.at[2] / std::size_t(d.n)] = 1;
+    for (int b = 0; b < d.bands; ++b) {
+      std::vector<FftComplex>& field = d.work[std::size_t(b / 2)];
+      for (int c = 0; c < 4; ++c) {
+        float& slot = (b % 2 == 0) ? field[p.at[c]].r : field[p.at[c]].i;
+        slot += float(rate[b] * p.w[c]);
       }
     }
   }
@@ -85,8 +96,8 @@ void spreadSources(WakeFieldData& d, double dt_s) {
 
 /// The real field packed in the real (even) or imaginary (odd) part of
 /// `c`, at the mode: `(C(k) + conj C(-k)) / 2`, or `(C(k) - conj C(-k)) / 2i`.
-kiss_fft_cpx unpack(const std::vector<kiss_fft_cpx>& c, const WakeMode& m, bool odd) {
-  const kiss_fft_cpx a = c[m.index], b = c[m.mirror];
+FftComplex unpack(const std::vector<FftComplex>& c, const WakeMode& m, bool odd) {
+  const FftComplex a = c[m.index], b = c[m.mirror];
   if (!odd) return {(a.r + b.r) / 2, (a.i - b.i) / 2};
   return {(a.i + b.i) / 2, -(a.r - b.r) / 2};
 }
@@ -99,7 +110,7 @@ void transformSources(WakeFieldData& d) {
                     [&](std::size_t p) { d.fft.forward(d.work[p].data(), d.scratch[p], d.rowUsed.data()); });
   const float scale = 1.0F / float(d.nodes());
   for (const WakeMode& m : d.modes) {
-    const kiss_fft_cpx s = unpack(d.work[m.band / 2U], m, m.band % 2U == 1);
+    const FftComplex s = unpack(d.work[m.band / 2U], m, m.band % 2U == 1);
     d.forcing[m.index] = {s.r * scale, s.i * scale};
   }
 }
@@ -124,13 +135,12 @@ void evolve(WakeFieldData& d, double dt_s, bool forced) {
     const WakeMode& m = d.modes[q];
     const float c = d.cosStep[q], s = d.sinStep[q];
     const float kOverW = m.k_radpm / m.omega_radps, gOverW = g / m.omega_radps;
-    kiss_fft_cpx& eta = d.eta[m.index];
-    kiss_fft_cpx& phi = d.phi[m.index];
-    const kiss_fft_cpx rest = forced
-                                  ? kiss_fft_cpx{-d.forcing[m.index].r / m.k_radpm, -d.forcing[m.index].i / m.k_radpm}
-                                  : kZero;
-    const kiss_fft_cpx dphi{phi.r - rest.r, phi.i - rest.i};
-    const kiss_fft_cpx e0 = eta;
+    FftComplex& eta = d.eta[m.index];
+    FftComplex& phi = d.phi[m.index];
+    const FftComplex rest = forced ? FftComplex{-d.forcing[m.index].r / m.k_radpm, -d.forcing[m.index].i / m.k_radpm}
+                                   : kZero;
+    const FftComplex dphi{phi.r - rest.r, phi.i - rest.i};
+    const FftComplex e0 = eta;
     eta = {c * e0.r + kOverW * s * dphi.r, c * e0.i + kOverW * s * dphi.i};
     phi = {rest.r + c * dphi.r - gOverW * s * e0.r, rest.i + c * dphi.i - gOverW * s * e0.i};
   }
@@ -140,11 +150,11 @@ void evolve(WakeFieldData& d, double dt_s, bool forced) {
 void synthesise(WakeFieldData& d, WakeTiles& t) {
   const std::size_t nodes = d.nodes();
   tbb::parallel_for(0, d.bands, [&](int b) {
-    std::vector<kiss_fft_cpx>& buf = d.work[std::size_t(b)];
+    std::vector<FftComplex>& buf = d.work[std::size_t(b)];
     std::fill(buf.begin(), buf.end(), kZero);
     for (const WakeMode& m : d.modes) {
       if (int(m.band) != b) continue;
-      const kiss_fft_cpx e = d.eta[m.index], p = d.phi[m.index];
+      const FftComplex e = d.eta[m.index], p = d.phi[m.index];
       buf[m.index] = {e.r - p.i, e.i + p.r};  // eta + i phi: two real fields in one transform
     }
     d.fft.inverse(buf.data(), d.scratch[std::size_t(b)]);
@@ -165,8 +175,9 @@ void absorb(WakeFieldData& d, double dt_s, WakeTiles& t) {
   const std::size_t n = std::size_t(d.n), nodes = d.nodes();
   std::vector<double>& keep = d.spongeKeep;
   for (std::size_t i = 0; i < n; ++i) keep[i] = det::exp(-d.spongeRate_ps[i] * dt_s);
-  std::vector<kiss_fft_cpx>& sum = d.work[std::size_t(d.bands)];
-  for (std::size_t j = 0; j < n; ++j)
+  std::vector<FftComplex>& sum = d.work[std::size_t(d.bands)];
+  // Rows in parallel: each node its own.
+  tbb::parallel_for(std::size_t(0), n, [&](std::size_t j) {
     for (std::size_t i = 0; i < n; ++i) {
       const std::size_t node = j * n + i;
       const float m = float(keep[i] * keep[j]);
@@ -182,10 +193,11 @@ void absorb(WakeFieldData& d, double dt_s, WakeTiles& t) {
       t.height_m[node] = height;
       sum[node] = {height, potential};
     }
+  });
   d.fft.forward(sum.data(), d.scratch[std::size_t(d.bands)]);
   const float scale = 1.0F / float(nodes);
   for (const WakeMode& m : d.modes) {
-    const kiss_fft_cpx e = unpack(sum, m, false), p = unpack(sum, m, true);
+    const FftComplex e = unpack(sum, m, false), p = unpack(sum, m, true);
     d.eta[m.index] = {e.r * scale, e.i * scale};
     d.phi[m.index] = {p.r * scale, p.i * scale};
   }
@@ -203,7 +215,7 @@ void moveWindow(WakeFieldData& d) {
     const long long j = d.fft.signedIndex(int(m.index / std::uint32_t(n)));
     const std::size_t p = std::size_t((((i * si + j * sj) % n) + n) % n);
     const float c = float(d.twiddleCos[p]), s = float(d.twiddleSin[p]);
-    for (kiss_fft_cpx* z : {&d.eta[m.index], &d.phi[m.index]}) *z = {c * z->r - s * z->i, s * z->r + c * z->i};
+    for (FftComplex* z : {&d.eta[m.index], &d.phi[m.index]}) *z = {c * z->r - s * z->i, s * z->r + c * z->i};
   }
   d.westEdge_m += double(si) * d.cell_m;
   d.southEdge_m += double(sj) * d.cell_m;
@@ -230,7 +242,7 @@ double WakeFieldData::energy_J() const {
   const double g = settings.gravity_mps2;
   double sum = 0;
   for (const WakeMode& m : modes) {
-    const kiss_fft_cpx e = eta[m.index], p = phi[m.index];
+    const FftComplex e = eta[m.index], p = phi[m.index];
     sum += g * (double(e.r) * e.r + double(e.i) * e.i) + double(m.k_radpm) * (double(p.r) * p.r + double(p.i) * p.i);
   }
   const double size = double(n) * cell_m;
