@@ -11,7 +11,7 @@
 set -euo pipefail
 
 core=(build-essential cmake ninja-build pkg-config git libbullet-dev libtbb-dev libhwy-dev libgtest-dev libgmock-dev libbenchmark-dev
-      libassimp-dev libkissfft-dev libmeshoptimizer-dev clang-format-14 clang-tidy-14 python3 clang-14 ccache)
+      libassimp-dev libmeshoptimizer-dev clang-format-14 clang-tidy-14 python3 clang-14 ccache)
 demo=(libogre-1.12-dev libboost-program-options-dev libimgui-dev xvfb xauth libgl1-mesa-dri)
 
 case "${1:-core}" in

@@ -14,7 +14,7 @@
 # Installs what it needs first. Every stage runs even when an earlier one
 # fails; each prints one `== stage: ...` summary line, all of them are
 # repeated at the end, and the script exits 1 if any stage failed.
-# About 21 minutes on 2 cores from nothing, about 9 with the caches an earlier run left
+# About 24 minutes on 2 cores from nothing, about 7 with the caches an earlier run left
 # (ccache, clang-tidy's results: docs/testing.md).
 # Usage: scripts/test.sh        (from anywhere; builds under build/)
 set -euo pipefail

@@ -37,11 +37,11 @@ namespace keel::test {
 namespace {
 
 #if defined(BT_USE_DOUBLE_PRECISION)
-constexpr std::uint64_t kWorldHash = 0x7ce006c5b2b77c3aull;
-constexpr std::uint64_t kKeelHash = 0xb84e7c1eb7c010b0ull;
+constexpr std::uint64_t kWorldHash = 0x80aebee2ea2c55aaull;
+constexpr std::uint64_t kKeelHash = 0xdd39526241147fe9ull;
 #else
-constexpr std::uint64_t kWorldHash = 0xb2a9f1f04ba9f0bbull;
-constexpr std::uint64_t kKeelHash = 0xc95f58ec327e4793ull;
+constexpr std::uint64_t kWorldHash = 0x4154eedd3e1331f1ull;
+constexpr std::uint64_t kKeelHash = 0xf7b3ae53f8dec5fbull;
 #endif
 
 /// The end [s] of the frame that starts at the boats' clock `t_s` [s]:

@@ -102,7 +102,7 @@ struct SpectralOceanSettings {
 /// spectrum), so the tile is a sum of waves just like a GerstnerSurface with
 /// steepness `choppiness` (components() lists them). Tiles of the height, the
 /// horizontal displacement, and per velocity band the velocity and the
-/// acceleration, are inverse FFTs of the same amplitudes (kissfft, float).
+/// acceleration, are inverse FFTs of the same amplitudes (float).
 ///
 /// Heights at fixed points: each tile is resampled once, when computed, at
 /// fixed world points (SpectralQuery::FixedPointTiles), so a query or a

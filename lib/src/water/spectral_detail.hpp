@@ -101,7 +101,7 @@ void checkSpectralWaves(const SpectralWaves& waves, const WaveSpectrum& spectrum
 /// kMaxWindowError of the waves' Hs [s].
 [[nodiscard]] double maxSpectralWindow_s(const SpectralWaves& waves);
 
-/// Turns SpectralWaves into tiles at given times: kissfft plans and buffers
+/// Turns SpectralWaves into tiles at given times: the FFTs' plan and buffers
 /// made once, so that synthesis allocates nothing.
 class SpectralSynthesis {
  public:

@@ -1,11 +1,11 @@
 // keel::SpectralOcean's waves: amplitudes drawn from the directional
 // spectrum on the tile's grid of wavevectors, and the tiles synthesised from
-// them by inverse FFTs (kissfft). docs/waves.md, "Spectral ocean".
+// them by inverse FFTs (math/fft2d.hpp). docs/waves.md, "Spectral ocean".
 
 #include "math/det_math.hpp"
+#include "math/fft2d.hpp"
 #include "water/spectral_detail.hpp"
 
-#include <kiss_fft.h>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
@@ -170,27 +170,28 @@ SpectralWaves drawSpectralWaves(const WaveSpectrum& spectrum, const SpectralOcea
 // Synthesis
 // ---------------------------------------------------------------------------
 
-/// One kissfft plan (shared: kiss_fft is reentrant when not in place) and,
-/// per pair of real fields, a spectrum buffer and a column scratch.
+/// The FFTs' plan (shared by the threads: immutable) and, per pair of real
+/// fields, a spectrum buffer and the transform's scratch. The waves reach
+/// half the grid's Nyquist wavenumber (drawSpectralWaves): indices up to
+/// N / 4 along each axis, the band the transforms compute.
 struct SpectralSynthesis::Plan {
-  kiss_fft_cfg cfg = nullptr;
+  explicit Plan(int n) : fft(n, n / 4) {}
+  Fft2d fft;
   int fields = 0;
-  std::vector<std::complex<double>> now;           // c e^{-i omega t} per grid index
-  std::vector<std::vector<kiss_fft_cpx>> spectra;  // one N * N buffer per pair of fields
-  std::vector<std::vector<kiss_fft_cpx>> scratch;  // one N buffer per pair
-  ~Plan() { kiss_fft_free(cfg); }
+  std::vector<std::complex<double>> now;         // c e^{-i omega t} per grid index
+  std::vector<std::vector<FftComplex>> spectra;  // one N * N buffer per pair of fields
+  std::vector<FftScratch> scratch;               // one per pair
 };
 
-SpectralSynthesis::SpectralSynthesis(const SpectralWaves& waves) : waves_(waves), plan_(std::make_unique<Plan>()) {
+SpectralSynthesis::SpectralSynthesis(const SpectralWaves& waves)
+    : waves_(waves), plan_(std::make_unique<Plan>(waves.nodes)) {
   const int n = waves.nodes;
-  plan_->cfg = kiss_fft_alloc(n, 1, nullptr, nullptr);
-  if (plan_->cfg == nullptr) throw std::bad_alloc();
   const auto count = std::size_t(n) * std::size_t(n);
   plan_->fields = 3 + 7 * int(waves.bandWavenumber_radpm.size());
   const auto pairs = std::size_t((plan_->fields + 1) / 2);
   plan_->now.assign(count, 0.0);
-  plan_->spectra.assign(pairs, std::vector<kiss_fft_cpx>(count));
-  plan_->scratch.assign(pairs, std::vector<kiss_fft_cpx>(std::size_t(n)));
+  plan_->spectra.assign(pairs, std::vector<FftComplex>(count));
+  for (std::size_t k = 0; k < pairs; ++k) plan_->scratch.push_back(plan_->fft.scratch());
 }
 
 SpectralSynthesis::~SpectralSynthesis() = default;
@@ -247,31 +248,15 @@ void phasors(const SpectralWaves& w, const std::vector<std::complex<double>>& no
   out[3 + 6 * bands + w.band[q]] = c;
 }
 
-/// In-place 2D inverse FFT of an N x N row-major buffer: rows, then columns.
-/// The waves reach half the Nyquist wavenumber, so about half the rows are
-/// zero: their transform is zero too, and is skipped.
-void inverse2d(kiss_fft_cfg cfg, int n, kiss_fft_cpx* data, kiss_fft_cpx* scratch) {
-  for (int r = 0; r < n; ++r) {
-    kiss_fft_cpx* row = data + std::size_t(r) * std::size_t(n);
-    if (std::all_of(row, row + n, [](const kiss_fft_cpx& z) { return z.r == 0 && z.i == 0; })) continue;
-    kiss_fft(cfg, row, scratch);
-    std::copy(scratch, scratch + n, row);
-  }
-  for (int c = 0; c < n; ++c) {
-    kiss_fft_stride(cfg, data + c, scratch, n);
-    for (int r = 0; r < n; ++r) data[std::size_t(r) * std::size_t(n) + std::size_t(c)] = scratch[r];
-  }
-}
-
 /// Copies the FFTs' fields (field f in the real part of pair f / 2 when f is
 /// even, the imaginary part when odd) into the level's node-major tiles, and
 /// sums the bands' surface velocities into the surface's time derivatives.
-void scatter(const std::vector<std::vector<kiss_fft_cpx>>& spectra, int fields, SpectralLevel& level) {
+void scatter(const std::vector<std::vector<FftComplex>>& spectra, int fields, SpectralLevel& level) {
   const std::size_t bands = std::size_t(fields - 3) / 7;
   // Nodes in parallel: each its own copies and sums.
   tbb::parallel_for(std::size_t{0}, level.surface.size(), [&](std::size_t j) {
     const auto value = [&](std::size_t f) {
-      const kiss_fft_cpx z = spectra[f / 2][j];
+      const FftComplex z = spectra[f / 2][j];
       return f % 2 == 0 ? z.r : z.i;
     };
     SurfaceNode s{value(1), value(2), value(0), 0, 0, 0};
@@ -327,7 +312,7 @@ void SpectralSynthesis::synthesize(double time_s, SpectralLevel& level) {
     }
   });
   tbb::parallel_for(std::size_t{0}, p.spectra.size(),
-                    [&](std::size_t k) { inverse2d(p.cfg, n, p.spectra[k].data(), p.scratch[k].data()); });
+                    [&](std::size_t k) { p.fft.inverse(p.spectra[k].data(), p.scratch[k]); });
   scatter(p.spectra, fields, level);
   level.time_s = time_s;
 }
