@@ -23,6 +23,7 @@
 #include <keel/hull_slice.hpp>
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>
+#include <keel/jobs.hpp>
 #include <keel/level_of_detail.hpp>
 #include <keel/mass_properties.hpp>
 #include <keel/meshes.hpp>

@@ -62,8 +62,8 @@ struct SpectralOceanSettings {
   /// Grid nodes per side N: even, 16 to 1024. The FFTs are fastest for
   /// powers of two. The tile holds waves up to half the grid's Nyquist
   /// wavenumber, `pi N / (2 L)`: the shortest is 4 cells long. Memory:
-  /// about `(16 (6 + 2.25 (2 + 7 B)) + 24 + 28 B + 137) N^2` bytes with B
-  /// velocity bands and the default fixed-point tiles (19 MB at 128 nodes
+  /// about `(16 (6 + 2.25 (2 + 7 B)) + 24 + 28 B + 233) N^2` bytes with B
+  /// velocity bands and the default fixed-point tiles (21 MB at 128 nodes
   /// and 3 bands; docs/waves.md, "Update and threads").
   int nodesPerSide = 128;
   /// Horizontal displacement lambda in [0, 1] as a fraction of linear

@@ -1,6 +1,8 @@
 // keel::WaterFleet: every boat's substep in parallel (oneTBB), applied in order.
 #include <keel/water_fleet.hpp>
 
+#include <keel/jobs.hpp>
+
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -84,7 +86,9 @@ void WaterFleet::step(btScalar timeStep_s, const btCollisionWorld* world) {
         boat.applyForces();
     }
   };
-  if (pool_ && n > 1) {
+  if (JobSystem* jobs = jobSystem(); jobs != nullptr && pool_ && n > 1) {
+    jobs->parallelFor(n, 1, compute);  // the game's threads (keel/jobs.hpp)
+  } else if (pool_ && n > 1) {
     // Each boat is one task: boats differ in hull size and wetness, so let
     // the scheduler balance them (grain 1).
     pool_->arena.execute([&] {

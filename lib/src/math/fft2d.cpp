@@ -1,8 +1,7 @@
 // Square 2D FFTs by blocks of sixteen rows, then of sixteen columns, each
 // transformed lane by lane (fft2d.hpp).
 #include "math/fft2d.hpp"
-
-#include <tbb/parallel_for.h>
+#include "math/parallel.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -21,7 +20,7 @@ void pass(const FftPlan& plan, bool inverse, float* scratch, Wanted wanted, Load
   const int n = plan.n, blocks = (n + kFftLanes - 1) / kFftLanes;
   const int tasks = (blocks + kBlocksPerTask - 1) / kBlocksPerTask;
   const std::size_t plane = std::size_t(n) * kFftLanes;
-  tbb::parallel_for(0, tasks, [&](int task) {
+  parallelFor(0, tasks, [&](int task) {
     float* re = scratch + std::size_t(task) * 4 * plane;
     float *im = re + plane, *workRe = im + plane, *workIm = workRe + plane;
     for (int b = task * kBlocksPerTask; b < std::min(blocks, (task + 1) * kBlocksPerTask); ++b) {
@@ -93,10 +92,14 @@ Fft2d::Fft2d(int n, int band) : n_(n), band_(band) {
   plan_ = makeFftPlan(n);
 }
 
+std::size_t Fft2d::scratchBytes(int n) {
+  const int blocks = (n + kFftLanes - 1) / kFftLanes, tasks = (blocks + kBlocksPerTask - 1) / kBlocksPerTask;
+  return std::size_t(tasks) * 4 * std::size_t(n) * kFftLanes * sizeof(float);
+}
+
 FftScratch Fft2d::scratch() const {
-  const int blocks = (n_ + kFftLanes - 1) / kFftLanes, tasks = (blocks + kBlocksPerTask - 1) / kBlocksPerTask;
   FftScratch s;
-  s.blocks.assign(std::size_t(tasks) * 4 * std::size_t(n_) * kFftLanes, 0.0F);
+  s.blocks.assign(scratchBytes(n_) / sizeof(float), 0.0F);
   return s;
 }
 

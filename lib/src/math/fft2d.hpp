@@ -56,6 +56,8 @@ class Fft2d {
   [[nodiscard]] bool inBand(int i) const { return i <= band_ || i >= n_ - band_; }
   /// A scratch sized for these transforms.
   [[nodiscard]] FftScratch scratch() const;
+  /// The bytes of a scratch for N x N transforms (about 8 N^2).
+  [[nodiscard]] static std::size_t scratchBytes(int n);
 
  private:
   int n_, band_;

@@ -2,10 +2,9 @@
 // transformed, each mode advanced exactly over the frame, the tiles
 // synthesised, and the absorbing band applied (docs/wakes.md, "The model").
 #include "math/det_math.hpp"
+#include "math/parallel.hpp"
 #include "wake/wake_data.hpp"
 #include "wake/wake_exp.hpp"
-
-#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <cmath>
@@ -48,7 +47,7 @@ void placeSources(WakeFieldData& d, double dt_s) {
   if (d.sourceRate.size() < count * bands) d.sourceRate.resize(count * bands);
   if (d.sourcePlace.size() < count) d.sourcePlace.resize(count);
   const WakeWindow window = d.window();
-  tbb::parallel_for(std::size_t(0), d.live.size(), [&](std::size_t boat) {
+  parallelFor(std::size_t(0), d.live.size(), [&](std::size_t boat) {
     WakeLink& link = *d.live[boat];
     link.window = window;
     double* rates = d.sourceRate.data() + d.firstSource[boat] * bands;
@@ -106,8 +105,8 @@ FftComplex unpack(const std::vector<FftComplex>& c, const WakeMode& m, bool odd)
 /// coefficients, zero outside the modes held).
 void transformSources(WakeFieldData& d) {
   const std::size_t pairs = std::size_t(d.bands + 1) / 2;
-  tbb::parallel_for(std::size_t(0), pairs,
-                    [&](std::size_t p) { d.fft.forward(d.work[p].data(), d.scratch[p], d.rowUsed.data()); });
+  parallelFor(std::size_t(0), pairs,
+              [&](std::size_t p) { d.fft.forward(d.work[p].data(), d.scratch[p], d.rowUsed.data()); });
   const float scale = 1.0F / float(d.nodes());
   for (const WakeMode& m : d.modes) {
     const FftComplex s = unpack(d.work[m.band / 2U], m, m.band % 2U == 1);
@@ -149,7 +148,7 @@ void evolve(WakeFieldData& d, double dt_s, bool forced) {
 /// Each band's elevation and potential in space, into `t` (not yet absorbed).
 void synthesise(WakeFieldData& d, WakeTiles& t) {
   const std::size_t nodes = d.nodes();
-  tbb::parallel_for(0, d.bands, [&](int b) {
+  parallelFor(0, d.bands, [&](int b) {
     std::vector<FftComplex>& buf = d.work[std::size_t(b)];
     std::fill(buf.begin(), buf.end(), kZero);
     for (const WakeMode& m : d.modes) {
@@ -177,23 +176,26 @@ void absorb(WakeFieldData& d, double dt_s, WakeTiles& t) {
   for (std::size_t i = 0; i < n; ++i) keep[i] = det::exp(-d.spongeRate_ps[i] * dt_s);
   std::vector<FftComplex>& sum = d.work[std::size_t(d.bands)];
   // Rows in parallel: each node its own.
-  tbb::parallel_for(std::size_t(0), n, [&](std::size_t j) {
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::size_t node = j * n + i;
-      const float m = float(keep[i] * keep[j]);
-      float height = 0, potential = 0;
-      for (int b = 0; b < d.bands; ++b) {
-        float& h = t.bandHeight_m[std::size_t(b) * nodes + node];
-        float& f = t.bandPotential_m2ps[std::size_t(b) * nodes + node];
-        h *= m;
-        f *= m;
-        height += h;
-        potential += f;
-      }
-      t.height_m[node] = height;
-      sum[node] = {height, potential};
-    }
-  });
+  parallelFor(
+      std::size_t(0), n,
+      [&](std::size_t j) {
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::size_t node = j * n + i;
+          const float m = float(keep[i] * keep[j]);
+          float height = 0, potential = 0;
+          for (int b = 0; b < d.bands; ++b) {
+            float& h = t.bandHeight_m[std::size_t(b) * nodes + node];
+            float& f = t.bandPotential_m2ps[std::size_t(b) * nodes + node];
+            h *= m;
+            f *= m;
+            height += h;
+            potential += f;
+          }
+          t.height_m[node] = height;
+          sum[node] = {height, potential};
+        }
+      },
+      16);
   d.fft.forward(sum.data(), d.scratch[std::size_t(d.bands)]);
   const float scale = 1.0F / float(nodes);
   for (const WakeMode& m : d.modes) {

@@ -3,9 +3,8 @@
 // that queries interpolate them directly instead of solving for the surface
 // particle above every point. docs/waves.md, "Spectral ocean".
 
+#include "math/parallel.hpp"
 #include "water/spectral_detail.hpp"
-
-#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <array>
@@ -99,7 +98,7 @@ void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel&
   // Newton's own step J^-1 (cell, 0)): mostly within the tolerance at once,
   // one evaluation of the tiles a node. A row's chain is fixed, so the tiles
   // are the same bits however TBB splits the rows.
-  tbb::parallel_for(0, n, [&](int j) {
+  parallelFor(0, n, [&](int j) {
     const double y = j * cell_m;
     double x0 = 0, y0 = y;
     std::array<double, 3> px{}, py{};  // the last three solutions, newest first

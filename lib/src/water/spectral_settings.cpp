@@ -3,6 +3,7 @@
 // window and the tiles' memory are held to. docs/waves.md, "Spectral ocean",
 // "Bounds".
 
+#include "math/fft2d.hpp"
 #include "water/spectral_detail.hpp"
 
 #include <algorithm>
@@ -107,8 +108,10 @@ double spectralMemory_bytes(const SpectralOceanSettings& settings) {
   // Per FFT node: the rest-position surface (6 floats) and, at rest
   // positions, each band's velocity, acceleration and elevation (7 floats);
   // the waves (amplitude, frequency, band: 25 bytes), the draw's wavenumbers
-  // (8) and the FFT buffers (the phasors, 16, and 8 per pair of fields).
-  const double surface = 24 * n2, lagrangian = 28 * bands * n2, waves = (49 + 8 * pairs) * n2;
+  // (8) and the FFT buffers (the phasors, 16, and 8 per pair of fields),
+  // with a transform's scratch per pair (about 8 bytes a node).
+  const double surface = 24 * n2, lagrangian = 28 * bands * n2,
+               waves = (49 + 8 * pairs) * n2 + pairs * double(Fft2d::scratchBytes(settings.nodesPerSide));
   if (settings.query == SpectralQuery::ParticleSolve) return 4 * (surface + lagrangian) + waves;
   // Four tile times of fixed points (elevation and rate, 7 floats a band),
   // and one scratch level of rest-position tiles for the resampling.

@@ -4,9 +4,8 @@
 
 #include "math/det_math.hpp"
 #include "math/fft2d.hpp"
+#include "math/parallel.hpp"
 #include "water/spectral_detail.hpp"
-
-#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <array>
@@ -254,26 +253,29 @@ void phasors(const SpectralWaves& w, const std::vector<std::complex<double>>& no
 void scatter(const std::vector<std::vector<FftComplex>>& spectra, int fields, SpectralLevel& level) {
   const std::size_t bands = std::size_t(fields - 3) / 7;
   // Nodes in parallel: each its own copies and sums.
-  tbb::parallel_for(std::size_t{0}, level.surface.size(), [&](std::size_t j) {
-    const auto value = [&](std::size_t f) {
-      const FftComplex z = spectra[f / 2][j];
-      return f % 2 == 0 ? z.r : z.i;
-    };
-    SurfaceNode s{value(1), value(2), value(0), 0, 0, 0};
-    for (std::size_t b = 0; b < bands; ++b) {
-      float* velocity = &level.velocity_mps[(j * bands + b) * 3];
-      float* acceleration = &level.acceleration_mps2[(j * bands + b) * 3];
-      for (std::size_t axis = 0; axis < 3; ++axis) {
-        velocity[axis] = value(3 + 3 * b + axis);
-        acceleration[axis] = value(3 + 3 * bands + 3 * b + axis);
-      }
-      s.east_mps += velocity[0];
-      s.north_mps += velocity[1];
-      s.elevation_mps += velocity[2];
-      level.bandElevation_m[j * bands + b] = value(3 + 6 * bands + b);
-    }
-    level.surface[j] = s;
-  });
+  parallelFor(
+      std::size_t{0}, level.surface.size(),
+      [&](std::size_t j) {
+        const auto value = [&](std::size_t f) {
+          const FftComplex z = spectra[f / 2][j];
+          return f % 2 == 0 ? z.r : z.i;
+        };
+        SurfaceNode s{value(1), value(2), value(0), 0, 0, 0};
+        for (std::size_t b = 0; b < bands; ++b) {
+          float* velocity = &level.velocity_mps[(j * bands + b) * 3];
+          float* acceleration = &level.acceleration_mps2[(j * bands + b) * 3];
+          for (std::size_t axis = 0; axis < 3; ++axis) {
+            velocity[axis] = value(3 + 3 * b + axis);
+            acceleration[axis] = value(3 + 3 * bands + 3 * b + axis);
+          }
+          s.east_mps += velocity[0];
+          s.north_mps += velocity[1];
+          s.elevation_mps += velocity[2];
+          level.bandElevation_m[j * bands + b] = value(3 + 6 * bands + b);
+        }
+        level.surface[j] = s;
+      },
+      1024);  // a job system's jobs of 1,024 nodes at least
 }
 
 }  // namespace
@@ -295,7 +297,7 @@ void SpectralSynthesis::synthesize(double time_s, SpectralLevel& level) {
   // fields a, b share one complex FFT as a + i b. Rows in parallel: each
   // coefficient is its own, so the same bits however TBB splits them.
   const auto fieldCount = std::size_t(fields);
-  tbb::parallel_for(0, n, [&](int iy) {
+  parallelFor(0, n, [&](int iy) {
     std::array<std::complex<double>, kMaxFields> here, mirror;
     for (int ix = 0; ix < n; ++ix) {
       const std::size_t q = std::size_t(iy) * std::size_t(n) + std::size_t(ix);
@@ -311,8 +313,8 @@ void SpectralSynthesis::synthesize(double time_s, SpectralLevel& level) {
       }
     }
   });
-  tbb::parallel_for(std::size_t{0}, p.spectra.size(),
-                    [&](std::size_t k) { p.fft.inverse(p.spectra[k].data(), p.scratch[k]); });
+  parallelFor(std::size_t{0}, p.spectra.size(),
+              [&](std::size_t k) { p.fft.inverse(p.spectra[k].data(), p.scratch[k]); });
   scatter(p.spectra, fields, level);
   level.time_s = time_s;
 }
