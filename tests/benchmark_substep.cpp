@@ -29,7 +29,7 @@ Mesh hullWithTriangles(int triangles) {
 }
 
 /// Three linear waves of 4 to 25 m, the library's SineSumSurface.
-std::shared_ptr<const WaterSurface> waves() {
+std::shared_ptr<WaterSurface> waves() {
   return std::make_shared<SineSumSurface>(std::vector<WaveComponent>{
       deepWaterWave(0.3, 25, 0.0, 0.0), deepWaterWave(0.2, 12, 0.7, 1.0), deepWaterWave(0.05, 4, -0.4, 2.0)});
 }
@@ -42,7 +42,7 @@ std::vector<WaveComponent> realSea() {
 
 /// The real sea's heights on a 200 m square grid of 0.5 m cells at t = 0: a
 /// game's ocean handed to Keel as heights.
-std::shared_ptr<const WaterSurface> realSeaGrid() {
+std::shared_ptr<WaterSurface> realSeaGrid() {
   const SineSumSurface sea(realSea());
   const HeightGridLayout layout{
       .originEast_m = -100, .originNorth_m = -100, .cellSize_m = 0.5, .nodesEast = 401, .nodesNorth = 401};
@@ -59,7 +59,7 @@ std::shared_ptr<const WaterSurface> realSeaGrid() {
 /// sines, 3 as Gerstner waves (0.9 of the fold limit), 4 as a height grid,
 /// 5 the spectral ocean of the same spectrum (128 x 128 tile, its defaults),
 /// 6 the same answering by a particle solve per point (SpectralQuery::ParticleSolve).
-std::shared_ptr<const WaterSurface> water(int sea) {
+std::shared_ptr<WaterSurface> water(int sea) {
   switch (sea) {
     case 1: return waves();
     case 2: return std::make_shared<SineSumSurface>(realSea());
@@ -84,7 +84,7 @@ struct BenchBoat {
   World w;
   std::shared_ptr<const Hull> hull;
   btRigidBody* body;
-  std::shared_ptr<const WaterSurface> surface;
+  std::shared_ptr<WaterSurface> surface;  // frameOnAnUpdatedSea updates a SpectralOcean
   std::unique_ptr<WaterAction> boat;
   btTransform start;
   unsigned instant = 0;  ///< reset()'s count
@@ -217,6 +217,41 @@ BENCHMARK(substepWithBullet)
     ->ArgNames({"tris", "wavy", "patch", "terms"})
     ->ArgsProduct({{12, 1000}, {0, 2, 5}, {0, 2}, {0, 31, 63}})
     ->ArgsProduct({{12, 1000}, {0, 2}, {0}, {95}})  // with the added mass
+    ->Unit(benchmark::kMicrosecond);
+
+/// A frame as a game runs it (docs/waves.md, "Update and threads"): the
+/// water's update() for the frame (untimed: its own cost is
+/// keel_bench_waves' spectralUpdate), then Bullet's four 1/240 s substeps
+/// of the boat, whose water is then the frame's fresh tiles, not a tile the
+/// caches have held since the last iteration. Per iteration: one frame, four
+/// substeps; the water's clock runs on, 1/60 s a frame.
+void frameOnAnUpdatedSea(benchmark::State& state) {
+  BenchBoat b(state);
+  auto* ocean = dynamic_cast<SpectralOcean*>(b.surface.get());
+  b.body->setActivationState(DISABLE_DEACTIVATION);
+  b.w.world.addAction(b.boat.get());
+  double t_s = 5;
+  for (auto _ : state) {
+    state.PauseTiming();
+    if (ocean != nullptr) ocean->update(t_s, t_s + 1.0 / 60);
+    b.boat->setTime(t_s);
+    b.body->setCenterOfMassTransform(b.start);
+    b.body->setLinearVelocity(btVector3(3, -0.5f, 0.2f));
+    b.body->setAngularVelocity(btVector3(0.1f, 0.2f, -0.1f));
+    state.ResumeTiming();
+    b.w.world.stepSimulation(btScalar(1.0 / 60), 4, btScalar(1.0 / 240));
+    benchmark::DoNotOptimize(b.body->getLinearVelocity());
+    t_s += 1.0 / 60;
+  }
+  b.w.world.removeAction(b.boat.get());
+  b.report(state);
+}
+
+// The 12- and the 1k-triangle hull, flat water, the real sea as 64 sines and
+// on the spectral ocean, sampled directly and by the default (Auto), the full model.
+BENCHMARK(frameOnAnUpdatedSea)
+    ->ArgNames({"tris", "wavy", "patch", "terms"})
+    ->ArgsProduct({{12, 1000}, {0, 2, 5}, {0, 3}, {31}})
     ->Unit(benchmark::kMicrosecond);
 
 /// Static head against wave pressure (PressureModel) on a 64-component
