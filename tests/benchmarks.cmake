@@ -11,6 +11,8 @@ keel_warnings(keel_bench)
 # A smoke run keeps the benchmark compiling and running in CI.
 add_test(NAME keel_bench_smoke
   COMMAND keel_bench --benchmark_filter=substep/tris:1000/wavy:1/patch:0/terms:31 --benchmark_min_time=0.01)
+add_test(NAME keel_bench_updated_sea_smoke
+  COMMAND keel_bench --benchmark_filter=frameOnAnUpdatedSea/tris:12/wavy:5/patch:3 --benchmark_min_time=0.01)
 add_test(NAME keel_bench_pressure_smoke
   COMMAND keel_bench --benchmark_filter=pressureModel/wave:1/patch:1/gerstner:1 --benchmark_min_time=0.01)
 
