@@ -29,8 +29,11 @@ def main() -> int:
         return 1
     entry = entries[0]
     args = entry["arguments"] if "arguments" in entry else shlex.split(entry["command"])
+    args = args[1:]
+    if args and not args[0].startswith("-"):  # a launcher's compiler (ccache c++ ...)
+        args = args[1:]
     flags, skip = [], False
-    for a in args[1:]:
+    for a in args:
         if skip:
             skip = False
         elif a in ("-o", "-c"):
