@@ -42,8 +42,8 @@ void alongRows(const FftPlan& plan, bool inverse, FftComplex* data, float* scrat
   const auto n = std::size_t(plan.n);
   auto load = [&](int first, int count, float* re, float* im) {
     for (int l = 0; l < kFftLanes; ++l) {
-      const FftComplex* row = data + std::size_t(first + l) * n;
       const bool used = l < count && wanted(first + l);
+      const FftComplex* row = used ? data + std::size_t(first + l) * n : nullptr;  // past the end otherwise
       for (std::size_t x = 0; x < n; ++x) {
         re[x * kFftLanes + std::size_t(l)] = used ? row[x].r : 0.0F;
         im[x * kFftLanes + std::size_t(l)] = used ? row[x].i : 0.0F;
