@@ -124,8 +124,11 @@ struct BenchBoat {
   /// (about one peak period of the real sea), so that a wave's work is the
   /// same mean over any run long enough, not that of wherever the clock had
   /// run to. (The spectral ocean, never updated here, holds its t = 0 tile.)
-  void reset() {
-    boat->setTime(5.0 + 0.37 * double(instant++ % 16));
+  void reset() { placeAt(5.0 + 0.37 * double(instant++ % 16)); }
+
+  /// The boat's clock at `t_s` [s] and its body at the start pose, moving.
+  void placeAt(double t_s) {
+    boat->setTime(t_s);
     body->setCenterOfMassTransform(start);
     body->setLinearVelocity(btVector3(3, -0.5f, 0.2f));  // moving, so every drag term works
     body->setAngularVelocity(btVector3(0.1f, 0.2f, -0.1f));
@@ -234,10 +237,7 @@ void frameOnAnUpdatedSea(benchmark::State& state) {
   for (auto _ : state) {
     state.PauseTiming();
     if (ocean != nullptr) ocean->update(t_s, t_s + 1.0 / 60);
-    b.boat->setTime(t_s);
-    b.body->setCenterOfMassTransform(b.start);
-    b.body->setLinearVelocity(btVector3(3, -0.5f, 0.2f));
-    b.body->setAngularVelocity(btVector3(0.1f, 0.2f, -0.1f));
+    b.placeAt(t_s);
     state.ResumeTiming();
     b.w.world.stepSimulation(btScalar(1.0 / 60), 4, btScalar(1.0 / 240));
     benchmark::DoNotOptimize(b.body->getLinearVelocity());
