@@ -1,10 +1,9 @@
-// keel::WaterFleet: every boat's substep in parallel (oneTBB), applied in order.
+// keel::WaterFleet: every boat's substep in parallel (oneTBB, or the game's
+// job system), applied in order.
 #include <keel/water_fleet.hpp>
 
-#include <keel/jobs.hpp>
+#include "math/parallel.hpp"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -75,28 +74,22 @@ void WaterFleet::step(btScalar timeStep_s, const btCollisionWorld* world) {
   // change in one visit: a fleet of thousands does not fit the caches, and
   // each pass over it would fetch every boat's memory again.
   const bool applyInPlace = !bodiesShared_;
-  auto compute = [&](std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i < end; ++i) {
-      WaterAction& boat = *boats_[i];
-      boat.setTime(time_s_);
-      const bool apply = !boat.leftWorld(world) && boat.computeForces(timeStep_s);
-      if (!applyInPlace)
-        computed_[i] = apply ? 1 : 0;
-      else if (apply)
-        boat.applyForces();
-    }
+  auto compute = [&](std::size_t i) {
+    WaterAction& boat = *boats_[i];
+    boat.setTime(time_s_);
+    const bool apply = !boat.leftWorld(world) && boat.computeForces(timeStep_s);
+    if (!applyInPlace)
+      computed_[i] = apply ? 1 : 0;
+    else if (apply)
+      boat.applyForces();
   };
-  if (JobSystem* jobs = jobSystem(); jobs != nullptr && pool_ && n > 1) {
-    jobs->parallelFor(n, 1, compute);  // the game's threads (keel/jobs.hpp)
-  } else if (pool_ && n > 1) {
+  if (pool_ && n > 1) {
     // Each boat is one task: boats differ in hull size and wetness, so let
-    // the scheduler balance them (grain 1).
-    pool_->arena.execute([&] {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1),
-                        [&](const tbb::blocked_range<std::size_t>& r) { compute(r.begin(), r.end()); });
-    });
+    // the scheduler balance them (grain 1). In the fleet's arena (its thread
+    // count), or on the game's job system when it set one (keel/jobs.hpp).
+    pool_->arena.execute([&] { detail::parallelFor(std::size_t(0), n, compute); });
   } else {
-    compute(0, n);
+    for (std::size_t i = 0; i < n; ++i) compute(i);
   }
   // Boats sharing a body apply serially, always in the same order.
   if (!applyInPlace)
