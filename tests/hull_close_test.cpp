@@ -16,10 +16,10 @@
 
 #include <cstdio>
 #include <fstream>
-#include <iomanip>
-#include <sstream>
 #include <functional>
+#include <iomanip>
 #include <limits>
+#include <sstream>
 #include <string>
 
 namespace keel::test {
@@ -349,7 +349,8 @@ TEST(HullClose, PartsWoundInsideOutAreReversed) {
   reportFigure("box and a box inside out: volume [m^3]", two.volume_m3(), 9);
   EXPECT_NEAR(two.volume_m3(), 9, 9 * std::numeric_limits<btScalar>::epsilon());
   std::size_t removed = 0;
-  const Mesh lidless = without(inward, [&](const Hull::Triangle& t) { return normalOf(inward, t).y() < 0; }, removed);
+  const Mesh lidless = without(
+      inward, [&](const Hull::Triangle& t) { return normalOf(inward, t).y() < 0; }, removed);
   const Hull capped = make(lidless, closing());
   EXPECT_EQ(capped.repair().loopsCapped, 1u);
   EXPECT_EQ(capped.repair().partsFlipped, 1u);
@@ -365,7 +366,8 @@ TEST(HullClose, PartsWoundInsideOutAreReversed) {
 TEST(HullClose, CappedPartsThatOverlapAreGovernedByOverlappingParts) {
   const Mesh cabin = box(btVector3(1, 1, 1), 1, btVector3(0, btScalar(0.8), 0));
   std::size_t removed = 0;
-  const Mesh open = without(cabin, [&](const Hull::Triangle& t) { return normalOf(cabin, t).y() < 0; }, removed);
+  const Mesh open = without(
+      cabin, [&](const Hull::Triangle& t) { return normalOf(cabin, t).y() < 0; }, removed);
   const Mesh boat = joined(box(btVector3(4, 1, 2)), open);
   try {
     make(boat, closing());
@@ -410,13 +412,15 @@ TEST(HullClose, TheIntegrationExampleReadsADecklessBoat) {
   const Mesh whole = mediaHull("rowboat");
   const btScalar level = deckLevel(whole);
   std::size_t removed = 0;
-  const Mesh open = without(whole, [&](const Hull::Triangle& t) { return onFlatDeck(whole, t, level); }, removed);
+  const Mesh open = without(
+      whole, [&](const Hull::Triangle& t) { return onFlatDeck(whole, t, level); }, removed);
   const std::string path = ::testing::TempDir() + "deckless_rowboat.obj";
   {
     std::ofstream file(path);
     file << "o hull\n" << std::setprecision(9);
     for (const btVector3& v : open.vertices) file << "v " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
-    for (const Hull::Triangle& t : open.triangles) file << "f " << t[0] + 1 << ' ' << t[1] + 1 << ' ' << t[2] + 1 << '\n';
+    for (const Hull::Triangle& t : open.triangles)
+      file << "f " << t[0] + 1 << ' ' << t[1] + 1 << ' ' << t[2] + 1 << '\n';
   }
   EXPECT_THROW(game::loadHull(path), HullError);
   std::ostringstream log;

@@ -104,7 +104,7 @@ void capLoop(const Loop& loop, Mesh& mesh, double minDoubleArea_m2, HullRepair& 
   const Vec3d w{normal.x / doubleArea_m2, normal.y / doubleArea_m2, normal.z / doubleArea_m2};
   // Across w: u along the axis least aligned with it, v = w x u.
   const Vec3d axis = std::abs(w.x) < std::abs(w.y) ? (std::abs(w.x) < std::abs(w.z) ? Vec3d{1, 0, 0} : Vec3d{0, 0, 1})
-                                                    : (std::abs(w.y) < std::abs(w.z) ? Vec3d{0, 1, 0} : Vec3d{0, 0, 1});
+                                                   : (std::abs(w.y) < std::abs(w.z) ? Vec3d{0, 1, 0} : Vec3d{0, 0, 1});
   Vec3d u = cross(axis, w);
   u = {u.x / norm(u), u.y / norm(u), u.z / norm(u)};
   const Vec3d v = cross(w, u);
@@ -217,8 +217,7 @@ void capOpenings(Mesh& mesh, double minDoubleArea_m2, HullRepair& repair) {
     capLoop(loop, mesh, minDoubleArea_m2, repair);
   }
   if (stray > 0 && repair.loopsNotCapped++ == 0)
-    repair.firstNotCapped = std::to_string(stray) + " open edge(s) that close no loop (the triangles around them wind "
-                                                    "both ways)";
+    repair.firstNotCapped = std::to_string(stray) + " open edge(s) that close no loop (their triangles wind both ways)";
 }
 
 }  // namespace keel::KEEL_ABI::detail::hull_build
