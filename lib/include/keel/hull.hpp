@@ -91,8 +91,8 @@ struct HullOptions {
   /// an open edge of another triangle, within the weld distance, splits that
   /// edge (a T-junction); each loop of open edges is capped, its triangles
   /// wound against the loop's so that the part closes, by ear clipping on the
-  /// loop's best-fit plane (Newell's normal), or by a fan from an added centre
-  /// vertex where the loop does not project to a simple polygon; a closed
+  /// loop's best-fit plane (Newell's normal; a loop that does not project to
+  /// a simple polygon there is left open, and named); a closed
   /// part wound inside out as a whole, and inside no outward part (where it
   /// would be a cavity), is reversed. Hull::repair() says what was done; a
   /// HullError says it too. Overlapping parts stay governed by
@@ -107,11 +107,8 @@ struct HullRepair {
   bool ran = false;                 ///< closeOpenings was on and the mesh passed the checks before it
   std::size_t tJunctionsSplit = 0;  ///< vertices found on an open edge, which was split there
   std::size_t loopsCapped = 0;      ///< loops of open edges closed by a cap
-  /// Of those, loops capped by a fan from an added centre vertex: they do not
-  /// project onto their best-fit plane as a simple polygon.
-  std::size_t loopsFanned = 0;
-  std::size_t trianglesAdded = 0;  ///< net: the caps' triangles and those made by splitting edges
-  btScalar capArea_m2 = 0;         ///< area of the caps [m^2]
+  std::size_t trianglesAdded = 0;   ///< net: the caps' triangles and those made by splitting edges
+  btScalar capArea_m2 = 0;          ///< area of the caps [m^2]
   /// Volume enclosed by the parts that the caps closed [m^3] (an open part
   /// encloses none before).
   btScalar cappedVolume_m3 = 0;

@@ -108,44 +108,27 @@ void capLoop(const Loop& loop, Mesh& mesh, double minDoubleArea_m2, HullRepair& 
   Vec3d u = cross(axis, w);
   u = {u.x / norm(u), u.y / norm(u), u.z / norm(u)};
   const Vec3d v = cross(w, u);
-  std::vector<Flat> flat(n + 1);  // the corners, then the centre
+  std::vector<Flat> flat(n);
   double offPlane_m = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const Vec3d d = sub(at[i], centre);
     flat[i] = {dot(d, u), dot(d, v)};
     offPlane_m = std::max(offPlane_m, std::abs(dot(d, w)));
   }
-  flat[n] = {0, 0};
   std::vector<std::array<std::uint32_t, 3>> caps;
-  const bool fanned = !clipEars(std::span(flat).first(n), minDoubleArea_m2, caps);
-  if (fanned) {
-    caps.clear();
-    for (std::uint32_t i = 0; i < n; ++i) {
-      caps.push_back({std::uint32_t(n), i, std::uint32_t((i + 1) % n)});
-      if (!(orient(flat[n], flat[i], flat[(i + 1) % n]) > minDoubleArea_m2))
-        return refuse(" does not project onto its best-fit plane as a simple polygon, nor as a star around its centre");
-    }
-    mesh.vertices.emplace_back(btScalar(centre.x), btScalar(centre.y), btScalar(centre.z));
-  }
-  const std::uint32_t centreIndex = std::uint32_t(mesh.vertices.size() - 1);
-  const auto vertexOf = [&](std::uint32_t k) { return k == n ? centreIndex : loop.corners[k]; };
+  if (!clipEars(flat, minDoubleArea_m2, caps))
+    return refuse(" does not project onto its best-fit plane as a simple polygon");
   double area_m2 = 0;
   for (const auto& c : caps) {
-    mesh.triangles.push_back({vertexOf(c[0]), vertexOf(c[1]), vertexOf(c[2])});
-    const Vec3d a = toD(mesh.vertices[mesh.triangles.back()[0]]);
-    area_m2 += norm(cross(sub(toD(mesh.vertices[mesh.triangles.back()[1]]), a),
-                          sub(toD(mesh.vertices[mesh.triangles.back()[2]]), a))) /
-               2;
+    const Hull::Triangle& t = mesh.triangles.emplace_back(
+        Hull::Triangle{loop.corners[c[0]], loop.corners[c[1]], loop.corners[c[2]]});
+    const Vec3d p0 = toD(mesh.vertices[t[0]]);
+    area_m2 += norm(cross(sub(toD(mesh.vertices[t[1]]), p0), sub(toD(mesh.vertices[t[2]]), p0))) / 2;
   }
   ++repair.loopsCapped;
-  repair.loopsFanned += fanned ? 1 : 0;
   repair.capArea_m2 += btScalar(area_m2);
   repair.capFlatness_m = std::max(repair.capFlatness_m, btScalar(offPlane_m));
 }
-
-}  // namespace
-
-namespace {
 
 /// An open edge as the triangles run along it.
 struct HalfEdge {

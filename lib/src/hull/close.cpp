@@ -95,10 +95,8 @@ std::string HullRepair::text() const {
   const std::size_t before = std::size_t(s.tellp());
   if (tJunctionsSplit) s << " split edges at " << tJunctionsSplit << " T-junction vertices;";
   if (loopsCapped) {
-    s << " capped " << loopsCapped << " loop(s) of open edges";
-    if (loopsFanned) s << " (" << loopsFanned << " by a fan from its centre: not a simple polygon on its plane)";
-    s << ", " << capArea_m2 << " m^2, closing parts of " << cappedVolume_m3 << " m^3, loop vertices at most "
-      << capFlatness_m << " m off their planes;";
+    s << " capped " << loopsCapped << " loop(s) of open edges, " << capArea_m2 << " m^2, closing parts of "
+      << cappedVolume_m3 << " m^3, loop vertices at most " << capFlatness_m << " m off their planes;";
   }
   if (trianglesAdded) s << " " << trianglesAdded << " triangle(s) added;";
   if (partsFlipped) s << " reversed " << partsFlipped << " part(s) wound inside out;";
