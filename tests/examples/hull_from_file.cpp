@@ -62,7 +62,7 @@ LoadedHull loadHull(const std::string& path, const std::string& object, const ke
   const keel::Hull inFile(mesh, options);
   loaded.repair = inFile.repair();
   loaded.centreOfMass_m = inFile.centroid_m();
-  loaded.hull = keel::toBodyFrame(inFile, btTransform(btMatrix3x3::getIdentity(), loaded.centreOfMass_m));
+  loaded.hull = keel::toBodyFrame(inFile, btTransform(btMatrix3x3::getIdentity(), loaded.centreOfMass_m), options);
   return loaded;
 }
 
