@@ -101,8 +101,8 @@ struct HullOptions {
   bool closeOpenings = false;
 };
 
-/// What HullOptions::closeOpenings did to a mesh (Hull::repair()); all zero
-/// when it was off, or found nothing to close.
+/// What HullOptions::closeOpenings did to a mesh (Hull::repair()): nothing
+/// (all zero) when it was off (`ran` false) or found the mesh closed.
 struct HullRepair {
   bool ran = false;                 ///< closeOpenings was on and the mesh passed the checks before it
   std::size_t tJunctionsSplit = 0;  ///< vertices found on an open edge, which was split there
