@@ -47,7 +47,7 @@ int appendObject(const aiScene& scene, const std::string& object, btTriangleMesh
   return appendNode(scene, *scene.mRootNode, aiMatrix4x4(), object, false, out);
 }
 
-LoadedHull loadHull(const std::string& path, const std::string& object) {
+LoadedHull loadHull(const std::string& path, const std::string& object, const keel::HullOptions& options) {
   Assimp::Importer importer;
   // The OBJ reader starts a new aiMesh at every material change ("usemtl"):
   // media/rowboat.obj's hull, painted in three colours, comes as 89 meshes.
@@ -59,9 +59,10 @@ LoadedHull loadHull(const std::string& path, const std::string& object) {
   if (mesh.getNumTriangles() == 0) throw std::runtime_error("'" + path + "' has no triangles in '" + object + "'");
   // Validated in the file's frame, then moved so that the volume centroid,
   // the centre of mass of a uniformly dense boat, is the origin.
-  const keel::Hull inFile(mesh);
+  const keel::Hull inFile(mesh, options);
+  loaded.repair = inFile.repair();
   loaded.centreOfMass_m = inFile.centroid_m();
-  loaded.hull = keel::toBodyFrame(inFile, btTransform(btMatrix3x3::getIdentity(), loaded.centreOfMass_m));
+  loaded.hull = keel::toBodyFrame(inFile, btTransform(btMatrix3x3::getIdentity(), loaded.centreOfMass_m), options);
   return loaded;
 }
 

@@ -18,6 +18,7 @@ struct LoadedHull {
   std::shared_ptr<const keel::Hull> hull;  ///< centre-of-mass frame [m]
   btVector3 centreOfMass_m{0, 0, 0};       ///< in the file's frame: where the body's origin goes [m]
   int meshCount = 0;                       ///< assimp meshes joined into it (one per material change)
+  keel::HullRepair repair;                 ///< what HullOptions::closeOpenings did, when it was on
 };
 
 /// Appends the triangles of every mesh under the nodes named `object` (the
@@ -29,6 +30,6 @@ int appendObject(const aiScene& scene, const std::string& object, btTriangleMesh
 /// its object `object`. Throws std::runtime_error when the file cannot be
 /// read or has no such object, keel::HullError when the object is no closed
 /// hull.
-LoadedHull loadHull(const std::string& path, const std::string& object = "hull");
+LoadedHull loadHull(const std::string& path, const std::string& object = "hull", const keel::HullOptions& options = {});
 
 }  // namespace game

@@ -86,6 +86,41 @@ struct HullOptions {
   /// and at most 7 parts may overlap under one column cell (HullError and
   /// std::invalid_argument say where otherwise).
   bool overlappingParts = false;
+  /// Close a render mesh that is not closed (docs/integration.md, "Render
+  /// meshes that are not closed"). After welding, in order: a vertex lying on
+  /// an open edge of another triangle, within the weld distance, splits that
+  /// edge (a T-junction); each loop of open edges is capped, its triangles
+  /// wound against the loop's so that the part closes, by ear clipping on the
+  /// loop's best-fit plane (Newell's normal; a loop that does not project to
+  /// a simple polygon there is left open, and named); a closed
+  /// part wound inside out as a whole, and inside no outward part (where it
+  /// would be a cavity), is reversed. Hull::repair() says what was done; a
+  /// HullError says it too. Overlapping parts stay governed by
+  /// overlappingParts, exactly as without this. Off: the mesh is taken as
+  /// given, bit for bit.
+  bool closeOpenings = false;
+};
+
+/// What HullOptions::closeOpenings did to a mesh (Hull::repair()): nothing
+/// (all zero) when it was off (`ran` false) or found the mesh closed.
+struct HullRepair {
+  bool ran = false;                 ///< closeOpenings was on and the mesh passed the checks before it
+  std::size_t tJunctionsSplit = 0;  ///< vertices found on an open edge, which was split there
+  std::size_t loopsCapped = 0;      ///< loops of open edges closed by a cap
+  std::size_t trianglesAdded = 0;   ///< net: the caps' triangles and those made by splitting edges
+  btScalar capArea_m2 = 0;          ///< area of the caps [m^2]
+  /// Volume enclosed by the parts that the caps closed [m^3] (an open part
+  /// encloses none before).
+  btScalar cappedVolume_m3 = 0;
+  /// Largest distance of a capped loop's vertex from the loop's best-fit
+  /// plane [m]: 0 for a planar opening, where the cap is the missing face.
+  btScalar capFlatness_m = 0;
+  std::size_t partsFlipped = 0;    ///< closed parts wound inside out as a whole, reversed
+  std::size_t loopsNotCapped = 0;  ///< loops left open: the hull is then refused
+  std::string firstNotCapped;      ///< which loop could not be capped, where, and why
+
+  /// One sentence saying all of the above that is not zero, for a log.
+  [[nodiscard]] std::string text() const;
 };
 
 /// A validated, closed hull. Vertices are in the rigid body's centre-of-mass
@@ -100,7 +135,9 @@ struct HullOptions {
 /// wholly inside an outward one, subtracted). It throws HullError for open or
 /// inconsistently wound surfaces, triangles repeated with the same winding,
 /// parts that overlap (their shared volume would count twice: make them one
-/// surface, or see HullOptions::overlappingParts), inward parts not inside a solid, a hull that encloses no volume
+/// surface, or see HullOptions::overlappingParts), inward parts not inside a
+/// solid (HullOptions::closeOpenings closes openings and reverses such parts
+/// first), a hull that encloses no volume
 /// or one outside float's normal range, an edge length the coordinates
 /// cannot resolve, and more than 2,097,152 vertices after welding or
 /// refining (the SIMD kernels pack a triangle's three vertex indices in 64
@@ -138,6 +175,8 @@ class Hull {
   [[nodiscard]] std::size_t droppedTriangleCount() const {
     return dropped_;
   }  ///< degenerates removed (and repeated copies: HullOptions::overlappingParts)
+  /// What HullOptions::closeOpenings did to close the mesh.
+  [[nodiscard]] const HullRepair& repair() const { return repair_; }
 
  private:
   friend struct detail::HullAccess;
@@ -156,6 +195,7 @@ class Hull {
   bool partsOverlap_ = false;
   std::size_t welded_ = 0;
   std::size_t dropped_ = 0;
+  HullRepair repair_;
   std::shared_ptr<const detail::HullSoA> soa_;
 };
 

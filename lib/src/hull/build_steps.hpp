@@ -160,6 +160,32 @@ void checkVolume(std::span<const Part> parts);
 /// With `allowOverlaps`, outward parts may overlap. Returns how many pairs do.
 std::size_t checkPartNesting(const Mesh& mesh, std::span<const Part> parts, double touch_m, bool allowOverlaps);
 
+// --- close.cpp, tjunctions.cpp, caps.cpp ---------------------------------------
+// HullOptions::closeOpenings: a render mesh closed before the checks above.
+
+/// Splits each open edge (used by one triangle) at the vertices of other open
+/// edges lying on it: closer than `tol_m` [m] to it and farther from its
+/// ends (a T-junction, where one part's vertex meets another's edge). The
+/// triangle becomes a fan from its opposite corner. Returns how many
+/// vertices were inserted into edges.
+std::size_t splitTJunctions(Mesh& mesh, double tol_m);
+
+/// Caps every loop of open edges (edges whose uses are unbalanced by one),
+/// appending the caps' triangles (and a centre vertex for a fanned loop);
+/// counts what it did, and the loops it could not cap, into `repair`. Cap
+/// triangles of twice their area at most `minDoubleArea_m2` [m^2] are not
+/// made.
+void capOpenings(Mesh& mesh, double minDoubleArea_m2, HullRepair& repair);
+
+/// The whole of HullOptions::closeOpenings: T-junctions split, loops capped,
+/// parts wound inside out reversed (those not inside an outward part, where
+/// they would be cavities; surfaces closer than `tol_m` [m] touch).
+[[nodiscard]] HullRepair closeOpenings(Mesh& mesh, double tol_m, double minDoubleArea_m2);
+
+/// Rethrows the HullError being handled, with what closeOpenings did
+/// appended to its message when it ran.
+[[noreturn]] void rethrowWithRepair(const HullError& error, const HullRepair& repair);
+
 // --- refine.cpp ----------------------------------------------------------------
 
 /// Throws HullError when edges of `maxEdge_m` [m] cannot be made from

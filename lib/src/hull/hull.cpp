@@ -29,6 +29,16 @@ class SoupCollector final : public btInternalTriangleIndexCallback {
   std::vector<btVector3>& soup_;
 };
 
+/// Runs `build`, naming what HullOptions::closeOpenings did in a HullError.
+template <class Build>
+void reportingRepair(const HullRepair& repair, Build build) {
+  try {
+    build();
+  } catch (const HullError& e) {
+    detail::hull_build::rethrowWithRepair(e, repair);
+  }
+}
+
 }  // namespace
 
 Hull::Hull(const btStridingMeshInterface& mesh, const HullOptions& options) {
@@ -37,7 +47,7 @@ Hull::Hull(const btStridingMeshInterface& mesh, const HullOptions& options) {
   const btVector3 huge(BT_LARGE_FLOAT, BT_LARGE_FLOAT, BT_LARGE_FLOAT);
   mesh.InternalProcessAllTriangles(&collector, -huge, huge);
   try {
-    build(std::move(soup), options);
+    reportingRepair(repair_, [&] { build(std::move(soup), options); });
   } catch (const HullError& e) {
     detail::hull_build::rethrowNamingUnoffsetIndices(e, detail::hull_build::unusedTail(mesh));
   }
@@ -57,7 +67,7 @@ Hull::Hull(std::span<const btVector3> vertices, std::span<const Triangle> triang
       soup.push_back(vertices[index]);
     }
   try {
-    build(std::move(soup), options);
+    reportingRepair(repair_, [&] { build(std::move(soup), options); });
   } catch (const HullError& e) {
     detail::hull_build::rethrowNamingUnoffsetIndices(e, detail::hull_build::unusedTail(vertices, triangles));
   }
@@ -85,16 +95,17 @@ void Hull::build(std::vector<btVector3> soup, const HullOptions& options) {
         problems.counts);
 
   if (options.overlappingParts) dropped_ += steps::dropRepeatedTriangles(mesh);
+  // Surfaces this close touch: the weld distance, or a few coordinate
+  // spacings where that is finer than the coordinates resolve.
+  const double touch_m = std::max(weld_m, 8 * steps::coordinateSpacing_m(largest_m));
+  if (options.closeOpenings) repair_ = steps::closeOpenings(mesh, touch_m, minDoubleArea_m2);
   const std::vector<steps::EdgeUse> edges = steps::collectEdges(mesh.triangles);
   steps::checkEdges(edges, mesh.vertices, problems);
   steps::checkRepeatedTriangles(mesh, problems);
   const std::vector<steps::Part> parts = steps::findParts(edges, mesh);
   problems.partCount = parts.size();
   steps::throwIfNotClosed(problems, mesh.triangles.size());
-  // Surfaces this close touch: the weld distance, or a few coordinate
-  // spacings where that is finer than the coordinates resolve.
-  partsOverlap_ = steps::checkPartNesting(mesh, parts, std::max(weld_m, 8 * steps::coordinateSpacing_m(largest_m)),
-                                          options.overlappingParts) > 0;
+  partsOverlap_ = steps::checkPartNesting(mesh, parts, touch_m, options.overlappingParts) > 0;
   steps::checkVolume(parts);
   partCount_ = parts.size();
 
