@@ -5,10 +5,9 @@
 /// kind (keel::Hull, Bullet collision shape).
 
 #include "boat_mesh.hpp"
-#include "propeller_rudder.hpp"
-
 #include <keel/attitude.hpp>
 #include <keel/hull.hpp>
+#include <keel/propulsion.hpp>
 
 #include <BulletCollision/CollisionShapes/btCollisionShape.h>
 #include <LinearMath/btTransform.h>
@@ -26,11 +25,12 @@ namespace demo {
 struct BoatSpec {
   std::string kind;       ///< "speedboat", ...
   std::string file;       ///< OBJ file in the media directory
-  double maxThrust_N;     ///< propeller thrust at full throttle
-  btVector3 propeller_m;  ///< where the thrust acts
-  btVector3 rudder_m;     ///< centre of the rudder blade
-  double rudderArea_m2;   ///< one side of the blade
-  double maxRudder_rad;   ///< full helm
+  keel::PropellerGeometry propeller;  ///< a B-series screw (docs/propulsion.md)
+  double maxRevolutions_ps;           ///< the screw's revolutions at full throttle [1/s]
+  btVector3 propeller_m;              ///< the screw's hub
+  btVector3 rudder_m;                 ///< centre of the rudder blade
+  double rudderArea_m2;               ///< one side of the blade
+  double maxRudder_rad;               ///< full helm
   /// Bullet body damping (fraction of velocity lost per second), on top of
   /// Keel's hydrodynamic drag; 0 for every shipped boat, whose drag is all
   /// Keel's (skin friction, pressure drag, slamming, air).
@@ -57,7 +57,9 @@ struct BoatType {
   btVector3 inertia_kgm2{0, 0, 0};
   double ballastDensity_kgpm3 = 0;  ///< what the ballast came to (keel::MassModel)
   double length_m = 0, beam_m = 0;  ///< overall, from the hull's bounds
-  game::Drive drive;                ///< the spec's propeller and rudder, body frame
+  keel::PropulsionLayout layout;    ///< where the propeller and the rudder sit, body frame
+  keel::Propeller propeller{keel::PropellerGeometry{}};  ///< the spec's screw
+  keel::Rudder rudder{keel::RudderGeometry{}};           ///< the spec's blade
 };
 
 /// The specs of every kind the demo knows (demo::knownKinds()).

@@ -51,13 +51,20 @@ PointWater waterAt(const WaterSurface& surface, const WaterFrame& frame, const b
 }
 
 /// The race's speed over the blade [m/s] along the shaft, from the inflow
-/// `advance_mps` and the thrust: momentum theory's fully developed race,
-/// sqrt(V_A^2 + 8 T / (rho pi D^2)), written as V_A plus its increment so
-/// that it stays continuous through V_A = 0 and fades to V_A when the boat
-/// runs astern faster than the race (docs/propulsion.md).
-double raceSpeed_mps(double advance_mps, double thrust_N, double density_kgpm3, double diameter_m) {
+/// `advance_mps`, the thrust, and the blade's distance `aft_m` behind the
+/// disc. Momentum theory: far behind, sqrt(V_A^2 + 8 T / (rho pi D^2)); an
+/// actuator disc's axial induced velocity grows along its axis from half of
+/// that at the disc as (1 + x / sqrt(R^2 + x^2)) / 2 (Glauert, "The Elements
+/// of Aerofoil and Airscrew Theory", 1947; the rudder's inflow of Söding,
+/// "Prediction of ship steering capabilities", Schiffstechnik 29, 1982).
+/// Written as V_A plus the increment, so that it stays continuous through
+/// V_A = 0 and fades to V_A when the boat runs astern faster than the race
+/// (docs/propulsion.md).
+double raceSpeed_mps(double advance_mps, double thrust_N, double density_kgpm3, double diameter_m, double aft_m) {
   const double loading = 8 * std::max(thrust_N, 0.0) / (density_kgpm3 * std::numbers::pi * diameter_m * diameter_m);
-  return advance_mps + std::sqrt(advance_mps * advance_mps + loading) - std::abs(advance_mps);
+  const double radius = 0.5 * diameter_m;
+  const double developed = 0.5 * (1 + aft_m / std::sqrt(radius * radius + aft_m * aft_m));
+  return advance_mps + developed * (std::sqrt(advance_mps * advance_mps + loading) - std::abs(advance_mps));
 }
 
 void validate(const PropulsionLayout& l, double density_kgpm3) {
@@ -213,8 +220,9 @@ bool Propulsion::compute(const btVector3& velocity_mps, const btVector3& spin_ra
     flow -= up * flow.dot(up);
     if (layout_.rudderInSlipstream) {
       const double along = double(flow.dot(forward));
+      const double aft_m = double((layout_.propeller_m - layout_.rudder_m).dot(layout_.forward));
       const double race = raceSpeed_mps((1 - ps.wakeFraction) * along, report_.propeller.thrust_N, density_kgpm3_,
-                                        propeller_.geometry().diameter_m);
+                                        propeller_.geometry().diameter_m, aft_m);
       flow += forward * btScalar(race - along);
     }
     const btScalar speed = flow.length();
