@@ -35,9 +35,8 @@ struct Pontoon {
 
 const Propeller kScrew({.diameter_m = 0.5, .pitchRatio = 1.0, .bladeAreaRatio = 0.55, .blades = 4});
 const Rudder kRudder({.area_m2 = 0.3, .aspectRatio = 1.5});
-const PropulsionLayout kLayout{.propeller_m = btVector3(-3.2f, -0.8f, 0),
-                               .rudder_m = btVector3(-3.6f, -0.8f, 0),
-                               .rudderSpan_m = 0.6};
+const PropulsionLayout kLayout{
+    .propeller_m = btVector3(-3.2f, -0.8f, 0), .rudder_m = btVector3(-3.6f, -0.8f, 0), .rudderSpan_m = 0.6};
 
 struct Snapshot {
   btTransform transform;

@@ -267,6 +267,8 @@ TEST(Turning, ATugOnItsRudderHeelsOutward) {
   const double formula = formulaHeel_deg(tug, after, &gm, &kg);
   reportFigure("tug on its rudder without the hull's lift: steady heel, outward [deg]", before.heel_deg,
                formulaHeel_deg(tug, before, &gm, &kg));
+  reportValue("tug on its rudder without the hull's lift: speed [m/s]", before.speed_mps);
+  reportValue("tug on its rudder without the hull's lift: radius [m]", before.radius_m);
   reportValue("tug on its rudder without the hull's lift: transient heel, inward [deg]", before.peakInward_deg);
   reportValue("tug on its rudder: speed [m/s]", after.speed_mps);
   reportValue("tug on its rudder: radius [m]", after.radius_m);

@@ -154,7 +154,16 @@ const std::vector<BoatSpec>& boatSpecs() {
   // boats"): the revolutions at full throttle set the top speed against
   // Keel's hydrodynamic drag.
   static const std::vector<BoatSpec> specs = {
-      {"speedboat", "speedboat.obj", {0.36, 1.2, 0.65, 3}, 40, {-3.6f, -0.45f, 0}, {-3.55f, -0.35f, 0}, 0.12, 0.6, 0, 0},
+      {"speedboat",
+       "speedboat.obj",
+       {0.36, 1.2, 0.65, 3},
+       40,
+       {-3.6f, -0.45f, 0},
+       {-3.55f, -0.35f, 0},
+       0.12,
+       0.6,
+       0,
+       0},
       {"rowboat", "rowboat.obj", {0.2, 1.0, 0.5, 3}, 25, {-2.15f, -0.3f, 0}, {-2.05f, -0.2f, 0}, 0.05, 0.6, 0, 0},
       {"tug", "tug.obj", {1.6, 1.0, 0.7, 4}, 4.6, {-6.6f, -1.3f, 0}, {-6.9f, -1.1f, 0}, 2.0, 0.6, 0, 0},
       {"barge", "barge.obj", {1.2, 1.0, 0.55, 4}, 8, {-11.0f, -0.8f, 0}, {-11.5f, -0.5f, 0}, 1.5, 0.5, 0, 0},

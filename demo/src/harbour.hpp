@@ -71,11 +71,11 @@ struct Boat {
   std::shared_ptr<const BoatType> type;
   std::unique_ptr<btDefaultMotionState> motion;
   std::unique_ptr<btRigidBody> body;
-  std::unique_ptr<keel::WaterAction> action;  ///< Keel floats it
+  std::unique_ptr<keel::WaterAction> action;     ///< Keel floats it
   std::unique_ptr<keel::Propulsion> propulsion;  ///< its propeller and rudder
   Helm helm;
   std::vector<Mooring> moorings;
-  int holes = 0;                     ///< holes opened by the H key or the sinking scenario
+  int holes = 0;  ///< holes opened by the H key or the sinking scenario
   [[nodiscard]] bool moored() const { return !moorings.empty(); }
 };
 
@@ -100,10 +100,10 @@ struct Telemetry {
   btVector3 air_N{0, 0, 0};           ///< Keel's air resistance, world
   double dragClamp = 1;               ///< Keel's clamp on the drag sum (1: none)
   btVector3 weight_N{0, 0, 0};        ///< m g, world
-  btVector3 thrust_N{0, 0, 0};  ///< on the hull, keel::Propulsion's last substep
-  btVector3 rudder_N{0, 0, 0};  ///< the rudder's lift and drag
-  bool propellerWet = false;    ///< the screw had water around it: it could push
-  std::uint32_t keelFlags = 0;  ///< keel::StatusFlag bits of the last substep
+  btVector3 thrust_N{0, 0, 0};        ///< on the hull, keel::Propulsion's last substep
+  btVector3 rudder_N{0, 0, 0};        ///< the rudder's lift and drag
+  bool propellerWet = false;          ///< the screw had water around it: it could push
+  std::uint32_t keelFlags = 0;        ///< keel::StatusFlag bits of the last substep
 };
 
 /// Contact bookkeeping: an event is a pair that starts touching.

@@ -13,10 +13,10 @@ namespace keel::KEEL_ABI {
 /// polynomials hold inside the series' range only (Oosterveld & van
 /// Oossanen 1975): Propeller refuses a geometry outside it.
 struct PropellerGeometry {
-  double diameter_m = 1;           ///< D [m], > 0
-  double pitchRatio = 1;           ///< P/D, 0.5 .. 1.4
-  double bladeAreaRatio = 0.55;    ///< expanded blade area ratio A_E/A_0, 0.30 .. 1.05
-  int blades = 4;                  ///< Z, 2 .. 7
+  double diameter_m = 1;         ///< D [m], > 0
+  double pitchRatio = 1;         ///< P/D, 0.5 .. 1.4
+  double bladeAreaRatio = 0.55;  ///< expanded blade area ratio A_E/A_0, 0.30 .. 1.05
+  int blades = 4;                ///< Z, 2 .. 7
 };
 
 /// The series' range (Oosterveld & van Oossanen 1975; Bernitsas, Ray &

@@ -27,11 +27,11 @@ namespace keel::KEEL_ABI {
 /// file's points and directions with MassProperties::pointInBody and
 /// directionInBody.
 struct PropulsionLayout {
-  btVector3 forward{1, 0, 0};        ///< the shaft, towards the bow, body frame (normalised)
-  btVector3 up{0, 1, 0};             ///< the rudder stock, towards the deck, body frame, perpendicular to forward
-  btVector3 propeller_m{0, 0, 0};    ///< the propeller's hub, body frame [m]
-  btVector3 rudder_m{0, 0, 0};       ///< the blade's centre, body frame [m]
-  double rudderSpan_m = 1;           ///< the blade's span along `up` [m]: its wet part carries the force
+  btVector3 forward{1, 0, 0};      ///< the shaft, towards the bow, body frame (normalised)
+  btVector3 up{0, 1, 0};           ///< the rudder stock, towards the deck, body frame, perpendicular to forward
+  btVector3 propeller_m{0, 0, 0};  ///< the propeller's hub, body frame [m]
+  btVector3 rudder_m{0, 0, 0};     ///< the blade's centre, body frame [m]
+  double rudderSpan_m = 1;         ///< the blade's span along `up` [m]: its wet part carries the force
   /// The blade stands in the propeller's race: the water reaches it at the
   /// race's speed (momentum theory, docs/propulsion.md), so it steers at
   /// bollard pull; false for a rudder clear of the race.
@@ -49,18 +49,18 @@ struct Helm {
 
 /// What the last substep applied (world axes), for HUDs and tests.
 struct PropulsionReport {
-  std::uint32_t flags = StatusOk;   ///< StatusFlag bits: what went wrong, if anything (nothing applied then)
-  PropellerLoad propeller;          ///< open-water thrust and torque, before the thrust deduction
-  double advanceSpeed_mps = 0;      ///< V_A: the water reaching the disc along the shaft, the wake taken off
-  double immersion_m = 0;           ///< the shaft's depth below the local surface (negative above it)
-  btVector3 thrust_N{0, 0, 0};      ///< on the hull at the hub: (1 - t) T along the shaft
+  std::uint32_t flags = StatusOk;     ///< StatusFlag bits: what went wrong, if anything (nothing applied then)
+  PropellerLoad propeller;            ///< open-water thrust and torque, before the thrust deduction
+  double advanceSpeed_mps = 0;        ///< V_A: the water reaching the disc along the shaft, the wake taken off
+  double immersion_m = 0;             ///< the shaft's depth below the local surface (negative above it)
+  btVector3 thrust_N{0, 0, 0};        ///< on the hull at the hub: (1 - t) T along the shaft
   btVector3 shaftTorque_Nm{0, 0, 0};  ///< the shaft's reaction on the hull
-  RudderForce rudder;               ///< lift, drag, angle of attack and inflow speed
-  double rudderWetFraction = 0;     ///< of the blade's span, under the local surface
-  btVector3 rudderLift_N{0, 0, 0};  ///< across the blade's inflow
-  btVector3 rudderDrag_N{0, 0, 0};  ///< along it
-  btVector3 force_N{0, 0, 0};       ///< the total made to act in the next substep
-  btVector3 torque_Nm{0, 0, 0};     ///< about the centre of mass
+  RudderForce rudder;                 ///< lift, drag, angle of attack and inflow speed
+  double rudderWetFraction = 0;       ///< of the blade's span, under the local surface
+  btVector3 rudderLift_N{0, 0, 0};    ///< across the blade's inflow
+  btVector3 rudderDrag_N{0, 0, 0};    ///< along it
+  btVector3 force_N{0, 0, 0};         ///< the total made to act in the next substep
+  btVector3 torque_Nm{0, 0, 0};       ///< about the centre of mass
 };
 
 /// Drives and steers one rigid body: each substep it reads the body's state
@@ -79,14 +79,12 @@ class Propulsion : public btActionInterface {
   /// boat's velocity change off the body's velocity it reads (as
   /// WaterAction::linearVelocity_mps does). Added before, it reads the same,
   /// but the boat then reads the propeller's velocity change with its own.
-  Propulsion(const WaterAction& boat, const Propeller& propeller, const Rudder& rudder,
-             const PropulsionLayout& layout);
+  Propulsion(const WaterAction& boat, const Propeller& propeller, const Rudder& rudder, const PropulsionLayout& layout);
   /// Drives `body` on `surface`, with a clock of its own starting at 0 and
   /// water of `density_kgpm3`. Throws std::invalid_argument for a null body
   /// or surface or a non-positive density.
   Propulsion(btRigidBody* body, std::shared_ptr<const WaterSurface> surface, const Propeller& propeller,
-             const Rudder& rudder, const PropulsionLayout& layout,
-             double density_kgpm3 = kSeaWaterDensity_kgpm3);
+             const Rudder& rudder, const PropulsionLayout& layout, double density_kgpm3 = kSeaWaterDensity_kgpm3);
 
   /// Sets the helm from the next substep on. Throws std::invalid_argument,
   /// the helm unchanged, for a non-finite value.

@@ -10,8 +10,8 @@ namespace keel::KEEL_ABI::detail {
 
 /// The powers of a screw's geometry the polynomials use, computed once.
 struct BSeriesPowers {
-  std::array<double, 7> pitch{};  ///< (P/D)^0..6
-  std::array<double, 3> area{};   ///< (A_E/A_0)^0..2
+  std::array<double, 7> pitch{};   ///< (P/D)^0..6
+  std::array<double, 3> area{};    ///< (A_E/A_0)^0..2
   std::array<double, 3> blades{};  ///< Z^0..2
   static BSeriesPowers of(double pitchRatio, double bladeAreaRatio, int blades);
 };

@@ -13,8 +13,7 @@ namespace keel::KEEL_ABI::detail {
 
 /// Throws std::invalid_argument "<where>: <field> = <value> is outside
 /// <range>" unless lo <= value <= hi (NaN is outside every range).
-inline void requireRange(const char* where, const char* field, double value, double lo, double hi,
-                         const char* range) {
+inline void requireRange(const char* where, const char* field, double value, double lo, double hi, const char* range) {
   if (value >= lo && value <= hi) return;
   std::ostringstream message;
   message << where << ": " << field << " = " << value << " is outside " << range;

@@ -214,8 +214,9 @@ bool Propulsion::compute(const btVector3& velocity_mps, const btVector3& spin_ra
     // in the race when it stands in it, its wet part by the local surface.
     const PointWater atBlade = waterAt(*surface_, frame, pose.getOrigin() + blade, t_s, flags);
     const double bladeUp_m = double((pose.getOrigin() + blade).dot(frame.up));
-    report_.rudderWetFraction =
-        atBlade.wet ? std::clamp((atBlade.height_m - bladeUp_m) / layout_.rudderSpan_m + 0.5, 0.0, 1.0) : 0.0;
+    report_.rudderWetFraction = atBlade.wet
+                                    ? std::clamp((atBlade.height_m - bladeUp_m) / layout_.rudderSpan_m + 0.5, 0.0, 1.0)
+                                    : 0.0;
     btVector3 flow = velocity_mps + spin_radps.cross(blade) - atBlade.velocity_mps;
     flow -= up * flow.dot(up);
     if (layout_.rudderInSlipstream) {

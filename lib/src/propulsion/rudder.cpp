@@ -17,9 +17,7 @@ constexpr const char* kWhere = "keel::Rudder";
 /// The angle folded into [-pi/2, pi/2]: a blade met from behind acts as the
 /// same blade met from ahead at the supplementary angle (sin a cos a and
 /// sin^2 a have period pi).
-double folded(double angle_rad) {
-  return angle_rad - std::numbers::pi * std::nearbyint(angle_rad / std::numbers::pi);
-}
+double folded(double angle_rad) { return angle_rad - std::numbers::pi * std::nearbyint(angle_rad / std::numbers::pi); }
 
 }  // namespace
 
@@ -51,8 +49,8 @@ FoilCoefficients Rudder::coefficients(double angleOfAttack_rad) const {
   const RudderSettings& s = settings_;
   // Attached: the lift slope and the induced drag of the effective span.
   const double attachedLift = liftSlope_prad() * alpha;
-  const double attachedDrag =
-      s.profileDrag + attachedLift * attachedLift / (std::numbers::pi * s.spanEfficiency * effectiveAspectRatio());
+  const double attachedDrag = s.profileDrag + attachedLift * attachedLift /
+                                                  (std::numbers::pi * s.spanEfficiency * effectiveAspectRatio());
   // Stalled: a flat plate's normal force, resolved across and along the flow.
   const double normal = s.normalForce90 * std::sin(alpha);
   const double plateLift = normal * std::cos(alpha), plateDrag = s.profileDrag + normal * std::sin(alpha);
@@ -69,8 +67,7 @@ FoilCoefficients Rudder::coefficients(double angleOfAttack_rad) const {
 RudderForce Rudder::force(double angleOfAttack_rad, double inflowSpeed_mps, double density_kgpm3,
                           double wetFraction) const {
   RudderForce f;
-  if (!std::isfinite(inflowSpeed_mps) || !(density_kgpm3 > 0) || !std::isfinite(density_kgpm3) ||
-      !(wetFraction > 0))
+  if (!std::isfinite(inflowSpeed_mps) || !(density_kgpm3 > 0) || !std::isfinite(density_kgpm3) || !(wetFraction > 0))
     return f;
   f.coefficients = coefficients(angleOfAttack_rad);
   f.inflowSpeed_mps = std::abs(inflowSpeed_mps);
