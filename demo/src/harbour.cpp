@@ -400,7 +400,7 @@ void Harbour::placeWakeScenario() {
   // pier A: its Kelvin wake, transverse and divergent waves, spreads behind
   // it to the rowboat moored there, which rocks in it, and to the debris.
   Boat& speedboat = spawn("speedboat", -12, 14, 0, 4);
-  speedboat.helm.throttle = 0.3;
+  speedboat.helm.throttle = 0.55;  // 22 rev/s: about 2.9 kN at 7 knots, the speed it starts at
   moor(spawn("rowboat", -20 + kPileRadius_m + 0.2 + types_.at("rowboat")->beam_m / 2 + 0.55, -20, 0), -1);
   moor(spawn("tug", 22 - kPileRadius_m - 0.2 - types_.at("tug")->beam_m / 2 - 0.55, -26, 0), 1);
   spawn("catamaran", 8, 2, 200);
