@@ -193,15 +193,19 @@ bool Propulsion::compute(const btVector3& velocity_mps, const btVector3& spin_ra
   const btVector3 forward = basis * layout_.forward, up = basis * layout_.up;
   const btVector3 hub = basis * layout_.propeller_m, blade = basis * layout_.rudder_m;  // from the centre of mass
   const PropellerSettings& ps = propeller_.settings();
+  // A boat's water as it is now: WaterAction::setSurface moves it (a
+  // floating origin), and its settings may change the density.
+  const WaterSurface& water = boat_ ? *boat_->surface() : *surface_;
+  const double density_kgpm3 = boat_ ? double(boat_->settings().waterDensity_kgpm3) : density_kgpm3_;
   try {
     // The propeller: the water along the shaft, slowed by the wake, at the
     // hub's depth below the local surface.
-    const PointWater atHub = waterAt(*surface_, frame, pose.getOrigin() + hub, t_s, flags);
+    const PointWater atHub = waterAt(water, frame, pose.getOrigin() + hub, t_s, flags);
     const btVector3 hubFlow = velocity_mps + spin_radps.cross(hub) - atHub.velocity_mps;  // through the water
     report_.advanceSpeed_mps = (1 - ps.wakeFraction) * double(hubFlow.dot(forward));
     if (atHub.wet) {
       report_.immersion_m = atHub.height_m - double((pose.getOrigin() + hub).dot(frame.up));
-      report_.propeller = propeller_.load(report_.advanceSpeed_mps, helm_.revolutions_ps, density_kgpm3_,
+      report_.propeller = propeller_.load(report_.advanceSpeed_mps, helm_.revolutions_ps, density_kgpm3,
                                           report_.immersion_m);
     } else {
       report_.propeller.emergence = 0;  // no water known at the hub: no thrust
@@ -212,7 +216,7 @@ bool Propulsion::compute(const btVector3& velocity_mps, const btVector3& spin_ra
 
     // The rudder: the blade's motion through the water across its stock,
     // in the race when it stands in it, its wet part by the local surface.
-    const PointWater atBlade = waterAt(*surface_, frame, pose.getOrigin() + blade, t_s, flags);
+    const PointWater atBlade = waterAt(water, frame, pose.getOrigin() + blade, t_s, flags);
     const double bladeUp_m = double((pose.getOrigin() + blade).dot(frame.up));
     report_.rudderWetFraction = atBlade.wet
                                     ? std::clamp((atBlade.height_m - bladeUp_m) / layout_.rudderSpan_m + 0.5, 0.0, 1.0)
@@ -222,7 +226,7 @@ bool Propulsion::compute(const btVector3& velocity_mps, const btVector3& spin_ra
     if (layout_.rudderInSlipstream) {
       const double along = double(flow.dot(forward));
       const double aft_m = double((layout_.propeller_m - layout_.rudder_m).dot(layout_.forward));
-      const double race = raceSpeed_mps((1 - ps.wakeFraction) * along, report_.propeller.thrust_N, density_kgpm3_,
+      const double race = raceSpeed_mps((1 - ps.wakeFraction) * along, report_.propeller.thrust_N, density_kgpm3,
                                         propeller_.geometry().diameter_m, aft_m);
       flow += forward * btScalar(race - along);
     }
@@ -230,7 +234,7 @@ bool Propulsion::compute(const btVector3& velocity_mps, const btVector3& spin_ra
     const btVector3 direction = speed > btScalar(1e-9) ? flow / speed : forward;
     const btVector3 chord = quatRotate(btQuaternion(up, btScalar(helm_.rudder_rad)), forward);
     const double attack = std::atan2(double(direction.cross(chord).dot(up)), double(direction.dot(chord)));
-    report_.rudder = rudder_.force(attack, double(speed), density_kgpm3_, report_.rudderWetFraction);
+    report_.rudder = rudder_.force(attack, double(speed), density_kgpm3, report_.rudderWetFraction);
     report_.rudderLift_N = up.cross(direction) * btScalar(report_.rudder.lift_N);
     report_.rudderDrag_N = -direction * btScalar(report_.rudder.drag_N);
   } catch (const std::exception&) {  // a surface that throws: no force this substep
