@@ -3,6 +3,7 @@
 #include "added_mass/added_mass.hpp"
 #include "test_hulls.hpp"
 
+#include <keel/propulsion.hpp>
 #include <keel/spectral_ocean.hpp>
 #include <keel/water_fleet.hpp>
 
@@ -290,6 +291,29 @@ TEST(Allocation, NoHeapAllocationSavingIntoAUsedSlotOrRestoring) {
   w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
   EXPECT_EQ(gAllocations.load() - before, 0);
   w.world.removeAction(&fleet);
+}
+
+// keel::Propulsion's substep (the water at the hub and the blade, the
+// propeller's and the rudder's forces, the velocity change) allocates
+// nothing, driven ahead and steered on a sea behind its WaterAction.
+TEST(Allocation, NoHeapAllocationPerSubstepInPropulsion) {
+  World w;
+  const auto hull = hullOf(boatHull(10, 3, 2));
+  btRigidBody* body = w.addBox(btVector3(10, 2, 3), 8000, btTransform(btQuaternion::getIdentity(), btVector3(0, 0, 0)));
+  const auto sea = std::make_shared<SineSumSurface>(std::vector<WaveComponent>{deepWaterWave(0.3, 15, 0)});
+  WaterAction boat(body, hull, sea);
+  Propulsion drive(boat, Propeller({.diameter_m = 0.8}), Rudder({.area_m2 = 0.6}),
+                   {.propeller_m = btVector3(-4.5f, -1, 0), .rudder_m = btVector3(-5, -0.8f, 0), .rudderSpan_m = 0.9});
+  drive.setHelm({.revolutions_ps = 10, .rudder_rad = 0.3});
+  w.world.addAction(&boat);
+  w.world.addAction(&drive);
+  for (int i = 0; i < 10; ++i) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
+  const long before = gAllocations.load();
+  for (int i = 0; i < 200; ++i) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
+  EXPECT_EQ(gAllocations.load() - before, 0);
+  EXPECT_GT(drive.report().propeller.thrust_N, 0);
+  w.world.removeAction(&drive);
+  w.world.removeAction(&boat);
 }
 
 }  // namespace

@@ -1,9 +1,8 @@
 // The examples of docs/integration.md run: debug drawing through Bullet,
-// the HUD's heel, trim and draft, the propeller and the rudder.
+// the HUD's heel, trim and draft, far boats on columns, a boat of parts.
 #include "debug_drawer.hpp"
 #include "far_boats.hpp"
 #include "hud.hpp"
-#include "propeller_rudder.hpp"
 #include "test_hulls.hpp"
 #include "union_boat.hpp"
 
@@ -80,68 +79,6 @@ TEST(Examples, HudReadsTheHeelTrimAndDraftOfAnAnalyticPose) {
   EXPECT_EQ(game::hudLine(heeled.boat), expected);
   Pontoon trimmed(btQuaternion(btVector3(0, 0, 1), btScalar(-3 * kDeg)));  // bow down
   EXPECT_EQ(game::hudLine(trimmed.boat).substr(0, 28), "heel 0.0 deg  trim -3.0 deg ");
-}
-
-/// The pontoon with a propeller and a rudder at its stern, below the
-/// waterline (0.25 m below the centre).
-game::Drive pontoonDrive() {
-  return {.forward = btVector3(1, 0, 0),
-          .up = btVector3(0, 1, 0),
-          .propeller_m = btVector3(-1.9f, -0.4f, 0),
-          .maxThrust_N = 4000,
-          .rudder_m = btVector3(-2.0f, -0.35f, 0),
-          .rudderArea_m2 = 0.3,
-          .maxRudder_rad = 0.6,
-          .waterDensity_kgpm3 = kRho};
-}
-
-/// Runs the pontoon for `seconds` with `helm`, the drive applied from
-/// Bullet's pre-tick callback. Returns the last substep's drive forces.
-game::DriveForces run(Pontoon& p, const game::Helm& helm, double seconds) {
-  struct Callback {
-    Pontoon* p;
-    game::Drive drive;
-    game::Helm helm;
-    game::DriveForces last;
-  } callback{&p, pontoonDrive(), helm, {}};
-  p.world.world.setInternalTickCallback(
-      [](btDynamicsWorld* world, btScalar dt_s) {
-        auto* c = static_cast<Callback*>(world->getWorldUserInfo());
-        c->last = game::applyDrive(*c->p->body, c->drive, c->helm, *c->p->water, c->p->boat.time_s(), dt_s);
-      },
-      &callback, true);
-  for (int i = 0; i < int(seconds * 60); ++i) p.world.world.stepSimulation(btScalar(1.0 / 60), 4, btScalar(1.0 / 240));
-  p.world.world.setInternalTickCallback(nullptr);
-  return callback.last;
-}
-
-TEST(Examples, PropellerDrivesAheadAndTheRudderTurnsToStarboard) {
-  Pontoon p;
-  const game::DriveForces ahead = run(p, {.throttle = 1, .rudder = 0}, 20);
-  EXPECT_TRUE(ahead.propellerWet);
-  EXPECT_NEAR(ahead.thrust_N.length(), 4000, 0.01);
-  EXPECT_GT(ahead.thrust_N.x(), 3990);  // along the bow, which barely pitches
-  const btVector3 v = p.boat.linearVelocity_mps();
-  EXPECT_GT(v.x(), 1.0f);                     // way on
-  EXPECT_LT(std::abs(v.z()), 0.02f * v.x());  // running straight
-  EXPECT_LT(ahead.rudder_N.length(), 1.0f);   // the blade lies in the flow
-  // Hard to starboard: the bow (+x) swings towards starboard (+z), a
-  // negative turn about +y, and the blade's force pushes the stern to port.
-  const game::DriveForces turning = run(p, {.throttle = 1, .rudder = 1}, 3);
-  EXPECT_LT(p.body->getAngularVelocity().y(), -0.05f);
-  const btVector3 bow = p.body->getCenterOfMassTransform().getBasis().getColumn(0);
-  EXPECT_GT(bow.z(), 0.1f);
-  EXPECT_GT(turning.rudder_N.length(), 10.0f);
-}
-
-TEST(Examples, PropellerOutOfTheWaterDoesNotPush) {
-  Pontoon p;
-  p.body->setCenterOfMassTransform(btTransform(btQuaternion::getIdentity(), btVector3(0, 3, 0)));
-  const game::DriveForces f = game::applyDrive(*p.body, pontoonDrive(), {.throttle = 1, .rudder = 1}, *p.water, 0,
-                                               btScalar(1.0 / 240));
-  EXPECT_FALSE(f.propellerWet);
-  EXPECT_EQ(f.thrust_N, btVector3(0, 0, 0));
-  EXPECT_EQ(f.rudder_N, btVector3(0, 0, 0));
 }
 
 TEST(Examples, FarBoatsGoOnColumnsAndBack) {

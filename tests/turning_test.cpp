@@ -1,18 +1,14 @@
 // A hull in a steady turn: its heel against Rawson & Tupper's turning-heel
 // formula (docs/model.md, "The hull's lift and turning").
 #include "debug_drawer.hpp"
-#include "hull_from_file.hpp"
-#include "propeller_rudder.hpp"
+#include "media_boat.hpp"
 #include "test_hulls.hpp"
 
 #include <keel/attitude.hpp>
 #include <keel/mass_properties.hpp>
+#include <keel/propulsion.hpp>
 
 #include <gtest/gtest.h>
-
-#include <assimp/postprocess.h>
-#include <assimp/scene.h>
-#include <assimp/Importer.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -26,41 +22,6 @@ namespace keel::test {
 namespace {
 
 constexpr double kRho = 1025;
-
-/// A boat of media/ at its design waterline: its hull in its body frame and its mass.
-struct Boat {
-  std::shared_ptr<const Hull> file;  ///< the file's frame
-  std::shared_ptr<const Hull> hull;  ///< body frame
-  MassProperties mass;
-  double draft_m = 0;  ///< at the design waterline (the file's y = 0)
-};
-
-/// Weighs media/`file` as the harbour demo does (demo/src/boat_type.cpp): a
-/// shell of `shell_m`, an engine, and ballast below half the draft making up
-/// the displacement at the design waterline; with `shell_m` 0, uniformly
-/// dense, as a hull read from its file (game::loadHull) is.
-Boat weigh(const char* file, double shell_m, double shellDensity_kgpm3, double engine_kg, const btVector3& engine_m) {
-  Assimp::Importer importer;
-  const aiScene* scene = importer.ReadFile(std::string(KEEL_MEDIA_DIR "/") + file, aiProcess_Triangulate);
-  if (!scene) throw std::runtime_error(file);
-  btTriangleMesh mesh;
-  game::appendObject(*scene, "hull", mesh);
-  Boat b;
-  b.file = std::make_shared<const Hull>(mesh);
-  b.draft_m = -double(b.file->boundsMin().y());
-  if (shell_m == 0) {
-    b.mass = massProperties(*b.file, massForDraft_kg(*b.file, b.draft_m, kRho) / double(b.file->volume_m3()));
-  } else {
-    MassModel model;
-    model.shell(*b.file, shell_m, shellDensity_kgpm3).pointMass(engine_kg, engine_m);
-    model.ballastBelow(*b.file, btVector3(0, 1, 0), -b.draft_m / 2, 0, RegionDensity::Adds);
-    const double rest_kg = massForDraft_kg(*b.file, b.draft_m, kRho) - model.massMoments().zeroth;
-    model.setDensity(2, rest_kg / model.parts()[2].geometry.zeroth);
-    b.mass = model.properties();
-  }
-  b.hull = toBodyFrame(*b.file, b.mass.bodyToHull());
-  return b;
-}
 
 /// A turn's figures: heel positive outward [deg], the mean speed [m/s] and radius [m].
 struct Turn {
@@ -82,10 +43,20 @@ Drive thrustAndCouple(const Boat& b, double thrust_N, const btVector3& propeller
   };
 }
 
+/// A keel::Propulsion for turn(): its parts, where they sit on the boat, and
+/// its helm before and after the turn begins.
+struct Screw {
+  Propeller propeller;
+  Rudder rudder;
+  PropulsionLayout layout;
+  Helm straight, turning;
+};
+
 /// Runs `boat` from `v0_mps` ahead at 120 Hz for `seconds`, steering after
-/// `straight_s`; the mean heel, speed and radius over the last `average_s`.
+/// `straight_s`, by `drive` or, when given, `screw`; the mean heel, speed and
+/// radius over the last `average_s`.
 Turn turn(const Boat& b, const Drive& drive, double v0_mps, double straight_s, double seconds, double average_s,
-          bool lift) {
+          bool lift, const Screw* screw = nullptr) {
   World world;
   btConvexHullShape shape;
   for (const btVector3& v : b.hull->vertices()) shape.addPoint(v, false);
@@ -104,12 +75,20 @@ Turn turn(const Boat& b, const Drive& drive, double v0_mps, double straight_s, d
   const btScalar dt = btScalar(1.0 / 120);
   action.prime(dt);
   world.world.addAction(&action);
+  std::unique_ptr<Propulsion> propulsion;
+  if (screw) {
+    propulsion = std::make_unique<Propulsion>(action, screw->propeller, screw->rudder, screw->layout);
+    propulsion->setHelm(screw->straight);
+    propulsion->prime(dt);
+    world.world.addAction(propulsion.get());
+  }
   Turn t;
   double heelSum = 0, speedSum = 0, rateSum = 0;
   int n = 0;
   const int steps = int(seconds * 120), straight = int(straight_s * 120), from = steps - int(average_s * 120);
   for (int i = 0; i < steps; ++i) {
-    drive(body, i >= straight, dt);
+    if (drive) drive(body, i >= straight, dt);
+    if (propulsion && i == straight) propulsion->setHelm(screw->turning);
     world.world.stepSimulation(dt, 1, dt);
     const double heel = attitude(action, axes).heel_rad * 180 / std::numbers::pi;
     const double rate = action.angularVelocity_radps().y();
@@ -126,6 +105,7 @@ Turn turn(const Boat& b, const Drive& drive, double v0_mps, double straight_s, d
   t.heel_deg = heelSum / n;
   t.speed_mps = speedSum / n;
   t.radius_m = t.speed_mps / (rateSum / n);
+  if (propulsion) world.world.removeAction(propulsion.get());
   world.world.removeAction(&action);
   world.world.removeRigidBody(&body);
   return t;
@@ -266,29 +246,31 @@ TEST(Turning, ATugBallastedLowHeelsLittle) {
   EXPECT_NEAR(t.after.heel_deg, t.formula_deg, 0.5);
 }
 
-// The uniformly dense tug on the harbour demo's drive (tests/examples/
-// propeller_rudder.cpp: full throttle, 2 m^2 of rudder hard over), as a game
-// steers it: the rudder's own force, low and aft, heels it in, which the
-// formula leaves out, so it heels out less than the formula says.
+// The uniformly dense tug on the harbour demo's drive (demo/src/boat_type.cpp:
+// a B4-70 screw of 1.6 m at full revolutions, 2 m^2 of rudder hard over), as
+// a game steers it: the rudder's own force, low and aft, heels it in, which
+// the formula leaves out, so it heels out less than the formula says.
 TEST(Turning, ATugOnItsRudderHeelsOutward) {
   const Boat tug = weigh("tug.obj", 0, 0, 0, btVector3(0, 0, 0));
-  const game::Drive d{.forward = tug.mass.directionInBody(btVector3(1, 0, 0)),
-                      .up = tug.mass.directionInBody(btVector3(0, 1, 0)),
-                      .propeller_m = tug.mass.pointInBody(btVector3(-6.6f, -1.3f, 0)),
-                      .maxThrust_N = 60000,
-                      .rudder_m = tug.mass.pointInBody(btVector3(-6.9f, -1.1f, 0)),
-                      .rudderArea_m2 = 2.0,
-                      .maxRudder_rad = 0.6};
-  const FlatSurface water(0.0);
-  const Drive drive = [&](btRigidBody& body, bool steering, btScalar dt) {
-    game::applyDrive(body, d, game::Helm{.throttle = 1, .rudder = steering ? 1.0 : 0.0}, water, 0, dt);
-  };
-  const Turn before = turn(tug, drive, 5.0, 5, 75, 15, false), after = turn(tug, drive, 5.0, 5, 75, 15, true);
+  const Screw screw{.propeller = Propeller({.diameter_m = 1.6, .pitchRatio = 1.0, .bladeAreaRatio = 0.7, .blades = 4}),
+                    .rudder = Rudder({.area_m2 = 2.0, .aspectRatio = 1.5}),
+                    .layout = {.forward = tug.mass.directionInBody(btVector3(1, 0, 0)),
+                               .up = tug.mass.directionInBody(btVector3(0, 1, 0)),
+                               .propeller_m = tug.mass.pointInBody(btVector3(-6.6f, -1.3f, 0)),
+                               .rudder_m = tug.mass.pointInBody(btVector3(-6.9f, -1.1f, 0)),
+                               .rudderSpan_m = std::sqrt(1.5 * 2.0)},
+                    .straight = {.revolutions_ps = 4.6},
+                    .turning = {.revolutions_ps = 4.6, .rudder_rad = 0.6}};
+  const Turn before = turn(tug, nullptr, 5.0, 5, 75, 15, false, &screw);
+  const Turn after = turn(tug, nullptr, 5.0, 5, 75, 15, true, &screw);
   double gm = 0, kg = 0;
   const double formula = formulaHeel_deg(tug, after, &gm, &kg);
   reportFigure("tug on its rudder without the hull's lift: steady heel, outward [deg]", before.heel_deg,
                formulaHeel_deg(tug, before, &gm, &kg));
+  reportValue("tug on its rudder without the hull's lift: speed [m/s]", before.speed_mps);
+  reportValue("tug on its rudder without the hull's lift: radius [m]", before.radius_m);
   reportValue("tug on its rudder without the hull's lift: transient heel, inward [deg]", before.peakInward_deg);
+  reportValue("tug on its rudder: speed [m/s]", after.speed_mps);
   reportValue("tug on its rudder: radius [m]", after.radius_m);
   reportFigure("tug on its rudder: steady heel, outward [deg]", after.heel_deg, formula);
   reportValue("tug on its rudder: transient heel, inward [deg]", after.peakInward_deg);

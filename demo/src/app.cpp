@@ -330,14 +330,17 @@ void HarbourApp::drawDebug() {
       harbour_.world().debugDrawWorld();
       harbour_.world().setDebugDrawer(nullptr);
     }
-    // Thrust and rudder arrows (gameplay forces): full thrust is 3 m long.
+    // Thrust and rudder arrows (keel::Propulsion's forces): the boat's
+    // weight is 30 m long.
     for (const auto& boat : harbour_.boats()) {
       const btTransform& pose = boat->body->getCenterOfMassTransform();
-      const btVector3 prop = pose * boat->type->drive.propeller_m;
-      const btVector3 rudder = pose * boat->type->drive.rudder_m;
-      const btScalar metresPerNewton = btScalar(3.0 / boat->type->spec.maxThrust_N);
-      debug_->drawLine(prop, prop + boat->thrust_N * metresPerNewton, btVector3(1, 0.9f, 0.1f));
-      debug_->drawLine(rudder, rudder + boat->rudderForce_N * metresPerNewton, btVector3(0.2f, 1, 0.3f));
+      const btVector3 prop = pose * boat->type->layout.propeller_m;
+      const btVector3 rudder = pose * boat->type->layout.rudder_m;
+      const keel::PropulsionReport& drive = boat->propulsion->report();
+      const btScalar metresPerNewton = btScalar(30.0 / (boat->type->mass_kg * 9.81));
+      debug_->drawLine(prop, prop + drive.thrust_N * metresPerNewton, btVector3(1, 0.9f, 0.1f));
+      debug_->drawLine(rudder, rudder + (drive.rudderLift_N + drive.rudderDrag_N) * metresPerNewton,
+                       btVector3(0.2f, 1, 0.3f));
     }
   }
   debug_->flush(debugMode_ > 0);
@@ -578,7 +581,7 @@ void HarbourApp::hudBoat() {
   row("slamming", t.slamming_N);
   row("air", t.air_N);
   row("weight", t.weight_N);
-  row(boat->propellerWet ? "thrust" : "thrust (dry)", t.thrust_N);
+  row(t.propellerWet ? "thrust" : "thrust (dry)", t.thrust_N);
   row("rudder", t.rudder_N);
   if (t.dragClamp < 1) ImGui::TextDisabled("drag clamped to %.0f%% (stability)", t.dragClamp * 100);
   ImGui::Separator();

@@ -10,6 +10,7 @@
 #include <LinearMath/btMatrix3x3.h>
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <utility>
 
@@ -133,14 +134,15 @@ std::shared_ptr<const BoatType> loadType(const BoatSpec& spec, const std::string
   const btVector3 size = designHull.boundsMax() - designHull.boundsMin();
   type->length_m = size.x();
   type->beam_m = size.z();
-  type->drive = {.forward = type->axes.forward,
-                 .up = type->axes.up,
-                 .propeller_m = mass.pointInBody(spec.propeller_m),
-                 .maxThrust_N = spec.maxThrust_N,
-                 .rudder_m = mass.pointInBody(spec.rudder_m),
-                 .rudderArea_m2 = spec.rudderArea_m2,
-                 .maxRudder_rad = spec.maxRudder_rad,
-                 .waterDensity_kgpm3 = keel::kSeaWaterDensity_kgpm3};
+  // The blades are all of aspect ratio 1.5, their span from their area.
+  const double rudderAspect = 1.5;
+  type->layout = {.forward = type->axes.forward,
+                  .up = type->axes.up,
+                  .propeller_m = mass.pointInBody(spec.propeller_m),
+                  .rudder_m = mass.pointInBody(spec.rudder_m),
+                  .rudderSpan_m = std::sqrt(rudderAspect * spec.rudderArea_m2)};
+  type->propeller = keel::Propeller(spec.propeller);
+  type->rudder = keel::Rudder({.area_m2 = spec.rudderArea_m2, .aspectRatio = rudderAspect});
   buildShape(*type);
   return type;
 }
@@ -148,13 +150,24 @@ std::shared_ptr<const BoatType> loadType(const BoatSpec& spec, const std::string
 }  // namespace
 
 const std::vector<BoatSpec>& boatSpecs() {
-  // Thrust sets each boat's top speed against Keel's hydrodynamic drag.
+  // B-series screws sized to each boat (docs/propulsion.md, "The harbour's
+  // boats"): the revolutions at full throttle set the top speed against
+  // Keel's hydrodynamic drag.
   static const std::vector<BoatSpec> specs = {
-      {"speedboat", "speedboat.obj", 9000, {-3.6f, -0.45f, 0}, {-3.55f, -0.35f, 0}, 0.12, 0.6, 0, 0},
-      {"rowboat", "rowboat.obj", 500, {-2.15f, -0.3f, 0}, {-2.05f, -0.2f, 0}, 0.05, 0.6, 0, 0},
-      {"tug", "tug.obj", 60000, {-6.6f, -1.3f, 0}, {-6.9f, -1.1f, 0}, 2.0, 0.6, 0, 0},
-      {"barge", "barge.obj", 60000, {-11.0f, -0.8f, 0}, {-11.5f, -0.5f, 0}, 1.5, 0.5, 0, 0},
-      {"catamaran", "catamaran.obj", 20000, {-5.6f, -0.5f, 0}, {-5.8f, -0.4f, 0}, 0.4, 0.6, 0, 0},
+      {"speedboat",
+       "speedboat.obj",
+       {0.36, 1.2, 0.65, 3},
+       40,
+       {-3.6f, -0.45f, 0},
+       {-3.55f, -0.35f, 0},
+       0.12,
+       0.6,
+       0,
+       0},
+      {"rowboat", "rowboat.obj", {0.2, 1.0, 0.5, 3}, 25, {-2.15f, -0.3f, 0}, {-2.05f, -0.2f, 0}, 0.05, 0.6, 0, 0},
+      {"tug", "tug.obj", {1.6, 1.0, 0.7, 4}, 4.6, {-6.6f, -1.3f, 0}, {-6.9f, -1.1f, 0}, 2.0, 0.6, 0, 0},
+      {"barge", "barge.obj", {1.2, 1.0, 0.55, 4}, 8, {-11.0f, -0.8f, 0}, {-11.5f, -0.5f, 0}, 1.5, 0.5, 0, 0},
+      {"catamaran", "catamaran.obj", {0.5, 1.1, 0.6, 3}, 25, {-5.6f, -0.5f, 0}, {-5.8f, -0.4f, 0}, 0.4, 0.6, 0, 0},
   };
   return specs;
 }

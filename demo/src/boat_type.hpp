@@ -4,11 +4,10 @@
 /// mass, propeller, rudder) and the shared, immutable pieces built once per
 /// kind (keel::Hull, Bullet collision shape).
 
-#include "boat_mesh.hpp"
-#include "propeller_rudder.hpp"
-
 #include <keel/attitude.hpp>
 #include <keel/hull.hpp>
+#include <keel/propulsion.hpp>
+#include "boat_mesh.hpp"
 
 #include <BulletCollision/CollisionShapes/btCollisionShape.h>
 #include <LinearMath/btTransform.h>
@@ -24,13 +23,14 @@ namespace demo {
 /// Hand-set facts of a boat kind. Positions are in the mesh file's frame
 /// (y up, bow +x, origin on the design waterline amidships) [m].
 struct BoatSpec {
-  std::string kind;       ///< "speedboat", ...
-  std::string file;       ///< OBJ file in the media directory
-  double maxThrust_N;     ///< propeller thrust at full throttle
-  btVector3 propeller_m;  ///< where the thrust acts
-  btVector3 rudder_m;     ///< centre of the rudder blade
-  double rudderArea_m2;   ///< one side of the blade
-  double maxRudder_rad;   ///< full helm
+  std::string kind;                   ///< "speedboat", ...
+  std::string file;                   ///< OBJ file in the media directory
+  keel::PropellerGeometry propeller;  ///< a B-series screw (docs/propulsion.md)
+  double maxRevolutions_ps;           ///< the screw's revolutions at full throttle [1/s]
+  btVector3 propeller_m;              ///< the screw's hub
+  btVector3 rudder_m;                 ///< centre of the rudder blade
+  double rudderArea_m2;               ///< one side of the blade
+  double maxRudder_rad;               ///< full helm
   /// Bullet body damping (fraction of velocity lost per second), on top of
   /// Keel's hydrodynamic drag; 0 for every shipped boat, whose drag is all
   /// Keel's (skin friction, pressure drag, slamming, air).
@@ -55,9 +55,11 @@ struct BoatType {
   double mass_kg = 0;  ///< displacement at the design waterline
   /// Principal moments of inertia, along the body's axes [kg m^2].
   btVector3 inertia_kgm2{0, 0, 0};
-  double ballastDensity_kgpm3 = 0;  ///< what the ballast came to (keel::MassModel)
-  double length_m = 0, beam_m = 0;  ///< overall, from the hull's bounds
-  game::Drive drive;                ///< the spec's propeller and rudder, body frame
+  double ballastDensity_kgpm3 = 0;                       ///< what the ballast came to (keel::MassModel)
+  double length_m = 0, beam_m = 0;                       ///< overall, from the hull's bounds
+  keel::PropulsionLayout layout;                         ///< where the propeller and the rudder sit, body frame
+  keel::Propeller propeller{keel::PropellerGeometry{}};  ///< the spec's screw
+  keel::Rudder rudder{keel::RudderGeometry{}};           ///< the spec's blade
 };
 
 /// The specs of every kind the demo knows (demo::knownKinds()).

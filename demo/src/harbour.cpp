@@ -199,6 +199,7 @@ void Harbour::removeAllBoats() {
   for (auto& boat : boats_) {
     for (auto& line : boat->moorings) world_->removeConstraint(line.constraint.get());
     damage_->holing.remove(*boat->action);
+    world_->removeAction(boat->propulsion.get());
     world_->removeAction(boat->action.get());
     world_->removeRigidBody(boat->body.get());
   }
@@ -270,6 +271,11 @@ Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double hea
   game::addBulkheadsAndCentreline(*boat->action, type.axes.forward, type.axes.forward.cross(type.axes.up),
                                   kCompartments);
   world_->addAction(boat->action.get());
+  // The propeller and the rudder, after the boat: it reads the velocity
+  // Bullet integrated (docs/propulsion.md).
+  boat->propulsion = std::make_unique<keel::Propulsion>(*boat->action, type.propeller, type.rudder, type.layout);
+  boat->propulsion->prime(btScalar(1.0 / options_.physicsRate_Hz));
+  world_->addAction(boat->propulsion.get());
   wakes_.add(*boat->action);
   damage_->holing.add(*boat->action);
   boats_.push_back(std::move(boat));
@@ -394,7 +400,7 @@ void Harbour::placeWakeScenario() {
   // pier A: its Kelvin wake, transverse and divergent waves, spreads behind
   // it to the rowboat moored there, which rocks in it, and to the debris.
   Boat& speedboat = spawn("speedboat", -12, 14, 0, 4);
-  speedboat.helm.throttle = 0.3;
+  speedboat.helm.throttle = 0.55;  // 22 rev/s: about 2.9 kN at 7 knots, the speed it starts at
   moor(spawn("rowboat", -20 + kPileRadius_m + 0.2 + types_.at("rowboat")->beam_m / 2 + 0.55, -20, 0), -1);
   moor(spawn("tug", 22 - kPileRadius_m - 0.2 - types_.at("tug")->beam_m / 2 - 0.55, -26, 0), 1);
   spawn("catamaran", 8, 2, 200);
@@ -426,9 +432,9 @@ void Harbour::setSeaState(int seaState) {
   sea_->change(makeSeaSurface(seaState_, options_.seed, seaModel_), time_s_);
 }
 
-void Harbour::preTick(btDynamicsWorld* world, btScalar dt_s) {
+void Harbour::preTick(btDynamicsWorld* world, btScalar /*dt_s*/) {
   auto* self = static_cast<Harbour*>(world->getWorldUserInfo());
-  for (auto& boat : self->boats_) self->applyHelm(*boat, dt_s);
+  for (auto& boat : self->boats_) self->applyHelm(*boat);
 }
 
 void Harbour::postTick(btDynamicsWorld* world, btScalar dt_s) {
@@ -487,14 +493,13 @@ void Harbour::hole(Boat& boat, double area_m2, bool bothSides) {
   }
 }
 
-/// Gameplay, not water physics: the propeller and the rudder of
-/// docs/integration.md (tests/examples/propeller_rudder.cpp), applied from
-/// the pre-tick callback once per substep.
-void Harbour::applyHelm(Boat& boat, btScalar dt_s) {
-  const game::DriveForces f = game::applyDrive(*boat.body, boat.type->drive, boat.helm, *water(), time_s_, dt_s);
-  boat.thrust_N = f.thrust_N;
-  boat.rudderForce_N = f.rudder_N;
-  boat.propellerWet = f.propellerWet;
+/// The player's helm as the boat's: revolutions and rudder angle, from the
+/// pre-tick callback so that each substep takes the latest. Keel's
+/// keel::Propulsion (docs/propulsion.md) drives and steers the boat.
+void Harbour::applyHelm(Boat& boat) {
+  const BoatSpec& spec = boat.type->spec;
+  boat.propulsion->setHelm({.revolutions_ps = std::clamp(boat.helm.throttle, -0.5, 1.0) * spec.maxRevolutions_ps,
+                            .rudder_rad = std::clamp(boat.helm.rudder, -1.0, 1.0) * spec.maxRudder_rad});
 }
 
 void Harbour::countContacts() {
@@ -549,8 +554,10 @@ Telemetry Harbour::telemetry(const Boat& boat) const {
   t.air_N = hydro.air.force_N;
   t.dragClamp = hydro.clampScale;
   t.weight_N = btVector3(0, btScalar(-boat.type->mass_kg * kGravity_mps2), 0);
-  t.thrust_N = boat.thrust_N;
-  t.rudder_N = boat.rudderForce_N;
+  const keel::PropulsionReport& drive = boat.propulsion->report();
+  t.thrust_N = drive.thrust_N;
+  t.rudder_N = drive.rudderLift_N + drive.rudderDrag_N;
+  t.propellerWet = drive.propeller.emergence > 0;
   t.keelFlags = action.status().flags;
   return t;
 }

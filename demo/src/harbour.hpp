@@ -6,11 +6,11 @@
 
 #include "boat_type.hpp"
 #include "options.hpp"
-#include "propeller_rudder.hpp"
 #include "sea.hpp"
 #include "wakes.hpp"
 
 #include <keel/level_of_detail.hpp>
+#include <keel/propulsion.hpp>
 #include <keel/water_action.hpp>
 
 #include <BulletDynamics/ConstraintSolver/btTypedConstraint.h>
@@ -51,8 +51,12 @@ struct DockPiece {
   std::string material;  ///< "stone", "concrete", "wood", "pile", "fender", "bollard"
 };
 
-/// The helm of a boat: throttle and rudder (tests/examples/propeller_rudder.hpp).
-using Helm = game::Helm;
+/// The helm of a boat as the player sets it; each substep it becomes the
+/// boat's keel::Helm: revolutions and rudder angle.
+struct Helm {
+  double throttle = 0;  ///< -0.5 (astern) .. 1 (full ahead): of the spec's revolutions
+  double rudder = 0;    ///< -1 (hard to port) .. 1 (hard to starboard): of the spec's rudder angle
+};
 
 /// A line from a cleat on the boat to a bollard ashore.
 struct Mooring {
@@ -67,13 +71,11 @@ struct Boat {
   std::shared_ptr<const BoatType> type;
   std::unique_ptr<btDefaultMotionState> motion;
   std::unique_ptr<btRigidBody> body;
-  std::unique_ptr<keel::WaterAction> action;  ///< Keel floats it
+  std::unique_ptr<keel::WaterAction> action;     ///< Keel floats it
+  std::unique_ptr<keel::Propulsion> propulsion;  ///< its propeller and rudder
   Helm helm;
   std::vector<Mooring> moorings;
-  btVector3 thrust_N{0, 0, 0};       ///< last substep's propeller force, world
-  btVector3 rudderForce_N{0, 0, 0};  ///< last substep's rudder force, world
-  bool propellerWet = false;         ///< last substep: was the propeller under water
-  int holes = 0;                     ///< holes opened by the H key or the sinking scenario
+  int holes = 0;  ///< holes opened by the H key or the sinking scenario
   [[nodiscard]] bool moored() const { return !moorings.empty(); }
 };
 
@@ -98,9 +100,10 @@ struct Telemetry {
   btVector3 air_N{0, 0, 0};           ///< Keel's air resistance, world
   double dragClamp = 1;               ///< Keel's clamp on the drag sum (1: none)
   btVector3 weight_N{0, 0, 0};        ///< m g, world
-  btVector3 thrust_N{0, 0, 0};
-  btVector3 rudder_N{0, 0, 0};
-  std::uint32_t keelFlags = 0;  ///< keel::StatusFlag bits of the last substep
+  btVector3 thrust_N{0, 0, 0};        ///< on the hull, keel::Propulsion's last substep
+  btVector3 rudder_N{0, 0, 0};        ///< the rudder's lift and drag
+  bool propellerWet = false;          ///< the screw had water around it: it could push
+  std::uint32_t keelFlags = 0;        ///< keel::StatusFlag bits of the last substep
 };
 
 /// Contact bookkeeping: an event is a pair that starts touching.
@@ -212,7 +215,7 @@ class Harbour {
   [[nodiscard]] bool freeAt(double x_m, double z_m, double radius_m) const;
   static void preTick(btDynamicsWorld* world, btScalar dt_s);
   static void postTick(btDynamicsWorld* world, btScalar dt_s);
-  void applyHelm(Boat& boat, btScalar dt_s);
+  void applyHelm(Boat& boat);
   void countContacts();
   /// Each boat's level of detail for the next frame (modelChoice_).
   void chooseDetail();

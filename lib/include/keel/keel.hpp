@@ -27,7 +27,10 @@
 #include <keel/level_of_detail.hpp>
 #include <keel/mass_properties.hpp>
 #include <keel/meshes.hpp>
+#include <keel/propeller.hpp>
+#include <keel/propulsion.hpp>
 #include <keel/rollback.hpp>
+#include <keel/rudder.hpp>
 #include <keel/spectral_ocean.hpp>
 #include <keel/substep_profile.hpp>
 #include <keel/version.hpp>

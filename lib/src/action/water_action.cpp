@@ -2,6 +2,7 @@
 // read the body, run the substep, apply the velocity change, wake the body.
 #include <keel/water_action.hpp>
 
+#include "action/in_world.hpp"
 #include "action/raised_mass.hpp"
 #include "hull/refuse_overlaps.hpp"
 #include "substep/model.hpp"
@@ -94,10 +95,7 @@ void WaterAction::updateAction(btCollisionWorld* world, btScalar timeStep_s) {
 }
 
 bool WaterAction::leftWorld(const btCollisionWorld* world) {
-  if (!world) return false;
-  // Bullet keeps each object's index in its world's array, -1 once removed.
-  const int k = body_->getWorldArrayIndex();
-  if (k >= 0 && k < world->getNumCollisionObjects() && world->getCollisionObjectArray()[k] == body_) return false;
+  if (detail::inWorld(*body_, world)) return false;
   drawnCutBuilt_ = false;
   (void)detail::skipSubstep(*state_, StatusNotInWorld);
   return true;

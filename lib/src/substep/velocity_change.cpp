@@ -1,5 +1,6 @@
 // The VelocityChange stage: the total force and torque made to act exactly
 // once in the next substep, as a velocity change (docs/model.md §3).
+#include "substep/once_per_substep.hpp"
 #include "substep/profile.hpp"
 #include "substep/stages.hpp"
 
@@ -7,10 +8,6 @@
 
 namespace keel::KEEL_ABI::detail {
 namespace {
-
-/// Bullet's damping factor for one substep, as btRigidBody::applyDamping
-/// computes it: velocity *= (1 - damping)^dt.
-btScalar dampingFactor(btScalar damping, btScalar dt_s) { return btPow(btScalar(1) - damping, dt_s); }
 
 /// Sleeping bodies ignore velocity changes: wake the boat when the water
 /// under it moved (or always, unless sleeping in still water is allowed:
@@ -53,19 +50,11 @@ bool velocityChange(const BoatModel& boat, BoatState& state, PointWater& water, 
     state.dampingFactors[1] = dampingFactor(body.angularDamping, s.dt_s);
     state.dampingOf[0] = s.dt_s, state.dampingOf[1] = body.linearDamping, state.dampingOf[2] = body.angularDamping;
   }
-  const btScalar linearFactor = state.dampingFactors[0];
-  const btScalar angularFactor = state.dampingFactors[1];
-  // Damping ~1 wipes the velocity each substep: dividing would blow up a
-  // velocity that Bullet then zeroes, so it is applied uncompensated.
-  const btScalar minFactor = btScalar(1e-3);
-  state.dampingCompensated = linearFactor > minFactor && angularFactor > minFactor;
-  // Same expressions as btSequentialImpulseConstraintSolver uses for external
-  // forces: F / m dt along the linear factor, tau I^-1 dt (I^-1 symmetric).
-  btVector3 dv = total.force_N * body.linearFactor * (body.inverseMass_pkg * s.dt_s);
-  btVector3 dw = (total.torque_Nm * body.angularFactor) * body.inverseInertia * s.dt_s;
-  if (s.plan.addedMass) implicitVelocityChange(boat, state, body, s, dv, dw);
-  const btVector3 linear = state.dampingCompensated ? dv / linearFactor : dv;
-  const btVector3 angular = state.dampingCompensated ? dw / angularFactor : dw;
+  btVector3 linear, angular;
+  forceVelocityChange(total.force_N, total.torque_Nm, body.inverseMass_pkg, body.inverseInertia, body.linearFactor,
+                      body.angularFactor, s.dt_s, linear, angular);
+  if (s.plan.addedMass) implicitVelocityChange(boat, state, body, s, linear, angular);
+  state.dampingCompensated = undoNextDamping(state.dampingFactors[0], state.dampingFactors[1], linear, angular);
   if (!isFinite(linear) || !isFinite(angular)) return refuse(state, s.flags);
   state.pendingLinear_mps = linear;
   state.pendingAngular_radps = angular;

@@ -1,0 +1,48 @@
+#pragma once
+// How an action makes a force act exactly once in the next substep
+// (docs/model.md §3): the velocity change Bullet's solver would give it,
+// added at the end of this substep, divided by the damping Bullet applies at
+// the start of the next. WaterAction (velocity_change.cpp) and Propulsion
+// (lib/src/propulsion/propulsion.cpp) both apply their forces this way.
+
+#include <keel/config.hpp>
+
+#include <LinearMath/btMatrix3x3.h>
+#include <LinearMath/btScalar.h>
+#include <LinearMath/btVector3.h>
+
+namespace keel::KEEL_ABI::detail {
+
+/// Bullet's damping factor for one substep, as btRigidBody::applyDamping
+/// computes it: velocity *= (1 - damping)^dt.
+inline btScalar dampingFactor(btScalar damping, btScalar dt_s) { return btPow(btScalar(1) - damping, dt_s); }
+
+/// Below this factor the damping wipes the velocity each substep: dividing
+/// would blow up a velocity that Bullet then zeroes, so the change is
+/// applied uncompensated.
+inline constexpr btScalar kMinDampingFactor = btScalar(1e-3);
+
+/// The velocity changes [m/s, rad/s] a force and torque about the centre of
+/// mass (world) give over `dt_s`: the expressions
+/// btSequentialImpulseConstraintSolver uses for external forces, F / m dt
+/// along the linear factor and tau I^-1 dt (I^-1 symmetric, world axes).
+inline void forceVelocityChange(const btVector3& force_N, const btVector3& torque_Nm, btScalar inverseMass_pkg,
+                                const btMatrix3x3& inverseInertia, const btVector3& linearFactor,
+                                const btVector3& angularFactor, btScalar dt_s, btVector3& linear_mps,
+                                btVector3& angular_radps) {
+  linear_mps = force_N * linearFactor * (inverseMass_pkg * dt_s);
+  angular_radps = (torque_Nm * angularFactor) * inverseInertia * dt_s;
+}
+
+/// Divides the changes by the damping factors, so that Bullet's damping of
+/// (v + dv / s) leaves damping(v) + dv exactly; true when it did, false
+/// (the changes as they were) when a factor is below kMinDampingFactor.
+inline bool undoNextDamping(btScalar linearFactor, btScalar angularFactor, btVector3& linear_mps,
+                            btVector3& angular_radps) {
+  if (!(linearFactor > kMinDampingFactor && angularFactor > kMinDampingFactor)) return false;
+  linear_mps /= linearFactor;
+  angular_radps /= angularFactor;
+  return true;
+}
+
+}  // namespace keel::KEEL_ABI::detail
