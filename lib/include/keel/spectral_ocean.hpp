@@ -212,6 +212,11 @@ class SpectralOcean final : public WaterSurface {
   [[nodiscard]] double tileSize_m() const;                       ///< L [m]
   [[nodiscard]] int nodesPerSide() const;                        ///< N
   [[nodiscard]] std::array<double, 2> publishedTimes_s() const;  ///< the published tiles' times [s]
+  /// The period W of the tile lattice [s]: update() computes tiles at whole
+  /// multiples of it, whatever its windows, the fastest wave turning by a
+  /// quarter radian from one to the next (docs/waves.md, "Update and
+  /// threads").
+  [[nodiscard]] double tilePeriod_s() const;
   /// The longest window update() and prepare() accept for this sea [s]
   /// (docs/waves.md, "Bounds"). A game whose frame can run longer (a
   /// hitch, a pause) updates over the frame's last this-many seconds, or

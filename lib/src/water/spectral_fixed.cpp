@@ -23,6 +23,10 @@ constexpr double kResidualTolerance_m = 1e-4;
 // the fixed point has no unique particle; the rates' inverse Jacobian is
 // bounded by taking the determinant at least this.
 constexpr double kMinJacobian = 0.05;
+// Fixed-point rows a step of a tile computed ahead resamples: a tenth of a
+// millisecond or so, fine enough to spread a tile over the frames before it
+// is needed, coarse enough for the threads to share.
+constexpr int kRowsPerStep = 8;
 
 /// The resampled values at the node `node` from the particle found at
 /// `sums` on the rest-position tiles of `lag`.
@@ -86,7 +90,8 @@ constexpr auto kFixedNode = fixedNodeTable(std::make_index_sequence<8>());
 
 }  // namespace
 
-void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel& lagrangian, SpectralLevel& level) {
+void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel& lagrangian, int firstRow,
+                           int lastRow, SpectralLevel& level) {
   const int n = state.fixedNodes;
   const double cell_m = state.settings.tileSize_m / n;
   const bool cubic = state.settings.interpolation == SpectralInterpolation::Bicubic;
@@ -97,8 +102,8 @@ void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel&
   // solutions extrapolated (quadratically from the third node on; before, by
   // Newton's own step J^-1 (cell, 0)): mostly within the tolerance at once,
   // one evaluation of the tiles a node. A row's chain is fixed, so the tiles
-  // are the same bits however TBB splits the rows.
-  parallelFor(0, n, [&](int j) {
+  // are the same bits however TBB splits the rows, or the steps the rows.
+  parallelFor(firstRow, lastRow, [&](int j) {
     const double y = j * cell_m;
     double x0 = 0, y0 = y;
     std::array<double, 3> px{}, py{};  // the last three solutions, newest first
@@ -119,18 +124,54 @@ void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel&
       }
     }
   });
-  level.time_s = lagrangian.time_s;
 }
 
-void SpectralOceanState::computeLevel(double time_s, SpectralLevel& level) {
-  if (!fixedPoints()) {
-    synthesis.synthesize(time_s, level);
+SpectralLevel& SpectralOceanState::level(int l) {
+  SpectralLevel& out = levels.at(std::size_t(l));
+  if (out.surface.empty()) out = synthesis.makeLevel(!fixedPoints(), fixedPoints(), fixedNodes);
+  return out;
+}
+
+std::vector<double> tileStepWeights(const SpectralOceanState& s) {
+  std::vector<double> cumulative{0.0};
+  const auto add = [&](double w) { cumulative.push_back(cumulative.back() + w); };
+  for (int stage = 0; stage < s.synthesis.stageCount(); ++stage) add(s.synthesis.stageWeight(stage));
+  if (s.fixedPoints()) {
+    for (int row = 0; row < s.fixedNodes; row += kRowsPerStep)
+      add(double(std::min(kRowsPerStep, s.fixedNodes - row)) * s.fixedNodes);
+    add(0.02 * double(s.settings.nodesPerSide) * s.settings.nodesPerSide);  // the surface's copy
+  }
+  return cumulative;
+}
+
+void SpectralOceanState::runStep(int step, double time_s, SpectralLevel& out) {
+  const int stages = synthesis.stageCount();
+  if (!fixedPoints() || step < stages) {
+    synthesis.runStage(step, time_s, fixedPoints() ? scratch : out);
     return;
   }
-  synthesis.synthesize(time_s, scratch);
-  resampleToFixedPoints(*this, scratch, level);
+  const int row = (step - stages) * kRowsPerStep;
+  if (row < fixedNodes) {
+    resampleToFixedPoints(*this, scratch, row, std::min(row + kRowsPerStep, fixedNodes), out);
+    return;
+  }
   // The level keeps the rest-position surface (detail::elevationTile_m).
-  std::copy(scratch.surface.begin(), scratch.surface.end(), level.surface.begin());
+  std::copy(scratch.surface.begin(), scratch.surface.end(), out.surface.begin());
+  out.time_s = time_s;
+}
+
+void SpectralOceanState::computeLevel(double time_s, int l) {
+  ahead = {};
+  SpectralLevel& out = level(l);
+  for (int step = 0; step < stepCount(); ++step) runStep(step, time_s, out);
+}
+
+void SpectralOceanState::workAhead(double fraction) {
+  if (ahead.level < 0) return;
+  SpectralLevel& out = level(ahead.level);
+  const double target = fraction * stepWeights.back();
+  while (ahead.step < stepCount() && (fraction >= 1 || stepWeights[std::size_t(ahead.step)] < target))
+    runStep(ahead.step++, ahead.time_s, out);
 }
 
 }  // namespace keel::KEEL_ABI::detail
