@@ -117,9 +117,10 @@ class SpectralSynthesis {
   /// Fills `level` with the tiles at `time_s`: every stage in turn.
   void synthesize(double time_s, SpectralLevel& level);
   /// The synthesis in stages, so that a tile can be computed a few stages
-  /// an update (SpectralOceanState::workAhead): the phasors at the time,
-  /// one inverse FFT per pair of fields, then the tiles into `level`. The
-  /// stages keep their state in the synthesis's buffers between calls.
+  /// an update (SpectralOceanState::workAhead): the waves turned to the
+  /// time, the phasors by blocks of rows, one inverse FFT per pair of
+  /// fields, then the tiles into `level` by blocks of nodes. The stages keep
+  /// their state in the synthesis's buffers between calls.
   [[nodiscard]] int stageCount() const;
   /// A stage's share of the synthesis's CPU time (relative units: about a
   /// resampled fixed-point node each).
@@ -130,7 +131,8 @@ class SpectralSynthesis {
 
  private:
   struct Plan;
-  void fillSpectra(double time_s);
+  void turnWaves(double time_s);
+  void fillSpectra(int firstRow, int lastRow);
   const SpectralWaves& waves_;
   std::unique_ptr<Plan> plan_;
 };

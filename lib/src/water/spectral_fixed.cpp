@@ -139,7 +139,7 @@ std::vector<double> tileStepWeights(const SpectralOceanState& s) {
   if (s.fixedPoints()) {
     for (int row = 0; row < s.fixedNodes; row += kRowsPerStep)
       add(double(std::min(kRowsPerStep, s.fixedNodes - row)) * s.fixedNodes);
-    add(0.02 * double(s.settings.nodesPerSide) * s.settings.nodesPerSide);  // the surface's copy
+    add(0.01 * double(s.settings.nodesPerSide) * s.settings.nodesPerSide);  // the surface's copy
   }
   return cumulative;
 }
@@ -169,8 +169,11 @@ void SpectralOceanState::computeLevel(double time_s, int l) {
 void SpectralOceanState::workAhead(double fraction) {
   if (ahead.level < 0) return;
   SpectralLevel& out = level(ahead.level);
-  const double target = fraction * stepWeights.back();
-  while (ahead.step < stepCount() && (fraction >= 1 || stepWeights[std::size_t(ahead.step)] < target))
+  // A step runs when its middle falls before the target: the updates'
+  // shares then stray from it by half a step either way, not a whole one.
+  const double target2 = 2 * fraction * stepWeights.back();
+  const auto middle2 = [&](int step) { return stepWeights[std::size_t(step)] + stepWeights[std::size_t(step) + 1]; };
+  while (ahead.step < stepCount() && (fraction >= 1 || middle2(ahead.step) <= target2))
     runStep(ahead.step++, ahead.time_s, out);
 }
 
