@@ -276,7 +276,7 @@ TEST(SpectralOcean, DocumentationExampleRuns) {
       keel::WaveSpectrum::jonswap(2.0, 7.0),
       keel::SpectralOceanSettings{.nodesPerSide = 128, .meanDirection_rad = 0.3, .seed = 1});
   std::shared_ptr<const keel::WaterSurface> sea = ocean;  // for WaterAction, WaterFleet, rendering
-  // Every frame, before stepSimulation(frame_s): the tiles at both ends of it.
+  // Every frame, before stepSimulation(frame_s): the frame's window.
   ocean->update(clock_s, clock_s + frame_s);
   // example end
   EXPECT_EQ(ocean->publishedTimes_s()[0], 0.0);

@@ -34,7 +34,8 @@ struct Error {
 double significantSum(const std::vector<WaveComponent>& waves, int p, int q, double w_s) {
   double sum = 0;
   for (const WaveComponent& c : waves) {
-    const double term = c.amplitude_m * std::pow(c.angularFrequency_radps, p) * std::pow(c.angularFrequency_radps * w_s, q);
+    const double term = c.amplitude_m * std::pow(c.angularFrequency_radps, p) *
+                        std::pow(c.angularFrequency_radps * w_s, q);
     sum += term * term / 2;
   }
   return 4 * std::sqrt(sum);
@@ -89,12 +90,13 @@ TEST(SpectralOceanLattice, TheTilePeriodErrsByLittle) {
   const double heightBound = significantSum(waves, 0, 4, w_s) / 384 * chop + 2 * 1e-4 * slope,
                velocityBound = significantSum(waves, 1, 4, w_s) / 384 * chop + 4.0 / 27 * w_s * sigmaU * shear_ps,
                accelerationBound = significantSum(waves, 2, 2, w_s) / 8 * chop;
-  std::printf("[  figure  ] tile period %.4f s (%.2f frames at 60 Hz), blend error at a cell's middle, significant "
-              "/ largest: height %.2e / %.2e of Hs (bound %.2e), surface velocity %.2e / %.2e of 4 sigma_u (bound "
-              "%.2e), acceleration %.2e / %.2e of 4 sigma_a (bound %.2e)\n",
-              w_s, 60 * w_s, height.significant() / hs_m, height.largest / hs_m, heightBound / hs_m,
-              velocity.significant() / sigmaU, velocity.largest / sigmaU, velocityBound / sigmaU,
-              acceleration.significant() / sigmaA, acceleration.largest / sigmaA, accelerationBound / sigmaA);
+  std::printf(
+      "[  figure  ] tile period %.4f s (%.2f frames at 60 Hz), blend error at a cell's middle, significant "
+      "/ largest: height %.2e / %.2e of Hs (bound %.2e), surface velocity %.2e / %.2e of 4 sigma_u (bound "
+      "%.2e), acceleration %.2e / %.2e of 4 sigma_a (bound %.2e)\n",
+      w_s, 60 * w_s, height.significant() / hs_m, height.largest / hs_m, heightBound / hs_m,
+      velocity.significant() / sigmaU, velocity.largest / sigmaU, velocityBound / sigmaU,
+      acceleration.significant() / sigmaA, acceleration.largest / sigmaA, accelerationBound / sigmaA);
   EXPECT_LE(height.significant(), heightBound);
   EXPECT_LE(velocity.significant(), velocityBound);
   EXPECT_LE(acceleration.significant(), accelerationBound);

@@ -221,11 +221,12 @@ struct SpectralOceanState {
   /// ahead (the steps share the synthesis's buffers).
   void computeLevel(double time_s, int l);
   /// A tile's steps: the synthesis's stages, then for fixed-point tiles the
-  /// resampling a block of rows a step and a last step that completes the
-  /// level. Each step's results are its own, so a tile is the same bits
-  /// whatever steps run in which update.
+  /// resampling a row a step and a last step that completes the level.
+  /// Each step's results are its own, so a tile is the same bits whatever
+  /// steps run in which update.
   [[nodiscard]] int stepCount() const { return int(stepWeights.size()) - 1; }
-  void runStep(int step, double time_s, SpectralLevel& level);
+  /// Runs steps [first, last) of the tile at `time_s` into `level`.
+  void runSteps(int first, int last, double time_s, SpectralLevel& level);
   /// Computes the tile `ahead` steps on to `fraction` (0 to 1) of its CPU
   /// weight (all of it at 1).
   void workAhead(double fraction);
@@ -274,8 +275,8 @@ Sums solveRestPosition(const Snapshot& s, bool cubic, double x, double y, double
 
 /// Fills rows [firstRow, lastRow) of `level`'s fixed-point tiles from the
 /// rest-position tiles of `lagrangian` at the same time (spectral_fixed.cpp).
-void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel& lagrangian, int firstRow,
-                           int lastRow, SpectralLevel& level);
+void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel& lagrangian, int firstRow, int lastRow,
+                           SpectralLevel& level);
 
 /// The cumulative CPU weights of a tile's steps (SpectralOceanState::stepWeights).
 [[nodiscard]] std::vector<double> tileStepWeights(const SpectralOceanState& state);

@@ -23,10 +23,6 @@ constexpr double kResidualTolerance_m = 1e-4;
 // the fixed point has no unique particle; the rates' inverse Jacobian is
 // bounded by taking the determinant at least this.
 constexpr double kMinJacobian = 0.05;
-// Fixed-point rows a step of a tile computed ahead resamples: a tenth of a
-// millisecond or so, fine enough to spread a tile over the frames before it
-// is needed, coarse enough for the threads to share.
-constexpr int kRowsPerStep = 8;
 
 /// The resampled values at the node `node` from the particle found at
 /// `sums` on the rest-position tiles of `lag`.
@@ -90,8 +86,8 @@ constexpr auto kFixedNode = fixedNodeTable(std::make_index_sequence<8>());
 
 }  // namespace
 
-void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel& lagrangian, int firstRow,
-                           int lastRow, SpectralLevel& level) {
+void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel& lagrangian, int firstRow, int lastRow,
+                           SpectralLevel& level) {
   const int n = state.fixedNodes;
   const double cell_m = state.settings.tileSize_m / n;
   const bool cubic = state.settings.interpolation == SpectralInterpolation::Bicubic;
@@ -137,44 +133,45 @@ std::vector<double> tileStepWeights(const SpectralOceanState& s) {
   const auto add = [&](double w) { cumulative.push_back(cumulative.back() + w); };
   for (int stage = 0; stage < s.synthesis.stageCount(); ++stage) add(s.synthesis.stageWeight(stage));
   if (s.fixedPoints()) {
-    for (int row = 0; row < s.fixedNodes; row += kRowsPerStep)
-      add(double(std::min(kRowsPerStep, s.fixedNodes - row)) * s.fixedNodes);
+    for (int row = 0; row < s.fixedNodes; ++row) add(s.fixedNodes);
     add(0.01 * double(s.settings.nodesPerSide) * s.settings.nodesPerSide);  // the surface's copy
   }
   return cumulative;
 }
 
-void SpectralOceanState::runStep(int step, double time_s, SpectralLevel& out) {
+void SpectralOceanState::runSteps(int first, int last, double time_s, SpectralLevel& out) {
   const int stages = synthesis.stageCount();
-  if (!fixedPoints() || step < stages) {
-    synthesis.runStage(step, time_s, fixedPoints() ? scratch : out);
-    return;
+  for (int step = first; step < last; ++step) {
+    if (!fixedPoints() || step < stages) {
+      synthesis.runStage(step, time_s, fixedPoints() ? scratch : out);
+    } else if (const int row = step - stages; row < fixedNodes) {
+      // The steps' rows in one parallel loop: fewer hand-offs to the threads.
+      const int rows = std::min(last - step, fixedNodes - row);
+      resampleToFixedPoints(*this, scratch, row, row + rows, out);
+      step += rows - 1;
+    } else {
+      // The level keeps the rest-position surface (detail::elevationTile_m).
+      std::copy(scratch.surface.begin(), scratch.surface.end(), out.surface.begin());
+      out.time_s = time_s;
+    }
   }
-  const int row = (step - stages) * kRowsPerStep;
-  if (row < fixedNodes) {
-    resampleToFixedPoints(*this, scratch, row, std::min(row + kRowsPerStep, fixedNodes), out);
-    return;
-  }
-  // The level keeps the rest-position surface (detail::elevationTile_m).
-  std::copy(scratch.surface.begin(), scratch.surface.end(), out.surface.begin());
-  out.time_s = time_s;
 }
 
 void SpectralOceanState::computeLevel(double time_s, int l) {
   ahead = {};
-  SpectralLevel& out = level(l);
-  for (int step = 0; step < stepCount(); ++step) runStep(step, time_s, out);
+  runSteps(0, stepCount(), time_s, level(l));
 }
 
 void SpectralOceanState::workAhead(double fraction) {
   if (ahead.level < 0) return;
-  SpectralLevel& out = level(ahead.level);
   // A step runs when its middle falls before the target: the updates'
   // shares then stray from it by half a step either way, not a whole one.
   const double target2 = 2 * fraction * stepWeights.back();
   const auto middle2 = [&](int step) { return stepWeights[std::size_t(step)] + stepWeights[std::size_t(step) + 1]; };
-  while (ahead.step < stepCount() && (fraction >= 1 || middle2(ahead.step) <= target2))
-    runStep(ahead.step++, ahead.time_s, out);
+  int end = ahead.step;
+  while (end < stepCount() && (fraction >= 1 || middle2(end) <= target2)) ++end;
+  runSteps(ahead.step, end, ahead.time_s, level(ahead.level));
+  ahead.step = end;
 }
 
 }  // namespace keel::KEEL_ABI::detail

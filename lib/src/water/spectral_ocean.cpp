@@ -238,9 +238,7 @@ std::vector<double> SpectralOcean::bandWavenumbers_radpm() const {
 
 double SpectralOcean::tileSize_m() const { return SpectralOceanAccess::state(*this, "tileSize_m").settings.tileSize_m; }
 
-double SpectralOcean::tilePeriod_s() const {
-  return SpectralOceanAccess::state(*this, "tilePeriod_s").tilePeriod_s;
-}
+double SpectralOcean::tilePeriod_s() const { return SpectralOceanAccess::state(*this, "tilePeriod_s").tilePeriod_s; }
 
 double SpectralOcean::longestUpdateWindow_s() const {
   return SpectralOceanAccess::state(*this, "longestUpdateWindow_s").maxWindow_s;
@@ -252,7 +250,8 @@ int SpectralOcean::nodesPerSide() const {
 
 std::array<double, 2> SpectralOcean::publishedTimes_s() const {
   const detail::SpectralOceanState& s = SpectralOceanAccess::state(*this, "publishedTimes_s");
-  return {s.levels[std::size_t(s.front.level[0])].time_s, s.levels[std::size_t(s.front.level[s.front.count - 1])].time_s};
+  return {s.levels[std::size_t(s.front.level[0])].time_s,
+          s.levels[std::size_t(s.front.level[s.front.count - 1])].time_s};
 }
 
 std::vector<float> detail::elevationTile_m(const SpectralOcean& ocean) {
