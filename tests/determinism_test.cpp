@@ -37,8 +37,8 @@ namespace keel::test {
 namespace {
 
 #if defined(BT_USE_DOUBLE_PRECISION)
-constexpr std::uint64_t kWorldHash = 0x80aebee2ea2c55aaull;
-constexpr std::uint64_t kKeelHash = 0xdd39526241147fe9ull;
+constexpr std::uint64_t kWorldHash = 0xe6b35f042868387aull;
+constexpr std::uint64_t kKeelHash = 0x327cef04cffd2f66ull;
 #else
 constexpr std::uint64_t kWorldHash = 0xae761df5bcec577aull;
 constexpr std::uint64_t kKeelHash = 0x2ebbfc9ff8e00780ull;
