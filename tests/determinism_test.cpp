@@ -37,11 +37,11 @@ namespace keel::test {
 namespace {
 
 #if defined(BT_USE_DOUBLE_PRECISION)
-constexpr std::uint64_t kWorldHash = 0x80aebee2ea2c55aaull;
-constexpr std::uint64_t kKeelHash = 0xdd39526241147fe9ull;
+constexpr std::uint64_t kWorldHash = 0xe6b35f042868387aull;
+constexpr std::uint64_t kKeelHash = 0x327cef04cffd2f66ull;
 #else
-constexpr std::uint64_t kWorldHash = 0x4154eedd3e1331f1ull;
-constexpr std::uint64_t kKeelHash = 0xf7b3ae53f8dec5fbull;
+constexpr std::uint64_t kWorldHash = 0xae761df5bcec577aull;
+constexpr std::uint64_t kKeelHash = 0x2ebbfc9ff8e00780ull;
 #endif
 
 /// The end [s] of the frame that starts at the boats' clock `t_s` [s]:

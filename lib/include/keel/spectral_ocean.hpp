@@ -64,7 +64,8 @@ struct SpectralOceanSettings {
   /// wavenumber, `pi N / (2 L)`: the shortest is 4 cells long. Memory:
   /// about `(16 (6 + 2.25 (2 + 7 B)) + 24 + 28 B + 233) N^2` bytes with B
   /// velocity bands and the default fixed-point tiles (21 MB at 128 nodes
-  /// and 3 bands; docs/waves.md, "Update and threads").
+  /// and 3 bands), up to half as many tile bytes again after a jump in time
+  /// (docs/waves.md, "Update and threads").
   int nodesPerSide = 128;
   /// Horizontal displacement lambda in [0, 1] as a fraction of linear
   /// theory's particle orbits (GerstnerSettings::steepness): 1 moves the
@@ -82,7 +83,7 @@ struct SpectralOceanSettings {
   /// to 4 (rounded to an even count). The surface at fixed points is sharper
   /// than the particles' (choppy crests hold the shortest waves' second
   /// harmonics, at the FFT grid's Nyquist wavenumber): 1.5 brings a storm's
-  /// errors back to those of the particle solve, 1 errs 3.6 times more on
+  /// errors back to those of the particle solve, 1 errs 3.5 times more on
   /// its surface velocities (docs/waves.md, "Accuracy"). Memory and
   /// resampling time grow as its square.
   double fixedPointRefinement = 1.5;
@@ -109,11 +110,14 @@ struct SpectralOceanSettings {
 /// patch's grid query interpolates without solving for the surface particle
 /// above the point.
 ///
-/// Time: `update(from_s, to_s)` computes the tiles at two times, usually
-/// the start and the end of the coming frame; a query at time t in between
-/// interpolates them with cubic Hermite polynomials (the velocity and
-/// acceleration tiles are the time derivatives they need), so substeps see
-/// their own exact time. Outside [from, to], t is clamped to it.
+/// Time: the tiles lie on a lattice, at whole multiples of the tile period
+/// W (tilePeriod_s()). `update(from_s, to_s)`, usually over the coming
+/// frame, publishes the lattice tiles around that window and computes a
+/// slice of the next one; a query at time t interpolates the two tiles
+/// around t with cubic Hermite polynomials (the velocity and acceleration
+/// tiles are the time derivatives they need), so substeps see their own
+/// exact time, and the answer depends on t alone, not on the windows.
+/// Outside the published tiles' span, t is clamped to it.
 ///
 /// Queries take a finite time (std::invalid_argument otherwise); a NaN
 /// coordinate answers NaN.
@@ -138,16 +142,21 @@ class SpectralOcean final : public WaterSurface {
   SpectralOcean(SpectralOcean&&) noexcept;
   SpectralOcean& operator=(SpectralOcean&&) noexcept;  ///< as the move constructor
 
-  /// prepare() then publish(): the tiles at `from_s` and `to_s` [s]
-  /// (from_s <= to_s, finite; equal times give a still picture). A
-  /// published tile of one of these times is reused, and so is one whose
-  /// time is so close that its fastest wave's phase differs by at most
-  /// 2^-24 rad (float's rounding): a clock of float substeps then needs
-  /// one new tile a frame (docs/waves.md, "Update and threads"). A window
-  /// over which interpolating in time would err by more than 1% of Hs is
-  /// refused, as prepare() says (longestUpdateWindow_s()).
+  /// prepare() then publish(): the lattice tiles around the window from
+  /// `from_s` to `to_s` [s] (from_s <= to_s, finite): the two of its cell,
+  /// three when it crosses a lattice time, each reused when published or
+  /// computed ahead; then a share of the next lattice tile, as far as the
+  /// window has come through its last cell, so that a steady game computes
+  /// one tile per period spread over its frames. A window longer than two
+  /// cells takes tiles at its ends instead (a published one within 2^-24
+  /// rad of the fastest wave's phase reused). A window over which
+  /// interpolating in time would err by more than 1% of Hs is refused, as
+  /// prepare() says (longestUpdateWindow_s(); docs/waves.md, "Update and
+  /// threads").
   void update(double from_s, double to_s);
-  /// Computes the tiles at `from_s` and `to_s` [s] into the back buffer. Safe
+  /// Computes the tiles of the window from `from_s` to `to_s` [s] (as
+  /// update() says) into the back buffer, and the share of the next
+  /// lattice tile into a buffer of its own. Safe
   /// while other threads query (they read the published tiles only); not
   /// safe together with another prepare() or publish(). Throws
   /// std::invalid_argument for non-finite or decreasing times, and for a
@@ -209,9 +218,16 @@ class SpectralOcean final : public WaterSurface {
   [[nodiscard]] double expectedSignificantWaveHeight_m() const;
   /// The mean wavenumber of each velocity band [rad/m], deepest-reaching first.
   [[nodiscard]] std::vector<double> bandWavenumbers_radpm() const;
-  [[nodiscard]] double tileSize_m() const;                       ///< L [m]
-  [[nodiscard]] int nodesPerSide() const;                        ///< N
-  [[nodiscard]] std::array<double, 2> publishedTimes_s() const;  ///< the published tiles' times [s]
+  [[nodiscard]] double tileSize_m() const;  ///< L [m]
+  [[nodiscard]] int nodesPerSide() const;   ///< N
+  /// The first and the last published tile's times [s]: the span queries
+  /// are clamped to.
+  [[nodiscard]] std::array<double, 2> publishedTimes_s() const;
+  /// The period W of the tile lattice [s]: update() computes tiles at whole
+  /// multiples of it, whatever its windows, the fastest wave turning by a
+  /// quarter radian from one to the next (docs/waves.md, "Update and
+  /// threads").
+  [[nodiscard]] double tilePeriod_s() const;
   /// The longest window update() and prepare() accept for this sea [s]
   /// (docs/waves.md, "Bounds"). A game whose frame can run longer (a
   /// hitch, a pause) updates over the frame's last this-many seconds, or

@@ -114,11 +114,25 @@ class SpectralSynthesis {
   /// all; otherwise the surface only) and the fixed-point ones (`fixed`,
   /// `fixedNodes` per side).
   [[nodiscard]] SpectralLevel makeLevel(bool lagrangian, bool fixed, int fixedNodes = 0) const;
-  /// Fills `level` with the tiles at `time_s`.
+  /// Fills `level` with the tiles at `time_s`: every stage in turn.
   void synthesize(double time_s, SpectralLevel& level);
+  /// The synthesis in stages, so that a tile can be computed a few stages
+  /// an update (SpectralOceanState::workAhead): the waves turned to the
+  /// time, the phasors by blocks of rows, one inverse FFT per pair of
+  /// fields, then the tiles into `level` by blocks of nodes. The stages keep
+  /// their state in the synthesis's buffers between calls.
+  [[nodiscard]] int stageCount() const;
+  /// A stage's share of the synthesis's CPU time (relative units: about a
+  /// resampled fixed-point node each).
+  [[nodiscard]] double stageWeight(int stage) const;
+  /// Runs stage `stage` of the tiles at `time_s` (every earlier stage run
+  /// for that time before it).
+  void runStage(int stage, double time_s, SpectralLevel& level);
 
  private:
   struct Plan;
+  void turnWaves(double time_s);
+  void fillSpectra(int firstRow, int lastRow);
   const SpectralWaves& waves_;
   std::unique_ptr<Plan> plan_;
 };
@@ -134,16 +148,45 @@ struct Stencil {
   int first, last;                    ///< taps [first, last) used
 };
 
-/// Everything a SpectralOcean holds: the waves, the synthesis, and four tile
+/// Tile levels a SpectralOcean may hold: up to kMaxTilesInUse published,
+/// as many prepared, and one computed ahead. Steady play at a frame rate
+/// above the lattice's uses four; the rest are made when first needed.
+inline constexpr std::size_t kTileLevels = 6;
+/// Lattice tiles a window may span at most: a window no longer than the
+/// tile period spans two lattice cells at most. A longer window takes its
+/// tiles at its ends instead (spectral_ocean.cpp).
+inline constexpr std::size_t kMaxTilesInUse = 3;
+
+/// The levels of the tiles queries read (or will read once published), in
+/// order of time.
+struct TileSet {
+  std::array<int, kMaxTilesInUse> level{};
+  std::size_t count = 1;
+  [[nodiscard]] bool holds(int l) const {
+    for (std::size_t i = 0; i < count; ++i)
+      if (level[i] == l) return true;
+    return false;
+  }
+};
+
+/// The lattice tile computed ahead, a few steps an update: its level (-1
+/// none), its time and the next step to run.
+struct TileWork {
+  int level = -1;
+  double time_s = 0;
+  int step = 0;
+};
+
+/// Everything a SpectralOcean holds: the waves, the synthesis, and the tile
 /// levels of which `front` are published and `back` prepared.
 struct SpectralOceanState {
   SpectralOceanSettings settings;
   SpectralWaves waves;
   SpectralSynthesis synthesis;
-  std::array<SpectralLevel, 4> levels;
+  std::array<SpectralLevel, kTileLevels> levels;  ///< sized when first used (level())
   SpectralLevel scratch;  ///< the FFTs' rest-position tiles before resampling (fixed-point tiles)
-  std::array<int, 2> front{0, 0};
-  std::array<int, 2> back{0, 0};
+  TileSet front, back;
+  TileWork ahead;
   bool prepared = false;
   double inverseCell_pm;       ///< N / L [1/m]
   int fixedNodes;              ///< fixed-point tile nodes per side M: N times the refinement, even
@@ -151,7 +194,10 @@ struct SpectralOceanState {
   /// A published tile this close in time to a requested one is reused
   /// (spectral_ocean.cpp, tileTimeTolerance) [s].
   double tileTimeTolerance_s;
-  double maxWindow_s;  ///< the longest update window (maxSpectralWindow_s) [s]
+  double maxWindow_s;   ///< the longest update window (maxSpectralWindow_s) [s]
+  double tilePeriod_s;  ///< W: the lattice tiles lie at whole multiples of it [s]
+  /// Cumulative CPU weight of a tile's steps (stepCount() + 1 entries, from 0).
+  std::vector<double> stepWeights;
 
   SpectralOceanState(const WaveSpectrum& spectrum, const SpectralOceanSettings& checkedSettings);
   /// The bicubic (`cubic`) or bilinear stencil of the point at rest
@@ -168,9 +214,22 @@ struct SpectralOceanState {
   [[nodiscard]] static Stencil stencilOn(double x_m, double y_m, bool cubic, int n, double inverseCell_pm);
   /// True when queries read fixed-point tiles (no Newton solve).
   [[nodiscard]] bool fixedPoints() const { return settings.query == SpectralQuery::FixedPointTiles; }
-  /// The tiles at `time_s` into `level`: the FFTs, then for fixed-point
-  /// tiles the resampling.
-  void computeLevel(double time_s, SpectralLevel& level);
+  /// Level `l`, sized on first use.
+  SpectralLevel& level(int l);
+  /// The tiles at `time_s` into level `l`, every step at once: the FFTs,
+  /// then for fixed-point tiles the resampling. Drops the tile computed
+  /// ahead (the steps share the synthesis's buffers).
+  void computeLevel(double time_s, int l);
+  /// A tile's steps: the synthesis's stages, then for fixed-point tiles the
+  /// resampling a row a step and a last step that completes the level.
+  /// Each step's results are its own, so a tile is the same bits whatever
+  /// steps run in which update.
+  [[nodiscard]] int stepCount() const { return int(stepWeights.size()) - 1; }
+  /// Runs steps [first, last) of the tile at `time_s` into `level`.
+  void runSteps(int first, int last, double time_s, SpectralLevel& level);
+  /// Computes the tile `ahead` steps on to `fraction` (0 to 1) of its CPU
+  /// weight (all of it at 1).
+  void workAhead(double fraction);
 };
 
 /// Weights of the two tiles at a query time: cubic Hermite for values whose
@@ -188,7 +247,8 @@ struct TimeWeights {
 
 [[nodiscard]] TimeWeights timeWeights(double t0, double t1, double t);
 
-/// The query-side view of the published tiles at one time.
+/// The query-side view of the published tiles at one time: the two that
+/// bracket it.
 struct Snapshot {
   const SpectralOceanState* state;
   const SpectralLevel* level0;
@@ -213,9 +273,13 @@ struct Sums {
 /// at the solution.
 Sums solveRestPosition(const Snapshot& s, bool cubic, double x, double y, double tolerance_m, double& x0, double& y0);
 
-/// Fills `level`'s fixed-point tiles from the rest-position tiles of
-/// `lagrangian` at the same time (spectral_fixed.cpp).
-void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel& lagrangian, SpectralLevel& level);
+/// Fills rows [firstRow, lastRow) of `level`'s fixed-point tiles from the
+/// rest-position tiles of `lagrangian` at the same time (spectral_fixed.cpp).
+void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel& lagrangian, int firstRow, int lastRow,
+                           SpectralLevel& level);
+
+/// The cumulative CPU weights of a tile's steps (SpectralOceanState::stepWeights).
+[[nodiscard]] std::vector<double> tileStepWeights(const SpectralOceanState& state);
 
 /// The one friend of SpectralOcean: its state, for the library and the tests.
 struct SpectralOceanAccess {

@@ -86,7 +86,8 @@ constexpr auto kFixedNode = fixedNodeTable(std::make_index_sequence<8>());
 
 }  // namespace
 
-void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel& lagrangian, SpectralLevel& level) {
+void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel& lagrangian, int firstRow, int lastRow,
+                           SpectralLevel& level) {
   const int n = state.fixedNodes;
   const double cell_m = state.settings.tileSize_m / n;
   const bool cubic = state.settings.interpolation == SpectralInterpolation::Bicubic;
@@ -97,8 +98,8 @@ void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel&
   // solutions extrapolated (quadratically from the third node on; before, by
   // Newton's own step J^-1 (cell, 0)): mostly within the tolerance at once,
   // one evaluation of the tiles a node. A row's chain is fixed, so the tiles
-  // are the same bits however TBB splits the rows.
-  parallelFor(0, n, [&](int j) {
+  // are the same bits however TBB splits the rows, or the steps the rows.
+  parallelFor(firstRow, lastRow, [&](int j) {
     const double y = j * cell_m;
     double x0 = 0, y0 = y;
     std::array<double, 3> px{}, py{};  // the last three solutions, newest first
@@ -119,18 +120,58 @@ void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel&
       }
     }
   });
-  level.time_s = lagrangian.time_s;
 }
 
-void SpectralOceanState::computeLevel(double time_s, SpectralLevel& level) {
-  if (!fixedPoints()) {
-    synthesis.synthesize(time_s, level);
-    return;
+SpectralLevel& SpectralOceanState::level(int l) {
+  SpectralLevel& out = levels.at(std::size_t(l));
+  if (out.surface.empty()) out = synthesis.makeLevel(!fixedPoints(), fixedPoints(), fixedNodes);
+  return out;
+}
+
+std::vector<double> tileStepWeights(const SpectralOceanState& s) {
+  std::vector<double> cumulative{0.0};
+  const auto add = [&](double w) { cumulative.push_back(cumulative.back() + w); };
+  for (int stage = 0; stage < s.synthesis.stageCount(); ++stage) add(s.synthesis.stageWeight(stage));
+  if (s.fixedPoints()) {
+    for (int row = 0; row < s.fixedNodes; ++row) add(s.fixedNodes);
+    add(0.01 * double(s.settings.nodesPerSide) * s.settings.nodesPerSide);  // the surface's copy
   }
-  synthesis.synthesize(time_s, scratch);
-  resampleToFixedPoints(*this, scratch, level);
-  // The level keeps the rest-position surface (detail::elevationTile_m).
-  std::copy(scratch.surface.begin(), scratch.surface.end(), level.surface.begin());
+  return cumulative;
+}
+
+void SpectralOceanState::runSteps(int first, int last, double time_s, SpectralLevel& out) {
+  const int stages = synthesis.stageCount();
+  for (int step = first; step < last; ++step) {
+    if (!fixedPoints() || step < stages) {
+      synthesis.runStage(step, time_s, fixedPoints() ? scratch : out);
+    } else if (const int row = step - stages; row < fixedNodes) {
+      // The steps' rows in one parallel loop: fewer hand-offs to the threads.
+      const int rows = std::min(last - step, fixedNodes - row);
+      resampleToFixedPoints(*this, scratch, row, row + rows, out);
+      step += rows - 1;
+    } else {
+      // The level keeps the rest-position surface (detail::elevationTile_m).
+      std::copy(scratch.surface.begin(), scratch.surface.end(), out.surface.begin());
+      out.time_s = time_s;
+    }
+  }
+}
+
+void SpectralOceanState::computeLevel(double time_s, int l) {
+  ahead = {};
+  runSteps(0, stepCount(), time_s, level(l));
+}
+
+void SpectralOceanState::workAhead(double fraction) {
+  if (ahead.level < 0) return;
+  // A step runs when its middle falls before the target: the updates'
+  // shares then stray from it by half a step either way, not a whole one.
+  const double target2 = 2 * fraction * stepWeights.back();
+  const auto middle2 = [&](int step) { return stepWeights[std::size_t(step)] + stepWeights[std::size_t(step) + 1]; };
+  int end = ahead.step;
+  while (end < stepCount() && (fraction >= 1 || middle2(end) <= target2)) ++end;
+  runSteps(ahead.step, end, ahead.time_s, level(ahead.level));
+  ahead.step = end;
 }
 
 }  // namespace keel::KEEL_ABI::detail

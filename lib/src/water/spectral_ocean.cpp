@@ -20,16 +20,111 @@ constexpr double kPi = std::numbers::pi;
 
 using detail::SpectralOceanAccess;
 
+/// The fastest wave's angular frequency [rad/s]; 0 when the tile holds no wave.
+double fastestFrequency_radps(const detail::SpectralWaves& waves) {
+  double fastest_radps = 0;
+  for (std::size_t q = 0; q < waves.amplitude_m.size(); ++q)
+    if (waves.amplitude_m[q] != std::complex<double>{})
+      fastest_radps = std::max(fastest_radps, waves.angularFrequency_radps[q]);
+  return fastest_radps;
+}
+
 /// The time [s] within which a published tile stands for a requested one:
 /// it moves each wave's phase by at most 2^-24 rad, so each wave's term by
 /// at most 2^-24 of its amplitude, what rounding the amplitude to float (the
 /// FFTs' input) does anyway. 0 when the tile holds no wave.
 double tileTimeTolerance(const detail::SpectralWaves& waves) {
-  double fastest_radps = 0;
-  for (std::size_t q = 0; q < waves.amplitude_m.size(); ++q)
-    if (waves.amplitude_m[q] != std::complex<double>{})
-      fastest_radps = std::max(fastest_radps, waves.angularFrequency_radps[q]);
+  const double fastest_radps = fastestFrequency_radps(waves);
   return fastest_radps > 0 ? std::ldexp(1.0, -24) / fastest_radps : 0.0;
+}
+
+/// The fastest wave turns by at most this phase between two lattice tiles
+/// [rad]: the cubic Hermite blend then errs on each wave by at most
+/// `(w W)^4 / 384`, 1.0e-5, of its amplitude, the linear blend of the
+/// accelerations by `(w W)^2 / 8`, 0.8% of the wave's (docs/waves.md,
+/// "Update and threads").
+constexpr double kTilePhaseStep_rad = 0.25;
+
+/// The lattice's period W [s]: kTilePhaseStep_rad of the fastest wave, and
+/// at most half the longest window.
+double tilePeriod(const detail::SpectralWaves& waves, double maxWindow_s) {
+  const double fastest_radps = fastestFrequency_radps(waves);
+  return fastest_radps > 0 ? std::min(kTilePhaseStep_rad / fastest_radps, 0.5 * maxWindow_s) : 0.5 * maxWindow_s;
+}
+
+/// A level that neither the published tiles, nor the first `chosen` of
+/// `back`, nor the tile computed ahead holds; failing that, the tile
+/// computed ahead's, which is dropped.
+int freeLevel(detail::SpectralOceanState& s, const detail::TileSet& back, std::size_t chosen) {
+  const auto taken = [&](int l) {
+    for (std::size_t i = 0; i < chosen; ++i)
+      if (back.level[i] == l) return true;
+    return s.front.holds(l);
+  };
+  for (int l = 0; l < int(detail::kTileLevels); ++l)
+    if (!taken(l) && l != s.ahead.level) return l;
+  const int l = s.ahead.level;
+  s.ahead = {};
+  return l;
+}
+
+/// The lattice tiles `first` to `last` (times `k W`) into the back set:
+/// published ones reused (a lattice time is the same double every time),
+/// the one computed ahead finished, the others computed. Then the next
+/// lattice tile is computed ahead as far as the clock, `to_s`, has come
+/// through the last cell, so that it is whole when the clock leaves it.
+void prepareLattice(detail::SpectralOceanState& s, double first, double last, double to_s) {
+  const double w = s.tilePeriod_s;
+  detail::TileSet chosen;
+  chosen.count = std::size_t(last - first) + 1;
+  for (std::size_t i = 0; i < chosen.count; ++i) {
+    const double t_s = (first + double(i)) * w;
+    int l = -1;
+    for (std::size_t f = 0; f < s.front.count && l < 0; ++f)
+      if (s.levels[std::size_t(s.front.level[f])].time_s == t_s) l = s.front.level[f];
+    if (l < 0 && s.ahead.level >= 0 && s.ahead.time_s == t_s) {
+      s.workAhead(1);
+      l = s.ahead.level;
+      s.ahead = {};
+    }
+    if (l < 0) {
+      l = freeLevel(s, chosen, i);
+      s.computeLevel(t_s, l);
+    }
+    chosen.level[i] = l;
+  }
+  s.back = chosen;
+  const double next_s = (last + 1) * w;
+  if (s.ahead.level < 0 || s.ahead.time_s != next_s) s.ahead = {freeLevel(s, chosen, chosen.count), next_s, 0};
+  s.workAhead(std::clamp((to_s - (last - 1) * w) / w, 0.0, 1.0));
+}
+
+/// Tiles at the window's ends, for a window longer than the lattice cells
+/// kMaxTilesInUse tiles span: a published tile within the tolerance of a
+/// time stands for it (queries only read it). A WaterAction's clock, a sum
+/// of float substeps, ends a frame about 2^-24 of a frame away from where
+/// the window of the frame before ended (docs/waves.md, "Update and
+/// threads").
+void prepareEnds(detail::SpectralOceanState& s, double from_s, double to_s) {
+  const double tolerance_s = s.tileTimeTolerance_s;
+  const auto published = [&](double t_s, int other) {
+    for (std::size_t f = 0; f < s.front.count; ++f) {
+      const int l = s.front.level[f];
+      if (l != other && std::abs(s.levels[std::size_t(l)].time_s - t_s) <= tolerance_s) return l;
+    }
+    return -1;
+  };
+  detail::TileSet chosen;
+  chosen.level[0] = published(from_s, -1);
+  if (chosen.level[0] < 0) s.computeLevel(from_s, chosen.level[0] = freeLevel(s, chosen, 0));
+  // Two times within twice the tolerance could match one tile: a still
+  // picture then. Further apart, the tiles' own times keep their order.
+  if (to_s - from_s > 2 * tolerance_s) {
+    chosen.count = 2;
+    chosen.level[1] = published(to_s, chosen.level[0]);
+    if (chosen.level[1] < 0) s.computeLevel(to_s, chosen.level[1] = freeLevel(s, chosen, 1));
+  }
+  s.back = chosen;
 }
 
 /// The drawn waves, once checkSpectralWaves has passed them.
@@ -51,11 +146,12 @@ SpectralOceanState::SpectralOceanState(const WaveSpectrum& spectrum, const Spect
       fixedNodes(fixedNodesOf(settings)),
       inverseFixedCell_pm(fixedNodes / settings.tileSize_m),
       tileTimeTolerance_s(tileTimeTolerance(waves)),
-      maxWindow_s(maxSpectralWindow_s(waves)) {
-  const bool fixed = fixedPoints();
-  for (auto& level : levels) level = synthesis.makeLevel(!fixed, fixed, fixedNodes);
-  if (fixed) scratch = synthesis.makeLevel(true, false);
-  computeLevel(0.0, levels[0]);
+      maxWindow_s(maxSpectralWindow_s(waves)),
+      tilePeriod_s(tilePeriod(waves, maxWindow_s)) {
+  if (fixedPoints()) scratch = synthesis.makeLevel(true, false);
+  stepWeights = tileStepWeights(*this);
+  front.level[0] = 0;
+  computeLevel(0.0, 0);
 }
 
 }  // namespace detail
@@ -85,35 +181,14 @@ void SpectralOcean::prepare(double from_s, double to_s) {
       << "% of Hs (docs/waves.md, \"Bounds\")";
     throw std::invalid_argument(m.str());
   }
-  const double tolerance_s = s.tileTimeTolerance_s;
-  // A published tile within the tolerance of a time stands for it (queries
-  // only read it): a WaterAction's clock, a sum of float substeps, ends a
-  // frame about 2^-24 of a frame away from where the window of the frame
-  // before ended (docs/waves.md, "Update and threads").
-  const auto published = [&](double t_s, int other) {
-    for (int f : s.front)
-      if (f != other && std::abs(s.levels[std::size_t(f)].time_s - t_s) <= tolerance_s) return f;
-    return -1;
-  };
-  std::array<bool, 4> used{};
-  for (int f : s.front) used[std::size_t(f)] = true;
-  const auto compute = [&](double t_s) {
-    const auto free = std::size_t(std::find(used.begin(), used.end(), false) - used.begin());
-    used[free] = true;
-    s.computeLevel(t_s, s.levels[free]);
-    return int(free);
-  };
-  std::array<int, 2> chosen{published(from_s, -1), -1};
-  if (chosen[0] < 0) chosen[0] = compute(from_s);
-  // Two times within twice the tolerance could match one tile: a still
-  // picture then. Further apart, the tiles' own times keep their order.
-  if (to_s - from_s <= 2 * tolerance_s) {
-    chosen[1] = chosen[0];
-  } else {
-    chosen[1] = published(to_s, chosen[0]);
-    if (chosen[1] < 0) chosen[1] = compute(to_s);
-  }
-  s.back = chosen;
+  // The lattice cells the window spans; a clock within the tolerance past
+  // a lattice time is on it.
+  const double first = std::floor((from_s + s.tileTimeTolerance_s) / s.tilePeriod_s);
+  const double last = std::max(first, std::ceil((to_s - s.tileTimeTolerance_s) / s.tilePeriod_s));
+  if (last - first < double(detail::kMaxTilesInUse))
+    prepareLattice(s, first, last, to_s);
+  else
+    prepareEnds(s, from_s, to_s);
   s.prepared = true;
 }
 
@@ -163,6 +238,8 @@ std::vector<double> SpectralOcean::bandWavenumbers_radpm() const {
 
 double SpectralOcean::tileSize_m() const { return SpectralOceanAccess::state(*this, "tileSize_m").settings.tileSize_m; }
 
+double SpectralOcean::tilePeriod_s() const { return SpectralOceanAccess::state(*this, "tilePeriod_s").tilePeriod_s; }
+
 double SpectralOcean::longestUpdateWindow_s() const {
   return SpectralOceanAccess::state(*this, "longestUpdateWindow_s").maxWindow_s;
 }
@@ -173,12 +250,13 @@ int SpectralOcean::nodesPerSide() const {
 
 std::array<double, 2> SpectralOcean::publishedTimes_s() const {
   const detail::SpectralOceanState& s = SpectralOceanAccess::state(*this, "publishedTimes_s");
-  return {s.levels[std::size_t(s.front[0])].time_s, s.levels[std::size_t(s.front[1])].time_s};
+  return {s.levels[std::size_t(s.front.level[0])].time_s,
+          s.levels[std::size_t(s.front.level[s.front.count - 1])].time_s};
 }
 
 std::vector<float> detail::elevationTile_m(const SpectralOcean& ocean) {
   const SpectralOceanState& state = SpectralOceanAccess::state(ocean);
-  const SpectralLevel& l = state.levels[std::size_t(state.front[0])];
+  const SpectralLevel& l = state.levels[std::size_t(state.front.level[0])];
   std::vector<float> out(l.surface.size());
   std::transform(l.surface.begin(), l.surface.end(), out.begin(),
                  [](const detail::SurfaceNode& n) { return n.elevation_m; });

@@ -271,8 +271,14 @@ Snapshot snapshotAt(const SpectralOceanState& s, double t_s) {
   if (!std::isfinite(t_s))
     throw std::invalid_argument("keel::SpectralOcean: the query time t_s is " + std::to_string(t_s) +
                                 " s: it must be finite");
-  const SpectralLevel& l0 = s.levels[std::size_t(s.front[0])];
-  const SpectralLevel& l1 = s.levels[std::size_t(s.front[1])];
+  // The published tiles are in time order: the pair whose interval holds
+  // t, clamped to their span. On the lattice the pair is t's cell, a
+  // function of t alone.
+  const auto at = [&](std::size_t i) -> const SpectralLevel& { return s.levels[std::size_t(s.front.level[i])]; };
+  std::size_t i = 0;
+  while (i + 2 < s.front.count && !(t_s < at(i + 1).time_s)) ++i;
+  const SpectralLevel& l0 = at(i);
+  const SpectralLevel& l1 = at(std::min(i + 1, s.front.count - 1));
   return {&s, &l0, &l1, timeWeights(l0.time_s, l1.time_s, t_s), s.waves.bandWavenumber_radpm.size()};
 }
 

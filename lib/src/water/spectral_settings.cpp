@@ -112,10 +112,13 @@ double spectralMemory_bytes(const SpectralOceanSettings& settings) {
   // with a transform's scratch per pair (about 8 bytes a node).
   const double surface = 24 * n2, lagrangian = 28 * bands * n2,
                waves = (49 + 8 * pairs) * n2 + pairs * double(Fft2d::scratchBytes(settings.nodesPerSide));
-  if (settings.query == SpectralQuery::ParticleSolve) return 4 * (surface + lagrangian) + waves;
-  // Four tile times of fixed points (elevation and rate, 7 floats a band),
+  // kTileLevels tile times at most (four in steady play; the rest made when
+  // a window needs them).
+  const double levels = double(kTileLevels);
+  if (settings.query == SpectralQuery::ParticleSolve) return levels * (surface + lagrangian) + waves;
+  // The tile times of fixed points (elevation and rate, 7 floats a band),
   // and one scratch level of rest-position tiles for the resampling.
-  return 4 * (surface + m * m * (8 + 28 * bands)) + surface + lagrangian + waves;
+  return levels * (surface + m * m * (8 + 28 * bands)) + surface + lagrangian + waves;
 }
 
 SpectralOceanSettings checkedSpectralSettings(const WaveSpectrum& spectrum, SpectralOceanSettings settings) {
