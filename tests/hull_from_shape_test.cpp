@@ -99,7 +99,7 @@ std::vector<Row> tableRows() {
   // Polyhedra exact to the rounding; curved solids exact to the rounding of
   // the volume scaling (ShapeTessellation::exactVolume); the multisphere's
   // hull of spheres within its own bound.
-  const double exact = 64 * kEps, curved = 256 * kEps;
+  const double exact = 16 * kEps, curved = 64 * kEps;
   const btScalar r = 0.5f;
   std::vector<Row> rows = {
       {"btBoxShape 2 x 1 x 4 m", [] { return std::make_unique<btBoxShape>(btVector3(1, btScalar(0.5), 2)); }, 8, exact},
@@ -139,8 +139,7 @@ std::vector<Row> tableRows() {
          auto owner = std::make_unique<OwningCompound>();
          owner->compound = std::make_unique<Compound>();
          for (int i = 0; i < owner->compound->shape.getNumChildShapes(); ++i)
-           owner->addChildShape(owner->compound->shape.getChildTransform(i),
-                                owner->compound->shape.getChildShape(i));
+           owner->addChildShape(owner->compound->shape.getChildTransform(i), owner->compound->shape.getChildShape(i));
          return owner;
        },
        Compound::volume_m3(), curved},
@@ -312,9 +311,9 @@ TEST(HullFromShape, AppendShapePlacesTheShapeByThePose) {
   btTriangleMesh mesh;
   const btBoxShape box(btVector3(1, 1, 1));
   EXPECT_EQ(appendShape(mesh, box), 12);
-  EXPECT_EQ(appendShape(mesh, btSphereShape(btScalar(0.5)), {},
-                        btTransform(btQuaternion::getIdentity(), btVector3(3, 0, 0))),
-            16 * 14);
+  EXPECT_EQ(
+      appendShape(mesh, btSphereShape(btScalar(0.5)), {}, btTransform(btQuaternion::getIdentity(), btVector3(3, 0, 0))),
+      16 * 14);
   const Hull hull(mesh);
   EXPECT_EQ(hull.partCount(), 2u);
   EXPECT_NEAR(double(hull.volume_m3()), 8 + sphereVolume(0.5), 256 * kEps * 9);

@@ -4,6 +4,7 @@
 
 #include <keel/hull_from_shape.hpp>
 
+#include "hull/build_steps.hpp"
 #include "hull/shape_solids.hpp"
 
 #include <BulletCollision/CollisionShapes/btBoxShape.h>
@@ -17,7 +18,6 @@
 #include <BulletCollision/CollisionShapes/btMultiSphereShape.h>
 #include <BulletCollision/CollisionShapes/btScaledBvhTriangleMeshShape.h>
 #include <BulletCollision/CollisionShapes/btSphereShape.h>
-#include <BulletCollision/CollisionShapes/btTriangleCallback.h>
 #include <BulletCollision/CollisionShapes/btTriangleMesh.h>
 #include <BulletCollision/CollisionShapes/btTriangleMeshShape.h>
 
@@ -37,12 +37,6 @@ constexpr const char* kSupported =
     "Z), btConvexHullShape, btConvexPointCloudShape, btConvexTriangleMeshShape, btMultiSphereShape, btCompoundShape "
     "of these, btBvhTriangleMeshShape, btMultimaterialTriangleMeshShape and btScaledBvhTriangleMeshShape";
 
-std::string format(const btVector3& v) {
-  std::ostringstream s;
-  s << "(" << v.x() << ", " << v.y() << ", " << v.z() << ")";
-  return s.str();
-}
-
 /// Throws unless `value` [m] is positive and finite.
 void requirePositive(double value, const char* what) {
   if (!(value > 0) || !std::isfinite(value)) {
@@ -56,7 +50,8 @@ void requirePositive(double value, const char* what) {
 void requirePositive(const btVector3& v, const char* what) {
   for (int axis = 0; axis < 3; ++axis)
     if (!(v[axis] > 0) || !std::isfinite(v[axis]))
-      throw std::invalid_argument(std::string(what) + " " + format(v) + " m must be positive and finite");
+      throw std::invalid_argument(std::string(what) + " " + detail::hull_build::formatPoint(v) +
+                                  " m must be positive and finite");
 }
 
 bool finite(const btVector3& v) { return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z()); }
@@ -65,27 +60,12 @@ bool finite(const btTransform& t) {
   return finite(t.getOrigin()) && finite(t.getBasis()[0]) && finite(t.getBasis()[1]) && finite(t.getBasis()[2]);
 }
 
-/// Collects every triangle of a Bullet mesh (its scaling applied).
-class TriangleCollector final : public btInternalTriangleIndexCallback {
- public:
-  explicit TriangleCollector(sh::Soup& soup) : soup_(soup) {}
-  void internalProcessTriangleIndex(btVector3* triangle, int, int) override {
-    soup_.insert(soup_.end(), triangle, triangle + 3);
-  }
-
- private:
-  sh::Soup& soup_;
-};
-
 /// The triangles of `mesh`, each corner scaled by `scaling`.
 sh::Soup trianglesOf(const btStridingMeshInterface& mesh, const btVector3& scaling) {
-  sh::Soup soup;
-  TriangleCollector collector(soup);
-  const btVector3 huge(BT_LARGE_FLOAT, BT_LARGE_FLOAT, BT_LARGE_FLOAT);
-  mesh.InternalProcessAllTriangles(&collector, -huge, huge);
+  sh::Soup soup = detail::hull_build::soupOf(mesh);
   for (btVector3& p : soup) {
     p *= scaling;
-    if (!finite(p)) throw std::invalid_argument("a vertex " + format(p) + " is not finite");
+    if (!finite(p)) throw std::invalid_argument("a vertex " + detail::hull_build::formatPoint(p) + " is not finite");
   }
   return soup;
 }
@@ -93,22 +73,15 @@ sh::Soup trianglesOf(const btStridingMeshInterface& mesh, const btVector3& scali
 void appendBox(const btBoxShape& box, const btTransform& pose, sh::Soup& out) {
   const btVector3 h = box.getHalfExtentsWithMargin();
   requirePositive(h, "half extents");
-  // Corner k has x sign from bit 0, y from bit 1, z from bit 2; each face a
-  // quad wound counter-clockwise seen from outside.
-  btVector3 corner[8];
-  for (int k = 0; k < 8; ++k)
-    corner[k] = pose * btVector3((k & 1) ? h.x() : -h.x(), (k & 2) ? h.y() : -h.y(), (k & 4) ? h.z() : -h.z());
-  static constexpr int kFaces[6][4] = {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4},
-                                       {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}};
-  for (const auto& f : kFaces)
-    for (int t = 1; t < 3; ++t) out.insert(out.end(), {corner[f[0]], corner[f[t]], corner[f[t + 1]]});
+  sh::appendBox(h, pose, out);
 }
 
 void appendRounded(double radius_m, double halfHeight_m, int upAxis, const ShapeTessellation& tessellation,
                    const btTransform& pose, sh::Soup& out) {
   requirePositive(radius_m, "radius");
   if (!(halfHeight_m >= 0) || !std::isfinite(halfHeight_m))  // a sphere is a capsule of half height 0
-    throw std::invalid_argument("half height " + std::to_string(halfHeight_m) + " m must be zero or positive, and finite");
+    throw std::invalid_argument("half height " + std::to_string(halfHeight_m) +
+                                " m must be zero or positive, and finite");
   const int n = sh::segmentsAround(radius_m, tessellation);
   const double exact_m3 = kPi * radius_m * radius_m * (4.0 / 3 * radius_m + 2 * halfHeight_m);
   sh::appendRevolution(sh::roundedProfile(radius_m, halfHeight_m, n), n, upAxis, exact_m3, tessellation.exactVolume,
@@ -215,8 +188,7 @@ void appendMesh(const btCollisionShape& shape, const btTransform& pose, sh::Soup
 void appendAny(const btCollisionShape& shape, const ShapeTessellation& tessellation, const btTransform& pose,
                sh::Soup& out) {
   switch (shape.getShapeType()) {
-    case BOX_SHAPE_PROXYTYPE:
-      return appendBox(static_cast<const btBoxShape&>(shape), pose, out);
+    case BOX_SHAPE_PROXYTYPE: return appendBox(static_cast<const btBoxShape&>(shape), pose, out);
     case SPHERE_SHAPE_PROXYTYPE:
       return appendRounded(double(static_cast<const btSphereShape&>(shape).getRadius()), 0, 1, tessellation, pose, out);
     case CAPSULE_SHAPE_PROXYTYPE: {
@@ -226,22 +198,18 @@ void appendAny(const btCollisionShape& shape, const ShapeTessellation& tessellat
     }
     case CYLINDER_SHAPE_PROXYTYPE:
       return appendCylinder(static_cast<const btCylinderShape&>(shape), tessellation, pose, out);
-    case CONE_SHAPE_PROXYTYPE:
-      return appendCone(static_cast<const btConeShape&>(shape), tessellation, pose, out);
+    case CONE_SHAPE_PROXYTYPE: return appendCone(static_cast<const btConeShape&>(shape), tessellation, pose, out);
     case MULTI_SPHERE_SHAPE_PROXYTYPE:
       return appendMultiSphere(static_cast<const btMultiSphereShape&>(shape), tessellation, pose, out);
     case CONVEX_HULL_SHAPE_PROXYTYPE:
     case CONVEX_POINT_CLOUD_SHAPE_PROXYTYPE:
-    case CONVEX_TRIANGLEMESH_SHAPE_PROXYTYPE:
-      return sh::appendConvexHull(pointsOf(shape), pose, out);
+    case CONVEX_TRIANGLEMESH_SHAPE_PROXYTYPE: return sh::appendConvexHull(pointsOf(shape), pose, out);
     case COMPOUND_SHAPE_PROXYTYPE:
       return appendCompound(static_cast<const btCompoundShape&>(shape), tessellation, pose, out);
     case TRIANGLE_MESH_SHAPE_PROXYTYPE:
     case MULTIMATERIAL_TRIANGLE_MESH_PROXYTYPE:
-    case SCALED_TRIANGLE_MESH_SHAPE_PROXYTYPE:
-      return appendMesh(shape, pose, out);
-    default:
-      throw std::invalid_argument(std::string("it is not supported (") + kSupported + ")");
+    case SCALED_TRIANGLE_MESH_SHAPE_PROXYTYPE: return appendMesh(shape, pose, out);
+    default: throw std::invalid_argument(std::string("it is not supported (") + kSupported + ")");
   }
 }
 
@@ -290,12 +258,11 @@ std::shared_ptr<const Hull> hullFromShape(const btCollisionShape& shape, const S
     return std::make_shared<const Hull>(soup, triangles, options);
   } catch (const HullError& e) {
     if (e.counts().overlappingParts == 0 || shape.getShapeType() != COMPOUND_SHAPE_PROXYTYPE) throw;
-    throw HullError(std::string("keel::hullFromShape: the compound's children overlap, as compound children often "
-                                "do, and keel::Hull refuses overlapping parts unless HullOptions::overlappingParts "
-                                "is set, which floats their union on the column model only (docs/columns.md, "
-                                "\"Overlapping parts\"); or shape the children to meet without overlapping. ") +
-                        e.what(),
-                    e.counts());
+    const std::string advice =
+        "keel::hullFromShape: the compound's children overlap, as compound children often do, and keel::Hull refuses "
+        "overlapping parts unless HullOptions::overlappingParts is set, which floats their union on the column model "
+        "only (docs/columns.md, \"Overlapping parts\"); or shape the children to meet without overlapping. ";
+    throw HullError(advice + e.what(), e.counts());
   }
 }
 

@@ -1,5 +1,6 @@
 // The surfaces of keel::appendShape's curved primitives (solids of
-// revolution) and of its convex shapes (convex hulls of their points).
+// revolution), of its convex shapes (convex hulls of their points), and of
+// a box.
 
 #include "hull/shape_solids.hpp"
 
@@ -25,15 +26,15 @@ struct CosSin {
 /// be for lockstep), the rest by exact quarter turns, so the polygon is
 /// symmetric to the last bit and its centroid lies on the axis.
 std::vector<CosSin> unitCircle(int n) {
-  const int quarter = n / 4;
-  std::vector<CosSin> ring(std::size_t(n), CosSin{0, 0});
-  for (int k = 0; k < quarter; ++k) {
+  const std::size_t count = std::size_t(n), quarter = count / 4;
+  std::vector<CosSin> ring(count, CosSin{0, 0});
+  for (std::size_t k = 0; k < quarter; ++k) {
     const det::SinCos sc = det::sinCos(2 * det::kPiHigh * double(k) / double(n));
     const double c = k == 0 ? 1.0 : sc.cosine, s = k == 0 ? 0.0 : sc.sine;
-    ring[std::size_t(k)] = {c, s};
-    ring[std::size_t(k + quarter)] = {0.0 - s, c};
-    ring[std::size_t(k + 2 * quarter)] = {0.0 - c, 0.0 - s};
-    ring[std::size_t(k + 3 * quarter)] = {s, 0.0 - c};
+    ring[k] = {c, s};
+    ring[k + quarter] = {0.0 - s, c};
+    ring[k + 2 * quarter] = {0.0 - c, 0.0 - s};
+    ring[k + 3 * quarter] = {s, 0.0 - c};
   }
   return ring;
 }
@@ -76,6 +77,22 @@ void addTriangle(const btVector3& a, const btVector3& b, const btVector3& c, Sou
 }
 
 }  // namespace
+
+void appendBox(const btVector3& halfExtents_m, const btTransform& pose, Soup& out) {
+  const btVector3& h = halfExtents_m;
+  // Corner k has x sign from bit 0, y from bit 1, z from bit 2.
+  btVector3 corner[8];
+  for (int k = 0; k < 8; ++k)
+    corner[k] = pose * btVector3((k & 1) ? h.x() : -h.x(), (k & 2) ? h.y() : -h.y(), (k & 4) ? h.z() : -h.z());
+  // Each face as a quad wound counter-clockwise seen from outside.
+  static constexpr int kFaces[6][4] = {{0, 4, 6, 2}, {1, 3, 7, 5},   // -x, +x
+                                       {0, 1, 5, 4}, {2, 6, 7, 3},   // -y, +y
+                                       {0, 2, 3, 1}, {4, 5, 7, 6}};  // -z, +z
+  for (const auto& f : kFaces) {
+    addTriangle(corner[f[0]], corner[f[1]], corner[f[2]], out);
+    addTriangle(corner[f[0]], corner[f[2]], corner[f[3]], out);
+  }
+}
 
 int segmentsAround(double radius_m, const ShapeTessellation& tessellation) {
   const int fewest = std::max(4, (tessellation.minSegments + 3) / 4 * 4);
@@ -148,8 +165,8 @@ void appendConvexHull(std::span<const btVector3> points, const btTransform& pose
     // outside: a fan from its first corner.
     const btConvexHullComputer::Edge* first = &hull.edges[hull.faces[f]];
     const btVector3 apex = corner(first->getSourceVertex());
-    for (const btConvexHullComputer::Edge* e = first->getNextEdgeOfFace(); e->getTargetVertex() != first->getSourceVertex();
-         e = e->getNextEdgeOfFace())
+    for (const btConvexHullComputer::Edge* e = first->getNextEdgeOfFace();
+         e->getTargetVertex() != first->getSourceVertex(); e = e->getNextEdgeOfFace())
       addTriangle(apex, corner(e->getSourceVertex()), corner(e->getTargetVertex()), faces);
   }
   namespace hb = hull_build;

@@ -1,7 +1,8 @@
 #pragma once
 // Internal to Keel: the closed surfaces keel::appendShape builds from a
 // Bullet shape's dimensions (from_shape.cpp reads the shapes): solids of
-// revolution for the curved primitives, convex hulls of point sets.
+// revolution for the curved primitives, convex hulls of point sets, and the
+// box (keel::appendBox's too).
 
 #include <keel/hull_from_shape.hpp>
 
@@ -24,6 +25,10 @@ using Soup = std::vector<btVector3>;
 struct ProfilePoint {
   double radius_m, axial_m, centre_m;
 };
+
+/// Appends a box of half extents `halfExtents_m` [m], placed by `pose`, as
+/// 12 triangles.
+void appendBox(const btVector3& halfExtents_m, const btTransform& pose, Soup& out);
 
 /// The number of segments around a circle of `radius_m` (ShapeTessellation).
 [[nodiscard]] int segmentsAround(double radius_m, const ShapeTessellation& tessellation);
