@@ -225,6 +225,11 @@ TEST(HullFromShape, LocalScalingIsBulletsOwn) {
   btScaledBvhTriangleMeshShape twice(&mesh, btVector3(1, 1, 3));
   EXPECT_NEAR(double(hullFromShape(mesh)->volume_m3()), 16, 16 * tol);
   EXPECT_NEAR(double(hullFromShape(twice)->volume_m3()), 48, 48 * tol);
+  // A triangle mesh shape keeps a negative scaling: its mirror image, wound outward.
+  btScaledBvhTriangleMeshShape mirror(&mesh, btVector3(-1, 1, 1));
+  EXPECT_NEAR(double(hullFromShape(mirror)->volume_m3()), 16, 16 * tol);
+  mesh.setLocalScaling(btVector3(1, -2, 1));
+  EXPECT_NEAR(double(hullFromShape(mesh)->volume_m3()), 16, 16 * tol);
 }
 
 /// The segments ShapeTessellation's defaults give a circle of `radius_m`

@@ -25,6 +25,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace keel::KEEL_ABI {
 namespace {
@@ -60,13 +61,18 @@ bool finite(const btTransform& t) {
   return finite(t.getOrigin()) && finite(t.getBasis()[0]) && finite(t.getBasis()[1]) && finite(t.getBasis()[2]);
 }
 
-/// The triangles of `mesh`, each corner scaled by `scaling`.
+/// The triangles of `mesh`, each corner scaled by `scaling`, wound as
+/// before: a triangle mesh shape keeps a negative scaling (a mirror), which
+/// would turn its triangles inside out.
 sh::Soup trianglesOf(const btStridingMeshInterface& mesh, const btVector3& scaling) {
   sh::Soup soup = detail::hull_build::soupOf(mesh);
   for (btVector3& p : soup) {
     p *= scaling;
     if (!finite(p)) throw std::invalid_argument("a vertex " + detail::hull_build::formatPoint(p) + " is not finite");
   }
+  const btVector3 total = mesh.getScaling() * scaling;
+  if (total.x() * total.y() * total.z() < 0)
+    for (std::size_t t = 0; t < soup.size(); t += 3) std::swap(soup[t + 1], soup[t + 2]);
   return soup;
 }
 
