@@ -78,7 +78,8 @@ struct ShapeTessellation {
 /// are their margin and collide as given. Bullet scales a sphere by its x
 /// scaling only, a capsule's radius and a cylinder's by one axis and a
 /// cone's by the mean of two, so their sections stay circles: so does the
-/// hull.
+/// hull. A negative scaling mirrors a triangle mesh shape (its triangles
+/// are turned back to face outward); Bullet takes the others' magnitude.
 ///
 /// Throws std::invalid_argument naming the shape (Bullet's getName()) and
 /// where in a compound it is, for an unsupported shape (a plane, a
