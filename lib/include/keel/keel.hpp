@@ -20,6 +20,7 @@
 #include <keel/flooding.hpp>
 #include <keel/height_grid.hpp>
 #include <keel/hull.hpp>
+#include <keel/hull_from_shape.hpp>
 #include <keel/hull_slice.hpp>
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>

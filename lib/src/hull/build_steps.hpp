@@ -53,6 +53,10 @@ struct Bounds {
 /// coordinate that large can be placed. In measure.cpp.
 [[nodiscard]] double coordinateSpacing_m(double magnitude_m);
 
+/// Every triangle of a Bullet mesh, its scaling applied, as three corners
+/// (a soup). In hull.cpp.
+[[nodiscard]] std::vector<btVector3> soupOf(const btStridingMeshInterface& mesh);
+
 /// "(x, y, z)". In edges.cpp.
 [[nodiscard]] std::string formatPoint(const btVector3& p);
 

@@ -41,13 +41,17 @@ void reportingRepair(const HullRepair& repair, Build build) {
 
 }  // namespace
 
-Hull::Hull(const btStridingMeshInterface& mesh, const HullOptions& options) {
+std::vector<btVector3> detail::hull_build::soupOf(const btStridingMeshInterface& mesh) {
   std::vector<btVector3> soup;
   SoupCollector collector(soup);
   const btVector3 huge(BT_LARGE_FLOAT, BT_LARGE_FLOAT, BT_LARGE_FLOAT);
   mesh.InternalProcessAllTriangles(&collector, -huge, huge);
+  return soup;
+}
+
+Hull::Hull(const btStridingMeshInterface& mesh, const HullOptions& options) {
   try {
-    reportingRepair(repair_, [&] { build(std::move(soup), options); });
+    reportingRepair(repair_, [&] { build(detail::hull_build::soupOf(mesh), options); });
   } catch (const HullError& e) {
     detail::hull_build::rethrowNamingUnoffsetIndices(e, detail::hull_build::unusedTail(mesh));
   }
