@@ -2,6 +2,7 @@
 // and when it lands, a towed hull pushes its bow wave and spray at its bow at
 // the tow speed, a hole floods at the hole with the orifice law's flow, and
 // nothing is reported at rest or while off.
+#include "examples/effects.hpp"
 #include "test_hulls.hpp"
 
 #include <gtest/gtest.h>
@@ -133,6 +134,33 @@ TEST(Effects, ADroppedBoxFallsQuietOnceAfloat) {
   d.boat->clearEffects();
   for (int i = 0; i < 2 * 240; ++i) step(d.w);
   EXPECT_TRUE(d.boat->effects().empty()) << d.boat->effects().size() << " events after 30 s";
+}
+
+TEST(Effects, ABoxLeapingOutOfTheWaterSplashesAsItLeavesAndAsItLandsAgain) {
+  // Afloat at rest, then thrown up at 6 m/s: it leaves the water (rate < 0,
+  // where its centre of buoyancy last met the water) and falls back in.
+  World w;
+  const double draft = 500 / (kRho * 2);
+  btRigidBody* body = w.addBox(btVector3(2, 1, 1), 500,
+                               btTransform(btQuaternion::getIdentity(), btVector3(0, btScalar(0.5 - draft), 0)));
+  WaterAction boat(body, hullOf(box(btVector3(2, 1, 1))), std::make_shared<FlatSurface>());
+  boat.setEffects(on());
+  w.world.addAction(&boat);
+  step(w);
+  body->setLinearVelocity(btVector3(0, 6, 0));
+  for (int i = 0; i < 2 * 240; ++i) step(w);
+  w.world.removeAction(&boat);
+  const std::vector<EffectEvent> s = ofKind(boat.effects(), EffectKind::Splash);
+  ASSERT_GE(s.size(), 2u);
+  EXPECT_LT(double(s[0].rate), 0.0);  // leaving
+  EXPECT_GT(double(s[0].velocity_mps.y()), 0.0);
+  EXPECT_NEAR(double(s[0].position_m.y()), 0.0, 1e-5);
+  // The centre of the last wet substep's sliver of displaced volume, in float.
+  EXPECT_LT(double(btVector3(s[0].position_m.x(), 0, s[0].position_m.z()).length()), 1e-3);
+  EXPECT_GT(double(s[1].rate), 0.0);  // landing again
+  EXPECT_LT(double(s[1].velocity_mps.y()), 0.0);
+  EXPECT_GT(s[1].time_s, s[0].time_s);
+  reportValue("leaving splash: speed along up [m/s]", double(s[0].speed_mps));
 }
 
 TEST(Effects, ColumnsSplashToo) {
@@ -365,6 +393,36 @@ TEST(Effects, RollbackDropsTheEventsOfTheSubstepsItUndoes) {
     EXPECT_EQ(t.boat->effects()[i].rate, first[i].rate) << i;
     EXPECT_EQ(t.boat->effects()[i].time_s, first[i].time_s) << i;
   }
+}
+
+TEST(Effects, TheDocsExampleLaysFoamTrailsAndThrowsSpray) {
+  // docs/effects.md's game::BoatEffects on the towed box, four substeps a
+  // frame: each bow sector's trail advances by the tow's U dt a substep,
+  // and the spray flies out of the bow face and up.
+  const btScalar U = 5;
+  const double draft = 500 / (kRho * 2);
+  Towed t(box(btVector3(2, 1, 1)), 500, btScalar(0.5 - draft), U);
+  game::BoatEffects effects(btVector3(0, 1, 0), kDt);
+  double worst = 0;
+  std::size_t segments = 0, drops = 0;
+  for (int frame = 0; frame < 60; ++frame) {
+    t.w.world.stepSimulation(btScalar(4 * kDt), 4, btScalar(kDt));
+    effects.collect(*t.boat);
+    EXPECT_TRUE(t.boat->effects().empty());
+    for (const game::FoamSegment& f : effects.foam)
+      worst = std::max(worst, std::abs(double((f.to_m - f.from_m).length()) - double(U) * kDt));
+    for (const game::Particle& p : effects.particles) {
+      EXPECT_GT(double(p.velocity_mps.x()), 0.0);
+      EXPECT_GT(double(p.velocity_mps.y()), 0.0);
+    }
+    segments += effects.foam.size(), drops += effects.particles.size();
+    effects.foam.clear(), effects.particles.clear();
+  }
+  reportValue("foam trail segments in 1 s (2 sectors, 240 substeps)", double(segments));
+  reportValue("foam segment length, worst error against U dt [m]", worst);
+  EXPECT_EQ(segments, 2u * 239);
+  EXPECT_GT(drops, 0u);
+  EXPECT_LT(worst, 1e-5);
 }
 
 TEST(Effects, BadSettingsAreRefusedNamingTheField) {
