@@ -37,18 +37,20 @@ enum class EffectKind : std::uint8_t {
 /// reports at most this many events of each of the two a substep.
 inline constexpr std::size_t kEffectSectors = 8;
 
-/// One effect event. Positions and vectors are world coordinates and axes;
-/// velocities are relative to the water (its mean velocity under the boat
-/// as the hydrodynamic terms found it: still water when none runs). The
-/// meaning of `rate`, `speed_mps` and `extent_m` by kind:
-///
-/// | kind     | speed_mps                         | rate                                      | extent_m |
-/// |----------|-----------------------------------|-------------------------------------------|----------|
-/// | Spray    | normal speed into the water [m/s] | swept volume rate of the wet faces [m^3/s] | waterline length [m] |
-/// | BowWave  | normal speed into the water [m/s] | waterline length x normal speed [m^2/s]   | waterline length [m] |
-/// | Splash   | vertical speed at the centre [m/s] | displaced volume's rate of change [m^3/s], > 0 entering, < 0
-/// leaving | radius of the wetted area [m] | | Flooding | jet speed through the opening [m/s] | flow [m^3/s], > 0 into
-/// the boat, < 0 out | sqrt(opening area) [m] |
+/// One effect event (docs/effects.md, "The kinds"). Positions and vectors
+/// are world coordinates and axes; velocities are relative to the water
+/// (its mean velocity under the boat as the hydrodynamic terms found it:
+/// still water when none runs). What `speed_mps`, `rate` and `extent_m`
+/// mean depends on the kind:
+/// - Spray: the normal speed into the water [m/s]; the swept volume rate of
+///   the faces' wet parts [m^3/s]; the waterline length merged [m].
+/// - BowWave: the normal speed into the water [m/s]; the waterline length
+///   times the normal speed [m^2/s]; the waterline length merged [m].
+/// - Splash: the speed along up [m/s]; the displaced volume's rate of
+///   change [m^3/s], > 0 entering, < 0 leaving; the radius of the wetted
+///   area's disc [m] (0 on columns).
+/// - Flooding: the jet's speed through the opening, Q / (Cd A) [m/s]; the
+///   flow Q [m^3/s], > 0 into the boat, < 0 out; sqrt of the opening's area [m].
 struct EffectEvent {
   EffectKind kind = EffectKind::Spray;
   /// Which emitter of its kind, the same from substep to substep (for a
@@ -56,10 +58,11 @@ struct EffectEvent {
   /// Splash, 0; Flooding, the opening's index among the boat's openings to
   /// the sea, counted through WaterAction::compartments() in order.
   std::uint32_t source = 0;
-  /// Where [m, world]: Spray and BowWave, on the waterline (the mean of
-  /// the faces merged, weighted by `rate`); Splash, the centre of buoyancy
-  /// (entering: this substep's; leaving: the last wet substep's) on the
-  /// water's surface; Flooding, the opening's centre.
+  /// Where [m, world]: Spray and BowWave, on the waterline (the mean of the
+  /// faces merged, weighted by normal speed times waterline length);
+  /// Splash, the centre of buoyancy (entering: this substep's; leaving: the
+  /// last wet substep's) on the water's surface; Flooding, the opening's
+  /// centre.
   btVector3 position_m{0, 0, 0};
   /// The hull's velocity at position_m relative to the water [m/s, world];
   /// Flooding: the jet's velocity relative to the hull (into the boat for
@@ -68,9 +71,9 @@ struct EffectEvent {
   /// Unit vector [world]: Spray and BowWave, the faces' mean outward normal
   /// (where the water is pushed); Splash, up; Flooding, the jet's direction.
   btVector3 direction{0, 0, 0};
-  btScalar speed_mps = 0;  ///< the kind's speed (table above) [m/s], >= 0
-  btScalar rate = 0;       ///< the kind's rate (table above) [m^3/s or m^2/s]
-  btScalar extent_m = 0;   ///< the kind's size (table above) [m], >= 0
+  btScalar speed_mps = 0;  ///< the kind's speed (above) [m/s], >= 0
+  btScalar rate = 0;       ///< the kind's rate (above) [m^3/s; BowWave m^2/s]
+  btScalar extent_m = 0;   ///< the kind's size (above) [m], >= 0
   double time_s = 0;       ///< the water clock at the end of the substep [s] (WaterAction::time_s)
 };
 

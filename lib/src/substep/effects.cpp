@@ -143,12 +143,13 @@ void waterlineEffects(const BoatModel& boat, BoatState& state, const BodySnapsho
   for (std::size_t k = 0; k < s.crossingCount; ++k) {
     const auto t = std::size_t(s.buffers.crossing[k]);
     const btVector3 a(p.px[k], p.py[k], p.pz[k]), b(p.qx[k], p.qy[k], p.qz[k]);
-    const btScalar length = (b - a).length();
     const btVector3 normal = btVector3(soa.sx[t], soa.sy[t], soa.sz[t]) * soa.inverseArea[t];
     const btVector3 mid = (a + b) * btScalar(0.5);
     const btVector3 v = velocityAt(linear, angular, water, mid);
     const btScalar vn = v.dot(normal);  // > 0: the face pushes into the water
-    if (!(vn >= slowest) || !(length > 0)) continue;
+    if (!(vn >= slowest)) continue;
+    const btScalar length = (b - a).length();
+    if (!(length > 0)) continue;
     const btScalar w = vn * length;
     const std::uint32_t sector = octant(mid[i1], mid[i2]);
     if (vn >= e.bowWaveMinSpeed_mps) bow[sector].add(w, mid, v, normal, vn, length, w);
