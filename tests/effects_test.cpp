@@ -114,17 +114,10 @@ TEST(Effects, ABoxDroppedOnFlatWaterSplashesWhereAndWhenItLands) {
 TEST(Effects, ABoxAtRestReportsNothing) {
   // Afloat at its draft from the start: the first substep notes the hull
   // wet (no splash for a boat already in the water), and nothing moves.
-  World w;
-  const double draft = 500 / (kRho * 2);
-  btRigidBody* body = w.addBox(btVector3(2, 1, 1), 500,
-                               btTransform(btQuaternion::getIdentity(), btVector3(0, btScalar(0.5 - draft), 0)));
-  WaterAction boat(body, hullOf(box(btVector3(2, 1, 1))), std::make_shared<FlatSurface>());
-  boat.setEffects(on());
-  w.world.addAction(&boat);
-  for (int i = 0; i < 5 * 240; ++i) step(w);
-  w.world.removeAction(&boat);
-  EXPECT_TRUE(boat.effects().empty());
-  reportValue("events from a box at rest in 5 s", double(boat.effects().size()));
+  DroppedBox d(1, btScalar(-500 / (kRho * 2)));
+  for (int i = 0; i < 5 * 240; ++i) step(d.w);
+  EXPECT_TRUE(d.boat->effects().empty());
+  reportValue("events from a box at rest in 5 s", double(d.boat->effects().size()));
 }
 
 TEST(Effects, ADroppedBoxFallsQuietOnceAfloat) {
@@ -139,18 +132,11 @@ TEST(Effects, ADroppedBoxFallsQuietOnceAfloat) {
 TEST(Effects, ABoxLeapingOutOfTheWaterSplashesAsItLeavesAndAsItLandsAgain) {
   // Afloat at rest, then thrown up at 6 m/s: it leaves the water (rate < 0,
   // where its centre of buoyancy last met the water) and falls back in.
-  World w;
-  const double draft = 500 / (kRho * 2);
-  btRigidBody* body = w.addBox(btVector3(2, 1, 1), 500,
-                               btTransform(btQuaternion::getIdentity(), btVector3(0, btScalar(0.5 - draft), 0)));
-  WaterAction boat(body, hullOf(box(btVector3(2, 1, 1))), std::make_shared<FlatSurface>());
-  boat.setEffects(on());
-  w.world.addAction(&boat);
-  step(w);
-  body->setLinearVelocity(btVector3(0, 6, 0));
-  for (int i = 0; i < 2 * 240; ++i) step(w);
-  w.world.removeAction(&boat);
-  const std::vector<EffectEvent> s = ofKind(boat.effects(), EffectKind::Splash);
+  DroppedBox d(1, btScalar(-500 / (kRho * 2)));
+  step(d.w);
+  d.body->setLinearVelocity(btVector3(0, 6, 0));
+  for (int i = 0; i < 2 * 240; ++i) step(d.w);
+  const std::vector<EffectEvent> s = ofKind(d.boat->effects(), EffectKind::Splash);
   ASSERT_GE(s.size(), 2u);
   EXPECT_LT(double(s[0].rate), 0.0);  // leaving
   EXPECT_GT(double(s[0].velocity_mps.y()), 0.0);
