@@ -233,6 +233,40 @@ TEST(Allocation, NoHeapAllocationOnColumnsNorWhenSwitchingModels) {
   }
 }
 
+// Effect events (docs/effects.md): off by default the boat holds no buffer
+// (switching on allocates it, once); on and warm, no substep allocates,
+// whether the events fit or overflow, nor does reading or clearing them.
+TEST(Allocation, NoHeapAllocationReportingEffects) {
+  World w;
+  const auto hull = hullOf(boatHull(10, 3, 2));
+  btRigidBody* body = w.addBox(btVector3(10, 2, 3), 8000,
+                               btTransform(btQuaternion(btVector3(1, 0, 0), 0.2f), btVector3(0, 0.1f, 0)));
+  body->setLinearVelocity(btVector3(6, -2, 0));  // bow wave and spray at the bow
+  WaterAction boat(body, hull, [](btScalar x, btScalar, double t) { return btScalar(0.3 * std::sin(0.4 * x + t)); });
+  Compartment hold{"hold", hullOf(box(btVector3(2, 1, 1), 1, btVector3(-2, -0.3f, 0))), {}, 0, 0, 1};
+  hold.openings.push_back(Opening{btVector3(-2, -0.7f, 0), btScalar(0.01)});
+  boat.setCompartments({hold});
+  allocationsDuring(boat, w.world, 2);
+  EXPECT_TRUE(boat.effects().empty());
+  EffectSettings effects;
+  effects.enabled = true;
+  effects.capacity = 64;
+  const long switching = gAllocations.load();
+  boat.setEffects(effects);
+  EXPECT_GT(gAllocations.load() - switching, 0);  // the buffer
+  allocationsDuring(boat, w.world, 2);            // warm-up
+  const long before = gAllocations.load();
+  std::size_t reported = 0;
+  for (int round = 0; round < 50; ++round) {
+    boat.updateAction(&w.world, btScalar(1.0 / 240));
+    reported += boat.effects().size();
+    if (round % 10 == 0) boat.clearEffects();  // and overflowing in between
+  }
+  EXPECT_EQ(gAllocations.load() - before, 0);
+  EXPECT_GT(reported, 0u);
+  EXPECT_GT(boat.droppedEffects() + boat.effects().size(), 0u);
+}
+
 /// A boat put on the far-boat preset before its first substep never holds
 /// the triangle model's per-vertex arrays nor Auto's patch (a fleet of
 /// thousands keeps its bodies close together in memory): it allocates less

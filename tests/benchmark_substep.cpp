@@ -178,6 +178,25 @@ void substepProfiled(benchmark::State& state) {
   b.report(state);
 }
 
+/// The boat's action reporting effect events (WaterAction::setEffects;
+/// moving at 3 m/s, its bow pushes a bow wave), read and cleared each
+/// substep: what the Effects stage costs, against `substep`.
+void substepWithEffects(benchmark::State& state) {
+  BenchBoat b(state);
+  EffectSettings effects;
+  effects.enabled = true;
+  b.boat->setEffects(effects);
+  std::size_t events = 0;
+  for (auto _ : state) {
+    b.reset();
+    b.boat->updateAction(&b.w.world, btScalar(1.0 / 240));
+    events += b.boat->effects().size();
+    b.boat->clearEffects();
+  }
+  state.counters["events"] = benchmark::Counter(double(events), benchmark::Counter::kAvgIterations);
+  b.report(state);
+}
+
 /// The same with Bullet included: one 1/240 s step of a world holding the
 /// body and its action (stepSimulation's fixed cost, the body's
 /// integration, the action), as a game steps it.
@@ -209,6 +228,12 @@ BENCHMARK(substep)
 
 // Profiled: the smallest and the 1k hull, flat water and 64 sines, hydrostatics and the full model.
 BENCHMARK(substepProfiled)
+    ->ArgNames({"tris", "wavy", "patch", "terms"})
+    ->ArgsProduct({{12, 1000}, {0, 2}, {0}, {0, 31}})
+    ->Unit(benchmark::kMicrosecond);
+
+// With effect events: as the profiled.
+BENCHMARK(substepWithEffects)
     ->ArgNames({"tris", "wavy", "patch", "terms"})
     ->ArgsProduct({{12, 1000}, {0, 2}, {0}, {0, 31}})
     ->Unit(benchmark::kMicrosecond);

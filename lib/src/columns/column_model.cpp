@@ -26,7 +26,8 @@ class ColumnModel final : public ModelState {
       extraDamping(boat, state, body, s);
       clampDrag(boat, state, body, s);
     }
-    floodwater(boat, state, body, s);  // the compartments flood on either model
+    floodwater(boat, state, body, s);                  // the compartments flood on either model
+    if (state.effects) effects(boat, state, body, s);  // splash and flooding: columns have no waterline
     return velocityChange(boat, state, own_.water, body, s);
   }
 

@@ -33,6 +33,10 @@ class TriangleModel final : public ModelState {
       clampDrag(boat, state, body, s);
     }
     floodwater(boat, state, body, s);
+    if (state.effects) {  // only for a boat that reports them: off, not even a call
+      waterlineEffects(boat, state, body, s);
+      effects(boat, state, body, s);
+    }
     return velocityChange(boat, state, own_.water, body, s);
   }
 
