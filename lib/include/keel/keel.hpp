@@ -17,6 +17,7 @@
 #include <keel/columns.hpp>
 #include <keel/config.hpp>
 #include <keel/constants.hpp>
+#include <keel/effects.hpp>
 #include <keel/flooding.hpp>
 #include <keel/height_grid.hpp>
 #include <keel/hull.hpp>

@@ -36,6 +36,7 @@ enum class SubstepStage : std::uint8_t {
   Damping,         ///< the optional damping by the submerged fraction
   Clamp,           ///< the hydrodynamic terms limited to dissipate
   Flooding,        ///< water through the openings and its weight
+  Effects,         ///< spray, bow wave, splash and flooding events (WaterAction::setEffects)
   VelocityChange,  ///< the total made to act exactly once in the next substep
 };
 

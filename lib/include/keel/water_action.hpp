@@ -6,6 +6,7 @@
 #include <keel/columns.hpp>
 #include <keel/config.hpp>
 #include <keel/constants.hpp>
+#include <keel/effects.hpp>
 #include <keel/flooding.hpp>
 #include <keel/hull.hpp>
 #include <keel/hydrodynamics.hpp>
@@ -340,6 +341,30 @@ class WaterAction : public btActionInterface {
   [[nodiscard]] SubstepProfile profile() const;
   /// Zeroes the profile (profiling stays as it is).
   void clearProfile();
+
+  /// Reports effect events (docs/effects.md) from now on, with `settings`
+  /// (EffectSettings::enabled), or stops (the default: then a substep pays
+  /// one test of a null pointer). Switching on allocates the buffer once
+  /// (EffectSettings::capacity events) and starts afresh: the first substep
+  /// only notes whether the hull is wet, so no splash is reported for a
+  /// boat that was already in the water. Changing the settings while on
+  /// keeps the events held (up to the new capacity). Off frees the buffer.
+  /// Throws std::invalid_argument, changing nothing, as
+  /// EffectSettings::validate. Not saved by saveState(): restoreState()
+  /// leaves the settings and drops the events held from substeps later than
+  /// the restored clock (the substeps it undoes).
+  void setEffects(const EffectSettings& settings);
+  /// The effect settings (EffectSettings{} while off).
+  [[nodiscard]] EffectSettings effectSettings() const;
+  /// The events of the substeps since the last clearEffects(), in the order
+  /// they happened (each substep's by kind: Spray, BowWave, Splash,
+  /// Flooding); empty while off. Valid until the next substep, clearEffects()
+  /// or setEffects().
+  [[nodiscard]] std::span<const EffectEvent> effects() const;
+  /// Events dropped since the last clearEffects() because the buffer was full.
+  [[nodiscard]] std::uint64_t droppedEffects() const;
+  /// Forgets the events held and the count dropped (no allocation).
+  void clearEffects();
 
   /// Length scale of the debug force arrows [N per m of arrow]. 0 (the
   /// default) scales them to the boat: its weight is one hull radius

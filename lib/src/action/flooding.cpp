@@ -64,6 +64,7 @@ std::size_t WaterAction::openHole(const btVector3& point_world, btScalar area_m2
   flood.seaU_m.push_back(0);
   flood.seaV_m.push_back(0);
   flood.seaHeight_m.push_back(0);
+  flood.seaFlow_m3ps.push_back(0);
   return best;
 }
 

@@ -13,6 +13,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace keel::KEEL_ABI {
 
@@ -92,6 +93,10 @@ void WaterAction::restoreState(const WaterActionState& state) {
   // The body's mass as it was saved (between steps): raised, or its own.
   detail::restoreRaisedMass(*body_, state_->raised, state.impl_->boat.raised);
   state_->copyFrom(state.impl_->boat);
+  // The events of the substeps undone are of a future that no longer
+  // happens: dropped; the earlier ones stay for the game (docs/effects.md).
+  if (state_->effects)
+    std::erase_if(state_->effects->events, [&](const EffectEvent& e) { return e.time_s > s.time_s; });
   if (state_->wakeLink) state_->wakeLink->sources = state.impl_->wakeSources;
   drawnCutBuilt_ = false;  // the drawn cut is the last substep's: rebuilt from the restored one
 }

@@ -27,6 +27,7 @@ class ColumnModel final : public ModelState {
       clampDrag(boat, state, body, s);
     }
     floodwater(boat, state, body, s);  // the compartments flood on either model
+    effects(boat, state, body, s);     // splash and flooding; columns have no waterline
     return velocityChange(boat, state, own_.water, body, s);
   }
 

@@ -26,6 +26,7 @@ void FloodState::set(std::vector<Compartment> given) {
   seaU_m.assign(toSea, 0);
   seaV_m.assign(toSea, 0);
   seaHeight_m.assign(toSea, 0);
+  seaFlow_m3ps.assign(toSea, 0);
   takenFromSea_m3 = 0;
   force = ForceTorque{};
   status = FloodingStatus{};

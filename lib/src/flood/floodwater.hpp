@@ -75,7 +75,10 @@ struct FloodState {
                                                     ///< per compartment: solveLevels' scratch
   std::vector<btScalar> water, height;  ///< per vertex of meshes: its compartment's plane, its height above it [m]
   std::vector<btScalar> seaU_m, seaV_m, seaHeight_m;  ///< the sea at the openings to the sea, this substep
-  double takenFromSea_m3 = 0;                         ///< inflow from the sea less outflow and pumping [m^3]
+  /// The water each opening to the sea let in this substep, over its
+  /// length [m^3/s] (< 0: out); 0 when none moved (read by the Effects stage).
+  std::vector<btScalar> seaFlow_m3ps;
+  double takenFromSea_m3 = 0;  ///< inflow from the sea less outflow and pumping [m^3]
   /// Whether the substep moves water: false while WaterAction::prime
   /// computes a force with no time passing.
   bool timePasses = true;

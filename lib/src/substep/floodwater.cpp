@@ -125,6 +125,7 @@ void flowThroughOpenings(FloodState& f, const Substep& s, double g) {
       const double centre = double(o.centre_m.dot(s.axes.up));
       const double half = 0.5 * double(o.height_m > 0 ? o.height_m : std::sqrt(o.area_m2));
       CompartmentState* other = o.to == kSea ? nullptr : &f.state[std::size_t(o.to)];
+      const std::size_t seaIndex = sea;
       const double outside = other ? other->head_m : double(f.seaHeight_m[sea++]) - double(s.axes.centreUp_m);
       if (!std::isfinite(outside)) continue;
       const double inside = c.head_m;
@@ -140,7 +141,8 @@ void flowThroughOpenings(FloodState& f, const Substep& s, double g) {
       // through an opening).
       const double slope = other ? c.surface_m2 * other->surface_m2 / (c.surface_m2 + other->surface_m2) : c.surface_m2;
       const double most = std::abs(outside - inside) * slope;
-      transfer(f, c, other, std::clamp(q * double(s.dt_s), -most, most));
+      const double moved = transfer(f, c, other, std::clamp(q * double(s.dt_s), -most, most));
+      if (!other) f.seaFlow_m3ps[seaIndex] = btScalar(moved / double(s.dt_s));
     }
     if (f.compartments[i].pumpRate_m3ps > 0)
       transfer(f, c, nullptr, -double(f.compartments[i].pumpRate_m3ps) * double(s.dt_s));
@@ -163,6 +165,7 @@ void floodwater(const BoatModel& boat, BoatState& state, const BodySnapshot& bod
     unsolved = unsolved || !c.solved;
   }
   if (unsolved) solveLevels(f, up);  // the first substep: the heads need levels
+  std::fill(f.seaFlow_m3ps.begin(), f.seaFlow_m3ps.end(), btScalar(0));
   // No time passes while the action primes: the force of the water as it
   // is, none moved.
   if (f.timePasses) {

@@ -3,7 +3,7 @@
 // of this folder, and the triangle model's state they keep. The triangle
 // model runs them in this order (triangle_model.cpp); the column model
 // runs Pose, SampleWater, Heights, its ColumnBuoyancy, Damping, Clamp,
-// Flooding and VelocityChange (lib/src/columns/column_substep.cpp).
+// Flooding, Effects and VelocityChange (lib/src/columns/column_substep.cpp).
 // docs/model.md, "The substep", describes them.
 //
 // Each declaration states what the stage reads and writes: of the plan
@@ -164,6 +164,23 @@ void clampDrag(const BoatModel& boat, BoatState& state, const BodySnapshot& body
 /// through the openings, the free surfaces, the floodwater's weight and
 /// its status (floodwater.cpp).
 void floodwater(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
+
+/// Effects, the waterline's part (triangles): Spray and BowWave. Only when
+/// the boat reports effects (state.effects) and time passes
+/// (state.flood.timePasses: not while the action primes). Reads the
+/// crossing triangles' waterline segments and wet pieces (s.buffers),
+/// s.crossingCount, s.axes, s.t_s, state.basis, state.centre_m,
+/// state.referenceWater_mps, the body's velocities. Writes events into
+/// state.effects (effects.cpp).
+void waterlineEffects(const BoatModel& boat, BoatState& state, const BodySnapshot& body, const Substep& s);
+
+/// Effects: Splash and Flooding, on either model. Only when the boat
+/// reports effects (state.effects). Reads state.anyWet, state.hydrostatics,
+/// s.waterRange, s.dt_s, s.t_s, state.effectHistory, state.flood's openings
+/// and their flow, state.referenceWater_mps, the body's velocities. Writes
+/// events into state.effects (none while the action primes) and
+/// state.effectHistory (effects.cpp).
+void effects(const BoatModel& boat, BoatState& state, const BodySnapshot& body, const Substep& s);
 
 /// VelocityChange. Reads state.hydrostatics, state.hydrodynamics,
 /// state.flood.force, water.height_m, the body. Writes state.total,

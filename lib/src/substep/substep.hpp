@@ -12,6 +12,7 @@
 
 #include <keel/added_mass.hpp>
 #include <keel/columns.hpp>
+#include <keel/effects.hpp>
 #include <keel/hull.hpp>
 #include <keel/hydrodynamics.hpp>
 #include <keel/hydrostatics.hpp>
@@ -127,6 +128,33 @@ struct PointWater {
 
 class ModelState;  // model.hpp: one buoyancy model's own state
 
+/// What the Effects stage keeps from one substep to the next, for Splash:
+/// whether the hull was wet, and where and how it was at its last wet
+/// substep. A value of the boat's state: rolled back with the rest.
+struct EffectHistory {
+  bool warm = false;            ///< the rest holds the last substep's (false: effects just switched on)
+  bool wet = false;             ///< the hull was wet at the last substep
+  btVector3 centre_m{0, 0, 0};  ///< the last wet substep's centre of buoyancy on the water, world
+  btScalar volume_m3 = 0;       ///< its displaced volume
+  btScalar wettedArea_m2 = 0;   ///< its wetted area
+};
+
+/// A boat's effect events and their settings (WaterAction::setEffects).
+/// Not a value of the boat's state: the events are the game's to read, and
+/// rollback only drops those of the substeps it undoes (docs/effects.md).
+struct EffectBuffer {
+  EffectSettings settings;
+  std::vector<EffectEvent> events;  ///< reserved to settings.capacity once
+  std::uint64_t dropped = 0;        ///< events that found the buffer full
+  /// Adds `e`, or counts it dropped when the buffer is full.
+  void add(const EffectEvent& e) {
+    if (events.size() < settings.capacity)
+      events.push_back(e);
+    else
+      ++dropped;
+  }
+};
+
 /// How many buoyancy models there are (BuoyancyModel's values; model.cpp
 /// has one entry each).
 inline constexpr std::size_t kBuoyancyModelCount = 2;
@@ -174,8 +202,9 @@ struct BoatValues {
   /// the water needs: integrated at the first substep that wants them.
   Moments hullMoments;
   bool hullMomentsKnown = false;
-  RaisedMass raised;    ///< what Keel set on the body for the added mass
-  BulletMass raisedTo;  ///< the last substep's body with its water, for Bullet's next (AddedMass stage)
+  RaisedMass raised;            ///< what Keel set on the body for the added mass
+  BulletMass raisedTo;          ///< the last substep's body with its water, for Bullet's next (AddedMass stage)
+  EffectHistory effectHistory;  ///< the Effects stage's (zero while effects are off)
 };
 
 /// What a boat keeps from one substep to the next (BoatValues), its
@@ -191,6 +220,8 @@ struct BoatState : BoatValues {
   BoatState& operator=(const BoatState&) = delete;
   /// Each stage's time, when the boat is profiled (WaterAction::setProfiling); null when not.
   std::unique_ptr<SubstepProfile> profile;
+  /// The effect events, when the boat reports them (WaterAction::setEffects); null when not.
+  std::unique_ptr<EffectBuffer> effects;
   /// The WakeField this boat makes waves in (WakeField::add), shared with
   /// it; null when it makes none. Not a value: rollback saves its sources.
   std::shared_ptr<WakeLink> wakeLink;

@@ -33,6 +33,8 @@ class TriangleModel final : public ModelState {
       clampDrag(boat, state, body, s);
     }
     floodwater(boat, state, body, s);
+    waterlineEffects(boat, state, body, s);
+    effects(boat, state, body, s);
     return velocityChange(boat, state, own_.water, body, s);
   }
 
