@@ -154,6 +154,8 @@ void HarbourApp::buildScene() {
   camera_->setAutoAspectRatio(true);
   camera_->setFOVy(Ogre::Degree(50));
   cameraNode_ = scene_->getRootSceneNode()->createChildSceneNode();
+  // Turning by the shortest arc (Ogre's default) rolls the camera as it orbits: keep the horizon level.
+  cameraNode_->setFixedYawAxis(true);
   cameraNode_->attachObject(camera_);
   Ogre::Viewport* viewport = getRenderWindow()->addViewport(camera_);
   viewport->setBackgroundColour(kHorizon);

@@ -103,7 +103,7 @@ class HarbourApp final : public OgreBites::ApplicationContext, public OgreBites:
   /// Turns each boat's effect events since the last frame into spray and
   /// foam, advances those by `step_s` [s] (0 while paused), and draws them.
   void updateEffects(double step_s);
-  void emitEffect(int boatId, const keel::EffectEvent& event);
+  void emitEffect(const Boat& boat, const keel::EffectEvent& event);
   void resetEffects();
   /// The spray and foam line: on or off, droplets and patches alive.
   void hudEffects();

@@ -14,19 +14,20 @@ namespace demo {
 namespace {
 
 constexpr float kGravity_mps2 = 9.81f;
-constexpr float kDropletsPerSprayRate = 8;    ///< droplets per m^3/s of a spray event's swept volume rate
-constexpr int kMaxDropletsPerSpray = 10;      ///< per spray event
-constexpr float kDropletsPerSplashRate = 25;  ///< droplets per m^3/s of a splash's displaced volume rate
+constexpr float kDropletsPerSprayRate = 20;    ///< droplets per m^3/s of a spray event's swept volume rate
+constexpr int kMaxDropletsPerSpray = 24;       ///< per spray event
+constexpr float kDropletsPerSplashEnergy = 4;  ///< droplets per (m/s)^2 of a splash's impact speed
 constexpr int kMaxDropletsPerSplash = 160;
-constexpr float kFoamLife_s = 5;     ///< a bow wave's foam patch
-constexpr float kSplashFoam_s = 4;   ///< a splash's ring of foam
-constexpr float kFoamSpacing = 0.7f; ///< a trail's patches this many radii apart
+constexpr float kFoamLife_s = 5;      ///< a bow wave's foam patch
+constexpr float kSplashFoam_s = 4;    ///< a splash's ring of foam
+constexpr float kFoamSpacing = 0.7f;  ///< a trail's patches this many radii apart
 
 Ogre::Vector3 toOgre(const btVector3& v) { return {float(v.x()), float(v.y()), float(v.z())}; }
 
 }  // namespace
 
-void HarbourApp::emitEffect(int boatId, const keel::EffectEvent& e) {
+void HarbourApp::emitEffect(const Boat& boat, const keel::EffectEvent& e) {
+  const int boatId = boat.id;
   const Ogre::Vector3 at = toOgre(e.position_m), out = toOgre(e.direction), up = Ogre::Vector3::UNIT_Y;
   ++result_.effectEvents[std::size_t(e.kind)];
   const float speed = float(e.speed_mps), rate = std::abs(float(e.rate)), extent = float(e.extent_m);
@@ -50,17 +51,22 @@ void HarbourApp::emitEffect(int boatId, const keel::EffectEvent& e) {
     }
     case keel::EffectKind::Splash: {
       // A ring of droplets thrown out and up round the wetted area, and a
-      // ring of foam where they fall.
-      const int n = std::clamp(int(rate * kDropletsPerSplashRate), 12, kMaxDropletsPerSplash);
-      const float reach = std::max(extent, 0.3f);
+      // ring of foam where they fall; the harder the impact, the more (the
+      // event comes at first contact, when little is wet yet: its speed, not
+      // its rate, says how hard).
+      // The ring is the hull's waterplane, an ellipse along the bow.
+      const int n = std::clamp(int(speed * speed * kDropletsPerSplashEnergy), 12, kMaxDropletsPerSplash);
+      const btVector3 bow = boat.body->getCenterOfMassTransform().getBasis() * boat.type->axes.forward;
+      Ogre::Vector3 ahead(float(bow.x()), 0, float(bow.z()));
+      if (ahead.normalise() < 1e-3f) ahead = Ogre::Vector3::UNIT_X;  // bow straight up or down
+      const Ogre::Vector3 abeam = up.crossProduct(ahead);
+      const float halfLength = std::max(extent, 0.55f * float(boat.type->length_m));
+      const float halfBeam = std::max(extent, 0.6f * float(boat.type->beam_m));
       for (int i = 0; i < n; ++i) {
         const float a = 6.2831853f * float(i) / float(n);
-        const Ogre::Vector3 radial(std::cos(a), 0, std::sin(a));
-        effects_->spray(at + radial * reach, (radial * 0.5f + up) * std::max(speed, 1.0f), 1, 0.3f);
-      }
-      for (int i = 0; i < 8; ++i) {
-        const float a = 6.2831853f * float(i) / 8;
-        effects_->foam(at + Ogre::Vector3(std::cos(a), 0, std::sin(a)) * reach * 0.8f, reach * 0.5f, kSplashFoam_s);
+        const Ogre::Vector3 rim = ahead * (std::cos(a) * halfLength) + abeam * (std::sin(a) * halfBeam);
+        effects_->spray(at + rim, (rim.normalisedCopy() * 0.5f + up) * std::max(speed, 1.0f), 1, 0.3f);
+        if (i % std::max(1, n / 12) == 0) effects_->foam(at + rim, 0.4f * halfBeam, kSplashFoam_s);
       }
       break;
     }
@@ -73,7 +79,7 @@ void HarbourApp::emitEffect(int boatId, const keel::EffectEvent& e) {
 
 void HarbourApp::updateEffects(double step_s) {
   for (const auto& boat : harbour_.boats()) {
-    for (const keel::EffectEvent& e : boat->action->effects()) emitEffect(boat->id, e);
+    for (const keel::EffectEvent& e : boat->action->effects()) emitEffect(*boat, e);
     boat->action->clearEffects();
   }
   const keel::WaterSurface& water = *harbour_.water();

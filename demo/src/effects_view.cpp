@@ -19,11 +19,11 @@ namespace demo {
 namespace {
 
 constexpr const char* kDiscTexture = "fx/disc";
-constexpr float kFoamAlpha = 0.75f;    ///< a fresh patch's opacity
-constexpr float kSprayAlpha = 0.85f;   ///< a fresh droplet's opacity
-constexpr float kSprayLife_s = 2.5f;   ///< a droplet that never lands ends then
-constexpr float kFoamLift_m = 0.03f;   ///< foam drawn this far above the water, over the water's own triangles
-constexpr int kDiscSide = 32;          ///< the soft disc texture's side [texels]
+constexpr float kFoamAlpha = 0.75f;   ///< a fresh patch's opacity
+constexpr float kSprayAlpha = 0.85f;  ///< a fresh droplet's opacity
+constexpr float kSprayLife_s = 2.5f;  ///< a droplet that never lands ends then
+constexpr float kFoamLift_m = 0.03f;  ///< foam drawn this far above the water, over the water's own triangles
+constexpr int kDiscSide = 32;         ///< the soft disc texture's side [texels]
 
 /// A white disc whose opacity falls smoothly to zero at its rim, made in
 /// code (the demo ships no textures).
@@ -93,7 +93,7 @@ EffectsView::~EffectsView() {
 void EffectsView::spray(const Ogre::Vector3& at_m, const Ogre::Vector3& velocity_mps, int count, float spread) {
   const float speed = velocity_mps.length();
   std::normal_distribution<float> jitter(0, spread * std::max(speed, 0.5f));
-  std::uniform_real_distribution<float> size(0.06f, 0.16f), life(0.6f, 1.0f);
+  std::uniform_real_distribution<float> size(0.12f, 0.32f), life(0.6f, 1.0f);
   for (int i = 0; i < count; ++i) {
     Droplet d;
     d.position_m = at_m;
@@ -129,7 +129,7 @@ void EffectsView::step(float dt_s, float g_mps2, const WaterHeight& water) {
   for (std::size_t i = 0; i < spray_.size();) {
     Droplet& d = spray_[i];
     const bool landed = d.velocity_mps.y < 0 && d.position_m.y < water(d.position_m.x, d.position_m.z);
-    if (landed && d.size_m > 0.13f) foam(d.position_m, 0.25f, 1.5f);
+    if (landed && d.size_m > 0.26f) foam(d.position_m, 0.25f, 1.5f);
     if (landed || d.age_s > d.life_s) {
       d = spray_.back();
       spray_.pop_back();

@@ -61,8 +61,8 @@ class EffectsView {
   std::size_t maxSpray_, maxFoam_;
   std::vector<Droplet> spray_;
   std::vector<Patch> foam_;
-  std::size_t nextFoam_ = 0;   ///< the patch a full pool overwrites next (the oldest)
-  std::size_t nextSpray_ = 0;  ///< the droplet a full pool overwrites next
+  std::size_t nextFoam_ = 0;       ///< the patch a full pool overwrites next (the oldest)
+  std::size_t nextSpray_ = 0;      ///< the droplet a full pool overwrites next
   std::mt19937 random_{20261128};  ///< fixed seed: the same run draws the same spray
   Ogre::BillboardSet* droplets_ = nullptr;
   Ogre::BillboardSet* patches_ = nullptr;

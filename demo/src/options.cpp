@@ -146,10 +146,11 @@ ParseResult parseOptions(int argc, const char* const* argv, const std::string& d
   try {
     po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
     if (vm.count("help")) {
-      std::cout << desc
-                << "\nKeys: W/S throttle, A/D rudder, Tab next boat, B spawn, P pause, N single step,\n"
-                   "R reset, F1 debug draw, 0-8 sea state, K wakes, E spray and foam, right mouse drag orbit, wheel zoom,\n"
-                   "Esc quit.\n";
+      std::cout
+          << desc
+          << "\nKeys: W/S throttle, A/D rudder, Tab next boat, B spawn, P pause, N single step,\n"
+             "R reset, F1 debug draw, 0-8 sea state, K wakes, E spray and foam, right mouse drag orbit, wheel zoom,\n"
+             "Esc quit.\n";
       return {std::nullopt, 0};
     }
     po::notify(vm);
