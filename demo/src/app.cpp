@@ -54,6 +54,13 @@ HarbourApp::HarbourApp(const Options& options, Harbour& harbour, std::string plu
       pluginsConfig_(std::move(pluginsConfig)) {
   if (!harbour_.boats().empty()) selectedId_ = harbour_.boats().front()->id;
   debugMode_ = options_.debugDraw;
+  if (options_.scenario == "drop") {
+    // Ahead and to starboard of the speedboat (it heads north, -z), low:
+    // the bow's spray faces the viewer.
+    yaw_rad_ = kDropCameraYaw_rad;
+    pitch_rad_ = kDropCameraPitch_rad;
+    distance_m_ = kDropCameraDistance_m;
+  }
   if (options_.scenario == "wake") {
     // Above and behind the speedboat (it heads north, -z): its wake spreads
     // towards the viewer.
@@ -128,6 +135,7 @@ void HarbourApp::shutdown() {
   ropes_.reset();
   boatNodes_.clear();
   debrisView_.reset();
+  effects_.reset();
   OgreBites::ApplicationContext::shutdown();
 }
 
@@ -146,6 +154,8 @@ void HarbourApp::buildScene() {
   camera_->setAutoAspectRatio(true);
   camera_->setFOVy(Ogre::Degree(50));
   cameraNode_ = scene_->getRootSceneNode()->createChildSceneNode();
+  // Turning by the shortest arc (Ogre's default) rolls the camera as it orbits: keep the horizon level.
+  cameraNode_->setFixedYawAxis(true);
   cameraNode_->attachObject(camera_);
   Ogre::Viewport* viewport = getRenderWindow()->addViewport(camera_);
   viewport->setBackgroundColour(kHorizon);
@@ -171,6 +181,7 @@ void HarbourApp::buildScene() {
   debug_ = std::make_unique<DebugLines>(*scene_, "debug", true);
   ropes_ = std::make_unique<DebugLines>(*scene_, "ropes", false);
   debrisView_ = std::make_unique<DebrisView>(*scene_);
+  effects_ = std::make_unique<EffectsView>(*scene_);
 
   auto* imgui = new Ogre::ImGuiOverlay();  // the OverlayManager owns it
   imgui->setZOrder(300);
@@ -220,12 +231,14 @@ bool HarbourApp::frameStarted(const Ogre::FrameEvent& evt) {
   const double frame_s = options_.fixedStep() ? options_.frameStep_s
                                               : std::clamp(double(evt.timeSinceLastFrame), 0.0, 0.1);
   steerSelected(frame_s);
+  const bool stepping = !paused_ || stepOnce_;
   simulate(frame_s);
   syncBoats();
   updateCamera(frame_s, false);
   if (const Boat* boat = selected())
     water_->update(*harbour_.water(), harbour_.time_s(), boat->body->getCenterOfMassPosition().x(),
                    boat->body->getCenterOfMassPosition().z(), harbour_.seaState(), cameraNode_->getPosition());
+  updateEffects(stepping ? frame_s : 0);
   drawRopes();
   drawDebug();
   recordTelemetry();
@@ -433,6 +446,7 @@ void HarbourApp::select(int offset) {
 
 void HarbourApp::reset() {
   harbour_.reset();
+  resetEffects();
   syncBoats();
   selectedId_ = harbour_.boats().empty() ? 0 : harbour_.boats().front()->id;
   plotPrimed_ = false;
@@ -460,6 +474,7 @@ bool HarbourApp::keyPressed(const OgreBites::KeyboardEvent& evt) {
       break;
     case 'b': spawn(); break;
     case 'k': harbour_.setWakes(!harbour_.wakes().on()); break;
+    case 'e': harbour_.setEffects(!harbour_.effectsOn()); break;
     case 'm': harbour_.setModelChoice(ModelChoice((int(harbour_.modelChoice()) + 1) % 3)); break;
     case 'h':
       if (Boat* boat = selected()) harbour_.hole(*boat, kKeyHole_m2);
@@ -538,6 +553,7 @@ void HarbourApp::hudSea() {
   ImGui::Text("contacts  boat-dock %ld (%d now)  boat-boat %ld (%d now)", c.boatDockEvents, c.boatDockNow,
               c.boatBoatEvents, c.boatBoatNow);
   hudWakes();
+  hudEffects();
   if (ImGui::Button(paused_ ? "Resume [P]" : "Pause [P]")) paused_ = !paused_;
   ImGui::SameLine();
   if (ImGui::Button("Step [N]")) paused_ = true, stepOnce_ = true;

@@ -5,6 +5,7 @@
 
 #include "debris_view.hpp"
 #include "debug_lines.hpp"
+#include "effects_view.hpp"
 #include "frame_check.hpp"
 #include "harbour.hpp"
 #include "options.hpp"
@@ -44,6 +45,10 @@ struct RunResult {
   /// through after kRockFrom_s: how much the others' waves rock them.
   double mooredRock_deg = 0;
   static constexpr double kRockFrom_s = 4;
+  /// Effect events the boats reported, by kind (keel::EffectKind: spray,
+  /// bow wave, splash, flooding), and the most droplets alive at once.
+  std::array<long, 4> effectEvents{};
+  std::size_t peakDroplets = 0;
 };
 
 class HarbourApp final : public OgreBites::ApplicationContext, public OgreBites::InputListener {
@@ -95,6 +100,13 @@ class HarbourApp final : public OgreBites::ApplicationContext, public OgreBites:
   /// On the last frame: the largest height the boats' waves add to the drawn
   /// water round the selected boat, into the run's result.
   void measureWake();
+  /// Turns each boat's effect events since the last frame into spray and
+  /// foam, advances those by `step_s` [s] (0 while paused), and draws them.
+  void updateEffects(double step_s);
+  void emitEffect(const Boat& boat, const keel::EffectEvent& event);
+  void resetEffects();
+  /// The spray and foam line: on or off, droplets and patches alive.
+  void hudEffects();
   /// Each frame: the moored boats' heel and trim ranges, into mooredRock_deg.
   void trackMooredRocking();
   [[nodiscard]] Boat* selected();
@@ -117,6 +129,9 @@ class HarbourApp final : public OgreBites::ApplicationContext, public OgreBites:
   std::unique_ptr<OgreBites::InputListenerChain> inputChain_;
   std::map<int, Ogre::SceneNode*> boatNodes_;
   std::unique_ptr<DebrisView> debrisView_;
+  std::unique_ptr<EffectsView> effects_;
+  /// Where each boat's bow-wave emitter (boat id, event source) last laid foam [m, world].
+  std::map<std::pair<int, std::uint32_t>, Ogre::Vector3> lastFoam_;
 
   // Run state.
   long frame_ = 0;
@@ -132,6 +147,7 @@ class HarbourApp final : public OgreBites::ApplicationContext, public OgreBites:
   // Camera: orbit around the selected boat; the wake scenario's looks down
   // on its speedboat from behind.
   static constexpr double kWakeCameraPitch_rad = 1.15, kWakeCameraDistance_m = 50, kWakeCameraLookBehind_m = 12;
+  static constexpr double kDropCameraYaw_rad = 2.3, kDropCameraPitch_rad = 0.22, kDropCameraDistance_m = 16;
   double lookBehind_m_ = 0;  ///< aim this far behind the boat along its track [m]
   double yaw_rad_ = -0.12, pitch_rad_ = 0.28, distance_m_ = 27;
   Ogre::Vector3 target_ = Ogre::Vector3::ZERO;

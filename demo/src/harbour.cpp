@@ -113,7 +113,8 @@ Harbour::Harbour(const Options& options, std::map<std::string, std::shared_ptr<c
       types_(std::move(types)),
       seaState_(options.seaState),
       random_(options.seed),
-      wakes_(options.wakes, options.wakeSize_m, options.wakeCell_m, basin_) {
+      wakes_(options.wakes, options.wakeSize_m, options.wakeCell_m, basin_),
+      effects_(options.effects) {
   (void)parseSeaModel(options_.sea, seaModel_);  // validated with the options
   modelChoice_ = options_.model == "triangles" ? ModelChoice::AllTriangles
                  : options_.model == "columns" ? ModelChoice::AllColumns
@@ -270,6 +271,7 @@ Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double hea
   // centreline, so a boat holed on one side lists (docs/flooding.md).
   game::addBulkheadsAndCentreline(*boat->action, type.axes.forward, type.axes.forward.cross(type.axes.up),
                                   kCompartments);
+  if (effects_) boat->action->setEffects(boatEffectSettings());
   world_->addAction(boat->action.get());
   // The propeller and the rudder, after the boat: it reads the velocity
   // Bullet integrated (docs/propulsion.md).
@@ -345,6 +347,8 @@ void Harbour::placeScenario() {
     placeCollideScenario();
   else if (options_.scenario == "wake")
     placeWakeScenario();
+  else if (options_.scenario == "drop")
+    placeDropScenario();
   else
     placeHarbourScenario();
   debris_->scatter(

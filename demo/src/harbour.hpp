@@ -79,6 +79,10 @@ struct Boat {
   [[nodiscard]] bool moored() const { return !moorings.empty(); }
 };
 
+/// What the harbour's boats report for the spray and foam the app draws
+/// (keel::WaterAction::setEffects): on, with Keel's default thresholds.
+[[nodiscard]] keel::EffectSettings boatEffectSettings();
+
 /// Which model floats the boats: by distance from the camera (far boats on
 /// Keel's columns), or one model for all of them (the M key), to compare.
 enum class ModelChoice { ByDistance, AllTriangles, AllColumns };
@@ -162,6 +166,10 @@ class Harbour {
   /// Floats every boat and piece of debris on a still wake field over the
   /// sea, every boat making waves in it (on), or on the sea alone (off).
   void setWakes(bool on);
+  /// Every boat reports Keel's effect events (docs/effects.md) for the app
+  /// to draw as spray and foam (on), or none (off); boats spawned later follow.
+  void setEffects(bool on);
+  [[nodiscard]] bool effectsOn() const { return effects_; }
   /// The point a wake window smaller than the basin follows [m, world]:
   /// the selected boat.
   void setFocus(const btVector3& point_m) { focus_m_ = point_m; }
@@ -201,6 +209,7 @@ class Harbour {
   void placeHarbourScenario();
   void placeCollideScenario();
   void placeWakeScenario();
+  void placeDropScenario();
   /// Advances the wake field over the `substeps` the next step takes,
   /// before it (docs/wakes.md); after it, checkStepEnd() checks that the
   /// world reached the time the field was advanced to.
@@ -235,6 +244,7 @@ class Harbour {
   HarbourWakes wakes_;    ///< after basin_: made from it
   double stepEnd_s_ = 0;  ///< the time the wake field was last advanced to
   btVector3 focus_m_{0, 0, 0};
+  bool effects_ = true;  ///< the boats report effect events (Options::effects, the E key)
 
   std::unique_ptr<btDefaultCollisionConfiguration> collisionConfig_;
   std::unique_ptr<btCollisionDispatcher> dispatcher_;

@@ -80,6 +80,22 @@ bool wakesOk(const demo::Options& options, const demo::Harbour& harbour, const d
   return true;
 }
 
+/// With effects on, the boats report them; in the drop scenario, the
+/// speedboat splashes as it lands and throws spray as it slams.
+bool effectsOk(const demo::Options& options, const demo::RunResult& run) {
+  const auto& n = run.effectEvents;
+  if (options.scenario == "drop" && (n[2] < 1 || n[0] < 1)) {
+    std::printf("check: the dropped speedboat must splash and throw spray (%ld splash, %ld spray events)\n", n[2],
+                n[0]);
+    return false;
+  }
+  if (!options.effects && n[0] + n[1] + n[2] + n[3] > 0) {
+    std::printf("check: --effects off, but the boats reported effect events\n");
+    return false;
+  }
+  return true;
+}
+
 /// Prints what happened; returns false when --check finds a problem.
 bool report(const demo::Options& options, const demo::Harbour& harbour, const demo::RunResult& run) {
   const demo::ContactStats& c = harbour.contacts();
@@ -116,6 +132,12 @@ bool report(const demo::Options& options, const demo::Harbour& harbour, const de
   if (options.scenario == "wake")
     std::printf("moored boats: rocked through %.2f deg of heel or trim at most after %.0f s\n", run.mooredRock_deg,
                 demo::RunResult::kRockFrom_s);
+  const auto& fx = run.effectEvents;
+  if (options.effects)
+    std::printf("effects: %ld spray, %ld bow wave, %ld splash, %ld flooding events; up to %zu droplets in the air\n",
+                fx[0], fx[1], fx[2], fx[3], run.peakDroplets);
+  else
+    std::printf("effects: off\n");
   if (run.physicsFrames > 0)
     std::printf("physics: %.2f ms a frame on average over %ld frames, the wake field's update %.2f ms of it\n",
                 run.physicsTotal_ms / double(run.physicsFrames), run.physicsFrames,
@@ -140,9 +162,9 @@ bool report(const demo::Options& options, const demo::Harbour& harbour, const de
   } else if (sunk != 0) {
     ok = false;
   }
-  // The wake scenario looks down on open water: a boat in view, no pier needed.
-  const demo::SceneThresholds scene = options.scenario == "wake" ? demo::SceneThresholds{0.15, 0.0005, 0}
-                                                                 : demo::SceneThresholds{};
+  // The wake and drop scenarios look at open water: a boat in view, no pier needed.
+  const bool openWater = options.scenario == "wake" || options.scenario == "drop";
+  const demo::SceneThresholds scene = openWater ? demo::SceneThresholds{0.15, 0.0005, 0} : demo::SceneThresholds{};
   if (!options.screenshot.empty() && (!run.screenshot || !demo::showsScene(*run.screenshot, scene))) {
     std::printf(
         "check: the screenshot does not show the harbour (need water >= %.0f%%, hull >= %.2f%%, pier >= %.1f%%)\n",
@@ -160,6 +182,7 @@ bool report(const demo::Options& options, const demo::Harbour& harbour, const de
     ok = false;
   }
   if (!wakesOk(options, harbour, run)) ok = false;
+  if (!effectsOk(options, run)) ok = false;
   if (options.scenario == "collide" && (c.boatDockEvents < 1 || c.boatBoatEvents < 1)) {
     std::printf("check: the collide scenario needs a boat-dock and a boat-boat contact\n");
     ok = false;

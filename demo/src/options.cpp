@@ -32,10 +32,12 @@ std::vector<std::string> splitKinds(const std::vector<std::string>& raw) {
 
 /// Returns an error message, or "" when the options make sense (`wakes`:
 /// what --wakes said).
-std::string validate(const Options& o, const std::string& wakes) {
+std::string validate(const Options& o, const std::string& wakes, const std::string& effects) {
   std::ostringstream e;
   if (wakes != "on" && wakes != "off")
     e << "--wakes must be on or off, got '" << wakes << "'";
+  else if (effects != "on" && effects != "off")
+    e << "--effects must be on or off, got '" << effects << "'";
   else if (o.boatCount < 1 || o.boatCount > 40)
     e << "--boats must be 1..40, got " << o.boatCount;
   else if (o.debrisCount < 0 || o.debrisCount > 60)
@@ -60,8 +62,9 @@ std::string validate(const Options& o, const std::string& wakes) {
     e << "--seconds must be >= 0, got " << o.seconds;
   else if (o.frames > 0 && o.seconds > 0)
     e << "give --frames or --seconds, not both";
-  else if (o.scenario != "harbour" && o.scenario != "collide" && o.scenario != "sinking" && o.scenario != "wake")
-    e << "--scenario must be harbour, collide, sinking or wake, got '" << o.scenario << "'";
+  else if (o.scenario != "harbour" && o.scenario != "collide" && o.scenario != "sinking" && o.scenario != "wake" &&
+           o.scenario != "drop")
+    e << "--scenario must be harbour, collide, sinking, wake or drop, got '" << o.scenario << "'";
   else if (!(o.wakeSize_m >= 16 && o.wakeSize_m <= 512))
     e << "--wake-size must be 16..512 m, got " << o.wakeSize_m;
   else if (!(o.wakeCell_m >= 0.1 && o.wakeCell_m <= o.wakeSize_m / 16))
@@ -86,7 +89,7 @@ ParseResult parseOptions(int argc, const char* const* argv, const std::string& d
   Options o;
   o.mediaDir = defaultMediaDir;
   std::vector<std::string> rawKinds;
-  std::string wakes = "on";
+  std::string wakes = "on", effects = "on";
   po::options_description desc(
       "Keel harbour demo: boats floating on waves, colliding with docks and each other.\n"
       "Usage: keel_demo [options]\nOptions");
@@ -119,10 +122,13 @@ ParseResult parseOptions(int argc, const char* const* argv, const std::string& d
     ("scenario", po::value(&o.scenario)->default_value(o.scenario),
      "harbour: moored and free boats; collide: scripted runs into a pier and into another boat; sinking: the "
      "harbour with its first boat holed in every compartment; wake: a speedboat at speed across calm water, seen "
-     "from above behind it")
+     "from above behind it; drop: a speedboat dropped bow first onto the water, slamming")
     ("wakes", po::value(&wakes)->default_value(wakes),
      "on: the boats float on, and make waves in, a keel::WakeField over the sea (the K key toggles it); off: the "
      "sea alone")
+    ("effects", po::value(&effects)->default_value(effects),
+     "on: the boats report Keel's effect events (spray, bow wave, splash, flooding), drawn as spray and foam (the E "
+     "key toggles it); off: none")
     ("wake-size", po::value(&o.wakeSize_m)->default_value(o.wakeSize_m),
      "side of the wake field's window [m]: it covers the basin at 128 m, and follows the selected boat when smaller")
     ("wake-cell", po::value(&o.wakeCell_m)->default_value(o.wakeCell_m),
@@ -140,9 +146,11 @@ ParseResult parseOptions(int argc, const char* const* argv, const std::string& d
   try {
     po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
     if (vm.count("help")) {
-      std::cout << desc
-                << "\nKeys: W/S throttle, A/D rudder, Tab next boat, B spawn, P pause, N single step,\n"
-                   "R reset, F1 debug draw, 0-8 sea state, K wakes, right mouse drag orbit, wheel zoom, Esc quit.\n";
+      std::cout
+          << desc
+          << "\nKeys: W/S throttle, A/D rudder, Tab next boat, B spawn, P pause, N single step,\n"
+             "R reset, F1 debug draw, 0-8 sea state, K wakes, E spray and foam, right mouse drag orbit, wheel zoom,\n"
+             "Esc quit.\n";
       return {std::nullopt, 0};
     }
     po::notify(vm);
@@ -154,7 +162,8 @@ ParseResult parseOptions(int argc, const char* const* argv, const std::string& d
   o.vsync = vm.count("no-vsync") == 0;
   o.hud = vm.count("no-hud") == 0;
   o.wakes = wakes == "on";
-  if (const std::string error = validate(o, wakes); !error.empty()) {
+  o.effects = effects == "on";
+  if (const std::string error = validate(o, wakes, effects); !error.empty()) {
     std::cerr << "keel_demo: " << error << "\nTry 'keel_demo --help'.\n";
     return {std::nullopt, 2};
   }

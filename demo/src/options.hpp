@@ -27,9 +27,10 @@ struct Options {
   double frameStep_s = 1.0 / 60;     ///< simulated time per frame in fixed-step runs [s]
   std::string screenshot;            ///< PNG of the last frame ("" none)
   std::string record;                ///< CSV of per-boat trajectories ("" none)
-  std::string scenario = "harbour";  ///< harbour | collide | sinking | wake
+  std::string scenario = "harbour";  ///< harbour | collide | sinking | wake | drop
   std::string model = "auto";        ///< Keel's model: auto (far boats on columns) | triangles | columns
   bool wakes = true;                 ///< boats float on and make waves in a keel::WakeField (the K key)
+  bool effects = true;               ///< boats report Keel's effect events, drawn as spray and foam (the E key)
   double wakeSize_m = 128;           ///< side of the wake field's window [m]
   double wakeCell_m = 0.5;           ///< the wake field's cell [m]
   bool check = false;                ///< verify the run (image colours, contacts, boats) and exit non-zero on failure
