@@ -21,6 +21,7 @@ constexpr int kMaxDropletsPerSplash = 160;
 constexpr float kFoamLife_s = 5;      ///< a bow wave's foam patch
 constexpr float kSplashFoam_s = 4;    ///< a splash's ring of foam
 constexpr float kFoamSpacing = 0.7f;  ///< a trail's patches this many radii apart
+constexpr float kFoamDrift = 0.25f;   ///< a bow wave's foam drifts aside at this fraction of its speed
 
 Ogre::Vector3 toOgre(const btVector3& v) { return {float(v.x()), float(v.y()), float(v.z())}; }
 
@@ -42,11 +43,15 @@ void HarbourApp::emitEffect(const Boat& boat, const keel::EffectEvent& e) {
       // A trail: a patch each time the emitter has moved on by most of one.
       const float radius = std::clamp(0.12f * extent + 0.25f, 0.25f, 1.2f);
       auto [it, fresh] = lastFoam_.try_emplace({boatId, e.source}, at);
+      // Laid just outside the hull, drifting away from the track as the
+      // bow wave spreads: two trails open into a V behind the bow.
+      Ogre::Vector3 aside(out.x, 0, out.z);
+      if (aside.normalise() < 1e-3f) aside = Ogre::Vector3::ZERO;
       if (fresh || it->second.distance(at) > kFoamSpacing * radius) {
-        effects_->foam(at, radius, kFoamLife_s);
+        effects_->foam(at + aside * radius, radius, kFoamLife_s, aside * (kFoamDrift * speed));
         it->second = at;
       }
-      if (speed > 1.5f) effects_->spray(at, (out * 0.5f + up * 0.6f) * speed, 1, 0.3f);
+      if (speed > 1.0f) effects_->spray(at, (out * 0.6f + up * 0.8f) * speed, 1, 0.3f);
       break;
     }
     case keel::EffectKind::Splash: {

@@ -109,8 +109,8 @@ void EffectsView::spray(const Ogre::Vector3& at_m, const Ogre::Vector3& velocity
   }
 }
 
-void EffectsView::foam(const Ogre::Vector3& at_m, float radius_m, float life_s) {
-  const Patch p{at_m.x, at_m.z, radius_m, 0, life_s};
+void EffectsView::foam(const Ogre::Vector3& at_m, float radius_m, float life_s, const Ogre::Vector3& drift_mps) {
+  const Patch p{at_m.x, at_m.z, radius_m, 0, life_s, drift_mps.x, drift_mps.z};
   if (foam_.size() < maxFoam_) {
     foam_.push_back(p);
   } else {
@@ -137,7 +137,11 @@ void EffectsView::step(float dt_s, float g_mps2, const WaterHeight& water) {
       ++i;
     }
   }
-  for (Patch& p : foam_) p.age_s += dt_s;
+  for (Patch& p : foam_) {
+    p.age_s += dt_s;
+    p.x_m += p.driftX_mps * dt_s;
+    p.z_m += p.driftZ_mps * dt_s;
+  }
   std::erase_if(foam_, [](const Patch& p) { return p.age_s > p.life_s; });
   nextFoam_ = foam_.empty() ? 0 : nextFoam_ % foam_.size();
   nextSpray_ = spray_.empty() ? 0 : nextSpray_ % spray_.size();

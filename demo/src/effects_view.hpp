@@ -34,8 +34,10 @@ class EffectsView {
   /// `velocity_mps` [m/s, world] by `spread` (a fraction of its speed).
   void spray(const Ogre::Vector3& at_m, const Ogre::Vector3& velocity_mps, int count, float spread);
   /// A foam patch of `radius_m` [m] at world (x, z) [m] that lives
-  /// `life_s` [s], fading out.
-  void foam(const Ogre::Vector3& at_m, float radius_m, float life_s);
+  /// `life_s` [s], fading out, drifting at `drift_mps` [m/s, world,
+  /// horizontal] (a bow wave's foam spreads away from the track).
+  void foam(const Ogre::Vector3& at_m, float radius_m, float life_s,
+            const Ogre::Vector3& drift_mps = Ogre::Vector3::ZERO);
 
   /// Advances the droplets by `dt_s` [s] under gravity `g_mps2` [m/s^2]
   /// (down along -y); a droplet ends when it falls into the water.
@@ -55,6 +57,7 @@ class EffectsView {
   };
   struct Patch {
     float x_m = 0, z_m = 0, radius_m = 0.5f, age_s = 0, life_s = 3;
+    float driftX_mps = 0, driftZ_mps = 0;
   };
 
   Ogre::SceneManager& scene_;
