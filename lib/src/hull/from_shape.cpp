@@ -4,6 +4,7 @@
 
 #include <keel/hull_from_shape.hpp>
 
+#include "finite.hpp"
 #include "hull/build_steps.hpp"
 #include "hull/shape_solids.hpp"
 
@@ -22,6 +23,7 @@
 #include <BulletCollision/CollisionShapes/btTriangleMeshShape.h>
 
 #include <cmath>
+#include <numbers>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -31,7 +33,7 @@ namespace keel::KEEL_ABI {
 namespace {
 
 namespace sh = detail::shape;
-constexpr double kPi = 3.14159265358979323846;
+constexpr double kPi = std::numbers::pi;
 
 constexpr const char* kSupported =
     "supported: btBoxShape, btSphereShape, btCapsuleShape (X, Y, Z), btCylinderShape (X, Y, Z), btConeShape (X, Y, "
@@ -55,11 +57,7 @@ void requirePositive(const btVector3& v, const char* what) {
                                   " m must be positive and finite");
 }
 
-bool finite(const btVector3& v) { return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z()); }
-
-bool finite(const btTransform& t) {
-  return finite(t.getOrigin()) && finite(t.getBasis()[0]) && finite(t.getBasis()[1]) && finite(t.getBasis()[2]);
-}
+using detail::isFinite;
 
 /// The triangles of `mesh`, each corner scaled by `scaling`, wound as
 /// before: a triangle mesh shape keeps a negative scaling (a mirror), which
@@ -68,7 +66,7 @@ sh::Soup trianglesOf(const btStridingMeshInterface& mesh, const btVector3& scali
   sh::Soup soup = detail::hull_build::soupOf(mesh);
   for (btVector3& p : soup) {
     p *= scaling;
-    if (!finite(p)) throw std::invalid_argument("a vertex " + detail::hull_build::formatPoint(p) + " is not finite");
+    if (!isFinite(p)) throw std::invalid_argument("a vertex " + detail::hull_build::formatPoint(p) + " is not finite");
   }
   const btVector3 total = mesh.getScaling() * scaling;
   if (total.x() * total.y() * total.z() < 0)
@@ -126,7 +124,7 @@ void appendMultiSphere(const btMultiSphereShape& spheres, const ShapeTessellatio
     const btVector3 scale = scaling * spheres.getSphereRadius(i);
     requirePositive(scale, ("sphere " + std::to_string(i) + "'s scaled radii").c_str());
     const btVector3 centre = spheres.getSpherePosition(i) * scaling;
-    if (!finite(centre)) throw std::invalid_argument("sphere " + std::to_string(i) + "'s centre is not finite");
+    if (!isFinite(centre)) throw std::invalid_argument("sphere " + std::to_string(i) + "'s centre is not finite");
     const double largest = double(scale[scale.maxAxis()]);
     const int n = sh::segmentsAround(largest, tessellation);
     sh::Soup unit;
@@ -151,7 +149,7 @@ void appendCompound(const btCompoundShape& compound, const ShapeTessellation& te
     const btTransform& childPose = compound.getChildTransform(i);
     const std::string where = "child " + std::to_string(i) + " of " + std::to_string(children) + " ('" +
                               child.getName() + "')";
-    if (!finite(childPose)) throw std::invalid_argument(where + ": its child transform is not finite");
+    if (!isFinite(childPose)) throw std::invalid_argument(where + ": its child transform is not finite");
     try {
       appendAny(child, tessellation, pose * childPose, out);
     } catch (const std::invalid_argument& e) {
@@ -173,7 +171,7 @@ sh::Soup pointsOf(const btCollisionShape& shape) {
     points = trianglesOf(*static_cast<const btConvexTriangleMeshShape&>(shape).getMeshInterface(), btVector3(1, 1, 1));
   }
   for (std::size_t i = 0; i < points.size(); ++i)
-    if (!finite(points[i])) throw std::invalid_argument("point " + std::to_string(i) + " is not finite");
+    if (!isFinite(points[i])) throw std::invalid_argument("point " + std::to_string(i) + " is not finite");
   return points;
 }
 
@@ -232,7 +230,7 @@ sh::Soup surfaceOf(const char* caller, const btCollisionShape& shape, const Shap
                    const btTransform& pose) {
   try {
     checkTessellation(tessellation);
-    if (!finite(pose)) throw std::invalid_argument("the pose is not finite");
+    if (!isFinite(pose)) throw std::invalid_argument("the pose is not finite");
     sh::Soup soup;
     try {
       appendAny(shape, tessellation, pose, soup);

@@ -183,9 +183,7 @@ bool Propulsion::compute(const btVector3& velocity_mps, const btVector3& spin_ra
   if (body.isStaticOrKinematicObject() || !(body.getInvMass() > 0)) flags |= StatusStaticBody;
   if (!WaterFrame::fromGravity(body.getGravity(), frame)) flags |= StatusNoGravity;
   const btTransform& pose = body.getCenterOfMassTransform();
-  if (!detail::isFinite(pose.getOrigin()) || !detail::isFinite(pose.getBasis()[0]) ||
-      !detail::isFinite(pose.getBasis()[1]) || !detail::isFinite(pose.getBasis()[2]) ||
-      !detail::isFinite(velocity_mps) || !detail::isFinite(spin_radps))
+  if (!detail::isFinite(pose) || !detail::isFinite(velocity_mps) || !detail::isFinite(spin_radps))
     flags |= StatusNonFiniteBody;
   if (flags != StatusOk) return false;
 

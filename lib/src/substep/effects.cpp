@@ -134,9 +134,7 @@ void waterlineEffects(const BoatModel& boat, BoatState& state, const BodySnapsho
   const btVector3 water = state.referenceWater_mps * state.basis;
   // The sectors lie in the plane of the two body axes least along up, so
   // that a boat's bow stays in the same ones as it turns and pitches.
-  const btVector3& up = s.axes.up;
-  const int u = btFabs(up.x()) >= btFabs(up.y()) ? (btFabs(up.x()) >= btFabs(up.z()) ? 0 : 2)
-                                                 : (btFabs(up.y()) >= btFabs(up.z()) ? 1 : 2);
+  const int u = s.axes.up.absolute().maxAxis();
   const int i1 = (u + 1) % 3, i2 = (u + 2) % 3;
   const btScalar slowest = btMin(e.sprayMinSpeed_mps, e.bowWaveMinSpeed_mps);
   Sectors spray{}, bow{};

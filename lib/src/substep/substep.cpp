@@ -17,11 +17,6 @@
 namespace keel::KEEL_ABI::detail {
 namespace {
 
-bool isFinitePose(const btTransform& t) {
-  const btMatrix3x3& b = t.getBasis();
-  return isFinite(t.getOrigin()) && isFinite(b[0]) && isFinite(b[1]) && isFinite(b[2]);
-}
-
 /// Starts a substep's results: nothing pending, no water found yet.
 void beginSubstep(BoatState& state) {
   state.pendingLinear_mps.setZero();
@@ -67,7 +62,7 @@ bool readPose(const BoatModel&, BoatState& state, const BodySnapshot& body, Subs
     s.flags = StatusNoGravity;
     return false;
   }
-  if (!isFinitePose(body.centreOfMass)) {
+  if (!isFinite(body.centreOfMass)) {
     s.flags = StatusNonFiniteBody;
     return false;
   }
