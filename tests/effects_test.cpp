@@ -3,6 +3,7 @@
 // a fleet's boats report their own, and nothing is reported at rest or
 // while off. The waterline's events: effects_waterline_test.cpp.
 #include "effects_scenes.hpp"
+#include "holed_box.hpp"
 
 #include <gtest/gtest.h>
 
@@ -111,25 +112,16 @@ TEST(Effects, AHoleFloodsAtTheHoleWithTheOrificeFlow) {
   // event sits at the hole, with the flow the model moved (the
   // compartment's inflow) and, at the first substep, the orifice law's
   // Cd w sqrt(2 g) (2/3) ((H + a/2)^1.5 - (H - a/2)^1.5) over the hole's height a.
-  World w;
-  const btTransform pose(btQuaternion::getIdentity(), btVector3(0, btScalar(-0.5), 0));
-  btRigidBody* body = w.addBox(btVector3(4, 2, 4), 20000, pose);
-  WaterAction boat(body, hullOf(box(btVector3(4, 2, 4))), std::make_shared<FlatSurface>());
-  const btScalar a = btScalar(0.002), area = btScalar(0.004);
-  Compartment room{"room", hullOf(box(btVector3(1, 2, 1))), {}, 0, 0, 1};
-  const btVector3 hole(0, -1 + a / 2, 0);
-  room.openings.push_back(Opening{hole, area, btScalar(0.6), a});
-  boat.setCompartments({room});
+  HoledBox scene;
+  WaterAction& boat = scene.boat;
+  const btScalar a = HoledBox::kHoleHeight_m, area = HoledBox::kHoleArea_m2;
+  const btVector3& hole = scene.hole_m;
   boat.setEffects(on());
-  w.world.addAction(&boat);
   const double g = 9.81;
   double worst = 0;
   for (int i = 0; i < 240; ++i) {
     boat.clearEffects();
-    step(w);
-    body->setWorldTransform(pose);  // held fixed
-    body->setLinearVelocity(btVector3(0, 0, 0));
-    body->setAngularVelocity(btVector3(0, 0, 0));
+    scene.stepHeld(kDt);
     const std::vector<EffectEvent> f = ofKind(boat.effects(), EffectKind::Flooding);
     ASSERT_EQ(f.size(), 1u);
     const EffectEvent& e = f[0];
@@ -151,7 +143,6 @@ TEST(Effects, AHoleFloodsAtTheHoleWithTheOrificeFlow) {
     }
   }
   EXPECT_LT(worst, 1e-5);
-  w.world.removeAction(&boat);
 }
 
 TEST(Effects, AFleetsBoatsReportTheirOwn) {

@@ -2,6 +2,7 @@
 // a hole by Torricelli's law, a slack tank's free-surface effect on the
 // metacentric height, and the list of a box holed on one side of its
 // centreline bulkhead.
+#include "holed_box.hpp"
 #include "test_hulls.hpp"
 
 #include <gtest/gtest.h>
@@ -20,33 +21,23 @@ TEST(FloodingPhysics, FillsThroughAHoleInTorricellisTime) {
   // from keel to deck, holed at its floor by a square hole of 40 cm^2:
   // dh/dt = Cd A sqrt(2 g (H - h)) / S, so the level reaches h at
   // t = 2 S (sqrt(H) - sqrt(H - h)) / (Cd A sqrt(2 g)).
-  World w;
-  const btTransform pose(btQuaternion::getIdentity(), btVector3(0, btScalar(-0.5), 0));
-  btRigidBody* body = w.addBox(btVector3(4, 2, 4), 20000, pose);
-  WaterAction boat(body, hullOf(box(btVector3(4, 2, 4))), std::make_shared<FlatSurface>());
-  const btScalar holeHeight_m = btScalar(0.002), area_m2 = btScalar(0.004);
-  Compartment room{"room", hullOf(box(btVector3(1, 2, 1))), {}, 0, 0, 1};
-  room.openings.push_back(Opening{btVector3(0, -1 + holeHeight_m / 2, 0), area_m2, btScalar(0.6), holeHeight_m});
-  boat.setCompartments({room});
-  w.world.addAction(&boat);
-  const double H = 1.5 - holeHeight_m / 2, S = 1, g = 9.81, cdA = 0.6 * double(area_m2);
-  const double target = 0.75 * H;  // level above the hole's centre [m]
+  HoledBox scene;
+  const double holeHeight_m = double(HoledBox::kHoleHeight_m);
+  const double H = 1.5 - holeHeight_m / 2, S = 1, g = 9.81;
+  const double cdA = 0.6 * double(HoledBox::kHoleArea_m2);  // HoledBox::kDischarge
+  const double target = 0.75 * H;                           // level above the hole's centre [m]
   const double expected = 2 * S * (std::sqrt(H) - std::sqrt(H - target)) / (cdA * std::sqrt(2 * g));
   double t = 0, level = 0, before = 0;
   const double dt = 1.0 / 240;
   while (level < target && t < 2 * expected) {
     before = level;
-    w.world.stepSimulation(btScalar(dt), 1, btScalar(dt));
-    body->setWorldTransform(pose);  // held fixed
-    body->setLinearVelocity(btVector3(0, 0, 0));
-    body->setAngularVelocity(btVector3(0, 0, 0));
+    scene.stepHeld(dt);
     t += dt;
-    level = boat.flooding().compartments[0].water_m3 / S - holeHeight_m / 2;
+    level = scene.boat.flooding().compartments[0].water_m3 / S - holeHeight_m / 2;
   }
   const double crossing = t - dt * (level - target) / (level - before);  // interpolated in the last substep
   reportFigure("Torricelli fill time to 3/4 of the head [s]", crossing, expected);
   EXPECT_NEAR(crossing, expected, 0.01 * expected);
-  w.world.removeAction(&boat);
 }
 
 TEST(FloodingPhysics, SlackTankLowersTheMetacentricHeightByItsFreeSurface) {
