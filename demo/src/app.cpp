@@ -37,9 +37,6 @@ constexpr double kRudderRate_ps = 2.5;
 /// Set by requestStop() (Ctrl-C): finish the frame, then report.
 std::atomic<bool> stopRequested{false};
 
-Ogre::Vector3 toOgre(const btVector3& v) { return {v.x(), v.y(), v.z()}; }
-Ogre::Quaternion toOgre(const btQuaternion& q) { return {q.w(), q.x(), q.y(), q.z()}; }
-
 /// Moves `value` towards `goal` by at most `step`.
 double approach(double value, double goal, double step) {
   return value < goal ? std::min(goal, value + step) : std::max(goal, value - step);

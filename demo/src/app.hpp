@@ -14,6 +14,11 @@
 #include <OgreApplicationContext.h>
 #include <OgreImGuiInputListener.h>
 #include <OgreInput.h>
+#include <OgreQuaternion.h>
+#include <OgreVector.h>
+
+#include <LinearMath/btQuaternion.h>
+#include <LinearMath/btVector3.h>
 
 #include <array>
 #include <chrono>
@@ -26,6 +31,12 @@
 #include <vector>
 
 namespace demo {
+
+/// Bullet's vector and rotation as Ogre's (world frame, y up in both).
+inline Ogre::Vector3 toOgre(const btVector3& v) { return {float(v.x()), float(v.y()), float(v.z())}; }
+inline Ogre::Quaternion toOgre(const btQuaternion& q) {
+  return {float(q.w()), float(q.x()), float(q.y()), float(q.z())};
+}
 
 /// What a finished run reports.
 struct RunResult {

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace demo {
 namespace {
@@ -22,8 +23,6 @@ constexpr float kFoamLife_s = 5;      ///< a bow wave's foam patch
 constexpr float kSplashFoam_s = 4;    ///< a splash's ring of foam
 constexpr float kFoamSpacing = 0.7f;  ///< a trail's patches this many radii apart
 constexpr float kFoamDrift = 0.25f;   ///< a bow wave's foam drifts aside at this fraction of its speed
-
-Ogre::Vector3 toOgre(const btVector3& v) { return {float(v.x()), float(v.y()), float(v.z())}; }
 
 }  // namespace
 
@@ -68,7 +67,7 @@ void HarbourApp::emitEffect(const Boat& boat, const keel::EffectEvent& e) {
       const float halfLength = std::max(extent, 0.55f * float(boat.type->length_m));
       const float halfBeam = std::max(extent, 0.6f * float(boat.type->beam_m));
       for (int i = 0; i < n; ++i) {
-        const float a = 6.2831853f * float(i) / float(n);
+        const float a = 2 * std::numbers::pi_v<float> * float(i) / float(n);
         const Ogre::Vector3 rim = ahead * (std::cos(a) * halfLength) + abeam * (std::sin(a) * halfBeam);
         effects_->spray(at + rim, (rim.normalisedCopy() * 0.5f + up) * std::max(speed, 1.0f), 1, 0.3f);
         if (i % std::max(1, n / 12) == 0) effects_->foam(at + rim, 0.4f * halfBeam, kSplashFoam_s);
