@@ -1,5 +1,7 @@
 #include "harbour.hpp"
 
+#include "harbour_layout.hpp"
+
 #include "debris.hpp"
 #include "far_boats.hpp"
 #include "flooding.hpp"
@@ -28,9 +30,6 @@ constexpr double kGravity_mps2 = 9.81;
 constexpr double kKnot_mps = 1852.0 / 3600.0;
 constexpr double kDeg = 180.0 / std::numbers::pi;
 
-/// Tags in btCollisionObject::getUserIndex2(): what a body is.
-constexpr int kTagDock = 1;
-constexpr int kTagBoat = 2;
 /// A contact that changes a boat's speed by more than this in one substep
 /// holes it [m/s], with a hole of this area [m^2].
 constexpr double kHoleSpeed_mps = 2.5;
@@ -45,14 +44,6 @@ constexpr int kCompartments = 4;
 /// A boat whose deck is this far under the local surface has gone down [m].
 constexpr double kSunkDepth_m = 0.5;
 
-/// Heights of the harbour's structures [m] (the still water is at 0).
-constexpr double kSeabed_m = -12;
-constexpr double kQuayTop_m = 1.8;
-constexpr double kPierDeckTop_m = 1.35;
-constexpr double kPierDeckThickness_m = 0.3;
-constexpr double kPileRadius_m = 0.25;
-constexpr double kPileSpacing_m = 5;
-
 /// A heading in compass degrees (0 north = -z, 90 east = +x) as a rotation
 /// of the boat's bow (+x in the body frame) about +y.
 btQuaternion headingRotation(double heading_deg) {
@@ -63,47 +54,6 @@ btQuaternion headingRotation(double heading_deg) {
 /// The water frame of a y-up world (u = x, v = z).
 btScalar surfaceHeight(const keel::WaterSurface& sea, const btVector3& p, double t_s) {
   return sea.height(p.x(), p.z(), t_s);
-}
-
-/// A pier running north from the quay: deck on two rows of piles, with two
-/// wales (rubbing timbers) along each side that stop boats slipping between
-/// the piles or under the deck.
-void addPier(std::vector<DockPiece>& out, double westX_m, double eastX_m, double southZ_m, double northZ_m) {
-  const double cx = (westX_m + eastX_m) / 2, hx = (eastX_m - westX_m) / 2;
-  const double cz = (southZ_m + northZ_m) / 2, hz = (southZ_m - northZ_m) / 2;
-  const double deckMid = kPierDeckTop_m - kPierDeckThickness_m / 2;
-  out.push_back({DockPiece::Shape::Box,
-                 {btScalar(cx), btScalar(deckMid), btScalar(cz)},
-                 {btScalar(hx + 0.1), btScalar(kPierDeckThickness_m / 2), btScalar(hz + 0.1)},
-                 "wood"});
-  const double pileBottom = kSeabed_m, pileTop = kPierDeckTop_m - kPierDeckThickness_m;
-  const double pileMid = (pileBottom + pileTop) / 2, pileHalf = (pileTop - pileBottom) / 2;
-  for (double z = southZ_m; z >= northZ_m - 1e-6; z -= kPileSpacing_m)
-    for (double x : {westX_m, eastX_m})
-      out.push_back({DockPiece::Shape::Cylinder,
-                     {btScalar(x), btScalar(pileMid), btScalar(z)},
-                     {btScalar(kPileRadius_m), btScalar(pileHalf), btScalar(kPileRadius_m)},
-                     "pile"});
-  // Wales: outside the piles, one at the waterline, one below it.
-  for (double x : {westX_m - kPileRadius_m - 0.1, eastX_m + kPileRadius_m + 0.1})
-    for (double y : {0.35, -0.55})
-      out.push_back({DockPiece::Shape::Box,
-                     {btScalar(x), btScalar(y), btScalar(cz)},
-                     {0.1f, 0.2f, btScalar(hz + kPileRadius_m)},
-                     "fender"});
-  // The pier head: a fender across the end.
-  for (double y : {0.35, -0.55})
-    out.push_back({DockPiece::Shape::Box,
-                   {btScalar(cx), btScalar(y), btScalar(southZ_m + kPileRadius_m + 0.1)},
-                   {btScalar(hx + kPileRadius_m + 0.2), 0.2f, 0.1f},
-                   "fender"});
-  // Bollards along both edges, every other pile.
-  for (double z = southZ_m - 2.5; z >= northZ_m; z -= 2 * kPileSpacing_m)
-    for (double x : {westX_m + 0.35, eastX_m - 0.35})
-      out.push_back({DockPiece::Shape::Cylinder,
-                     {btScalar(x), btScalar(kPierDeckTop_m + 0.25), btScalar(z)},
-                     {0.15f, 0.25f, 0.15f},
-                     "bollard"});
 }
 
 }  // namespace
@@ -138,49 +88,6 @@ Harbour::Harbour(const Options& options, std::map<std::string, std::shared_ptr<c
 Harbour::~Harbour() {
   removeAllBoats();
   for (auto& body : dockBodies_) world_->removeRigidBody(body.get());
-}
-
-void Harbour::buildDocks() {
-  const auto box = [&](double x0, double x1, double y0, double y1, double z0, double z1, const char* material) {
-    docks_.push_back({DockPiece::Shape::Box,
-                      {btScalar((x0 + x1) / 2), btScalar((y0 + y1) / 2), btScalar((z0 + z1) / 2)},
-                      {btScalar((x1 - x0) / 2), btScalar((y1 - y0) / 2), btScalar((z1 - z0) / 2)},
-                      material});
-  };
-  const Basin& b = basin_;
-  // The quay along the north side, with a stone face at the water.
-  box(-80, 80, kSeabed_m, kQuayTop_m, b.minZ_m - 14, b.minZ_m, "concrete");
-  // Breakwaters: west, east, and the south arms either side of the mouth.
-  box(b.minX_m - 12, b.minX_m, kSeabed_m, 2.4, b.minZ_m, b.maxZ_m + 8, "stone");
-  box(b.maxX_m, b.maxX_m + 12, kSeabed_m, 2.4, b.minZ_m, b.maxZ_m + 8, "stone");
-  box(b.minX_m, -14, kSeabed_m, 2.4, b.maxZ_m, b.maxZ_m + 8, "stone");
-  box(14, b.maxX_m, kSeabed_m, 2.4, b.maxZ_m, b.maxZ_m + 8, "stone");
-  addPier(docks_, -24, -20, -8, b.minZ_m);
-  addPier(docks_, 22, 25, -18, b.minZ_m);
-  for (const DockPiece& piece : docks_) addDock(piece);
-  // The seabed, so that nothing falls for ever.
-  auto seabed = std::make_unique<btStaticPlaneShape>(btVector3(0, 1, 0), btScalar(kSeabed_m));
-  auto body = std::make_unique<btRigidBody>(0, nullptr, seabed.get());
-  body->setUserIndex2(kTagDock);
-  world_->addRigidBody(body.get());
-  dockShapes_.push_back(std::move(seabed));
-  dockBodies_.push_back(std::move(body));
-}
-
-void Harbour::addDock(const DockPiece& piece) {
-  std::unique_ptr<btCollisionShape> shape;
-  if (piece.shape == DockPiece::Shape::Box)
-    shape = std::make_unique<btBoxShape>(piece.halfExtents_m);
-  else
-    shape = std::make_unique<btCylinderShape>(piece.halfExtents_m);
-  auto body = std::make_unique<btRigidBody>(0, nullptr, shape.get());
-  body->setWorldTransform(btTransform(btQuaternion::getIdentity(), piece.centre_m));
-  body->setUserIndex2(kTagDock);
-  body->setFriction(0.4f);
-  body->setRestitution(0.2f);
-  world_->addRigidBody(body.get());
-  dockShapes_.push_back(std::move(shape));
-  dockBodies_.push_back(std::move(body));
 }
 
 void Harbour::reset() {
@@ -282,132 +189,6 @@ Boat& Harbour::spawn(const std::string& kind, double x_m, double z_m, double hea
   damage_->holing.add(*boat->action);
   boats_.push_back(std::move(boat));
   return *boats_.back();
-}
-
-Boat& Harbour::spawnAnywhere(const std::string& kind) {
-  const BoatType& type = *types_.at(kind);
-  std::uniform_real_distribution<double> x(basin_.minX_m + 12, basin_.maxX_m - 12);
-  std::uniform_real_distribution<double> z(basin_.minZ_m + 30, basin_.maxZ_m - 10);
-  std::uniform_real_distribution<double> heading(0, 360);
-  // Try a few places; take the one farthest from every other boat.
-  double bestX = 0, bestZ = 10, bestGap = -1;
-  for (int attempt = 0; attempt < 40; ++attempt) {
-    const double px = x(random_), pz = z(random_);
-    double gap = 1e9;
-    for (const auto& other : boats_) {
-      const btVector3 p = other->body->getCenterOfMassPosition();
-      gap = std::min(gap, std::hypot(p.x() - px, p.z() - pz) - other->type->length_m / 2);
-    }
-    gap -= type.length_m / 2;
-    if (gap > bestGap) bestX = px, bestZ = pz, bestGap = gap;
-    if (gap > 8) break;
-  }
-  return spawn(kind, bestX, bestZ, heading(random_));
-}
-
-void Harbour::moor(Boat& boat, int side) {
-  const BoatType& type = *boat.type;
-  const btTransform& pose = boat.body->getCenterOfMassTransform();
-  const btScalar deck = btScalar(type.hull->boundsMax().y() * 0.8);
-  const btScalar half = btScalar(type.beam_m / 2) * btScalar(side);
-  for (btScalar along : {btScalar(type.length_m * 0.35), btScalar(-type.length_m * 0.35)}) {
-    Mooring line;
-    // Placed along the file's axes, turned into the body's.
-    const btMatrix3x3& fileAxesInBody = type.fileToBody.getBasis();
-    line.cleat_m = fileAxesInBody * btVector3(along, deck, half);
-    // The bollard ashore: out from the cleat towards the dock, on the deck.
-    const btVector3 cleatWorld = pose * line.cleat_m;
-    const btVector3 outwards = pose.getBasis() * (fileAxesInBody * btVector3(0, 0, btScalar(side)));
-    line.bollard_m = cleatWorld + outwards * 1.2f;
-    line.bollard_m.setY(btScalar(kPierDeckTop_m + 0.4));
-    // The line as a 6-DoF spring: slack sideways and along (within +-0.6 m of
-    // where it was made fast), free vertically so the boat rides the waves,
-    // free in rotation.
-    auto spring = std::make_unique<btGeneric6DofSpring2Constraint>(
-        *boat.body, btTransform(btQuaternion::getIdentity(), line.cleat_m));
-    spring->setLinearLowerLimit(btVector3(-0.6f, 1, -0.6f));
-    spring->setLinearUpperLimit(btVector3(0.6f, -1, 0.6f));  // lower > upper: free
-    spring->setAngularLowerLimit(btVector3(1, 1, 1));
-    spring->setAngularUpperLimit(btVector3(-1, -1, -1));
-    const double omega = 2 * std::numbers::pi / 6.0;  // a 6 s surge period on its lines
-    for (int axis : {0, 2}) {
-      spring->enableSpring(axis, true);
-      spring->setStiffness(axis, btScalar(type.mass_kg * omega * omega / 2));
-      spring->setDamping(axis, btScalar(type.mass_kg * omega * 0.3));
-      spring->setEquilibriumPoint(axis, 0);
-    }
-    world_->addConstraint(spring.get(), true);
-    line.constraint = std::move(spring);
-    boat.moorings.push_back(std::move(line));
-  }
-}
-
-void Harbour::placeScenario() {
-  if (options_.scenario == "collide")
-    placeCollideScenario();
-  else if (options_.scenario == "wake")
-    placeWakeScenario();
-  else if (options_.scenario == "drop")
-    placeDropScenario();
-  else
-    placeHarbourScenario();
-  debris_->scatter(
-      options_.debrisCount, options_.scenario, [this](double x, double z, double r) { return freeAt(x, z, r); },
-      options_.seed, basin_, water(), time_s_, 1.0 / options_.physicsRate_Hz);
-}
-
-void Harbour::placeHarbourScenario() {
-  const std::vector<std::string>& kinds = options_.kinds.empty() ? knownKinds() : options_.kinds;
-  // Berths: along the piers and the quay (moored), then open water (free).
-  struct Berth {
-    double x_m, z_m, heading_deg;
-    int side;  ///< 0 free, +1 dock to starboard, -1 dock to port
-  };
-  for (int i = 0; i < options_.boatCount; ++i) {
-    const std::string& kind = kinds[std::size_t(i) % kinds.size()];
-    const BoatType& type = *types_.at(kind);
-    const double half = type.beam_m / 2 + 0.55;
-    std::vector<Berth> berths = {
-        {2, -8, 0, 0},                                   // free, mid-basin, bow north
-        {-20 + kPileRadius_m + 0.2 + half, -30, 0, -1},  // pier A, east side
-        {22 - kPileRadius_m - 0.2 - half, -34, 0, 1},    // pier B, west side
-        {5, basin_.minZ_m + half, 90, -1},               // quay, bow east
-        {-38, 8, 60, 0},                                 // free, west
-        {40, 0, 300, 0},                                 // free, east
-        {-45, basin_.minZ_m + half, 270, 1},             // quay west, bow west
-        {25 + kPileRadius_m + 0.2 + half, -34, 180, 1},  // pier B, east side
-    };
-    if (std::size_t(i) < berths.size()) {
-      const Berth& b = berths[std::size_t(i)];
-      Boat& boat = spawn(kind, b.x_m, b.z_m, b.heading_deg);
-      if (b.side != 0) moor(boat, b.side);
-    } else {
-      spawnAnywhere(kind);
-    }
-  }
-}
-
-void Harbour::placeCollideScenario() {
-  // A speedboat at full throttle into the head of pier A, a catamaran into a
-  // drifting rowboat, and the heavy boats at their berths.
-  Boat& speedboat = spawn("speedboat", -22, 22, 0, 9);
-  speedboat.helm.throttle = 1;
-  Boat& catamaran = spawn("catamaran", 22, 20, 270, 4);
-  catamaran.helm.throttle = 0.6;
-  spawn("rowboat", 8, 20, 0);
-  moor(spawn("tug", 22 - kPileRadius_m - 0.2 - 2.6 - 0.55, -34, 0), 1);
-  moor(spawn("barge", 5, basin_.minZ_m + 3.6 + 0.55, 90), -1);
-}
-
-void Harbour::placeWakeScenario() {
-  // A speedboat at about 7 knots (Froude number 0.4 on its 7 m) up the basin past
-  // pier A: its Kelvin wake, transverse and divergent waves, spreads behind
-  // it to the rowboat moored there, which rocks in it, and to the debris.
-  Boat& speedboat = spawn("speedboat", -12, 14, 0, 4);
-  speedboat.helm.throttle = 0.55;  // 22 rev/s: about 2.9 kN at 7 knots, the speed it starts at
-  moor(spawn("rowboat", -20 + kPileRadius_m + 0.2 + types_.at("rowboat")->beam_m / 2 + 0.55, -20, 0), -1);
-  moor(spawn("tug", 22 - kPileRadius_m - 0.2 - types_.at("tug")->beam_m / 2 - 0.55, -26, 0), 1);
-  spawn("catamaran", 8, 2, 200);
 }
 
 void Harbour::step(double frame_s) {
