@@ -14,6 +14,8 @@
 #include <keel/level_of_detail.hpp>
 #include <keel/spectral_ocean.hpp>
 
+#include "water/spectral_detail.hpp"
+
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -257,6 +259,26 @@ void spectralUpdate(benchmark::State& state) {
   }
 }
 
+/// One whole tile, every step at once (the synthesis, then the resampling
+/// onto the fixed points), on both cores: what update() spreads over a tile
+/// period (docs/waves.md, "Cost"); the time reported is the process's CPU
+/// time. Args: nodes per side, 1 for the resampling alone (from the
+/// synthesis's last rest-position tiles).
+void spectralTile(benchmark::State& state) {
+  SpectralOcean ocean(WaveSpectrum::jonswap(1.5, 6.0),
+                      SpectralOceanSettings{.nodesPerSide = int(state.range(0)), .seed = 5});
+  detail::SpectralOceanState& s = detail::SpectralOceanAccess::state(ocean);
+  constexpr int kSpare = int(detail::kTileLevels) - 1;  // a level no published tile holds
+  double t_s = 0;
+  for (auto _ : state) {
+    t_s += 1;
+    if (state.range(1) == 1)
+      detail::resampleToFixedPoints(s, s.scratch, 0, s.fixedNodes, s.level(kSpare));
+    else
+      s.computeLevel(t_s, kSpare);
+  }
+}
+
 /// The ocean kept updated as a game keeps it: update(t, t + 1/60) every
 /// 1/60 s frame, 600 frames (10 s of sea) after 120 frames of warm-up; the
 /// time reported is the process's CPU time a frame (every thread's), and
@@ -323,6 +345,11 @@ BENCHMARK(farBoatOnFineTile)
 BENCHMARK(spectralUpdate)
     ->ArgNames({"nodes", "solve"})
     ->ArgsProduct({{128, 256}, {0, 1}})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(spectralTile)
+    ->ArgNames({"nodes", "resampling"})
+    ->ArgsProduct({{128}, {0, 1}})
+    ->MeasureProcessCPUTime()
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(spectralFrames)
     ->ArgName("nodes")

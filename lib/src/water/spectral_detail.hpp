@@ -277,6 +277,15 @@ Sums solveRestPosition(const Snapshot& s, bool cubic, double x, double y, double
 /// rest-position tiles of `lagrangian` at the same time (spectral_fixed.cpp).
 void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel& lagrangian, int firstRow, int lastRow,
                            SpectralLevel& level);
+/// Rows [firstRow, firstRow + rows) of them, rows at most resampleLanes(), on
+/// the CPU's best instruction set (spectral_fixed_simd.cpp).
+void resampleRows(const SpectralOceanState& state, const SpectralLevel& lagrangian, int firstRow, int rows,
+                  SpectralLevel& level);
+/// The rows resampleRows takes at once: a vector's lanes.
+[[nodiscard]] std::size_t resampleLanes();
+/// Floats past the end of the resampling's band tiles (SpectralOceanState::scratch's
+/// velocity, acceleration and band elevation): its vectors may read that far.
+inline constexpr std::size_t kResamplePadding_floats = 16;
 
 /// The cumulative CPU weights of a tile's steps (SpectralOceanState::stepWeights).
 [[nodiscard]] std::vector<double> tileStepWeights(const SpectralOceanState& state);

@@ -148,7 +148,11 @@ SpectralOceanState::SpectralOceanState(const WaveSpectrum& spectrum, const Spect
       tileTimeTolerance_s(tileTimeTolerance(waves)),
       maxWindow_s(maxSpectralWindow_s(waves)),
       tilePeriod_s(tilePeriod(waves, maxWindow_s)) {
-  if (fixedPoints()) scratch = synthesis.makeLevel(true, false);
+  if (fixedPoints()) {
+    scratch = synthesis.makeLevel(true, false);
+    for (auto* tile : {&scratch.velocity_mps, &scratch.acceleration_mps2, &scratch.bandElevation_m})
+      tile->resize(tile->size() + kResamplePadding_floats, 0.0f);
+  }
   stepWeights = tileStepWeights(*this);
   front.level[0] = 0;
   computeLevel(0.0, 0);

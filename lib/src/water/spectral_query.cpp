@@ -8,6 +8,7 @@
 
 #include "math/det_math.hpp"
 #include "water/spectral_detail.hpp"
+#include "water/spectral_solve.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -61,8 +62,6 @@ using detail::snapshotAt;
 // Newton stops when |x(x0) - x| is below this [m]: the height then errs by
 // the surface's slope times it, far below the interpolation's error.
 constexpr double kResidualTolerance_m = 1e-6;
-constexpr int kMaxNewtonIterations = 30;
-constexpr int kMaxStepHalvings = 20;
 
 using detail::Snapshot;
 using detail::Stencil;
@@ -282,31 +281,8 @@ Snapshot snapshotAt(const SpectralOceanState& s, double t_s) {
   return {&s, &l0, &l1, timeWeights(l0.time_s, l1.time_s, t_s), s.waves.bandWavenumber_radpm.size()};
 }
 
-/// Newton's method with step halving on the `cubic` or bilinear tile from
-/// (x0, y0) until |F| <= tolerance (GerstnerSurface's solve, on the
-/// interpolated tile). Where the surface folds (Jacobian not positive) it
-/// stops at the best point found.
 Sums solveRestPosition(const Snapshot& s, bool cubic, double x, double y, double tolerance_m, double& x0, double& y0) {
-  Sums sums = evaluate(s, cubic, x0, y0, x, y);
-  const double tolerance2 = tolerance_m * tolerance_m;
-  for (int iteration = 0; iteration < kMaxNewtonIterations && !(sums.residual2() <= tolerance2); ++iteration) {
-    const double det = sums.jxx * sums.jyy - sums.jxy * sums.jyx;
-    const double sx = -(sums.jyy * sums.fx - sums.jxy * sums.fy) / det;
-    const double sy = -(sums.jxx * sums.fy - sums.jyx * sums.fx) / det;
-    bool improved = false;
-    double fraction = 1;
-    for (int halving = 0; halving < kMaxStepHalvings && !improved; ++halving, fraction /= 2) {
-      const Sums candidate = evaluate(s, cubic, x0 + fraction * sx, y0 + fraction * sy, x, y);
-      if (candidate.residual2() < sums.residual2()) {
-        x0 += fraction * sx;
-        y0 += fraction * sy;
-        sums = candidate;
-        improved = true;
-      }
-    }
-    if (!improved) break;
-  }
-  return sums;
+  return newtonSolve([&](double u0, double v0) { return evaluate(s, cubic, u0, v0, x, y); }, tolerance_m, x0, y0);
 }
 
 }  // namespace detail

@@ -347,8 +347,15 @@ void SpectralSynthesis::fillSpectra(int firstRow, int lastRow) {
     for (int ix = 0; ix < n; ++ix) {
       const std::size_t q = std::size_t(iy) * std::size_t(n) + std::size_t(ix);
       const int mx = (n - ix) % n, my = (n - iy) % n;
+      const std::size_t m = std::size_t(my) * std::size_t(n) + std::size_t(mx);
+      if (p.now[q] == std::complex<double>{} && p.now[m] == std::complex<double>{}) {
+        // No wave at q nor -q (most of the grid, beyond the waves' band):
+        // the zeros the sums below would give.
+        for (std::size_t f = 0; f < fieldCount; f += 2) p.spectra[f / 2][q] = {0.0f, 0.0f};
+        continue;
+      }
       phasors(waves_, p.now, q, ix, iy, here.data(), fields);
-      phasors(waves_, p.now, std::size_t(my) * std::size_t(n) + std::size_t(mx), mx, my, mirror.data(), fields);
+      phasors(waves_, p.now, m, mx, my, mirror.data(), fields);
       for (std::size_t f = 0; f < fieldCount; f += 2) {
         const std::complex<double> a = 0.5 * (here[f] + std::conj(mirror[f]));
         const std::complex<double> b = f + 1 < fieldCount ? 0.5 * (here[f + 1] + std::conj(mirror[f + 1]))
