@@ -11,6 +11,7 @@
 //   callgrind_annotate --inclusive=yes cg.out | grep GerstnerSurface
 #include "test_hulls.hpp"
 
+#include <keel/jobs.hpp>
 #include <keel/level_of_detail.hpp>
 #include <keel/spectral_ocean.hpp>
 
@@ -21,6 +22,7 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <functional>
 #include <memory>
 #include <span>
 #include <vector>
@@ -279,12 +281,34 @@ void spectralTile(benchmark::State& state) {
   }
 }
 
+/// Keel's parallel loops on the calling thread: its CPU clock then counts a
+/// frame's work alone (no pool's hand-offs, no worker's spinning, and no
+/// other thread's time accounted late).
+class SerialJobs final : public JobSystem {
+ public:
+  void parallelFor(std::size_t count, std::size_t /*grain*/,
+                   const std::function<void(std::size_t, std::size_t)>& body) override {
+    body(0, count);
+  }
+};
+
+/// CPU time [s]: the process's, or the calling thread's.
+double cpuTime_s(bool thread) {
+  timespec now{};
+  clock_gettime(thread ? CLOCK_THREAD_CPUTIME_ID : CLOCK_PROCESS_CPUTIME_ID, &now);
+  return double(now.tv_sec) + 1e-9 * double(now.tv_nsec);
+}
+
 /// The ocean kept updated as a game keeps it: update(t, t + 1/60) every
 /// 1/60 s frame, 600 frames (10 s of sea) after 120 frames of warm-up; the
 /// time reported is the process's CPU time a frame (every thread's), and
 /// the counters the worst frame's CPU and wall time [ms]; args: nodes per
-/// side.
+/// side, and 1 to run Keel's loops on this thread alone (SerialJobs: each
+/// frame's CPU time then exact), 0 on oneTBB's threads (both cores).
 void spectralFrames(benchmark::State& state) {
+  SerialJobs serial;
+  const bool oneThread = state.range(1) == 1;
+  if (oneThread) setJobSystem(&serial);
   SpectralOcean ocean(WaveSpectrum::jonswap(1.5, 6.0),
                       SpectralOceanSettings{.nodesPerSide = int(state.range(0)), .seed = 5});
   constexpr double frame_s = 1.0 / 60;
@@ -292,14 +316,15 @@ void spectralFrames(benchmark::State& state) {
   for (int warm = 0; warm < 120; ++warm, t += frame_s) ocean.update(t, t + frame_s);
   double worstCpu_s = 0, worstWall_s = 0;
   for (auto _ : state) {
-    const std::clock_t cpu0 = std::clock();
+    const double cpu0_s = cpuTime_s(oneThread);
     const auto wall0 = std::chrono::steady_clock::now();
     ocean.update(t, t + frame_s);
     const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - wall0;
-    worstCpu_s = std::max(worstCpu_s, double(std::clock() - cpu0) / CLOCKS_PER_SEC);
+    worstCpu_s = std::max(worstCpu_s, cpuTime_s(oneThread) - cpu0_s);
     worstWall_s = std::max(worstWall_s, wall.count());
     t += frame_s;
   }
+  setJobSystem(nullptr);
   state.counters["worst_cpu_ms"] = 1e3 * worstCpu_s;
   state.counters["worst_wall_ms"] = 1e3 * worstWall_s;
 }
@@ -352,9 +377,8 @@ BENCHMARK(spectralTile)
     ->MeasureProcessCPUTime()
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(spectralFrames)
-    ->ArgName("nodes")
-    ->Arg(128)
-    ->Arg(256)
+    ->ArgNames({"nodes", "oneThread"})
+    ->ArgsProduct({{128, 256}, {0, 1}})
     ->Iterations(600)
     ->MeasureProcessCPUTime()
     ->Unit(benchmark::kMillisecond);

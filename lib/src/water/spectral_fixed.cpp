@@ -32,7 +32,8 @@ std::vector<double> tileStepWeights(const SpectralOceanState& s) {
   const auto add = [&](double w) { cumulative.push_back(cumulative.back() + w); };
   for (int stage = 0; stage < s.synthesis.stageCount(); ++stage) add(s.synthesis.stageWeight(stage));
   if (s.fixedPoints()) {
-    for (int row = 0; row < s.fixedNodes; ++row) add(s.fixedNodes);
+    for (int row = 0; row < s.fixedNodes; row += s.rowsPerStep)
+      add(double(std::min(s.rowsPerStep, s.fixedNodes - row)) * s.fixedNodes);
     add(0.01 * double(s.settings.nodesPerSide) * s.settings.nodesPerSide);  // the surface's copy
   }
   return cumulative;
@@ -43,11 +44,11 @@ void SpectralOceanState::runSteps(int first, int last, double time_s, SpectralLe
   for (int step = first; step < last; ++step) {
     if (!fixedPoints() || step < stages) {
       synthesis.runStage(step, time_s, fixedPoints() ? scratch : out);
-    } else if (const int row = step - stages; row < fixedNodes) {
+    } else if (const int row = (step - stages) * rowsPerStep; row < fixedNodes) {
       // The steps' rows in one parallel loop: fewer hand-offs to the threads.
-      const int rows = std::min(last - step, fixedNodes - row);
-      resampleToFixedPoints(*this, scratch, row, row + rows, out);
-      step += rows - 1;
+      const int steps = std::min(last - step, (fixedNodes - row + rowsPerStep - 1) / rowsPerStep);
+      resampleToFixedPoints(*this, scratch, row, std::min(fixedNodes, row + steps * rowsPerStep), out);
+      step += steps - 1;
     } else {
       // The level keeps the rest-position surface (detail::elevationTile_m).
       std::copy(scratch.surface.begin(), scratch.surface.end(), out.surface.begin());

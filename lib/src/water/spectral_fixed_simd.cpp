@@ -39,7 +39,7 @@ constexpr std::size_t kChunks4 = 4 / hn::MaxLanes(D4());
 using DF = hn::CappedTag<float, 16>;  // the bands' values
 using VF = hn::Vec<DF>;
 constexpr std::size_t kLanesF = hn::MaxLanes(DF());
-static_assert(kLanesF <= kResamplePadding_floats, "the scratch's padding covers a vector's overrun");
+static_assert(kLanesF <= 16, "a node's band values are whole vectors (bandStride)");
 
 // The height errs by the slope times it, under 1e-4 m: a fortieth of the
 // resampling's own interpolation error (docs/waves.md, "Queries"). The
@@ -226,22 +226,21 @@ Solve solve(const SpectralOceanState& s, const SurfaceNode* nodes, bool cubic, V
 /// the Hermite interpolation in time turns into an error of at most
 /// `(4/27) dt |u_h . grad v|` (docs/waves.md, "Queries").
 ///
-/// The band count is a template constant: the vectors of each band sum are
-/// then a fixed count. A vector may read past a node's values into the
-/// next node's, or into the scratch's padding past the last: those lanes'
-/// sums are never stored.
+/// The band count is a template constant: the vectors of the band sums are
+/// then a fixed count. The last vector may read past a node's values into
+/// its padding (bandStride): those lanes' sums are never stored.
 template <std::size_t Bands>
 void fixedNode(const SpectralLevel& lag, const Sums& sums, std::size_t node, SpectralLevel& level) {
   const Stencil& st = sums.stencil;
   const DF df;
   const D4 d4;
   const hn::Rebind<float, D4> df4;
-  constexpr std::size_t bands = Bands, fields = 3 * Bands;  // at most 24
-  constexpr std::size_t chunksV = (fields + kLanesF - 1) / kLanesF, chunksE = (bands + kLanesF - 1) / kLanesF;
+  constexpr std::size_t bands = Bands, fields = 3 * Bands, stride = bandStride(Bands);
+  constexpr std::size_t chunks = (7 * bands + kLanesF - 1) / kLanesF;
+  static_assert(chunks * kLanesF <= stride);
   // Float sums of 16 products: rounding 1e-7 of the values, the tiles' own.
-  VF v[chunksV], a[chunksV], e[chunksE];
-  for (std::size_t c = 0; c < chunksV; ++c) v[c] = a[c] = hn::Zero(df);
-  for (std::size_t c = 0; c < chunksE; ++c) e[c] = hn::Zero(df);
+  VF sum[chunks];
+  for (auto& v : sum) v = hn::Zero(df);
   // eta, and the particle's velocity east, north, up: c times the node's
   // elevation_m, east_mps, north_mps, elevation_mps (consecutive floats).
   hn::Vec<D4> rates[kChunks4];
@@ -256,17 +255,14 @@ void fixedNode(const SpectralLevel& lag, const Sums& sums, std::size_t node, Spe
       const SurfaceNode& p = lag.surface[k];
       etaX += cx * double(p.elevation_m), etaY += cy * double(p.elevation_m);
       const auto weight = hn::Set(d4, c);
-      for (std::size_t q = 0; q < kChunks4; ++q)
-        rates[q] = hn::Add(rates[q], hn::Mul(weight, hn::PromoteTo(d4, hn::LoadU(df4, &p.elevation_m + q * hn::MaxLanes(d4)))));
-      const float* velocity = &lag.velocity_mps[k * fields];
-      const float* acceleration = &lag.acceleration_mps2[k * fields];
-      const float* elevation = &lag.bandElevation_m[k * bands];
-      const auto cf = hn::Set(df, float(c));
-      for (std::size_t q = 0; q < chunksV; ++q) {
-        v[q] = hn::Add(v[q], hn::Mul(cf, hn::LoadU(df, velocity + q * kLanesF)));
-        a[q] = hn::Add(a[q], hn::Mul(cf, hn::LoadU(df, acceleration + q * kLanesF)));
+      for (std::size_t q = 0; q < kChunks4; ++q) {
+        const auto values = hn::PromoteTo(d4, hn::LoadU(df4, &p.elevation_m + q * hn::MaxLanes(d4)));
+        rates[q] = hn::Add(rates[q], hn::Mul(weight, values));
       }
-      for (std::size_t q = 0; q < chunksE; ++q) e[q] = hn::Add(e[q], hn::Mul(cf, hn::LoadU(df, elevation + q * kLanesF)));
+      const float* values = &lag.bands[k * stride];
+      const auto cf = hn::Set(df, float(c));
+      for (std::size_t q = 0; q < chunks; ++q)
+        sum[q] = hn::Add(sum[q], hn::Mul(cf, hn::LoadU(df, values + q * kLanesF)));
     }
   alignas(64) double r[4];
   for (std::size_t q = 0; q < kChunks4; ++q) hn::Store(rates[q], d4, r + q * hn::MaxLanes(d4));
@@ -276,15 +272,11 @@ void fixedNode(const SpectralLevel& lag, const Sums& sums, std::size_t node, Spe
   const double sx = (sums.jyy * ue - sums.jxy * un) / det;
   const double sy = (sums.jxx * un - sums.jyx * ue) / det;
   level.fixed[node] = {float(eta), float(w - (sx * etaX + sy * etaY))};
-  alignas(64) float out[3 * chunksV * kLanesF];
-  for (std::size_t q = 0; q < chunksV; ++q) {
-    hn::Store(v[q], df, out + q * kLanesF);
-    hn::Store(a[q], df, out + (chunksV + q) * kLanesF);
-  }
-  for (std::size_t q = 0; q < chunksE; ++q) hn::Store(e[q], df, out + (2 * chunksV + q) * kLanesF);
+  alignas(64) float out[chunks * kLanesF];
+  for (std::size_t q = 0; q < chunks; ++q) hn::Store(sum[q], df, out + q * kLanesF);
   std::copy_n(out, fields, &level.fixedVelocity_mps[node * fields]);
-  std::copy_n(out + chunksV * kLanesF, fields, &level.fixedAcceleration_mps2[node * fields]);
-  std::copy_n(out + 2 * chunksV * kLanesF, bands, &level.fixedBandElevation_m[node * bands]);
+  std::copy_n(out + fields, fields, &level.fixedAcceleration_mps2[node * fields]);
+  std::copy_n(out + 2 * fields, bands, &level.fixedBandElevation_m[node * bands]);
 }
 
 /// fixedNode for `bands` bands (1 to 8).

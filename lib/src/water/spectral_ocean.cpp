@@ -145,13 +145,13 @@ SpectralOceanState::SpectralOceanState(const WaveSpectrum& spectrum, const Spect
       inverseCell_pm(settings.nodesPerSide / settings.tileSize_m),
       fixedNodes(fixedNodesOf(settings)),
       inverseFixedCell_pm(fixedNodes / settings.tileSize_m),
+      rowsPerStep(int(resampleLanes())),
       tileTimeTolerance_s(tileTimeTolerance(waves)),
       maxWindow_s(maxSpectralWindow_s(waves)),
       tilePeriod_s(tilePeriod(waves, maxWindow_s)) {
   if (fixedPoints()) {
-    scratch = synthesis.makeLevel(true, false);
-    for (auto* tile : {&scratch.velocity_mps, &scratch.acceleration_mps2, &scratch.bandElevation_m})
-      tile->resize(tile->size() + kResamplePadding_floats, 0.0f);
+    scratch = synthesis.makeLevel(false, false);
+    scratch.bands.assign(scratch.surface.size() * bandStride(waves.bandWavenumber_radpm.size()), 0.0f);
   }
   stepWeights = tileStepWeights(*this);
   front.level[0] = 0;
