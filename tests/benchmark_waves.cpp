@@ -264,17 +264,21 @@ void spectralUpdate(benchmark::State& state) {
 /// One whole tile, every step at once (the synthesis, then the resampling
 /// onto the fixed points), on both cores: what update() spreads over a tile
 /// period (docs/waves.md, "Cost"); the time reported is the process's CPU
-/// time. Args: nodes per side, 1 for the resampling alone (from the
-/// synthesis's last rest-position tiles).
+/// time. Args: nodes per side, velocity bands, fixed-point refinement in
+/// tenths, and 1 for the resampling alone (from the synthesis's last
+/// rest-position tiles).
 void spectralTile(benchmark::State& state) {
   SpectralOcean ocean(WaveSpectrum::jonswap(1.5, 6.0),
-                      SpectralOceanSettings{.nodesPerSide = int(state.range(0)), .seed = 5});
+                      SpectralOceanSettings{.nodesPerSide = int(state.range(0)),
+                                            .velocityBands = int(state.range(1)),
+                                            .fixedPointRefinement = 0.1 * double(state.range(2)),
+                                            .seed = 5});
   detail::SpectralOceanState& s = detail::SpectralOceanAccess::state(ocean);
   constexpr int kSpare = int(detail::kTileLevels) - 1;  // a level no published tile holds
   double t_s = 0;
   for (auto _ : state) {
     t_s += 1;
-    if (state.range(1) == 1)
+    if (state.range(3) == 1)
       detail::resampleToFixedPoints(s, s.scratch, 0, s.fixedNodes, s.level(kSpare));
     else
       s.computeLevel(t_s, kSpare);
@@ -372,8 +376,10 @@ BENCHMARK(spectralUpdate)
     ->ArgsProduct({{128, 256}, {0, 1}})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(spectralTile)
-    ->ArgNames({"nodes", "resampling"})
-    ->ArgsProduct({{128}, {0, 1}})
+    ->ArgNames({"nodes", "bands", "refinement10", "resampling"})
+    ->ArgsProduct({{64, 128, 256}, {3}, {15}, {0, 1}})
+    ->ArgsProduct({{128}, {6}, {15}, {0, 1}})
+    ->ArgsProduct({{128}, {3}, {10, 20}, {0, 1}})
     ->MeasureProcessCPUTime()
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(spectralFrames)
