@@ -1,10 +1,10 @@
-// keel::SpectralOcean's fixed-point tiles vectorised with Highway: a row of
-// fixed nodes, each one's particle found by Newton's method on the
-// rest-position tiles and its values resampled there. The vectors run across
-// a node's sums (the displacement's residual and Jacobian, the particle's
-// elevation and rates, every band's velocity, acceleration and elevation),
-// each sum still taken tap after tap in the scalar formula's order, with no
-// fused multiply-add: the same bits on every instruction set.
+// keel::SpectralOcean's fixed-point tiles vectorised with Highway: rows of
+// fixed nodes, each node's particle found by Newton's method on the
+// rest-position tiles and its values resampled there. The solves run across
+// rows, one lane a row's chain (the scalar solve's operations lane by lane,
+// masked where a lane has stopped); a node's band sums run across its
+// values, each sum still taken tap after tap in the scalar formula's order.
+// No fused multiply-add: the same bits on every instruction set.
 // docs/waves.md, "Queries".
 
 #include "water/fp_contract_off.hpp"  // first: before any Highway code
@@ -21,7 +21,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <cstring>
 #include <tuple>
 #include <utility>
 
@@ -30,10 +29,9 @@ namespace keel::KEEL_ABI::detail::HWY_NAMESPACE {
 namespace {
 
 namespace hn = hwy::HWY_NAMESPACE;
-using DD = hn::CappedTag<double, 8>;  // the displacement's six sums
+using DD = hn::CappedTag<double, 8>;  // one lane a row: the solves
 using VD = hn::Vec<DD>;
 constexpr std::size_t kLanesD = hn::MaxLanes(DD());
-constexpr std::size_t kChunksD = (6 + kLanesD - 1) / kLanesD;
 using D4 = hn::CappedTag<double, 4>;  // the particle's elevation and rates
 constexpr std::size_t kChunks4 = 4 / hn::MaxLanes(D4());
 using DF = hn::CappedTag<float, 16>;  // the bands' values
@@ -141,8 +139,8 @@ Solve evaluate(const SpectralOceanState& s, const SurfaceNode* nodes, bool cubic
       dy1 = hn::Add(dy1, hn::Mul(wdy, m));
     }
   const VD one = hn::Set(d, 1.0);
-  return {x0, y0, hn::Sub(hn::Add(x0, v0), x), hn::Sub(hn::Add(y0, v1), y), hn::Add(one, dx0), dy0, dx1,
-          hn::Add(one, dy1)};
+  return {
+      x0, y0, hn::Sub(hn::Add(x0, v0), x), hn::Sub(hn::Add(y0, v1), y), hn::Add(one, dx0), dy0, dx1, hn::Add(one, dy1)};
 }
 
 /// Each lane's stencil at rest position (x0, y0) into its Sums: what
@@ -195,14 +193,12 @@ Solve solve(const SpectralOceanState& s, const SurfaceNode* nodes, bool cubic, V
     double fraction = 1;
     for (int halving = 0; halving < kMaxStepHalvings && !hn::AllFalse(d, searching); ++halving, fraction /= 2) {
       const VD f = hn::Set(d, fraction);
-      const Solve candidate =
-          evaluate(s, nodes, cubic, hn::Add(sums.x0, hn::Mul(f, sx)), hn::Add(sums.y0, hn::Mul(f, sy)), x, y);
+      const Solve candidate = evaluate(s, nodes, cubic, hn::Add(sums.x0, hn::Mul(f, sx)),
+                                       hn::Add(sums.y0, hn::Mul(f, sy)), x, y);
       const auto better = hn::And(searching, hn::Lt(candidate.residual2(), sums.residual2()));
-      const auto pick = [&](VD Solve::*field) {
-        sums.*field = hn::IfThenElse(better, candidate.*field, sums.*field);
-      };
-      for (VD Solve::*field : {&Solve::x0, &Solve::y0, &Solve::fx, &Solve::fy, &Solve::jxx, &Solve::jxy,
-                               &Solve::jyx, &Solve::jyy})
+      const auto pick = [&](VD Solve::*field) { sums.*field = hn::IfThenElse(better, candidate.*field, sums.*field); };
+      for (VD Solve::*field :
+           {&Solve::x0, &Solve::y0, &Solve::fx, &Solve::fy, &Solve::jxx, &Solve::jxy, &Solve::jyx, &Solve::jyy})
         pick(field);
       searching = hn::AndNot(better, searching);
     }
@@ -322,8 +318,8 @@ void ResampleRowsKernel(const SpectralOceanState& state, const SpectralLevel& la
     for (int r = 0; r < rows; ++r) {
       const auto l = std::size_t(r);
       Sums& lane = node[l];
-      std::tie(lane.fx, lane.fy, lane.jxx, lane.jxy, lane.jyx, lane.jyy) =
-          std::tie(out[0][l], out[1][l], out[2][l], out[3][l], out[4][l], out[5][l]);
+      std::tie(lane.fx, lane.fy, lane.jxx, lane.jxy, lane.jyx, lane.jyy) = std::tie(out[0][l], out[1][l], out[2][l],
+                                                                                    out[3][l], out[4][l], out[5][l]);
       fixedNode(lagrangian, lane, std::size_t(firstRow + r) * std::size_t(n) + std::size_t(i), level);
     }
     x0 = sums.x0;

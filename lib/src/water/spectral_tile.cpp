@@ -304,7 +304,6 @@ void scatter(const std::vector<std::vector<FftComplex>>& spectra, int fields, st
 
 }  // namespace
 
-
 int SpectralSynthesis::stageCount() const { return 1 + kPhasorBlocks + int(plan_->spectra.size()) + kScatterBlocks; }
 
 double SpectralSynthesis::stageWeight(int stage) const {
