@@ -75,8 +75,11 @@ struct SpectralWaves {
   std::vector<std::uint8_t> band;                     ///< velocity band per grid index
   std::vector<double> bandWavenumber_radpm;           ///< mean wavenumber of each band (velocity-weighted)
   std::vector<double> bandElevationWavenumber_radpm;  ///< the same weighted by elevation variance (pressure)
-  double expectedVariance_m2 = 0;                     ///< sum of F dk^2: E[sum a^2 / 2]
-  double variance_m2 = 0;                             ///< sum a^2 / 2 of the draw
+  /// Per band, its waves' mean omega^2 weighted by their acceleration
+  /// variance a^2 omega^4: the accelerations' curvature in time [rad^2/s^2].
+  std::vector<double> bandAccelerationFrequency2_rad2ps2;
+  double expectedVariance_m2 = 0;  ///< sum of F dk^2: E[sum a^2 / 2]
+  double variance_m2 = 0;          ///< sum a^2 / 2 of the draw
 };
 
 /// The tiles' memory a SpectralOcean may take at most [bytes]: settings

@@ -40,9 +40,9 @@ double tileTimeTolerance(const detail::SpectralWaves& waves) {
 
 /// The fastest wave turns by at most this phase between two lattice tiles
 /// [rad]: the cubic Hermite blend then errs on each wave by at most
-/// `(w W)^4 / 384`, 1.0e-5, of its amplitude, the linear blend of the
-/// accelerations by `(w W)^2 / 8`, 0.8% of the wave's (docs/waves.md,
-/// "Update and threads").
+/// `(w W)^4 / 384`, 1.0e-5, of its amplitude, the accelerations' linear
+/// blend, scaled by its band's curvature, by at most `(w W)^2 / 8`, 0.8% of
+/// the wave's, and far less near the band's mean (docs/waves.md, "Queries").
 constexpr double kTilePhaseStep_rad = 0.25;
 
 /// The lattice's period W [s]: kTilePhaseStep_rad of the fastest wave, and

@@ -104,7 +104,8 @@ void assignBands(SpectralWaves& w, int bands, const std::vector<double>& wavenum
   for (std::size_t q = 0; q < wavenumber.size(); ++q)
     if (std::norm(w.amplitude_m[q]) > 0) lo = std::min(lo, wavenumber[q]), hi = std::max(hi, wavenumber[q]);
   const auto count = std::size_t(bands);
-  std::vector<double> weight(count, 0.0), weighted(count, 0.0), elevation(count, 0.0), elevationWeighted(count, 0.0);
+  std::vector<double> weight(count, 0.0), weighted(count, 0.0), elevation(count, 0.0), elevationWeighted(count, 0.0),
+      acceleration(count, 0.0), accelerationWeighted(count, 0.0);
   const double ratio = hi > lo ? det::log(hi / lo) / bands : 1.0;
   for (std::size_t q = 0; q < wavenumber.size(); ++q) {
     if (!(std::norm(w.amplitude_m[q]) > 0)) continue;
@@ -115,13 +116,18 @@ void assignBands(SpectralWaves& w, int bands, const std::vector<double>& wavenum
     weighted[std::size_t(b)] += e * wavenumber[q];
     elevation[std::size_t(b)] += std::norm(w.amplitude_m[q]);
     elevationWeighted[std::size_t(b)] += std::norm(w.amplitude_m[q]) * wavenumber[q];
+    const double omega2 = w.angularFrequency_radps[q] * w.angularFrequency_radps[q];
+    acceleration[std::size_t(b)] += e * omega2;
+    accelerationWeighted[std::size_t(b)] += e * omega2 * omega2;
   }
   w.bandWavenumber_radpm.assign(count, 0.0);
   w.bandElevationWavenumber_radpm.assign(count, 0.0);
+  w.bandAccelerationFrequency2_rad2ps2.assign(count, 0.0);
   for (std::size_t b = 0; b < count; ++b) {
     const double middle = lo * det::exp(ratio * (double(b) + 0.5));
     w.bandWavenumber_radpm[b] = weight[b] > 0 ? weighted[b] / weight[b] : middle;
     w.bandElevationWavenumber_radpm[b] = elevation[b] > 0 ? elevationWeighted[b] / elevation[b] : middle;
+    w.bandAccelerationFrequency2_rad2ps2[b] = acceleration[b] > 0 ? accelerationWeighted[b] / acceleration[b] : 0.0;
   }
 }
 
