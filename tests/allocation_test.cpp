@@ -169,6 +169,13 @@ TEST(Allocation, NoHeapAllocationPerSubstepOnASpectralOcean) {
   const long before = gAllocations.load();
   ocean->update(2.0, 3.0);
   EXPECT_EQ(gAllocations.load() - before, 0);
+  // Steady play at 60 Hz: each frame a slice of the next lattice tile (the
+  // synthesis's stages, vectors of fixed-point rows), its levels made once.
+  double t_s = 3.0;
+  for (int frame = 0; frame < 60; ++frame, t_s += 1.0 / 60) ocean->update(t_s, t_s + 1.0 / 60);
+  const long steady = gAllocations.load();
+  for (int frame = 0; frame < 120; ++frame, t_s += 1.0 / 60) ocean->update(t_s, t_s + 1.0 / 60);
+  EXPECT_EQ(gAllocations.load() - steady, 0);
 }
 
 // The wake field's update reuses its spectra, tiles and FFT buffers, and a

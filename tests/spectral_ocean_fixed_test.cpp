@@ -6,6 +6,8 @@
 
 #include <keel/spectral_ocean.hpp>
 
+#include "water/spectral_detail.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -146,6 +148,50 @@ TEST(SpectralOceanFixedPoints, AreDeterministicForASeed) {
   EXPECT_EQ(a, b);
   std::printf("fixed-point heights hash at t = 12.5 s: 0x%016llx\n", static_cast<unsigned long long>(hashOf(a)));
   EXPECT_EQ(hashOf(a), 0xd808c2c4ab945b9eULL);
+}
+
+// The vectorised resampling (spectral_fixed_simd.cpp: rows in lanes, a
+// node's band values in vectors) writes the bits the scalar code it replaced
+// wrote, on every instruction set (every_simd_target runs this once per
+// set): the constants are the hashes of the scalar code's fixed-point
+// tiles, bicubic and bilinear, 1, 3 and 8 bands, refinements 1 and 1.5, and
+// a steep sea whose rows take different Newton steps.
+TEST(SpectralOceanFixedPoints, TheVectorResamplingKeepsTheScalarBits) {
+  struct Case {
+    double hs_m, tp_s;
+    SpectralInterpolation interpolation;
+    int bands;
+    double refinement;
+    std::uint64_t hash;
+  };
+  const Case cases[] = {
+      {2.0, 7.0, SpectralInterpolation::Bicubic, 3, 1.5, 0x087cac54a88dd054ULL},
+      {2.0, 7.0, SpectralInterpolation::Bilinear, 3, 1.5, 0x1bbd1d5ffbd3d6c0ULL},
+      {2.0, 7.0, SpectralInterpolation::Bicubic, 1, 1.0, 0x0ec09ed30a692c2fULL},
+      {2.0, 7.0, SpectralInterpolation::Bicubic, 8, 1.5, 0x9dc20c6b2b27231fULL},
+      {9.0, 8.0, SpectralInterpolation::Bicubic, 3, 1.5, 0xadff3faccd38fcd5ULL},
+  };
+  for (const Case& c : cases) {
+    const SpectralOcean ocean(WaveSpectrum::jonswap(c.hs_m, c.tp_s), {.nodesPerSide = 32,
+                                                                      .velocityBands = c.bands,
+                                                                      .interpolation = c.interpolation,
+                                                                      .fixedPointRefinement = c.refinement,
+                                                                      .seed = 4});
+    const detail::SpectralOceanState& s = detail::SpectralOceanAccess::state(ocean);
+    const detail::SpectralLevel& l = s.levels[std::size_t(s.front.level[0])];
+    std::uint64_t h = 1469598103934665603ULL;
+    const auto add = [&h](const void* data, std::size_t bytes) {
+      for (std::size_t i = 0; i < bytes; ++i) h = (h ^ static_cast<const unsigned char*>(data)[i]) * 1099511628211ULL;
+    };
+    add(l.fixed.data(), l.fixed.size() * sizeof(detail::FixedNode));
+    add(l.fixedVelocity_mps.data(), l.fixedVelocity_mps.size() * sizeof(float));
+    add(l.fixedAcceleration_mps2.data(), l.fixedAcceleration_mps2.size() * sizeof(float));
+    add(l.fixedBandElevation_m.data(), l.fixedBandElevation_m.size() * sizeof(float));
+    std::printf("fixed-point tiles' hash, Hs %.0f m, %s, %d bands, refinement %.1f: 0x%016llx\n", c.hs_m,
+                c.interpolation == SpectralInterpolation::Bicubic ? "bicubic" : "bilinear", c.bands, c.refinement,
+                static_cast<unsigned long long>(h));
+    EXPECT_EQ(h, c.hash);
+  }
 }
 
 // The grid queries' heights and velocities are the same bits on every

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <cstdio>
 #include <vector>
 
@@ -41,13 +42,28 @@ double significantSum(const std::vector<WaveComponent>& waves, int p, int q, dou
   return 4 * std::sqrt(sum);
 }
 
+/// The significant value over the waves of the accelerations' blend error
+/// at the middle of a cell of `w_s` (the test below).
+double significantAccelerationBlend(const SpectralOcean& ocean, double w_s) {
+  const detail::SpectralWaves& w = detail::SpectralOceanAccess::state(ocean).waves;
+  double sum = 0;
+  for (std::size_t q = 0; q < w.amplitude_m.size(); ++q) {
+    const double a = std::abs(w.amplitude_m[q]), omega = w.angularFrequency_radps[q];
+    const double band2 = w.bandAccelerationFrequency2_rad2ps2[w.band[q]];
+    const double term = a * omega * omega * std::abs(1 - std::cos(omega * w_s / 2) * (1 + band2 * w_s * w_s / 8));
+    sum += term * term / 2;
+  }
+  return 4 * std::sqrt(sum);
+}
+
 // At the middle of a lattice cell, where the blend errs most, against the
 // tiles computed at that time: at fixed-point nodes (where the interpolation
 // in space is exact, so only the blend in time differs). Cubic Hermite on
-// heights and velocities errs on a wave by at most `a w^p (w W)^4 / 384`, the
-// linear blend of the accelerations by `a w^2 (w W)^2 / 8` at the middle;
-// over the random phases they add up as the waves do, to the significant
-// sums; the choppy surface turns the displacement's error into a height
+// heights and velocities errs on a wave by at most `a w^p (w W)^4 / 384`; the
+// accelerations' linear blend, scaled by its band's `1 + w_b^2 W^2 / 8` at
+// the middle, by `a w^2 |1 - cos(w W / 2) (1 + w_b^2 W^2 / 8)|` (the chord's
+// middle is `cos(w W / 2)` of the arc's); over the random phases they add up
+// as the waves do, to the significant sums; the choppy surface turns the displacement's error into a height
 // error of the slope times it (docs/waves.md, "Bounds": the factor 1 + S).
 // Two terms more at fixed points: each tile's resampling solved to 1e-4 m
 // of rest position, which moves a height by the slope times it; and the
@@ -89,7 +105,7 @@ TEST(SpectralOceanLattice, TheTilePeriodErrsByLittle) {
     }
   const double heightBound = significantSum(waves, 0, 4, w_s) / 384 * chop + 2 * 1e-4 * slope,
                velocityBound = significantSum(waves, 1, 4, w_s) / 384 * chop + 4.0 / 27 * w_s * sigmaU * shear_ps,
-               accelerationBound = significantSum(waves, 2, 2, w_s) / 8 * chop;
+               accelerationBound = significantAccelerationBlend(ocean, w_s) * chop;
   std::printf(
       "[  figure  ] tile period %.4f s (%.2f frames at 60 Hz), blend error at a cell's middle, significant "
       "/ largest: height %.2e / %.2e of Hs (bound %.2e), surface velocity %.2e / %.2e of 4 sigma_u (bound "

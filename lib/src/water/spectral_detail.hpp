@@ -47,6 +47,11 @@ struct SpectralLevel {
   /// Per node, per band: the band's waves' elevation [m] (their sum is the
   /// node's elevation), for the pressure. Empty in fixed-point levels.
   std::vector<float> bandElevation_m;
+  /// The resampling's scratch (SpectralOceanState::scratch) holds the three
+  /// above here instead, a node's together: every band's velocity, then
+  /// acceleration, then elevation, bandStride() floats a node (whole cache
+  /// lines), so that a stencil tap reads one run. Empty elsewhere.
+  std::vector<float> bands;
   std::vector<FixedNode> fixed;  ///< M * M (M = N refinement): the particle above each node's world point
   /// Per node, per band: the velocity [m/s] and the acceleration [m/s^2] of
   /// the particle above the node, east, north, up.
@@ -70,8 +75,11 @@ struct SpectralWaves {
   std::vector<std::uint8_t> band;                     ///< velocity band per grid index
   std::vector<double> bandWavenumber_radpm;           ///< mean wavenumber of each band (velocity-weighted)
   std::vector<double> bandElevationWavenumber_radpm;  ///< the same weighted by elevation variance (pressure)
-  double expectedVariance_m2 = 0;                     ///< sum of F dk^2: E[sum a^2 / 2]
-  double variance_m2 = 0;                             ///< sum a^2 / 2 of the draw
+  /// Per band, its waves' mean omega^2 weighted by their acceleration
+  /// variance a^2 omega^4: the accelerations' curvature in time [rad^2/s^2].
+  std::vector<double> bandAccelerationFrequency2_rad2ps2;
+  double expectedVariance_m2 = 0;  ///< sum of F dk^2: E[sum a^2 / 2]
+  double variance_m2 = 0;          ///< sum a^2 / 2 of the draw
 };
 
 /// The tiles' memory a SpectralOcean may take at most [bytes]: settings
@@ -191,6 +199,7 @@ struct SpectralOceanState {
   double inverseCell_pm;       ///< N / L [1/m]
   int fixedNodes;              ///< fixed-point tile nodes per side M: N times the refinement, even
   double inverseFixedCell_pm;  ///< M / L [1/m]
+  int rowsPerStep;             ///< fixed-point rows a tile step resamples: a vector's lanes (resampleLanes())
   /// A published tile this close in time to a requested one is reused
   /// (spectral_ocean.cpp, tileTimeTolerance) [s].
   double tileTimeTolerance_s;
@@ -221,7 +230,8 @@ struct SpectralOceanState {
   /// ahead (the steps share the synthesis's buffers).
   void computeLevel(double time_s, int l);
   /// A tile's steps: the synthesis's stages, then for fixed-point tiles the
-  /// resampling a row a step and a last step that completes the level.
+  /// resampling `rowsPerStep` rows a step and a last step that completes
+  /// the level.
   /// Each step's results are its own, so a tile is the same bits whatever
   /// steps run in which update.
   [[nodiscard]] int stepCount() const { return int(stepWeights.size()) - 1; }
@@ -277,6 +287,15 @@ Sums solveRestPosition(const Snapshot& s, bool cubic, double x, double y, double
 /// rest-position tiles of `lagrangian` at the same time (spectral_fixed.cpp).
 void resampleToFixedPoints(const SpectralOceanState& state, const SpectralLevel& lagrangian, int firstRow, int lastRow,
                            SpectralLevel& level);
+/// Rows [firstRow, firstRow + rows) of them, rows at most resampleLanes(), on
+/// the CPU's best instruction set (spectral_fixed_simd.cpp).
+void resampleRows(const SpectralOceanState& state, const SpectralLevel& lagrangian, int firstRow, int rows,
+                  SpectralLevel& level);
+/// The rows resampleRows takes at once: a vector's lanes.
+[[nodiscard]] std::size_t resampleLanes();
+/// The floats of a node in SpectralLevel::bands: 7 a band, rounded up to
+/// whole 64-byte lines.
+[[nodiscard]] constexpr std::size_t bandStride(std::size_t bands) { return (7 * bands + 15) / 16 * 16; }
 
 /// The cumulative CPU weights of a tile's steps (SpectralOceanState::stepWeights).
 [[nodiscard]] std::vector<double> tileStepWeights(const SpectralOceanState& state);

@@ -40,9 +40,9 @@ double tileTimeTolerance(const detail::SpectralWaves& waves) {
 
 /// The fastest wave turns by at most this phase between two lattice tiles
 /// [rad]: the cubic Hermite blend then errs on each wave by at most
-/// `(w W)^4 / 384`, 1.0e-5, of its amplitude, the linear blend of the
-/// accelerations by `(w W)^2 / 8`, 0.8% of the wave's (docs/waves.md,
-/// "Update and threads").
+/// `(w W)^4 / 384`, 1.0e-5, of its amplitude, the accelerations' linear
+/// blend, scaled by its band's curvature, by at most `(w W)^2 / 8`, 0.8% of
+/// the wave's, and far less near the band's mean (docs/waves.md, "Queries").
 constexpr double kTilePhaseStep_rad = 0.25;
 
 /// The lattice's period W [s]: kTilePhaseStep_rad of the fastest wave, and
@@ -145,10 +145,14 @@ SpectralOceanState::SpectralOceanState(const WaveSpectrum& spectrum, const Spect
       inverseCell_pm(settings.nodesPerSide / settings.tileSize_m),
       fixedNodes(fixedNodesOf(settings)),
       inverseFixedCell_pm(fixedNodes / settings.tileSize_m),
+      rowsPerStep(int(resampleLanes())),
       tileTimeTolerance_s(tileTimeTolerance(waves)),
       maxWindow_s(maxSpectralWindow_s(waves)),
       tilePeriod_s(tilePeriod(waves, maxWindow_s)) {
-  if (fixedPoints()) scratch = synthesis.makeLevel(true, false);
+  if (fixedPoints()) {
+    scratch = synthesis.makeLevel(false, false);
+    scratch.bands.assign(scratch.surface.size() * bandStride(waves.bandWavenumber_radpm.size()), 0.0f);
+  }
   stepWeights = tileStepWeights(*this);
   front.level[0] = 0;
   computeLevel(0.0, 0);

@@ -8,6 +8,7 @@
 
 #include "math/det_math.hpp"
 #include "water/spectral_detail.hpp"
+#include "water/spectral_solve.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -61,8 +62,6 @@ using detail::snapshotAt;
 // Newton stops when |x(x0) - x| is below this [m]: the height then errs by
 // the surface's slope times it, far below the interpolation's error.
 constexpr double kResidualTolerance_m = 1e-6;
-constexpr int kMaxNewtonIterations = 30;
-constexpr int kMaxStepHalvings = 20;
 
 using detail::Snapshot;
 using detail::Stencil;
@@ -149,9 +148,11 @@ btScalar heightOf(const Snapshot& s, const Particle& p) {
 }
 
 /// Sum over bands of `e^{k_b z}` times the band's interpolated vector, each
-/// node's value blended in time by `blend(index)`.
+/// node's value blended in time by `blend(index)`, and each band's sum
+/// scaled by `scale[b]` (none when null).
 template <class Blend>
-std::array<double, 3> bandSum(const Snapshot& s, const Stencil& st, double depth_m, Blend blend) {
+std::array<double, 3> bandSum(const Snapshot& s, const Stencil& st, double depth_m, Blend blend,
+                              const double* scale = nullptr) {
   std::array<double, 3> sum{0, 0, 0};
   const std::vector<double>& k = s.state->waves.bandWavenumber_radpm;
   if (s.state->fixedPoints()) {
@@ -166,13 +167,13 @@ std::array<double, 3> bandSum(const Snapshot& s, const Stencil& st, double depth
         for (std::size_t f = 0; f < fields; ++f) band[f] += w * blend(node + f);
       }
     for (std::size_t b = 0; b < s.bands; ++b) {
-      const double decay = detail::det::exp(k[b] * depth_m);
+      const double decay = detail::det::exp(k[b] * depth_m) * (scale != nullptr ? scale[b] : 1.0);
       for (std::size_t axis = 0; axis < 3; ++axis) sum[axis] += decay * band[3 * b + axis];
     }
     return sum;
   }
   for (std::size_t b = 0; b < s.bands; ++b) {
-    const double decay = detail::det::exp(k[b] * depth_m);
+    const double decay = detail::det::exp(k[b] * depth_m) * (scale != nullptr ? scale[b] : 1.0);
     double band[3] = {0, 0, 0};
     for (int j = st.first; j < st.last; ++j)
       for (int i = st.first; i < st.last; ++i) {
@@ -213,12 +214,26 @@ WaterVelocity velocityAt(const Snapshot& s, const Particle& p, double w_m) {
   return {btScalar(v[0]), btScalar(v[1]), btScalar(v[2])};
 }
 
+/// The accelerations are blended linearly in time, which cuts each wave's
+/// arc by its chord: `a - lerp = -(W^2 / 2) s (1 - s) a''` to second order
+/// in the span W (the linear interpolant's error; Burden & Faires, Numerical
+/// Analysis, 9th ed., 2011, Theorem 3.3), and a deep-water wave's
+/// `a'' = -omega^2 a`. So each band's
+/// blend is scaled by `1 + omega_b^2 W^2 s (1 - s) / 2`, omega_b^2 its
+/// waves' mean omega^2 weighted by their acceleration variance: the arc's
+/// error left is the band's spread of omega^2 about it and the third order
+/// (docs/waves.md, "Queries").
 WaterAcceleration accelerationAt(const Snapshot& s, const Particle& p, double w_m) {
   const TimeWeights& t = s.weights;
   const std::vector<float>&a0 = bandTiles(s, *s.level0).acceleration_mps2,
         &a1 = bandTiles(s, *s.level1).acceleration_mps2;
-  const auto a = bandSum(s, p.stencil, depthBelowSurface(s, p, w_m),
-                         [&](std::size_t i) { return double(t.linear0 * a0[i] + t.linear1 * a1[i]); });
+  const double span_s = s.level1->time_s - s.level0->time_s, sag = 0.5 * span_s * span_s * t.linear0 * t.linear1;
+  const std::vector<double>& omega2 = s.state->waves.bandAccelerationFrequency2_rad2ps2;
+  double scale[detail::kMaxVelocityBands];
+  for (std::size_t b = 0; b < s.bands; ++b) scale[b] = 1 + omega2[b] * sag;
+  const auto a = bandSum(
+      s, p.stencil, depthBelowSurface(s, p, w_m),
+      [&](std::size_t i) { return double(t.linear0 * a0[i] + t.linear1 * a1[i]); }, scale);
   return {btScalar(a[0]), btScalar(a[1]), btScalar(a[2])};
 }
 
@@ -282,31 +297,8 @@ Snapshot snapshotAt(const SpectralOceanState& s, double t_s) {
   return {&s, &l0, &l1, timeWeights(l0.time_s, l1.time_s, t_s), s.waves.bandWavenumber_radpm.size()};
 }
 
-/// Newton's method with step halving on the `cubic` or bilinear tile from
-/// (x0, y0) until |F| <= tolerance (GerstnerSurface's solve, on the
-/// interpolated tile). Where the surface folds (Jacobian not positive) it
-/// stops at the best point found.
 Sums solveRestPosition(const Snapshot& s, bool cubic, double x, double y, double tolerance_m, double& x0, double& y0) {
-  Sums sums = evaluate(s, cubic, x0, y0, x, y);
-  const double tolerance2 = tolerance_m * tolerance_m;
-  for (int iteration = 0; iteration < kMaxNewtonIterations && !(sums.residual2() <= tolerance2); ++iteration) {
-    const double det = sums.jxx * sums.jyy - sums.jxy * sums.jyx;
-    const double sx = -(sums.jyy * sums.fx - sums.jxy * sums.fy) / det;
-    const double sy = -(sums.jxx * sums.fy - sums.jyx * sums.fx) / det;
-    bool improved = false;
-    double fraction = 1;
-    for (int halving = 0; halving < kMaxStepHalvings && !improved; ++halving, fraction /= 2) {
-      const Sums candidate = evaluate(s, cubic, x0 + fraction * sx, y0 + fraction * sy, x, y);
-      if (candidate.residual2() < sums.residual2()) {
-        x0 += fraction * sx;
-        y0 += fraction * sy;
-        sums = candidate;
-        improved = true;
-      }
-    }
-    if (!improved) break;
-  }
-  return sums;
+  return newtonSolve([&](double u0, double v0) { return evaluate(s, cubic, u0, v0, x, y); }, tolerance_m, x0, y0);
 }
 
 }  // namespace detail

@@ -104,7 +104,8 @@ void assignBands(SpectralWaves& w, int bands, const std::vector<double>& wavenum
   for (std::size_t q = 0; q < wavenumber.size(); ++q)
     if (std::norm(w.amplitude_m[q]) > 0) lo = std::min(lo, wavenumber[q]), hi = std::max(hi, wavenumber[q]);
   const auto count = std::size_t(bands);
-  std::vector<double> weight(count, 0.0), weighted(count, 0.0), elevation(count, 0.0), elevationWeighted(count, 0.0);
+  std::vector<double> weight(count, 0.0), weighted(count, 0.0), elevation(count, 0.0), elevationWeighted(count, 0.0),
+      acceleration(count, 0.0), accelerationWeighted(count, 0.0);
   const double ratio = hi > lo ? det::log(hi / lo) / bands : 1.0;
   for (std::size_t q = 0; q < wavenumber.size(); ++q) {
     if (!(std::norm(w.amplitude_m[q]) > 0)) continue;
@@ -115,13 +116,18 @@ void assignBands(SpectralWaves& w, int bands, const std::vector<double>& wavenum
     weighted[std::size_t(b)] += e * wavenumber[q];
     elevation[std::size_t(b)] += std::norm(w.amplitude_m[q]);
     elevationWeighted[std::size_t(b)] += std::norm(w.amplitude_m[q]) * wavenumber[q];
+    const double omega2 = w.angularFrequency_radps[q] * w.angularFrequency_radps[q];
+    acceleration[std::size_t(b)] += e * omega2;
+    accelerationWeighted[std::size_t(b)] += e * omega2 * omega2;
   }
   w.bandWavenumber_radpm.assign(count, 0.0);
   w.bandElevationWavenumber_radpm.assign(count, 0.0);
+  w.bandAccelerationFrequency2_rad2ps2.assign(count, 0.0);
   for (std::size_t b = 0; b < count; ++b) {
     const double middle = lo * det::exp(ratio * (double(b) + 0.5));
     w.bandWavenumber_radpm[b] = weight[b] > 0 ? weighted[b] / weight[b] : middle;
     w.bandElevationWavenumber_radpm[b] = elevation[b] > 0 ? elevationWeighted[b] / elevation[b] : middle;
+    w.bandAccelerationFrequency2_rad2ps2[b] = acceleration[b] > 0 ? accelerationWeighted[b] / acceleration[b] : 0.0;
   }
 }
 
@@ -169,6 +175,12 @@ SpectralWaves drawSpectralWaves(const WaveSpectrum& spectrum, const SpectralOcea
 // Synthesis
 // ---------------------------------------------------------------------------
 
+// The synthesis's stages: the waves turned to the time, the phasors in
+// blocks of rows, one inverse FFT per pair of fields, the tiles' nodes in
+// blocks. Blocks keep each stage of a tile computed ahead short.
+constexpr int kPhasorBlocks = 4;
+constexpr int kScatterBlocks = 2;
+
 /// The FFTs' plan (shared by the threads: immutable) and, per pair of real
 /// fields, a spectrum buffer and the transform's scratch. The waves reach
 /// half the grid's Nyquist wavenumber (drawSpectralWaves): indices up to
@@ -180,6 +192,7 @@ struct SpectralSynthesis::Plan {
   std::vector<std::complex<double>> now;         // c e^{-i omega t} per grid index
   std::vector<std::vector<FftComplex>> spectra;  // one N * N buffer per pair of fields
   std::vector<FftScratch> scratch;               // one per pair
+  std::vector<double> phasorWeight;              // stageWeight of each block of phasor rows
 };
 
 SpectralSynthesis::SpectralSynthesis(const SpectralWaves& waves)
@@ -191,6 +204,19 @@ SpectralSynthesis::SpectralSynthesis(const SpectralWaves& waves)
   plan_->now.assign(count, 0.0);
   plan_->spectra.assign(pairs, std::vector<FftComplex>(count));
   for (std::size_t k = 0; k < pairs; ++k) plan_->scratch.push_back(plan_->fft.scratch());
+  // A block of phasor rows costs a little per grid index (the zeros where
+  // no wave is at q nor -q) and more per index that holds one.
+  for (int block = 0; block < kPhasorBlocks; ++block) {
+    double holding = 0;
+    for (int iy = n * block / kPhasorBlocks; iy < n * (block + 1) / kPhasorBlocks; ++iy)
+      for (int ix = 0; ix < n; ++ix) {
+        const std::size_t mirror = std::size_t((n - iy) % n) * std::size_t(n) + std::size_t((n - ix) % n);
+        const std::size_t q = std::size_t(iy) * std::size_t(n) + std::size_t(ix);
+        if (waves.amplitude_m[q] != std::complex<double>{} || waves.amplitude_m[mirror] != std::complex<double>{})
+          holding += 1;
+      }
+    plan_->phasorWeight.push_back(0.09 * double(n) * double(n) / kPhasorBlocks + 0.46 * holding);
+  }
 }
 
 SpectralSynthesis::~SpectralSynthesis() = default;
@@ -248,8 +274,9 @@ void phasors(const SpectralWaves& w, const std::vector<std::complex<double>>& no
 }
 
 /// Copies the FFTs' fields (field f in the real part of pair f / 2 when f is
-/// even, the imaginary part when odd) into the level's node-major tiles, and
-/// sums the bands' surface velocities into the surface's time derivatives.
+/// even, the imaginary part when odd) into the level's node-major tiles (or
+/// its `bands`, when it has them), and sums the bands' surface velocities
+/// into the surface's time derivatives.
 void scatter(const std::vector<std::vector<FftComplex>>& spectra, int fields, std::size_t first, std::size_t last,
              SpectralLevel& level) {
   const std::size_t bands = std::size_t(fields - 3) / 7;
@@ -262,9 +289,11 @@ void scatter(const std::vector<std::vector<FftComplex>>& spectra, int fields, st
           return f % 2 == 0 ? z.r : z.i;
         };
         SurfaceNode s{value(1), value(2), value(0), 0, 0, 0};
+        const bool together = !level.bands.empty();
+        float* node = together ? &level.bands[j * bandStride(bands)] : nullptr;
         for (std::size_t b = 0; b < bands; ++b) {
-          float* velocity = &level.velocity_mps[(j * bands + b) * 3];
-          float* acceleration = &level.acceleration_mps2[(j * bands + b) * 3];
+          float* velocity = together ? node + 3 * b : &level.velocity_mps[(j * bands + b) * 3];
+          float* acceleration = together ? node + 3 * (bands + b) : &level.acceleration_mps2[(j * bands + b) * 3];
           for (std::size_t axis = 0; axis < 3; ++axis) {
             velocity[axis] = value(3 + 3 * b + axis);
             acceleration[axis] = value(3 + 3 * bands + 3 * b + axis);
@@ -272,7 +301,7 @@ void scatter(const std::vector<std::vector<FftComplex>>& spectra, int fields, st
           s.east_mps += velocity[0];
           s.north_mps += velocity[1];
           s.elevation_mps += velocity[2];
-          level.bandElevation_m[j * bands + b] = value(3 + 6 * bands + b);
+          (together ? node[6 * bands + b] : level.bandElevation_m[j * bands + b]) = value(3 + 6 * bands + b);
         }
         level.surface[j] = s;
       },
@@ -281,23 +310,17 @@ void scatter(const std::vector<std::vector<FftComplex>>& spectra, int fields, st
 
 }  // namespace
 
-// The synthesis's stages: the waves turned to the time, the phasors in
-// blocks of rows, one inverse FFT per pair of fields, the tiles' nodes in
-// blocks. Blocks keep each stage of a tile computed ahead short.
-constexpr int kPhasorBlocks = 4;
-constexpr int kScatterBlocks = 2;
-
 int SpectralSynthesis::stageCount() const { return 1 + kPhasorBlocks + int(plan_->spectra.size()) + kScatterBlocks; }
 
 double SpectralSynthesis::stageWeight(int stage) const {
   // Measured CPU time of the stages per FFT node, in units of a resampled
-  // fixed-point node (perf on the AMD EPYC, 128 nodes, 3 bands).
+  // fixed-point node (keel_bench_waves on the AMD EPYC, 128 nodes, 3 bands).
   const double n2 = double(waves_.nodes) * waves_.nodes;
   const int pairs = int(plan_->spectra.size());
-  if (stage == 0) return 0.02 * n2;
-  if (stage <= kPhasorBlocks) return 0.2 * n2 / kPhasorBlocks;
-  if (stage <= kPhasorBlocks + pairs) return 0.19 * n2 / pairs;
-  return 0.15 * n2 / kScatterBlocks;
+  if (stage == 0) return 0.035 * n2;
+  if (stage <= kPhasorBlocks) return plan_->phasorWeight[std::size_t(stage - 1)];
+  if (stage <= kPhasorBlocks + pairs) return 0.3 * n2 / pairs;
+  return 0.25 * n2 / kScatterBlocks;
 }
 
 void SpectralSynthesis::synthesize(double time_s, SpectralLevel& level) {
@@ -347,8 +370,15 @@ void SpectralSynthesis::fillSpectra(int firstRow, int lastRow) {
     for (int ix = 0; ix < n; ++ix) {
       const std::size_t q = std::size_t(iy) * std::size_t(n) + std::size_t(ix);
       const int mx = (n - ix) % n, my = (n - iy) % n;
+      const std::size_t m = std::size_t(my) * std::size_t(n) + std::size_t(mx);
+      if (p.now[q] == std::complex<double>{} && p.now[m] == std::complex<double>{}) {
+        // No wave at q nor -q (most of the grid, beyond the waves' band):
+        // the zeros the sums below would give.
+        for (std::size_t f = 0; f < fieldCount; f += 2) p.spectra[f / 2][q] = {0.0f, 0.0f};
+        continue;
+      }
       phasors(waves_, p.now, q, ix, iy, here.data(), fields);
-      phasors(waves_, p.now, std::size_t(my) * std::size_t(n) + std::size_t(mx), mx, my, mirror.data(), fields);
+      phasors(waves_, p.now, m, mx, my, mirror.data(), fields);
       for (std::size_t f = 0; f < fieldCount; f += 2) {
         const std::complex<double> a = 0.5 * (here[f] + std::conj(mirror[f]));
         const std::complex<double> b = f + 1 < fieldCount ? 0.5 * (here[f + 1] + std::conj(mirror[f + 1]))
