@@ -29,22 +29,11 @@ btVector3 ambientVelocity(const WakeLink& link, const BoatState& state, const Su
   return state.basis.transpose() * world;
 }
 
-/// Appends the stream's wet pieces as sources: `v` the centre of mass's
-/// velocity relative to the ambient water, `ambient` that water's, `w` the
-/// angular velocity (body axes).
-void addPieces(const PieceStream& p, const btVector3& v, const btVector3& ambient, const btVector3& w,
-               const WaterAxes& axes, std::vector<WakeSource>& out) {
-  for (std::size_t i = 0; i < p.count; ++i) {
-    if (!(p.weight[i] > 0)) continue;
-    const btVector3 g(p.gx[i], p.gy[i], p.gz[i]);
-    const btVector3 area(p.sx[i], p.sy[i], p.sz[i]);
-    const btVector3 relative = v + w.cross(g);
-    const btScalar rate = relative.dot(area);
-    if (rate == 0) continue;
-    const btVector3 moving = relative + ambient;
-    out.push_back({axes.centreEast_m + double(g.dot(axes.east)), axes.centreNorth_m + double(g.dot(axes.north)),
-                   (p.d0[i] + p.d1[i] + p.d2[i]) / 3, rate, moving.dot(axes.east), moving.dot(axes.north)});
-  }
+/// Appends the stream's wet pieces.
+void addPieces(const PieceStream& p, std::vector<WakePiece>& out) {
+  for (std::size_t i = 0; i < p.count; ++i)
+    if (p.weight[i] > 0)
+      out.push_back({p.gx[i], p.gy[i], p.gz[i], p.sx[i], p.sy[i], p.sz[i], (p.d0[i] + p.d1[i] + p.d2[i]) / 3});
 }
 
 }  // namespace
@@ -53,18 +42,23 @@ void wakeSources(BoatState& state, const BodySnapshot& body, Substep& s, const H
   if (!state.wakeLink || !state.wakeLink->fieldAlive) return;
   const StageScope scope(s.profile, SubstepStage::WakeSources);
   WakeLink& link = *state.wakeLink;
-  link.sources.clear();
+  WakeSources& out = link.sources;
+  out.pieces.clear();
   if (!link.window.contains(s.axes.centreEast_m, s.axes.centreNorth_m)) {
     s.flags |= StatusOutsideWakeField;
     return;
   }
   if (!state.anyWet) return;
   const btMatrix3x3 toBody = state.basis.transpose();
-  const btVector3 ambient = ambientVelocity(link, state, s);
-  const btVector3 v = toBody * body.linearVelocity_mps - ambient;
-  const btVector3 w = toBody * body.angularVelocity_radps;
-  addPieces(s.buffers.triangles(soa), v, ambient, w, s.axes, link.sources);
-  addPieces(s.buffers.pieces.stream(), v, ambient, w, s.axes, link.sources);
+  out.ambient = ambientVelocity(link, state, s);
+  out.velocity = toBody * body.linearVelocity_mps - out.ambient;
+  out.angular = toBody * body.angularVelocity_radps;
+  out.east = s.axes.east;
+  out.north = s.axes.north;
+  out.centreEast_m = s.axes.centreEast_m;
+  out.centreNorth_m = s.axes.centreNorth_m;
+  addPieces(s.buffers.triangles(soa), out.pieces);
+  addPieces(s.buffers.pieces.stream(), out.pieces);
 }
 
 }  // namespace keel::KEEL_ABI::detail

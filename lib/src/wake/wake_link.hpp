@@ -3,6 +3,7 @@
 // last substep left (the WakeSources stage writes them, the field's update
 // reads them) and the window it may make them in.
 
+#include <LinearMath/btVector3.h>
 #include <keel/water_surface.hpp>
 
 #include <cstdint>
@@ -21,6 +22,36 @@ struct WakeSource {
   btScalar northVelocity_mps = 0;  ///< and along north [m/s]
 };
 
+/// A wet piece of a hull as its substep left it, body axes: the field's
+/// update makes it a WakeSource (sourceOf), so that of a frame's substeps
+/// only the last one's pieces, which the update reads, are worked out.
+struct WakePiece {
+  btScalar gx, gy, gz;  ///< centroid relative to the centre of mass [m]
+  btScalar sx, sy, sz;  ///< area vector, outward [m^2]
+  btScalar depth_m;     ///< centroid's depth below the surface [m]
+};
+
+/// What a boat's last substep left for the field: its wet pieces and its
+/// motion then.
+struct WakeSources {
+  double centreEast_m = 0, centreNorth_m = 0;  ///< the centre of mass along the water's axes [m]
+  btVector3 east{0, 0, 0}, north{0, 0, 0};     ///< the water's axes, body axes
+  btVector3 velocity{0, 0, 0};  ///< the centre of mass's velocity relative to the ambient water, body axes [m/s]
+  btVector3 ambient{0, 0, 0};   ///< the ambient water's velocity under it, body axes [m/s]
+  btVector3 angular{0, 0, 0};   ///< the body's angular velocity, body axes [rad/s]
+  std::vector<WakePiece> pieces;  ///< capacity kept
+};
+
+/// The source a piece makes: its face moving at the body's velocity
+/// relative to the ambient water pushes it aside at `v . S`.
+[[nodiscard]] inline WakeSource sourceOf(const WakeSources& s, const WakePiece& p) {
+  const btVector3 g(p.gx, p.gy, p.gz), area(p.sx, p.sy, p.sz);
+  const btVector3 relative = s.velocity + s.angular.cross(g);
+  const btVector3 moving = relative + s.ambient;
+  return {s.centreEast_m + double(g.dot(s.east)), s.centreNorth_m + double(g.dot(s.north)), p.depth_m,
+          relative.dot(area), moving.dot(s.east), moving.dot(s.north)};
+}
+
 /// The square window the field covers, as its last update left it [m].
 struct WakeWindow {
   double westEdge_m = 0, southEdge_m = 0, size_m = 0;
@@ -38,7 +69,7 @@ struct WakeLink {
   const void* field = nullptr;                  ///< the WakeField (identity only)
   bool fieldAlive = true;                       ///< false once the field is destroyed: make no sources
   WakeWindow window;                            ///< set by the field's update
-  std::vector<WakeSource> sources;              ///< the last substep's (capacity kept)
+  WakeSources sources;                          ///< the last substep's
 };
 
 }  // namespace keel::KEEL_ABI::detail
