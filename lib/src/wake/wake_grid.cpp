@@ -24,32 +24,27 @@ namespace {
 
 static_assert(sizeof(WaterVelocity) == 3 * sizeof(btScalar), "the depths' kernel writes WaterVelocity as btScalars");
 
-/// Where a column (or a row) of a grid's nodes lies in a tile: the field's
-/// node before it along the axis, its place in that cell (0 to 1), and
-/// whether it lies in the window (as bilinearNodes places a point).
-struct AxisPlace {
-  int cell = 0;
-  btScalar f = 0;
-  bool inside = false;
-};
-
-/// The first and last cells of an axis's places inside the window (none
-/// when first > last).
-struct AxisSpan {
-  int first = 0, last = -1;
+/// Where a grid's columns (or rows) of nodes lie in a tile, as
+/// bilinearNodes places a point: each one's cell (the field's node before
+/// it, counted from `first`, the lowest any of them lies in) and the
+/// weights of that node and the next; those outside the window weigh 0.
+struct AxisPlaces {
+  std::vector<std::size_t> cell;
+  std::vector<btScalar> near, far, inside;  ///< `1 - f`, `f` (f the place in the cell), and 1 (0 outside)
+  int first = 0, last = -1;                 ///< the lowest and highest cells inside (none: first > last)
+  bool unitStride = false;                  ///< every node inside, each in the cell after the last's
+  [[nodiscard]] bool empty() const { return first > last; }
 };
 
 /// This thread's grow-only working memory for the grid queries.
 struct GridScratch {
-  std::vector<AxisPlace> columns, rows;
-  std::vector<std::size_t> fieldColumn;  ///< per column of a blended row: the field's node column
-  /// A blended row, per field column: the elevation, the potential, the
-  /// potential's difference to the next row, the elevation's rate.
+  AxisPlaces columns, rows;
+  /// A blended row, per field column from the columns' first cell: the
+  /// elevation, the potential, the potential's difference to the next
+  /// row, the elevation's rate.
   std::vector<btScalar> rowHeight, rowPotential, rowRise, rowRate;
   std::vector<btScalar> height;  ///< per node: the field's elevation [m]
-  /// Per node and band: the potential's gradient and the elevation's rate
-  /// (WakeDepthJob::band) [m/s].
-  std::vector<btScalar> band;
+  std::vector<btScalar> band;    ///< WakeDepthJob::band: each band's potential gradient and elevation rate [m/s]
   std::vector<btScalar> decay;   ///< WakeDepthJob::decay
   std::vector<btScalar> depths;  ///< WakeDepthJob::scratch
   /// The nodes' coordinates (and depths' heights), for an ambient surface
@@ -70,20 +65,31 @@ void sizeAtLeast(std::vector<T>& v, std::size_t count) {
 /// The places of `count` nodes at coordinates `at(i)` [m] along an axis
 /// whose field node 0 lies at `edge_m` [m].
 template <class At>
-AxisSpan placeAxis(const WakeFieldData& d, double edge_m, int count, At at, std::vector<AxisPlace>& out) {
-  sizeAtLeast(out, std::size_t(count));
-  AxisSpan span{d.n, -1};
-  for (int i = 0; i < count; ++i) {
-    AxisPlace& p = out[std::size_t(i)];
-    const double x = (double(at(i)) - edge_m) / d.cell_m;
-    p.inside = x >= 0 && x < d.n;  // NaN too
-    if (!p.inside) continue;
-    p.cell = std::min(int(x), d.n - 1);
-    p.f = btScalar(x - p.cell);
-    span.first = std::min(span.first, p.cell);
-    span.last = std::max(span.last, p.cell);
+void placeAxis(const WakeFieldData& d, double edge_m, int count, At at, AxisPlaces& out) {
+  const auto size = std::size_t(count);
+  sizeAtLeast(out.cell, size);
+  for (std::vector<btScalar>* v : {&out.near, &out.far, &out.inside}) sizeAtLeast(*v, size);
+  out.first = d.n;
+  out.last = -1;
+  for (std::size_t i = 0; i < size; ++i) {
+    const double x = (double(at(int(i))) - edge_m) / d.cell_m;
+    const bool inside = x >= 0 && x < d.n;  // NaN too
+    const int cell = inside ? std::min(int(x), d.n - 1) : 0;
+    const auto f = btScalar(x - cell);
+    out.cell[i] = std::size_t(cell);
+    out.near[i] = inside ? 1 - f : 0;
+    out.far[i] = inside ? f : 0;
+    out.inside[i] = inside ? 1 : 0;
+    if (!inside) continue;
+    out.first = std::min(out.first, cell);
+    out.last = std::max(out.last, cell);
   }
-  return span;
+  out.unitStride = !out.empty();
+  const std::size_t start = out.cell[0];
+  for (std::size_t i = 0; i < size; ++i) {
+    out.unitStride = out.unitStride && out.inside[i] != 0 && out.cell[i] == start + i;
+    out.cell[i] = out.inside[i] != 0 ? out.cell[i] - std::size_t(out.first) : 0;
+  }
 }
 
 /// Two tiles blended: the field is `weightA A + weightB B`, the elevation's
@@ -95,77 +101,149 @@ struct TileBlend {
   btScalar weightA, weightB, rateA, rateB;
 };
 
-/// The tiles' rows `row0` and `row1` (offsets of their first nodes) blended
-/// in time and interpolated at `r` between them, over the field columns
-/// `s.fieldColumn[0..count)`: the bands' summed elevation into
-/// `s.rowHeight`.
-void blendHeights(const TileBlend& t, std::size_t row0, std::size_t row1, const AxisPlace& r, std::size_t count,
-                  GridScratch& s) {
-  const btScalar fy = r.f, gy = 1 - fy;
-  const float *a = t.a->height_m.data(), *b = t.b->height_m.data();
+/// Where a row of nodes reads the tiles: the offsets of the two rows of
+/// field nodes it lies between, its weights for each, and the run of
+/// field columns it reads.
+struct RowRead {
+  std::size_t row0, row1;
+  btScalar near, far;
+  std::size_t column, count;  ///< the run's first field column and length, in the window (no wrap)
+  std::size_t at;             ///< the run's place in the blended row
+};
+
+// The loops below take their arrays as restrict parameters: none
+// overlaps another, and the compiler then vectorises them without checking.
+#define KEEL_NOALIAS __restrict
+
+/// The run of a row's summed elevation, blended in time (`wa A + wb B`) and
+/// between the rows (`near` row 0, `far` row 1).
+void blendHeights(std::size_t count, const float* KEEL_NOALIAS a0, const float* KEEL_NOALIAS a1,
+                  const float* KEEL_NOALIAS b0, const float* KEEL_NOALIAS b1, btScalar wa, btScalar wb, btScalar near,
+                  btScalar far, btScalar* KEEL_NOALIAS out) {
+  for (std::size_t c = 0; c < count; ++c) out[c] = near * (wa * a0[c] + wb * b0[c]) + far * (wa * a1[c] + wb * b1[c]);
+}
+
+/// Tiles A and B's rows 0 and 1 of one band (elevation h, potential f).
+struct BandRows {
+  const float *ha0, *ha1, *hb0, *hb1, *fa0, *fa1, *fb0, *fb1;
+};
+
+/// The same for a band: its potential, the potential's rise to row 1, and
+/// its elevation's rate (`ra A + rb B`).
+void blendBand(std::size_t count, const BandRows& in, const TileBlend& t, btScalar near, btScalar far,
+               btScalar* KEEL_NOALIAS potential, btScalar* KEEL_NOALIAS rise, btScalar* KEEL_NOALIAS rate) {
+  const float *KEEL_NOALIAS fa0 = in.fa0, *KEEL_NOALIAS fa1 = in.fa1, *KEEL_NOALIAS fb0 = in.fb0,
+                            *KEEL_NOALIAS fb1 = in.fb1, *KEEL_NOALIAS ha0 = in.ha0, *KEEL_NOALIAS ha1 = in.ha1,
+                            *KEEL_NOALIAS hb0 = in.hb0, *KEEL_NOALIAS hb1 = in.hb1;
+  const btScalar wa = t.weightA, wb = t.weightB, ra = t.rateA, rb = t.rateB;
   for (std::size_t c = 0; c < count; ++c) {
-    const std::size_t k0 = row0 + s.fieldColumn[c], k1 = row1 + s.fieldColumn[c];
-    s.rowHeight[c] = gy * (t.weightA * a[k0] + t.weightB * b[k0]) + fy * (t.weightA * a[k1] + t.weightB * b[k1]);
+    const btScalar f0 = wa * fa0[c] + wb * fb0[c], f1 = wa * fa1[c] + wb * fb1[c];
+    potential[c] = near * f0 + far * f1;
+    rise[c] = f1 - f0;
+    rate[c] = near * (ra * ha0[c] + rb * hb0[c]) + far * (ra * ha1[c] + rb * hb1[c]);
   }
 }
 
-/// The same for band `band` (offset `offset` in the band tiles): its
-/// potential, the potential's rise to the next row, and its elevation's rate.
-void blendBand(const TileBlend& t, std::size_t offset, std::size_t row0, std::size_t row1, const AxisPlace& r,
-               std::size_t count, GridScratch& s) {
-  const btScalar fy = r.f, gy = 1 - fy;
-  const float *ha = t.a->bandHeight_m.data() + offset, *hb = t.b->bandHeight_m.data() + offset;
-  const float *fa = t.a->bandPotential_m2ps.data() + offset, *fb = t.b->bandPotential_m2ps.data() + offset;
-  for (std::size_t c = 0; c < count; ++c) {
-    const std::size_t k0 = row0 + s.fieldColumn[c], k1 = row1 + s.fieldColumn[c];
-    const btScalar f0 = t.weightA * fa[k0] + t.weightB * fb[k0], f1 = t.weightA * fa[k1] + t.weightB * fb[k1];
-    s.rowPotential[c] = gy * f0 + fy * f1;
-    s.rowRise[c] = f1 - f0;
-    s.rowRate[c] = gy * (t.rateA * ha[k0] + t.rateB * hb[k0]) + fy * (t.rateA * ha[k1] + t.rateB * hb[k1]);
+/// The blended row of one run of field columns (`r`): the elevation, or
+/// band `band`'s planes (band < 0: the elevation).
+void blendRun(const TileBlend& t, const RowRead& r, int band, std::size_t bandOffset, GridScratch& s) {
+  if (r.count == 0) return;
+  const std::size_t at0 = r.row0 + r.column, at1 = r.row1 + r.column;
+  if (band < 0) {
+    const float *a = t.a->height_m.data(), *b = t.b->height_m.data();
+    blendHeights(r.count, a + at0, a + at1, b + at0, b + at1, t.weightA, t.weightB, r.near, r.far,
+                 s.rowHeight.data() + r.at);
+    return;
+  }
+  const float *ha = t.a->bandHeight_m.data() + bandOffset, *hb = t.b->bandHeight_m.data() + bandOffset;
+  const float *fa = t.a->bandPotential_m2ps.data() + bandOffset, *fb = t.b->bandPotential_m2ps.data() + bandOffset;
+  blendBand(r.count, {ha + at0, ha + at1, hb + at0, hb + at1, fa + at0, fa + at1, fb + at0, fb + at1}, t, r.near, r.far,
+            s.rowPotential.data() + r.at, s.rowRise.data() + r.at, s.rowRate.data() + r.at);
+}
+
+/// Nodes in contiguous cells: node i's elevation from the blended row's
+/// cells i and i + 1 (`h` from the first node's cell), added to `out`.
+void heightsAlong(std::size_t count, const btScalar* KEEL_NOALIAS near, const btScalar* KEEL_NOALIAS far,
+                  const btScalar* KEEL_NOALIAS h, btScalar* KEEL_NOALIAS out) {
+  for (std::size_t i = 0; i < count; ++i) out[i] += near[i] * h[i] + far[i] * h[i + 1];
+}
+
+/// The blended row of a band, from the first node's cell.
+struct BandRow {
+  const btScalar *potential, *rise, *rate;
+};
+
+/// The same for a band: its potential gradient and elevation rate, added
+/// to `east`, `north`, `up`.
+void bandAlong(std::size_t count, const AxisPlaces& c, const BandRow& row, btScalar perCell,
+               btScalar* KEEL_NOALIAS east, btScalar* KEEL_NOALIAS north, btScalar* KEEL_NOALIAS up) {
+  const btScalar *KEEL_NOALIAS near = c.near.data(), *KEEL_NOALIAS far = c.far.data(),
+                               *KEEL_NOALIAS inside = c.inside.data(), *KEEL_NOALIAS f = row.potential,
+                               *KEEL_NOALIAS rise = row.rise, *KEEL_NOALIAS rate = row.rate;
+  for (std::size_t i = 0; i < count; ++i) {
+    east[i] += inside[i] * (f[i + 1] - f[i]) * perCell;
+    north[i] += (near[i] * rise[i] + far[i] * rise[i + 1]) * perCell;
+    up[i] += near[i] * rate[i] + far[i] * rate[i + 1];
+  }
+}
+
+/// The nodes of a row interpolated along the blended row (added): their
+/// summed elevation into `height`, or, with `plane` not null, the band's
+/// potential gradient and elevation rate into its planes (east, north, up,
+/// `nodes` apart).
+void alongRow(const AxisPlaces& c, std::size_t count, const GridScratch& s, btScalar perCell, btScalar* height,
+              btScalar* plane, std::size_t nodes) {
+  if (c.unitStride) {  // contiguous cells, the common case: vectorised
+    const std::size_t k = c.cell[0];
+    if (plane == nullptr)
+      heightsAlong(count, c.near.data(), c.far.data(), s.rowHeight.data() + k, height);
+    else
+      bandAlong(count, c, {s.rowPotential.data() + k, s.rowRise.data() + k, s.rowRate.data() + k}, perCell, plane,
+                plane + nodes, plane + 2 * nodes);
+    return;
+  }
+  for (std::size_t i = 0; i < count; ++i) {  // each node its own cell
+    const std::size_t k = c.cell[i];
+    const btScalar near = c.near[i], far = c.far[i];
+    if (plane == nullptr) {
+      height[i] += near * s.rowHeight[k] + far * s.rowHeight[k + 1];
+      continue;
+    }
+    plane[i] += c.inside[i] * (s.rowPotential[k + 1] - s.rowPotential[k]) * perCell;
+    plane[nodes + i] += (near * s.rowRise[k] + far * s.rowRise[k + 1]) * perCell;
+    plane[2 * nodes + i] += near * s.rowRate[k] + far * s.rowRate[k + 1];
   }
 }
 
 /// The field of `t` added at every node of `grid` inside its window: the
-/// summed elevation into `s.height`, and with `velocities`, each band's
+/// summed elevation into `s.height`, and with `bands`, each band's
 /// potential gradient and elevation rate into `s.band`.
-void addTiles(const WakeFieldData& d, const WaterGrid& grid, const TileBlend& t, bool velocities, GridScratch& s) {
-  const AxisSpan cols = placeAxis(
-      d, t.a->westEdge_m, grid.nodesU, [&](int i) { return grid.u_m(i); }, s.columns);
-  const AxisSpan rows = placeAxis(
-      d, t.a->southEdge_m, grid.nodesV, [&](int j) { return grid.v_m(j); }, s.rows);
-  if (cols.first > cols.last || rows.first > rows.last) return;
+void addTiles(const WakeFieldData& d, const WaterGrid& grid, const TileBlend& t, std::size_t bands, GridScratch& s) {
+  AxisPlaces &cols = s.columns, &rows = s.rows;
+  placeAxis(
+      d, t.a->westEdge_m, grid.nodesU, [&](int i) { return grid.u_m(i); }, cols);
+  placeAxis(
+      d, t.a->southEdge_m, grid.nodesV, [&](int j) { return grid.v_m(j); }, rows);
+  if (cols.empty() || rows.empty()) return;
   // The field's columns the nodes read: their cells and the next ones,
-  // periodic (the window's last column's next is its first).
-  const std::size_t n = std::size_t(d.n), count = std::size_t(cols.last - cols.first) + 2;
+  // periodic (the window's last column's next is its first): one run, or
+  // two when they wrap.
+  const std::size_t n = std::size_t(d.n), first = std::size_t(cols.first);
+  const std::size_t count = std::size_t(cols.last - cols.first) + 2, straight = std::min(count, n - first);
   for (std::vector<btScalar>* v : {&s.rowHeight, &s.rowPotential, &s.rowRise, &s.rowRate}) sizeAtLeast(*v, count);
-  sizeAtLeast(s.fieldColumn, count);
-  for (std::size_t c = 0; c < count; ++c) s.fieldColumn[c] = (std::size_t(cols.first) + c) % n;
   const auto perCell = btScalar(1 / d.cell_m);
-  const std::size_t bands = velocities ? std::size_t(d.bands) : 0;
-  for (int j = 0; j < grid.nodesV; ++j) {
-    const AxisPlace& r = s.rows[std::size_t(j)];
-    if (!r.inside) continue;
-    const std::size_t row0 = std::size_t(r.cell) * n, row1 = (std::size_t(r.cell) + 1) % n * n;
-    const std::size_t first = std::size_t(j) * std::size_t(grid.nodesU);
-    blendHeights(t, row0, row1, r, count, s);
-    for (int i = 0; i < grid.nodesU; ++i) {
-      const AxisPlace& c = s.columns[std::size_t(i)];
-      if (!c.inside) continue;
-      const std::size_t k = std::size_t(c.cell - cols.first);
-      s.height[first + std::size_t(i)] += (1 - c.f) * s.rowHeight[k] + c.f * s.rowHeight[k + 1];
-    }
+  const std::size_t nodesU = std::size_t(grid.nodesU), nodes = nodesU * std::size_t(grid.nodesV);
+  for (std::size_t j = 0; j < std::size_t(grid.nodesV); ++j) {
+    if (rows.inside[j] == 0) continue;
+    const std::size_t row0 = (std::size_t(rows.first) + rows.cell[j]) * n, row1 = (row0 + n) % (n * n);
+    RowRead runs[2] = {{row0, row1, rows.near[j], rows.far[j], first, straight, 0},
+                       {row0, row1, rows.near[j], rows.far[j], 0, count - straight, straight}};
+    const std::size_t node = j * nodesU;
+    for (const RowRead& r : runs) blendRun(t, r, -1, 0, s);
+    alongRow(cols, nodesU, s, perCell, s.height.data() + node, nullptr, nodes);
     for (std::size_t b = 0; b < bands; ++b) {
-      blendBand(t, b * d.nodes(), row0, row1, r, count, s);
-      for (int i = 0; i < grid.nodesU; ++i) {
-        const AxisPlace& c = s.columns[std::size_t(i)];
-        if (!c.inside) continue;
-        const std::size_t k = std::size_t(c.cell - cols.first);
-        const btScalar fx = c.f, gx = 1 - fx;
-        btScalar* out = s.band.data() + ((first + std::size_t(i)) * bands + b) * 3;
-        out[0] += (s.rowPotential[k + 1] - s.rowPotential[k]) * perCell;
-        out[1] += (gx * s.rowRise[k] + fx * s.rowRise[k + 1]) * perCell;
-        out[2] += gx * s.rowRate[k] + fx * s.rowRate[k + 1];
-      }
+      for (const RowRead& r : runs) blendRun(t, r, int(b), b * d.nodes(), s);
+      alongRow(cols, nodesU, s, perCell, nullptr, s.band.data() + 3 * b * nodes + node, nodes);
     }
   }
 }
@@ -177,23 +255,22 @@ void addField(const WakeFieldData& d, const WaterGrid& grid, std::span<const dou
               btScalar* heights_m, WaterVelocity* velocity) {
   GridScratch& s = threadScratch();
   const std::size_t nodes = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
-  const bool velocities = velocity != nullptr && !depths_m.empty();
-  const std::size_t bands = std::size_t(d.bands), perBand = velocities ? nodes * bands * 3 : 0;
+  const std::size_t bands = velocity != nullptr && !depths_m.empty() ? std::size_t(d.bands) : 0;
   sizeAtLeast(s.height, nodes);
   std::fill_n(s.height.begin(), nodes, btScalar(0));
-  sizeAtLeast(s.band, perBand);
-  std::fill_n(s.band.begin(), perBand, btScalar(0));
+  sizeAtLeast(s.band, 3 * bands * nodes);
+  std::fill_n(s.band.begin(), 3 * bands * nodes, btScalar(0));
   const double alpha = endWeight(d, t_s), span = d.to().time_s - d.from().time_s;
   const auto rate = btScalar(span > 0 ? 1 / span : 0), end = btScalar(alpha), start = btScalar(1 - alpha);
   const WakeTiles &from = d.from(), &to = d.to();
   if (from.westEdge_m == to.westEdge_m && from.southEdge_m == to.southEdge_m) {
-    addTiles(d, grid, {&from, &to, start, end, -rate, rate}, velocities, s);
+    addTiles(d, grid, {&from, &to, start, end, -rate, rate}, bands, s);
   } else {
-    addTiles(d, grid, {&from, &from, start, 0, -rate, 0}, velocities, s);
-    addTiles(d, grid, {&to, &to, end, 0, rate, 0}, velocities, s);
+    addTiles(d, grid, {&from, &from, start, 0, -rate, 0}, bands, s);
+    addTiles(d, grid, {&to, &to, end, 0, rate, 0}, bands, s);
   }
   for (std::size_t node = 0; node < nodes; ++node) heights_m[node] += s.height[node];
-  if (!velocities) return;
+  if (bands == 0) return;
   // Every node's depths are the same below its own surface: each band's
   // decay at each depth once for the whole grid.
   const std::size_t levels = depths_m.size(), padded = wakeGridPadded(levels);

@@ -24,7 +24,7 @@ inline constexpr std::size_t kWakeGridLanes = 8;
 /// the bands b of `decay[b][m]` times band b's velocity at the node.
 struct WakeDepthJob {
   std::size_t nodes, depths, bands;
-  const btScalar* band;   ///< [nodes][bands][3]: each band's east, north, up at the node [m/s]
+  const btScalar* band;   ///< [bands][3][nodes]: each band's east, north, up at each node [m/s]
   const btScalar* decay;  ///< [bands][wakeGridPadded(depths)]: e^{-k_b depth_m}, the padding 0
   btScalar* scratch;      ///< 3 (nodes depths + kWakeGridLanes) btScalars
   btScalar* out;          ///< [nodes depths][3] (WaterVelocity), added to [m/s]

@@ -30,13 +30,13 @@ void depthsOfEachNode(const WakeDepthJob& job) {
   const DS ds;
   const std::size_t lanes = hn::Lanes(ds), padded = wakeGridPadded(job.depths);
   for (std::size_t node = 0; node < job.nodes; ++node) {
-    const btScalar* band = job.band + node * Bands * 3;
+    const btScalar* band = job.band + node;
     for (std::size_t m = 0; m < job.depths; m += lanes) {
       VS sum[3] = {hn::Zero(ds), hn::Zero(ds), hn::Zero(ds)};
       for (std::size_t b = 0; b < Bands; ++b) {
         const VS decay = hn::LoadU(ds, job.decay + b * padded + m);
         for (std::size_t axis = 0; axis < 3; ++axis)
-          sum[axis] = hn::Add(sum[axis], hn::Mul(decay, hn::Set(ds, band[3 * b + axis])));
+          sum[axis] = hn::Add(sum[axis], hn::Mul(decay, hn::Set(ds, band[(3 * b + axis) * job.nodes])));
       }
       hn::StoreInterleaved3(sum[0], sum[1], sum[2], ds, job.scratch + 3 * (node * job.depths + m));
     }

@@ -36,9 +36,9 @@ struct WakePiece {
 struct WakeSources {
   double centreEast_m = 0, centreNorth_m = 0;  ///< the centre of mass along the water's axes [m]
   btVector3 east{0, 0, 0}, north{0, 0, 0};     ///< the water's axes, body axes
-  btVector3 velocity{0, 0, 0};  ///< the centre of mass's velocity relative to the ambient water, body axes [m/s]
-  btVector3 ambient{0, 0, 0};   ///< the ambient water's velocity under it, body axes [m/s]
-  btVector3 angular{0, 0, 0};   ///< the body's angular velocity, body axes [rad/s]
+  btVector3 velocity{0, 0, 0};    ///< the centre of mass's velocity relative to the ambient water, body axes [m/s]
+  btVector3 ambient{0, 0, 0};     ///< the ambient water's velocity under it, body axes [m/s]
+  btVector3 angular{0, 0, 0};     ///< the body's angular velocity, body axes [rad/s]
   std::vector<WakePiece> pieces;  ///< capacity kept
 };
 
@@ -48,8 +48,12 @@ struct WakeSources {
   const btVector3 g(p.gx, p.gy, p.gz), area(p.sx, p.sy, p.sz);
   const btVector3 relative = s.velocity + s.angular.cross(g);
   const btVector3 moving = relative + s.ambient;
-  return {s.centreEast_m + double(g.dot(s.east)), s.centreNorth_m + double(g.dot(s.north)), p.depth_m,
-          relative.dot(area), moving.dot(s.east), moving.dot(s.north)};
+  return {s.centreEast_m + double(g.dot(s.east)),
+          s.centreNorth_m + double(g.dot(s.north)),
+          p.depth_m,
+          relative.dot(area),
+          moving.dot(s.east),
+          moving.dot(s.north)};
 }
 
 /// The square window the field covers, as its last update left it [m].
