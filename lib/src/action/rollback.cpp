@@ -70,7 +70,7 @@ void WaterAction::saveState(WaterActionState& into) const {
   if (state_->wakeLink)
     s.wakeSources = state_->wakeLink->sources;
   else
-    s.wakeSources.pieces.clear();
+    s.wakeSources.count = 0;
 }
 
 const char* WaterAction::refusal(const WaterActionState& state) const {

@@ -29,11 +29,15 @@ btVector3 ambientVelocity(const WakeLink& link, const BoatState& state, const Su
   return state.basis.transpose() * world;
 }
 
-/// Appends the stream's wet pieces.
-void addPieces(const PieceStream& p, std::vector<WakePiece>& out) {
-  for (std::size_t i = 0; i < p.count; ++i)
-    if (p.weight[i] > 0)
-      out.push_back({p.gx[i], p.gy[i], p.gz[i], p.sx[i], p.sy[i], p.sz[i], (p.d0[i] + p.d1[i] + p.d2[i]) / 3});
+/// Packs the wet pieces of both streams into `out`.
+void packPieces(const PieceStream& triangles, const PieceStream& pieces, WakeSources& out) {
+  const std::size_t most = triangles.count + pieces.count + kPad;  // packWetPieces' vector to spare
+  btScalar* planes[kWakePlanes];
+  for (std::size_t k = 0; k < kWakePlanes; ++k) {
+    if (out.planes[k].size() < most) out.planes[k].resize(most);  // grows to the hull's most pieces, then stays
+    planes[k] = out.planes[k].data();
+  }
+  out.count = packWetPieces(pieces, planes, packWetPieces(triangles, planes, 0));
 }
 
 }  // namespace
@@ -43,7 +47,7 @@ void wakeSources(BoatState& state, const BodySnapshot& body, Substep& s, const H
   const StageScope scope(s.profile, SubstepStage::WakeSources);
   WakeLink& link = *state.wakeLink;
   WakeSources& out = link.sources;
-  out.pieces.clear();
+  out.count = 0;
   if (!link.window.contains(s.axes.centreEast_m, s.axes.centreNorth_m)) {
     s.flags |= StatusOutsideWakeField;
     return;
@@ -57,8 +61,7 @@ void wakeSources(BoatState& state, const BodySnapshot& body, Substep& s, const H
   out.north = s.axes.north;
   out.centreEast_m = s.axes.centreEast_m;
   out.centreNorth_m = s.axes.centreNorth_m;
-  addPieces(s.buffers.triangles(soa), out.pieces);
-  addPieces(s.buffers.pieces.stream(), out.pieces);
+  packPieces(s.buffers.triangles(soa), s.buffers.pieces.stream(), out);
 }
 
 }  // namespace keel::KEEL_ABI::detail

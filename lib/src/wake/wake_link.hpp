@@ -6,6 +6,10 @@
 #include <LinearMath/btVector3.h>
 #include <keel/water_surface.hpp>
 
+#include "kernels/wake_pieces.hpp"
+
+#include <array>
+
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -22,35 +26,32 @@ struct WakeSource {
   btScalar northVelocity_mps = 0;  ///< and along north [m/s]
 };
 
-/// A wet piece of a hull as its substep left it, body axes: the field's
-/// update makes it a WakeSource (sourceOf), so that of a frame's substeps
-/// only the last one's pieces, which the update reads, are worked out.
-struct WakePiece {
-  btScalar gx, gy, gz;  ///< centroid relative to the centre of mass [m]
-  btScalar sx, sy, sz;  ///< area vector, outward [m^2]
-  btScalar depth_m;     ///< centroid's depth below the surface [m]
-};
-
-/// What a boat's last substep left for the field: its wet pieces and its
-/// motion then.
+/// What a boat's last substep left for the field: its wet pieces, body
+/// axes, plane by plane (kernels/wake_pieces.hpp: centroid relative to the
+/// centre of mass [m], area vector outward [m^2], centroid's depth [m]),
+/// and its motion then. The field's update makes each piece a WakeSource
+/// (sourceOf), so that of a frame's substeps only the last one's pieces,
+/// which the update reads, are worked out.
 struct WakeSources {
   double centreEast_m = 0, centreNorth_m = 0;  ///< the centre of mass along the water's axes [m]
   btVector3 east{0, 0, 0}, north{0, 0, 0};     ///< the water's axes, body axes
-  btVector3 velocity{0, 0, 0};    ///< the centre of mass's velocity relative to the ambient water, body axes [m/s]
-  btVector3 ambient{0, 0, 0};     ///< the ambient water's velocity under it, body axes [m/s]
-  btVector3 angular{0, 0, 0};     ///< the body's angular velocity, body axes [rad/s]
-  std::vector<WakePiece> pieces;  ///< capacity kept
+  btVector3 velocity{0, 0, 0};  ///< the centre of mass's velocity relative to the ambient water, body axes [m/s]
+  btVector3 ambient{0, 0, 0};   ///< the ambient water's velocity under it, body axes [m/s]
+  btVector3 angular{0, 0, 0};   ///< the body's angular velocity, body axes [rad/s]
+  std::array<std::vector<btScalar>, kWakePlanes> planes;  ///< each at least `count` long (capacity kept)
+  std::size_t count = 0;                                  ///< the pieces
 };
 
-/// The source a piece makes: its face moving at the body's velocity
+/// The source piece i makes: its face moving at the body's velocity
 /// relative to the ambient water pushes it aside at `v . S`.
-[[nodiscard]] inline WakeSource sourceOf(const WakeSources& s, const WakePiece& p) {
-  const btVector3 g(p.gx, p.gy, p.gz), area(p.sx, p.sy, p.sz);
+[[nodiscard]] inline WakeSource sourceOf(const WakeSources& s, std::size_t i) {
+  const auto& p = s.planes;
+  const btVector3 g(p[kPieceX][i], p[kPieceY][i], p[kPieceZ][i]), area(p[kAreaX][i], p[kAreaY][i], p[kAreaZ][i]);
   const btVector3 relative = s.velocity + s.angular.cross(g);
   const btVector3 moving = relative + s.ambient;
   return {s.centreEast_m + double(g.dot(s.east)),
           s.centreNorth_m + double(g.dot(s.north)),
-          p.depth_m,
+          p[kPieceDepth][i],
           relative.dot(area),
           moving.dot(s.east),
           moving.dot(s.north)};

@@ -43,7 +43,7 @@ void placeSources(WakeFieldData& d, double dt_s) {
   for (const std::weak_ptr<WakeLink>& weak : d.boats) {
     d.live.push_back(weak.lock());
     d.firstSource.push_back(count);
-    count += d.live.back()->sources.pieces.size();
+    count += d.live.back()->sources.count;
   }
   const std::size_t bands = std::size_t(d.bands);
   if (d.sourceRate.size() < count * bands) d.sourceRate.resize(count * bands);
@@ -54,14 +54,15 @@ void placeSources(WakeFieldData& d, double dt_s) {
     link.window = window;
     double* rates = d.sourceRate.data() + d.firstSource[boat] * bands;
     double* exponent = rates;
-    for (const WakePiece& p : link.sources.pieces) {
-      const double depth = std::max(0.0, double(p.depth_m));
+    const btScalar* depths = link.sources.planes[kPieceDepth].data();
+    for (std::size_t i = 0; i < link.sources.count; ++i) {
+      const double depth = std::max(0.0, double(depths[i]));
       for (std::size_t b = 0; b < bands; ++b) *exponent++ = -d.bandK_radpm[b] * depth;
     }
     expInPlace(rates, std::size_t(exponent - rates));  // e^{-k_b d}
     NodeWeights* place = d.sourcePlace.data() + d.firstSource[boat];
-    for (const WakePiece& p : link.sources.pieces) {
-      placeSource(d, window, dt_s, sourceOf(link.sources, p), *place++, rates);
+    for (std::size_t i = 0; i < link.sources.count; ++i) {
+      placeSource(d, window, dt_s, sourceOf(link.sources, i), *place++, rates);
       rates += bands;
     }
   });
@@ -78,7 +79,7 @@ void spreadSources(WakeFieldData& d, double dt_s) {
   for (std::size_t p = 0; p < pairs; ++p) std::fill(d.work[p].begin(), d.work[p].end(), kZero);
   std::fill(d.rowUsed.begin(), d.rowUsed.end(), std::uint8_t(0));
   placeSources(d, dt_s);
-  const std::size_t count = d.live.empty() ? 0 : d.firstSource.back() + d.live.back()->sources.pieces.size();
+  const std::size_t count = d.live.empty() ? 0 : d.firstSource.back() + d.live.back()->sources.count;
   const double* rate = d.sourceRate.data();
   for (std::size_t i = 0; i < count; ++i, rate += d.bands) {
     const NodeWeights& p = d.sourcePlace[i];
