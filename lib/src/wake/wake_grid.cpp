@@ -33,6 +33,9 @@ struct AxisPlaces {
   std::vector<btScalar> near, far, inside;  ///< `1 - f`, `f` (f the place in the cell), and 1 (0 outside)
   int first = 0, last = -1;                 ///< the lowest and highest cells inside (none: first > last)
   bool unitStride = false;                  ///< every node inside, each in the cell after the last's
+  /// unitStride, every node on a field node (f 0), and the node after the
+  /// last inside the window (not wrapped): the field's own nodes.
+  bool onNodes = false;
   [[nodiscard]] bool empty() const { return first > last; }
 };
 
@@ -45,7 +48,10 @@ struct GridScratch {
   std::vector<btScalar> rowHeight, rowPotential, rowRise, rowRate;
   std::vector<btScalar> height;  ///< per node: the field's elevation [m]
   std::vector<btScalar> band;    ///< WakeDepthJob::band: each band's potential gradient and elevation rate [m/s]
-  std::vector<btScalar> decay;   ///< WakeDepthJob::decay
+  std::vector<btScalar> decay;   ///< WakeDepthJob::decay, for the depths and bands below
+  std::vector<double> decayDepths;
+  std::array<double, kMaxDepthBands> decayK{};
+  std::size_t decayBands = 0;
   std::vector<btScalar> depths;  ///< WakeDepthJob::scratch
   /// The nodes' coordinates (and depths' heights), for an ambient surface
   /// with no grid query.
@@ -90,6 +96,8 @@ void placeAxis(const WakeFieldData& d, double edge_m, int count, At at, AxisPlac
     out.unitStride = out.unitStride && out.inside[i] != 0 && out.cell[i] == start + i;
     out.cell[i] = out.inside[i] != 0 ? out.cell[i] - std::size_t(out.first) : 0;
   }
+  out.onNodes = out.unitStride && out.last + 1 < d.n &&
+                std::all_of(out.far.begin(), out.far.begin() + count, [](btScalar f) { return f == 0; });
 }
 
 /// Two tiles blended: the field is `weightA A + weightB B`, the elevation's
@@ -215,6 +223,45 @@ void alongRow(const AxisPlaces& c, std::size_t count, const GridScratch& s, btSc
   }
 }
 
+/// A band at a row of nodes on the field's own nodes (AxisPlaces::onNodes),
+/// from its field row 0 and the next (1): addTiles' arithmetic with the
+/// weights of 0 and 1 left out, which gives the same bits (the zeros they
+/// add only turn a -0 into a +0, and the sums start from +0).
+void bandOnNodes(std::size_t count, const BandRows& in, const TileBlend& t, btScalar perCell,
+                 btScalar* KEEL_NOALIAS east, btScalar* KEEL_NOALIAS north, btScalar* KEEL_NOALIAS up) {
+  const float *KEEL_NOALIAS fa0 = in.fa0, *KEEL_NOALIAS fa1 = in.fa1, *KEEL_NOALIAS fb0 = in.fb0,
+                            *KEEL_NOALIAS fb1 = in.fb1, *KEEL_NOALIAS ha0 = in.ha0, *KEEL_NOALIAS hb0 = in.hb0;
+  const btScalar wa = t.weightA, wb = t.weightB, ra = t.rateA, rb = t.rateB;
+  for (std::size_t i = 0; i < count; ++i) {
+    const btScalar f = wa * fa0[i] + wb * fb0[i], fEast = wa * fa0[i + 1] + wb * fb0[i + 1];
+    const btScalar fNorth = wa * fa1[i] + wb * fb1[i];
+    east[i] += (fEast - f) * perCell;
+    north[i] += (fNorth - f) * perCell;
+    up[i] += ra * ha0[i] + rb * hb0[i];
+  }
+}
+
+/// addTiles for a grid on the field's own nodes along both axes.
+void addOnNodes(const WakeFieldData& d, const WaterGrid& grid, const TileBlend& t, std::size_t bands, GridScratch& s,
+                btScalar perCell) {
+  const std::size_t n = std::size_t(d.n), nodesU = std::size_t(grid.nodesU), nodes = nodesU * std::size_t(grid.nodesV);
+  const std::size_t column = std::size_t(s.columns.first);
+  for (std::size_t j = 0; j < std::size_t(grid.nodesV); ++j) {
+    const std::size_t at0 = (std::size_t(s.rows.first) + j) * n + column, at1 = at0 + n, node = j * nodesU;
+    const float *a = t.a->height_m.data() + at0, *b = t.b->height_m.data() + at0;
+    btScalar* height = s.height.data() + node;
+    for (std::size_t i = 0; i < nodesU; ++i) height[i] += t.weightA * a[i] + t.weightB * b[i];
+    for (std::size_t band = 0; band < bands; ++band) {
+      const std::size_t o = band * d.nodes();
+      const float *ha = t.a->bandHeight_m.data() + o, *hb = t.b->bandHeight_m.data() + o;
+      const float *fa = t.a->bandPotential_m2ps.data() + o, *fb = t.b->bandPotential_m2ps.data() + o;
+      btScalar* plane = s.band.data() + 3 * band * nodes + node;
+      bandOnNodes(nodesU, {ha + at0, ha + at1, hb + at0, hb + at1, fa + at0, fa + at1, fb + at0, fb + at1}, t, perCell,
+                  plane, plane + nodes, plane + 2 * nodes);
+    }
+  }
+}
+
 /// The field of `t` added at every node of `grid` inside its window: the
 /// summed elevation into `s.height`, and with `bands`, each band's
 /// potential gradient and elevation rate into `s.band`.
@@ -225,13 +272,17 @@ void addTiles(const WakeFieldData& d, const WaterGrid& grid, const TileBlend& t,
   placeAxis(
       d, t.a->southEdge_m, grid.nodesV, [&](int j) { return grid.v_m(j); }, rows);
   if (cols.empty() || rows.empty()) return;
+  const auto perCell = btScalar(1 / d.cell_m);
+  if (cols.onNodes && rows.onNodes) {
+    addOnNodes(d, grid, t, bands, s, perCell);
+    return;
+  }
   // The field's columns the nodes read: their cells and the next ones,
   // periodic (the window's last column's next is its first): one run, or
   // two when they wrap.
   const std::size_t n = std::size_t(d.n), first = std::size_t(cols.first);
   const std::size_t count = std::size_t(cols.last - cols.first) + 2, straight = std::min(count, n - first);
   for (std::vector<btScalar>* v : {&s.rowHeight, &s.rowPotential, &s.rowRise, &s.rowRate}) sizeAtLeast(*v, count);
-  const auto perCell = btScalar(1 / d.cell_m);
   const std::size_t nodesU = std::size_t(grid.nodesU), nodes = nodesU * std::size_t(grid.nodesV);
   for (std::size_t j = 0; j < std::size_t(grid.nodesV); ++j) {
     if (rows.inside[j] == 0) continue;
@@ -272,13 +323,21 @@ void addField(const WakeFieldData& d, const WaterGrid& grid, std::span<const dou
   for (std::size_t node = 0; node < nodes; ++node) heights_m[node] += s.height[node];
   if (bands == 0) return;
   // Every node's depths are the same below its own surface: each band's
-  // decay at each depth once for the whole grid.
+  // decay at each depth once for the whole grid, and again only when the
+  // depths or the bands change (a boat's patch asks the same depths).
   const std::size_t levels = depths_m.size(), padded = wakeGridPadded(levels);
-  sizeAtLeast(s.decay, bands * padded);
-  std::array<double, kMaxDepthBands> decay{};
-  for (std::size_t m = 0; m < padded; ++m) {
-    if (m < levels) bandDecays(d, -depths_m[m], decay.data());
-    for (std::size_t b = 0; b < bands; ++b) s.decay[b * padded + m] = m < levels ? btScalar(decay[b]) : btScalar(0);
+  const bool same = s.decayBands == bands && std::equal(d.bandK_radpm.begin(), d.bandK_radpm.end(), s.decayK.begin()) &&
+                    std::ranges::equal(depths_m, s.decayDepths);
+  if (!same) {
+    s.decayBands = bands;
+    s.decayK = d.bandK_radpm;
+    s.decayDepths.assign(depths_m.begin(), depths_m.end());  // grows to the most depths asked, then stays
+    sizeAtLeast(s.decay, bands * padded);
+    std::array<double, kMaxDepthBands> decay{};
+    for (std::size_t m = 0; m < padded; ++m) {
+      if (m < levels) bandDecays(d, -depths_m[m], decay.data());
+      for (std::size_t b = 0; b < bands; ++b) s.decay[b * padded + m] = m < levels ? btScalar(decay[b]) : btScalar(0);
+    }
   }
   sizeAtLeast(s.depths, 3 * (nodes * levels + kWakeGridLanes));
   addWakeDepths({.nodes = nodes,
