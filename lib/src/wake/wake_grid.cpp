@@ -431,26 +431,24 @@ bool WakeField::gridHeightsAndVelocities(const WaterGrid& grid, const GridVeloci
 
 QueryCost WakeField::queryCost() const {
   const WaterSurface& ambient = *data_->ambient;
-  QueryCost c = ambient.queryCost();
+  const QueryCost a = ambient.queryCost();
   // The field's own, measured over flat water with two bands
   // (keel_bench_query_cost's kWakeFieldTwoBands): its heights read the
   // bands' sum, its velocities each band.
   const QueryCost& f = detail::kWakeFieldTwoBands;
   const double bands = double(data_->bands) / 2;
-  c.height_ns += f.height_ns;
-  c.gridNode_ns += f.gridNode_ns;
-  c.velocity_ns += f.velocity_ns * bands;
-  c.heightAndVelocity_ns += f.heightAndVelocity_ns * bands;
-  // The ambient surface's velocities at the nodes: its grid's, its one
-  // velocity, or its point queries at every node and depth.
-  const bool grid = c.gridNodeVelocity_ns > 0;
-  const double ambientNode_ns = grid || ambient.velocityIsUniform() ? c.gridNodeVelocity_ns : c.velocity_ns;
-  const double ambientSurface_ns = !grid                              ? ambientNode_ns
-                                   : c.gridNodeSurfaceVelocity_ns > 0 ? c.gridNodeSurfaceVelocity_ns
-                                                                      : c.gridNodeVelocity_ns;
-  c.gridNodeVelocity_ns = ambientNode_ns + f.gridNodeVelocity_ns * bands;
-  c.gridNodeSurfaceVelocity_ns = ambientSurface_ns + f.gridNodeSurfaceVelocity_ns * bands;
-  return c;
+  // The ambient surface's velocities at a grid's nodes: its grid's, its
+  // one velocity, or its point queries at every node and depth.
+  const bool grid = a.gridNodeVelocity_ns > 0;
+  const double node_ns = grid || ambient.velocityIsUniform() ? a.gridNodeVelocity_ns : a.velocity_ns;
+  const double surface_ns = grid && a.gridNodeSurfaceVelocity_ns > 0 ? a.gridNodeSurfaceVelocity_ns : node_ns;
+  return {.height_ns = a.height_ns + f.height_ns,
+          .gridNode_ns = a.gridNode_ns + f.gridNode_ns,
+          .velocity_ns = a.velocity_ns + f.velocity_ns * bands,
+          .heightAndVelocity_ns = a.heightAndVelocity_ns + f.heightAndVelocity_ns * bands,
+          .gridNodeVelocity_ns = node_ns + f.gridNodeVelocity_ns * bands,
+          .gridNodeSurfaceVelocity_ns = surface_ns + f.gridNodeSurfaceVelocity_ns * bands,
+          .batchPoints = a.batchPoints};
 }
 
 }  // namespace keel::KEEL_ABI

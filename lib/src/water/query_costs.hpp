@@ -50,13 +50,13 @@ inline constexpr QueryCost kHeightGrid{.height_ns = 7.56,
                                        .gridNodeVelocity_ns = 0};
 /// WakeField over flat water, two depth bands: the field's own share of
 /// every query (bilinear reads of its tiles at two times; its grids a row
-/// of nodes at a time).
-inline constexpr QueryCost kWakeFieldTwoBands{.height_ns = 6,
-                                              .gridNode_ns = 2,
-                                              .velocity_ns = 50,
-                                              .heightAndVelocity_ns = 50,
-                                              .gridNodeVelocity_ns = 1,
-                                              .gridNodeSurfaceVelocity_ns = 4};
+/// of nodes at a time, on the field's own nodes).
+inline constexpr QueryCost kWakeFieldTwoBands{.height_ns = 7.84,
+                                              .gridNode_ns = 3.31,
+                                              .velocity_ns = 52.9,
+                                              .heightAndVelocity_ns = 53.3,
+                                              .gridNodeVelocity_ns = 2.24,
+                                              .gridNodeSurfaceVelocity_ns = 9.92};
 
 /// A sum of `components` waves: the row per component times their number,
 /// asked `batchPoints` at a time.
