@@ -116,5 +116,61 @@ TEST(WakeFieldGrid, GridQueriesOverASurfaceWithNoGridQueryAreItsPointsPlusTheFie
   }
 }
 
+// A boat's patch on the field's own nodes (its cells the field's, 0.5 m)
+// interpolates the field's heights on its cells' triangles where the point
+// queries interpolate them bilinearly: in a cell of corner heights h00,
+// h10, h01, h11 the two differ by `a b T` (or `(1 - a)(1 - b) T` in the
+// upper triangle), T = h00 - h10 - h01 + h11, at most |T| / 4. For a wave
+// of amplitude A and wavenumber k that is at most A sin^2(k cell / 2^1.5)
+// (a wave along a diagonal): the field holds waves of 4 cells and longer,
+// so 0.28 A for the shortest, 0.075 A for 8 cells'.
+TEST(WakeFieldGrid, ThePatchInterpolatesTheFieldWithinItsCellsTwist) {
+  WakeFieldSettings ws;
+  ws.size_m = 32;
+  ws.cellSize_m = 0.5;
+  const auto field = std::make_shared<WakeField>(std::make_shared<FlatSurface>(), ws);
+  World world;
+  btRigidBody* body = world.addBox(btVector3(2, 1, 1), 1000, btTransform::getIdentity());
+  WaterAction boat(body, hullOf(box(btVector3(2, 1, 1), 2)), field);
+  field->add(boat);
+  const double dt = 1.0 / 30;
+  const auto place = [&](int f) {
+    body->setWorldTransform(btTransform(btQuaternion::getIdentity(), btVector3(btScalar(-6 + 3 * f * dt), 0, 0)));
+    body->setLinearVelocity(btVector3(3, 0, 0));
+    boat.setTime(f * dt);
+    boat.prime(btScalar(dt));
+  };
+  for (int f = 0; f < 60; ++f) {
+    place(f);
+    field->update(f * dt, (f + 1) * dt);
+  }
+  place(59);  // the patch sampled in the last update's span
+  const WaterPatch& patch = boat.waterPatch();
+  ASSERT_EQ(patch.cellSize_m(), 0.5f);
+  const double t = 59 * dt, cell = patch.cellSize_m();
+  const int side = patch.samplesPerSide(), steps = 8;
+  double largestWake = 0, largestError = 0;
+  for (int j = 0; j + 1 < side; ++j)
+    for (int i = 0; i + 1 < side; ++i) {
+      const auto node = [&](int di, int dj) {
+        return double(field->wakeHeight_m(btScalar(double(patch.originI() + i + di) * cell),
+                                          btScalar(double(patch.originJ() + j + dj) * cell), t));
+      };
+      const double twist = std::abs(node(0, 0) - node(1, 0) - node(0, 1) + node(1, 1));
+      for (int b = 0; b <= steps; ++b)
+        for (int a = 0; a <= steps; ++a) {
+          const double u = (double(patch.originI() + i) + double(a) / steps) * cell;
+          const double v = (double(patch.originJ() + j) + double(b) / steps) * cell;
+          const double point = field->height(btScalar(u), btScalar(v), t), error = double(patch.height(u, v)) - point;
+          EXPECT_LE(std::abs(error), twist / 4 + 2e-6) << "at (" << u << ", " << v << ")";
+          largestWake = std::max(largestWake, std::abs(point));
+          largestError = std::max(largestError, std::abs(error));
+        }
+    }
+  EXPECT_GT(largestWake, 1e-2);
+  reportValue("the patch's heights against the field's point queries, its largest difference over its largest wave",
+              largestError / largestWake);
+}
+
 }  // namespace
 }  // namespace keel::test
