@@ -146,7 +146,7 @@ TEST(WakeFieldGrid, ThePatchInterpolatesTheFieldWithinItsCellsTwist) {
   }
   place(59);  // the patch sampled in the last update's span
   const WaterPatch& patch = boat.waterPatch();
-  ASSERT_EQ(patch.cellSize_m(), 0.5f);
+  ASSERT_EQ(patch.cellSize_m(), btScalar(0.5));
   const double t = 59 * dt, cell = patch.cellSize_m();
   const int side = patch.samplesPerSide(), steps = 8;
   double largestWake = 0, largestError = 0;

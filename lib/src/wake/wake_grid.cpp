@@ -327,7 +327,7 @@ void addField(const WakeFieldData& d, const WaterGrid& grid, std::span<const dou
   // depths or the bands change (a boat's patch asks the same depths).
   const std::size_t levels = depths_m.size(), padded = wakeGridPadded(levels);
   const bool same = s.decayBands == bands && std::equal(d.bandK_radpm.begin(), d.bandK_radpm.end(), s.decayK.begin()) &&
-                    std::ranges::equal(depths_m, s.decayDepths);
+                    std::equal(depths_m.begin(), depths_m.end(), s.decayDepths.begin(), s.decayDepths.end());
   if (!same) {
     s.decayBands = bands;
     s.decayK = d.bandK_radpm;
