@@ -26,6 +26,7 @@
 
 #include <keel/height_grid.hpp>
 #include <keel/spectral_ocean.hpp>
+#include <keel/wake_field.hpp>
 #include <keel/water_sampling.hpp>
 
 #include <benchmark/benchmark.h>
@@ -102,10 +103,23 @@ std::shared_ptr<const WaterSurface> heightGrid() {
   return grid;
 }
 
-constexpr std::array<Sea, 5> kSeas = {
-    Sea{"kSineSumPerComponent", 64, sines}, Sea{"kGerstnerPerComponent", 64, gerstner},
-    Sea{"kSpectralFixedPoints", 1, spectralFixedPoints}, Sea{"kSpectralParticleSolve", 1, spectralParticleSolve},
-    Sea{"kHeightGrid", 1, heightGrid}};
+/// A WakeField of two depth bands over flat water (its own share of each
+/// query), 1 m cells around the probe: the patch's nodes are the field's,
+/// as a boat's are with the default cells (0.5 m, both).
+std::shared_ptr<const WaterSurface> wakeField() {
+  auto field = std::make_shared<WakeField>(
+      std::make_shared<FlatSurface>(),
+      WakeFieldSettings{.size_m = 64, .cellSize_m = 1, .centreEast_m = 104, .centreNorth_m = -38, .depthBands = 2});
+  field->update(0, 1);
+  return field;
+}
+
+constexpr std::array<Sea, 6> kSeas = {Sea{"kSineSumPerComponent", 64, sines},
+                                      Sea{"kGerstnerPerComponent", 64, gerstner},
+                                      Sea{"kSpectralFixedPoints", 1, spectralFixedPoints},
+                                      Sea{"kSpectralParticleSolve", 1, spectralParticleSolve},
+                                      Sea{"kHeightGrid", 1, heightGrid},
+                                      Sea{"kWakeFieldTwoBands", 1, wakeField}};
 
 /// The points and the patch a boat asks, and the buffers for the answers.
 struct Probe {

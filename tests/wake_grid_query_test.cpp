@@ -1,11 +1,14 @@
 // keel::WakeField's grid queries (the ones a boat's patch asks): the
 // ambient surface's grid plus the field's, equal to the point queries at
-// the nodes (docs/wakes.md, "Queries").
+// the nodes, over any ambient surface (docs/wakes.md, "Queries").
 #include "support/test_hulls.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <memory>
+#include <vector>
 
 namespace keel::test {
 namespace {
@@ -32,51 +35,141 @@ std::shared_ptr<WakeField> stirredField() {
   return field;
 }
 
-TEST(WakeFieldGrid, GridQueriesAreThePointQueriesAtTheNodes) {
-  const auto field = stirredField();
-  const WaterGrid grid{.cellSize_m = 0.4, .originI = -12, .originJ = -9, .nodesU = 21, .nodesV = 17};
-  const double t = field->time_s() - 0.01, depths[] = {0, 0.3, 1.2};
+/// The field's grid queries against its point queries at every node:
+/// heights within float rounding, and the field's share of the velocity
+/// at each depth below the total surface (the ambient surface answers its
+/// grid at depths below its own surface, and its point queries below the
+/// total one). Returns the largest wave height of the field's own.
+double expectGridIsPoints(const WakeField& field, const WaterGrid& grid, double t) {
+  const double depths[] = {0, 0.3, 1.2};
   const std::size_t nodes = std::size_t(grid.nodesU * grid.nodesV);
-  std::vector<btScalar> heights(nodes), both(nodes);
+  std::vector<btScalar> heights(nodes), both(nodes), ambientHeights(nodes);
   std::vector<WaterVelocity> velocities(nodes * 3), ambient(nodes * 3);
-  std::vector<btScalar> ambientHeights(nodes);
-  ASSERT_TRUE(field->gridHeights(grid, t, heights.data()));
-  ASSERT_TRUE(field->gridHeightsAndVelocities(grid, {.depths_m = depths, .out = velocities.data()}, t, both.data()));
-  ASSERT_TRUE(field->ambient()->gridHeightsAndVelocities(grid, {.depths_m = depths, .out = ambient.data()}, t,
-                                                         ambientHeights.data()));
+  const bool grid0 = field.gridHeights(grid, t, heights.data());
+  EXPECT_EQ(grid0, field.ambient()->gridHeights(grid, t, ambientHeights.data()))
+      << "a grid of heights alone exactly when the ambient surface has one";
+  EXPECT_TRUE(field.gridHeightsAndVelocities(grid, {.depths_m = depths, .out = velocities.data()}, t, both.data()));
   double largestWake = 0;
   for (int j = 0; j < grid.nodesV; ++j)
     for (int i = 0; i < grid.nodesU; ++i) {
       const std::size_t at = std::size_t(j * grid.nodesU + i);
-      const btScalar u = grid.u_m(i), v = grid.v_m(j), h = field->height(u, v, t);
-      largestWake = std::max(largestWake, std::abs(double(field->wakeHeight_m(u, v, t))));
-      EXPECT_NEAR(heights[at], h, 2e-6 * (1 + std::abs(h)));
+      const btScalar u = grid.u_m(i), v = grid.v_m(j), h = field.height(u, v, t);
+      largestWake = std::max(largestWake, std::abs(double(field.wakeHeight_m(u, v, t))));
+      if (grid0) {
+        EXPECT_NEAR(heights[at], h, 2e-6 * (1 + std::abs(h)));
+      }
       EXPECT_NEAR(both[at], h, 2e-6 * (1 + std::abs(h)));
-      // The field's share of the velocity at each depth below the total
-      // surface (the ambient surface answers its grid at depths below its
-      // own surface, and its point queries below the total one).
       for (int m = 0; m < 3; ++m) {
         const btScalar w = btScalar(double(h) - depths[m]);
-        const WaterVelocity point = field->velocity(u, v, w, t), still = field->ambient()->velocity(u, v, w, t);
+        const btScalar below = btScalar(double(field.ambient()->height(u, v, t)) - depths[m]);
+        const WaterVelocity point = field.velocity(u, v, w, t), still = field.ambient()->velocity(u, v, w, t);
+        const WaterVelocity under = field.ambient()->velocity(u, v, below, t);
         const WaterVelocity& got = velocities[at * 3 + std::size_t(m)];
-        const WaterVelocity& under = ambient[at * 3 + std::size_t(m)];
         EXPECT_NEAR(got.east_mps - under.east_mps, point.east_mps - still.east_mps, 1e-6);
         EXPECT_NEAR(got.north_mps - under.north_mps, point.north_mps - still.north_mps, 1e-6);
         EXPECT_NEAR(got.up_mps - under.up_mps, point.up_mps - still.up_mps, 1e-6);
       }
     }
-  EXPECT_GT(largestWake, 1e-3);  // the box's waves are in the grid, not only the ocean's
+  return largestWake;
 }
 
-TEST(WakeFieldGrid, NoGridQueryWhenTheAmbientSurfaceHasNone) {
+TEST(WakeFieldGrid, GridQueriesAreThePointQueriesAtTheNodes) {
+  const auto field = stirredField();
+  const double t = field->time_s() - 0.01;
+  // Cells other than the field's; the field's own (its nodes, read
+  // directly); and a grid across the window's west edge (no field beyond).
+  const WaterGrid grids[] = {{.cellSize_m = 0.4, .originI = -12, .originJ = -9, .nodesU = 21, .nodesV = 17},
+                             {.cellSize_m = 0.5, .originI = -11, .originJ = -6, .nodesU = 13, .nodesV = 11},
+                             {.cellSize_m = 0.5, .originI = -36, .originJ = -4, .nodesU = 9, .nodesV = 9}};
+  for (const WaterGrid& grid : grids) {
+    SCOPED_TRACE(grid.cellSize_m * grid.originI);
+    const double largestWake = expectGridIsPoints(*field, grid, t);
+    EXPECT_GT(largestWake, grid.originI == -36 ? 0 : 1e-3);  // the box's waves are in the grid, not only the ocean's
+  }
+}
+
+TEST(WakeFieldGrid, GridQueriesOverASurfaceWithNoGridQueryAreItsPointsPlusTheField) {
   WakeFieldSettings ws;
-  ws.size_m = 16;
+  ws.size_m = 32;
   ws.cellSize_m = 0.5;
-  const WakeField field(std::make_shared<FunctionSurface>([](btScalar, btScalar, double) { return btScalar(0); }), ws);
-  const WaterGrid grid{.cellSize_m = 0.5, .nodesU = 2, .nodesV = 2};
-  btScalar out[4] = {7, 7, 7, 7};
-  EXPECT_FALSE(field.gridHeights(grid, 0, out));
-  EXPECT_EQ(out[0], 7);  // nothing written
+  // A swell of the user's, heights alone (still water below it), and Keel's
+  // flat water (level, one velocity everywhere).
+  const auto swell = std::make_shared<FunctionSurface>(
+      [](btScalar u, btScalar v, double t) { return btScalar(0.2 * std::sin(0.3 * u + 0.1 * v - 0.8 * t)); });
+  for (const std::shared_ptr<const WaterSurface>& ambient :
+       {std::shared_ptr<const WaterSurface>(swell),
+        std::shared_ptr<const WaterSurface>(std::make_shared<FlatSurface>())}) {
+    const auto field = std::make_shared<WakeField>(ambient, ws);
+    World world;
+    btRigidBody* body = world.addBox(btVector3(2, 1, 1), 1000, btTransform::getIdentity());
+    WaterAction boat(body, hullOf(box(btVector3(2, 1, 1), 2)), field);
+    field->add(boat);
+    for (int f = 0; f < 20; ++f) {
+      body->setWorldTransform(btTransform(btQuaternion::getIdentity(), btVector3(btScalar(-3 + 0.1 * f), 0, 0)));
+      body->setLinearVelocity(btVector3(3, 0, 0));
+      boat.setTime(f / 30.0);
+      boat.prime(btScalar(1.0 / 30));
+      field->update(f / 30.0, (f + 1) / 30.0);
+    }
+    const WaterGrid grid{.cellSize_m = 0.5, .originI = -10, .originJ = -6, .nodesU = 13, .nodesV = 11};
+    EXPECT_GT(expectGridIsPoints(*field, grid, field->time_s() - 0.01), 1e-3);
+  }
+}
+
+// A boat's patch on the field's own nodes (its cells the field's, 0.5 m)
+// interpolates the field's heights on its cells' triangles where the point
+// queries interpolate them bilinearly: in a cell of corner heights h00,
+// h10, h01, h11 the two differ by `a b T` (or `(1 - a)(1 - b) T` in the
+// upper triangle), T = h00 - h10 - h01 + h11, at most |T| / 4. For a wave
+// of amplitude A and wavenumber k that is at most A sin^2(k cell / 2^1.5)
+// (a wave along a diagonal): the field holds waves of 4 cells and longer,
+// so 0.28 A for the shortest, 0.075 A for 8 cells'.
+TEST(WakeFieldGrid, ThePatchInterpolatesTheFieldWithinItsCellsTwist) {
+  WakeFieldSettings ws;
+  ws.size_m = 32;
+  ws.cellSize_m = 0.5;
+  const auto field = std::make_shared<WakeField>(std::make_shared<FlatSurface>(), ws);
+  World world;
+  btRigidBody* body = world.addBox(btVector3(2, 1, 1), 1000, btTransform::getIdentity());
+  WaterAction boat(body, hullOf(box(btVector3(2, 1, 1), 2)), field);
+  field->add(boat);
+  const double dt = 1.0 / 30;
+  const auto place = [&](int f) {
+    body->setWorldTransform(btTransform(btQuaternion::getIdentity(), btVector3(btScalar(-6 + 3 * f * dt), 0, 0)));
+    body->setLinearVelocity(btVector3(3, 0, 0));
+    boat.setTime(f * dt);
+    boat.prime(btScalar(dt));
+  };
+  for (int f = 0; f < 60; ++f) {
+    place(f);
+    field->update(f * dt, (f + 1) * dt);
+  }
+  place(59);  // the patch sampled in the last update's span
+  const WaterPatch& patch = boat.waterPatch();
+  ASSERT_EQ(patch.cellSize_m(), btScalar(0.5));
+  const double t = 59 * dt, cell = patch.cellSize_m();
+  const int side = patch.samplesPerSide(), steps = 8;
+  double largestWake = 0, largestError = 0;
+  for (int j = 0; j + 1 < side; ++j)
+    for (int i = 0; i + 1 < side; ++i) {
+      const auto node = [&](int di, int dj) {
+        return double(field->wakeHeight_m(btScalar(double(patch.originI() + i + di) * cell),
+                                          btScalar(double(patch.originJ() + j + dj) * cell), t));
+      };
+      const double twist = std::abs(node(0, 0) - node(1, 0) - node(0, 1) + node(1, 1));
+      for (int b = 0; b <= steps; ++b)
+        for (int a = 0; a <= steps; ++a) {
+          const double u = (double(patch.originI() + i) + double(a) / steps) * cell;
+          const double v = (double(patch.originJ() + j) + double(b) / steps) * cell;
+          const double point = field->height(btScalar(u), btScalar(v), t), error = double(patch.height(u, v)) - point;
+          EXPECT_LE(std::abs(error), twist / 4 + 2e-6) << "at (" << u << ", " << v << ")";
+          largestWake = std::max(largestWake, std::abs(point));
+          largestError = std::max(largestError, std::abs(error));
+        }
+    }
+  EXPECT_GT(largestWake, 1e-2);
+  reportValue("the patch's heights against the field's point queries, its largest difference over its largest wave",
+              largestError / largestWake);
 }
 
 }  // namespace

@@ -149,11 +149,14 @@ class WakeField final : public WaterSurface {
   void pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, double t_s,
                      btScalar* out_m) const override;
   /// The ambient surface's grid heights plus the field's at the nodes;
-  /// false, writing nothing, when the ambient surface has no grid query.
+  /// false, writing nothing, when the ambient surface has no grid of
+  /// heights (gridHeightsAndVelocities() then answers, passing the patch's
+  /// history on to it).
   bool gridHeights(const WaterGrid& grid, double t_s, btScalar* out_m) const override;
   /// The ambient surface's grid heights and velocities plus the field's
-  /// (each band decaying as `e^{-k_b depth}`); false, writing nothing, when
-  /// the ambient surface has no such query.
+  /// (each band decaying as `e^{-k_b depth}`), over any ambient surface:
+  /// its grid query, or else its heights at the nodes and its velocities
+  /// at their depths (its one velocity where it is uniform). Always true.
   bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
                                 btScalar* heights_out_m) const override;
   [[nodiscard]] QueryCost queryCost() const override;

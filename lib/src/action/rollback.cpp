@@ -31,7 +31,7 @@ struct WaterActionState::Impl {
   detail::BoatState boat;  // not copyable: BoatState::copyFrom
   /// The sources its last substep left for its WakeField (WakeField::add):
   /// the field's next update reads them.
-  std::vector<detail::WakeSource> wakeSources;
+  detail::WakeSources wakeSources;
 };
 
 WaterActionState::WaterActionState() = default;
@@ -70,7 +70,7 @@ void WaterAction::saveState(WaterActionState& into) const {
   if (state_->wakeLink)
     s.wakeSources = state_->wakeLink->sources;
   else
-    s.wakeSources.clear();
+    s.wakeSources.count = 0;
 }
 
 const char* WaterAction::refusal(const WaterActionState& state) const {

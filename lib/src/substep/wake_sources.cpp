@@ -29,22 +29,15 @@ btVector3 ambientVelocity(const WakeLink& link, const BoatState& state, const Su
   return state.basis.transpose() * world;
 }
 
-/// Appends the stream's wet pieces as sources: `v` the centre of mass's
-/// velocity relative to the ambient water, `ambient` that water's, `w` the
-/// angular velocity (body axes).
-void addPieces(const PieceStream& p, const btVector3& v, const btVector3& ambient, const btVector3& w,
-               const WaterAxes& axes, std::vector<WakeSource>& out) {
-  for (std::size_t i = 0; i < p.count; ++i) {
-    if (!(p.weight[i] > 0)) continue;
-    const btVector3 g(p.gx[i], p.gy[i], p.gz[i]);
-    const btVector3 area(p.sx[i], p.sy[i], p.sz[i]);
-    const btVector3 relative = v + w.cross(g);
-    const btScalar rate = relative.dot(area);
-    if (rate == 0) continue;
-    const btVector3 moving = relative + ambient;
-    out.push_back({axes.centreEast_m + double(g.dot(axes.east)), axes.centreNorth_m + double(g.dot(axes.north)),
-                   (p.d0[i] + p.d1[i] + p.d2[i]) / 3, rate, moving.dot(axes.east), moving.dot(axes.north)});
+/// Packs the wet pieces of both streams into `out`.
+void packPieces(const PieceStream& triangles, const PieceStream& pieces, WakeSources& out) {
+  const std::size_t most = triangles.count + pieces.count + kPad;  // packWetPieces' vector to spare
+  btScalar* planes[kWakePlanes];
+  for (std::size_t k = 0; k < kWakePlanes; ++k) {
+    if (out.planes[k].size() < most) out.planes[k].resize(most);  // grows to the hull's most pieces, then stays
+    planes[k] = out.planes[k].data();
   }
+  out.count = packWetPieces(pieces, planes, packWetPieces(triangles, planes, 0));
 }
 
 }  // namespace
@@ -53,18 +46,22 @@ void wakeSources(BoatState& state, const BodySnapshot& body, Substep& s, const H
   if (!state.wakeLink || !state.wakeLink->fieldAlive) return;
   const StageScope scope(s.profile, SubstepStage::WakeSources);
   WakeLink& link = *state.wakeLink;
-  link.sources.clear();
+  WakeSources& out = link.sources;
+  out.count = 0;
   if (!link.window.contains(s.axes.centreEast_m, s.axes.centreNorth_m)) {
     s.flags |= StatusOutsideWakeField;
     return;
   }
   if (!state.anyWet) return;
   const btMatrix3x3 toBody = state.basis.transpose();
-  const btVector3 ambient = ambientVelocity(link, state, s);
-  const btVector3 v = toBody * body.linearVelocity_mps - ambient;
-  const btVector3 w = toBody * body.angularVelocity_radps;
-  addPieces(s.buffers.triangles(soa), v, ambient, w, s.axes, link.sources);
-  addPieces(s.buffers.pieces.stream(), v, ambient, w, s.axes, link.sources);
+  out.ambient = ambientVelocity(link, state, s);
+  out.velocity = toBody * body.linearVelocity_mps - out.ambient;
+  out.angular = toBody * body.angularVelocity_radps;
+  out.east = s.axes.east;
+  out.north = s.axes.north;
+  out.centreEast_m = s.axes.centreEast_m;
+  out.centreNorth_m = s.axes.centreNorth_m;
+  packPieces(s.buffers.triangles(soa), s.buffers.pieces.stream(), out);
 }
 
 }  // namespace keel::KEEL_ABI::detail

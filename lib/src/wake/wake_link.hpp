@@ -3,7 +3,12 @@
 // last substep left (the WakeSources stage writes them, the field's update
 // reads them) and the window it may make them in.
 
+#include <LinearMath/btVector3.h>
 #include <keel/water_surface.hpp>
+
+#include "kernels/wake_pieces.hpp"
+
+#include <array>
 
 #include <cstdint>
 #include <memory>
@@ -20,6 +25,37 @@ struct WakeSource {
   btScalar eastVelocity_mps = 0;   ///< the centroid's velocity along east [m/s]
   btScalar northVelocity_mps = 0;  ///< and along north [m/s]
 };
+
+/// What a boat's last substep left for the field: its wet pieces, body
+/// axes, plane by plane (kernels/wake_pieces.hpp: centroid relative to the
+/// centre of mass [m], area vector outward [m^2], centroid's depth [m]),
+/// and its motion then. The field's update makes each piece a WakeSource
+/// (sourceOf), so that of a frame's substeps only the last one's pieces,
+/// which the update reads, are worked out.
+struct WakeSources {
+  double centreEast_m = 0, centreNorth_m = 0;  ///< the centre of mass along the water's axes [m]
+  btVector3 east{0, 0, 0}, north{0, 0, 0};     ///< the water's axes, body axes
+  btVector3 velocity{0, 0, 0};  ///< the centre of mass's velocity relative to the ambient water, body axes [m/s]
+  btVector3 ambient{0, 0, 0};   ///< the ambient water's velocity under it, body axes [m/s]
+  btVector3 angular{0, 0, 0};   ///< the body's angular velocity, body axes [rad/s]
+  std::array<std::vector<btScalar>, kWakePlanes> planes;  ///< each at least `count` long (capacity kept)
+  std::size_t count = 0;                                  ///< the pieces
+};
+
+/// The source piece i makes: its face moving at the body's velocity
+/// relative to the ambient water pushes it aside at `v . S`.
+[[nodiscard]] inline WakeSource sourceOf(const WakeSources& s, std::size_t i) {
+  const auto& p = s.planes;
+  const btVector3 g(p[kPieceX][i], p[kPieceY][i], p[kPieceZ][i]), area(p[kAreaX][i], p[kAreaY][i], p[kAreaZ][i]);
+  const btVector3 relative = s.velocity + s.angular.cross(g);
+  const btVector3 moving = relative + s.ambient;
+  return {s.centreEast_m + double(g.dot(s.east)),
+          s.centreNorth_m + double(g.dot(s.north)),
+          p[kPieceDepth][i],
+          relative.dot(area),
+          moving.dot(s.east),
+          moving.dot(s.north)};
+}
 
 /// The square window the field covers, as its last update left it [m].
 struct WakeWindow {
@@ -38,7 +74,7 @@ struct WakeLink {
   const void* field = nullptr;                  ///< the WakeField (identity only)
   bool fieldAlive = true;                       ///< false once the field is destroyed: make no sources
   WakeWindow window;                            ///< set by the field's update
-  std::vector<WakeSource> sources;              ///< the last substep's (capacity kept)
+  WakeSources sources;                          ///< the last substep's
 };
 
 }  // namespace keel::KEEL_ABI::detail

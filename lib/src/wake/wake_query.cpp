@@ -7,6 +7,7 @@
 #include "math/det_math.hpp"
 #include "wake/wake_data.hpp"
 #include "wake/wake_exp.hpp"
+#include "wake/wake_query.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -21,18 +22,6 @@ NodeWeights nodesOf(const WakeFieldData& d, const WakeTiles& t, double east_m, d
 
 double interpolate(const NodeWeights& p, const float* tile) {
   return p.w[0] * tile[p.at[0]] + p.w[1] * tile[p.at[1]] + p.w[2] * tile[p.at[2]] + p.w[3] * tile[p.at[3]];
-}
-
-/// The weight of the update's end tiles at time t: linear in time, clamped
-/// to [from, to] (1 for a still picture).
-double endWeight(const WakeFieldData& d, double t_s) {
-  const double t0 = d.from().time_s, t1 = d.to().time_s;
-  if (!(t1 > t0)) return 1;
-  return std::clamp((t_s - t0) / (t1 - t0), 0.0, 1.0);
-}
-
-void requireFiniteTime(double t_s) {
-  if (!std::isfinite(t_s)) throw std::invalid_argument("keel::WakeField: the query time must be finite");
 }
 
 /// The tiles' nodes around a point: those of the update's start and end
@@ -98,11 +87,6 @@ double summedHeight(const WakeFieldData& d, const BandWater* bands) {
   return wake;
 }
 
-/// Each band's decay `e^{k_b z}` at z [m] below the surface (1 above it).
-void bandDecays(const WakeFieldData& d, double z_m, double* out) {
-  for (int b = 0; b < d.bands; ++b) out[b] = det::exp(d.bandK_radpm[std::size_t(b)] * std::min(z_m, 0.0));
-}
-
 /// The field's velocity [m/s] and its linear pressure head [m] from the
 /// bands at a point, each band decayed by `decay` (bandDecays()).
 void fieldWater(const WakeFieldData& d, const BandWater* bands, const double* decay, WaterVelocity* velocity,
@@ -153,14 +137,22 @@ std::vector<btScalar>& threadHeights(std::size_t count) {
   return heights;
 }
 
-/// Grow-only scratch of this thread, for the bands' decays at a grid's depths.
-std::vector<double>& threadDecays(std::size_t count) {
-  thread_local std::vector<double> decays;
-  if (decays.size() < count) decays.resize(count);
-  return decays;
+}  // namespace
+
+double endWeight(const WakeFieldData& d, double t_s) {
+  const double t0 = d.from().time_s, t1 = d.to().time_s;
+  if (!(t1 > t0)) return 1;
+  return std::clamp((t_s - t0) / (t1 - t0), 0.0, 1.0);
 }
 
-}  // namespace
+void requireFiniteTime(double t_s) {
+  if (!std::isfinite(t_s)) throw std::invalid_argument("keel::WakeField: the query time must be finite");
+}
+
+void bandDecays(const WakeFieldData& d, double z_m, double* out) {
+  for (int b = 0; b < d.bands; ++b) out[b] = det::exp(d.bandK_radpm[std::size_t(b)] * std::min(z_m, 0.0));
+}
+
 }  // namespace detail
 
 btScalar WakeField::wakeHeight_m(btScalar east_m, btScalar north_m, double t_s) const {
@@ -223,54 +215,6 @@ void WakeField::pressureHeads(const btScalar* u_m, const btScalar* v_m, const bt
         detail::fieldWater(d, bands, decay, nullptr, &head);
         out_m[i] += btScalar(head);
       });
-}
-
-bool WakeField::gridHeights(const WaterGrid& grid, double t_s, btScalar* out_m) const {
-  detail::requireFiniteTime(t_s);
-  const detail::WakeFieldData& d = *data_;
-  if (!d.ambient->gridHeights(grid, t_s, out_m)) return false;
-  const double alpha = detail::endWeight(d, t_s);
-  for (int j = 0; j < grid.nodesV; ++j)
-    for (int i = 0; i < grid.nodesU; ++i)
-      out_m[std::size_t(j) * std::size_t(grid.nodesU) + std::size_t(i)] += btScalar(
-          detail::wakeHeight(d, grid.u_m(i), grid.v_m(j), alpha));
-  return true;
-}
-
-bool WakeField::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
-                                         btScalar* heights_out_m) const {
-  detail::requireFiniteTime(t_s);
-  const detail::WakeFieldData& d = *data_;
-  if (!d.ambient->gridHeightsAndVelocities(grid, velocities, t_s, heights_out_m)) return false;
-  // Every node's depths are the same below its own surface: each band's
-  // decay at each depth once for the whole grid.
-  const std::size_t depths = velocities.depths_m.size();
-  std::vector<double>& decays = detail::threadDecays(depths * detail::kMaxDepthBands);
-  for (std::size_t m = 0; m < depths; ++m)
-    detail::bandDecays(d, -velocities.depths_m[m], decays.data() + m * detail::kMaxDepthBands);
-  std::array<detail::BandWater, detail::kMaxDepthBands> bands;
-  for (int j = 0; j < grid.nodesV; ++j)
-    for (int i = 0; i < grid.nodesU; ++i) {
-      const std::size_t node = std::size_t(j) * std::size_t(grid.nodesU) + std::size_t(i);
-      detail::bandsAt(d, grid.u_m(i), grid.v_m(j), t_s, bands.data());
-      heights_out_m[node] += btScalar(detail::summedHeight(d, bands.data()));
-      for (std::size_t m = 0; m < depths; ++m)
-        detail::fieldWater(d, bands.data(), decays.data() + m * detail::kMaxDepthBands,
-                           velocities.out + node * depths + m, nullptr);
-    }
-  return true;
-}
-
-QueryCost WakeField::queryCost() const {
-  QueryCost c = data_->ambient->queryCost();
-  // The field's share, estimated, not measured (keel_bench_query_cost does
-  // not run the field): bilinear reads of the tiles at two times, and per
-  // band a decay with depth for the velocities.
-  c.height_ns += 6;
-  c.gridNode_ns += 6;
-  c.velocity_ns += 25 * data_->bands;
-  c.heightAndVelocity_ns += 25 * data_->bands;
-  return c;
 }
 
 }  // namespace keel::KEEL_ABI

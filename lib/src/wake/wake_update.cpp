@@ -24,7 +24,9 @@ void placeSource(const WakeFieldData& d, const WakeWindow& window, double dt_s, 
   const double east = s.east_m + double(s.eastVelocity_mps) * (dt_s / 2);
   const double north = s.north_m + double(s.northVelocity_mps) * (dt_s / 2);
   place = NodeWeights{};
-  if (!window.contains(east, north) || !std::isfinite(double(s.rate_m3ps)) || !std::isfinite(double(s.depth_m))) return;
+  if (s.rate_m3ps == 0 || !window.contains(east, north) || !std::isfinite(double(s.rate_m3ps)) ||
+      !std::isfinite(double(s.depth_m)))
+    return;
   place = bilinearNodes(d, d.westEdge_m, d.southEdge_m, east, north);
   const double perArea = 1.0 / (d.cell_m * d.cell_m);
   for (int b = 0; b < d.bands; ++b) rate[b] = double(s.rate_m3ps) * perArea * rate[b];
@@ -41,7 +43,7 @@ void placeSources(WakeFieldData& d, double dt_s) {
   for (const std::weak_ptr<WakeLink>& weak : d.boats) {
     d.live.push_back(weak.lock());
     d.firstSource.push_back(count);
-    count += d.live.back()->sources.size();
+    count += d.live.back()->sources.count;
   }
   const std::size_t bands = std::size_t(d.bands);
   if (d.sourceRate.size() < count * bands) d.sourceRate.resize(count * bands);
@@ -52,14 +54,15 @@ void placeSources(WakeFieldData& d, double dt_s) {
     link.window = window;
     double* rates = d.sourceRate.data() + d.firstSource[boat] * bands;
     double* exponent = rates;
-    for (const WakeSource& s : link.sources) {
-      const double depth = std::max(0.0, double(s.depth_m));
+    const btScalar* depths = link.sources.planes[kPieceDepth].data();
+    for (std::size_t i = 0; i < link.sources.count; ++i) {
+      const double depth = std::max(0.0, double(depths[i]));
       for (std::size_t b = 0; b < bands; ++b) *exponent++ = -d.bandK_radpm[b] * depth;
     }
     expInPlace(rates, std::size_t(exponent - rates));  // e^{-k_b d}
     NodeWeights* place = d.sourcePlace.data() + d.firstSource[boat];
-    for (const WakeSource& s : link.sources) {
-      placeSource(d, window, dt_s, s, *place++, rates);
+    for (std::size_t i = 0; i < link.sources.count; ++i) {
+      placeSource(d, window, dt_s, sourceOf(link.sources, i), *place++, rates);
       rates += bands;
     }
   });
@@ -76,7 +79,7 @@ void spreadSources(WakeFieldData& d, double dt_s) {
   for (std::size_t p = 0; p < pairs; ++p) std::fill(d.work[p].begin(), d.work[p].end(), kZero);
   std::fill(d.rowUsed.begin(), d.rowUsed.end(), std::uint8_t(0));
   placeSources(d, dt_s);
-  const std::size_t count = d.live.empty() ? 0 : d.firstSource.back() + d.live.back()->sources.size();
+  const std::size_t count = d.live.empty() ? 0 : d.firstSource.back() + d.live.back()->sources.count;
   const double* rate = d.sourceRate.data();
   for (std::size_t i = 0; i < count; ++i, rate += d.bands) {
     const NodeWeights& p = d.sourcePlace[i];

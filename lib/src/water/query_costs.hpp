@@ -48,6 +48,15 @@ inline constexpr QueryCost kHeightGrid{.height_ns = 7.56,
                                        .velocity_ns = 7.81,
                                        .heightAndVelocity_ns = 15.6,
                                        .gridNodeVelocity_ns = 0};
+/// WakeField over flat water, two depth bands: the field's own share of
+/// every query (bilinear reads of its tiles at two times; its grids a row
+/// of nodes at a time, on the field's own nodes).
+inline constexpr QueryCost kWakeFieldTwoBands{.height_ns = 7.84,
+                                              .gridNode_ns = 3.31,
+                                              .velocity_ns = 52.9,
+                                              .heightAndVelocity_ns = 53.3,
+                                              .gridNodeVelocity_ns = 2.24,
+                                              .gridNodeSurfaceVelocity_ns = 9.92};
 
 /// A sum of `components` waves: the row per component times their number,
 /// asked `batchPoints` at a time.

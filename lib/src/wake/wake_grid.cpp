@@ -1,0 +1,454 @@
+// keel::WakeField's grid queries, the ones a boat's water patch asks: the
+// ambient surface's grid plus the field at the nodes. The field is
+// interpolated as the point queries interpolate it (bilinearly in space,
+// linearly in time between the update's two tiles: docs/wakes.md,
+// "Queries"), a row of nodes at a time: each row first blends the two rows
+// of the tiles it lies between, once per column of the field's nodes, and
+// each node then interpolates along that blended row. A node costs a few
+// multiplications per band, and each band's decay with depth is one
+// exponential per depth for the whole grid.
+#include <keel/surface_authoring.hpp>
+
+#include "wake/wake_data.hpp"
+#include "wake/wake_grid.hpp"
+#include "wake/wake_query.hpp"
+#include "water/query_costs.hpp"
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+namespace keel::KEEL_ABI {
+namespace detail {
+namespace {
+
+static_assert(sizeof(WaterVelocity) == 3 * sizeof(btScalar), "the depths' kernel writes WaterVelocity as btScalars");
+
+/// Where a grid's columns (or rows) of nodes lie in a tile, as
+/// bilinearNodes places a point: each one's cell (the field's node before
+/// it, counted from `first`, the lowest any of them lies in) and the
+/// weights of that node and the next; those outside the window weigh 0.
+struct AxisPlaces {
+  std::vector<std::size_t> cell;
+  std::vector<btScalar> near, far, inside;  ///< `1 - f`, `f` (f the place in the cell), and 1 (0 outside)
+  int first = 0, last = -1;                 ///< the lowest and highest cells inside (none: first > last)
+  bool unitStride = false;                  ///< every node inside, each in the cell after the last's
+  /// unitStride, every node on a field node (f 0), and the node after the
+  /// last inside the window (not wrapped): the field's own nodes.
+  bool onNodes = false;
+  [[nodiscard]] bool empty() const { return first > last; }
+};
+
+/// This thread's grow-only working memory for the grid queries.
+struct GridScratch {
+  AxisPlaces columns, rows;
+  /// A blended row, per field column from the columns' first cell: the
+  /// elevation, the potential, the potential's difference to the next
+  /// row, the elevation's rate.
+  std::vector<btScalar> rowHeight, rowPotential, rowRise, rowRate;
+  std::vector<btScalar> height;  ///< per node: the field's elevation [m]
+  std::vector<btScalar> band;    ///< WakeDepthJob::band: each band's potential gradient and elevation rate [m/s]
+  std::vector<btScalar> decay;   ///< WakeDepthJob::decay, for the depths and bands below
+  std::vector<double> decayDepths;
+  std::array<double, kMaxDepthBands> decayK{};
+  std::size_t decayBands = 0;
+  std::vector<btScalar> depths;  ///< WakeDepthJob::scratch
+  /// The nodes' coordinates (and depths' heights), for an ambient surface
+  /// with no grid query.
+  std::vector<btScalar> u_m, v_m, w_m;
+};
+
+GridScratch& threadScratch() {
+  thread_local GridScratch scratch;
+  return scratch;
+}
+
+template <class T>
+void sizeAtLeast(std::vector<T>& v, std::size_t count) {
+  if (v.size() < count) v.resize(count);
+}
+
+/// The places of `count` nodes at coordinates `at(i)` [m] along an axis
+/// whose field node 0 lies at `edge_m` [m].
+template <class At>
+void placeAxis(const WakeFieldData& d, double edge_m, int count, At at, AxisPlaces& out) {
+  const auto size = std::size_t(count);
+  sizeAtLeast(out.cell, size);
+  for (std::vector<btScalar>* v : {&out.near, &out.far, &out.inside}) sizeAtLeast(*v, size);
+  out.first = d.n;
+  out.last = -1;
+  for (std::size_t i = 0; i < size; ++i) {
+    const double x = (double(at(int(i))) - edge_m) / d.cell_m;
+    const bool inside = x >= 0 && x < d.n;  // NaN too
+    const int cell = inside ? std::min(int(x), d.n - 1) : 0;
+    const auto f = btScalar(x - cell);
+    out.cell[i] = std::size_t(cell);
+    out.near[i] = inside ? 1 - f : 0;
+    out.far[i] = inside ? f : 0;
+    out.inside[i] = inside ? 1 : 0;
+    if (!inside) continue;
+    out.first = std::min(out.first, cell);
+    out.last = std::max(out.last, cell);
+  }
+  out.unitStride = !out.empty();
+  const std::size_t start = out.cell[0];
+  for (std::size_t i = 0; i < size; ++i) {
+    out.unitStride = out.unitStride && out.inside[i] != 0 && out.cell[i] == start + i;
+    out.cell[i] = out.inside[i] != 0 ? out.cell[i] - std::size_t(out.first) : 0;
+  }
+  out.onNodes = out.unitStride && out.last + 1 < d.n &&
+                std::all_of(out.far.begin(), out.far.begin() + count, [](btScalar f) { return f == 0; });
+}
+
+/// Two tiles blended: the field is `weightA A + weightB B`, the elevation's
+/// rate `rateA A + rateB B` (both the same tile, with its weight alone,
+/// when the window moved between them).
+struct TileBlend {
+  const WakeTiles* a;
+  const WakeTiles* b;
+  btScalar weightA, weightB, rateA, rateB;
+};
+
+/// Where a row of nodes reads the tiles: the offsets of the two rows of
+/// field nodes it lies between, its weights for each, and the run of
+/// field columns it reads.
+struct RowRead {
+  std::size_t row0, row1;
+  btScalar near, far;
+  std::size_t column, count;  ///< the run's first field column and length, in the window (no wrap)
+  std::size_t at;             ///< the run's place in the blended row
+};
+
+// The loops below take their arrays as restrict parameters: none
+// overlaps another, and the compiler then vectorises them without checking.
+#define KEEL_NOALIAS __restrict
+
+/// The run of a row's summed elevation, blended in time (`wa A + wb B`) and
+/// between the rows (`near` row 0, `far` row 1).
+void blendHeights(std::size_t count, const float* KEEL_NOALIAS a0, const float* KEEL_NOALIAS a1,
+                  const float* KEEL_NOALIAS b0, const float* KEEL_NOALIAS b1, btScalar wa, btScalar wb, btScalar near,
+                  btScalar far, btScalar* KEEL_NOALIAS out) {
+  for (std::size_t c = 0; c < count; ++c) out[c] = near * (wa * a0[c] + wb * b0[c]) + far * (wa * a1[c] + wb * b1[c]);
+}
+
+/// Tiles A and B's rows 0 and 1 of one band (elevation h, potential f).
+struct BandRows {
+  const float *ha0, *ha1, *hb0, *hb1, *fa0, *fa1, *fb0, *fb1;
+};
+
+/// The same for a band: its potential, the potential's rise to row 1, and
+/// its elevation's rate (`ra A + rb B`).
+void blendBand(std::size_t count, const BandRows& in, const TileBlend& t, btScalar near, btScalar far,
+               btScalar* KEEL_NOALIAS potential, btScalar* KEEL_NOALIAS rise, btScalar* KEEL_NOALIAS rate) {
+  const float *KEEL_NOALIAS fa0 = in.fa0, *KEEL_NOALIAS fa1 = in.fa1, *KEEL_NOALIAS fb0 = in.fb0,
+                            *KEEL_NOALIAS fb1 = in.fb1, *KEEL_NOALIAS ha0 = in.ha0, *KEEL_NOALIAS ha1 = in.ha1,
+                            *KEEL_NOALIAS hb0 = in.hb0, *KEEL_NOALIAS hb1 = in.hb1;
+  const btScalar wa = t.weightA, wb = t.weightB, ra = t.rateA, rb = t.rateB;
+  for (std::size_t c = 0; c < count; ++c) {
+    const btScalar f0 = wa * fa0[c] + wb * fb0[c], f1 = wa * fa1[c] + wb * fb1[c];
+    potential[c] = near * f0 + far * f1;
+    rise[c] = f1 - f0;
+    rate[c] = near * (ra * ha0[c] + rb * hb0[c]) + far * (ra * ha1[c] + rb * hb1[c]);
+  }
+}
+
+/// The blended row of one run of field columns (`r`): the elevation, or
+/// band `band`'s planes (band < 0: the elevation).
+void blendRun(const TileBlend& t, const RowRead& r, int band, std::size_t bandOffset, GridScratch& s) {
+  if (r.count == 0) return;
+  const std::size_t at0 = r.row0 + r.column, at1 = r.row1 + r.column;
+  if (band < 0) {
+    const float *a = t.a->height_m.data(), *b = t.b->height_m.data();
+    blendHeights(r.count, a + at0, a + at1, b + at0, b + at1, t.weightA, t.weightB, r.near, r.far,
+                 s.rowHeight.data() + r.at);
+    return;
+  }
+  const float *ha = t.a->bandHeight_m.data() + bandOffset, *hb = t.b->bandHeight_m.data() + bandOffset;
+  const float *fa = t.a->bandPotential_m2ps.data() + bandOffset, *fb = t.b->bandPotential_m2ps.data() + bandOffset;
+  blendBand(r.count, {ha + at0, ha + at1, hb + at0, hb + at1, fa + at0, fa + at1, fb + at0, fb + at1}, t, r.near, r.far,
+            s.rowPotential.data() + r.at, s.rowRise.data() + r.at, s.rowRate.data() + r.at);
+}
+
+/// Nodes in contiguous cells: node i's elevation from the blended row's
+/// cells i and i + 1 (`h` from the first node's cell), added to `out`.
+void heightsAlong(std::size_t count, const btScalar* KEEL_NOALIAS near, const btScalar* KEEL_NOALIAS far,
+                  const btScalar* KEEL_NOALIAS h, btScalar* KEEL_NOALIAS out) {
+  for (std::size_t i = 0; i < count; ++i) out[i] += near[i] * h[i] + far[i] * h[i + 1];
+}
+
+/// The blended row of a band, from the first node's cell.
+struct BandRow {
+  const btScalar *potential, *rise, *rate;
+};
+
+/// The same for a band: its potential gradient and elevation rate, added
+/// to `east`, `north`, `up`.
+void bandAlong(std::size_t count, const AxisPlaces& c, const BandRow& row, btScalar perCell,
+               btScalar* KEEL_NOALIAS east, btScalar* KEEL_NOALIAS north, btScalar* KEEL_NOALIAS up) {
+  const btScalar *KEEL_NOALIAS near = c.near.data(), *KEEL_NOALIAS far = c.far.data(),
+                               *KEEL_NOALIAS inside = c.inside.data(), *KEEL_NOALIAS f = row.potential,
+                               *KEEL_NOALIAS rise = row.rise, *KEEL_NOALIAS rate = row.rate;
+  for (std::size_t i = 0; i < count; ++i) {
+    east[i] += inside[i] * (f[i + 1] - f[i]) * perCell;
+    north[i] += (near[i] * rise[i] + far[i] * rise[i + 1]) * perCell;
+    up[i] += near[i] * rate[i] + far[i] * rate[i + 1];
+  }
+}
+
+/// The nodes of a row interpolated along the blended row (added): their
+/// summed elevation into `height`, or, with `plane` not null, the band's
+/// potential gradient and elevation rate into its planes (east, north, up,
+/// `nodes` apart).
+void alongRow(const AxisPlaces& c, std::size_t count, const GridScratch& s, btScalar perCell, btScalar* height,
+              btScalar* plane, std::size_t nodes) {
+  if (c.unitStride) {  // contiguous cells, the common case: vectorised
+    const std::size_t k = c.cell[0];
+    if (plane == nullptr)
+      heightsAlong(count, c.near.data(), c.far.data(), s.rowHeight.data() + k, height);
+    else
+      bandAlong(count, c, {s.rowPotential.data() + k, s.rowRise.data() + k, s.rowRate.data() + k}, perCell, plane,
+                plane + nodes, plane + 2 * nodes);
+    return;
+  }
+  for (std::size_t i = 0; i < count; ++i) {  // each node its own cell
+    const std::size_t k = c.cell[i];
+    const btScalar near = c.near[i], far = c.far[i];
+    if (plane == nullptr) {
+      height[i] += near * s.rowHeight[k] + far * s.rowHeight[k + 1];
+      continue;
+    }
+    plane[i] += c.inside[i] * (s.rowPotential[k + 1] - s.rowPotential[k]) * perCell;
+    plane[nodes + i] += (near * s.rowRise[k] + far * s.rowRise[k + 1]) * perCell;
+    plane[2 * nodes + i] += near * s.rowRate[k] + far * s.rowRate[k + 1];
+  }
+}
+
+/// A band at a row of nodes on the field's own nodes (AxisPlaces::onNodes),
+/// from its field row 0 and the next (1): addTiles' arithmetic with the
+/// weights of 0 and 1 left out, which gives the same bits (the zeros they
+/// add only turn a -0 into a +0, and the sums start from +0).
+void bandOnNodes(std::size_t count, const BandRows& in, const TileBlend& t, btScalar perCell,
+                 btScalar* KEEL_NOALIAS east, btScalar* KEEL_NOALIAS north, btScalar* KEEL_NOALIAS up) {
+  const float *KEEL_NOALIAS fa0 = in.fa0, *KEEL_NOALIAS fa1 = in.fa1, *KEEL_NOALIAS fb0 = in.fb0,
+                            *KEEL_NOALIAS fb1 = in.fb1, *KEEL_NOALIAS ha0 = in.ha0, *KEEL_NOALIAS hb0 = in.hb0;
+  const btScalar wa = t.weightA, wb = t.weightB, ra = t.rateA, rb = t.rateB;
+  for (std::size_t i = 0; i < count; ++i) {
+    const btScalar f = wa * fa0[i] + wb * fb0[i], fEast = wa * fa0[i + 1] + wb * fb0[i + 1];
+    const btScalar fNorth = wa * fa1[i] + wb * fb1[i];
+    east[i] += (fEast - f) * perCell;
+    north[i] += (fNorth - f) * perCell;
+    up[i] += ra * ha0[i] + rb * hb0[i];
+  }
+}
+
+/// addTiles for a grid on the field's own nodes along both axes.
+void addOnNodes(const WakeFieldData& d, const WaterGrid& grid, const TileBlend& t, std::size_t bands, GridScratch& s,
+                btScalar perCell) {
+  const std::size_t n = std::size_t(d.n), nodesU = std::size_t(grid.nodesU), nodes = nodesU * std::size_t(grid.nodesV);
+  const std::size_t column = std::size_t(s.columns.first);
+  for (std::size_t j = 0; j < std::size_t(grid.nodesV); ++j) {
+    const std::size_t at0 = (std::size_t(s.rows.first) + j) * n + column, at1 = at0 + n, node = j * nodesU;
+    const float *a = t.a->height_m.data() + at0, *b = t.b->height_m.data() + at0;
+    btScalar* height = s.height.data() + node;
+    for (std::size_t i = 0; i < nodesU; ++i) height[i] += t.weightA * a[i] + t.weightB * b[i];
+    for (std::size_t band = 0; band < bands; ++band) {
+      const std::size_t o = band * d.nodes();
+      const float *ha = t.a->bandHeight_m.data() + o, *hb = t.b->bandHeight_m.data() + o;
+      const float *fa = t.a->bandPotential_m2ps.data() + o, *fb = t.b->bandPotential_m2ps.data() + o;
+      btScalar* plane = s.band.data() + 3 * band * nodes + node;
+      bandOnNodes(nodesU, {ha + at0, ha + at1, hb + at0, hb + at1, fa + at0, fa + at1, fb + at0, fb + at1}, t, perCell,
+                  plane, plane + nodes, plane + 2 * nodes);
+    }
+  }
+}
+
+/// The field of `t` added at every node of `grid` inside its window: the
+/// summed elevation into `s.height`, and with `bands`, each band's
+/// potential gradient and elevation rate into `s.band`.
+void addTiles(const WakeFieldData& d, const WaterGrid& grid, const TileBlend& t, std::size_t bands, GridScratch& s) {
+  AxisPlaces &cols = s.columns, &rows = s.rows;
+  placeAxis(
+      d, t.a->westEdge_m, grid.nodesU, [&](int i) { return grid.u_m(i); }, cols);
+  placeAxis(
+      d, t.a->southEdge_m, grid.nodesV, [&](int j) { return grid.v_m(j); }, rows);
+  if (cols.empty() || rows.empty()) return;
+  const auto perCell = btScalar(1 / d.cell_m);
+  if (cols.onNodes && rows.onNodes) {
+    addOnNodes(d, grid, t, bands, s, perCell);
+    return;
+  }
+  // The field's columns the nodes read: their cells and the next ones,
+  // periodic (the window's last column's next is its first): one run, or
+  // two when they wrap.
+  const std::size_t n = std::size_t(d.n), first = std::size_t(cols.first);
+  const std::size_t count = std::size_t(cols.last - cols.first) + 2, straight = std::min(count, n - first);
+  for (std::vector<btScalar>* v : {&s.rowHeight, &s.rowPotential, &s.rowRise, &s.rowRate}) sizeAtLeast(*v, count);
+  const std::size_t nodesU = std::size_t(grid.nodesU), nodes = nodesU * std::size_t(grid.nodesV);
+  for (std::size_t j = 0; j < std::size_t(grid.nodesV); ++j) {
+    if (rows.inside[j] == 0) continue;
+    const std::size_t row0 = (std::size_t(rows.first) + rows.cell[j]) * n, row1 = (row0 + n) % (n * n);
+    RowRead runs[2] = {{row0, row1, rows.near[j], rows.far[j], first, straight, 0},
+                       {row0, row1, rows.near[j], rows.far[j], 0, count - straight, straight}};
+    const std::size_t node = j * nodesU;
+    for (const RowRead& r : runs) blendRun(t, r, -1, 0, s);
+    alongRow(cols, nodesU, s, perCell, s.height.data() + node, nullptr, nodes);
+    for (std::size_t b = 0; b < bands; ++b) {
+      for (const RowRead& r : runs) blendRun(t, r, int(b), b * d.nodes(), s);
+      alongRow(cols, nodesU, s, perCell, nullptr, s.band.data() + 3 * b * nodes + node, nodes);
+    }
+  }
+}
+
+/// The field at every node of `grid` at time t: its elevation into
+/// `heights_m` (added) and, for each of `depths_m`, its velocity into
+/// `velocity` (added; null: heights alone).
+void addField(const WakeFieldData& d, const WaterGrid& grid, std::span<const double> depths_m, double t_s,
+              btScalar* heights_m, WaterVelocity* velocity) {
+  GridScratch& s = threadScratch();
+  const std::size_t nodes = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
+  const std::size_t bands = velocity != nullptr && !depths_m.empty() ? std::size_t(d.bands) : 0;
+  sizeAtLeast(s.height, nodes);
+  std::fill_n(s.height.begin(), nodes, btScalar(0));
+  sizeAtLeast(s.band, 3 * bands * nodes);
+  std::fill_n(s.band.begin(), 3 * bands * nodes, btScalar(0));
+  const double alpha = endWeight(d, t_s), span = d.to().time_s - d.from().time_s;
+  const auto rate = btScalar(span > 0 ? 1 / span : 0), end = btScalar(alpha), start = btScalar(1 - alpha);
+  const WakeTiles &from = d.from(), &to = d.to();
+  if (from.westEdge_m == to.westEdge_m && from.southEdge_m == to.southEdge_m) {
+    addTiles(d, grid, {&from, &to, start, end, -rate, rate}, bands, s);
+  } else {
+    addTiles(d, grid, {&from, &from, start, 0, -rate, 0}, bands, s);
+    addTiles(d, grid, {&to, &to, end, 0, rate, 0}, bands, s);
+  }
+  for (std::size_t node = 0; node < nodes; ++node) heights_m[node] += s.height[node];
+  if (bands == 0) return;
+  // Every node's depths are the same below its own surface: each band's
+  // decay at each depth once for the whole grid, and again only when the
+  // depths or the bands change (a boat's patch asks the same depths).
+  const std::size_t levels = depths_m.size(), padded = wakeGridPadded(levels);
+  const bool same = s.decayBands == bands && std::equal(d.bandK_radpm.begin(), d.bandK_radpm.end(), s.decayK.begin()) &&
+                    std::equal(depths_m.begin(), depths_m.end(), s.decayDepths.begin(), s.decayDepths.end());
+  if (!same) {
+    s.decayBands = bands;
+    s.decayK = d.bandK_radpm;
+    s.decayDepths.assign(depths_m.begin(), depths_m.end());  // grows to the most depths asked, then stays
+    sizeAtLeast(s.decay, bands * padded);
+    std::array<double, kMaxDepthBands> decay{};
+    for (std::size_t m = 0; m < padded; ++m) {
+      if (m < levels) bandDecays(d, -depths_m[m], decay.data());
+      for (std::size_t b = 0; b < bands; ++b) s.decay[b * padded + m] = m < levels ? btScalar(decay[b]) : btScalar(0);
+    }
+  }
+  sizeAtLeast(s.depths, 3 * (nodes * levels + kWakeGridLanes));
+  addWakeDepths({.nodes = nodes,
+                 .depths = levels,
+                 .bands = bands,
+                 .band = s.band.data(),
+                 .decay = s.decay.data(),
+                 .scratch = s.depths.data(),
+                 .out = &velocity[0].east_mps});  // WaterVelocity: three btScalars
+}
+
+/// The ambient surface's heights at the nodes when it has no grid query:
+/// one height for level water, else its heights() at the nodes.
+void ambientHeightsAtNodes(const WaterSurface& ambient, const WaterGrid& grid, double t_s, btScalar* out_m) {
+  const std::size_t nodes = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
+  if (ambient.heightIsUniform()) {
+    std::fill_n(out_m, nodes, ambient.height(grid.u_m(0), grid.v_m(0), t_s));
+    return;
+  }
+  GridScratch& s = threadScratch();
+  sizeAtLeast(s.u_m, nodes);
+  sizeAtLeast(s.v_m, nodes);
+  for (int j = 0; j < grid.nodesV; ++j)
+    for (int i = 0; i < grid.nodesU; ++i) {
+      const std::size_t node = std::size_t(j) * std::size_t(grid.nodesU) + std::size_t(i);
+      s.u_m[node] = grid.u_m(i);
+      s.v_m[node] = grid.v_m(j);
+    }
+  ambient.heights(s.u_m.data(), s.v_m.data(), nodes, t_s, out_m);
+}
+
+/// The ambient surface's velocities at the nodes' depths when it has no
+/// grid query with velocities: its one velocity when it is the same
+/// everywhere, else its velocities() at every node and depth.
+void ambientVelocitiesAtNodes(const WaterSurface& ambient, const WaterGrid& grid, const GridVelocities& velocities,
+                              double t_s, const btScalar* heights_m) {
+  const std::size_t nodes = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
+  const std::size_t levels = velocities.depths_m.size(), points = nodes * levels;
+  if (ambient.velocityIsUniform()) {
+    std::fill_n(velocities.out, points, ambient.velocity(grid.u_m(0), grid.v_m(0), heights_m[0], t_s));
+    return;
+  }
+  GridScratch& s = threadScratch();
+  for (std::vector<btScalar>* v : {&s.u_m, &s.v_m, &s.w_m}) sizeAtLeast(*v, points);
+  for (int j = 0; j < grid.nodesV; ++j)
+    for (int i = 0; i < grid.nodesU; ++i) {
+      const std::size_t node = std::size_t(j) * std::size_t(grid.nodesU) + std::size_t(i);
+      for (std::size_t m = 0; m < levels; ++m) {
+        const std::size_t at = node * levels + m;
+        s.u_m[at] = grid.u_m(i);
+        s.v_m[at] = grid.v_m(j);
+        s.w_m[at] = btScalar(double(heights_m[node]) - velocities.depths_m[m]);
+      }
+    }
+  ambient.velocities(s.u_m.data(), s.v_m.data(), s.w_m.data(), points, t_s, velocities.out);
+}
+
+/// The ambient surface's grid with velocities; or, when it has none, its
+/// heights at the nodes and its velocities at their depths, asked as it
+/// answers them best.
+void ambientGrid(const WaterSurface& ambient, const WaterGrid& grid, const GridVelocities& velocities, double t_s,
+                 btScalar* heights_out_m) {
+  if (ambient.gridHeightsAndVelocities(grid, velocities, t_s, heights_out_m)) return;
+  if (!ambient.gridHeights(grid, t_s, heights_out_m)) ambientHeightsAtNodes(ambient, grid, t_s, heights_out_m);
+  if (velocities.out != nullptr && !velocities.depths_m.empty())
+    ambientVelocitiesAtNodes(ambient, grid, velocities, t_s, heights_out_m);
+}
+
+}  // namespace
+}  // namespace detail
+
+bool WakeField::gridHeights(const WaterGrid& grid, double t_s, btScalar* out_m) const {
+  detail::requireFiniteTime(t_s);
+  const detail::WakeFieldData& d = *data_;
+  // With no grid of the ambient surface's own, gridHeightsAndVelocities
+  // answers: a boat's patch asks it next, with its history, which the
+  // ambient surface may want (a Gerstner sea starts its solves from it).
+  if (!d.ambient->gridHeights(grid, t_s, out_m)) return false;
+  detail::addField(d, grid, {}, t_s, out_m, nullptr);
+  return true;
+}
+
+bool WakeField::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
+                                         btScalar* heights_out_m) const {
+  detail::requireFiniteTime(t_s);
+  const detail::WakeFieldData& d = *data_;
+  detail::ambientGrid(*d.ambient, grid, velocities, t_s, heights_out_m);
+  detail::addField(d, grid, velocities.depths_m, t_s, heights_out_m, velocities.out);
+  return true;
+}
+
+QueryCost WakeField::queryCost() const {
+  const WaterSurface& ambient = *data_->ambient;
+  const QueryCost a = ambient.queryCost();
+  // The field's own, measured over flat water with two bands
+  // (keel_bench_query_cost's kWakeFieldTwoBands): its heights read the
+  // bands' sum, its velocities each band.
+  const QueryCost& f = detail::kWakeFieldTwoBands;
+  const double bands = double(data_->bands) / 2;
+  // The ambient surface's velocities at a grid's nodes: its grid's, its
+  // one velocity, or its point queries at every node and depth.
+  const bool grid = a.gridNodeVelocity_ns > 0;
+  const double node_ns = grid || ambient.velocityIsUniform() ? a.gridNodeVelocity_ns : a.velocity_ns;
+  const double surface_ns = grid && a.gridNodeSurfaceVelocity_ns > 0 ? a.gridNodeSurfaceVelocity_ns : node_ns;
+  return {.height_ns = a.height_ns + f.height_ns,
+          .gridNode_ns = a.gridNode_ns + f.gridNode_ns,
+          .velocity_ns = a.velocity_ns + f.velocity_ns * bands,
+          .heightAndVelocity_ns = a.heightAndVelocity_ns + f.heightAndVelocity_ns * bands,
+          .gridNodeVelocity_ns = node_ns + f.gridNodeVelocity_ns * bands,
+          .gridNodeSurfaceVelocity_ns = surface_ns + f.gridNodeSurfaceVelocity_ns * bands,
+          .batchPoints = a.batchPoints};
+}
+
+}  // namespace keel::KEEL_ABI

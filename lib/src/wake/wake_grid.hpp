@@ -1,0 +1,36 @@
+#pragma once
+// Internal to Keel: the vector part of keel::WakeField's grid queries
+// (wake_grid_simd.cpp), laid out by wake_grid.cpp: each node's velocities
+// at every depth from its bands'.
+
+#include <LinearMath/btScalar.h>
+#include <keel/config.hpp>
+
+#include <cstddef>
+
+namespace keel::KEEL_ABI::detail {
+
+/// The depth tables are padded to whole vectors of this many btScalars (the
+/// widest the kernel uses).
+inline constexpr std::size_t kWakeGridLanes = 8;
+
+/// `n` rounded up to whole vectors of kWakeGridLanes.
+[[nodiscard]] constexpr std::size_t wakeGridPadded(std::size_t n) {
+  return (n + kWakeGridLanes - 1) / kWakeGridLanes * kWakeGridLanes;
+}
+
+/// The field's velocities at a grid's nodes and depths, added to a grid
+/// query's answer: at node n and depth m, along each axis, the sum over
+/// the bands b of `decay[b][m]` times band b's velocity at the node.
+struct WakeDepthJob {
+  std::size_t nodes, depths, bands;
+  const btScalar* band;   ///< [bands][3][nodes]: each band's east, north, up at each node [m/s]
+  const btScalar* decay;  ///< [bands][wakeGridPadded(depths)]: e^{-k_b depth_m}, the padding 0
+  btScalar* scratch;      ///< 3 (nodes depths + kWakeGridLanes) btScalars
+  btScalar* out;          ///< [nodes depths][3] (WaterVelocity), added to [m/s]
+};
+
+/// Runs the job on the CPU's best instruction set.
+void addWakeDepths(const WakeDepthJob& job);
+
+}  // namespace keel::KEEL_ABI::detail
