@@ -14,6 +14,7 @@
 #include <keel/water_surface.hpp>
 
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -47,13 +48,31 @@ struct GridHistory {
   std::vector<double> values;   ///< the surface's own numbers
 };
 
+/// A rectangle of a WaterGrid's nodes: columns `firstU` to `firstU +
+/// nodesU - 1` of rows `firstV` to `firstV + nodesV - 1`, clipped to the
+/// grid (the default: every node).
+struct GridWindow {
+  int firstU = 0;                                  ///< first column, >= 0
+  int firstV = 0;                                  ///< first row, >= 0
+  int nodesU = std::numeric_limits<int>::max();    ///< columns, >= 0
+  int nodesV = std::numeric_limits<int>::max();    ///< rows, >= 0
+  /// Whether node (i, j) lies in the window.
+  [[nodiscard]] bool holds(int i, int j) const {
+    return i >= firstU && i - firstU < nodesU && j >= firstV && j - firstV < nodesV;
+  }
+};
+
 /// Where WaterSurface::gridHeightsAndVelocities() writes the water's
-/// velocity: at every node of the grid, at each of `depths_m` below the
-/// surface there (none: heights only, `out` unused).
+/// velocity: at every node of `window` (a boat's patch asks for the nodes
+/// under its hull), at each of `depths_m` below the surface there (none:
+/// heights only, `out` unused). A surface may write the other nodes'
+/// velocities too, or leave them as they were; the heights are every
+/// node's.
 struct GridVelocities {
   std::span<const double> depths_m;  ///< below the local surface [m], each >= 0
   WaterVelocity* out = nullptr;      ///< `out[(j nodesU + i) depths + m]` [m/s]
   GridHistory* history = nullptr;    ///< the patch's memory for the surface, or null
+  GridWindow window{};               ///< the nodes whose velocities are wanted
 };
 
 /// What a surface's queries roughly cost, for Sampling::Auto: nanoseconds
