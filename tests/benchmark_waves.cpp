@@ -342,10 +342,7 @@ BENCHMARK(spectralHeights)->ArgName("mode")->DenseRange(0, 3)->Unit(benchmark::k
 BENCHMARK(spectralHeightsAndVelocities)->ArgName("mode")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
 BENCHMARK(spectralAccelerations)->ArgName("mode")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
 BENCHMARK(spectralGrid)->ArgNames({"mode", "velocities"})->ArgsProduct({{0, 1}, {0, 1}})->Unit(benchmark::kMicrosecond);
-BENCHMARK(sineSumGrid)
-    ->ArgNames({"depths", "rows"})
-    ->ArgsProduct({{0, 5}, {0, 7, 12}})
-    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(sineSumGrid)->ArgNames({"depths", "rows"})->ArgsProduct({{0, 5}, {0, 7, 12}})->Unit(benchmark::kMicrosecond);
 BENCHMARK(spectralCoarseGrid)
     ->ArgNames({"mode", "cells"})
     ->ArgsProduct({{0}, {4, 6, 8, 12, 64}})

@@ -214,7 +214,8 @@ class EveryNode final : public WaterSurface {
   [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, double t_s) const override {
     return sea_->height(u_m, v_m, t_s);
   }
-  void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s, btScalar* out_m) const override {
+  void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s,
+               btScalar* out_m) const override {
     sea_->heights(u_m, v_m, count, t_s, out_m);
   }
   [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const override {
@@ -263,8 +264,8 @@ struct GridAnswer {
 GridAnswer ask(const SineSumSurface& sea, const WaterGrid& grid, std::span<const double> depths, double t_s) {
   const auto nodes = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
   GridAnswer a{std::vector<btScalar>(nodes), std::vector<WaterVelocity>(nodes * depths.size())};
-  EXPECT_TRUE(sea.gridHeightsAndVelocities(grid, {.depths_m = depths, .out = a.velocities.data()}, t_s,
-                                           a.heights.data()));
+  EXPECT_TRUE(
+      sea.gridHeightsAndVelocities(grid, {.depths_m = depths, .out = a.velocities.data()}, t_s, a.heights.data()));
   return a;
 }
 

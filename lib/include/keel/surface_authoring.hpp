@@ -52,10 +52,10 @@ struct GridHistory {
 /// nodesU - 1` of rows `firstV` to `firstV + nodesV - 1`, clipped to the
 /// grid (the default: every node).
 struct GridWindow {
-  int firstU = 0;                                  ///< first column, >= 0
-  int firstV = 0;                                  ///< first row, >= 0
-  int nodesU = std::numeric_limits<int>::max();    ///< columns, >= 0
-  int nodesV = std::numeric_limits<int>::max();    ///< rows, >= 0
+  int firstU = 0;                                ///< first column, >= 0
+  int firstV = 0;                                ///< first row, >= 0
+  int nodesU = std::numeric_limits<int>::max();  ///< columns, >= 0
+  int nodesV = std::numeric_limits<int>::max();  ///< rows, >= 0
   /// Whether node (i, j) lies in the window.
   [[nodiscard]] bool holds(int i, int j) const {
     return i >= firstU && i - firstU < nodesU && j >= firstV && j - firstV < nodesV;

@@ -126,7 +126,7 @@ class WaterPatch {
   std::size_t levels_ = kVelocityLevels;  // the depths the last sample kept
   std::vector<WaterVelocity> velocity_;   // [node depths + level] [m/s]
   bool hasVelocities_ = false;
-  GridWindow velocityNodes_{};  // the nodes velocity_ holds
+  GridWindow velocityNodes_{};                  // the nodes velocity_ holds
   std::vector<WaterVelocity> surfaceVelocity_;  // row-major, at the surface [m/s]
   bool hasSurfaceVelocities_ = false;
 

@@ -72,8 +72,7 @@ bool sampleWater(const BoatModel& boat, BoatState& state, PointWater& water, Sub
           const Footprint under = footprint(boat.hull, a);
           s.nonFiniteHeights = patch.sampleWithVelocities(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s,
                                                           plan.patchVelocityDepth_m, &under);
-        }
-        else if (plan.patchVelocities == PatchVelocities::Surface)
+        } else if (plan.patchVelocities == PatchVelocities::Surface)
           s.nonFiniteHeights = patch.sampleWithSurfaceVelocities(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);
         else
           s.nonFiniteHeights = patch.sample(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);

@@ -75,7 +75,7 @@ GridWindow PatchSampler::nodesUnder(const Footprint& under) const {
   const auto nodes = [&](double lo_m, double hi_m, std::int64_t origin) {
     const double first = std::floor(lo_m * inverseCell_pm_ - kSlack) - double(origin);
     const double last = std::floor(hi_m * inverseCell_pm_ + kSlack) - double(origin) + 1;  // the last cell's far node
-    if (!(first <= last)) return std::pair{0, side_};  // NaN: every node
+    if (!(first <= last)) return std::pair{0, side_};                                      // NaN: every node
     const double from = std::clamp(first, 0.0, double(side_)), to = std::clamp(last + 1, 0.0, double(side_));
     return std::pair{int(from), int(to) - int(from)};
   };

@@ -70,7 +70,7 @@ class PatchSampler final : public WaterPatch {
  private:
   void place(double centreU_m, double centreV_m);  // the origin around the centre; throws as sample()
   [[nodiscard]] WaterGrid placedGrid() const;      // the nodes as placed, for the surface's grid queries
-  [[nodiscard]] GridWindow nodesUnder(const Footprint& under) const;  // of the grid as placed
+  [[nodiscard]] GridWindow nodesUnder(const Footprint& under) const;   // of the grid as placed
   std::size_t sampleHeights(const WaterSurface& surface, double t_s);  // the heights at the placed nodes
 
   btScalar radius_m_ = 0;

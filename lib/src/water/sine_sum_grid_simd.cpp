@@ -114,7 +114,7 @@ struct GridMemo {
   std::int64_t originI = 0;
   std::size_t nodesU = 0;
   bool columnsHeld = false;
-  std::vector<double> columns;  // stepV (2 componentsPadded), then the column table, each 64-byte aligned
+  std::vector<double> columns;   // stepV (2 componentsPadded), then the column table, each 64-byte aligned
   std::vector<double> depths_m;  // the weights' depths
   std::vector<T> weight;         // as GridTables::weight, for depths_m
 };
@@ -212,8 +212,8 @@ void columnTables(D d, GridMemo& memo, std::span<const WaveComponent> components
                   GridTables& g) {
   const std::size_t n = g.componentsPadded, nodesU = std::size_t(grid.nodesU);
   const std::size_t columnDoubles = (2 * g.components * g.nodesUPadded * sizeof(T) + 7) / 8;
-  const bool held = memo.columnsHeld && std::bit_cast<std::uint64_t>(memo.cellSize_m) ==
-                                            std::bit_cast<std::uint64_t>(grid.cellSize_m) &&
+  const bool held = memo.columnsHeld &&
+                    std::bit_cast<std::uint64_t>(memo.cellSize_m) == std::bit_cast<std::uint64_t>(grid.cellSize_m) &&
                     memo.originI == grid.originI && memo.nodesU == nodesU;
   if (!held) memo.columns.resize(2 * n + columnDoubles + 16);  // and room to align each part to 64 bytes
   double* stepV = aligned64(memo.columns.data());
@@ -392,8 +392,8 @@ void SineSumGrid(std::span<const WaveComponent> components, const WaveFieldSetti
     for (std::size_t c = 0; c < 2 * n; ++c) g.rowNow[c] = T(g.row[c]);
     if (velocities) {
       const bool inWindow = j >= rowFrom && j < rowTo;
-      rowHeightsAndVelocities(dt, g, settings, nodesU, out_m + j * nodesU, *velocities, j * nodesU,
-                              inWindow ? from : 0, inWindow ? to : 0);
+      rowHeightsAndVelocities(dt, g, settings, nodesU, out_m + j * nodesU, *velocities, j * nodesU, inWindow ? from : 0,
+                              inWindow ? to : 0);
     } else {
       rowHeights(dt, g, settings.meanLevel_m, nodesU, out_m + j * nodesU);
     }
