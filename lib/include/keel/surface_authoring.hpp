@@ -14,7 +14,6 @@
 #include <keel/water_surface.hpp>
 
 #include <cstdint>
-#include <limits>
 #include <span>
 #include <vector>
 
@@ -46,20 +45,6 @@ struct GridHistory {
   double t_s = 0;               ///< the time it was written for [s]
   std::uint32_t samples = 0;    ///< samples since the surface last started afresh
   std::vector<double> values;   ///< the surface's own numbers
-};
-
-/// A rectangle of a WaterGrid's nodes: columns `firstU` to `firstU +
-/// nodesU - 1` of rows `firstV` to `firstV + nodesV - 1`, clipped to the
-/// grid (the default: every node).
-struct GridWindow {
-  int firstU = 0;                                ///< first column, >= 0
-  int firstV = 0;                                ///< first row, >= 0
-  int nodesU = std::numeric_limits<int>::max();  ///< columns, >= 0
-  int nodesV = std::numeric_limits<int>::max();  ///< rows, >= 0
-  /// Whether node (i, j) lies in the window.
-  [[nodiscard]] bool holds(int i, int j) const {
-    return i >= firstU && i - firstU < nodesU && j >= firstV && j - firstV < nodesV;
-  }
 };
 
 /// Where WaterSurface::gridHeightsAndVelocities() writes the water's

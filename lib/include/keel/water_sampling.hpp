@@ -8,7 +8,6 @@
 /// WaterFrame::north [m], heights along WaterFrame::up [m].
 
 #include <keel/config.hpp>
-#include <keel/surface_authoring.hpp>
 #include <keel/water_surface.hpp>
 
 #include <LinearMath/btVector3.h>
