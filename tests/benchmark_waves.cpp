@@ -158,6 +158,36 @@ void spectralGrid(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * std::int64_t(nodes));
 }
 
+/// The water patch of the substep benchmarks' 1k-triangle box (12 x 12
+/// nodes of 0.5 m) on their 64-component sea as sines (SineSumSurface's
+/// separable phasors, docs/waves.md "Grids"): `depths` 0 for the heights
+/// alone, else the velocities at the first `depths` of the patch's depths
+/// below each node; `rows` the rows of nodes whose velocities are asked
+/// (GridVelocities::window: the box's footprint spans 7), 0 for one node
+/// (the per-call tables' cost).
+void sineSumGrid(benchmark::State& state) {
+  const SineSumSurface sea(
+      sampleSeaState(WaveSpectrum::jonswap(2.0, 7.0), {.meanDirection_rad = 0.3, .componentCount = 64, .seed = 5}));
+  const auto depthCount = std::size_t(state.range(0));
+  const int rows = int(state.range(1));
+  const WaterGrid grid{
+      .cellSize_m = 0.5, .originI = 137, .originJ = -61, .nodesU = rows == 0 ? 1 : 12, .nodesV = rows == 0 ? 1 : 12};
+  const auto nodes = std::size_t(grid.nodesU * grid.nodesV);
+  const double depths[] = {0, 0.295, 0.59, 1.18, 2.36, 4.72};
+  std::vector<btScalar> h(nodes);
+  std::vector<WaterVelocity> v(nodes * 6);
+  const GridVelocities velocities{.depths_m = std::span(depths, depthCount),
+                                  .out = v.data(),
+                                  .window = {.firstV = rows == 0 ? 0 : (12 - rows) / 2, .nodesV = std::max(rows, 1)}};
+  for (auto _ : state) {
+    const bool answered = depthCount == 0 ? sea.gridHeights(grid, kTime_s, h.data())
+                                          : sea.gridHeightsAndVelocities(grid, velocities, kTime_s, h.data());
+    if (!answered) state.SkipWithError("no grid query");
+    benchmark::DoNotOptimize(h.data());
+    benchmark::DoNotOptimize(v.data());
+  }
+}
+
 /// A patch of coarse cells on the spectral ocean: 23 x 23 nodes with the
 /// velocities at WaterPatch's 5 depths, each cell `cells` fixed-point tile
 /// cells (a far boat's patch on a fine tile spans hundreds); per node. From
@@ -363,6 +393,7 @@ BENCHMARK(spectralHeights)->ArgName("mode")->DenseRange(0, 3)->Unit(benchmark::k
 BENCHMARK(spectralHeightsAndVelocities)->ArgName("mode")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
 BENCHMARK(spectralAccelerations)->ArgName("mode")->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
 BENCHMARK(spectralGrid)->ArgNames({"mode", "velocities"})->ArgsProduct({{0, 1}, {0, 1}})->Unit(benchmark::kMicrosecond);
+BENCHMARK(sineSumGrid)->ArgNames({"depths", "rows"})->ArgsProduct({{0, 5}, {0, 7, 12}})->Unit(benchmark::kMicrosecond);
 BENCHMARK(spectralCoarseGrid)
     ->ArgNames({"mode", "cells"})
     ->ArgsProduct({{0}, {4, 6, 8, 12, 64}})

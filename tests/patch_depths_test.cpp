@@ -2,16 +2,22 @@
 // (WaterPatch::sampleWithVelocities' deepest_m; docs/waves.md, "Grids"):
 // the same bits as with every depth wherever the kept ones reach, at the
 // patch and through a whole substep, and the surface's own velocities when a
-// wet vertex went deeper than the substep expected.
+// wet vertex went deeper than the substep expected. Then the nodes kept to
+// those under the hull (WaterPatch::velocityNodes), and SineSumSurface's
+// tables kept from one grid query to the next: the same bits again.
 #include "test_hulls.hpp"
 #include "water/patch_sampler.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <random>
+#include <span>
+#include <utility>
 #include <vector>
 
 namespace keel::test {
@@ -151,6 +157,143 @@ TEST(PatchDepths, AVertexDeeperThanExpectedAsksTheSurface) {
   EXPECT_FALSE(sameBits(a, b));
   // 0.14 % measured; velocities held at the kept depth's would be 5.5 % off.
   EXPECT_LE(difference, 0.01f * hydrodynamic);
+}
+
+/// Whether `a` and `b` hold the same bits.
+template <class T>
+bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
+}
+
+TEST(PatchWindow, NodesUnderTheHullAreEveryNodesBits) {
+  const auto sea = jonswapSines();
+  const double centreU = 13.2, centreV = -7.9, cell = 0.5;
+  const btScalar radius = 2.4, t = 20;
+  detail::PatchSampler all, under;
+  all.configure(btScalar(cell), radius);
+  under.configure(btScalar(cell), radius);
+  all.sampleWithVelocities(*sea, centreU, centreV, t);
+  // A 4 m x 2 m hull's footprint, its edges off the grid's lines.
+  const detail::Footprint hull{
+      .uLo_m = centreU - 2.1, .uHi_m = centreU + 1.93, .vLo_m = centreV - 0.97, .vHi_m = centreV + 1.04};
+  under.sampleWithVelocities(*sea, centreU, centreV, t, std::numeric_limits<btScalar>::infinity(), &hull);
+  ASSERT_TRUE(under.hasVelocities());
+  const GridWindow w = under.velocityNodes();
+  const int side = under.samplesPerSide();
+  std::printf("[  figure  ] velocity nodes %d x %d of %d x %d\n", w.nodesU, w.nodesV, side, side);
+  // From the node at or below the footprint's low edge to the one at or
+  // above its high edge: every cell a point of it lies in, no more.
+  EXPECT_EQ(under.originI() + w.firstU, std::int64_t(std::floor(hull.uLo_m / cell)));
+  EXPECT_EQ(under.originI() + w.firstU + w.nodesU - 1, std::int64_t(std::floor(hull.uHi_m / cell)) + 1);
+  EXPECT_EQ(under.originJ() + w.firstV, std::int64_t(std::floor(hull.vLo_m / cell)));
+  EXPECT_EQ(under.originJ() + w.firstV + w.nodesV - 1, std::int64_t(std::floor(hull.vHi_m / cell)) + 1);
+  EXPECT_LT(w.nodesU * w.nodesV, side * side / 2);
+  // Every node's height, and the window's velocities, are every node's bits.
+  EXPECT_EQ(std::memcmp(under.samples_m().data(), all.samples_m().data(), all.samples_m().size_bytes()), 0);
+  const std::size_t levels = all.velocityDepths_m().size();
+  for (int j = 0; j < side; ++j)
+    for (int i = 0; i < side; ++i)
+      for (std::size_t m = 0; m < levels && w.holds(i, j); ++m) {
+        const std::size_t k = (std::size_t(j) * std::size_t(side) + std::size_t(i)) * levels + m;
+        ASSERT_TRUE(sameBits(under.nodeVelocities()[k], all.nodeVelocities()[k])) << i << ", " << j << ": " << m;
+      }
+  // So is the velocity at any point over the footprint, at any depth.
+  std::mt19937 random(9);
+  std::uniform_real_distribution<double> alongU(hull.uLo_m, hull.uHi_m), alongV(hull.vLo_m, hull.vHi_m), unit(0, 1);
+  for (int k = 0; k < 500; ++k) {
+    const double u = alongU(random), v = alongV(random);
+    const btScalar h = under.height(u, v), w_m = h - btScalar(unit(random) * 2 * double(radius));
+    EXPECT_TRUE(sameBits(under.velocity(u, v, w_m, h), all.velocity(u, v, w_m, h))) << u << ", " << v;
+  }
+}
+
+/// The 64 sines answering every node's velocities whatever window is
+/// asked: the patch as it sampled before it asked for the hull's nodes.
+class EveryNode final : public WaterSurface {
+ public:
+  explicit EveryNode(std::shared_ptr<const SineSumSurface> sea) : sea_(std::move(sea)) {}
+  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, double t_s) const override {
+    return sea_->height(u_m, v_m, t_s);
+  }
+  void heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s,
+               btScalar* out_m) const override {
+    sea_->heights(u_m, v_m, count, t_s, out_m);
+  }
+  [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const override {
+    return sea_->velocity(u_m, v_m, w_m, t_s);
+  }
+  void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, double t_s,
+                  WaterVelocity* out) const override {
+    sea_->velocities(u_m, v_m, w_m, count, t_s, out);
+  }
+  bool gridHeights(const WaterGrid& grid, double t_s, btScalar* out_m) const override {
+    return sea_->gridHeights(grid, t_s, out_m);
+  }
+  bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
+                                btScalar* heights_out_m) const override {
+    GridVelocities every = velocities;
+    every.window = {};
+    return sea_->gridHeightsAndVelocities(grid, every, t_s, heights_out_m);
+  }
+  [[nodiscard]] QueryCost queryCost() const override { return sea_->queryCost(); }
+
+ private:
+  std::shared_ptr<const SineSumSurface> sea_;
+};
+
+TEST(PatchWindow, ASubstepOnTheHullsNodesIsTheSameBits) {
+  const auto sea = jonswapSines();
+  PatchBoat hulls(sea), every(std::make_shared<EveryNode>(sea));
+  for (int k = 0; k < 3; ++k) {
+    const btScalar y = btScalar(0.1 - 0.05 * k);
+    const ForceTorque& a = hulls.stepAt(y);
+    const ForceTorque& b = every.stepAt(y);
+    EXPECT_GT(a.force_N.length(), 1e4);  // afloat: the test is of a wet hull
+    EXPECT_TRUE(sameBits(a, b)) << k;
+  }
+  const WaterPatch& patch = hulls.action->waterPatch();
+  ASSERT_TRUE(patch.hasVelocities());
+  EXPECT_LT(patch.velocityNodes().nodesV, patch.samplesPerSide());  // the window was smaller than the patch
+}
+
+/// SineSumSurface::gridHeightsAndVelocities' answers.
+struct GridAnswer {
+  std::vector<btScalar> heights;
+  std::vector<WaterVelocity> velocities;
+};
+
+GridAnswer ask(const SineSumSurface& sea, const WaterGrid& grid, std::span<const double> depths, double t_s) {
+  const auto nodes = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
+  GridAnswer a{std::vector<btScalar>(nodes), std::vector<WaterVelocity>(nodes * depths.size())};
+  EXPECT_TRUE(
+      sea.gridHeightsAndVelocities(grid, {.depths_m = depths, .out = a.velocities.data()}, t_s, a.heights.data()));
+  return a;
+}
+
+TEST(SineSumGrid, TablesKeptFromTheLastQueryAreTheSameBits) {
+  const auto sea = jonswapSines();
+  const SineSumSurface other(
+      sampleSeaState(WaveSpectrum::jonswap(1.0, 5.0), {.meanDirection_rad = 0.2, .componentCount = 64, .seed = 8}));
+  const WaterGrid grid{.cellSize_m = 0.5, .originI = 31, .originJ = -12, .nodesU = 13, .nodesV = 9};
+  WaterGrid moved = grid;
+  moved.originI += 1;
+  const double depths[] = {0, 0.3, 0.6, 1.2, 2.4, 4.8}, others[] = {0, 0.5};
+  for (const double t : {20.0, 20.25}) {
+    (void)ask(other, grid, depths, t);  // the thread's tables are another sea's: computed afresh
+    const GridAnswer fresh = ask(*sea, grid, depths, t);
+    const GridAnswer kept = ask(*sea, grid, depths, t);  // the same sea, grid and depths
+    EXPECT_TRUE(sameBits(kept.heights, fresh.heights) && sameBits(kept.velocities, fresh.velocities)) << t;
+    // The first four depths of the six kept: the same bits at each.
+    const GridAnswer fewer = ask(*sea, grid, std::span(depths, 4), t);
+    for (std::size_t node = 0; node < fewer.heights.size(); ++node)
+      for (std::size_t m = 0; m < 4; ++m)
+        ASSERT_TRUE(sameBits(fewer.velocities[node * 4 + m], fresh.velocities[node * 6 + m])) << node << ": " << m;
+    // After another grid, and other depths, then the first grid again.
+    (void)ask(*sea, moved, depths, t);
+    (void)ask(*sea, grid, others, t);
+    const GridAnswer again = ask(*sea, grid, depths, t);
+    EXPECT_TRUE(sameBits(again.heights, fresh.heights) && sameBits(again.velocities, fresh.velocities)) << t;
+  }
 }
 
 }  // namespace

@@ -48,12 +48,16 @@ struct GridHistory {
 };
 
 /// Where WaterSurface::gridHeightsAndVelocities() writes the water's
-/// velocity: at every node of the grid, at each of `depths_m` below the
-/// surface there (none: heights only, `out` unused).
+/// velocity: at every node of `window` (a boat's patch asks for the nodes
+/// under its hull), at each of `depths_m` below the surface there (none:
+/// heights only, `out` unused). A surface may write the other nodes'
+/// velocities too, or leave them as they were; the heights are every
+/// node's.
 struct GridVelocities {
   std::span<const double> depths_m;  ///< below the local surface [m], each >= 0
   WaterVelocity* out = nullptr;      ///< `out[(j nodesU + i) depths + m]` [m/s]
   GridHistory* history = nullptr;    ///< the patch's memory for the surface, or null
+  GridWindow window{};               ///< the nodes whose velocities are wanted
 };
 
 /// What a surface's queries roughly cost, for Sampling::Auto: nanoseconds

@@ -59,10 +59,17 @@ class WaterPatch {
   [[nodiscard]] std::span<const double> velocityDepths_m() const { return {depths_m_.data(), levels_}; }
   /// How many depths a sample of every depth keeps.
   static constexpr std::size_t kVelocityLevels = 6;
-  /// True when the last sample took the water's velocity at every node at
-  /// velocityDepths_m() (a boat that wants it at every wet vertex, from a
-  /// surface that answers grids with velocities).
+  /// True when the last sample took the water's velocity at the nodes of
+  /// velocityNodes() at velocityDepths_m() (a boat that wants it at every
+  /// wet vertex, from a surface that answers grids with velocities).
   [[nodiscard]] bool hasVelocities() const { return hasVelocities_; }
+  /// The nodes whose velocities the last sample took: those of the cells
+  /// the hull's bounding box (in body axes), as placed that substep, lies
+  /// over, and one more around (every node of the grid for a sample not
+  /// given a hull). The others' velocities are whatever the surface left
+  /// there: velocity() and velocities() answer for points over the window's
+  /// cells.
+  [[nodiscard]] const GridWindow& velocityNodes() const { return velocityNodes_; }
   /// The water's velocity [m/s] at (u, v, w) [m], the surface there at
   /// `surface_m` [m] (the patch's height()): interpolated on the cell's
   /// triangles as the heights are, and linearly in the depth below the
@@ -85,8 +92,8 @@ class WaterPatch {
   /// hasSurfaceVelocities().
   [[nodiscard]] WaterVelocity surfaceVelocity(double u_m, double v_m) const;
   /// The nodes' velocities when hasVelocities(), node by node (row-major, u
-  /// fastest), each at every velocityDepths_m() [m/s]: empty before the
-  /// first such sample.
+  /// fastest), each at every velocityDepths_m() [m/s] (those of the nodes
+  /// of velocityNodes()): empty before the first such sample.
   [[nodiscard]] std::span<const WaterVelocity> nodeVelocities() const {
     return std::span<const WaterVelocity>(velocity_).first(std::min(velocity_.size(), h_.size() * levels_));
   }
@@ -118,6 +125,7 @@ class WaterPatch {
   std::size_t levels_ = kVelocityLevels;  // the depths the last sample kept
   std::vector<WaterVelocity> velocity_;   // [node depths + level] [m/s]
   bool hasVelocities_ = false;
+  GridWindow velocityNodes_{};                  // the nodes velocity_ holds
   std::vector<WaterVelocity> surfaceVelocity_;  // row-major, at the surface [m/s]
   bool hasSurfaceVelocities_ = false;
 

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 
 namespace keel::KEEL_ABI {
@@ -28,6 +29,20 @@ struct WaterVelocity {
   btScalar east_mps = 0;   ///< along WaterFrame::east [m/s]
   btScalar north_mps = 0;  ///< along WaterFrame::north [m/s]
   btScalar up_mps = 0;     ///< along WaterFrame::up [m/s]
+};
+
+/// A rectangle of a WaterGrid's nodes: columns `firstU` to `firstU +
+/// nodesU - 1` of rows `firstV` to `firstV + nodesV - 1`, clipped to the
+/// grid (the default: every node).
+struct GridWindow {
+  int firstU = 0;                                ///< first column, >= 0
+  int firstV = 0;                                ///< first row, >= 0
+  int nodesU = std::numeric_limits<int>::max();  ///< columns, >= 0
+  int nodesV = std::numeric_limits<int>::max();  ///< rows, >= 0
+  /// Whether node (i, j) lies in the window.
+  [[nodiscard]] bool holds(int i, int j) const {
+    return i >= firstU && i - firstU < nodesU && j >= firstV && j - firstV < nodesV;
+  }
 };
 
 // The types of the grid and cost queries below, defined for surface authors

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <span>
 #include <stdexcept>
+#include <utility>
 
 namespace keel::KEEL_ABI::detail {
 namespace {
@@ -38,6 +39,20 @@ std::size_t replaceImplausible(std::span<btScalar> water_m, btScalar lo, btScala
 /// reads 1000). Water far below every vertex is a boat on land: not flagged.
 bool deeperThanBoatsGo(const Extent& water, btScalar hi) { return water.lo > hi; }
 
+/// The hull's bounding box (body axes) placed on the water's axes: the
+/// horizontal box every vertex lies in, for the patch's velocities.
+Footprint footprint(const Hull& hull, const WaterAxes& a) {
+  const btVector3 centre = (hull.boundsMin() + hull.boundsMax()) * btScalar(0.5);
+  const btVector3 half = (hull.boundsMax() - hull.boundsMin()) * btScalar(0.5);
+  const auto along = [&](const btVector3& axis, double origin_m) {
+    const double mid = origin_m + double(centre.dot(axis)), reach = double(half.dot(axis.absolute()));
+    return std::pair{mid - reach, mid + reach};
+  };
+  const auto [uLo, uHi] = along(a.east, a.centreEast_m);
+  const auto [vLo, vHi] = along(a.north, a.centreNorth_m);
+  return {.uLo_m = uLo, .uHi_m = uHi, .vLo_m = vLo, .vHi_m = vHi};
+}
+
 }  // namespace
 
 bool sampleWater(const BoatModel& boat, BoatState& state, PointWater& water, Substep& s, const HullSoA& soa) {
@@ -53,10 +68,11 @@ bool sampleWater(const BoatModel& boat, BoatState& state, PointWater& water, Sub
       case HeightSampling::Patch: {
         PatchSampler& patch = state.patch;
         const bool nodes = plan.patchVelocities == PatchVelocities::Nodes;
-        if (nodes)
+        if (nodes) {
+          const Footprint under = footprint(boat.hull, a);
           s.nonFiniteHeights = patch.sampleWithVelocities(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s,
-                                                          plan.patchVelocityDepth_m);
-        else if (plan.patchVelocities == PatchVelocities::Surface)
+                                                          plan.patchVelocityDepth_m, &under);
+        } else if (plan.patchVelocities == PatchVelocities::Surface)
           s.nonFiniteHeights = patch.sampleWithSurfaceVelocities(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);
         else
           s.nonFiniteHeights = patch.sample(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);

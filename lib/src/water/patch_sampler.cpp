@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace keel::KEEL_ABI::detail {
 
@@ -65,9 +67,27 @@ void PatchSampler::configure(btScalar cellSize_m, btScalar hullRadius_m) {
   hasSurfaceVelocities_ = false;
 }
 
+GridWindow PatchSampler::nodesUnder(const Footprint& under) const {
+  // A point's cell is found in btScalar relative to the patch
+  // (detail::patchHeights), which errs by far less than kSlack of a cell:
+  // a bound that close to a node line takes the cell beyond it too.
+  constexpr double kSlack = 0.01;
+  const auto nodes = [&](double lo_m, double hi_m, std::int64_t origin) {
+    const double first = std::floor(lo_m * inverseCell_pm_ - kSlack) - double(origin);
+    const double last = std::floor(hi_m * inverseCell_pm_ + kSlack) - double(origin) + 1;  // the last cell's far node
+    if (!(first <= last)) return std::pair{0, side_};                                      // NaN: every node
+    const double from = std::clamp(first, 0.0, double(side_)), to = std::clamp(last + 1, 0.0, double(side_));
+    return std::pair{int(from), int(to) - int(from)};
+  };
+  const auto [firstU, nodesU] = nodes(under.uLo_m, under.uHi_m, i0_);
+  const auto [firstV, nodesV] = nodes(under.vLo_m, under.vHi_m, j0_);
+  return {.firstU = firstU, .firstV = firstV, .nodesU = nodesU, .nodesV = nodesV};
+}
+
 std::size_t PatchSampler::sampleWithVelocities(const WaterSurface& surface, double centreU_m, double centreV_m,
-                                               double t_s, btScalar deepest_m) {
+                                               double t_s, btScalar deepest_m, const Footprint* under) {
   place(centreU_m, centreV_m);
+  velocityNodes_ = under != nullptr ? nodesUnder(*under) : GridWindow{.nodesU = side_, .nodesV = side_};
   hasSurfaceVelocities_ = false;
   // The depths down to the first at or below deepest_m (all when it is NaN):
   // each level is a sum of its own, so the kept ones are the same bits.
@@ -78,7 +98,9 @@ std::size_t PatchSampler::sampleWithVelocities(const WaterSurface& surface, doub
   // two past the next level's three.
   velocity_.resize(h_.size() * depths_m_.size() + 1);
   hasVelocities_ = surface.gridHeightsAndVelocities(
-      placedGrid(), {.depths_m = velocityDepths_m(), .out = velocity_.data(), .history = &history_}, t_s, h_.data());
+      placedGrid(),
+      {.depths_m = velocityDepths_m(), .out = velocity_.data(), .history = &history_, .window = velocityNodes_}, t_s,
+      h_.data());
   if (hasVelocities_) return replaceNonFinite(h_);
   return sampleHeights(surface, t_s);
 }

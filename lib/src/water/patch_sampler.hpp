@@ -17,6 +17,12 @@
 
 namespace keel::KEEL_ABI::detail {
 
+/// A box along east and north (the patch's u and v) [m]: what a hull
+/// covers of the water.
+struct Footprint {
+  double uLo_m, uHi_m, vLo_m, vHi_m;
+};
+
 /// A WaterPatch the library configures and samples.
 class PatchSampler final : public WaterPatch {
  public:
@@ -44,8 +50,15 @@ class PatchSampler final : public WaterPatch {
   /// there below it. The deep levels cost as much as the shallow ones and a
   /// floating hull rarely reaches them (a substep asks for the depth its
   /// wet vertices reached the substep before, with a margin).
+  ///
+  /// With `under` (a hull's horizontal extent, as placed this substep), the
+  /// velocities of the nodes of its cells and one more around alone
+  /// (velocityNodes()): every point under the hull is interpolated from
+  /// them, the same bits as with every node, and the nodes beyond cost no
+  /// velocity sums.
   std::size_t sampleWithVelocities(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s,
-                                   btScalar deepest_m = std::numeric_limits<btScalar>::infinity());
+                                   btScalar deepest_m = std::numeric_limits<btScalar>::infinity(),
+                                   const Footprint* under = nullptr);
 
   /// sample(), and the water's velocity at every node at the surface when
   /// the surface answers grids with velocities: then hasSurfaceVelocities()
@@ -57,6 +70,7 @@ class PatchSampler final : public WaterPatch {
  private:
   void place(double centreU_m, double centreV_m);  // the origin around the centre; throws as sample()
   [[nodiscard]] WaterGrid placedGrid() const;      // the nodes as placed, for the surface's grid queries
+  [[nodiscard]] GridWindow nodesUnder(const Footprint& under) const;   // of the grid as placed
   std::size_t sampleHeights(const WaterSurface& surface, double t_s);  // the heights at the placed nodes
 
   btScalar radius_m_ = 0;

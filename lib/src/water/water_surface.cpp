@@ -75,6 +75,13 @@ void detail::checkGridVelocities(const GridVelocities& velocities, const char* c
         << " m: each depth must be finite and >= 0";
       throw std::invalid_argument(s.str());
     }
+  const GridWindow& w = velocities.window;
+  if (w.firstU < 0 || w.firstV < 0 || w.nodesU < 0 || w.nodesV < 0) {
+    std::ostringstream s;
+    s << caller << ": GridVelocities::window is columns " << w.firstU << " + " << w.nodesU << ", rows " << w.firstV
+      << " + " << w.nodesV << ": each must be >= 0";
+    throw std::invalid_argument(s.str());
+  }
   if (!velocities.depths_m.empty() && velocities.out == nullptr)
     throw std::invalid_argument(std::string(caller) + ": GridVelocities::out is null but depths_m has " +
                                 std::to_string(velocities.depths_m.size()) + " depths");

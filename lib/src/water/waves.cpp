@@ -182,7 +182,7 @@ bool SineSumSurface::gridHeights(const WaterGrid& grid, double t_s, btScalar* ou
   // every thread): it grows to the largest grid and components asked, then
   // never allocates again.
   thread_local std::vector<double> scratch;
-  const std::size_t size = detail::sineSumGridScratch(components_.size(), grid, 0);
+  const std::size_t size = detail::sineSumGridScratch(components_.size());
   if (scratch.size() < size) scratch.resize(size);
   detail::sineSumGrid(components_, settings_, grid, t_s, out_m, nullptr, scratch.data());
   return true;
@@ -194,7 +194,7 @@ bool SineSumSurface::gridHeightsAndVelocities(const WaterGrid& grid, const GridV
   detail::checkGridVelocities(velocities, "keel::SineSumSurface::gridHeightsAndVelocities");
   if (grid.nodesU == 0 || grid.nodesV == 0) return true;
   thread_local std::vector<double> scratch;  // as gridHeights()'
-  const std::size_t size = detail::sineSumGridScratch(components_.size(), grid, velocities.depths_m.size());
+  const std::size_t size = detail::sineSumGridScratch(components_.size());
   if (scratch.size() < size) scratch.resize(size);
   detail::sineSumGrid(components_, settings_, grid, t_s, heights_out_m, &velocities, scratch.data());
   return true;

@@ -95,15 +95,16 @@ void sineSumBatch(std::span<const WaveComponent> components, const WaveFieldSett
 /// linear in u and v), and those follow from their first node's by the
 /// recurrence z_{n+1} = z_n e^{i k_u cell}: one complex multiplication per
 /// node and component in place of a cosine. `scratch` must hold
-/// sineSumGridScratch(components.size(), grid) doubles.
+/// sineSumGridScratch(components.size()) doubles.
 /// With `velocities`, also the water's velocity at each node at each of
 /// the given depths below the local surface.
 void sineSumGrid(std::span<const WaveComponent> components, const WaveFieldSettings& settings, const WaterGrid& grid,
                  double t_s, btScalar* out_m, const GridVelocities* velocities, double* scratch);
 
-/// Doubles of scratch sineSumGrid needs for `levels` velocity depths (0 for
-/// heights only), with room to align it to 64 bytes.
-[[nodiscard]] std::size_t sineSumGridScratch(std::size_t components, const WaterGrid& grid, std::size_t levels);
+/// Doubles of scratch sineSumGrid needs, with room to align it to 64 bytes
+/// (the tables that do not change with the time live in a per-thread memo
+/// of their own).
+[[nodiscard]] std::size_t sineSumGridScratch(std::size_t components);
 
 /// GerstnerSurface's batch queries: each lane solves x(x0) = x by Newton's
 /// method from x0 = x, with the scalar solve's tolerance and caps; the
