@@ -47,13 +47,30 @@ struct GridHistory {
   std::vector<double> values;   ///< the surface's own numbers
 };
 
+/// A block of a grid's nodes: columns [firstU, firstU + nodesU) and rows
+/// [firstV, firstV + nodesV) of a WaterGrid. Empty (no nodes): the whole grid.
+struct GridBlock {
+  int firstU = 0;  ///< the block's first node column
+  int firstV = 0;  ///< its first node row
+  int nodesU = 0;  ///< its node columns
+  int nodesV = 0;  ///< its node rows
+  [[nodiscard]] bool empty() const { return nodesU == 0 || nodesV == 0; }
+};
+
 /// Where WaterSurface::gridHeightsAndVelocities() writes the water's
-/// velocity: at every node of the grid, at each of `depths_m` below the
-/// surface there (none: heights only, `out` unused).
+/// velocity: at every node of the grid (or of the block `wanted`), at each
+/// of `depths_m` below the surface there (none: heights only, `out`
+/// unused).
 struct GridVelocities {
   std::span<const double> depths_m;  ///< below the local surface [m], each >= 0
-  WaterVelocity* out = nullptr;      ///< `out[(j nodesU + i) depths + m]` [m/s]
+  WaterVelocity* out = nullptr;      ///< `out[(j nodesU + i) depths + m]` [m/s], sized for the whole grid
   GridHistory* history = nullptr;    ///< the patch's memory for the surface, or null
+  /// The nodes whose velocities the caller reads (a boat's one water
+  /// velocity needs the cell under it), or empty for every node. A surface
+  /// writes at least these; the others' are unspecified (a surface that
+  /// ignores the block writes them all, one that honours it may skip
+  /// them). The heights are every node's either way.
+  GridBlock wanted{};
 };
 
 /// What a surface's queries roughly cost, for Sampling::Auto: nanoseconds

@@ -7,6 +7,7 @@
 #include "math/det_math.hpp"
 #include "wake/wake_data.hpp"
 #include "wake/wake_exp.hpp"
+#include "water/grid_check.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -248,12 +249,18 @@ bool WakeField::gridHeightsAndVelocities(const WaterGrid& grid, const GridVeloci
   std::vector<double>& decays = detail::threadDecays(depths * detail::kMaxDepthBands);
   for (std::size_t m = 0; m < depths; ++m)
     detail::bandDecays(d, -velocities.depths_m[m], decays.data() + m * detail::kMaxDepthBands);
+  // Every node's height; the field's velocities at the wanted nodes (the
+  // others' are unspecified: the ambient sea may have skipped them).
+  const GridBlock wanted = detail::wantedBlock(velocities, grid);
   std::array<detail::BandWater, detail::kMaxDepthBands> bands;
   for (int j = 0; j < grid.nodesV; ++j)
     for (int i = 0; i < grid.nodesU; ++i) {
       const std::size_t node = std::size_t(j) * std::size_t(grid.nodesU) + std::size_t(i);
       detail::bandsAt(d, grid.u_m(i), grid.v_m(j), t_s, bands.data());
       heights_out_m[node] += btScalar(detail::summedHeight(d, bands.data()));
+      if (i < wanted.firstU || i >= wanted.firstU + wanted.nodesU || j < wanted.firstV ||
+          j >= wanted.firstV + wanted.nodesV)
+        continue;
       for (std::size_t m = 0; m < depths; ++m)
         detail::fieldWater(d, bands.data(), decays.data() + m * detail::kMaxDepthBands,
                            velocities.out + node * depths + m, nullptr);

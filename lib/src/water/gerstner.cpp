@@ -304,7 +304,7 @@ void GerstnerSurface::heightsAndVelocities(const btScalar* u_m, const btScalar* 
 bool GerstnerSurface::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
                                                btScalar* heights_out_m) const {
   detail::checkWaterGrid(grid, "keel::GerstnerSurface::gridHeightsAndVelocities");
-  detail::checkGridVelocities(velocities, "keel::GerstnerSurface::gridHeightsAndVelocities");
+  detail::checkGridVelocities(velocities, grid, "keel::GerstnerSurface::gridHeightsAndVelocities");
   if (grid.nodesU == 0 || grid.nodesV == 0) return true;
   // The nodes' coordinates, as WaterPatch computes them for heights(); one
   // buffer per thread that grows to the largest grid and then stays.

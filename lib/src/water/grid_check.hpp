@@ -23,7 +23,14 @@ inline constexpr double kMaxGridCoordinate_m = 1e30;
 double checkWaterGrid(const WaterGrid& grid, const char* caller);
 
 /// std::invalid_argument naming `caller` unless every depth is finite and
-/// >= 0 and there is somewhere to write their velocities.
-void checkGridVelocities(const GridVelocities& velocities, const char* caller);
+/// >= 0, there is somewhere to write their velocities and the wanted block
+/// lies within `grid`.
+void checkGridVelocities(const GridVelocities& velocities, const WaterGrid& grid, const char* caller);
+
+/// The nodes of `grid` whose velocities `velocities` wants: its block, or
+/// the whole grid when the block is empty.
+[[nodiscard]] inline GridBlock wantedBlock(const GridVelocities& velocities, const WaterGrid& grid) {
+  return velocities.wanted.empty() ? GridBlock{0, 0, grid.nodesU, grid.nodesV} : velocities.wanted;
+}
 
 }  // namespace keel::KEEL_ABI::detail

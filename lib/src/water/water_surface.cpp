@@ -67,7 +67,15 @@ double detail::checkWaterGrid(const WaterGrid& grid, const char* caller) {
   throw std::invalid_argument(m.str());
 }
 
-void detail::checkGridVelocities(const GridVelocities& velocities, const char* caller) {
+void detail::checkGridVelocities(const GridVelocities& velocities, const WaterGrid& grid, const char* caller) {
+  const GridBlock& b = velocities.wanted;
+  if (!(b.firstU >= 0 && b.firstV >= 0 && b.nodesU >= 0 && b.nodesV >= 0 && b.firstU + b.nodesU <= grid.nodesU &&
+        b.firstV + b.nodesV <= grid.nodesV)) {
+    std::ostringstream s;
+    s << caller << ": GridVelocities::wanted is " << b.nodesU << " x " << b.nodesV << " nodes from (" << b.firstU
+      << ", " << b.firstV << "): it must lie within the grid's " << grid.nodesU << " x " << grid.nodesV << " nodes";
+    throw std::invalid_argument(s.str());
+  }
   for (std::size_t m = 0; m < velocities.depths_m.size(); ++m)
     if (!(velocities.depths_m[m] >= 0 && std::isfinite(velocities.depths_m[m]))) {
       std::ostringstream s;

@@ -191,7 +191,7 @@ bool SineSumSurface::gridHeights(const WaterGrid& grid, double t_s, btScalar* ou
 bool SineSumSurface::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
                                               btScalar* heights_out_m) const {
   detail::checkWaterGrid(grid, "keel::SineSumSurface::gridHeightsAndVelocities");
-  detail::checkGridVelocities(velocities, "keel::SineSumSurface::gridHeightsAndVelocities");
+  detail::checkGridVelocities(velocities, grid, "keel::SineSumSurface::gridHeightsAndVelocities");
   if (grid.nodesU == 0 || grid.nodesV == 0) return true;
   thread_local std::vector<double> scratch;  // as gridHeights()'
   const std::size_t size = detail::sineSumGridScratch(components_.size(), grid, velocities.depths_m.size());
