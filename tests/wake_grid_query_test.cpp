@@ -84,13 +84,13 @@ TEST(WakeFieldGrid, AWantedBlockHasTheWholeGridsVelocities) {
   const std::pair<const WaterSurface*, WaterGrid> cases[] = {
       {field.get(), fine}, {field->ambient().get(), fine}, {field->ambient().get(), coarse}};
   for (const auto& [surface, grid] : cases)
-    for (const GridBlock block : {GridBlock{1, 2, 2, 2}, GridBlock{0, 0, 1, 3},
-                                  GridBlock{grid.nodesU - 2, grid.nodesV - 1, 2, 1}}) {
+    for (const GridBlock block :
+         {GridBlock{1, 2, 2, 2}, GridBlock{0, 0, 1, 3}, GridBlock{grid.nodesU - 2, grid.nodesV - 1, 2, 1}}) {
       const auto nodes = std::size_t(grid.nodesU * grid.nodesV);
       std::vector<btScalar> everyHeight(nodes), blockHeights(nodes);
       std::vector<WaterVelocity> everyNode(2 * nodes), blockOnly(2 * nodes);
-      ASSERT_TRUE(
-          surface->gridHeightsAndVelocities(grid, {.depths_m = depths, .out = everyNode.data()}, t, everyHeight.data()));
+      ASSERT_TRUE(surface->gridHeightsAndVelocities(grid, {.depths_m = depths, .out = everyNode.data()}, t,
+                                                    everyHeight.data()));
       ASSERT_TRUE(surface->gridHeightsAndVelocities(
           grid, {.depths_m = depths, .out = blockOnly.data(), .wanted = block}, t, blockHeights.data()));
       for (std::size_t k = 0; k < nodes; ++k) EXPECT_EQ(blockHeights[k], everyHeight[k]);
