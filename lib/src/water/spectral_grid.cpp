@@ -41,9 +41,8 @@ SpectralAxis axisAt(double f, bool cubic) {
 struct GridScratch {
   std::vector<SpectralAxis> columns, rows;
   std::vector<btScalar> columnWeight, decay, work;  // the kernel's precision
-  /// A wanted block's heights (discarded: the whole grid's are the
-  /// answer) and velocities, before they go to their rows of the output.
-  std::vector<btScalar> blockHeights, blockVelocities;
+  /// A wanted block's velocities, before they go to their rows of the output.
+  std::vector<btScalar> blockVelocities;
   /// What `decay` was computed for: the depths, then the bands' wavenumbers.
   std::vector<double> decayKey;
   std::size_t decayDepths = 0;  ///< of decayKey, the depths
@@ -147,20 +146,20 @@ void runJob(GridScratch& scratch, const detail::Snapshot& snapshot, const GridVe
   detail::spectralGrid(job);
 }
 
-/// The velocities of the nodes of `block` alone, into their places in
-/// `velocities_mps` (the whole grid's, `nodesU` a row): one job over the
-/// block's nodes, into scratch, then row by row. Each node's sums are
-/// those of a job over the whole grid (its columns and rows the same
-/// stencils; the other nodes' columns add zeros), so the same bits.
+/// The velocities of the nodes of `block` alone (no heights: the whole
+/// grid's job has them), into their places in `velocities_mps` (the whole
+/// grid's, `nodesU` a row): one job over the block's nodes, into scratch,
+/// then row by row. Each node's sums are those of a job over the whole
+/// grid (its columns and rows the same stencils; the other nodes' columns
+/// add zeros), so the same bits.
 void runBlockJob(GridScratch& scratch, const detail::Snapshot& snapshot, const GridVelocities& velocities,
                  const GridBlock& block, std::size_t nodesU, btScalar* velocities_mps) {
   const auto bu = std::size_t(block.nodesU), bv = std::size_t(block.nodesV);
   const std::size_t row = 3 * velocities.depths_m.size() * bu;
-  atLeast(scratch.blockHeights, bu * bv);
   atLeast(scratch.blockVelocities, row * bv);
   runJob(scratch, snapshot, &velocities,
-         {&scratch.columns[std::size_t(block.firstU)], bu, &scratch.rows[std::size_t(block.firstV)], bv,
-          scratch.blockHeights.data(), scratch.blockVelocities.data()});
+         {&scratch.columns[std::size_t(block.firstU)], bu, &scratch.rows[std::size_t(block.firstV)], bv, nullptr,
+          scratch.blockVelocities.data()});
   const std::size_t perNode = 3 * velocities.depths_m.size();
   for (std::size_t j = 0; j < bv; ++j)
     std::copy_n(scratch.blockVelocities.begin() + std::ptrdiff_t(j * row), row,
@@ -259,8 +258,7 @@ QueryCost SpectralOcean::queryCost() const {
 std::size_t detail::spectralGridScratch_bytes() {
   const GridScratch& s = gScratch;
   return s.columns.capacity() * sizeof(SpectralAxis) + s.rows.capacity() * sizeof(SpectralAxis) +
-         (s.columnWeight.capacity() + s.decay.capacity() + s.work.capacity() + s.blockHeights.capacity() +
-          s.blockVelocities.capacity()) *
+         (s.columnWeight.capacity() + s.decay.capacity() + s.work.capacity() + s.blockVelocities.capacity()) *
              sizeof(btScalar) +
          s.decayKey.capacity() * sizeof(double);
 }
