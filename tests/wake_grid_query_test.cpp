@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace keel::test {
@@ -86,6 +87,39 @@ TEST(WakeFieldGrid, GridQueriesAreThePointQueriesAtTheNodes) {
     const double largestWake = expectGridIsPoints(*field, grid, t);
     EXPECT_GT(largestWake, grid.originI == -36 ? 0 : 1e-3);  // the box's waves are in the grid, not only the ocean's
   }
+}
+
+/// GridVelocities::window: the velocities of a window of the grid's nodes
+/// are the whole grid's query's, bit for bit, and the heights are every
+/// node's, on the field and on the spectral ocean under it, whose grid
+/// query computes the block's velocities alone (a fine grid in one job, a
+/// coarse one node by node).
+TEST(WakeFieldGrid, AWindowHasTheWholeGridsVelocities) {
+  const auto field = stirredField();
+  const double t = field->time_s() - 0.01, depths[] = {0, 0.3};
+  const WaterGrid fine{.cellSize_m = 0.4, .originI = -12, .originJ = -9, .nodesU = 7, .nodesV = 5};
+  const WaterGrid coarse{.cellSize_m = 12, .originI = -3, .originJ = 2, .nodesU = 4, .nodesV = 4};
+  const std::pair<const WaterSurface*, WaterGrid> cases[] = {
+      {field.get(), fine}, {field->ambient().get(), fine}, {field->ambient().get(), coarse}};
+  for (const auto& [surface, grid] : cases)
+    for (const GridWindow block :
+         {GridWindow{1, 2, 2, 2}, GridWindow{0, 0, 1, 3}, GridWindow{grid.nodesU - 2, grid.nodesV - 1, 2, 1}}) {
+      const auto nodes = std::size_t(grid.nodesU * grid.nodesV);
+      std::vector<btScalar> everyHeight(nodes), blockHeights(nodes);
+      std::vector<WaterVelocity> everyNode(2 * nodes), blockOnly(2 * nodes);
+      ASSERT_TRUE(surface->gridHeightsAndVelocities(grid, {.depths_m = depths, .out = everyNode.data()}, t,
+                                                    everyHeight.data()));
+      ASSERT_TRUE(surface->gridHeightsAndVelocities(
+          grid, {.depths_m = depths, .out = blockOnly.data(), .window = block}, t, blockHeights.data()));
+      for (std::size_t k = 0; k < nodes; ++k) EXPECT_EQ(blockHeights[k], everyHeight[k]);
+      for (int j = block.firstV; j < block.firstV + block.nodesV; ++j)
+        for (int i = block.firstU; i < block.firstU + block.nodesU; ++i)
+          for (std::size_t at = 2 * std::size_t(j * grid.nodesU + i), m = 0; m < 2; ++m) {
+            EXPECT_EQ(blockOnly[at + m].east_mps, everyNode[at + m].east_mps);
+            EXPECT_EQ(blockOnly[at + m].north_mps, everyNode[at + m].north_mps);
+            EXPECT_EQ(blockOnly[at + m].up_mps, everyNode[at + m].up_mps);
+          }
+    }
 }
 
 TEST(WakeFieldGrid, GridQueriesOverASurfaceWithNoGridQueryAreItsPointsPlusTheField) {

@@ -131,18 +131,21 @@ SineSumSurface sineSeaWithCurrent() { return SineSumSurface(jonswap64(), {.meanL
 
 /// At 2,000 random points under the hull: the patch's velocity() at depths
 /// 0 to 2 R below its surface against `sea`'s velocities(); or, `atSurface`,
-/// its surfaceVelocity() against `sea`'s velocity above the water (Wheeler
-/// stretching: the surface's own).
+/// at points of the cell under the hull's centre (the one whose corners the
+/// patch samples then), its surfaceVelocity() against `sea`'s velocity
+/// above the water (Wheeler stretching: the surface's own).
 VelocityErrors patchVelocityErrors(const WaterPatch& patch, const WaterSurface& sea, const UnderTheHull& at,
                                    unsigned seed, bool atSurface = false) {
   const double centreU = at.centreU_m, centreV = at.centreV_m, radius = at.radius_m;
   const btScalar t = at.t_s;
   std::mt19937 random(seed);
-  std::uniform_real_distribution<double> along(-radius, radius), down(0, 2 * radius);
+  const double cell = double(patch.cellSize_m());
+  std::uniform_real_distribution<double> along(-radius, radius), across(0, cell), down(0, 2 * radius);
   double worst = 0, squares = 0;
   const int points = 2000;
   for (int n = 0; n < points; ++n) {
-    const double u = centreU + along(random), v = centreV + along(random);
+    const double u = atSurface ? std::floor(centreU / cell) * cell + across(random) : centreU + along(random);
+    const double v = atSurface ? std::floor(centreV / cell) * cell + across(random) : centreV + along(random);
     const btScalar surface = patch.height(u, v);
     const auto w = btScalar(double(surface) - down(random));
     const WaterVelocity p = atSurface ? patch.surfaceVelocity(u, v) : patch.velocity(u, v, w, surface);
@@ -357,11 +360,11 @@ TEST(SpectralGrid, PatchVelocitiesMatchVelocityUnderTheHull) {
 }
 
 /// The patch's surface velocity (the one water velocity under a far boat)
-/// against the surface's at random points under it, within the
-/// interpolation bound M cell^2 / 4 of the cell's triangles
-/// (cell_interpolation.hpp), M = sum a omega k^2 the surface velocity's
-/// largest second derivative (a sum of waves: each component's a omega cos
-/// or sin of k d.x).
+/// against the surface's at random points of the cell under the boat's
+/// centre, within the interpolation bound M cell^2 / 4 of the cell's
+/// triangles (cell_interpolation.hpp), M = sum a omega k^2 the surface
+/// velocity's largest second derivative (a sum of waves: each component's
+/// a omega cos or sin of k d.x); outside the cell it holds the cell's edge.
 TEST(WaterPatch, SurfaceVelocityInterpolatesTheSurfaceVelocityWithinItsBound) {
   const auto waves = jonswap64();
   const SineSumSurface sea = sineSeaWithCurrent();
@@ -383,6 +386,13 @@ TEST(WaterPatch, SurfaceVelocityInterpolatesTheSurfaceVelocityWithinItsBound) {
               bound, speed);
   EXPECT_LE(worst, bound);
   EXPECT_GT(worst, 0);
+  // Beyond the cell, the nearest point of its edge.
+  const double cell_m = double(patch.cellSize_m()), edgeU_m = (std::floor(at.centreU_m / cell_m) + 1) * cell_m;
+  const WaterVelocity beyond = patch.surfaceVelocity(edgeU_m + 2 * cell_m, at.centreV_m);
+  const WaterVelocity edge = patch.surfaceVelocity(edgeU_m, at.centreV_m);
+  EXPECT_EQ(beyond.east_mps, edge.east_mps);
+  EXPECT_EQ(beyond.north_mps, edge.north_mps);
+  EXPECT_EQ(beyond.up_mps, edge.up_mps);
   // A surface without a grid query: heights only, and the boat asks the
   // surface for its one point.
   const FunctionSurface still([](btScalar, btScalar, double) { return btScalar(0.25); });

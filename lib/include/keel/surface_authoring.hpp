@@ -55,7 +55,7 @@ struct GridHistory {
 /// node's.
 struct GridVelocities {
   std::span<const double> depths_m;  ///< below the local surface [m], each >= 0
-  WaterVelocity* out = nullptr;      ///< `out[(j nodesU + i) depths + m]` [m/s]
+  WaterVelocity* out = nullptr;      ///< `out[(j nodesU + i) depths + m]` [m/s], sized for the whole grid
   GridHistory* history = nullptr;    ///< the patch's memory for the surface, or null
   GridWindow window{};               ///< the nodes whose velocities are wanted
 };

@@ -83,13 +83,15 @@ class WaterPatch {
   /// points at a time (SIMD). Only when hasVelocities().
   void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, const btScalar* surface_m,
                   std::size_t count, WaterVelocity* out) const;
-  /// True when the last sample took the water's velocity at every node at
-  /// the surface (a boat's one water velocity,
+  /// True when the last sample took the water's velocity at the surface at
+  /// the corners of the cell under the point it was placed around, the
+  /// boat's centre of mass (a boat's one water velocity,
   /// WaterVelocitySampling::PerBoat, from the nodes).
   [[nodiscard]] bool hasSurfaceVelocities() const { return hasSurfaceVelocities_; }
   /// The water's velocity at the surface above (u, v) [m], [m/s]:
-  /// interpolated on the cell's triangles as the heights are. Only when
-  /// hasSurfaceVelocities().
+  /// interpolated on the triangles of the cell under the boat's centre, as
+  /// the heights are, the only cell whose corners the sample took; a point
+  /// outside it is clamped to its edge. Only when hasSurfaceVelocities().
   [[nodiscard]] WaterVelocity surfaceVelocity(double u_m, double v_m) const;
   /// The nodes' velocities when hasVelocities(), node by node (row-major, u
   /// fastest), each at every velocityDepths_m() [m/s] (those of the nodes
@@ -126,15 +128,17 @@ class WaterPatch {
   std::vector<WaterVelocity> velocity_;   // [node depths + level] [m/s]
   bool hasVelocities_ = false;
   GridWindow velocityNodes_{};                  // the nodes velocity_ holds
-  std::vector<WaterVelocity> surfaceVelocity_;  // row-major, at the surface [m/s]
+  std::vector<WaterVelocity> surfaceVelocity_;  // row-major, at the surface [m/s]: the surface cell's corners
   bool hasSurfaceVelocities_ = false;
+  int surfaceCellU_ = 0, surfaceCellV_ = 0;  // the cell whose corners surfaceVelocity_ holds
 
- private:
   struct Cell {
     std::size_t k00;  // index of the cell's corner (0, 0)
     double a, b;      // fractions across it along u and v
   };
-  [[nodiscard]] Cell locate(double u_m, double v_m) const;  // the cell of (u, v), clamped to the grid
+  /// The cell of (u, v), clamped to the grid; or, `surfaceCell`, the
+  /// surface velocities' cell and the fractions across it, clamped to it.
+  [[nodiscard]] Cell locate(double u_m, double v_m, bool surfaceCell = false) const;
 };
 
 }  // namespace keel::KEEL_ABI

@@ -5,6 +5,8 @@
 
 #include <keel/surface_authoring.hpp>
 
+#include <algorithm>
+
 namespace keel::KEEL_ABI::detail {
 
 /// Grid indices at most this far from 0: a double holds every index to
@@ -23,7 +25,16 @@ inline constexpr double kMaxGridCoordinate_m = 1e30;
 double checkWaterGrid(const WaterGrid& grid, const char* caller);
 
 /// std::invalid_argument naming `caller` unless every depth is finite and
-/// >= 0 and there is somewhere to write their velocities.
+/// >= 0, there is somewhere to write their velocities and the window's
+/// fields are >= 0.
 void checkGridVelocities(const GridVelocities& velocities, const char* caller);
+
+/// The nodes of `grid` whose velocities `velocities` wants: its window
+/// clipped to the grid (checked: its fields are >= 0), possibly empty.
+[[nodiscard]] inline GridWindow wantedWindow(const GridVelocities& velocities, const WaterGrid& grid) {
+  const GridWindow& w = velocities.window;
+  const int firstU = std::min(w.firstU, grid.nodesU), firstV = std::min(w.firstV, grid.nodesV);
+  return {firstU, firstV, std::min(w.nodesU, grid.nodesU - firstU), std::min(w.nodesV, grid.nodesV - firstV)};
+}
 
 }  // namespace keel::KEEL_ABI::detail

@@ -110,9 +110,21 @@ std::size_t PatchSampler::sampleWithSurfaceVelocities(const WaterSurface& surfac
   place(centreU_m, centreV_m);
   hasVelocities_ = false;
   surfaceVelocity_.resize(h_.size());  // allocates at the first call only
+  // The velocities of the cell under the centre alone: a boat's one water
+  // velocity is interpolated there (WaterPatch::surfaceVelocity), and a
+  // surface that computes each node's velocity on its own (the spectral
+  // ocean blends the tile nodes under the nodes it is asked for) then does
+  // a quarter of a far boat's 4 x 4 nodes.
+  const Cell cell = locate(centreU_m, centreV_m);
+  surfaceCellU_ = int(cell.k00 % std::size_t(side_));
+  surfaceCellV_ = int(cell.k00 / std::size_t(side_));
   static constexpr double kSurface_m[1] = {0};
-  hasSurfaceVelocities_ = surface.gridHeightsAndVelocities(
-      placedGrid(), {.depths_m = kSurface_m, .out = surfaceVelocity_.data(), .history = &history_}, t_s, h_.data());
+  hasSurfaceVelocities_ = surface.gridHeightsAndVelocities(placedGrid(),
+                                                           {.depths_m = kSurface_m,
+                                                            .out = surfaceVelocity_.data(),
+                                                            .history = &history_,
+                                                            .window = {surfaceCellU_, surfaceCellV_, 2, 2}},
+                                                           t_s, h_.data());
   if (hasSurfaceVelocities_) return replaceNonFinite(h_);
   return sampleHeights(surface, t_s);
 }

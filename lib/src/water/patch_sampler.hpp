@@ -60,11 +60,12 @@ class PatchSampler final : public WaterPatch {
                                    btScalar deepest_m = std::numeric_limits<btScalar>::infinity(),
                                    const Footprint* under = nullptr);
 
-  /// sample(), and the water's velocity at every node at the surface when
-  /// the surface answers grids with velocities: then hasSurfaceVelocities()
-  /// is true and surfaceVelocity() interpolates them (one water velocity
-  /// under a boat, WaterVelocitySampling::PerBoat, for the nodes' cost
-  /// instead of a query of its own); otherwise only the heights are sampled.
+  /// sample(), and the water's velocity at the surface at the corners of
+  /// the cell under (`centreU_m`, `centreV_m`) when the surface answers
+  /// grids with velocities: then hasSurfaceVelocities() is true and
+  /// surfaceVelocity() interpolates them (one water velocity under a boat,
+  /// WaterVelocitySampling::PerBoat, for the nodes' cost instead of a query
+  /// of its own); otherwise only the heights are sampled.
   std::size_t sampleWithSurfaceVelocities(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s);
 
  private:

@@ -41,6 +41,8 @@ SpectralAxis axisAt(double f, bool cubic) {
 struct GridScratch {
   std::vector<SpectralAxis> columns, rows;
   std::vector<btScalar> columnWeight, decay, work;  // the kernel's precision
+  /// A wanted window's velocities, before they go to their rows of the output.
+  std::vector<btScalar> blockVelocities;
   /// What `decay` was computed for: the depths, then the bands' wavenumbers.
   std::vector<double> decayKey;
   std::size_t decayDepths = 0;  ///< of decayKey, the depths
@@ -144,11 +146,33 @@ void runJob(GridScratch& scratch, const detail::Snapshot& snapshot, const GridVe
   detail::spectralGrid(job);
 }
 
+/// The velocities of the nodes of `block` alone (no heights: the whole
+/// grid's job has them), into their places in `velocities_mps` (the whole
+/// grid's, `nodesU` a row): one job over the block's nodes, into scratch,
+/// then row by row. Each node's sums are those of a job over the whole
+/// grid (its columns and rows the same stencils; the other nodes' columns
+/// add zeros), so the same bits.
+void runBlockJob(GridScratch& scratch, const detail::Snapshot& snapshot, const GridVelocities& velocities,
+                 const GridWindow& block, std::size_t nodesU, btScalar* velocities_mps) {
+  const auto bu = std::size_t(block.nodesU), bv = std::size_t(block.nodesV);
+  const std::size_t row = 3 * velocities.depths_m.size() * bu;
+  atLeast(scratch.blockVelocities, row * bv);
+  runJob(scratch, snapshot, &velocities,
+         {&scratch.columns[std::size_t(block.firstU)], bu, &scratch.rows[std::size_t(block.firstV)], bv, nullptr,
+          scratch.blockVelocities.data()});
+  const std::size_t perNode = 3 * velocities.depths_m.size();
+  for (std::size_t j = 0; j < bv; ++j)
+    std::copy_n(scratch.blockVelocities.begin() + std::ptrdiff_t(j * row), row,
+                velocities_mps + ((std::size_t(block.firstV) + j) * nodesU + std::size_t(block.firstU)) * perNode);
+}
+
 /// Heights, and with `velocities` the velocities at its depths, of every
-/// node of `grid`: the stencils and the bands' decays here, the sums in
-/// the vector kernel. Where the grid's cell spans kSparseGridCells tile
-/// cells or more each node is its own job, so that the work and the
-/// scratch follow the grid's nodes, not the tile nodes under the grid.
+/// node of `grid` (the velocities of its wanted block alone, when it has
+/// one: the heights' job, then the block's): the stencils and the bands'
+/// decays here, the sums in the vector kernel. Where the grid's cell spans
+/// kSparseGridCells tile cells or more each node is its own job, so that
+/// the work and the scratch follow the grid's nodes, not the tile nodes
+/// under the grid.
 void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, const GridVelocities* velocities,
                double t_s, btScalar* heights_out_m) {
   GridScratch& scratch = gScratch;
@@ -164,18 +188,29 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
   const detail::Snapshot snapshot = detail::snapshotAt(state, t_s);
   btScalar* velocities_mps = velocities != nullptr && !velocities->depths_m.empty() ? &velocities->out[0].east_mps
                                                                                     : nullptr;
+  // The nodes whose velocities are computed: the wanted window (all by
+  // default), or none.
+  const GridWindow block = velocities_mps != nullptr ? detail::wantedWindow(*velocities, grid) : GridWindow{0, 0, 0, 0};
+  const bool everyNode = std::size_t(block.nodesU) == nu && std::size_t(block.nodesV) == nv;
   if (scale < kSparseGridCells) {
-    runJob(scratch, snapshot, velocities,
-           {scratch.columns.data(), nu, scratch.rows.data(), nv, heights_out_m, velocities_mps});
+    runJob(scratch, snapshot, everyNode ? velocities : nullptr,
+           {scratch.columns.data(), nu, scratch.rows.data(), nv, heights_out_m, everyNode ? velocities_mps : nullptr});
+    if (!everyNode && block.nodesU > 0 && block.nodesV > 0)
+      runBlockJob(scratch, snapshot, *velocities, block, nu, velocities_mps);
     return;
   }
   const std::size_t depths = velocities_mps != nullptr ? velocities->depths_m.size() : 0;
+  const auto inBlock = [&](std::size_t i, std::size_t j) {
+    return i - std::size_t(block.firstU) < std::size_t(block.nodesU) &&
+           j - std::size_t(block.firstV) < std::size_t(block.nodesV);
+  };
   for (std::size_t j = 0; j < nv; ++j)
     for (std::size_t i = 0; i < nu; ++i) {
       const std::size_t node = j * nu + i;
-      runJob(scratch, snapshot, velocities,
+      const bool withVelocities = velocities_mps != nullptr && inBlock(i, j);
+      runJob(scratch, snapshot, withVelocities ? velocities : nullptr,
              {&scratch.columns[i], 1, &scratch.rows[j], 1, heights_out_m + node,
-              velocities_mps != nullptr ? velocities_mps + 3 * node * depths : nullptr});
+              withVelocities ? velocities_mps + 3 * node * depths : nullptr});
     }
 }
 
@@ -225,7 +260,8 @@ QueryCost SpectralOcean::queryCost() const {
 std::size_t detail::spectralGridScratch_bytes() {
   const GridScratch& s = gScratch;
   return s.columns.capacity() * sizeof(SpectralAxis) + s.rows.capacity() * sizeof(SpectralAxis) +
-         (s.columnWeight.capacity() + s.decay.capacity() + s.work.capacity()) * sizeof(btScalar) +
+         (s.columnWeight.capacity() + s.decay.capacity() + s.work.capacity() + s.blockVelocities.capacity()) *
+             sizeof(btScalar) +
          s.decayKey.capacity() * sizeof(double);
 }
 

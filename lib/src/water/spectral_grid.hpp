@@ -48,7 +48,7 @@ struct SpectralGridJob {
   /// lanes finite (zero, or further depths' decays), their sums discarded
   const btScalar* decay;
   btScalar* scratch;         ///< spectralGridScratch(*this) btScalars
-  btScalar* heights_m;       ///< [nodesV nodesU]
+  btScalar* heights_m;       ///< [nodesV nodesU], or null for the velocities alone
   btScalar* velocities_mps;  ///< [(nodesV nodesU) depths][3] (WaterVelocity), or null
 };
 

@@ -113,15 +113,16 @@ void blendBlock(const SpectralGridJob& job, const Layout& l) {
       const std::size_t run = std::min(job.width - c, std::size_t(n - column));
       const auto k = std::size_t(row * n + column);
       const float *p = fixed0 + 2 * k, *q = fixed1 + 2 * k;
-      blendRun(
-          run, nodes - k, l.blockE + r * l.strideE + c,
-          [&](std::size_t i) {
-            hn::Vec<DF> e0, r0, e1, r1;
-            hn::LoadInterleaved2(df, p + 2 * i, e0, r0);
-            hn::LoadInterleaved2(df, q + 2 * i, e1, r1);
-            return hermite(t, e0, e1, r0, r1);
-          },
-          [&](std::size_t i) { return t.hermite(p[2 * i], q[2 * i], p[2 * i + 1], q[2 * i + 1]); });
+      if (job.heights_m != nullptr)
+        blendRun(
+            run, nodes - k, l.blockE + r * l.strideE + c,
+            [&](std::size_t i) {
+              hn::Vec<DF> e0, r0, e1, r1;
+              hn::LoadInterleaved2(df, p + 2 * i, e0, r0);
+              hn::LoadInterleaved2(df, q + 2 * i, e1, r1);
+              return hermite(t, e0, e1, r0, r1);
+            },
+            [&](std::size_t i) { return t.hermite(p[2 * i], q[2 * i], p[2 * i + 1], q[2 * i + 1]); });
       if (fields > 0) {
         const std::size_t at = k * fields;
         blendRun(
@@ -250,17 +251,19 @@ void gridRow(const SpectralGridJob& job, const Layout& l, std::size_t j) {
   const std::size_t lanes = hn::Lanes(ds), weightStride = spectralGridPadded(job.nodesU), fields = 3 * job.bands;
   const double* w = job.rows[j].w.data();
   const auto r0 = std::size_t(job.rows[j].first - job.y0);
-  fourTaps(w, l.blockE + r0 * l.strideE, l.strideE, l.strideE, l.rowE);
+  if (job.heights_m != nullptr) fourTaps(w, l.blockE + r0 * l.strideE, l.strideE, l.strideE, l.rowE);
   if (fields > 0) fourTaps(w, l.blockV + r0 * l.strideV, l.strideV, l.strideV, l.rowV);
   for (std::size_t i = 0; i < job.nodesU; i += lanes) {
     const std::size_t count = std::min(lanes, job.nodesU - i);
     const auto first = std::size_t(job.columns[i].first - job.x0),
                last = std::size_t(job.columns[i + count - 1].first - job.x0) + 4;
     const btScalar* weight = job.columnWeight + i;
-    VS elevation[1];
-    columns(weight, weightStride, l.rowE, 1, first, last, elevation);
-    storeLanes(hn::Add(hn::Set(ds, btScalar(job.meanLevel_m)), elevation[0]), count, l.spill,
-               job.heights_m + j * job.nodesU + i);
+    if (job.heights_m != nullptr) {
+      VS elevation[1];
+      columns(weight, weightStride, l.rowE, 1, first, last, elevation);
+      storeLanes(hn::Add(hn::Set(ds, btScalar(job.meanLevel_m)), elevation[0]), count, l.spill,
+                 job.heights_m + j * job.nodesU + i);
+    }
     if (job.velocities_mps == nullptr) continue;
     for (std::size_t b = 0; b < job.bands; ++b) {
       VS band[3];

@@ -14,7 +14,7 @@ namespace keel::KEEL_ABI {
 
 WaterVelocity WaterPatch::surfaceVelocity(double u_m, double v_m) const {
   assert(hasSurfaceVelocities_);
-  const Cell c = locate(u_m, v_m);
+  const Cell c = locate(u_m, v_m, true);
   const std::size_t k = c.k00, side = std::size_t(side_);
   const WaterVelocity* n = surfaceVelocity_.data();
   // Each component as the heights are interpolated (one home for the weights).
@@ -25,10 +25,15 @@ WaterVelocity WaterPatch::surfaceVelocity(double u_m, double v_m) const {
   return {at(&WaterVelocity::east_mps), at(&WaterVelocity::north_mps), at(&WaterVelocity::up_mps)};
 }
 
-WaterPatch::Cell WaterPatch::locate(double u_m, double v_m) const {
+WaterPatch::Cell WaterPatch::locate(double u_m, double v_m, bool surfaceCell) const {
   assert(side_ > 1);
   const double fu = std::clamp(u_m * inverseCell_pm_ - double(i0_), 0.0, double(side_ - 1));
   const double fv = std::clamp(v_m * inverseCell_pm_ - double(j0_), 0.0, double(side_ - 1));
+  if (surfaceCell) {  // the point the sample was placed around lies in it: the fractions as below there
+    const int i = surfaceCellU_, j = surfaceCellV_;
+    return {std::size_t(j) * std::size_t(side_) + std::size_t(i), std::clamp(fu - i, 0.0, 1.0),
+            std::clamp(fv - j, 0.0, 1.0)};
+  }
   const int i = std::min(int(fu), side_ - 2), j = std::min(int(fv), side_ - 2);
   return {std::size_t(j) * std::size_t(side_) + std::size_t(i), fu - i, fv - j};
 }
