@@ -37,11 +37,11 @@ namespace keel::test {
 namespace {
 
 #if defined(BT_USE_DOUBLE_PRECISION)
-constexpr std::uint64_t kWorldHash = 0xe6b35f042868387aull;
-constexpr std::uint64_t kKeelHash = 0x327cef04cffd2f66ull;
+constexpr std::uint64_t kWorldHash = 0x96bf4b237de3b356ull;
+constexpr std::uint64_t kKeelHash = 0x35b378252979aa4aull;
 #else
-constexpr std::uint64_t kWorldHash = 0xae761df5bcec577aull;
-constexpr std::uint64_t kKeelHash = 0x2ebbfc9ff8e00780ull;
+constexpr std::uint64_t kWorldHash = 0x256e5fc4324719ffull;
+constexpr std::uint64_t kKeelHash = 0x1057eee26917ae94ull;
 #endif
 
 /// The end [s] of the frame that starts at the boats' clock `t_s` [s]:

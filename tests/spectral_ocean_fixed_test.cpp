@@ -155,21 +155,23 @@ TEST(SpectralOceanFixedPoints, AreDeterministicForASeed) {
 // wrote, on every instruction set (every_simd_target runs this once per
 // set): the constants are the hashes of the scalar code's fixed-point
 // tiles, bicubic and bilinear, 1, 3 and 8 bands, refinements 1 and 1.5, and
-// a steep sea whose rows take different Newton steps.
+// a steep sea whose rows take different Newton steps. The velocities' rate
+// at the fixed points (which the scalar code did not compute) has its own
+// hash, the same on every instruction set.
 TEST(SpectralOceanFixedPoints, TheVectorResamplingKeepsTheScalarBits) {
   struct Case {
     double hs_m, tp_s;
     SpectralInterpolation interpolation;
     int bands;
     double refinement;
-    std::uint64_t hash;
+    std::uint64_t hash, rateHash;
   };
   const Case cases[] = {
-      {2.0, 7.0, SpectralInterpolation::Bicubic, 3, 1.5, 0x087cac54a88dd054ULL},
-      {2.0, 7.0, SpectralInterpolation::Bilinear, 3, 1.5, 0x1bbd1d5ffbd3d6c0ULL},
-      {2.0, 7.0, SpectralInterpolation::Bicubic, 1, 1.0, 0x0ec09ed30a692c2fULL},
-      {2.0, 7.0, SpectralInterpolation::Bicubic, 8, 1.5, 0x9dc20c6b2b27231fULL},
-      {9.0, 8.0, SpectralInterpolation::Bicubic, 3, 1.5, 0xadff3faccd38fcd5ULL},
+      {2.0, 7.0, SpectralInterpolation::Bicubic, 3, 1.5, 0x087cac54a88dd054ULL, 0xed0b1f7edc4cb875ULL},
+      {2.0, 7.0, SpectralInterpolation::Bilinear, 3, 1.5, 0x1bbd1d5ffbd3d6c0ULL, 0xfc9e5f9fe8ce6de6ULL},
+      {2.0, 7.0, SpectralInterpolation::Bicubic, 1, 1.0, 0x0ec09ed30a692c2fULL, 0x1f22feac04512df6ULL},
+      {2.0, 7.0, SpectralInterpolation::Bicubic, 8, 1.5, 0x9dc20c6b2b27231fULL, 0x863359d8c5e7e2c7ULL},
+      {9.0, 8.0, SpectralInterpolation::Bicubic, 3, 1.5, 0xadff3faccd38fcd5ULL, 0x2c267359cce5c29cULL},
   };
   for (const Case& c : cases) {
     const SpectralOcean ocean(WaveSpectrum::jonswap(c.hs_m, c.tp_s), {.nodesPerSide = 32,
@@ -187,10 +189,16 @@ TEST(SpectralOceanFixedPoints, TheVectorResamplingKeepsTheScalarBits) {
     add(l.fixedVelocity_mps.data(), l.fixedVelocity_mps.size() * sizeof(float));
     add(l.fixedAcceleration_mps2.data(), l.fixedAcceleration_mps2.size() * sizeof(float));
     add(l.fixedBandElevation_m.data(), l.fixedBandElevation_m.size() * sizeof(float));
-    std::printf("fixed-point tiles' hash, Hs %.0f m, %s, %d bands, refinement %.1f: 0x%016llx\n", c.hs_m,
-                c.interpolation == SpectralInterpolation::Bicubic ? "bicubic" : "bilinear", c.bands, c.refinement,
-                static_cast<unsigned long long>(h));
-    EXPECT_EQ(h, c.hash);
+    const std::uint64_t tiles = h;
+    h = 1469598103934665603ULL;
+    add(l.fixedVelocityRate_mps2.data(), l.fixedVelocityRate_mps2.size() * sizeof(float));
+    std::printf(
+        "fixed-point tiles' hash, Hs %.0f m, %s, %d bands, refinement %.1f: 0x%016llx, velocity rates "
+        "0x%016llx\n",
+        c.hs_m, c.interpolation == SpectralInterpolation::Bicubic ? "bicubic" : "bilinear", c.bands, c.refinement,
+        static_cast<unsigned long long>(tiles), static_cast<unsigned long long>(h));
+    EXPECT_EQ(tiles, c.hash);
+    EXPECT_EQ(h, c.rateHash);
   }
 }
 
@@ -238,7 +246,7 @@ TEST(SpectralOceanFixedPoints, GridQueriesAreTheSameBitsOnEveryInstructionSet) {
       }
   }
   std::printf("grid queries' hash: 0x%016llx\n", static_cast<unsigned long long>(h));
-  EXPECT_EQ(h, sizeof(btScalar) == 4 ? 0xc61daaee1d81ae27ULL : 0x10d88db1f4b260feULL);
+  EXPECT_EQ(h, sizeof(btScalar) == 4 ? 0xe941b97912083950ULL : 0xa89fce24b9d00f89ULL);
 }
 
 }  // namespace

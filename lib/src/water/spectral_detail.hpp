@@ -56,6 +56,10 @@ struct SpectralLevel {
   /// Per node, per band: the velocity [m/s] and the acceleration [m/s^2] of
   /// the particle above the node, east, north, up.
   std::vector<float> fixedVelocity_mps, fixedAcceleration_mps2;
+  /// Per node, per band: the velocity's rate of change at the node's fixed
+  /// point [m/s^2], `a - u_h . grad_x v` (the acceleration less the
+  /// advection), the velocities' slope in the Hermite blend in time.
+  std::vector<float> fixedVelocityRate_mps2;
   /// Per node, per band: the band's elevation at the particle above the node [m].
   std::vector<float> fixedBandElevation_m;
 };

@@ -34,7 +34,7 @@ std::vector<double> tileStepWeights(const SpectralOceanState& s) {
   if (s.fixedPoints()) {
     for (int row = 0; row < s.fixedNodes; row += s.rowsPerStep)
       add(double(std::min(s.rowsPerStep, s.fixedNodes - row)) * s.fixedNodes);
-    add(0.01 * double(s.settings.nodesPerSide) * s.settings.nodesPerSide);  // the surface's copy
+    add(0.008 * double(s.settings.nodesPerSide) * s.settings.nodesPerSide);  // the surface's copy
   }
   return cumulative;
 }

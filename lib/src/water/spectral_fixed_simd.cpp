@@ -216,11 +216,13 @@ Solve solve(const SpectralOceanState& s, const SurfaceNode* nodes, bool cubic, V
 /// The elevation at x changes at the rate `d eta/dt|_x = w - u_h . grad_x eta`
 /// (w and u_h the particle's vertical and horizontal velocity); with
 /// `grad_x eta = J^-T grad_x0 eta`, J = I + grad D the Jacobian of x0 -> x,
-/// that is `w - (J^-1 u_h) . grad_x0 eta`. The velocity bands keep the
-/// particle's acceleration as their time derivative, as the rest-position
-/// tiles do: at a fixed point it lacks the advection `u_h . grad v`, which
-/// the Hermite interpolation in time turns into an error of at most
-/// `(4/27) dt |u_h . grad v|` (docs/waves.md, "Queries").
+/// that is `w - (J^-1 u_h) . grad_x0 eta`. The velocity bands' rate at the
+/// fixed point is likewise the particle's acceleration less the advection,
+/// `a - (J^-1 u_h) . grad_x0 v` (the material derivative `Dv/Dt = dv/dt +
+/// u . grad v`; Lamb, Hydrodynamics, 6th ed., 1932, ch. I): the slope the
+/// Hermite interpolation in time needs at a fixed point, where the
+/// particle's acceleration alone errs by up to `(4/27) W |u_h . grad v|`
+/// (docs/waves.md, "Queries").
 ///
 /// The band count is a template constant: the vectors of the band sums are
 /// then a fixed count. The last vector may read past a node's values into
@@ -233,10 +235,13 @@ void fixedNode(const SpectralLevel& lag, const Sums& sums, std::size_t node, Spe
   const hn::Rebind<float, D4> df4;
   constexpr std::size_t bands = Bands, fields = 3 * Bands, stride = bandStride(Bands);
   constexpr std::size_t chunks = (7 * bands + kLanesF - 1) / kLanesF;
+  constexpr std::size_t velocityChunks = (fields + kLanesF - 1) / kLanesF;
   static_assert(chunks * kLanesF <= stride);
-  // Float sums of 16 products: rounding 1e-7 of the values, the tiles' own.
-  VF sum[chunks];
+  // Float sums of 16 products: rounding 1e-7 of the values, the tiles' own;
+  // and the velocities' gradient along east and north at rest position.
+  VF sum[chunks], gradX[velocityChunks], gradY[velocityChunks];
   for (auto& v : sum) v = hn::Zero(df);
+  for (std::size_t q = 0; q < velocityChunks; ++q) gradX[q] = gradY[q] = hn::Zero(df);
   // eta, and the particle's velocity east, north, up: c times the node's
   // elevation_m, east_mps, north_mps, elevation_mps (consecutive floats).
   hn::Vec<D4> rates[kChunks4];
@@ -259,6 +264,12 @@ void fixedNode(const SpectralLevel& lag, const Sums& sums, std::size_t node, Spe
       const auto cf = hn::Set(df, float(c));
       for (std::size_t q = 0; q < chunks; ++q)
         sum[q] = hn::Add(sum[q], hn::Mul(cf, hn::LoadU(df, values + q * kLanesF)));
+      const auto cxf = hn::Set(df, float(cx)), cyf = hn::Set(df, float(cy));
+      for (std::size_t q = 0; q < velocityChunks; ++q) {
+        const VF v = hn::LoadU(df, values + q * kLanesF);
+        gradX[q] = hn::Add(gradX[q], hn::Mul(cxf, v));
+        gradY[q] = hn::Add(gradY[q], hn::Mul(cyf, v));
+      }
     }
   alignas(64) double r[4];
   for (std::size_t q = 0; q < kChunks4; ++q) hn::Store(rates[q], d4, r + q * hn::MaxLanes(d4));
@@ -273,6 +284,14 @@ void fixedNode(const SpectralLevel& lag, const Sums& sums, std::size_t node, Spe
   std::copy_n(out, fields, &level.fixedVelocity_mps[node * fields]);
   std::copy_n(out + fields, fields, &level.fixedAcceleration_mps2[node * fields]);
   std::copy_n(out + 2 * fields, bands, &level.fixedBandElevation_m[node * bands]);
+  alignas(64) float gx[velocityChunks * kLanesF], gy[velocityChunks * kLanesF];
+  for (std::size_t q = 0; q < velocityChunks; ++q) {
+    hn::Store(gradX[q], df, gx + q * kLanesF);
+    hn::Store(gradY[q], df, gy + q * kLanesF);
+  }
+  float* rate = &level.fixedVelocityRate_mps2[node * fields];
+  for (std::size_t f = 0; f < fields; ++f)
+    rate[f] = float(double(out[fields + f]) - (sx * double(gx[f]) + sy * double(gy[f])));
 }
 
 /// fixedNode for `bands` bands (1 to 8).

@@ -101,7 +101,8 @@ void blendBlock(const SpectralGridJob& job, const Layout& l) {
   const auto* fixed1 = reinterpret_cast<const float*>(s.level1->fixed.data());
   static_assert(sizeof(FixedNode) == 2 * sizeof(float));
   const float *v0 = s.level0->fixedVelocity_mps.data(), *v1 = s.level1->fixedVelocity_mps.data();
-  const float *a0 = s.level0->fixedAcceleration_mps2.data(), *a1 = s.level1->fixedAcceleration_mps2.data();
+  // The velocities' slope in time: their rate at the fixed points.
+  const float *a0 = s.level0->fixedVelocityRate_mps2.data(), *a1 = s.level1->fixedVelocityRate_mps2.data();
   // The first row and column wrapped into the tile once (a 64-bit division
   // costs tens of cycles), the rest stepped.
   const std::int64_t column0 = (job.x0 % n + n) % n;

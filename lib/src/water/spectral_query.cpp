@@ -190,24 +190,29 @@ double depthBelowSurface(const Snapshot& s, const Particle& p, double w_m) {
   return std::min(w_m - (s.state->settings.meanLevel_m + p.elevation_m), 0.0);
 }
 
-/// A level's band tiles, at rest positions or at fixed points.
+/// A level's band tiles, at rest positions or at fixed points. The
+/// velocities' rate is their time derivative where the tiles are read: the
+/// particle's acceleration at rest positions, less the advection at fixed
+/// points (spectral_fixed_simd.cpp).
 struct BandTiles {
   const std::vector<float>& velocity_mps;
   const std::vector<float>& acceleration_mps2;
   const std::vector<float>& elevation_m;
+  const std::vector<float>& velocityRate_mps2;
 };
 
 BandTiles bandTiles(const Snapshot& s, const detail::SpectralLevel& l) {
-  if (s.state->fixedPoints()) return {l.fixedVelocity_mps, l.fixedAcceleration_mps2, l.fixedBandElevation_m};
-  return {l.velocity_mps, l.acceleration_mps2, l.bandElevation_m};
+  if (s.state->fixedPoints())
+    return {l.fixedVelocity_mps, l.fixedAcceleration_mps2, l.fixedBandElevation_m, l.fixedVelocityRate_mps2};
+  return {l.velocity_mps, l.acceleration_mps2, l.bandElevation_m, l.acceleration_mps2};
 }
 
 WaterVelocity velocityAt(const Snapshot& s, const Particle& p, double w_m) {
   const TimeWeights& t = s.weights;
-  // The velocity tiles and, as their time derivatives, the accelerations.
+  // The velocity tiles and their time derivatives.
   const BandTiles l0 = bandTiles(s, *s.level0), l1 = bandTiles(s, *s.level1);
   const std::vector<float>&v0 = l0.velocity_mps, &v1 = l1.velocity_mps;
-  const std::vector<float>&a0 = l0.acceleration_mps2, &a1 = l1.acceleration_mps2;
+  const std::vector<float>&a0 = l0.velocityRate_mps2, &a1 = l1.velocityRate_mps2;
   const auto v = bandSum(s, p.stencil, depthBelowSurface(s, p, w_m), [&](std::size_t i) {
     return double(t.value0 * v0[i] + t.value1 * v1[i] + t.slope0 * a0[i] + t.slope1 * a1[i]);
   });

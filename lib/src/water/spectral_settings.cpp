@@ -116,11 +116,12 @@ double spectralMemory_bytes(const SpectralOceanSettings& settings) {
   // a window needs them).
   const double levels = double(kTileLevels);
   if (settings.query == SpectralQuery::ParticleSolve) return levels * (surface + lagrangian) + waves;
-  // The tile times of fixed points (elevation and rate, 7 floats a band),
+  // The tile times of fixed points (elevation and rate; a band's velocity,
+  // acceleration, velocity rate and elevation, 10 floats),
   // and one scratch level of rest-position tiles for the resampling (its
   // bands' floats padded to whole cache lines, bandStride).
   const double scratch = surface + 4 * double(bandStride(std::size_t(bands))) * n2;
-  return levels * (surface + m * m * (8 + 28 * bands)) + scratch + waves;
+  return levels * (surface + m * m * (8 + 40 * bands)) + scratch + waves;
 }
 
 SpectralOceanSettings checkedSpectralSettings(const WaveSpectrum& spectrum, SpectralOceanSettings settings) {

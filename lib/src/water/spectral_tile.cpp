@@ -215,7 +215,7 @@ SpectralSynthesis::SpectralSynthesis(const SpectralWaves& waves)
         if (waves.amplitude_m[q] != std::complex<double>{} || waves.amplitude_m[mirror] != std::complex<double>{})
           holding += 1;
       }
-    plan_->phasorWeight.push_back(0.09 * double(n) * double(n) / kPhasorBlocks + 0.46 * holding);
+    plan_->phasorWeight.push_back(0.074 * double(n) * double(n) / kPhasorBlocks + 0.38 * holding);
   }
 }
 
@@ -236,6 +236,7 @@ SpectralLevel SpectralSynthesis::makeLevel(bool lagrangian, bool fixed, int fixe
     level.fixed.assign(fixedCount, FixedNode{});
     level.fixedVelocity_mps.assign(fixedCount * bands * 3, 0.0f);
     level.fixedAcceleration_mps2.assign(fixedCount * bands * 3, 0.0f);
+    level.fixedVelocityRate_mps2.assign(fixedCount * bands * 3, 0.0f);
     level.fixedBandElevation_m.assign(fixedCount * bands, 0.0f);
   }
   return level;
@@ -317,10 +318,10 @@ double SpectralSynthesis::stageWeight(int stage) const {
   // fixed-point node (keel_bench_waves on the AMD EPYC, 128 nodes, 3 bands).
   const double n2 = double(waves_.nodes) * waves_.nodes;
   const int pairs = int(plan_->spectra.size());
-  if (stage == 0) return 0.035 * n2;
+  if (stage == 0) return 0.029 * n2;
   if (stage <= kPhasorBlocks) return plan_->phasorWeight[std::size_t(stage - 1)];
-  if (stage <= kPhasorBlocks + pairs) return 0.3 * n2 / pairs;
-  return 0.25 * n2 / kScatterBlocks;
+  if (stage <= kPhasorBlocks + pairs) return 0.25 * n2 / pairs;
+  return 0.2 * n2 / kScatterBlocks;
 }
 
 void SpectralSynthesis::synthesize(double time_s, SpectralLevel& level) {
