@@ -112,35 +112,30 @@ HWY_INLINE V3 mean(const V3 (&c)[3], V third) { return scale(add(add(c[0], c[1])
 
 /// One piece per lane into slot i of o: its corners, their depths [m], and
 /// its triangle's area vector and area times the `fraction` it covers;
-/// weight 1 in the lanes of `some`. `lean`: only its centroid, area vector
-/// and weight.
+/// weight 1 in the lanes of `some`. Only what `output` asks for.
 HWY_INLINE void storePiece(D d, const V3 (&corner)[3], const V (&depth)[3], V fraction, V triangleArea, V3 triangleS,
-                           M some, bool lean, PieceBuffer& o, std::size_t i) {
+                           M some, CutOutput output, PieceBuffer& o, std::size_t i) {
   const V zero = hn::Zero(d), one = hn::Set(d, T(1));
-  if (lean) {  // the centroid, the area vector and the weight only
-    store3(d, mean(corner, hn::Set(d, T(1.0 / 3.0))), o.gx.data(), o.gy.data(), o.gz.data(), i);
-    store3(d, scale(triangleS, fraction), o.sx.data(), o.sy.data(), o.sz.data(), i);
-    hn::StoreU(hn::IfThenElseZero(some, one), d, o.weight.data() + i);
-    return;
-  }
+  const V3 centroid = mean(corner, hn::Set(d, T(1.0 / 3.0)));
+  store3(d, centroid, o.gx.data(), o.gy.data(), o.gz.data(), i);
+  // A piece's area vector is its triangle's times the fraction it covers.
+  const V3 pieceS = scale(triangleS, fraction);
+  store3(d, pieceS, o.sx.data(), o.sy.data(), o.sz.data(), i);
+  hn::StoreU(hn::IfThenElseZero(some, one), d, o.weight.data() + i);
+  if (output == CutOutput::Volume) return;
   store3(d, corner[0], o.ax.data(), o.ay.data(), o.az.data(), i);
   store3(d, corner[1], o.bx.data(), o.by.data(), o.bz.data(), i);
   store3(d, corner[2], o.cx.data(), o.cy.data(), o.cz.data(), i);
-  const V3 centroid = mean(corner, hn::Set(d, T(1.0 / 3.0)));
-  store3(d, centroid, o.gx.data(), o.gy.data(), o.gz.data(), i);
   hn::StoreU(depth[0], d, o.d0.data() + i);
   hn::StoreU(depth[1], d, o.d1.data() + i);
   hn::StoreU(depth[2], d, o.d2.data() + i);
-  // A piece's area vector is its triangle's times the fraction it covers.
   const V pieceArea = hn::Mul(triangleArea, fraction);
-  const M positive = hn::Gt(pieceArea, zero);
-  const V3 pieceS = scale(triangleS, fraction);
-  store3(d, pieceS, o.sx.data(), o.sy.data(), o.sz.data(), i);
-  store3(d, cross(centroid, pieceS), o.csx.data(), o.csy.data(), o.csz.data(), i);
   hn::StoreU(pieceArea, d, o.area.data() + i);
+  if (output == CutOutput::Pressure) return;
+  const M positive = hn::Gt(pieceArea, zero);
+  store3(d, cross(centroid, pieceS), o.csx.data(), o.csy.data(), o.csz.data(), i);
   hn::StoreU(hn::IfThenElseZero(positive, hn::Div(one, hn::IfThenElse(positive, pieceArea, one))), d,
              o.inverseArea.data() + i);
-  hn::StoreU(hn::IfThenElseZero(some, one), d, o.weight.data() + i);
 }
 
 /// The pressure heads at the pieces' corners (CutKernel), placed as the
@@ -166,15 +161,17 @@ HWY_INLINE void storeHeads(D d, const CutLanes& cut, const StagedTriangles& in, 
 /// `velocities`, the water velocity at each piece's centroid too: the mean
 /// of its corners', each interpolated along the hull's edge as the corner
 /// itself is. With `heads`, the pressure heads at the pieces' corners: the
-/// wet corners' own, 0 on the waterline, as the depths. With `lean`, only
-/// the pieces' centroids, area vectors and weights.
-void CutKernel(const BoatBuffers& buffers, std::size_t count, bool velocities, bool heads, bool lean, PieceBuffer& o) {
+/// wet corners' own, 0 on the waterline, as the depths. Only what `output`
+/// asks for (CutOutput).
+void CutKernel(const BoatBuffers& buffers, std::size_t count, bool velocities, bool heads, CutOutput output,
+               PieceBuffer& o) {
   const D d;
-  const DI di;
   const V zero = hn::Zero(d), one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
   const std::size_t slots = o.slots;
   for (std::size_t k = 0; k < slots; k += hn::Lanes(d)) {
-    const M valid = hn::RebindMask(d, hn::Lt(hn::Iota(di, ScalarIndex(k)), hn::Set(di, ScalarIndex(count))));
+    // The lanes before `count` (not an Iota compared with it: on x86 GCC
+    // builds the Iota in memory, whose load then waits for its stores).
+    const M valid = hn::FirstN(d, count - std::min(count, k));
     const StagedTriangles in = loadStaged(d, buffers.stage, k, velocities, heads);
     const CutLanes cut(d, valid, in.h0, in.h1, in.h2);
     const PieceCorners r = cut.atPieceCorners(d, in.p0, in.p1, in.p2);
@@ -188,9 +185,10 @@ void CutKernel(const BoatBuffers& buffers, std::size_t count, bool velocities, b
     const int pieces = k < o.twoSlots ? 2 : 1;
     for (int slot = 0; slot < pieces; ++slot)
       storePiece(d, r.of[slot], depths[slot], fractions[slot], in.area, in.sv,
-                 hn::And(valid, slot == 0 ? valid : cut.twoWet), lean, o, slot == 0 ? k : slots + k);
-    if (lean) continue;
+                 hn::And(valid, slot == 0 ? valid : cut.twoWet), output, o, slot == 0 ? k : slots + k);
+    if (output == CutOutput::Volume) continue;
     if (heads) storeHeads(d, cut, in, pieces, o, k);
+    if (output == CutOutput::Pressure) continue;
     if (velocities) {
       const PieceCorners u = cut.atPieceCorners(d, in.u0, in.u1, in.u2);
       for (int slot = 0; slot < pieces; ++slot)
@@ -263,7 +261,8 @@ namespace keel::KEEL_ABI::detail {
 HWY_EXPORT(CutKernel);
 HWY_EXPORT(TriangleVelocityKernel);
 
-void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads, bool lean) {
+void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads,
+                 CutOutput output) {
   // The crossing triangles' data in order, each group of four one copy
   // from the hull's record, with the corners' heights in the free fourth
   // places; the kernel transposes four groups into vectors. This beats
@@ -303,7 +302,7 @@ void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool ve
   b.pieces.crossing = count;
   b.pieces.slots = padded(count);
   b.pieces.twoSlots = padded(std::min(count, b.twoWetCrossing));
-  HWY_DYNAMIC_DISPATCH(CutKernel)(b, count, velocities, heads, lean, b.pieces);
+  HWY_DYNAMIC_DISPATCH(CutKernel)(b, count, velocities, heads, output, b.pieces);
 }
 
 void triangleWaterVelocity(const HullSoA& hull, const BoatBuffers& b, btScalar* u, btScalar* v, btScalar* w) {

@@ -37,11 +37,12 @@ void pressure(const BoatModel& boat, BoatState& state, Substep& s) {
   const PressureSums sums = pressureSums(streams, 2, s.axes.up);
   // The sums are in body axes: the result is turned to world axes once.
   HydrostaticResult& r = state.hydrostatics;
-  r = pressureResult(sums, boat.statics.waterDensity_kgpm3, state.frameGravity_mps2.length(), s.axes.up);
+  const btScalar gravity_mps2 = state.frameGravity_mps2.length();
+  pressureResult(sums, boat.statics.waterDensity_kgpm3, gravity_mps2, s.axes.up, r);
   r.force_N = state.basis * r.force_N;
   r.torque_Nm = state.basis * r.torque_Nm;
   r.centreOfBuoyancy_m = state.basis * r.centreOfBuoyancy_m;
-  if (limitPressure(boat, r, state.frameGravity_mps2.length())) s.flags |= StatusPressureLimited;
+  if (limitPressure(boat, r, gravity_mps2)) s.flags |= StatusPressureLimited;
 }
 
 }  // namespace keel::KEEL_ABI::detail
