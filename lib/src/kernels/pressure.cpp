@@ -182,14 +182,10 @@ PressureSums pressureSums(const PieceStream* streams, std::size_t count, const b
 void pressureResult(const PressureSums& sums, btScalar density_kgpm3, btScalar gravity_mps2, const btVector3& up,
                     HydrostaticResult& result) {
   const double rhoG = double(density_kgpm3) * double(gravity_mps2);
-  // The force's and torque's quotients as one array, whose divisions the
-  // compiler may make vector ones: the same quotients, the same bits.
-  double numerator[6], quotient[6];
-  const double divisor[6] = {3, 3, 3, 12, 12, 12};
-  for (int k = 0; k < 3; ++k) numerator[k] = -rhoG * sums.force[k], numerator[k + 3] = -rhoG * sums.moment[k];
-  for (int k = 0; k < 6; ++k) quotient[k] = numerator[k] / divisor[k];
-  result.force_N = btVector3(btScalar(quotient[0]), btScalar(quotient[1]), btScalar(quotient[2]));
-  result.torque_Nm = btVector3(btScalar(quotient[3]), btScalar(quotient[4]), btScalar(quotient[5]));
+  result.force_N = btVector3(btScalar(-rhoG * sums.force[0] / 3), btScalar(-rhoG * sums.force[1] / 3),
+                             btScalar(-rhoG * sums.force[2] / 3));
+  result.torque_Nm = btVector3(btScalar(-rhoG * sums.moment[0] / 12), btScalar(-rhoG * sums.moment[1] / 12),
+                               btScalar(-rhoG * sums.moment[2] / 12));
   // V = -sum (S . up)(sum d) / 3: the vertical force over rho g of the
   // static head.
   const double volume = -(sums.depthForce[0] * up.x() + sums.depthForce[1] * up.y() + sums.depthForce[2] * up.z()) / 3;

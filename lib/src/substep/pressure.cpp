@@ -17,6 +17,11 @@ bool limitPressure(const BoatModel& boat, HydrostaticResult& p, btScalar gravity
   const double maxForce = kMaxPressureForceFactor * double(boat.statics.waterDensity_kgpm3) * double(gravity_mps2) *
                           double(boat.hull.volume_m3());
   const double maxTorque = maxForce * double(boat.hull.radius_m());
+  // Well inside both limits (the squares 2 % below theirs, far more than
+  // the lengths' rounding), nothing to limit: no square roots.
+  if (double(p.force_N.length2()) < 0.98 * maxForce * maxForce &&
+      double(p.torque_Nm.length2()) < 0.98 * maxTorque * maxTorque)
+    return false;
   const double force = double(p.force_N.length()), torque = double(p.torque_Nm.length());
   bool limited = false;
   if (force > maxForce) p.force_N *= btScalar(maxForce / force), limited = true;
