@@ -220,7 +220,7 @@ struct SlotSum {
 /// halvingSum of one vector's lanes: its lower half plus its upper half
 /// (s[k] + s[k + n/2], k < n/2) until one lane is left.
 template <class DW>
-HWY_INLINE double laneHalvingSum(DW d, hn::Vec<DW> x) {
+HWY_INLINE double laneHalvingSum(DW /*d*/, hn::Vec<DW> x) {
   if constexpr (hn::MaxLanes(DW()) == 1) {
     return hn::GetLane(x);
   } else {
