@@ -112,6 +112,77 @@ HWY_INLINE void addPieces(D d, const PieceStream& s, std::size_t i, V3 upv, Sum*
   eachIndex<kHeads ? 14 : 11>([&](auto j) { block[j].add(i, terms[j]); });
 }
 
+/// Adds the pressure terms of pieces [start, end) of s, one block, to
+/// `block`; false when every piece was dry (block then left as it was).
+template <bool kHeads>
+HWY_INLINE bool addBlock(D d, const PieceStream& s, std::size_t start, std::size_t end, V3 upv, Sum* block) {
+  bool pending = false;
+  for (std::size_t i = start; i < end; i += hn::Lanes(d)) {
+    if (!hn::AllFalse(d, hn::Gt(hn::LoadU(d, s.weight + i), hn::Zero(d)))) {  // else dry: adds nothing
+      addPieces<kHeads>(d, s, i, upv, block);
+      pending = true;
+    }
+  }
+  return pending;
+}
+
+/// The PressureSums of the sums' totals (indexed as kForce...).
+template <bool kHeads, class Total>
+HWY_INLINE PressureSums sumsOf(const Total& total) {
+  PressureSums out;
+  for (int k = 0; k < 3; ++k) {
+    out.force[k] = total(kForce + k);
+    out.moment[k] = total(kMoment + k);
+    out.buoyancyMoment[k] = total(kBuoyancy + k);
+    out.depthForce[k] = total((kHeads ? kDepthForce : kForce) + k);
+  }
+  out.area = total(kArea);
+  out.depthIntegral = total(kDepth);
+  return out;
+}
+
+/// The sums of a block of pieces, each Sum started (zeroed) or not one by
+/// one: GCC would clear an array of them, loop-constructed, through memory
+/// (rep stos) rather than in the registers the block's loop keeps them in.
+template <std::size_t kSums>
+struct SumBlock {
+  Sum sum[kSums];
+  bool any = false;  ///< a piece of the block was wet
+  HWY_INLINE SumBlock() : SumBlock(Sum(), std::make_index_sequence<kSums>()) {}
+  HWY_INLINE explicit SumBlock(Unstarted tag) : SumBlock(tag, std::make_index_sequence<kSums>()) {}
+  template <class Init, std::size_t... J>
+  HWY_INLINE SumBlock(const Init& init, std::index_sequence<J...> /*each*/)
+      : sum{(static_cast<void>(J), Sum(init))...} {}
+};
+
+/// Stream s's sums when it fits in one block (addBlock), into `out`.
+template <bool kHeads, std::size_t kSums>
+HWY_NOINLINE void keepBlock(const PieceStream* stream, V3 upv, SumBlock<kSums>& out) {
+  const D d;
+  const PieceStream s = *stream;
+  SumBlock<kSums> block;
+  out.any = addBlock<kHeads>(d, s, 0, s.count, upv, block.sum);
+  eachIndex<kSums>([&](auto j) { out.sum[j] = block.sum[j]; });
+}
+
+/// Sums for two streams of at most a block each (a small hull's triangles
+/// and pieces): the same additions as Sums' loop, without the double
+/// totals zeroed and kept in memory.
+template <bool kHeads, std::size_t kSums>
+HWY_NOINLINE PressureSums twoBlockSums(const PieceStream* streams, V3 upv) {
+  SumBlock<kSums> first(Unstarted{}), second(Unstarted{});
+  keepBlock<kHeads>(streams, upv, first);
+  keepBlock<kHeads>(streams + 1, upv, second);
+  double total[kSums];
+  eachIndex<kSums>([&](auto j) {
+    WideSum t;
+    if (first.any) t.add(first.sum[j]);
+    if (second.any) t.add(second.sum[j]);
+    total[j] = t.total();
+  });
+  return sumsOf<kHeads>([&](int j) { return total[j]; });
+}
+
 /// The pressure sums; with `kHeads`, the force and torque from the pressure
 /// heads at the corners (s.e0...; PressureModel::WavePressure), the volume,
 /// centre of buoyancy and depth integral still from the depths.
@@ -127,6 +198,8 @@ PressureSums Sums(const PieceStream* streams, std::size_t streamCount, const T* 
   // tests). A block is a run of a stream, the same on every instruction set.
   constexpr int kSums = kHeads ? 14 : 11;
   constexpr std::size_t kBlock = 8 * kSlots;
+  if (streamCount == 2 && streams[0].count <= kBlock && streams[1].count <= kBlock)
+    return twoBlockSums<kHeads, kSums>(streams, upv);
   WideSum total[kSums];
   for (std::size_t k = 0; k < streamCount; ++k) {
     const PieceStream s = streams[k];
@@ -134,32 +207,12 @@ PressureSums Sums(const PieceStream* streams, std::size_t streamCount, const T* 
       // The block's sums live only in its loop, which GCC then keeps in
       // registers; the double totals, touched once a block, stay in memory
       // (keel_bench substep).
-      const std::size_t end = std::min(start + kBlock, s.count);
-      Sum block[kSums];
-      bool pending = false;
-      for (std::size_t i = start; i < end; i += hn::Lanes(d)) {
-        if (!hn::AllFalse(d, hn::Gt(hn::LoadU(d, s.weight + i), hn::Zero(d)))) {  // else dry: adds nothing
-          addPieces<kHeads>(d, s, i, upv, block);
-          pending = true;
-        }
-      }
-      if (pending) eachIndex<kSums>([&](auto j) { total[j].add(block[j]); });
+      SumBlock<kSums> block;
+      if (addBlock<kHeads>(d, s, start, std::min(start + kBlock, s.count), upv, block.sum))
+        eachIndex<kSums>([&](auto j) { total[j].add(block.sum[j]); });
     }
   }
-  PressureSums out;
-  for (int k = 0; k < 3; ++k) {
-    out.force[k] = total[kForce + k].total();
-    out.moment[k] = total[kMoment + k].total();
-    out.buoyancyMoment[k] = total[kBuoyancy + k].total();
-    if constexpr (kHeads) {
-      out.depthForce[k] = total[kDepthForce + k].total();
-    } else {
-      out.depthForce[k] = out.force[k];
-    }
-  }
-  out.area = total[kArea].total();
-  out.depthIntegral = total[kDepth].total();
-  return out;
+  return sumsOf<kHeads>([&](int j) { return total[j].total(); });
 }
 
 PressureSums PressureKernel(const PieceStream* streams, std::size_t streamCount, const T* up) {

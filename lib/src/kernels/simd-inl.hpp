@@ -165,6 +165,7 @@ HWY_INLINE double halvingSum(double* s, std::size_t n) {
 /// accumulator on AVX-512, K scalars on the scalar target. Lanes that add a
 /// zero (a dry piece, padding) leave their sum's bits as they are (a sum
 /// that starts at +0 is never -0), so a vector of them may be skipped.
+struct Unstarted {};  ///< SlotSum's tag: not started
 template <class DV, std::size_t K = kSlotsOf<hn::TFromD<DV>>>
 struct SlotSum {
   using Lane = hn::TFromD<DV>;
@@ -177,6 +178,8 @@ struct SlotSum {
     hn::StoreU(x, DV(), lanes);
     for (std::size_t l = 0; l < hn::Lanes(DV()); ++l) slot[(i + l) % K] += lanes[l];
   }
+  HWY_INLINE SlotSum() = default;
+  HWY_INLINE explicit SlotSum(Unstarted /*tag*/) {}
   HWY_INLINE void store(Lane* out) const {
     for (std::size_t k = 0; k < K; ++k) out[k] = slot[k];
   }
@@ -188,6 +191,9 @@ struct SlotSum {
   HWY_INLINE SlotSum() {
     for (auto& x : v) x = hn::Zero(DV());
   }
+  /// Not started: to be assigned (an array of zeroed ones may be cleared
+  /// through memory first).
+  HWY_INLINE explicit SlotSum(Unstarted /*tag*/) {}
   /// The accumulator of items i... (i counted from the stream's start).
   HWY_INLINE hn::Vec<DV>& at(std::size_t i) { return v[i / kLanes % kVectors]; }
   HWY_INLINE void add(std::size_t i, hn::Vec<DV> x) {
