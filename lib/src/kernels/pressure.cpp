@@ -147,7 +147,6 @@ HWY_INLINE PressureSums sumsOf(const Total& total) {
 template <std::size_t kSums>
 struct SumBlock {
   Sum sum[kSums];
-  bool any = false;  ///< a piece of the block was wet
   HWY_INLINE SumBlock() : SumBlock(Sum(), std::make_index_sequence<kSums>()) {}
   HWY_INLINE explicit SumBlock(Unstarted tag) : SumBlock(tag, std::make_index_sequence<kSums>()) {}
   template <class Init, std::size_t... J>
@@ -155,13 +154,14 @@ struct SumBlock {
       : sum{(static_cast<void>(J), Sum(init))...} {}
 };
 
-/// Stream s's sums when it fits in one block (addBlock), into `out`.
+/// Stream s's sums when it fits in one block (addBlock), into `out`: +0
+/// in every slot when it is dry.
 template <bool kHeads, std::size_t kSums>
 HWY_NOINLINE void keepBlock(const PieceStream* stream, V3 upv, SumBlock<kSums>& out) {
   const D d;
   const PieceStream s = *stream;
   SumBlock<kSums> block;
-  out.any = addBlock<kHeads>(d, s, 0, s.count, upv, block.sum);
+  static_cast<void>(addBlock<kHeads>(d, s, 0, s.count, upv, block.sum));
   eachIndex<kSums>([&](auto j) { out.sum[j] = block.sum[j]; });
 }
 
@@ -174,10 +174,12 @@ HWY_NOINLINE PressureSums twoBlockSums(const PieceStream* streams, V3 upv) {
   keepBlock<kHeads>(streams, upv, first);
   keepBlock<kHeads>(streams + 1, upv, second);
   double total[kSums];
+  // A dry stream's block sums are the +0 they started at, whose addition
+  // changes no bit (a sum started at +0 is never -0): added without a test.
   eachIndex<kSums>([&](auto j) {
     WideSum t;
-    if (first.any) t.add(first.sum[j]);
-    if (second.any) t.add(second.sum[j]);
+    t.add(first.sum[j]);
+    t.add(second.sum[j]);
     total[j] = t.total();
   });
   return sumsOf<kHeads>([&](int j) { return total[j]; });
