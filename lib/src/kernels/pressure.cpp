@@ -20,16 +20,20 @@ namespace HWY_NAMESPACE {
 /// A Sum's partial sums carried on in double, slot by slot (SlotSum): the
 /// pressure sums cancel heavily over a closed hull (docs/model.md, "The
 /// pressure integral").
+/// Started from a Sum, it holds that Sum's slots exactly: +0 + x is x for
+/// every x but -0, which a sum started at +0 never is.
 struct WideSum {
   HWY_INLINE WideSum() {}  // (the implicit one would lack the instruction set's attributes)
 #if defined(BT_USE_DOUBLE_PRECISION) && !HWY_HAVE_SCALABLE
   Sum v;
+  HWY_INLINE explicit WideSum(const Sum& x) : v(x) {}
   HWY_INLINE void add(const Sum& x) {
     for (std::size_t j = 0; j < Sum::kVectors; ++j) v.v[j] = hn::Add(v.v[j], x.v[j]);
   }
   [[nodiscard]] HWY_INLINE double total() const { return v.total(); }
 #elif HWY_HAVE_SCALABLE || HWY_TARGET == HWY_SCALAR
   double v[kSlots] = {};  // one lane at a time
+  HWY_INLINE explicit WideSum(const Sum& x) { add(x); }
   HWY_INLINE void add(const Sum& x) {
     T lanes[kSlots];
     x.store(lanes);
@@ -43,12 +47,16 @@ struct WideSum {
 #else
   using DW = hn::RepartitionToWide<D>;
   SlotSum<DW, kSlots> v;  // float vector j's slots are double vectors 2j and 2j + 1
-  HWY_INLINE void add(const Sum& x) {
+  /// Slot vector k of x in double.
+  static HWY_INLINE hn::Vec<DW> promoted(const Sum& x, std::size_t k) {
     const hn::Half<D> dh;
-    for (std::size_t j = 0; j < Sum::kVectors; ++j) {
-      v.v[2 * j] = hn::Add(v.v[2 * j], hn::PromoteTo(DW(), hn::LowerHalf(dh, x.v[j])));
-      v.v[2 * j + 1] = hn::Add(v.v[2 * j + 1], hn::PromoteTo(DW(), hn::UpperHalf(dh, x.v[j])));
-    }
+    return hn::PromoteTo(DW(), k % 2 == 0 ? hn::LowerHalf(dh, x.v[k / 2]) : hn::UpperHalf(dh, x.v[k / 2]));
+  }
+  HWY_INLINE explicit WideSum(const Sum& x) {
+    for (std::size_t k = 0; k < 2 * Sum::kVectors; ++k) v.v[k] = promoted(x, k);
+  }
+  HWY_INLINE void add(const Sum& x) {
+    for (std::size_t k = 0; k < 2 * Sum::kVectors; ++k) v.v[k] = hn::Add(v.v[k], promoted(x, k));
   }
   [[nodiscard]] HWY_INLINE double total() const { return v.total(); }
 #endif
@@ -177,8 +185,7 @@ HWY_NOINLINE PressureSums twoBlockSums(const PieceStream* streams, V3 upv) {
   // A dry stream's block sums are the +0 they started at, whose addition
   // changes no bit (a sum started at +0 is never -0): added without a test.
   eachIndex<kSums>([&](auto j) {
-    WideSum t;
-    t.add(first.sum[j]);
+    WideSum t(first.sum[j]);
     t.add(second.sum[j]);
     total[j] = t.total();
   });
