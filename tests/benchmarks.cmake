@@ -61,3 +61,16 @@ keel_warnings(keel_bench_wake)
 add_test(NAME keel_bench_wake_smoke
   COMMAND keel_bench_wake --benchmark_filter=wakeFrame/size:64/.*/part:1|boatSubstep/sea:0/field:1/hull:0
           --benchmark_min_time=0.01)
+
+# Keel's 12-triangle box against Jolt Physics's Body::ApplyBuoyancyImpulse in
+# one process (docs/performance.md, "Small hulls: against Jolt"): built only
+# when KEEL_JOLT_ROOT names a Jolt build made outside this repository (its
+# build folder, or its install prefix, where find_package finds
+# JoltConfig.cmake); run by hand. Nothing of Jolt is part of Keel.
+set(KEEL_JOLT_ROOT "" CACHE PATH "A Jolt Physics build outside this repository, for keel_bench_jolt; empty: not built")
+if(KEEL_JOLT_ROOT)
+  find_package(Jolt REQUIRED CONFIG PATHS ${KEEL_JOLT_ROOT} NO_DEFAULT_PATH)
+  add_executable(keel_bench_jolt benchmark_jolt.cpp)
+  target_link_libraries(keel_bench_jolt PRIVATE keel_test_support Jolt::Jolt benchmark::benchmark)
+  keel_warnings(keel_bench_jolt)
+endif()

@@ -87,7 +87,7 @@ void volumesBelow(FloodState& f, const btScalar up_body[3]) {
   (void)vertexHeights(m.soa, up_body, 0, f.water.data(), f.height.data());
   BoatBuffers& b = threadBuffers(m.soa);
   const std::size_t crossing = classifyTriangles(m.soa, f.height.data(), up_body, 0, Extent{lo, hi}, b);
-  cutCrossing(m.soa, b, crossing, false, false, true);
+  cutCrossing(m.soa, b, crossing, false, false, CutOutput::Volume);
   const double up[3] = {double(up_body[0]), double(up_body[1]), double(up_body[2])};
   // The pieces' runs: crossing triangle k's first piece is slot k, and a
   // two-wet one's second slot slots + k (PieceBuffer); classifyTriangles

@@ -43,6 +43,7 @@ void appendSoA(HullSoA& all, const HullSoA& part) {
     const std::uint64_t c = part.corners[t];
     all.corners.push_back(HullSoA::pack(vertices + HullSoA::corner(c, 0), vertices + HullSoA::corner(c, 1),
                                         vertices + HullSoA::corner(c, 2)));
+    for (int k = 0; k < 3; ++k) all.vertexOf[k].push_back(ScalarIndex(vertices + HullSoA::corner(c, k)));
   }
   all.vertexPadded += part.vertexPadded;
   all.trianglePadded += n;

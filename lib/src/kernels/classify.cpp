@@ -91,10 +91,9 @@ HWY_INLINE void appendIndices(D d, M m, std::size_t t, ScalarIndex* list, std::s
 /// depths, weight and emerged fraction of each triangle, and the crossing
 /// ones' indices, those with two corners wet (two pieces) in one list, with
 /// one (one piece) in another.
-HWY_INLINE void classifyMixed(D d, const ClassifyArrays& a, std::size_t t, std::size_t& twoWetCount,
+HWY_INLINE void classifyMixed(D d, const ClassifyArrays& a, std::size_t t, V h0, V h1, V h2, std::size_t& twoWetCount,
                               std::size_t& oneWetCount) {
   const V zero = hn::Zero(d), one = hn::Set(d, T(1));
-  const V h0 = hn::LoadU(d, a.corner0 + t), h1 = hn::LoadU(d, a.corner1 + t), h2 = hn::LoadU(d, a.corner2 + t);
   const M real = hn::Gt(hn::LoadU(d, a.area + t), zero);  // not padding
   const M wet0 = hn::Lt(h0, zero), wet1 = hn::Lt(h1, zero), wet2 = hn::Lt(h2, zero);
   const M anyWet = hn::Or(hn::Or(wet0, wet1), wet2);
@@ -127,11 +126,16 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
                          b.corner2.data(),    b.d0.data(),      b.d1.data(),       b.d2.data(),
                          b.weight.data(),     b.emerged.data(), b.crossing.data(), b.crossingOneWet.data(),
                          b.blockKind.data()};
+  // A hull of at most a vector of vertices looks its mixed blocks' corners'
+  // heights up in that vector instead, in registers.
+  const bool lookUp = hull.vertexCount <= hn::Lanes(d);
   for (std::size_t block = 0; block < blocks; ++block) {
     const std::uint32_t kind = blockKindOf(up, low + 3 * block, high + 3 * block, centreUp_m, water_m, margin);
     a.kind[block] = kind;
-    loadBlock(a, h_m, kind, block * kPad);
+    if (!(lookUp && kind == kBlockMixed)) loadBlock(a, h_m, kind, block * kPad);
   }
+  const V heights = lookUp ? hn::LoadU(d, h_m) : hn::Zero(d);
+  const ScalarIndex* vertexOf[3] = {hull.vertexOf[0].data(), hull.vertexOf[1].data(), hull.vertexOf[2].data()};
   std::size_t twoWetCount = 0, oneWetCount = 0;
   for (std::size_t block = 0; block < blocks; ++block) {
     const std::size_t first = block * kPad;
@@ -139,7 +143,19 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
       classifyWhole(d, a, first, a.kind[block] == kBlockDry);
       continue;
     }
-    for (std::size_t t = first; t < first + kPad; t += hn::Lanes(d)) classifyMixed(d, a, t, twoWetCount, oneWetCount);
+    for (std::size_t t = first; t < first + kPad; t += hn::Lanes(d)) {
+      V h[3];
+      T* corner[3] = {a.corner0, a.corner1, a.corner2};
+      for (int k = 0; k < 3; ++k) {
+        if (lookUp) {  // stored for the cut, whose scalar loads of them do not wait
+          h[k] = hn::TableLookupLanes(heights, hn::SetTableIndices(d, vertexOf[k] + t));
+          hn::StoreU(h[k], d, corner[k] + t);
+        } else {
+          h[k] = hn::LoadU(d, corner[k] + t);
+        }
+      }
+      classifyMixed(d, a, t, h[0], h[1], h[2], twoWetCount, oneWetCount);
+    }
   }
   // The two-wet triangles first: only they need second slots (cutCrossing).
   std::copy_n(b.crossingOneWet.data(), oneWetCount, b.crossing.data() + twoWetCount);

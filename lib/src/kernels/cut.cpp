@@ -45,6 +45,84 @@ HWY_INLINE StagedTriangles loadStaged(D d, const T* const* stage, std::size_t k,
   return s;
 }
 
+/// The crossing triangles' data in order (BoatBuffers::stage), each group
+/// of four one copy from the hull's record, with the corners' heights in
+/// the free fourth places; loadStaged transposes four groups into vectors.
+/// This beats vector gathers (about a cycle per lane; measured with
+/// keel_bench) and copies field by field. The lanes past `count` are
+/// zeroed: the kernel masks them, and zeros keep them finite.
+HWY_INLINE void stageCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads) {
+  const std::size_t group = 4 * sizeof(btScalar);
+  const int groups = velocities || heads ? kStageGroups : 4;
+  // Every pointer in a local first: memcpy's stores may alias anything in
+  // memory, so the compiler would reload them from `b` after each copy.
+  btScalar* stage[kStageGroups];
+  std::copy_n(b.stage, kStageGroups, stage);
+  const ScalarIndex* crossing = b.crossing.data();
+  const btScalar *records = hull.cutRecord.data(), *h0 = b.corner0.data(), *h1 = b.corner1.data(),
+                 *h2 = b.corner2.data();
+  const btScalar *water = b.water_mps.data(), *e = b.head_m.data();
+  const std::uint64_t* corners = hull.corners.data();
+  for (std::size_t k = 0; k < count; ++k) {
+    const auto t = std::size_t(crossing[k]);
+    const btScalar* record = records + HullSoA::kCutRecord * t;
+    for (std::size_t g = 0; g < 4; ++g) std::memcpy(stage[g] + 4 * k, record + 4 * g, group);
+    stage[1][4 * k + 3] = h0[t];
+    stage[2][4 * k + 3] = h1[t];
+    stage[3][4 * k + 3] = h2[t];
+    if (!velocities && !heads) continue;
+    const std::uint64_t c = corners[t];
+    for (int j = 0; j < 3; ++j) {
+      const std::size_t i = HullSoA::corner(c, j);
+      btScalar* out = stage[4 + j] + 4 * k;
+      // The whole (u, v, w, 0): one 16-byte copy in float; the head, when
+      // wanted, over the zero.
+      if (velocities) std::memcpy(out, water + 4 * i, 4 * sizeof(btScalar));
+      if (heads) out[3] = e[i];
+    }
+  }
+  for (int g = 0; g < groups; ++g) std::memset(stage[g] + 4 * count, 0, (padded(count) - count) * group);
+}
+
+/// Whether the crossing triangles are looked up in registers instead of
+/// staged: a hull of at most two vectors of triangles (a small one), cut
+/// without velocities or heads. Its triangles' fields are then each one or
+/// two vectors, from which a permutation picks the crossing ones: no copy
+/// through memory, whose wide loads of narrow stores would wait.
+HWY_INLINE bool looksUp(D d, const HullSoA& hull, bool velocities, bool heads) {
+  return !velocities && !heads && hull.trianglePadded <= 2 * hn::Lanes(d);
+}
+
+/// Crossing triangles k... as loadStaged gives them, looked up in the
+/// hull's arrays and the corners' heights (looksUp): zero past `valid`, as
+/// the staged ones.
+HWY_INLINE StagedTriangles lookUpCrossing(D d, const HullSoA& hull, const BoatBuffers& b, std::size_t k, M valid) {
+  const DI di;
+  const auto lanes = ScalarIndex(hn::Lanes(d));
+  // (A triangle padded count of 16 or 32 masks the list's stale entries
+  // past `count` into range; their lanes are zeroed below.)
+  const auto index = hn::And(hn::LoadU(di, b.crossing.data() + k), hn::Set(di, ScalarIndex(hull.trianglePadded - 1)));
+  const auto lane = hn::IndicesFromVec(d, hn::And(index, hn::Set(di, lanes - 1)));
+  const M inSecond = hn::RebindMask(d, hn::Gt(index, hn::Set(di, lanes - 1)));
+  const bool two = hull.trianglePadded > std::size_t(lanes);
+  const auto field = [&](const T* a) HWY_ATTR {
+    V x = hn::TableLookupLanes(hn::LoadU(d, a), lane);
+    if (two) x = hn::IfThenElse(inSecond, hn::TableLookupLanes(hn::LoadU(d, a + lanes), lane), x);
+    return hn::IfThenElseZero(valid, x);
+  };
+  const V zero = hn::Zero(d);
+  StagedTriangles s;
+  s.p0 = {field(hull.ax.data()), field(hull.ay.data()), field(hull.az.data())};
+  s.p1 = {field(hull.bx.data()), field(hull.by.data()), field(hull.bz.data())};
+  s.p2 = {field(hull.cx.data()), field(hull.cy.data()), field(hull.cz.data())};
+  s.sv = {field(hull.sx.data()), field(hull.sy.data()), field(hull.sz.data())};
+  s.area = field(hull.area.data());
+  s.h0 = field(b.corner0.data()), s.h1 = field(b.corner1.data()), s.h2 = field(b.corner2.data());
+  s.u0 = s.u1 = s.u2 = V3{zero, zero, zero};
+  s.e0 = s.e1 = s.e2 = zero;
+  return s;
+}
+
 /// A field given at a triangle's corners (positions, water velocities) at
 /// its pieces' corners, of[piece][corner]. First piece: (v0, J1, J2)
 /// covering t1 t2, or (I1, v1, v2) covering a; second piece (two wet only):
@@ -112,35 +190,30 @@ HWY_INLINE V3 mean(const V3 (&c)[3], V third) { return scale(add(add(c[0], c[1])
 
 /// One piece per lane into slot i of o: its corners, their depths [m], and
 /// its triangle's area vector and area times the `fraction` it covers;
-/// weight 1 in the lanes of `some`. `lean`: only its centroid, area vector
-/// and weight.
+/// weight 1 in the lanes of `some`. Only what `output` asks for.
 HWY_INLINE void storePiece(D d, const V3 (&corner)[3], const V (&depth)[3], V fraction, V triangleArea, V3 triangleS,
-                           M some, bool lean, PieceBuffer& o, std::size_t i) {
+                           M some, CutOutput output, PieceBuffer& o, std::size_t i) {
   const V zero = hn::Zero(d), one = hn::Set(d, T(1));
-  if (lean) {  // the centroid, the area vector and the weight only
-    store3(d, mean(corner, hn::Set(d, T(1.0 / 3.0))), o.gx.data(), o.gy.data(), o.gz.data(), i);
-    store3(d, scale(triangleS, fraction), o.sx.data(), o.sy.data(), o.sz.data(), i);
-    hn::StoreU(hn::IfThenElseZero(some, one), d, o.weight.data() + i);
-    return;
-  }
+  const V3 centroid = mean(corner, hn::Set(d, T(1.0 / 3.0)));
+  store3(d, centroid, o.gx.data(), o.gy.data(), o.gz.data(), i);
+  // A piece's area vector is its triangle's times the fraction it covers.
+  const V3 pieceS = scale(triangleS, fraction);
+  store3(d, pieceS, o.sx.data(), o.sy.data(), o.sz.data(), i);
+  hn::StoreU(hn::IfThenElseZero(some, one), d, o.weight.data() + i);
+  if (output == CutOutput::Volume) return;
   store3(d, corner[0], o.ax.data(), o.ay.data(), o.az.data(), i);
   store3(d, corner[1], o.bx.data(), o.by.data(), o.bz.data(), i);
   store3(d, corner[2], o.cx.data(), o.cy.data(), o.cz.data(), i);
-  const V3 centroid = mean(corner, hn::Set(d, T(1.0 / 3.0)));
-  store3(d, centroid, o.gx.data(), o.gy.data(), o.gz.data(), i);
   hn::StoreU(depth[0], d, o.d0.data() + i);
   hn::StoreU(depth[1], d, o.d1.data() + i);
   hn::StoreU(depth[2], d, o.d2.data() + i);
-  // A piece's area vector is its triangle's times the fraction it covers.
   const V pieceArea = hn::Mul(triangleArea, fraction);
-  const M positive = hn::Gt(pieceArea, zero);
-  const V3 pieceS = scale(triangleS, fraction);
-  store3(d, pieceS, o.sx.data(), o.sy.data(), o.sz.data(), i);
-  store3(d, cross(centroid, pieceS), o.csx.data(), o.csy.data(), o.csz.data(), i);
   hn::StoreU(pieceArea, d, o.area.data() + i);
+  if (output == CutOutput::Pressure) return;
+  const M positive = hn::Gt(pieceArea, zero);
+  store3(d, cross(centroid, pieceS), o.csx.data(), o.csy.data(), o.csz.data(), i);
   hn::StoreU(hn::IfThenElseZero(positive, hn::Div(one, hn::IfThenElse(positive, pieceArea, one))), d,
              o.inverseArea.data() + i);
-  hn::StoreU(hn::IfThenElseZero(some, one), d, o.weight.data() + i);
 }
 
 /// The pressure heads at the pieces' corners (CutKernel), placed as the
@@ -166,16 +239,21 @@ HWY_INLINE void storeHeads(D d, const CutLanes& cut, const StagedTriangles& in, 
 /// `velocities`, the water velocity at each piece's centroid too: the mean
 /// of its corners', each interpolated along the hull's edge as the corner
 /// itself is. With `heads`, the pressure heads at the pieces' corners: the
-/// wet corners' own, 0 on the waterline, as the depths. With `lean`, only
-/// the pieces' centroids, area vectors and weights.
-void CutKernel(const BoatBuffers& buffers, std::size_t count, bool velocities, bool heads, bool lean, PieceBuffer& o) {
+/// wet corners' own, 0 on the waterline, as the depths. Only what `output`
+/// asks for (CutOutput).
+void CutKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads, CutOutput output) {
   const D d;
-  const DI di;
   const V zero = hn::Zero(d), one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
+  const bool lookUp = looksUp(d, hull, velocities, heads);
+  if (!lookUp) stageCrossing(hull, b, count, velocities, heads);
+  PieceBuffer& o = b.pieces;
   const std::size_t slots = o.slots;
   for (std::size_t k = 0; k < slots; k += hn::Lanes(d)) {
-    const M valid = hn::RebindMask(d, hn::Lt(hn::Iota(di, ScalarIndex(k)), hn::Set(di, ScalarIndex(count))));
-    const StagedTriangles in = loadStaged(d, buffers.stage, k, velocities, heads);
+    // The lanes before `count` (not an Iota compared with it: on x86 GCC
+    // builds the Iota in memory, whose load then waits for its stores).
+    const M valid = hn::FirstN(d, count - std::min(count, k));
+    const StagedTriangles in = lookUp ? lookUpCrossing(d, hull, b, k, valid)
+                                      : loadStaged(d, b.stage, k, velocities, heads);
     const CutLanes cut(d, valid, in.h0, in.h1, in.h2);
     const PieceCorners r = cut.atPieceCorners(d, in.p0, in.p1, in.p2);
     const V depths[2][3] = {{cut.only(cut.single, hn::Neg(cut.g0)), cut.only(cut.twoWet, hn::Neg(cut.g1)),
@@ -188,9 +266,10 @@ void CutKernel(const BoatBuffers& buffers, std::size_t count, bool velocities, b
     const int pieces = k < o.twoSlots ? 2 : 1;
     for (int slot = 0; slot < pieces; ++slot)
       storePiece(d, r.of[slot], depths[slot], fractions[slot], in.area, in.sv,
-                 hn::And(valid, slot == 0 ? valid : cut.twoWet), lean, o, slot == 0 ? k : slots + k);
-    if (lean) continue;
+                 hn::And(valid, slot == 0 ? valid : cut.twoWet), output, o, slot == 0 ? k : slots + k);
+    if (output == CutOutput::Volume) continue;
     if (heads) storeHeads(d, cut, in, pieces, o, k);
+    if (output == CutOutput::Pressure) continue;
     if (velocities) {
       const PieceCorners u = cut.atPieceCorners(d, in.u0, in.u1, in.u2);
       for (int slot = 0; slot < pieces; ++slot)
@@ -263,47 +342,12 @@ namespace keel::KEEL_ABI::detail {
 HWY_EXPORT(CutKernel);
 HWY_EXPORT(TriangleVelocityKernel);
 
-void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads, bool lean) {
-  // The crossing triangles' data in order, each group of four one copy
-  // from the hull's record, with the corners' heights in the free fourth
-  // places; the kernel transposes four groups into vectors. This beats
-  // vector gathers (about a cycle per lane; measured with keel_bench) and
-  // copies field by field. The lanes past `count`
-  // are zeroed: the kernel masks them, and zeros keep them finite.
-  const std::size_t group = 4 * sizeof(btScalar);
-  const int groups = velocities || heads ? kStageGroups : 4;
-  // Every pointer in a local first: memcpy's stores may alias anything in
-  // memory, so the compiler would reload them from `b` after each copy.
-  btScalar* stage[kStageGroups];
-  std::copy_n(b.stage, kStageGroups, stage);
-  const ScalarIndex* crossing = b.crossing.data();
-  const btScalar *records = hull.cutRecord.data(), *h0 = b.corner0.data(), *h1 = b.corner1.data(),
-                 *h2 = b.corner2.data();
-  const btScalar *water = b.water_mps.data(), *e = b.head_m.data();
-  const std::uint64_t* corners = hull.corners.data();
-  for (std::size_t k = 0; k < count; ++k) {
-    const auto t = std::size_t(crossing[k]);
-    const btScalar* record = records + HullSoA::kCutRecord * t;
-    for (std::size_t g = 0; g < 4; ++g) std::memcpy(stage[g] + 4 * k, record + 4 * g, group);
-    stage[1][4 * k + 3] = h0[t];
-    stage[2][4 * k + 3] = h1[t];
-    stage[3][4 * k + 3] = h2[t];
-    if (!velocities && !heads) continue;
-    const std::uint64_t c = corners[t];
-    for (int j = 0; j < 3; ++j) {
-      const std::size_t i = HullSoA::corner(c, j);
-      btScalar* out = stage[4 + j] + 4 * k;
-      // The whole (u, v, w, 0): one 16-byte copy in float; the head, when
-      // wanted, over the zero.
-      if (velocities) std::memcpy(out, water + 4 * i, 4 * sizeof(btScalar));
-      if (heads) out[3] = e[i];
-    }
-  }
-  for (int g = 0; g < groups; ++g) std::memset(stage[g] + 4 * count, 0, (padded(count) - count) * group);
+void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads,
+                 CutOutput output) {
   b.pieces.crossing = count;
   b.pieces.slots = padded(count);
   b.pieces.twoSlots = padded(std::min(count, b.twoWetCrossing));
-  HWY_DYNAMIC_DISPATCH(CutKernel)(b, count, velocities, heads, lean, b.pieces);
+  HWY_DYNAMIC_DISPATCH(CutKernel)(hull, b, count, velocities, heads, output);
 }
 
 void triangleWaterVelocity(const HullSoA& hull, const BoatBuffers& b, btScalar* u, btScalar* v, btScalar* w) {

@@ -9,16 +9,31 @@
 
 namespace keel::KEEL_ABI::detail {
 
+/// What cutCrossing gives of each piece: what its reader needs, and no
+/// more.
+enum class CutOutput {
+  /// The centroids, area vectors and weights: what a volume needs
+  /// (flood/level.cpp).
+  Volume,
+  /// And the corners, their depths (and pressure heads) and the areas: what
+  /// the pressure integral needs.
+  Pressure,
+  /// And the centroids' moments of the area vectors, the inverse areas, the
+  /// water velocities, and each crossing triangle's emerged fraction and
+  /// waterline segment: what the hydrodynamic terms, the effects, the added
+  /// mass and the wake need.
+  Full,
+};
+
 /// Cuts b's first `count` crossing triangles (classifyTriangles' order;
 /// docs/model.md, "The cut", lane by lane) into b.pieces, from their
 /// corners' heights; with `velocities`, also the water velocity at each
 /// piece's centroid from the vertices' (b.water_mps), interpolated
 /// along the edges as the positions are; with `heads`, the pressure heads
 /// at the pieces' corners from the wet vertices' (b.head_m), as the depths.
-/// `lean`: only the pieces' centroids, area vectors and weights (what a
-/// volume needs: flood/level.cpp), and no waterline segments.
+/// Only what `output` asks for.
 void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads,
-                 bool lean = false);
+                 CutOutput output = CutOutput::Full);
 
 /// The wet triangles' corners' pressure heads (b.head0, ...) from the
 /// vertices' (b.head_m), 0 where the weight is 0 [m]: every triangle of the

@@ -50,6 +50,7 @@ HullSoA::HullSoA(const Hull& hull)
     x[i] = p.x(), y[i] = p.y(), z[i] = p.z();
   }
   corners.assign(trianglePadded, 0);
+  for (std::vector<ScalarIndex>& v : vertexOf) v.assign(trianglePadded, 0);
   for (auto* v : {&ax, &ay, &az, &bx, &by, &bz,  &cx,  &cy,  &cz,   &gx,
                   &gy, &gz, &sx, &sy, &sz, &csx, &csy, &csz, &area, &inverseArea})
     v->assign(trianglePadded, 0);
@@ -57,6 +58,7 @@ HullSoA::HullSoA(const Hull& hull)
     if (triangle[t] == kNoTriangle) continue;  // padding: zero area, vertex 0
     const Hull::Triangle& tri = hull.triangles()[triangle[t]];
     corners[t] = pack(tri[0], tri[1], tri[2]);
+    for (int k = 0; k < 3; ++k) vertexOf[k][t] = ScalarIndex(tri[std::size_t(k)]);
     const btVector3 &a = hull.vertices()[tri[0]], &b = hull.vertices()[tri[1]], &c = hull.vertices()[tri[2]];
     ax[t] = a.x(), ay[t] = a.y(), az[t] = a.z();
     bx[t] = b.x(), by[t] = b.y(), bz[t] = b.z();

@@ -49,6 +49,10 @@ struct HullSoA {
   [[nodiscard]] static constexpr std::size_t corner(std::uint64_t packed, int k) {
     return std::size_t((packed >> (k * kCornerBits)) & kCornerMask);
   }
+  /// Each triangle's corners' vertices, one array per corner (0 for
+  /// padding), as lane indices: a hull of at most a vector of vertices looks
+  /// its corners' heights up in that vector (classify.cpp).
+  std::vector<ScalarIndex> vertexOf[3];
   std::vector<btScalar> ax, ay, az, bx, by, bz, cx, cy, cz;  ///< triangle corners' positions [m]
   std::vector<btScalar> gx, gy, gz;                          ///< triangle centroids [m]
   std::vector<btScalar> sx, sy, sz, area;                    ///< area vector S = n A, area A [m^2]

@@ -20,16 +20,20 @@ namespace HWY_NAMESPACE {
 /// A Sum's partial sums carried on in double, slot by slot (SlotSum): the
 /// pressure sums cancel heavily over a closed hull (docs/model.md, "The
 /// pressure integral").
+/// Started from a Sum, it holds that Sum's slots exactly: +0 + x is x for
+/// every x but -0, which a sum started at +0 never is.
 struct WideSum {
   HWY_INLINE WideSum() {}  // (the implicit one would lack the instruction set's attributes)
 #if defined(BT_USE_DOUBLE_PRECISION) && !HWY_HAVE_SCALABLE
   Sum v;
+  HWY_INLINE explicit WideSum(const Sum& x) : v(x) {}
   HWY_INLINE void add(const Sum& x) {
     for (std::size_t j = 0; j < Sum::kVectors; ++j) v.v[j] = hn::Add(v.v[j], x.v[j]);
   }
   [[nodiscard]] HWY_INLINE double total() const { return v.total(); }
 #elif HWY_HAVE_SCALABLE || HWY_TARGET == HWY_SCALAR
   double v[kSlots] = {};  // one lane at a time
+  HWY_INLINE explicit WideSum(const Sum& x) { add(x); }
   HWY_INLINE void add(const Sum& x) {
     T lanes[kSlots];
     x.store(lanes);
@@ -43,12 +47,16 @@ struct WideSum {
 #else
   using DW = hn::RepartitionToWide<D>;
   SlotSum<DW, kSlots> v;  // float vector j's slots are double vectors 2j and 2j + 1
-  HWY_INLINE void add(const Sum& x) {
+  /// Slot vector k of x in double.
+  static HWY_INLINE hn::Vec<DW> promoted(const Sum& x, std::size_t k) {
     const hn::Half<D> dh;
-    for (std::size_t j = 0; j < Sum::kVectors; ++j) {
-      v.v[2 * j] = hn::Add(v.v[2 * j], hn::PromoteTo(DW(), hn::LowerHalf(dh, x.v[j])));
-      v.v[2 * j + 1] = hn::Add(v.v[2 * j + 1], hn::PromoteTo(DW(), hn::UpperHalf(dh, x.v[j])));
-    }
+    return hn::PromoteTo(DW(), k % 2 == 0 ? hn::LowerHalf(dh, x.v[k / 2]) : hn::UpperHalf(dh, x.v[k / 2]));
+  }
+  HWY_INLINE explicit WideSum(const Sum& x) {
+    for (std::size_t k = 0; k < 2 * Sum::kVectors; ++k) v.v[k] = promoted(x, k);
+  }
+  HWY_INLINE void add(const Sum& x) {
+    for (std::size_t k = 0; k < 2 * Sum::kVectors; ++k) v.v[k] = hn::Add(v.v[k], promoted(x, k));
   }
   [[nodiscard]] HWY_INLINE double total() const { return v.total(); }
 #endif
@@ -112,6 +120,78 @@ HWY_INLINE void addPieces(D d, const PieceStream& s, std::size_t i, V3 upv, Sum*
   eachIndex<kHeads ? 14 : 11>([&](auto j) { block[j].add(i, terms[j]); });
 }
 
+/// Adds the pressure terms of pieces [start, end) of s, one block, to
+/// `block`; false when every piece was dry (block then left as it was).
+template <bool kHeads>
+HWY_INLINE bool addBlock(D d, const PieceStream& s, std::size_t start, std::size_t end, V3 upv, Sum* block) {
+  bool pending = false;
+  for (std::size_t i = start; i < end; i += hn::Lanes(d)) {
+    if (!hn::AllFalse(d, hn::Gt(hn::LoadU(d, s.weight + i), hn::Zero(d)))) {  // else dry: adds nothing
+      addPieces<kHeads>(d, s, i, upv, block);
+      pending = true;
+    }
+  }
+  return pending;
+}
+
+/// The PressureSums of the sums' totals (indexed as kForce...).
+template <bool kHeads, class Total>
+HWY_INLINE PressureSums sumsOf(const Total& total) {
+  PressureSums out;
+  for (int k = 0; k < 3; ++k) {
+    out.force[k] = total(kForce + k);
+    out.moment[k] = total(kMoment + k);
+    out.buoyancyMoment[k] = total(kBuoyancy + k);
+    out.depthForce[k] = total((kHeads ? kDepthForce : kForce) + k);
+  }
+  out.area = total(kArea);
+  out.depthIntegral = total(kDepth);
+  return out;
+}
+
+/// The sums of a block of pieces, each Sum started (zeroed) or not one by
+/// one: GCC would clear an array of them, loop-constructed, through memory
+/// (rep stos) rather than in the registers the block's loop keeps them in.
+template <std::size_t kSums>
+struct SumBlock {
+  Sum sum[kSums];
+  HWY_INLINE SumBlock() : SumBlock(Sum(), std::make_index_sequence<kSums>()) {}
+  HWY_INLINE explicit SumBlock(Unstarted tag) : SumBlock(tag, std::make_index_sequence<kSums>()) {}
+  template <class Init, std::size_t... J>
+  HWY_INLINE SumBlock(const Init& init, std::index_sequence<J...> /*each*/)
+      : sum{(static_cast<void>(J), Sum(init))...} {}
+};
+
+/// Stream s's sums when it fits in one block (addBlock), into `out`: +0
+/// in every slot when it is dry.
+template <bool kHeads, std::size_t kSums>
+HWY_NOINLINE void keepBlock(const PieceStream* stream, V3 upv, SumBlock<kSums>& out) {
+  const D d;
+  const PieceStream s = *stream;
+  SumBlock<kSums> block;
+  static_cast<void>(addBlock<kHeads>(d, s, 0, s.count, upv, block.sum));
+  eachIndex<kSums>([&](auto j) { out.sum[j] = block.sum[j]; });
+}
+
+/// Sums for two streams of at most a block each (a small hull's triangles
+/// and pieces): the same additions as Sums' loop, without the double
+/// totals zeroed and kept in memory.
+template <bool kHeads, std::size_t kSums>
+HWY_NOINLINE PressureSums twoBlockSums(const PieceStream* streams, V3 upv) {
+  SumBlock<kSums> first(Unstarted{}), second(Unstarted{});
+  keepBlock<kHeads>(streams, upv, first);
+  keepBlock<kHeads>(streams + 1, upv, second);
+  double total[kSums];
+  // A dry stream's block sums are the +0 they started at, whose addition
+  // changes no bit (a sum started at +0 is never -0): added without a test.
+  eachIndex<kSums>([&](auto j) {
+    WideSum t(first.sum[j]);
+    t.add(second.sum[j]);
+    total[j] = t.total();
+  });
+  return sumsOf<kHeads>([&](int j) { return total[j]; });
+}
+
 /// The pressure sums; with `kHeads`, the force and torque from the pressure
 /// heads at the corners (s.e0...; PressureModel::WavePressure), the volume,
 /// centre of buoyancy and depth integral still from the depths.
@@ -127,6 +207,8 @@ PressureSums Sums(const PieceStream* streams, std::size_t streamCount, const T* 
   // tests). A block is a run of a stream, the same on every instruction set.
   constexpr int kSums = kHeads ? 14 : 11;
   constexpr std::size_t kBlock = 8 * kSlots;
+  if (streamCount == 2 && streams[0].count <= kBlock && streams[1].count <= kBlock)
+    return twoBlockSums<kHeads, kSums>(streams, upv);
   WideSum total[kSums];
   for (std::size_t k = 0; k < streamCount; ++k) {
     const PieceStream s = streams[k];
@@ -134,32 +216,12 @@ PressureSums Sums(const PieceStream* streams, std::size_t streamCount, const T* 
       // The block's sums live only in its loop, which GCC then keeps in
       // registers; the double totals, touched once a block, stay in memory
       // (keel_bench substep).
-      const std::size_t end = std::min(start + kBlock, s.count);
-      Sum block[kSums];
-      bool pending = false;
-      for (std::size_t i = start; i < end; i += hn::Lanes(d)) {
-        if (!hn::AllFalse(d, hn::Gt(hn::LoadU(d, s.weight + i), hn::Zero(d)))) {  // else dry: adds nothing
-          addPieces<kHeads>(d, s, i, upv, block);
-          pending = true;
-        }
-      }
-      if (pending) eachIndex<kSums>([&](auto j) { total[j].add(block[j]); });
+      SumBlock<kSums> block;
+      if (addBlock<kHeads>(d, s, start, std::min(start + kBlock, s.count), upv, block.sum))
+        eachIndex<kSums>([&](auto j) { total[j].add(block.sum[j]); });
     }
   }
-  PressureSums out;
-  for (int k = 0; k < 3; ++k) {
-    out.force[k] = total[kForce + k].total();
-    out.moment[k] = total[kMoment + k].total();
-    out.buoyancyMoment[k] = total[kBuoyancy + k].total();
-    if constexpr (kHeads) {
-      out.depthForce[k] = total[kDepthForce + k].total();
-    } else {
-      out.depthForce[k] = out.force[k];
-    }
-  }
-  out.area = total[kArea].total();
-  out.depthIntegral = total[kDepth].total();
-  return out;
+  return sumsOf<kHeads>([&](int j) { return total[j].total(); });
 }
 
 PressureSums PressureKernel(const PieceStream* streams, std::size_t streamCount, const T* up) {
@@ -179,10 +241,9 @@ PressureSums pressureSums(const PieceStream* streams, std::size_t count, const b
   return HWY_DYNAMIC_DISPATCH(PressureKernel)(streams, count, up);
 }
 
-HydrostaticResult pressureResult(const PressureSums& sums, btScalar density_kgpm3, btScalar gravity_mps2,
-                                 const btVector3& up) {
+void pressureResult(const PressureSums& sums, btScalar density_kgpm3, btScalar gravity_mps2, const btVector3& up,
+                    HydrostaticResult& result) {
   const double rhoG = double(density_kgpm3) * double(gravity_mps2);
-  HydrostaticResult result;
   result.force_N = btVector3(btScalar(-rhoG * sums.force[0] / 3), btScalar(-rhoG * sums.force[1] / 3),
                              btScalar(-rhoG * sums.force[2] / 3));
   result.torque_Nm = btVector3(btScalar(-rhoG * sums.moment[0] / 12), btScalar(-rhoG * sums.moment[1] / 12),
@@ -198,11 +259,11 @@ HydrostaticResult pressureResult(const PressureSums& sums, btScalar density_kgpm
   //   int_V d dV = -sum (S . up) int d^2 dA / (2 A).
   const double depthVolume = -sums.depthIntegral / 24;
   result.depthIntegral_m4 = btScalar(depthVolume);
+  result.centreOfBuoyancy_m.setZero();
   if (volume > 0) {
     for (int k = 0; k < 3; ++k)
       result.centreOfBuoyancy_m[k] = btScalar((double(up[k]) * depthVolume - sums.buoyancyMoment[k] / 12) / volume);
   }
-  return result;
 }
 
 }  // namespace keel::KEEL_ABI::detail

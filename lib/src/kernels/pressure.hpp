@@ -28,9 +28,10 @@ struct PressureSums {
 /// (every stream must then), else from the depths.
 [[nodiscard]] PressureSums pressureSums(const PieceStream* streams, std::size_t count, const btScalar up[3]);
 
-/// The hydrostatic result of the pressure sums (its last step): force, torque, volume, wetted area, centre of buoyancy
-/// and depth integral in the frame of the sums, whose up axis is `up`.
-[[nodiscard]] HydrostaticResult pressureResult(const PressureSums& sums, btScalar density_kgpm3, btScalar gravity_mps2,
-                                               const btVector3& up);
+/// The hydrostatic result of the pressure sums (its last step) into `result`: force, torque, volume, wetted area,
+/// centre of buoyancy and depth integral in the frame of the sums, whose up axis is `up`. (Written in place: a
+/// returned copy's narrow stores and wide loads would stall.)
+void pressureResult(const PressureSums& sums, btScalar density_kgpm3, btScalar gravity_mps2, const btVector3& up,
+                    HydrostaticResult& result);
 
 }  // namespace keel::KEEL_ABI::detail

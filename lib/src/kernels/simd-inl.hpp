@@ -165,6 +165,7 @@ HWY_INLINE double halvingSum(double* s, std::size_t n) {
 /// accumulator on AVX-512, K scalars on the scalar target. Lanes that add a
 /// zero (a dry piece, padding) leave their sum's bits as they are (a sum
 /// that starts at +0 is never -0), so a vector of them may be skipped.
+struct Unstarted {};  ///< SlotSum's tag: not started
 template <class DV, std::size_t K = kSlotsOf<hn::TFromD<DV>>>
 struct SlotSum {
   using Lane = hn::TFromD<DV>;
@@ -177,6 +178,8 @@ struct SlotSum {
     hn::StoreU(x, DV(), lanes);
     for (std::size_t l = 0; l < hn::Lanes(DV()); ++l) slot[(i + l) % K] += lanes[l];
   }
+  HWY_INLINE SlotSum() = default;
+  HWY_INLINE explicit SlotSum(Unstarted /*tag*/) {}
   HWY_INLINE void store(Lane* out) const {
     for (std::size_t k = 0; k < K; ++k) out[k] = slot[k];
   }
@@ -188,6 +191,9 @@ struct SlotSum {
   HWY_INLINE SlotSum() {
     for (auto& x : v) x = hn::Zero(DV());
   }
+  /// Not started: to be assigned (an array of zeroed ones may be cleared
+  /// through memory first).
+  HWY_INLINE explicit SlotSum(Unstarted /*tag*/) {}
   /// The accumulator of items i... (i counted from the stream's start).
   HWY_INLINE hn::Vec<DV>& at(std::size_t i) { return v[i / kLanes % kVectors]; }
   HWY_INLINE void add(std::size_t i, hn::Vec<DV> x) {
@@ -205,6 +211,9 @@ struct SlotSum {
   }
 #endif
   [[nodiscard]] HWY_INLINE double total() const {
+#if !HWY_HAVE_SCALABLE && HWY_TARGET != HWY_SCALAR
+    if constexpr (kLanes > 1 || sizeof(Lane) == sizeof(double)) return slotHalvingSum(*this);
+#endif
     Lane lanes[K];
     store(lanes);
     double wide[K];
@@ -212,6 +221,50 @@ struct SlotSum {
     return halvingSum(wide, K);
   }
 };
+
+#if !HWY_HAVE_SCALABLE && HWY_TARGET != HWY_SCALAR
+/// halvingSum of one vector's lanes: its lower half plus its upper half
+/// (s[k] + s[k + n/2], k < n/2) until one lane is left.
+template <class DW>
+HWY_INLINE double laneHalvingSum(DW /*d*/, hn::Vec<DW> x) {
+  if constexpr (hn::MaxLanes(DW()) == 1) {
+    return hn::GetLane(x);
+  } else {
+    const hn::Half<DW> h;
+    return laneHalvingSum(h, hn::Add(hn::LowerHalf(h, x), hn::UpperHalf(h, x)));
+  }
+}
+
+/// A SlotSum's total(): its slots in double, added by halves (halvingSum)
+/// in vector additions, not one lane at a time through memory. The slots
+/// are n double vectors in order, so a level of halvingSum adds vector
+/// j + n/2 to vector j until one is left, then halves within it: the same
+/// additions of the same numbers, and so the same bits.
+template <class DV, std::size_t K>
+HWY_INLINE double slotHalvingSum(const SlotSum<DV, K>& sum) {
+  using S = SlotSum<DV, K>;
+  constexpr std::size_t kLanes = S::kLanes;
+  if constexpr (sizeof(typename S::Lane) == sizeof(double)) {
+    hn::Vec<DV> w[S::kVectors];
+    for (std::size_t j = 0; j < S::kVectors; ++j) w[j] = sum.v[j];
+    for (std::size_t n = S::kVectors / 2; n >= 1; n /= 2)
+      for (std::size_t j = 0; j < n; ++j) w[j] = hn::Add(w[j], w[j + n]);
+    return laneHalvingSum(DV(), w[0]);
+  } else {  // float slots: each vector's halves promoted, in slot order
+    const hn::Half<DV> dh;
+    const hn::RepartitionToWide<DV> dw;
+    static_assert(hn::MaxLanes(dw) == kLanes / 2, "a float vector's halves are double vectors");
+    hn::Vec<decltype(dw)> w[2 * S::kVectors];
+    for (std::size_t j = 0; j < S::kVectors; ++j) {
+      w[2 * j] = hn::PromoteTo(dw, hn::LowerHalf(dh, sum.v[j]));
+      w[2 * j + 1] = hn::PromoteTo(dw, hn::UpperHalf(dh, sum.v[j]));
+    }
+    for (std::size_t n = S::kVectors; n >= 1; n /= 2)
+      for (std::size_t j = 0; j < n; ++j) w[j] = hn::Add(w[j], w[j + n]);
+    return laneHalvingSum(dw, w[0]);
+  }
+}
+#endif
 using Sum = SlotSum<D>;
 
 /// A force and torque (body axes) summed per slot (SlotSum).

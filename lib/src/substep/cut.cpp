@@ -23,7 +23,13 @@ void cut(const BoatModel& boat, BoatState& state, Substep& s) {
   // (the WaterVelocity stage) when the plan wants it per vertex, and the
   // corners' pressure heads when the WavePressure stage gave them.
   const bool velocities = s.plan.velocities == WaterVelocities::PerVertex && state.anyWet;
-  cutCrossing(soaOf(boat.hull), b, s.crossingCount, velocities, s.cornerHeads);
+  // Hydrostatics alone read only what the pressure integral needs; a
+  // hydrodynamic term, the effects, the added mass and the wake read the
+  // rest (CutOutput::Full).
+  const bool full = wantsHydrodynamics(s.plan, state) || state.effects || s.plan.addedMass || state.wakeLink;
+  cutCrossing(soaOf(boat.hull), b, s.crossingCount, velocities, s.cornerHeads,
+              full ? CutOutput::Full : CutOutput::Pressure);
+  if (!full) return;
   for (std::size_t k = 0; k < s.crossingCount; ++k) b.emerged[std::size_t(b.crossing[k])] = b.pieces.emerged[k];
 }
 

@@ -17,6 +17,11 @@ bool limitPressure(const BoatModel& boat, HydrostaticResult& p, btScalar gravity
   const double maxForce = kMaxPressureForceFactor * double(boat.statics.waterDensity_kgpm3) * double(gravity_mps2) *
                           double(boat.hull.volume_m3());
   const double maxTorque = maxForce * double(boat.hull.radius_m());
+  // Well inside both limits (the squares 2 % below theirs, far more than
+  // the lengths' rounding), nothing to limit: no square roots.
+  if (double(p.force_N.length2()) < 0.98 * maxForce * maxForce &&
+      double(p.torque_Nm.length2()) < 0.98 * maxTorque * maxTorque)
+    return false;
   const double force = double(p.force_N.length()), torque = double(p.torque_Nm.length());
   bool limited = false;
   if (force > maxForce) p.force_N *= btScalar(maxForce / force), limited = true;
@@ -37,11 +42,12 @@ void pressure(const BoatModel& boat, BoatState& state, Substep& s) {
   const PressureSums sums = pressureSums(streams, 2, s.axes.up);
   // The sums are in body axes: the result is turned to world axes once.
   HydrostaticResult& r = state.hydrostatics;
-  r = pressureResult(sums, boat.statics.waterDensity_kgpm3, state.frameGravity_mps2.length(), s.axes.up);
+  const btScalar gravity_mps2 = state.frameGravity_mps2.length();
+  pressureResult(sums, boat.statics.waterDensity_kgpm3, gravity_mps2, s.axes.up, r);
   r.force_N = state.basis * r.force_N;
   r.torque_Nm = state.basis * r.torque_Nm;
   r.centreOfBuoyancy_m = state.basis * r.centreOfBuoyancy_m;
-  if (limitPressure(boat, r, state.frameGravity_mps2.length())) s.flags |= StatusPressureLimited;
+  if (limitPressure(boat, r, gravity_mps2)) s.flags |= StatusPressureLimited;
 }
 
 }  // namespace keel::KEEL_ABI::detail

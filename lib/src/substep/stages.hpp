@@ -82,9 +82,12 @@ void waterVelocityAtVertices(const BoatModel& boat, BoatState& state, const Tria
 void wavePressureHeads(const BoatModel& boat, BoatState& state, const TriangleState& tri, Substep& s);
 
 /// Cut. Reads the crossing list, s.crossingCount, s.cornerHeads,
-/// plan.velocities, the corners' water velocities. Writes the pieces
-/// (s.buffers.pieces, with their velocities and heads when given) and each
-/// crossing triangle's emerged fraction (s.buffers.emerged) (cut.cpp).
+/// plan.velocities, the corners' water velocities, what later stages run
+/// (the plan's terms and added mass, state.effects, state.wakeLink). Writes
+/// the pieces (s.buffers.pieces, with their velocities and heads when
+/// given) and, when a later stage reads them, each crossing triangle's
+/// emerged fraction (s.buffers.emerged) and the pieces' other fields
+/// (CutOutput::Full) (cut.cpp).
 void cut(const BoatModel& boat, BoatState& state, Substep& s);
 
 /// Pressure. Reads the whole triangles and the pieces (s.buffers), their

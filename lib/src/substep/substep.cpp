@@ -68,17 +68,21 @@ bool readPose(const BoatModel&, BoatState& state, const BodySnapshot& body, Subs
   }
   s.effectiveInverseMass_pkg = body.inverseMass_pkg;  // the AddedMass stage raises them
   s.effectiveInverseInertia = body.inverseInertia;
-  state.centre_m = body.centreOfMass.getOrigin();
-  state.basis = body.centreOfMass.getBasis();
+  // Read from the snapshot, not from the state just written: a load of
+  // what was just stored in other widths would wait for the stores.
+  const btVector3& centre = body.centreOfMass.getOrigin();
+  const btMatrix3x3& basis = body.centreOfMass.getBasis();
+  state.centre_m = centre;
+  state.basis = basis;
   // The water's axes in the body frame (B^T a): the hull's vertices are
   // used as they are.
   const WaterFrame& f = state.frame;
-  s.axes.east = f.east * state.basis;
-  s.axes.north = f.north * state.basis;
-  s.axes.up = f.up * state.basis;
-  s.axes.centreEast_m = double(state.centre_m.dot(f.east));
-  s.axes.centreNorth_m = double(state.centre_m.dot(f.north));
-  s.axes.centreUp_m = state.centre_m.dot(f.up);
+  s.axes.east = f.east * basis;
+  s.axes.north = f.north * basis;
+  s.axes.up = f.up * basis;
+  s.axes.centreEast_m = double(centre.dot(f.east));
+  s.axes.centreNorth_m = double(centre.dot(f.north));
+  s.axes.centreUp_m = centre.dot(f.up);
   return true;
 }
 

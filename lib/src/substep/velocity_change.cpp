@@ -35,7 +35,9 @@ bool refuse(BoatState& state, std::uint32_t flags) {
 bool velocityChange(const BoatModel& boat, BoatState& state, PointWater& water, const BodySnapshot& body, Substep& s) {
   const StageScope scope(s.profile, SubstepStage::VelocityChange);
   ForceTorque& total = state.total;
-  total = state.hydrodynamics.total();
+  // No term planned, none ran: the hydrodynamic forces are the zeros the
+  // substep began with, which add nothing.
+  total = s.plan.anyTerm() ? state.hydrodynamics.total() : ForceTorque{};
   total.force_N += state.hydrostatics.force_N;
   total.torque_Nm += state.hydrostatics.torque_Nm;
   total += state.flood.force;
