@@ -7,6 +7,8 @@
 // axis, the boat's velocities and the water's velocities are turned into it,
 // and the sums are turned back to world axes once per boat.
 
+#include "math/round_up.hpp"
+
 #include <keel/hull.hpp>
 
 #include <LinearMath/btScalar.h>
@@ -24,7 +26,7 @@ using ScalarIndex = std::conditional_t<sizeof(btScalar) == 4, std::int32_t, std:
 /// Every kernel array is a multiple of this many entries long: the lanes of
 /// the widest vector (16 floats or 8 doubles in 64 bytes).
 inline constexpr std::size_t kPad = 16;
-[[nodiscard]] inline std::size_t padded(std::size_t n) { return (n + kPad - 1) / kPad * kPad; }
+[[nodiscard]] inline std::size_t padded(std::size_t n) { return roundUp(n, kPad); }
 
 /// A hull in structure-of-arrays form, body frame [m]. The triangles are in
 /// the kernels' own order (`triangle` maps back to the hull's): sorted by the

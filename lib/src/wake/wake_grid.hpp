@@ -3,6 +3,8 @@
 // (wake_grid_simd.cpp), laid out by wake_grid.cpp: each node's velocities
 // at every depth from its bands'.
 
+#include "math/round_up.hpp"
+
 #include <LinearMath/btScalar.h>
 #include <keel/config.hpp>
 
@@ -15,9 +17,7 @@ namespace keel::KEEL_ABI::detail {
 inline constexpr std::size_t kWakeGridLanes = 8;
 
 /// `n` rounded up to whole vectors of kWakeGridLanes.
-[[nodiscard]] constexpr std::size_t wakeGridPadded(std::size_t n) {
-  return (n + kWakeGridLanes - 1) / kWakeGridLanes * kWakeGridLanes;
-}
+[[nodiscard]] constexpr std::size_t wakeGridPadded(std::size_t n) { return roundUp(n, kWakeGridLanes); }
 
 /// The field's velocities at a grid's nodes and depths, added to a grid
 /// query's answer: at node n and depth m, along each axis, the sum over

@@ -12,6 +12,7 @@
 #define HWY_TARGET_INCLUDE "water/sine_sum_grid_simd.cpp"
 #include <hwy/foreach_target.h>  // before highway.h
 
+#include "math/round_up.hpp"
 #include "water/wave_batch-inl.hpp"
 
 #include <bit>
@@ -87,8 +88,8 @@ double* aligned64(double* p) {
 [[nodiscard]] GridTables layTables(double* scratch, std::size_t components, std::size_t nodesU) {
   GridTables g{};
   g.components = components;
-  g.componentsPadded = (components + kLanes - 1) / kLanes * kLanes;
-  g.nodesUPadded = (nodesU + kScalarLanes - 1) / kScalarLanes * kScalarLanes;
+  g.componentsPadded = roundUp(components, kLanes);
+  g.nodesUPadded = roundUp(nodesU, kScalarLanes);
   const std::size_t n = g.componentsPadded;
   g.stepU = aligned64(scratch);
   g.row = g.stepU + 2 * n;
@@ -417,7 +418,7 @@ HWY_EXPORT(SineSumGrid);
 std::size_t sineSumGridScratch(std::size_t components) {
   // The widest vector compiled: AVX-512 (see kLanes and kScalarLanes).
   constexpr std::size_t lanes = 64 / sizeof(double), scalarLanes = 64 / sizeof(btScalar);
-  const std::size_t padded = (components + lanes - 1) / lanes * lanes;
+  const std::size_t padded = roundUp(components, lanes);
   // The btScalar tables (layTables), in doubles, each rounded up to 64 bytes.
   const auto doubles = [](std::size_t scalars) { return (scalars * sizeof(btScalar) + 63) / 64 * 8; };
   return 6 * padded + doubles(2 * padded) + doubles(2 * components * scalarLanes) + 8;  // and 64 bytes to align it

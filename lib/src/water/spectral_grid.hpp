@@ -3,6 +3,7 @@
 // (spectral_grid_simd.cpp), laid out by spectral_grid.cpp. docs/waves.md,
 // "Spectral ocean".
 
+#include "math/round_up.hpp"
 #include "water/spectral_detail.hpp"
 
 #include <array>
@@ -16,9 +17,7 @@ namespace keel::KEEL_ABI::detail {
 inline constexpr std::size_t kSpectralGridLanes = 8;
 
 /// `n` rounded up to whole vectors of kSpectralGridLanes.
-[[nodiscard]] constexpr std::size_t spectralGridPadded(std::size_t n) {
-  return (n + kSpectralGridLanes - 1) / kSpectralGridLanes * kSpectralGridLanes;
-}
+[[nodiscard]] constexpr std::size_t spectralGridPadded(std::size_t n) { return roundUp(n, kSpectralGridLanes); }
 
 /// One axis of a grid node's stencil: the (unwrapped) tile index of its
 /// first tap and the 4 taps' weights, as SpectralOceanState::fixedStencilAt
