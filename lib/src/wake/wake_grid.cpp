@@ -9,6 +9,7 @@
 // exponential per depth for the whole grid.
 #include <keel/surface_authoring.hpp>
 
+#include "grow.hpp"
 #include "wake/wake_data.hpp"
 #include "wake/wake_grid.hpp"
 #include "wake/wake_query.hpp"
@@ -53,9 +54,6 @@ struct GridScratch {
   std::array<double, kMaxDepthBands> decayK{};
   std::size_t decayBands = 0;
   std::vector<btScalar> depths;  ///< WakeDepthJob::scratch
-  /// The nodes' coordinates (and depths' heights), for an ambient surface
-  /// with no grid query.
-  std::vector<btScalar> u_m, v_m, w_m;
 };
 
 GridScratch& threadScratch() {
@@ -63,18 +61,13 @@ GridScratch& threadScratch() {
   return scratch;
 }
 
-template <class T>
-void sizeAtLeast(std::vector<T>& v, std::size_t count) {
-  if (v.size() < count) v.resize(count);
-}
-
 /// The places of `count` nodes at coordinates `at(i)` [m] along an axis
 /// whose field node 0 lies at `edge_m` [m].
 template <class At>
 void placeAxis(const WakeFieldData& d, double edge_m, int count, At at, AxisPlaces& out) {
   const auto size = std::size_t(count);
-  sizeAtLeast(out.cell, size);
-  for (std::vector<btScalar>* v : {&out.near, &out.far, &out.inside}) sizeAtLeast(*v, size);
+  growTo(out.cell, size);
+  for (std::vector<btScalar>* v : {&out.near, &out.far, &out.inside}) growTo(*v, size);
   out.first = d.n;
   out.last = -1;
   for (std::size_t i = 0; i < size; ++i) {
@@ -282,7 +275,7 @@ void addTiles(const WakeFieldData& d, const WaterGrid& grid, const TileBlend& t,
   // two when they wrap.
   const std::size_t n = std::size_t(d.n), first = std::size_t(cols.first);
   const std::size_t count = std::size_t(cols.last - cols.first) + 2, straight = std::min(count, n - first);
-  for (std::vector<btScalar>* v : {&s.rowHeight, &s.rowPotential, &s.rowRise, &s.rowRate}) sizeAtLeast(*v, count);
+  for (std::vector<btScalar>* v : {&s.rowHeight, &s.rowPotential, &s.rowRise, &s.rowRate}) growTo(*v, count);
   const std::size_t nodesU = std::size_t(grid.nodesU), nodes = nodesU * std::size_t(grid.nodesV);
   for (std::size_t j = 0; j < std::size_t(grid.nodesV); ++j) {
     if (rows.inside[j] == 0) continue;
@@ -307,9 +300,9 @@ void addField(const WakeFieldData& d, const WaterGrid& grid, std::span<const dou
   GridScratch& s = threadScratch();
   const std::size_t nodes = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
   const std::size_t bands = velocity != nullptr && !depths_m.empty() ? std::size_t(d.bands) : 0;
-  sizeAtLeast(s.height, nodes);
+  growTo(s.height, nodes);
   std::fill_n(s.height.begin(), nodes, btScalar(0));
-  sizeAtLeast(s.band, 3 * bands * nodes);
+  growTo(s.band, 3 * bands * nodes);
   std::fill_n(s.band.begin(), 3 * bands * nodes, btScalar(0));
   const double alpha = endWeight(d, t_s), span = d.to().time_s - d.from().time_s;
   const auto rate = btScalar(span > 0 ? 1 / span : 0), end = btScalar(alpha), start = btScalar(1 - alpha);
@@ -332,14 +325,14 @@ void addField(const WakeFieldData& d, const WaterGrid& grid, std::span<const dou
     s.decayBands = bands;
     s.decayK = d.bandK_radpm;
     s.decayDepths.assign(depths_m.begin(), depths_m.end());  // grows to the most depths asked, then stays
-    sizeAtLeast(s.decay, bands * padded);
+    growTo(s.decay, bands * padded);
     std::array<double, kMaxDepthBands> decay{};
     for (std::size_t m = 0; m < padded; ++m) {
       if (m < levels) bandDecays(d, -depths_m[m], decay.data());
       for (std::size_t b = 0; b < bands; ++b) s.decay[b * padded + m] = m < levels ? btScalar(decay[b]) : btScalar(0);
     }
   }
-  sizeAtLeast(s.depths, 3 * (nodes * levels + kWakeGridLanes));
+  growTo(s.depths, 3 * (nodes * levels + kWakeGridLanes));
   addWakeDepths({.nodes = nodes,
                  .depths = levels,
                  .bands = bands,
@@ -347,63 +340,6 @@ void addField(const WakeFieldData& d, const WaterGrid& grid, std::span<const dou
                  .decay = s.decay.data(),
                  .scratch = s.depths.data(),
                  .out = &velocity[0].east_mps});  // WaterVelocity: three btScalars
-}
-
-/// The ambient surface's heights at the nodes when it has no grid query:
-/// one height for level water, else its heights() at the nodes.
-void ambientHeightsAtNodes(const WaterSurface& ambient, const WaterGrid& grid, double t_s, btScalar* out_m) {
-  const std::size_t nodes = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
-  if (ambient.heightIsUniform()) {
-    std::fill_n(out_m, nodes, ambient.height(grid.u_m(0), grid.v_m(0), t_s));
-    return;
-  }
-  GridScratch& s = threadScratch();
-  sizeAtLeast(s.u_m, nodes);
-  sizeAtLeast(s.v_m, nodes);
-  for (int j = 0; j < grid.nodesV; ++j)
-    for (int i = 0; i < grid.nodesU; ++i) {
-      const std::size_t node = std::size_t(j) * std::size_t(grid.nodesU) + std::size_t(i);
-      s.u_m[node] = grid.u_m(i);
-      s.v_m[node] = grid.v_m(j);
-    }
-  ambient.heights(s.u_m.data(), s.v_m.data(), nodes, t_s, out_m);
-}
-
-/// The ambient surface's velocities at the nodes' depths when it has no
-/// grid query with velocities: its one velocity when it is the same
-/// everywhere, else its velocities() at every node and depth.
-void ambientVelocitiesAtNodes(const WaterSurface& ambient, const WaterGrid& grid, const GridVelocities& velocities,
-                              double t_s, const btScalar* heights_m) {
-  const std::size_t nodes = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
-  const std::size_t levels = velocities.depths_m.size(), points = nodes * levels;
-  if (ambient.velocityIsUniform()) {
-    std::fill_n(velocities.out, points, ambient.velocity(grid.u_m(0), grid.v_m(0), heights_m[0], t_s));
-    return;
-  }
-  GridScratch& s = threadScratch();
-  for (std::vector<btScalar>* v : {&s.u_m, &s.v_m, &s.w_m}) sizeAtLeast(*v, points);
-  for (int j = 0; j < grid.nodesV; ++j)
-    for (int i = 0; i < grid.nodesU; ++i) {
-      const std::size_t node = std::size_t(j) * std::size_t(grid.nodesU) + std::size_t(i);
-      for (std::size_t m = 0; m < levels; ++m) {
-        const std::size_t at = node * levels + m;
-        s.u_m[at] = grid.u_m(i);
-        s.v_m[at] = grid.v_m(j);
-        s.w_m[at] = btScalar(double(heights_m[node]) - velocities.depths_m[m]);
-      }
-    }
-  ambient.velocities(s.u_m.data(), s.v_m.data(), s.w_m.data(), points, t_s, velocities.out);
-}
-
-/// The ambient surface's grid with velocities; or, when it has none, its
-/// heights at the nodes and its velocities at their depths, asked as it
-/// answers them best.
-void ambientGrid(const WaterSurface& ambient, const WaterGrid& grid, const GridVelocities& velocities, double t_s,
-                 btScalar* heights_out_m) {
-  if (ambient.gridHeightsAndVelocities(grid, velocities, t_s, heights_out_m)) return;
-  if (!ambient.gridHeights(grid, t_s, heights_out_m)) ambientHeightsAtNodes(ambient, grid, t_s, heights_out_m);
-  if (velocities.out != nullptr && !velocities.depths_m.empty())
-    ambientVelocitiesAtNodes(ambient, grid, velocities, t_s, heights_out_m);
 }
 
 }  // namespace

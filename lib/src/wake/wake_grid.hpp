@@ -7,6 +7,7 @@
 
 #include <LinearMath/btScalar.h>
 #include <keel/config.hpp>
+#include <keel/water_surface.hpp>
 
 #include <cstddef>
 
@@ -32,5 +33,11 @@ struct WakeDepthJob {
 
 /// Runs the job on the CPU's best instruction set.
 void addWakeDepths(const WakeDepthJob& job);
+
+/// The ambient surface's grid with velocities (wake_ambient.cpp); or, when
+/// it has none, its heights at the nodes and its velocities at their
+/// depths, asked as it answers them best.
+void ambientGrid(const WaterSurface& ambient, const WaterGrid& grid, const GridVelocities& velocities, double t_s,
+                 btScalar* heights_out_m);
 
 }  // namespace keel::KEEL_ABI::detail

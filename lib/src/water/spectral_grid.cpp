@@ -6,6 +6,7 @@
 
 #include <keel/spectral_ocean.hpp>
 
+#include "grow.hpp"
 #include "math/det_math.hpp"
 #include "water/grid_check.hpp"
 #include "water/query_costs.hpp"
@@ -58,16 +59,11 @@ thread_local GridScratch gScratch;
 /// outweighs from about 8 cells (keel_bench_waves spectralCoarseGrid).
 constexpr double kSparseGridCells = 8;
 
-template <typename Value>
-void atLeast(std::vector<Value>& v, std::size_t size) {
-  if (v.size() < size) v.resize(size);
-}
-
 /// Each node's columns as dense weights (zero off its 4 taps), so that a
 /// vector of nodes sums the same columns.
 void layColumnWeights(GridScratch& scratch, detail::SpectralGridJob& job) {
   const std::size_t nu = job.nodesU, padded = detail::spectralGridPadded(nu);
-  atLeast(scratch.columnWeight, job.width * padded);
+  detail::growTo(scratch.columnWeight, job.width * padded);
   std::fill_n(scratch.columnWeight.begin(), job.width * padded, btScalar(0));
   for (std::size_t i = 0; i < nu; ++i) {
     const auto first = std::size_t(job.columns[i].first - job.x0);
@@ -94,7 +90,7 @@ void layDecays(GridScratch& scratch, std::span<const double> depths_m, std::span
     scratch.decayDepths = depths_m.size();
     scratch.decayKey.assign(depths_m.begin(), depths_m.end());
     scratch.decayKey.insert(scratch.decayKey.end(), bands_radpm.begin(), bands_radpm.end());
-    atLeast(scratch.decay, bands_radpm.size() * padded);
+    detail::growTo(scratch.decay, bands_radpm.size() * padded);
     std::fill_n(scratch.decay.begin(), bands_radpm.size() * padded, btScalar(0));
     for (std::size_t b = 0; b < bands_radpm.size(); ++b)
       for (std::size_t m = 0; m < depths_m.size(); ++m)
@@ -141,7 +137,7 @@ void runJob(GridScratch& scratch, const detail::Snapshot& snapshot, const GridVe
                               .velocities_mps = grid.velocities_mps};
   layColumnWeights(scratch, job);
   if (depths > 0) layDecays(scratch, velocities->depths_m, state.waves.bandWavenumber_radpm, job);
-  atLeast(scratch.work, detail::spectralGridScratch(job));
+  detail::growTo(scratch.work, detail::spectralGridScratch(job));
   job.scratch = scratch.work.data();
   detail::spectralGrid(job);
 }
@@ -156,7 +152,7 @@ void runBlockJob(GridScratch& scratch, const detail::Snapshot& snapshot, const G
                  const GridWindow& block, std::size_t nodesU, btScalar* velocities_mps) {
   const auto bu = std::size_t(block.nodesU), bv = std::size_t(block.nodesV);
   const std::size_t row = 3 * velocities.depths_m.size() * bu;
-  atLeast(scratch.blockVelocities, row * bv);
+  detail::growTo(scratch.blockVelocities, row * bv);
   runJob(scratch, snapshot, &velocities,
          {&scratch.columns[std::size_t(block.firstU)], bu, &scratch.rows[std::size_t(block.firstV)], bv, nullptr,
           scratch.blockVelocities.data()});
@@ -178,8 +174,8 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
   GridScratch& scratch = gScratch;
   const bool cubic = state.settings.interpolation == SpectralInterpolation::Bicubic;
   const auto nu = std::size_t(grid.nodesU), nv = std::size_t(grid.nodesV);
-  atLeast(scratch.columns, nu);
-  atLeast(scratch.rows, nv);
+  detail::growTo(scratch.columns, nu);
+  detail::growTo(scratch.rows, nv);
   const double scale = grid.cellSize_m * state.inverseFixedCell_pm;
   for (std::size_t i = 0; i < nu; ++i)
     scratch.columns[i] = axisAt(double(grid.originI + std::int64_t(i)) * scale, cubic);

@@ -1,0 +1,83 @@
+// keel::WakeField's grid queries over an ambient surface with no grid
+// query of its own (a user's swell, flat water): its heights and
+// velocities asked at the grid's nodes as points, as it answers them best.
+
+#include <keel/surface_authoring.hpp>
+
+#include "grow.hpp"
+#include "wake/wake_grid.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace keel::KEEL_ABI::detail {
+namespace {
+
+/// This thread's grow-only working memory: the nodes' coordinates (and
+/// the depths' heights) as points.
+struct PointScratch {
+  std::vector<btScalar> u_m, v_m, w_m;
+};
+
+PointScratch& threadPoints() {
+  thread_local PointScratch scratch;
+  return scratch;
+}
+
+/// The ambient surface's heights at the nodes when it has no grid query:
+/// one height for level water, else its heights() at the nodes.
+void ambientHeightsAtNodes(const WaterSurface& ambient, const WaterGrid& grid, double t_s, btScalar* out_m) {
+  const std::size_t nodes = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
+  if (ambient.heightIsUniform()) {
+    std::fill_n(out_m, nodes, ambient.height(grid.u_m(0), grid.v_m(0), t_s));
+    return;
+  }
+  PointScratch& s = threadPoints();
+  growTo(s.u_m, nodes);
+  growTo(s.v_m, nodes);
+  for (int j = 0; j < grid.nodesV; ++j)
+    for (int i = 0; i < grid.nodesU; ++i) {
+      const std::size_t node = std::size_t(j) * std::size_t(grid.nodesU) + std::size_t(i);
+      s.u_m[node] = grid.u_m(i);
+      s.v_m[node] = grid.v_m(j);
+    }
+  ambient.heights(s.u_m.data(), s.v_m.data(), nodes, t_s, out_m);
+}
+
+/// The ambient surface's velocities at the nodes' depths when it has no
+/// grid query with velocities: its one velocity when it is the same
+/// everywhere, else its velocities() at every node and depth.
+void ambientVelocitiesAtNodes(const WaterSurface& ambient, const WaterGrid& grid, const GridVelocities& velocities,
+                              double t_s, const btScalar* heights_m) {
+  const std::size_t nodes = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
+  const std::size_t levels = velocities.depths_m.size(), points = nodes * levels;
+  if (ambient.velocityIsUniform()) {
+    std::fill_n(velocities.out, points, ambient.velocity(grid.u_m(0), grid.v_m(0), heights_m[0], t_s));
+    return;
+  }
+  PointScratch& s = threadPoints();
+  for (std::vector<btScalar>* v : {&s.u_m, &s.v_m, &s.w_m}) growTo(*v, points);
+  for (int j = 0; j < grid.nodesV; ++j)
+    for (int i = 0; i < grid.nodesU; ++i) {
+      const std::size_t node = std::size_t(j) * std::size_t(grid.nodesU) + std::size_t(i);
+      for (std::size_t m = 0; m < levels; ++m) {
+        const std::size_t at = node * levels + m;
+        s.u_m[at] = grid.u_m(i);
+        s.v_m[at] = grid.v_m(j);
+        s.w_m[at] = btScalar(double(heights_m[node]) - velocities.depths_m[m]);
+      }
+    }
+  ambient.velocities(s.u_m.data(), s.v_m.data(), s.w_m.data(), points, t_s, velocities.out);
+}
+
+}  // namespace
+
+void ambientGrid(const WaterSurface& ambient, const WaterGrid& grid, const GridVelocities& velocities, double t_s,
+                 btScalar* heights_out_m) {
+  if (ambient.gridHeightsAndVelocities(grid, velocities, t_s, heights_out_m)) return;
+  if (!ambient.gridHeights(grid, t_s, heights_out_m)) ambientHeightsAtNodes(ambient, grid, t_s, heights_out_m);
+  if (velocities.out != nullptr && !velocities.depths_m.empty())
+    ambientVelocitiesAtNodes(ambient, grid, velocities, t_s, heights_out_m);
+}
+
+}  // namespace keel::KEEL_ABI::detail
