@@ -163,12 +163,12 @@ void runBlockJob(GridScratch& scratch, const detail::Snapshot& snapshot, const G
 }
 
 /// Heights, and with `velocities` the velocities at its depths, of every
-/// node of `grid` (the velocities of its wanted block alone, when it has
-/// one: the heights' job, then the block's): the stencils and the bands'
-/// decays here, the sums in the vector kernel. Where the grid's cell spans
-/// kSparseGridCells tile cells or more each node is its own job, so that
-/// the work and the scratch follow the grid's nodes, not the tile nodes
-/// under the grid.
+/// node of `grid` (the velocities of its GridVelocities::window's nodes
+/// alone, when that is not every node: the heights' job, then the
+/// window's): the stencils and the bands' decays here, the sums in the
+/// vector kernel. Where the grid's cell spans kSparseGridCells tile cells
+/// or more each node is its own job, so that the work and the scratch
+/// follow the grid's nodes, not the tile nodes under the grid.
 void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, const GridVelocities* velocities,
                double t_s, btScalar* heights_out_m) {
   GridScratch& scratch = gScratch;
