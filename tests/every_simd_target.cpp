@@ -1,4 +1,4 @@
-// The tests of everything SIMD (the batch wave queries of waves_test.cpp,
+// The tests of everything SIMD (the batch wave queries of waves_*_test.cpp,
 // the spectral ocean's grid queries of spectral_ocean_fixed_test.cpp, and
 // the boat's kernels through fast_path_test.cpp, water_action_test.cpp and
 // wave_pressure_test.cpp, and the FFTs of fft_test.cpp)

@@ -1,9 +1,9 @@
 // keel::hullFromShape and keel::appendShape: every supported Bullet shape's
 // volume against the exact solid's (the table docs/integration.md quotes),
-// centroids, local scaling, a sphere floating at the cap formula's draft,
-// overlapping compound children (hull_from_shape_validation_test.cpp: the
-// shapes and dimensions refused).
-#include "examples/hull_from_shape.hpp"
+// centroids, local scaling, the tessellation of curved solids
+// (hull_from_shape_floating_test.cpp: hulls from shapes afloat;
+// hull_from_shape_validation_test.cpp: the shapes and dimensions refused).
+#include "solid_volumes.hpp"
 #include "test_hulls.hpp"
 
 #include <keel/hull_from_shape.hpp>
@@ -27,14 +27,11 @@
 namespace keel::test {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+using namespace solids;  // the exact volumes
+
 /// The rounding of the arithmetic: the hull's volume is summed in double
 /// from btScalar vertices, each rounded once.
 constexpr double kEps = std::numeric_limits<btScalar>::epsilon();
-
-double sphereVolume(double r) { return 4 * kPi * r * r * r / 3; }
-double cylinderVolume(double r, double h) { return kPi * r * r * h; }
-double capsuleVolume(double r, double h) { return cylinderVolume(r, h) + sphereVolume(r); }
 
 /// The points of a regular octahedron of vertex distance `a` [m] with some
 /// inside it and some on its faces, which the hull leaves out.
@@ -324,82 +321,6 @@ TEST(HullFromShape, AppendShapePlacesTheShapeByThePose) {
   EXPECT_NEAR(double(hull.boundsMax().x()), 3.5, 1.2 * double(ShapeTessellation{}.maxChordError_m));
 }
 
-/// The depth [m] of a sphere cap of volume `fraction` of its sphere's
-/// (design: V = pi h^2 (3R - h) / 3), by bisection.
-double capDepth(double radius_m, double fraction) {
-  double low = 0, high = 2 * radius_m;
-  for (int i = 0; i < 100; ++i) {
-    const double h = 0.5 * (low + high);
-    (kPi * h * h * (3 * radius_m - h) / 3 < fraction * sphereVolume(radius_m) ? low : high) = h;
-  }
-  return 0.5 * (low + high);
-}
-
-/// The cap depth [m] at which a sphere of radius `radius_m`, its hull from
-/// its btSphereShape, settles on flat water at relative density `s`: the
-/// radius plus its centre's depth below the water.
-double settledCapDepth(btScalar radius_m, double s) {
-  World w;
-  btSphereShape shape(radius_m);
-  const auto hull = hullFromShape(shape);
-  const btScalar mass = btScalar(s * 1025 * double(hull->volume_m3()));
-  btVector3 inertia;
-  shape.calculateLocalInertia(mass, inertia);
-  btRigidBody::btRigidBodyConstructionInfo info(mass, nullptr, &shape, inertia);
-  info.m_startWorldTransform.setOrigin(btVector3(0, btScalar(0.1), 0));
-  btRigidBody body(info);
-  body.setActivationState(DISABLE_DEACTIVATION);
-  body.setDamping(btScalar(0.6), btScalar(0.6));
-  w.world.addRigidBody(&body);
-  WaterAction boat(&body, hull, std::make_shared<FlatSurface>(0.0));
-  w.world.addAction(&boat);
-  for (int i = 0; i < 240 * 40; ++i) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
-  EXPECT_TRUE(boat.status().ok()) << boat.status().describe();
-  w.world.removeAction(&boat);
-  w.world.removeRigidBody(&body);
-  return double(radius_m) - double(body.getCenterOfMassPosition().y());
-}
-
-TEST(HullFromShape, SphereFloatsAtTheCapFormulasDraft) {
-  // Half as dense as the water: half submerged, the cap as deep as the radius.
-  const double half = settledCapDepth(btScalar(0.5), 0.5);
-  reportFigure("sphere r 0.5 m at relative density 0.5: cap depth [m]", half, capDepth(0.5, 0.5));
-  EXPECT_NEAR(half, capDepth(0.5, 0.5), 1e-4 * 0.5);
-  // A quarter: the cap formula's root, which the polyhedron meets to its
-  // departure from the sphere (a fifth of the chord error).
-  const double quarter = settledCapDepth(btScalar(0.5), 0.25);
-  reportFigure("sphere r 0.5 m at relative density 0.25: cap depth [m]", quarter, capDepth(0.5, 0.25));
-  EXPECT_NEAR(quarter, capDepth(0.5, 0.25), 0.01 * capDepth(0.5, 0.25));
-}
-
-TEST(HullFromShape, OverlappingCompoundChildrenAreRefusedUnlessAllowed) {
-  // A crate with a mast pushed through its lid.
-  btBoxShape crate(btVector3(1, btScalar(0.5), 1));
-  btCylinderShape mast(btVector3(btScalar(0.1), 1, btScalar(0.1)));
-  btCompoundShape boat;
-  boat.addChildShape(btTransform::getIdentity(), &crate);
-  boat.addChildShape(btTransform(btQuaternion::getIdentity(), btVector3(0, 1, 0)), &mast);
-  try {
-    (void)hullFromShape(boat);
-    ADD_FAILURE() << "overlapping children were accepted";
-  } catch (const HullError& e) {
-    const std::string message = e.what();
-    EXPECT_NE(message.find("the compound's children overlap"), std::string::npos) << message;
-    EXPECT_NE(message.find("HullOptions::overlappingParts"), std::string::npos) << message;
-    EXPECT_EQ(e.counts().overlappingParts, 1u);
-  }
-  HullOptions options;
-  options.overlappingParts = true;
-  const auto hull = hullFromShape(boat, {}, options);
-  EXPECT_TRUE(hull->partsOverlap());
-  // The union: the crate and the mast above its lid.
-  const double union_m3 = 4 + cylinderVolume(0.1, 1.5);
-  reportFigure("crate and mast, union volume from columns [m^3]", double(hull->volume_m3()), union_m3);
-  EXPECT_NEAR(double(hull->volume_m3()), union_m3, 0.01 * union_m3);
-  // The example floats it (on columns).
-  EXPECT_TRUE(game::hullOf(boat)->partsOverlap());
-}
-
 TEST(HullFromShape, ConvexPointCloudAndConvexTriangleMeshAreTheirPointsHull) {
   std::vector<btVector3> points = octahedronPoints(1);
   btConvexPointCloudShape cloud(points.data(), int(points.size()), btVector3(1, 2, 1));
@@ -407,21 +328,6 @@ TEST(HullFromShape, ConvexPointCloudAndConvexTriangleMeshAreTheirPointsHull) {
   const auto mesh = toBullet(keel::test::box(btVector3(1, 2, 3)));
   btConvexTriangleMeshShape convex(mesh.get());
   EXPECT_NEAR(double(hullFromShape(convex)->volume_m3()), 6, 6 * 64 * kEps);
-}
-
-TEST(HullFromShape, ExampleFloatsACrateAtItsDraft) {
-  // docs/integration.md, "Hulls from Bullet shapes": a 2 x 0.5 x 1.5 m
-  // crate of 615 kg floats 615 / (1025 x 2 x 1.5) = 0.2 m deep.
-  World w;
-  btRigidBody* body = w.addBox(btVector3(2, btScalar(0.5), btScalar(1.5)), 615, btTransform::getIdentity());
-  body->setDamping(btScalar(0.6), btScalar(0.6));
-  const auto boat = game::floatBody(*body, std::make_shared<FlatSurface>(0.0));
-  w.world.addAction(boat.get());
-  for (int i = 0; i < 240 * 30; ++i) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
-  const double draft = 0.25 - double(body->getCenterOfMassPosition().y());
-  reportFigure("the example's crate: draft [m]", draft, 0.2);
-  EXPECT_NEAR(draft, 0.2, 1e-4 * 0.2);
-  w.world.removeAction(boat.get());
 }
 
 }  // namespace
