@@ -18,7 +18,7 @@ add_test(NAME keel_bench_pressure_smoke
 
 # The batch wave queries alone (docs/waves.md): run by hand; the smoke run
 # keeps it compiling and running.
-add_executable(keel_bench_waves benchmark_waves.cpp)
+add_executable(keel_bench_waves benchmark_waves.cpp benchmark_waves_grids.cpp benchmark_waves_ocean.cpp)
 target_link_libraries(keel_bench_waves PRIVATE keel_test_support benchmark::benchmark)
 keel_warnings(keel_bench_waves)
 add_test(NAME keel_bench_waves_smoke
