@@ -4,8 +4,10 @@
 # and clang stages (scripts/test.sh).
 find_package(benchmark REQUIRED)
 
-# The substep and flooding benchmarks: run by hand.
-add_executable(keel_bench benchmark_substep.cpp benchmark_flooding.cpp benchmark_added_mass.cpp)
+# The substep, the frame on an updated sea, the column model, flooding and
+# added mass benchmarks: run by hand.
+add_executable(keel_bench benchmark_substep.cpp benchmark_updated_sea.cpp benchmark_columns.cpp
+  benchmark_flooding.cpp benchmark_added_mass.cpp)
 target_link_libraries(keel_bench PRIVATE keel_test_support hwy::hwy benchmark::benchmark)
 keel_warnings(keel_bench)
 # A smoke run keeps the benchmark compiling and running in CI.
