@@ -9,6 +9,8 @@
 
 #include "kernels/heights.hpp"
 #include "kernels/simd-inl.hpp"
+// After simd-inl.hpp.
+#include "kernels/compress-inl.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -192,11 +194,11 @@ std::size_t ListVerticesKernel(const T* h_m, const std::uint32_t* stamp, std::ui
     const auto wet = hn::RebindMask(du, hn::Lt(hn::LoadU(d, h_m + i), zero));
     const auto marked = hn::Eq(hn::LoadU(du, stamp + i), now);
     const auto mask = hn::And(hn::Or(wet, marked), hn::FirstN(du, count - i));
-    // Compress in a register, then a whole-vector store (out has room past
-    // them): CompressStore's masked compressing store to memory is
-    // microcoded on AMD Zen 4 (keel_bench's substep benchmarks;
+    // Compress in a register (compress-inl.hpp), then a whole-vector store
+    // (out has room past them): CompressStore's masked compressing store to
+    // memory is microcoded on AMD Zen 4 (keel_bench's substep benchmarks;
     // docs/performance.md, "Instruction counts").
-    hn::StoreU(hn::Compress(index, mask), du, out + listed);
+    hn::StoreU(LaneCompress(du, mask)(index), du, out + listed);
     listed += hn::CountTrue(du, mask);
     index = hn::Add(index, step);
   }

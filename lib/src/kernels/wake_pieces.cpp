@@ -11,6 +11,8 @@
 
 #include "kernels/simd-inl.hpp"
 #include "kernels/wake_pieces.hpp"
+// After simd-inl.hpp.
+#include "kernels/compress-inl.hpp"
 
 HWY_BEFORE_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
@@ -28,11 +30,12 @@ std::size_t PackWetPiecesKernel(const PieceStream& p, btScalar* const planes[kWa
     // Compressed in registers and stored whole (a store that compresses
     // into memory is slow on some CPUs): the lanes past the wet ones land
     // in the planes' spare vector, and the next vector overwrites them.
-    for (std::size_t k = 0; k < kPieceDepth; ++k)
-      hn::StoreU(hn::Compress(hn::LoadU(d, in[k] + i), wet), d, planes[k] + at);
+    // (compress-inl.hpp: one lane order for the seven vectors.)
+    const LaneCompress compress(d, wet);
+    for (std::size_t k = 0; k < kPieceDepth; ++k) hn::StoreU(compress(hn::LoadU(d, in[k] + i)), d, planes[k] + at);
     const V depth = hn::Div(hn::Add(hn::Add(hn::LoadU(d, p.d0 + i), hn::LoadU(d, p.d1 + i)), hn::LoadU(d, p.d2 + i)),
                             third);
-    hn::StoreU(hn::Compress(depth, wet), d, planes[kPieceDepth] + at);
+    hn::StoreU(compress(depth), d, planes[kPieceDepth] + at);
     at += hn::CountTrue(d, wet);
   }
   for (; i < p.count; ++i) {
