@@ -146,7 +146,8 @@ void fleet(benchmark::State& state) {
 // at 1,000 boats on all threads, and the far-boat preset at 10,000; and the
 // full model with one water velocity per boat (lod 4) on the real seas.
 // The far boats at 10,000 also with every body made before any boat
-// ("layout" 1).
+// ("layout" 1), and on the spectral ocean on one thread (its instruction
+// counts do not depend on how threads share the boats).
 BENCHMARK(fleet)
     ->ArgNames({"boats", "tris", "threads", "lod", "sea", "layout"})
     ->ArgsProduct({{1, 10, 100, 1000}, {500}, {0, 1}, {0}, {0}, {0}})
@@ -157,6 +158,7 @@ BENCHMARK(fleet)
     ->ArgsProduct({{1000, 10000}, {500}, {0, 1}, {2}, {2}, {0, 1}})
     ->ArgsProduct({{1000}, {500}, {0}, {0, 3}, {3, 4}, {0}})
     ->ArgsProduct({{10000}, {500}, {0}, {2}, {3, 4}, {0, 1}})
+    ->ArgsProduct({{10000}, {500}, {1}, {2}, {3}, {0}})
     ->ArgsProduct({{1000}, {500}, {0}, {4}, {2, 3}, {0}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();

@@ -27,13 +27,18 @@ namespace {
 
 using detail::SpectralAxis;
 
-/// The stencil along one axis at `f` [fixed-point tile cells].
+/// The stencil along one axis at `f` [fixed-point tile cells], |f| <= 2^52
+/// (checkGrid). Its cell is std::floor's, found in integers (the baseline
+/// instruction set has no rounding instruction, and std::floor's stand-in
+/// is longer); the fraction the same bits (+ 0 makes a -0 from f = -0 the
+/// +0 std::floor's gives).
 SpectralAxis axisAt(double f, bool cubic) {
-  const double floor = std::floor(f);
-  const double a = f - floor;
-  if (!cubic) return {std::int64_t(floor) - 1, {0, 1 - a, a, 0}};
+  const auto whole = std::int64_t(f);  // toward zero
+  const std::int64_t cell = double(whole) > f ? whole - 1 : whole;
+  const double a = (f - double(cell)) + 0.0;
+  if (!cubic) return {cell - 1, {0, 1 - a, a, 0}};
   const double a2 = a * a, a3 = a2 * a;
-  return {std::int64_t(floor) - 1,
+  return {cell - 1,
           {0.5 * (-a3 + 2 * a2 - a), 0.5 * (3 * a3 - 5 * a2 + 2), 0.5 * (-3 * a3 + 4 * a2 + a), 0.5 * (a3 - a2)}};
 }
 

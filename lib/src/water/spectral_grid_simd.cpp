@@ -71,14 +71,22 @@ VS widen(hn::Vec<DF> v) {
 
 /// `count` tile values blended in time into btScalars at `out`, vector by
 /// vector: `values(k)` blends the lanes from value k. The last, partial
-/// vector whole when `readable` values can be read, else `one(k)` by one.
+/// vector whole when `readable` values can be read: stored whole where
+/// `room` btScalars can be written at `out` (a block row's padding, or the
+/// row's next run, written after), else its lanes copied; else `one(k)`
+/// by one.
 template <typename Values, typename One>
-void blendRun(std::size_t count, std::size_t readable, btScalar* out, const Values& values, const One& one) {
+void blendRun(std::size_t count, std::size_t readable, std::size_t room, btScalar* out, const Values& values,
+              const One& one) {
   const DS ds;
   const std::size_t lanes = hn::Lanes(ds);
   std::size_t k = 0;
   for (; k + lanes <= count; k += lanes) hn::StoreU(widen(values(k)), ds, out + k);
   if (k == count) return;
+  if (k + lanes <= readable && k + lanes <= room) {
+    hn::StoreU(widen(values(k)), ds, out + k);
+    return;
+  }
   if (k + lanes <= readable) {
     btScalar last[kSpectralGridLanes];
     hn::StoreU(widen(values(k)), ds, last);
@@ -94,7 +102,8 @@ void blendRun(std::size_t count, std::size_t readable, btScalar* out, const Valu
 void blendBlock(const SpectralGridJob& job, const Layout& l) {
   const DF df;
   const Snapshot& s = job.snapshot;
-  const TimeWeights& t = s.weights;
+  // A copy the stores below cannot alias: its broadcasts stay out of the loops.
+  const TimeWeights t = s.weights;
   const auto n = std::int64_t(s.state->fixedNodes);
   const std::size_t fields = 3 * job.bands, nodes = std::size_t(n * n);
   const auto* fixed0 = reinterpret_cast<const float*>(s.level0->fixed.data());  // (elevation, rate) per node
@@ -116,7 +125,7 @@ void blendBlock(const SpectralGridJob& job, const Layout& l) {
       const float *p = fixed0 + 2 * k, *q = fixed1 + 2 * k;
       if (job.heights_m != nullptr)
         blendRun(
-            run, nodes - k, l.blockE + r * l.strideE + c,
+            run, nodes - k, l.strideE - c, l.blockE + r * l.strideE + c,
             [&](std::size_t i) {
               hn::Vec<DF> e0, r0, e1, r1;
               hn::LoadInterleaved2(df, p + 2 * i, e0, r0);
@@ -127,7 +136,7 @@ void blendBlock(const SpectralGridJob& job, const Layout& l) {
       if (fields > 0) {
         const std::size_t at = k * fields;
         blendRun(
-            run * fields, (nodes - k) * fields, l.blockV + r * l.strideV + c * fields,
+            run * fields, (nodes - k) * fields, l.strideV - c * fields, l.blockV + r * l.strideV + c * fields,
             [&](std::size_t i) {
               return hermite(t, hn::LoadU(df, v0 + at + i), hn::LoadU(df, v1 + at + i), hn::LoadU(df, a0 + at + i),
                              hn::LoadU(df, a1 + at + i));
@@ -170,10 +179,41 @@ void columns(const btScalar* weight, std::size_t weightStride, const btScalar* r
   }
 }
 
-/// `count` lanes of `v` to `out` (btScalar).
-void storeLanes(VS v, std::size_t count, btScalar* spill, btScalar* out) {
+/// columns() of every band's east, north, up at once (each column's weights
+/// loaded once), into `lanes` ([3 bands][kSpectralGridLanes]): each sum
+/// alone is the same as a band's.
+template <std::size_t Bands>
+void bandColumns(const btScalar* weight, std::size_t weightStride, const btScalar* row, std::size_t first,
+                 std::size_t last, btScalar* lanes) {
   const DS ds;
-  if (count == hn::Lanes(ds)) {
+  VS sum[3 * Bands];
+  columns(weight, weightStride, row, 3 * Bands, first, last, sum);
+  for (std::size_t f = 0; f < 3 * Bands; ++f) hn::StoreU(sum[f], ds, lanes + f * kSpectralGridLanes);
+}
+
+/// The same for `bands` bands: up to three at once (their sums fit the
+/// registers), more band by band.
+void bandColumns(std::size_t bands, const btScalar* weight, std::size_t weightStride, const btScalar* row,
+                 std::size_t first, std::size_t last, btScalar* lanes) {
+  switch (bands) {
+    case 1: return bandColumns<1>(weight, weightStride, row, first, last, lanes);
+    case 2: return bandColumns<2>(weight, weightStride, row, first, last, lanes);
+    case 3: return bandColumns<3>(weight, weightStride, row, first, last, lanes);
+    default:
+      for (std::size_t b = 0; b < bands; ++b) {
+        VS band[3];
+        columns(weight, weightStride, row + 3 * b, 3 * bands, first, last, band);
+        for (std::size_t axis = 0; axis < 3; ++axis)
+          hn::StoreU(band[axis], DS(), lanes + (3 * b + axis) * kSpectralGridLanes);
+      }
+  }
+}
+
+/// `count` lanes of `v` to `out` (btScalar); the vector whole where `room`
+/// btScalars can be written at `out` (nodes written after these).
+void storeLanes(VS v, std::size_t count, std::size_t room, btScalar* spill, btScalar* out) {
+  const DS ds;
+  if (count == hn::Lanes(ds) || hn::Lanes(ds) <= room) {
     hn::StoreU(v, ds, out);
     return;
   }
@@ -262,16 +302,12 @@ void gridRow(const SpectralGridJob& job, const Layout& l, std::size_t j) {
     if (job.heights_m != nullptr) {
       VS elevation[1];
       columns(weight, weightStride, l.rowE, 1, first, last, elevation);
-      storeLanes(hn::Add(hn::Set(ds, btScalar(job.meanLevel_m)), elevation[0]), count, l.spill,
-                 job.heights_m + j * job.nodesU + i);
+      const std::size_t node = j * job.nodesU + i;
+      storeLanes(hn::Add(hn::Set(ds, btScalar(job.meanLevel_m)), elevation[0]), count, job.nodesU * job.nodesV - node,
+                 l.spill, job.heights_m + node);
     }
     if (job.velocities_mps == nullptr) continue;
-    for (std::size_t b = 0; b < job.bands; ++b) {
-      VS band[3];
-      columns(weight, weightStride, l.rowV + 3 * b, fields, first, last, band);
-      for (std::size_t axis = 0; axis < 3; ++axis)
-        hn::StoreU(band[axis], ds, l.lanes + (3 * b + axis) * kSpectralGridLanes);
-    }
+    bandColumns(job.bands, weight, weightStride, l.rowV, first, last, l.lanes);
     if (2 * job.depths >= lanes)
       depthsOfEachNode(job, l, count, j * job.nodesU + i);
     else
