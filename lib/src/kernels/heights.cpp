@@ -186,8 +186,6 @@ std::size_t ListVerticesKernel(const T* h_m, const std::uint32_t* stamp, std::ui
   const hn::RebindToUnsigned<D> du;
   const V zero = hn::Zero(d);
   const auto now = hn::Set(du, stampNow);
-  auto index = hn::Iota(du, 0);
-  const auto step = hn::Set(du, std::uint32_t(hn::Lanes(d)));
   for (std::size_t i = 0; i < count; i += hn::Lanes(d)) {
     const auto wet = hn::RebindMask(du, hn::Lt(hn::LoadU(d, h_m + i), zero));
     const auto marked = hn::Eq(hn::LoadU(du, stamp + i), now);
@@ -196,9 +194,8 @@ std::size_t ListVerticesKernel(const T* h_m, const std::uint32_t* stamp, std::ui
     // them): CompressStore's masked compressing store to memory is
     // microcoded on AMD Zen 4 (keel_bench's substep benchmarks;
     // docs/performance.md, "Instruction counts").
-    hn::StoreU(hn::Compress(index, mask), du, out + listed);
+    hn::StoreU(hn::Add(compressedLanes(du, mask), hn::Set(du, std::uint32_t(i))), du, out + listed);
     listed += hn::CountTrue(du, mask);
-    index = hn::Add(index, step);
   }
 #endif
   return listed;

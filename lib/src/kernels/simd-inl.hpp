@@ -32,6 +32,7 @@
 
 #include "math/det_math-inl.hpp"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -95,6 +96,36 @@ HWY_INLINE void rowsToLanes(DV d, const Row& row, hn::Vec<DV> (&column)[4]) {
 #else
 #define KEEL_QUAD_TRANSPOSE 0
 #endif
+
+/// The lane indices of a Compress by `mask` (its lanes first, in order,
+/// then the others): a vector of them permutes every plane of a stream the
+/// same way, one TableLookupLanes each. On AVX2 with 32-bit lanes, from a
+/// table of its own: Highway's Compress there reads a table that GCC
+/// copies, 1 KiB, to the stack at each call.
+template <class DU>
+HWY_INLINE hn::Vec<DU> compressedLanes(DU du, hn::Mask<DU> mask) {
+#if HWY_TARGET == HWY_AVX2
+  if constexpr (sizeof(hn::TFromD<DU>) == 4 && hn::MaxLanes(DU()) == 8) {
+    // Per mask: lane k's index in bits 4k to 4k + 2.
+    static constexpr auto kPacked = [] {
+      std::array<std::uint32_t, 256> table{};
+      for (std::uint32_t m = 0; m < 256; ++m) {
+        std::uint32_t packed = 0, lane = 0;
+        for (const bool selected : {true, false})
+          for (std::uint32_t i = 0; i < 8; ++i)
+            if ((((m >> i) & 1u) != 0) == selected) packed |= i << (4 * lane++);
+        table[m] = packed;
+      }
+      return table;
+    }();
+    std::uint8_t bits[8] = {};
+    hn::StoreMaskBits(du, mask, bits);
+    const auto packed = hn::Set(du, hn::TFromD<DU>(kPacked[bits[0]]));
+    return hn::And(hn::Shr(packed, hn::ShiftLeft<2>(hn::Iota(du, 0))), hn::Set(du, hn::TFromD<DU>(7)));
+  }
+#endif
+  return hn::Compress(hn::Iota(du, 0), mask);
+}
 
 /// A vector of 3-vectors, one per lane.
 struct V3 {

@@ -18,6 +18,7 @@ namespace HWY_NAMESPACE {
 
 std::size_t PackWetPiecesKernel(const PieceStream& p, btScalar* const planes[kWakePlanes], std::size_t at) {
   const D d;
+  const hn::RebindToUnsigned<D> du;
   const std::size_t lanes = hn::Lanes(d);
   const btScalar* in[kPieceDepth] = {p.gx, p.gy, p.gz, p.sx, p.sy, p.sz};
   const V zero = hn::Zero(d), third = hn::Set(d, btScalar(3));
@@ -25,14 +26,16 @@ std::size_t PackWetPiecesKernel(const PieceStream& p, btScalar* const planes[kWa
   for (; i + lanes <= p.count; i += lanes) {
     const M wet = hn::Gt(hn::LoadU(d, p.weight + i), zero);
     if (hn::AllFalse(d, wet)) continue;
-    // Compressed in registers and stored whole (a store that compresses
-    // into memory is slow on some CPUs): the lanes past the wet ones land
-    // in the planes' spare vector, and the next vector overwrites them.
+    // Compressed in registers, the wet lanes' indices found once for the
+    // seven planes, and stored whole (a store that compresses into memory
+    // is slow on some CPUs): the lanes past the wet ones land in the
+    // planes' spare vector, and the next vector overwrites them.
+    const auto wetFirst = hn::IndicesFromVec(d, compressedLanes(du, hn::RebindMask(du, wet)));
     for (std::size_t k = 0; k < kPieceDepth; ++k)
-      hn::StoreU(hn::Compress(hn::LoadU(d, in[k] + i), wet), d, planes[k] + at);
+      hn::StoreU(hn::TableLookupLanes(hn::LoadU(d, in[k] + i), wetFirst), d, planes[k] + at);
     const V depth = hn::Div(hn::Add(hn::Add(hn::LoadU(d, p.d0 + i), hn::LoadU(d, p.d1 + i)), hn::LoadU(d, p.d2 + i)),
                             third);
-    hn::StoreU(hn::Compress(depth, wet), d, planes[kPieceDepth] + at);
+    hn::StoreU(hn::TableLookupLanes(depth, wetFirst), d, planes[kPieceDepth] + at);
     at += hn::CountTrue(d, wet);
   }
   for (; i < p.count; ++i) {
