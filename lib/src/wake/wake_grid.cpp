@@ -36,9 +36,6 @@ struct AxisPlaces {
   std::vector<btScalar> near, far, inside;  ///< `1 - f`, `f` (f the place in the cell), and 1 (0 outside)
   int first = 0, last = -1;                 ///< the lowest and highest cells inside (none: first > last)
   bool unitStride = false;                  ///< every node inside, each in the cell after the last's
-  /// unitStride, every node on a field node (f 0), and the node after the
-  /// last inside the window (not wrapped): the field's own nodes.
-  bool onNodes = false;
   [[nodiscard]] bool empty() const { return first > last; }
 };
 
@@ -67,6 +64,29 @@ GridScratch& threadScratch() {
   return scratch;
 }
 
+/// Where a node at `at_m` [m] lies along an axis whose field node 0 lies
+/// at `edge_m` [m], in field cells (placeAxis, onFieldNodes).
+inline double fieldPlace(const WakeFieldData& d, double edge_m, btScalar at_m) {
+  return (double(at_m) - edge_m) / d.cell_m;
+}
+
+/// Whether `count` nodes at coordinates `at(i)` [m] along an axis whose
+/// field node 0 lies at `edge_m` [m] lie on the field's nodes `first`,
+/// `first + 1`, ..., all inside the window and not its last (placeAxis
+/// would place them in contiguous cells, each at its cell's start, the
+/// node after the last not wrapped): then the grid reads them directly.
+template <class At>
+bool onFieldNodes(const WakeFieldData& d, double edge_m, int count, At at, int& first) {
+  for (int i = 0; i < count; ++i) {
+    const double x = fieldPlace(d, edge_m, at(i));
+    if (!(x >= 0 && x < d.n)) return false;  // NaN too
+    const int cell = std::min(int(x), d.n - 1);
+    if (i == 0) first = cell;
+    if (cell != first + i || btScalar(x - cell) != 0) return false;
+  }
+  return count > 0 && first + count < d.n;
+}
+
 /// The places of `count` nodes at coordinates `at(i)` [m] along an axis
 /// whose field node 0 lies at `edge_m` [m].
 template <class At>
@@ -77,7 +97,7 @@ void placeAxis(const WakeFieldData& d, double edge_m, int count, At at, AxisPlac
   out.first = d.n;
   out.last = -1;
   for (std::size_t i = 0; i < size; ++i) {
-    const double x = (double(at(int(i))) - edge_m) / d.cell_m;
+    const double x = fieldPlace(d, edge_m, at(int(i)));
     const bool inside = x >= 0 && x < d.n;  // NaN too
     const int cell = inside ? std::min(int(x), d.n - 1) : 0;
     const auto f = btScalar(x - cell);
@@ -95,8 +115,6 @@ void placeAxis(const WakeFieldData& d, double edge_m, int count, At at, AxisPlac
     out.unitStride = out.unitStride && out.inside[i] != 0 && out.cell[i] == start + i;
     out.cell[i] = out.inside[i] != 0 ? out.cell[i] - std::size_t(out.first) : 0;
   }
-  out.onNodes = out.unitStride && out.last + 1 < d.n &&
-                std::all_of(out.far.begin(), out.far.begin() + count, [](btScalar f) { return f == 0; });
 }
 
 /// Two tiles blended: the field is `weightA A + weightB B`, the elevation's
@@ -222,7 +240,7 @@ void alongRow(const AxisPlaces& c, std::size_t first, std::size_t count, const G
   }
 }
 
-/// A band at a row of nodes on the field's own nodes (AxisPlaces::onNodes),
+/// A band at a row of nodes on the field's own nodes (onFieldNodes),
 /// from its field row 0 and the next (1): addTiles' arithmetic with the
 /// weights of 0 and 1 left out, which gives the same bits (the zeros they
 /// add only turn a -0 into a +0, and the sums start from +0).
@@ -240,12 +258,12 @@ void bandOnNodes(std::size_t count, const BandRows& in, const TileBlend& t, btSc
   }
 }
 
-/// addTiles for a grid on the field's own nodes along both axes: the
-/// elevation at every node, the bands at the window's.
+/// addTiles for a grid on the field's own nodes along both axes, from
+/// field node (`column`, `row`): the elevation at every node, the bands at
+/// the window's.
 void addOnNodes(const WakeFieldData& d, const WaterGrid& grid, const TileBlend& t, std::size_t bands, GridScratch& s,
-                btScalar perCell) {
+                btScalar perCell, std::size_t column, std::size_t row) {
   const std::size_t n = std::size_t(d.n), nodesU = std::size_t(grid.nodesU);
-  const std::size_t column = std::size_t(s.columns.first), row = std::size_t(s.rows.first);
   for (std::size_t j = 0; j < std::size_t(grid.nodesV); ++j) {
     const std::size_t at = (row + j) * n + column;
     const float *a = t.a->height_m.data() + at, *b = t.b->height_m.data() + at;
@@ -272,17 +290,21 @@ void addOnNodes(const WakeFieldData& d, const WaterGrid& grid, const TileBlend& 
 /// potential gradient and elevation rate at the nodes of `s.window` into
 /// `s.band`.
 void addTiles(const WakeFieldData& d, const WaterGrid& grid, const TileBlend& t, std::size_t bands, GridScratch& s) {
-  AxisPlaces &cols = s.columns, &rows = s.rows;
-  placeAxis(
-      d, t.a->westEdge_m, grid.nodesU, [&](int i) { return grid.u_m(i); }, cols);
-  placeAxis(
-      d, t.a->southEdge_m, grid.nodesV, [&](int j) { return grid.v_m(j); }, rows);
-  if (cols.empty() || rows.empty()) return;
   const auto perCell = btScalar(1 / d.cell_m);
-  if (cols.onNodes && rows.onNodes) {
-    addOnNodes(d, grid, t, bands, s, perCell);
+  const auto u = [&](int i) { return grid.u_m(i); };
+  const auto v = [&](int j) { return grid.v_m(j); };
+  // A boat's patch on the field's cells: the field's nodes read directly,
+  // with no places worked out per node.
+  int column = 0, row = 0;
+  if (onFieldNodes(d, t.a->westEdge_m, grid.nodesU, u, column) &&
+      onFieldNodes(d, t.a->southEdge_m, grid.nodesV, v, row)) {
+    addOnNodes(d, grid, t, bands, s, perCell, std::size_t(column), std::size_t(row));
     return;
   }
+  AxisPlaces &cols = s.columns, &rows = s.rows;
+  placeAxis(d, t.a->westEdge_m, grid.nodesU, u, cols);
+  placeAxis(d, t.a->southEdge_m, grid.nodesV, v, rows);
+  if (cols.empty() || rows.empty()) return;
   // The field's columns the nodes read: their cells and the next ones,
   // periodic (the window's last column's next is its first): one run, or
   // two when they wrap.
