@@ -21,9 +21,10 @@ int main(int argc, char** argv) {
   using namespace keel;
   using namespace keel::test;
   if (argc != 6) {
-    std::fprintf(stderr,
-                 "usage: %s TRIANGLES|boat flat|wavy|spectral direct|patch|patch1|auto|field hydrostatic|full SUBSTEPS\n",
-                 argv[0]);
+    std::fprintf(
+        stderr,
+        "usage: %s TRIANGLES|boat flat|wavy|spectral direct|patch|patch1|auto|field hydrostatic|full SUBSTEPS\n",
+        argv[0]);
     return 2;
   }
   const bool boatShape = std::strcmp(argv[1], "boat") == 0;

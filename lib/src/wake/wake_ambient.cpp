@@ -8,6 +8,7 @@
 #include "grow.hpp"
 #include "wake/wake_grid.hpp"
 #include "water/grid_check.hpp"
+#include "water/grid_points.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -38,12 +39,7 @@ void ambientHeightsAtNodes(const WaterSurface& ambient, const WaterGrid& grid, d
   PointScratch& s = threadPoints();
   growTo(s.u_m, nodes);
   growTo(s.v_m, nodes);
-  for (int j = 0; j < grid.nodesV; ++j)
-    for (int i = 0; i < grid.nodesU; ++i) {
-      const std::size_t node = std::size_t(j) * std::size_t(grid.nodesU) + std::size_t(i);
-      s.u_m[node] = grid.u_m(i);
-      s.v_m[node] = grid.v_m(j);
-    }
+  gridNodePoints(grid, NodeOrder::Rows, s.u_m.data(), s.v_m.data());
   ambient.heights(s.u_m.data(), s.v_m.data(), nodes, t_s, out_m);
 }
 
@@ -84,8 +80,7 @@ std::optional<WaterVelocity> ambientGrid(const WaterSurface& ambient, const Wate
   if (ambient.gridHeightsAndVelocities(grid, velocities, t_s, heights_out_m)) return std::nullopt;
   if (!ambient.gridHeights(grid, t_s, heights_out_m)) ambientHeightsAtNodes(ambient, grid, t_s, heights_out_m);
   if (velocities.out == nullptr || velocities.depths_m.empty()) return std::nullopt;
-  if (ambient.velocityIsUniform())
-    return ambient.velocity(grid.u_m(0), grid.v_m(0), heights_out_m[0], t_s);
+  if (ambient.velocityIsUniform()) return ambient.velocity(grid.u_m(0), grid.v_m(0), heights_out_m[0], t_s);
   ambientVelocitiesAtNodes(ambient, grid, velocities, t_s, heights_out_m);
   return std::nullopt;
 }

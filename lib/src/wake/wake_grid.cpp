@@ -52,7 +52,7 @@ struct GridScratch {
   /// elevation rate at them [m/s], window row after row.
   GridWindow window;
   std::vector<btScalar> band;
-  std::vector<btScalar> decay;   ///< WakeDepthJob::decay, for the depths and bands below
+  std::vector<btScalar> decay;  ///< WakeDepthJob::decay, for the depths and bands below
   std::vector<double> decayDepths;
   std::array<double, kMaxDepthBands> decayK{};
   std::size_t decayBands = 0;

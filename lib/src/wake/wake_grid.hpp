@@ -28,7 +28,7 @@ inline constexpr std::size_t kWakeGridLanes = 8;
 struct WakeDepthJob {
   std::size_t nodesU, nodesV;  ///< the window's columns and rows of nodes
   std::size_t depths, bands;
-  const btScalar* band;  ///< [bands][3][nodesV nodesU]: each band's east, north, up at each node [m/s]
+  const btScalar* band;   ///< [bands][3][nodesV nodesU]: each band's east, north, up at each node [m/s]
   const btScalar* decay;  ///< [bands][wakeGridPadded(depths)]: e^{-k_b depth_m}, the padding 0
   btScalar* scratch;      ///< 3 (nodesU nodesV depths + kWakeGridLanes) btScalars
   /// The window's first node's [depths][3] (WaterVelocity) [m/s], each

@@ -110,7 +110,8 @@ void depthsOf(DV ds, const WakeDepthJob& job) {
   }
   depthsIntoScratch<Bands>(ds, job);
   const std::size_t row = 3 * job.nodesU * job.depths;
-  for (std::size_t j = 0; j < job.nodesV; ++j) addRow(row, job.scratch + j * row, job.uniform, job.out + j * job.outRow);
+  for (std::size_t j = 0; j < job.nodesV; ++j)
+    addRow(row, job.scratch + j * row, job.uniform, job.out + j * job.outRow);
 }
 
 /// depthsOf with vectors as wide as a boat's patch's depths (about four)
