@@ -14,7 +14,6 @@
 #include "wake/wake_grid.hpp"
 #include "wake/wake_query.hpp"
 #include "water/grid_check.hpp"
-#include "water/query_costs.hpp"
 
 #include <algorithm>
 #include <array>
@@ -52,10 +51,7 @@ struct GridScratch {
   /// elevation rate at them [m/s], window row after row.
   GridWindow window;
   std::vector<btScalar> band;
-  std::vector<btScalar> decay;  ///< WakeDepthJob::decay, for the depths and bands below
-  std::vector<double> decayDepths;
-  std::array<double, kMaxDepthBands> decayK{};
-  std::size_t decayBands = 0;
+  DepthDecays decays;            ///< WakeDepthJob::decay
   std::vector<btScalar> depths;  ///< WakeDepthJob::scratch
 };
 
@@ -291,19 +287,19 @@ void addOnNodes(const WakeFieldData& d, const WaterGrid& grid, const TileBlend& 
 /// `s.band`.
 void addTiles(const WakeFieldData& d, const WaterGrid& grid, const TileBlend& t, std::size_t bands, GridScratch& s) {
   const auto perCell = btScalar(1 / d.cell_m);
-  const auto u = [&](int i) { return grid.u_m(i); };
-  const auto v = [&](int j) { return grid.v_m(j); };
+  const auto columnAt = [&](int i) { return grid.u_m(i); };
+  const auto rowAt = [&](int j) { return grid.v_m(j); };
   // A boat's patch on the field's cells: the field's nodes read directly,
   // with no places worked out per node.
   int column = 0, row = 0;
-  if (onFieldNodes(d, t.a->westEdge_m, grid.nodesU, u, column) &&
-      onFieldNodes(d, t.a->southEdge_m, grid.nodesV, v, row)) {
+  if (onFieldNodes(d, t.a->westEdge_m, grid.nodesU, columnAt, column) &&
+      onFieldNodes(d, t.a->southEdge_m, grid.nodesV, rowAt, row)) {
     addOnNodes(d, grid, t, bands, s, perCell, std::size_t(column), std::size_t(row));
     return;
   }
   AxisPlaces &cols = s.columns, &rows = s.rows;
-  placeAxis(d, t.a->westEdge_m, grid.nodesU, u, cols);
-  placeAxis(d, t.a->southEdge_m, grid.nodesV, v, rows);
+  placeAxis(d, t.a->westEdge_m, grid.nodesU, columnAt, cols);
+  placeAxis(d, t.a->southEdge_m, grid.nodesV, rowAt, rows);
   if (cols.empty() || rows.empty()) return;
   // The field's columns the nodes read: their cells and the next ones,
   // periodic (the window's last column's next is its first): one run, or
@@ -328,26 +324,6 @@ void addTiles(const WakeFieldData& d, const WaterGrid& grid, const TileBlend& t,
       alongRow(cols, std::size_t(w.firstU), wu, s, perCell, nullptr, s.band.data() + 3 * b * stride + windowRow,
                stride);
     }
-  }
-}
-
-/// Each band's decay at each of `depths_m` into `s.decay` (padded with
-/// zeros), unless it holds them already: every node's depths are the same
-/// below its own surface, so once for the whole grid, and again only when
-/// the depths or the bands change (a boat's patch asks the same depths).
-void decaysAt(const WakeFieldData& d, std::span<const double> depths_m, std::size_t bands, GridScratch& s) {
-  const std::size_t levels = depths_m.size(), padded = wakeGridPadded(levels);
-  const bool same = s.decayBands == bands && std::equal(d.bandK_radpm.begin(), d.bandK_radpm.end(), s.decayK.begin()) &&
-                    std::equal(depths_m.begin(), depths_m.end(), s.decayDepths.begin(), s.decayDepths.end());
-  if (same) return;
-  s.decayBands = bands;
-  s.decayK = d.bandK_radpm;
-  s.decayDepths.assign(depths_m.begin(), depths_m.end());  // grows to the most depths asked, then stays
-  growTo(s.decay, bands * padded);
-  std::array<double, kMaxDepthBands> decay{};
-  for (std::size_t m = 0; m < padded; ++m) {
-    if (m < levels) bandDecays(d, -depths_m[m], decay.data());
-    for (std::size_t b = 0; b < bands; ++b) s.decay[b * padded + m] = m < levels ? btScalar(decay[b]) : btScalar(0);
   }
 }
 
@@ -379,7 +355,7 @@ void addField(const WakeFieldData& d, const WaterGrid& grid, const GridVelocitie
   }
   for (std::size_t node = 0; node < nodes; ++node) heights_m[node] += s.height[node];
   if (bands == 0) return;
-  decaysAt(d, velocities.depths_m, bands, s);
+  s.decays.update(d, velocities.depths_m, bands, wakeGridPadded(velocities.depths_m.size()));
   const std::size_t levels = velocities.depths_m.size();
   growTo(s.depths, 3 * (windowNodes * levels + kWakeGridLanes));
   const std::size_t firstNode = std::size_t(s.window.firstV) * std::size_t(grid.nodesU) + std::size_t(s.window.firstU);
@@ -388,7 +364,7 @@ void addField(const WakeFieldData& d, const WaterGrid& grid, const GridVelocitie
                  .depths = levels,
                  .bands = bands,
                  .band = s.band.data(),
-                 .decay = s.decay.data(),
+                 .decay = s.decays.table.data(),
                  .scratch = s.depths.data(),
                  .out = &velocities.out[firstNode * levels].east_mps,  // WaterVelocity: three btScalars
                  .outRow = 3 * std::size_t(grid.nodesU) * levels,
@@ -417,28 +393,6 @@ bool WakeField::gridHeightsAndVelocities(const WaterGrid& grid, const GridVeloci
   const std::optional<WaterVelocity> uniform = detail::ambientGrid(*d.ambient, grid, velocities, t_s, heights_out_m);
   detail::addField(d, grid, velocities, t_s, heights_out_m, uniform ? &*uniform : nullptr);
   return true;
-}
-
-QueryCost WakeField::queryCost() const {
-  const WaterSurface& ambient = *data_->ambient;
-  const QueryCost a = ambient.queryCost();
-  // The field's own, measured over flat water with two bands
-  // (keel_bench_query_cost's kWakeFieldTwoBands): its heights read the
-  // bands' sum, its velocities each band.
-  const QueryCost& f = detail::kWakeFieldTwoBands;
-  const double bands = double(data_->bands) / 2;
-  // The ambient surface's velocities at a grid's nodes: its grid's, its
-  // one velocity, or its point queries at every node and depth.
-  const bool grid = a.gridNodeVelocity_ns > 0;
-  const double node_ns = grid || ambient.velocityIsUniform() ? a.gridNodeVelocity_ns : a.velocity_ns;
-  const double surface_ns = grid && a.gridNodeSurfaceVelocity_ns > 0 ? a.gridNodeSurfaceVelocity_ns : node_ns;
-  return {.height_ns = a.height_ns + f.height_ns,
-          .gridNode_ns = a.gridNode_ns + f.gridNode_ns,
-          .velocity_ns = a.velocity_ns + f.velocity_ns * bands,
-          .heightAndVelocity_ns = a.heightAndVelocity_ns + f.heightAndVelocity_ns * bands,
-          .gridNodeVelocity_ns = node_ns + f.gridNodeVelocity_ns * bands,
-          .gridNodeSurfaceVelocity_ns = surface_ns + f.gridNodeSurfaceVelocity_ns * bands,
-          .batchPoints = a.batchPoints};
 }
 
 }  // namespace keel::KEEL_ABI
