@@ -174,6 +174,7 @@ void WakeField::add(WaterAction& boat) {
   if (link && link->field == this && link->fieldAlive) return;
   link = std::make_shared<detail::WakeLink>();
   link->ambient = data_->ambient;
+  link->hull = boat.hull();
   link->field = this;
   link->window = data_->window();
   data_->boats.push_back(link);

@@ -1,6 +1,7 @@
 // WakeField::update's work: the boats' sources spread on the grid and
 // transformed, each mode advanced exactly over the frame, the tiles
 // synthesised, and the absorbing band applied (docs/wakes.md, "The model").
+#include "hull/hull_access.hpp"
 #include "math/det_math.hpp"
 #include "math/parallel.hpp"
 #include "wake/wake_data.hpp"
@@ -61,8 +62,9 @@ void placeSources(WakeFieldData& d, double dt_s) {
     }
     expInPlace(rates, std::size_t(exponent - rates));  // e^{-k_b d}
     NodeWeights* place = d.sourcePlace.data() + d.firstSource[boat];
+    const HullSoA& hull = soaOf(*link.hull);
     for (std::size_t i = 0; i < link.sources.count; ++i) {
-      placeSource(d, window, dt_s, sourceOf(link.sources, i), *place++, rates);
+      placeSource(d, window, dt_s, sourceOf(link.sources, hull, i), *place++, rates);
       rates += bands;
     }
   });
