@@ -7,7 +7,6 @@
 #include <keel/hull.hpp>
 #include <keel/water_surface.hpp>
 
-#include "kernels/hull_soa.hpp"
 #include "kernels/wake_pieces.hpp"
 
 #include <array>
@@ -50,24 +49,16 @@ struct WakeSources {
   std::size_t count = 0;                ///< the pieces
 };
 
-/// The source piece i makes (`hull` the boat's): its face moving at the
+/// The source a piece of centroid `g` and area vector `area` (body axes,
+/// kernels/wake_pieces.hpp) at `depth_m` makes: its face moving at the
 /// body's velocity relative to the ambient water pushes it aside at `v . S`.
-[[nodiscard]] inline WakeSource sourceOf(const WakeSources& s, const HullSoA& hull, std::size_t i) {
-  const auto& p = s.planes;
-  btVector3 g, area;
-  if (i < s.triangles) {
-    const std::size_t t = s.triangle[i];
-    g = btVector3(hull.gx[t], hull.gy[t], hull.gz[t]);
-    area = btVector3(hull.sx[t], hull.sy[t], hull.sz[t]);
-  } else {
-    g = btVector3(p[kPieceX][i], p[kPieceY][i], p[kPieceZ][i]);
-    area = btVector3(p[kAreaX][i], p[kAreaY][i], p[kAreaZ][i]);
-  }
+[[nodiscard]] inline WakeSource sourceAt(const WakeSources& s, const btVector3& g, const btVector3& area,
+                                         btScalar depth_m) {
   const btVector3 relative = s.velocity + s.angular.cross(g);
   const btVector3 moving = relative + s.ambient;
   return {s.centreEast_m + double(g.dot(s.east)),
           s.centreNorth_m + double(g.dot(s.north)),
-          p[kPieceDepth][i],
+          depth_m,
           relative.dot(area),
           moving.dot(s.east),
           moving.dot(s.north)};
