@@ -8,19 +8,21 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <span>
 #include <utility>
 #include <vector>
 
 namespace keel::test {
 namespace {
 
-/// A field of 64 x 64 nodes over the spectral ocean, holding the waves of
-/// a box towed through it for a second.
-std::shared_ptr<WakeField> stirredField() {
+/// A field of 64 x 64 nodes over the spectral ocean (or `ambient`), holding
+/// the waves of a box towed through it for a second.
+std::shared_ptr<WakeField> stirredField(std::shared_ptr<const WaterSurface> ambient = nullptr) {
   WakeFieldSettings ws;
   ws.size_m = 32;
   ws.cellSize_m = 0.5;
-  auto field = std::make_shared<WakeField>(std::make_shared<SpectralOcean>(WaveSpectrum::jonswap(1.0, 5.0)), ws);
+  if (!ambient) ambient = std::make_shared<SpectralOcean>(WaveSpectrum::jonswap(1.0, 5.0));
+  auto field = std::make_shared<WakeField>(ambient, ws);
   World world;
   btRigidBody* body = world.addBox(btVector3(2, 1, 1), 1000, btTransform::getIdentity());
   WaterAction boat(body, hullOf(box(btVector3(2, 1, 1), 2)), field);
@@ -40,12 +42,12 @@ std::shared_ptr<WakeField> stirredField() {
 /// heights within float rounding, and the field's share of the velocity
 /// at each depth below the total surface (the ambient surface answers its
 /// grid at depths below its own surface, and its point queries below the
-/// total one). Returns the largest wave height of the field's own.
-double expectGridIsPoints(const WakeField& field, const WaterGrid& grid, double t) {
-  const double depths[] = {0, 0.3, 1.2};
-  const std::size_t nodes = std::size_t(grid.nodesU * grid.nodesV);
+/// total one), at `depths`. Returns the largest wave height of the field's
+/// own.
+double expectGridIsPoints(const WakeField& field, const WaterGrid& grid, double t, std::span<const double> depths) {
+  const std::size_t nodes = std::size_t(grid.nodesU * grid.nodesV), levels = depths.size();
   std::vector<btScalar> heights(nodes), both(nodes), ambientHeights(nodes);
-  std::vector<WaterVelocity> velocities(nodes * 3), ambient(nodes * 3);
+  std::vector<WaterVelocity> velocities(nodes * levels);
   const bool grid0 = field.gridHeights(grid, t, heights.data());
   EXPECT_EQ(grid0, field.ambient()->gridHeights(grid, t, ambientHeights.data()))
       << "a grid of heights alone exactly when the ambient surface has one";
@@ -60,12 +62,12 @@ double expectGridIsPoints(const WakeField& field, const WaterGrid& grid, double 
         EXPECT_NEAR(heights[at], h, 2e-6 * (1 + std::abs(h)));
       }
       EXPECT_NEAR(both[at], h, 2e-6 * (1 + std::abs(h)));
-      for (int m = 0; m < 3; ++m) {
+      for (std::size_t m = 0; m < levels; ++m) {
         const btScalar w = btScalar(double(h) - depths[m]);
         const btScalar below = btScalar(double(field.ambient()->height(u, v, t)) - depths[m]);
         const WaterVelocity point = field.velocity(u, v, w, t), still = field.ambient()->velocity(u, v, w, t);
         const WaterVelocity under = field.ambient()->velocity(u, v, below, t);
-        const WaterVelocity& got = velocities[at * 3 + std::size_t(m)];
+        const WaterVelocity& got = velocities[at * levels + m];
         EXPECT_NEAR(got.east_mps - under.east_mps, point.east_mps - still.east_mps, 1e-6);
         EXPECT_NEAR(got.north_mps - under.north_mps, point.north_mps - still.north_mps, 1e-6);
         EXPECT_NEAR(got.up_mps - under.up_mps, point.up_mps - still.up_mps, 1e-6);
@@ -82,25 +84,35 @@ TEST(WakeFieldGrid, GridQueriesAreThePointQueriesAtTheNodes) {
   const WaterGrid grids[] = {{.cellSize_m = 0.4, .originI = -12, .originJ = -9, .nodesU = 21, .nodesV = 17},
                              {.cellSize_m = 0.5, .originI = -11, .originJ = -6, .nodesU = 13, .nodesV = 11},
                              {.cellSize_m = 0.5, .originI = -36, .originJ = -4, .nodesU = 9, .nodesV = 9}};
-  for (const WaterGrid& grid : grids) {
-    SCOPED_TRACE(grid.cellSize_m * grid.originI);
-    const double largestWake = expectGridIsPoints(*field, grid, t);
-    EXPECT_GT(largestWake, grid.originI == -36 ? 0 : 1e-3);  // the box's waves are in the grid, not only the ocean's
-  }
+  // Depths that fill a vector of two or four (added in registers), and
+  // three (through the kernel's table).
+  const std::vector<double> depthSets[] = {{0, 0.3, 1.2}, {0, 0.3}, {0, 0.3, 0.7, 1.2}};
+  for (const WaterGrid& grid : grids)
+    for (const std::vector<double>& depths : depthSets) {
+      SCOPED_TRACE(grid.cellSize_m * grid.originI);
+      SCOPED_TRACE(depths.size());
+      const double largestWake = expectGridIsPoints(*field, grid, t, depths);
+      EXPECT_GT(largestWake, grid.originI == -36 ? 0 : 1e-3);  // the box's waves are in the grid, not only the ocean's
+    }
 }
 
 /// GridVelocities::window: the velocities of a window of the grid's nodes
 /// are the whole grid's query's, bit for bit, and the heights are every
-/// node's, on the field and on the spectral ocean under it, whose grid
-/// query computes the block's velocities alone (a fine grid in one job, a
-/// coarse one node by node).
+/// node's, on the field (which computes the window's velocities alone, on
+/// its own nodes or between them, over the spectral ocean or flat water,
+/// whose one velocity it adds the field's to) and on the spectral ocean
+/// under it, whose grid query computes the block's velocities alone (a
+/// fine grid in one job, a coarse one node by node).
 TEST(WakeFieldGrid, AWindowHasTheWholeGridsVelocities) {
-  const auto field = stirredField();
+  const auto field = stirredField(),
+             overFlat = stirredField(std::make_shared<FlatSurface>(0, UniformCurrent{0.4, -0.25}));
   const double t = field->time_s() - 0.01, depths[] = {0, 0.3};
   const WaterGrid fine{.cellSize_m = 0.4, .originI = -12, .originJ = -9, .nodesU = 7, .nodesV = 5};
   const WaterGrid coarse{.cellSize_m = 12, .originI = -3, .originJ = 2, .nodesU = 4, .nodesV = 4};
+  const WaterGrid onNodes{.cellSize_m = 0.5, .originI = -11, .originJ = -6, .nodesU = 13, .nodesV = 11};
   const std::pair<const WaterSurface*, WaterGrid> cases[] = {
-      {field.get(), fine}, {field->ambient().get(), fine}, {field->ambient().get(), coarse}};
+      {field.get(), fine},       {field.get(), onNodes},         {overFlat.get(), fine},
+      {overFlat.get(), onNodes}, {field->ambient().get(), fine}, {field->ambient().get(), coarse}};
   for (const auto& [surface, grid] : cases)
     for (const GridWindow block :
          {GridWindow{1, 2, 2, 2}, GridWindow{0, 0, 1, 3}, GridWindow{grid.nodesU - 2, grid.nodesV - 1, 2, 1}}) {
@@ -127,12 +139,12 @@ TEST(WakeFieldGrid, GridQueriesOverASurfaceWithNoGridQueryAreItsPointsPlusTheFie
   ws.size_m = 32;
   ws.cellSize_m = 0.5;
   // A swell of the user's, heights alone (still water below it), and Keel's
-  // flat water (level, one velocity everywhere).
+  // flat water with a current (level, one velocity everywhere).
   const auto swell = std::make_shared<FunctionSurface>(
       [](btScalar u, btScalar v, double t) { return btScalar(0.2 * std::sin(0.3 * u + 0.1 * v - 0.8 * t)); });
   for (const std::shared_ptr<const WaterSurface>& ambient :
        {std::shared_ptr<const WaterSurface>(swell),
-        std::shared_ptr<const WaterSurface>(std::make_shared<FlatSurface>())}) {
+        std::shared_ptr<const WaterSurface>(std::make_shared<FlatSurface>(0, UniformCurrent{0.4, -0.25}))}) {
     const auto field = std::make_shared<WakeField>(ambient, ws);
     World world;
     btRigidBody* body = world.addBox(btVector3(2, 1, 1), 1000, btTransform::getIdentity());
@@ -146,7 +158,8 @@ TEST(WakeFieldGrid, GridQueriesOverASurfaceWithNoGridQueryAreItsPointsPlusTheFie
       field->update(f / 30.0, (f + 1) / 30.0);
     }
     const WaterGrid grid{.cellSize_m = 0.5, .originI = -10, .originJ = -6, .nodesU = 13, .nodesV = 11};
-    EXPECT_GT(expectGridIsPoints(*field, grid, field->time_s() - 0.01), 1e-3);
+    for (const std::vector<double>& depths : {std::vector<double>{0, 0.3, 1.2}, std::vector<double>{0, 0.3, 0.7, 1.2}})
+      EXPECT_GT(expectGridIsPoints(*field, grid, field->time_s() - 0.01, depths), 1e-3);
   }
 }
 

@@ -6,6 +6,7 @@
 #include "kernels/buffers.hpp"
 
 #include <cstddef>
+#include <cstdint>
 
 namespace keel::KEEL_ABI::detail {
 
@@ -18,5 +19,12 @@ enum WakePlane : std::size_t { kPieceX, kPieceY, kPieceZ, kAreaX, kAreaY, kAreaZ
 /// values (a vector to spare).
 /// Returns the place after the last appended.
 std::size_t packWetPieces(const PieceStream& p, btScalar* const planes[kWakePlanes], std::size_t at);
+
+/// The same for a stream of the hull's whole triangles, whose centroids
+/// and area vectors are the hull's own: appends the index of each of
+/// positive weight to `triangle` and its centroid's depth to `depth` from
+/// place `at` (each at least `at + p.count + kPad` long).
+/// Returns the place after the last appended.
+std::size_t packWetTriangles(const PieceStream& p, std::uint32_t* triangle, btScalar* depth, std::size_t at);
 
 }  // namespace keel::KEEL_ABI::detail

@@ -45,7 +45,8 @@ void BoatState::copyFrom(const BoatState& from) {
 
 bool runSubstep(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s, double t_s) {
   if (state.profile) ++state.profile->substeps;
-  if (state.wakeLink) state.wakeLink->sources.count = 0;  // a skipped substep makes no waves
+  if (state.wakeLink)
+    state.wakeLink->sources.count = state.wakeLink->sources.triangles = 0;  // a skipped substep makes no waves
   return state.modelState(boat.model).run(boat, state, body, dt_s, t_s);
 }
 

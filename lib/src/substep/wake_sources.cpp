@@ -29,15 +29,19 @@ btVector3 ambientVelocity(const WakeLink& link, const BoatState& state, const Su
   return state.basis.transpose() * world;
 }
 
-/// Packs the wet pieces of both streams into `out`.
+/// Packs the wet pieces of both streams into `out`: the whole triangles'
+/// indices and depths (their centroids and area vectors are the hull's),
+/// then the cut pieces.
 void packPieces(const PieceStream& triangles, const PieceStream& pieces, WakeSources& out) {
-  const std::size_t most = triangles.count + pieces.count + kPad;  // packWetPieces' vector to spare
+  const std::size_t most = triangles.count + pieces.count + kPad;  // the packing's vector to spare
   btScalar* planes[kWakePlanes];
   for (std::size_t k = 0; k < kWakePlanes; ++k) {
     if (out.planes[k].size() < most) out.planes[k].resize(most);  // grows to the hull's most pieces, then stays
     planes[k] = out.planes[k].data();
   }
-  out.count = packWetPieces(pieces, planes, packWetPieces(triangles, planes, 0));
+  if (out.triangle.size() < triangles.count + kPad) out.triangle.resize(triangles.count + kPad);
+  out.triangles = packWetTriangles(triangles, out.triangle.data(), planes[kPieceDepth], 0);
+  out.count = packWetPieces(pieces, planes, out.triangles);
 }
 
 }  // namespace
@@ -47,7 +51,7 @@ void wakeSources(BoatState& state, const BodySnapshot& body, Substep& s, const H
   const StageScope scope(s.profile, SubstepStage::WakeSources);
   WakeLink& link = *state.wakeLink;
   WakeSources& out = link.sources;
-  out.count = 0;
+  out.count = out.triangles = 0;
   if (!link.window.contains(s.axes.centreEast_m, s.axes.centreNorth_m)) {
     s.flags |= StatusOutsideWakeField;
     return;

@@ -8,6 +8,7 @@
 #include "math/det_math.hpp"
 #include "substep/substep.hpp"
 #include "wake/wake_data.hpp"
+#include "water/query_costs.hpp"
 
 #include <cmath>
 #include <numbers>
@@ -173,6 +174,7 @@ void WakeField::add(WaterAction& boat) {
   if (link && link->field == this && link->fieldAlive) return;
   link = std::make_shared<detail::WakeLink>();
   link->ambient = data_->ambient;
+  link->hull = boat.hull();
   link->field = this;
   link->window = data_->window();
   data_->boats.push_back(link);
@@ -236,5 +238,27 @@ std::span<const double> WakeField::bandWavenumbers_radpm() const {
   return {data_->bandK_radpm.data(), std::size_t(data_->bands)};
 }
 const std::shared_ptr<const WaterSurface>& WakeField::ambient() const { return data_->ambient; }
+
+QueryCost WakeField::queryCost() const {
+  const WaterSurface& ambient = *data_->ambient;
+  const QueryCost a = ambient.queryCost();
+  // The field's own, measured over flat water with two bands
+  // (keel_bench_query_cost's kWakeFieldTwoBands): its heights read the
+  // bands' sum, its velocities each band.
+  const QueryCost& f = detail::kWakeFieldTwoBands;
+  const double bands = double(data_->bands) / 2;
+  // The ambient surface's velocities at a grid's nodes: its grid's, its
+  // one velocity, or its point queries at every node and depth.
+  const bool grid = a.gridNodeVelocity_ns > 0;
+  const double node_ns = grid || ambient.velocityIsUniform() ? a.gridNodeVelocity_ns : a.velocity_ns;
+  const double surface_ns = grid && a.gridNodeSurfaceVelocity_ns > 0 ? a.gridNodeSurfaceVelocity_ns : node_ns;
+  return {.height_ns = a.height_ns + f.height_ns,
+          .gridNode_ns = a.gridNode_ns + f.gridNode_ns,
+          .velocity_ns = a.velocity_ns + f.velocity_ns * bands,
+          .heightAndVelocity_ns = a.heightAndVelocity_ns + f.heightAndVelocity_ns * bands,
+          .gridNodeVelocity_ns = node_ns + f.gridNodeVelocity_ns * bands,
+          .gridNodeSurfaceVelocity_ns = surface_ns + f.gridNodeSurfaceVelocity_ns * bands,
+          .batchPoints = a.batchPoints};
+}
 
 }  // namespace keel::KEEL_ABI

@@ -13,10 +13,11 @@
 #include "wake/wake_data.hpp"
 #include "wake/wake_grid.hpp"
 #include "wake/wake_query.hpp"
-#include "water/query_costs.hpp"
+#include "water/grid_check.hpp"
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <vector>
 
 namespace keel::KEEL_ABI {
@@ -34,9 +35,6 @@ struct AxisPlaces {
   std::vector<btScalar> near, far, inside;  ///< `1 - f`, `f` (f the place in the cell), and 1 (0 outside)
   int first = 0, last = -1;                 ///< the lowest and highest cells inside (none: first > last)
   bool unitStride = false;                  ///< every node inside, each in the cell after the last's
-  /// unitStride, every node on a field node (f 0), and the node after the
-  /// last inside the window (not wrapped): the field's own nodes.
-  bool onNodes = false;
   [[nodiscard]] bool empty() const { return first > last; }
 };
 
@@ -48,17 +46,41 @@ struct GridScratch {
   /// row, the elevation's rate.
   std::vector<btScalar> rowHeight, rowPotential, rowRise, rowRate;
   std::vector<btScalar> height;  ///< per node: the field's elevation [m]
-  std::vector<btScalar> band;    ///< WakeDepthJob::band: each band's potential gradient and elevation rate [m/s]
-  std::vector<btScalar> decay;   ///< WakeDepthJob::decay, for the depths and bands below
-  std::vector<double> decayDepths;
-  std::array<double, kMaxDepthBands> decayK{};
-  std::size_t decayBands = 0;
+  /// The nodes whose velocities are asked (GridVelocities::window, within
+  /// the grid), and WakeDepthJob::band: each band's potential gradient and
+  /// elevation rate at them [m/s], window row after row.
+  GridWindow window;
+  std::vector<btScalar> band;
+  DepthDecays decays;            ///< WakeDepthJob::decay
   std::vector<btScalar> depths;  ///< WakeDepthJob::scratch
 };
 
 GridScratch& threadScratch() {
   thread_local GridScratch scratch;
   return scratch;
+}
+
+/// Where a node at `at_m` [m] lies along an axis whose field node 0 lies
+/// at `edge_m` [m], in field cells (placeAxis, onFieldNodes).
+inline double fieldPlace(const WakeFieldData& d, double edge_m, btScalar at_m) {
+  return (double(at_m) - edge_m) / d.cell_m;
+}
+
+/// Whether `count` nodes at coordinates `at(i)` [m] along an axis whose
+/// field node 0 lies at `edge_m` [m] lie on the field's nodes `first`,
+/// `first + 1`, ..., all inside the window and not its last (placeAxis
+/// would place them in contiguous cells, each at its cell's start, the
+/// node after the last not wrapped): then the grid reads them directly.
+template <class At>
+bool onFieldNodes(const WakeFieldData& d, double edge_m, int count, At at, int& first) {
+  for (int i = 0; i < count; ++i) {
+    const double x = fieldPlace(d, edge_m, at(i));
+    if (!(x >= 0 && x < d.n)) return false;  // NaN too
+    const int cell = std::min(int(x), d.n - 1);
+    if (i == 0) first = cell;
+    if (cell != first + i || btScalar(x - cell) != 0) return false;
+  }
+  return count > 0 && first + count < d.n;
 }
 
 /// The places of `count` nodes at coordinates `at(i)` [m] along an axis
@@ -71,7 +93,7 @@ void placeAxis(const WakeFieldData& d, double edge_m, int count, At at, AxisPlac
   out.first = d.n;
   out.last = -1;
   for (std::size_t i = 0; i < size; ++i) {
-    const double x = (double(at(int(i))) - edge_m) / d.cell_m;
+    const double x = fieldPlace(d, edge_m, at(int(i)));
     const bool inside = x >= 0 && x < d.n;  // NaN too
     const int cell = inside ? std::min(int(x), d.n - 1) : 0;
     const auto f = btScalar(x - cell);
@@ -89,8 +111,6 @@ void placeAxis(const WakeFieldData& d, double edge_m, int count, At at, AxisPlac
     out.unitStride = out.unitStride && out.inside[i] != 0 && out.cell[i] == start + i;
     out.cell[i] = out.inside[i] != 0 ? out.cell[i] - std::size_t(out.first) : 0;
   }
-  out.onNodes = out.unitStride && out.last + 1 < d.n &&
-                std::all_of(out.far.begin(), out.far.begin() + count, [](btScalar f) { return f == 0; });
 }
 
 /// Two tiles blended: the field is `weightA A + weightB B`, the elevation's
@@ -174,12 +194,12 @@ struct BandRow {
   const btScalar *potential, *rise, *rate;
 };
 
-/// The same for a band: its potential gradient and elevation rate, added
-/// to `east`, `north`, `up`.
-void bandAlong(std::size_t count, const AxisPlaces& c, const BandRow& row, btScalar perCell,
+/// The same for a band, the nodes from `first`: its potential gradient and
+/// elevation rate, added to `east`, `north`, `up`.
+void bandAlong(std::size_t first, std::size_t count, const AxisPlaces& c, const BandRow& row, btScalar perCell,
                btScalar* KEEL_NOALIAS east, btScalar* KEEL_NOALIAS north, btScalar* KEEL_NOALIAS up) {
-  const btScalar *KEEL_NOALIAS near = c.near.data(), *KEEL_NOALIAS far = c.far.data(),
-                               *KEEL_NOALIAS inside = c.inside.data(), *KEEL_NOALIAS f = row.potential,
+  const btScalar *KEEL_NOALIAS near = c.near.data() + first, *KEEL_NOALIAS far = c.far.data() + first,
+                               *KEEL_NOALIAS inside = c.inside.data() + first, *KEEL_NOALIAS f = row.potential,
                                *KEEL_NOALIAS rise = row.rise, *KEEL_NOALIAS rate = row.rate;
   for (std::size_t i = 0; i < count; ++i) {
     east[i] += inside[i] * (f[i + 1] - f[i]) * perCell;
@@ -188,35 +208,35 @@ void bandAlong(std::size_t count, const AxisPlaces& c, const BandRow& row, btSca
   }
 }
 
-/// The nodes of a row interpolated along the blended row (added): their
-/// summed elevation into `height`, or, with `plane` not null, the band's
-/// potential gradient and elevation rate into its planes (east, north, up,
-/// `nodes` apart).
-void alongRow(const AxisPlaces& c, std::size_t count, const GridScratch& s, btScalar perCell, btScalar* height,
-              btScalar* plane, std::size_t nodes) {
+/// The nodes `first`... of a row interpolated along the blended row
+/// (added): their summed elevation into `height`, or, with `plane` not
+/// null, the band's potential gradient and elevation rate into its planes
+/// (east, north, up, `stride` apart).
+void alongRow(const AxisPlaces& c, std::size_t first, std::size_t count, const GridScratch& s, btScalar perCell,
+              btScalar* height, btScalar* plane, std::size_t stride) {
   if (c.unitStride) {  // contiguous cells, the common case: vectorised
-    const std::size_t k = c.cell[0];
+    const std::size_t k = c.cell[first];
     if (plane == nullptr)
-      heightsAlong(count, c.near.data(), c.far.data(), s.rowHeight.data() + k, height);
+      heightsAlong(count, c.near.data() + first, c.far.data() + first, s.rowHeight.data() + k, height);
     else
-      bandAlong(count, c, {s.rowPotential.data() + k, s.rowRise.data() + k, s.rowRate.data() + k}, perCell, plane,
-                plane + nodes, plane + 2 * nodes);
+      bandAlong(first, count, c, {s.rowPotential.data() + k, s.rowRise.data() + k, s.rowRate.data() + k}, perCell,
+                plane, plane + stride, plane + 2 * stride);
     return;
   }
   for (std::size_t i = 0; i < count; ++i) {  // each node its own cell
-    const std::size_t k = c.cell[i];
-    const btScalar near = c.near[i], far = c.far[i];
+    const std::size_t k = c.cell[first + i];
+    const btScalar near = c.near[first + i], far = c.far[first + i];
     if (plane == nullptr) {
       height[i] += near * s.rowHeight[k] + far * s.rowHeight[k + 1];
       continue;
     }
-    plane[i] += c.inside[i] * (s.rowPotential[k + 1] - s.rowPotential[k]) * perCell;
-    plane[nodes + i] += (near * s.rowRise[k] + far * s.rowRise[k + 1]) * perCell;
-    plane[2 * nodes + i] += near * s.rowRate[k] + far * s.rowRate[k + 1];
+    plane[i] += c.inside[first + i] * (s.rowPotential[k + 1] - s.rowPotential[k]) * perCell;
+    plane[stride + i] += (near * s.rowRise[k] + far * s.rowRise[k + 1]) * perCell;
+    plane[2 * stride + i] += near * s.rowRate[k] + far * s.rowRate[k + 1];
   }
 }
 
-/// A band at a row of nodes on the field's own nodes (AxisPlaces::onNodes),
+/// A band at a row of nodes on the field's own nodes (onFieldNodes),
 /// from its field row 0 and the next (1): addTiles' arithmetic with the
 /// weights of 0 and 1 left out, which gives the same bits (the zeros they
 /// add only turn a -0 into a +0, and the sums start from +0).
@@ -234,76 +254,96 @@ void bandOnNodes(std::size_t count, const BandRows& in, const TileBlend& t, btSc
   }
 }
 
-/// addTiles for a grid on the field's own nodes along both axes.
+/// addTiles for a grid on the field's own nodes along both axes, from
+/// field node (`column`, `row`): the elevation at every node, the bands at
+/// the window's.
 void addOnNodes(const WakeFieldData& d, const WaterGrid& grid, const TileBlend& t, std::size_t bands, GridScratch& s,
-                btScalar perCell) {
-  const std::size_t n = std::size_t(d.n), nodesU = std::size_t(grid.nodesU), nodes = nodesU * std::size_t(grid.nodesV);
-  const std::size_t column = std::size_t(s.columns.first);
+                btScalar perCell, std::size_t column, std::size_t row) {
+  const std::size_t n = std::size_t(d.n), nodesU = std::size_t(grid.nodesU);
   for (std::size_t j = 0; j < std::size_t(grid.nodesV); ++j) {
-    const std::size_t at0 = (std::size_t(s.rows.first) + j) * n + column, at1 = at0 + n, node = j * nodesU;
-    const float *a = t.a->height_m.data() + at0, *b = t.b->height_m.data() + at0;
-    btScalar* height = s.height.data() + node;
+    const std::size_t at = (row + j) * n + column;
+    const float *a = t.a->height_m.data() + at, *b = t.b->height_m.data() + at;
+    btScalar* height = s.height.data() + j * nodesU;
     for (std::size_t i = 0; i < nodesU; ++i) height[i] += t.weightA * a[i] + t.weightB * b[i];
+  }
+  const GridWindow& w = s.window;
+  const std::size_t wu = std::size_t(w.nodesU), wv = std::size_t(w.nodesV), stride = wu * wv;
+  for (std::size_t j = 0; j < wv && bands > 0; ++j) {
+    const std::size_t at0 = (row + std::size_t(w.firstV) + j) * n + column + std::size_t(w.firstU), at1 = at0 + n;
     for (std::size_t band = 0; band < bands; ++band) {
       const std::size_t o = band * d.nodes();
       const float *ha = t.a->bandHeight_m.data() + o, *hb = t.b->bandHeight_m.data() + o;
       const float *fa = t.a->bandPotential_m2ps.data() + o, *fb = t.b->bandPotential_m2ps.data() + o;
-      btScalar* plane = s.band.data() + 3 * band * nodes + node;
-      bandOnNodes(nodesU, {ha + at0, ha + at1, hb + at0, hb + at1, fa + at0, fa + at1, fb + at0, fb + at1}, t, perCell,
-                  plane, plane + nodes, plane + 2 * nodes);
+      btScalar* plane = s.band.data() + 3 * band * stride + j * wu;
+      bandOnNodes(wu, {ha + at0, ha + at1, hb + at0, hb + at1, fa + at0, fa + at1, fb + at0, fb + at1}, t, perCell,
+                  plane, plane + stride, plane + 2 * stride);
     }
   }
 }
 
 /// The field of `t` added at every node of `grid` inside its window: the
 /// summed elevation into `s.height`, and with `bands`, each band's
-/// potential gradient and elevation rate into `s.band`.
+/// potential gradient and elevation rate at the nodes of `s.window` into
+/// `s.band`.
 void addTiles(const WakeFieldData& d, const WaterGrid& grid, const TileBlend& t, std::size_t bands, GridScratch& s) {
-  AxisPlaces &cols = s.columns, &rows = s.rows;
-  placeAxis(
-      d, t.a->westEdge_m, grid.nodesU, [&](int i) { return grid.u_m(i); }, cols);
-  placeAxis(
-      d, t.a->southEdge_m, grid.nodesV, [&](int j) { return grid.v_m(j); }, rows);
-  if (cols.empty() || rows.empty()) return;
   const auto perCell = btScalar(1 / d.cell_m);
-  if (cols.onNodes && rows.onNodes) {
-    addOnNodes(d, grid, t, bands, s, perCell);
+  const auto columnAt = [&](int i) { return grid.u_m(i); };
+  const auto rowAt = [&](int j) { return grid.v_m(j); };
+  // A boat's patch on the field's cells: the field's nodes read directly,
+  // with no places worked out per node.
+  int column = 0, row = 0;
+  if (onFieldNodes(d, t.a->westEdge_m, grid.nodesU, columnAt, column) &&
+      onFieldNodes(d, t.a->southEdge_m, grid.nodesV, rowAt, row)) {
+    addOnNodes(d, grid, t, bands, s, perCell, std::size_t(column), std::size_t(row));
     return;
   }
+  AxisPlaces &cols = s.columns, &rows = s.rows;
+  placeAxis(d, t.a->westEdge_m, grid.nodesU, columnAt, cols);
+  placeAxis(d, t.a->southEdge_m, grid.nodesV, rowAt, rows);
+  if (cols.empty() || rows.empty()) return;
   // The field's columns the nodes read: their cells and the next ones,
   // periodic (the window's last column's next is its first): one run, or
   // two when they wrap.
   const std::size_t n = std::size_t(d.n), first = std::size_t(cols.first);
   const std::size_t count = std::size_t(cols.last - cols.first) + 2, straight = std::min(count, n - first);
   for (std::vector<btScalar>* v : {&s.rowHeight, &s.rowPotential, &s.rowRise, &s.rowRate}) growTo(*v, count);
-  const std::size_t nodesU = std::size_t(grid.nodesU), nodes = nodesU * std::size_t(grid.nodesV);
+  const std::size_t nodesU = std::size_t(grid.nodesU);
+  const GridWindow& w = s.window;
+  const std::size_t wu = std::size_t(w.nodesU), stride = wu * std::size_t(w.nodesV);
   for (std::size_t j = 0; j < std::size_t(grid.nodesV); ++j) {
     if (rows.inside[j] == 0) continue;
     const std::size_t row0 = (std::size_t(rows.first) + rows.cell[j]) * n, row1 = (row0 + n) % (n * n);
     RowRead runs[2] = {{row0, row1, rows.near[j], rows.far[j], first, straight, 0},
                        {row0, row1, rows.near[j], rows.far[j], 0, count - straight, straight}};
-    const std::size_t node = j * nodesU;
     for (const RowRead& r : runs) blendRun(t, r, -1, 0, s);
-    alongRow(cols, nodesU, s, perCell, s.height.data() + node, nullptr, nodes);
+    alongRow(cols, 0, nodesU, s, perCell, s.height.data() + j * nodesU, nullptr, 0);
+    if (!w.holds(w.firstU, int(j))) continue;  // no velocities asked in this row
+    const std::size_t windowRow = (j - std::size_t(w.firstV)) * wu;
     for (std::size_t b = 0; b < bands; ++b) {
       for (const RowRead& r : runs) blendRun(t, r, int(b), b * d.nodes(), s);
-      alongRow(cols, nodesU, s, perCell, nullptr, s.band.data() + 3 * b * nodes + node, nodes);
+      alongRow(cols, std::size_t(w.firstU), wu, s, perCell, nullptr, s.band.data() + 3 * b * stride + windowRow,
+               stride);
     }
   }
 }
 
 /// The field at every node of `grid` at time t: its elevation into
-/// `heights_m` (added) and, for each of `depths_m`, its velocity into
-/// `velocity` (added; null: heights alone).
-void addField(const WakeFieldData& d, const WaterGrid& grid, std::span<const double> depths_m, double t_s,
-              btScalar* heights_m, WaterVelocity* velocity) {
+/// `heights_m` (added) and, for each of `velocities.depths_m`, its velocity
+/// at the nodes of `velocities.window` into `velocities.out`: added, or
+/// with `uniform` (the ambient velocity the same everywhere, which the
+/// nodes do not hold yet) added to it (no depths or no out: heights alone).
+void addField(const WakeFieldData& d, const WaterGrid& grid, const GridVelocities& velocities, double t_s,
+              btScalar* heights_m, const WaterVelocity* uniform) {
   GridScratch& s = threadScratch();
   const std::size_t nodes = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
-  const std::size_t bands = velocity != nullptr && !depths_m.empty() ? std::size_t(d.bands) : 0;
+  const bool withVelocities = velocities.out != nullptr && !velocities.depths_m.empty();
+  s.window = withVelocities ? wantedWindow(velocities, grid) : GridWindow{0, 0, 0, 0};
+  const std::size_t windowNodes = std::size_t(s.window.nodesU) * std::size_t(s.window.nodesV);
+  const std::size_t bands = windowNodes > 0 ? std::size_t(d.bands) : 0;
   growTo(s.height, nodes);
   std::fill_n(s.height.begin(), nodes, btScalar(0));
-  growTo(s.band, 3 * bands * nodes);
-  std::fill_n(s.band.begin(), 3 * bands * nodes, btScalar(0));
+  growTo(s.band, 3 * bands * windowNodes);
+  std::fill_n(s.band.begin(), 3 * bands * windowNodes, btScalar(0));
   const double alpha = endWeight(d, t_s), span = d.to().time_s - d.from().time_s;
   const auto rate = btScalar(span > 0 ? 1 / span : 0), end = btScalar(alpha), start = btScalar(1 - alpha);
   const WakeTiles &from = d.from(), &to = d.to();
@@ -315,31 +355,20 @@ void addField(const WakeFieldData& d, const WaterGrid& grid, std::span<const dou
   }
   for (std::size_t node = 0; node < nodes; ++node) heights_m[node] += s.height[node];
   if (bands == 0) return;
-  // Every node's depths are the same below its own surface: each band's
-  // decay at each depth once for the whole grid, and again only when the
-  // depths or the bands change (a boat's patch asks the same depths).
-  const std::size_t levels = depths_m.size(), padded = wakeGridPadded(levels);
-  const bool same = s.decayBands == bands && std::equal(d.bandK_radpm.begin(), d.bandK_radpm.end(), s.decayK.begin()) &&
-                    std::equal(depths_m.begin(), depths_m.end(), s.decayDepths.begin(), s.decayDepths.end());
-  if (!same) {
-    s.decayBands = bands;
-    s.decayK = d.bandK_radpm;
-    s.decayDepths.assign(depths_m.begin(), depths_m.end());  // grows to the most depths asked, then stays
-    growTo(s.decay, bands * padded);
-    std::array<double, kMaxDepthBands> decay{};
-    for (std::size_t m = 0; m < padded; ++m) {
-      if (m < levels) bandDecays(d, -depths_m[m], decay.data());
-      for (std::size_t b = 0; b < bands; ++b) s.decay[b * padded + m] = m < levels ? btScalar(decay[b]) : btScalar(0);
-    }
-  }
-  growTo(s.depths, 3 * (nodes * levels + kWakeGridLanes));
-  addWakeDepths({.nodes = nodes,
+  s.decays.update(d, velocities.depths_m, bands, wakeGridPadded(velocities.depths_m.size()));
+  const std::size_t levels = velocities.depths_m.size();
+  growTo(s.depths, 3 * (windowNodes * levels + kWakeGridLanes));
+  const std::size_t firstNode = std::size_t(s.window.firstV) * std::size_t(grid.nodesU) + std::size_t(s.window.firstU);
+  addWakeDepths({.nodesU = std::size_t(s.window.nodesU),
+                 .nodesV = std::size_t(s.window.nodesV),
                  .depths = levels,
                  .bands = bands,
                  .band = s.band.data(),
-                 .decay = s.decay.data(),
+                 .decay = s.decays.table.data(),
                  .scratch = s.depths.data(),
-                 .out = &velocity[0].east_mps});  // WaterVelocity: three btScalars
+                 .out = &velocities.out[firstNode * levels].east_mps,  // WaterVelocity: three btScalars
+                 .outRow = 3 * std::size_t(grid.nodesU) * levels,
+                 .uniform = uniform != nullptr ? &uniform->east_mps : nullptr});
 }
 
 }  // namespace
@@ -359,32 +388,11 @@ bool WakeField::gridHeights(const WaterGrid& grid, double t_s, btScalar* out_m) 
 bool WakeField::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
                                          btScalar* heights_out_m) const {
   detail::requireFiniteTime(t_s);
+  detail::checkGridVelocities(velocities, "keel::WakeField::gridHeightsAndVelocities");
   const detail::WakeFieldData& d = *data_;
-  detail::ambientGrid(*d.ambient, grid, velocities, t_s, heights_out_m);
-  detail::addField(d, grid, velocities.depths_m, t_s, heights_out_m, velocities.out);
+  const std::optional<WaterVelocity> uniform = detail::ambientGrid(*d.ambient, grid, velocities, t_s, heights_out_m);
+  detail::addField(d, grid, velocities, t_s, heights_out_m, uniform ? &*uniform : nullptr);
   return true;
-}
-
-QueryCost WakeField::queryCost() const {
-  const WaterSurface& ambient = *data_->ambient;
-  const QueryCost a = ambient.queryCost();
-  // The field's own, measured over flat water with two bands
-  // (keel_bench_query_cost's kWakeFieldTwoBands): its heights read the
-  // bands' sum, its velocities each band.
-  const QueryCost& f = detail::kWakeFieldTwoBands;
-  const double bands = double(data_->bands) / 2;
-  // The ambient surface's velocities at a grid's nodes: its grid's, its
-  // one velocity, or its point queries at every node and depth.
-  const bool grid = a.gridNodeVelocity_ns > 0;
-  const double node_ns = grid || ambient.velocityIsUniform() ? a.gridNodeVelocity_ns : a.velocity_ns;
-  const double surface_ns = grid && a.gridNodeSurfaceVelocity_ns > 0 ? a.gridNodeSurfaceVelocity_ns : node_ns;
-  return {.height_ns = a.height_ns + f.height_ns,
-          .gridNode_ns = a.gridNode_ns + f.gridNode_ns,
-          .velocity_ns = a.velocity_ns + f.velocity_ns * bands,
-          .heightAndVelocity_ns = a.heightAndVelocity_ns + f.heightAndVelocity_ns * bands,
-          .gridNodeVelocity_ns = node_ns + f.gridNodeVelocity_ns * bands,
-          .gridNodeSurfaceVelocity_ns = surface_ns + f.gridNodeSurfaceVelocity_ns * bands,
-          .batchPoints = a.batchPoints};
 }
 
 }  // namespace keel::KEEL_ABI

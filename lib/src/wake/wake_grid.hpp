@@ -10,6 +10,7 @@
 #include <keel/water_surface.hpp>
 
 #include <cstddef>
+#include <optional>
 
 namespace keel::KEEL_ABI::detail {
 
@@ -20,15 +21,22 @@ inline constexpr std::size_t kWakeGridLanes = 8;
 /// `n` rounded up to whole vectors of kWakeGridLanes.
 [[nodiscard]] constexpr std::size_t wakeGridPadded(std::size_t n) { return roundUp(n, kWakeGridLanes); }
 
-/// The field's velocities at a grid's nodes and depths, added to a grid
-/// query's answer: at node n and depth m, along each axis, the sum over
-/// the bands b of `decay[b][m]` times band b's velocity at the node.
+/// The field's velocities at a window of a grid's nodes and depths, added
+/// to a grid query's answer: at node n and depth m, along each axis, the
+/// sum over the bands b of `decay[b][m]` times band b's velocity at the
+/// node.
 struct WakeDepthJob {
-  std::size_t nodes, depths, bands;
-  const btScalar* band;   ///< [bands][3][nodes]: each band's east, north, up at each node [m/s]
+  std::size_t nodesU, nodesV;  ///< the window's columns and rows of nodes
+  std::size_t depths, bands;
+  const btScalar* band;   ///< [bands][3][nodesV nodesU]: each band's east, north, up at each node [m/s]
   const btScalar* decay;  ///< [bands][wakeGridPadded(depths)]: e^{-k_b depth_m}, the padding 0
-  btScalar* scratch;      ///< 3 (nodes depths + kWakeGridLanes) btScalars
-  btScalar* out;          ///< [nodes depths][3] (WaterVelocity), added to [m/s]
+  btScalar* scratch;      ///< 3 (nodesU nodesV depths + kWakeGridLanes) btScalars
+  /// The window's first node's [depths][3] (WaterVelocity) [m/s], each
+  /// row's `outRow` btScalars after the row before's: added to, or with
+  /// `uniform` (east, north, up) [m/s], set to it plus the field.
+  btScalar* out;
+  std::size_t outRow;
+  const btScalar* uniform;
 };
 
 /// Runs the job on the CPU's best instruction set.
@@ -36,8 +44,11 @@ void addWakeDepths(const WakeDepthJob& job);
 
 /// The ambient surface's grid with velocities (wake_ambient.cpp); or, when
 /// it has none, its heights at the nodes and its velocities at their
-/// depths, asked as it answers them best.
-void ambientGrid(const WaterSurface& ambient, const WaterGrid& grid, const GridVelocities& velocities, double t_s,
-                 btScalar* heights_out_m);
+/// depths at the window's nodes, asked as it answers them best. When its
+/// velocity is the same everywhere, returns it instead of writing it at
+/// every node and depth (the field's velocities are added to it).
+[[nodiscard]] std::optional<WaterVelocity> ambientGrid(const WaterSurface& ambient, const WaterGrid& grid,
+                                                       const GridVelocities& velocities, double t_s,
+                                                       btScalar* heights_out_m);
 
 }  // namespace keel::KEEL_ABI::detail

@@ -4,6 +4,7 @@
 // reads them) and the window it may make them in.
 
 #include <LinearMath/btVector3.h>
+#include <keel/hull.hpp>
 #include <keel/water_surface.hpp>
 
 #include "kernels/wake_pieces.hpp"
@@ -29,29 +30,35 @@ struct WakeSource {
 /// What a boat's last substep left for the field: its wet pieces, body
 /// axes, plane by plane (kernels/wake_pieces.hpp: centroid relative to the
 /// centre of mass [m], area vector outward [m^2], centroid's depth [m]),
-/// and its motion then. The field's update makes each piece a WakeSource
-/// (sourceOf), so that of a frame's substeps only the last one's pieces,
-/// which the update reads, are worked out.
+/// the first `triangles` of them the hull's whole wet triangles, which
+/// leave only their index and depth (their centroid and area vector are
+/// the hull's), and its motion then. The field's update makes each piece a
+/// WakeSource (sourceOf), so that of a frame's substeps only the last
+/// one's pieces, which the update reads, are worked out.
 struct WakeSources {
   double centreEast_m = 0, centreNorth_m = 0;  ///< the centre of mass along the water's axes [m]
   btVector3 east{0, 0, 0}, north{0, 0, 0};     ///< the water's axes, body axes
   btVector3 velocity{0, 0, 0};  ///< the centre of mass's velocity relative to the ambient water, body axes [m/s]
   btVector3 ambient{0, 0, 0};   ///< the ambient water's velocity under it, body axes [m/s]
   btVector3 angular{0, 0, 0};   ///< the body's angular velocity, body axes [rad/s]
-  std::array<std::vector<btScalar>, kWakePlanes> planes;  ///< each at least `count` long (capacity kept)
-  std::size_t count = 0;                                  ///< the pieces
+  /// Each at least `count` long (capacity kept): the depth plane every
+  /// piece's, the others those of the pieces from `triangles` on.
+  std::array<std::vector<btScalar>, kWakePlanes> planes;
+  std::vector<std::uint32_t> triangle;  ///< the whole wet triangles' indices in the hull
+  std::size_t triangles = 0;            ///< the whole wet triangles, first
+  std::size_t count = 0;                ///< the pieces
 };
 
-/// The source piece i makes: its face moving at the body's velocity
-/// relative to the ambient water pushes it aside at `v . S`.
-[[nodiscard]] inline WakeSource sourceOf(const WakeSources& s, std::size_t i) {
-  const auto& p = s.planes;
-  const btVector3 g(p[kPieceX][i], p[kPieceY][i], p[kPieceZ][i]), area(p[kAreaX][i], p[kAreaY][i], p[kAreaZ][i]);
+/// The source a piece of centroid `g` and area vector `area` (body axes,
+/// kernels/wake_pieces.hpp) at `depth_m` makes: its face moving at the
+/// body's velocity relative to the ambient water pushes it aside at `v . S`.
+[[nodiscard]] inline WakeSource sourceAt(const WakeSources& s, const btVector3& g, const btVector3& area,
+                                         btScalar depth_m) {
   const btVector3 relative = s.velocity + s.angular.cross(g);
   const btVector3 moving = relative + s.ambient;
   return {s.centreEast_m + double(g.dot(s.east)),
           s.centreNorth_m + double(g.dot(s.north)),
-          p[kPieceDepth][i],
+          depth_m,
           relative.dot(area),
           moving.dot(s.east),
           moving.dot(s.north)};
@@ -71,6 +78,7 @@ struct WakeWindow {
 /// boat when it is gone.
 struct WakeLink {
   std::shared_ptr<const WaterSurface> ambient;  ///< the water the sources' velocities are relative to
+  std::shared_ptr<const Hull> hull;             ///< the boat's, whose whole triangles the sources name
   const void* field = nullptr;                  ///< the WakeField (identity only)
   bool fieldAlive = true;                       ///< false once the field is destroyed: make no sources
   WakeWindow window;                            ///< set by the field's update

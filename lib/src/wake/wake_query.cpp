@@ -4,12 +4,16 @@
 // tiles at the update's start and end (docs/wakes.md, "Queries").
 #include <keel/surface_authoring.hpp>
 
+#include "grow.hpp"
 #include "math/det_math.hpp"
 #include "wake/wake_data.hpp"
 #include "wake/wake_exp.hpp"
 #include "wake/wake_query.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <span>
 #include <stdexcept>
 
 namespace keel::KEEL_ABI {
@@ -151,6 +155,23 @@ void requireFiniteTime(double t_s) {
 
 void bandDecays(const WakeFieldData& d, double z_m, double* out) {
   for (int b = 0; b < d.bands; ++b) out[b] = det::exp(d.bandK_radpm[std::size_t(b)] * std::min(z_m, 0.0));
+}
+
+void DepthDecays::update(const WakeFieldData& d, std::span<const double> depthsAsked_m, std::size_t bandCount,
+                         std::size_t padded) {
+  const std::size_t levels = depthsAsked_m.size();
+  if (bands == bandCount && std::equal(d.bandK_radpm.begin(), d.bandK_radpm.end(), k_radpm.begin()) &&
+      std::equal(depthsAsked_m.begin(), depthsAsked_m.end(), depths_m.begin(), depths_m.end()))
+    return;
+  bands = bandCount;
+  k_radpm = d.bandK_radpm;
+  depths_m.assign(depthsAsked_m.begin(), depthsAsked_m.end());  // grows to the most depths asked, then stays
+  growTo(table, bands * padded);
+  std::array<double, kMaxDepthBands> decay{};
+  for (std::size_t m = 0; m < padded; ++m) {
+    if (m < levels) bandDecays(d, -depthsAsked_m[m], decay.data());
+    for (std::size_t b = 0; b < bands; ++b) table[b * padded + m] = m < levels ? btScalar(decay[b]) : btScalar(0);
+  }
 }
 
 }  // namespace detail

@@ -1,6 +1,7 @@
 // WakeField::update's work: the boats' sources spread on the grid and
 // transformed, each mode advanced exactly over the frame, the tiles
 // synthesised, and the absorbing band applied (docs/wakes.md, "The model").
+#include "hull/hull_access.hpp"
 #include "math/det_math.hpp"
 #include "math/parallel.hpp"
 #include "wake/wake_data.hpp"
@@ -61,10 +62,23 @@ void placeSources(WakeFieldData& d, double dt_s) {
     }
     expInPlace(rates, std::size_t(exponent - rates));  // e^{-k_b d}
     NodeWeights* place = d.sourcePlace.data() + d.firstSource[boat];
-    for (std::size_t i = 0; i < link.sources.count; ++i) {
-      placeSource(d, window, dt_s, sourceOf(link.sources, i), *place++, rates);
-      rates += bands;
+    const WakeSources& s = link.sources;
+    // The whole triangles' centroids and area vectors are the hull's, the
+    // cut pieces' their own planes'.
+    const HullSoA& hull = soaOf(*link.hull);
+    const btScalar *gx = hull.gx.data(), *gy = hull.gy.data(), *gz = hull.gz.data();
+    const btScalar *sx = hull.sx.data(), *sy = hull.sy.data(), *sz = hull.sz.data();
+    const std::uint32_t* triangle = s.triangle.data();
+    for (std::size_t i = 0; i < s.triangles; ++i, rates += bands) {
+      const std::size_t t = triangle[i];
+      placeSource(d, window, dt_s, sourceAt(s, {gx[t], gy[t], gz[t]}, {sx[t], sy[t], sz[t]}, depths[i]), *place++,
+                  rates);
     }
+    const btScalar *px = s.planes[kPieceX].data(), *py = s.planes[kPieceY].data(), *pz = s.planes[kPieceZ].data();
+    const btScalar *ax = s.planes[kAreaX].data(), *ay = s.planes[kAreaY].data(), *az = s.planes[kAreaZ].data();
+    for (std::size_t i = s.triangles; i < s.count; ++i, rates += bands)
+      placeSource(d, window, dt_s, sourceAt(s, {px[i], py[i], pz[i]}, {ax[i], ay[i], az[i]}, depths[i]), *place++,
+                  rates);
   });
 }
 

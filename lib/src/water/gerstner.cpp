@@ -4,6 +4,7 @@
 #include <keel/waves.hpp>
 
 #include "water/grid_check.hpp"
+#include "water/grid_points.hpp"
 #include "water/query_costs.hpp"
 #include "water/wave_detail.hpp"
 #include "water/waves_simd.hpp"
@@ -311,8 +312,7 @@ bool GerstnerSurface::gridHeightsAndVelocities(const WaterGrid& grid, const Grid
   thread_local std::vector<btScalar> u, v;
   const std::size_t count = std::size_t(grid.nodesU) * std::size_t(grid.nodesV);
   if (u.size() < count) u.resize(count), v.resize(count);
-  for (int j = 0, q = 0; j < grid.nodesV; ++j)
-    for (int i = 0; i < grid.nodesU; ++i, ++q) u[std::size_t(q)] = grid.u_m(i), v[std::size_t(q)] = grid.v_m(j);
+  detail::gridNodePoints(grid, detail::NodeOrder::Rows, u.data(), v.data());
   const std::span<const double> depths = velocities.depths_m;
   // Each component's decay to each depth, the same at every node.
   thread_local std::vector<double> decay;

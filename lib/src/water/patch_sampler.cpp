@@ -3,6 +3,8 @@
 
 #include "water/patch_sampler.hpp"
 
+#include "water/grid_points.hpp"
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -166,27 +168,18 @@ std::size_t PatchSampler::sampleHeights(const WaterSurface& surface, double t_s)
   // each one neighbours the one before: a user's surface that starts from
   // the previous point's solution converges faster. (Keel's own surfaces
   // solve every point alone: docs/waves.md, "Batches: SIMD across points".)
+  // The nodes are world multiples of the cell size: the same world point
+  // is sampled whatever the boat's position, so the water does not swim.
   if (queried_.size() != h_.size()) {  // the first such sample
     u_.resize(h_.size());
     v_.resize(h_.size());
     queried_.resize(h_.size());
   }
-  std::size_t q = 0;
-  for (int j = 0; j < side_; ++j)
-    for (int step = 0; step < side_; ++step, ++q) {
-      const int i = j % 2 == 0 ? step : side_ - 1 - step;
-      // World multiples of the cell size: the same world point is sampled
-      // whatever the boat's position, so the water does not swim.
-      u_[q] = grid.u_m(i);
-      v_[q] = grid.v_m(j);
-    }
+  gridNodePoints(grid, NodeOrder::Serpentine, u_.data(), v_.data());
   surface.heights(u_.data(), v_.data(), queried_.size(), t_s, queried_.data());
-  q = 0;
   for (int j = 0; j < side_; ++j)
-    for (int step = 0; step < side_; ++step, ++q) {
-      const int i = j % 2 == 0 ? step : side_ - 1 - step;
-      h_[std::size_t(j) * std::size_t(side_) + std::size_t(i)] = queried_[q];
-    }
+    for (int i = 0; i < side_; ++i)
+      h_[std::size_t(j) * std::size_t(side_) + std::size_t(i)] = queried_[nodePlace(grid, i, j, NodeOrder::Serpentine)];
   return replaceNonFinite(h_);
 }
 
