@@ -8,6 +8,7 @@
 #include <hwy/highway.h>
 
 #include "kernels/cut.hpp"
+#include "kernels/pressure_terms-inl.hpp"
 #include "kernels/simd-inl.hpp"
 
 #include <algorithm>
@@ -232,10 +233,39 @@ HWY_INLINE void storeHeads(D d, const CutLanes& cut, const StagedTriangles& in, 
   }
 }
 
-/// The waterline cut (docs/model.md, "The cut") for a vector
-/// of crossing triangles at once: both of its cases are computed and
+/// The waterline cut (docs/model.md, "The cut") of crossing triangles
+/// k... (lanes past `count` are zero): both of its cases are computed and
 /// the lane's own is kept (every division there has a positive denominator
-/// in both cases, so nothing blows up in the case not taken). With
+/// in both cases, so nothing blows up in the case not taken). Each lane's
+/// pieces' corners, their depths [m] and the fractions of the triangle
+/// they cover, of[piece][...].
+struct VectorCut {
+  StagedTriangles in;
+  CutLanes cut;
+  PieceCorners r;
+  V depths[2][3];
+  V fractions[2];
+
+  HWY_INLINE VectorCut(D d, const HullSoA& hull, const BoatBuffers& b, std::size_t k, std::size_t count, bool lookUp,
+                       bool velocities, bool heads)
+      // The lanes before `count` (not an Iota compared with it: on x86 GCC
+      // builds the Iota in memory, whose load then waits for its stores).
+      : VectorCut(d, hull, b, k, hn::FirstN(d, count - std::min(count, k)), lookUp, velocities, heads) {}
+  HWY_INLINE VectorCut(D d, const HullSoA& hull, const BoatBuffers& b, std::size_t k, M valid, bool lookUp,
+                       bool velocities, bool heads)
+      : in(lookUp ? lookUpCrossing(d, hull, b, k, valid) : loadStaged(d, b.stage, k, velocities, heads)),
+        cut(d, valid, in.h0, in.h1, in.h2),
+        r(cut.atPieceCorners(d, in.p0, in.p1, in.p2)),
+        depths{{cut.only(cut.single, hn::Neg(cut.g0)), cut.only(cut.twoWet, hn::Neg(cut.g1)),
+                cut.only(cut.twoWet, hn::Neg(cut.g2))},
+               {hn::Zero(d), cut.only(cut.twoWet, hn::Neg(cut.g2)), hn::Zero(d)}},
+        fractions{cut.sel(hn::Mul(cut.t1, cut.t2), cut.a),
+                  cut.only(cut.twoWet, hn::Mul(cut.b, hn::Sub(hn::Set(d, T(1)), cut.a)))} {}
+  /// The lanes that hold piece `slot`.
+  [[nodiscard]] HWY_INLINE M some(int slot) const { return hn::And(cut.valid, slot == 0 ? cut.valid : cut.twoWet); }
+};
+
+/// The cut (VectorCut), a vector of crossing triangles at once. With
 /// `velocities`, the water velocity at each piece's centroid too: the mean
 /// of its corners', each interpolated along the hull's edge as the corner
 /// itself is. With `heads`, the pressure heads at the pieces' corners: the
@@ -243,93 +273,67 @@ HWY_INLINE void storeHeads(D d, const CutLanes& cut, const StagedTriangles& in, 
 /// asks for (CutOutput).
 void CutKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads, CutOutput output) {
   const D d;
-  const V zero = hn::Zero(d), one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
+  const V one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
   const bool lookUp = looksUp(d, hull, velocities, heads);
   if (!lookUp) stageCrossing(hull, b, count, velocities, heads);
   PieceBuffer& o = b.pieces;
   const std::size_t slots = o.slots;
   for (std::size_t k = 0; k < slots; k += hn::Lanes(d)) {
-    // The lanes before `count` (not an Iota compared with it: on x86 GCC
-    // builds the Iota in memory, whose load then waits for its stores).
-    const M valid = hn::FirstN(d, count - std::min(count, k));
-    const StagedTriangles in = lookUp ? lookUpCrossing(d, hull, b, k, valid)
-                                      : loadStaged(d, b.stage, k, velocities, heads);
-    const CutLanes cut(d, valid, in.h0, in.h1, in.h2);
-    const PieceCorners r = cut.atPieceCorners(d, in.p0, in.p1, in.p2);
-    const V depths[2][3] = {{cut.only(cut.single, hn::Neg(cut.g0)), cut.only(cut.twoWet, hn::Neg(cut.g1)),
-                             cut.only(cut.twoWet, hn::Neg(cut.g2))},
-                            {zero, cut.only(cut.twoWet, hn::Neg(cut.g2)), zero}};
-    const V fractions[2] = {cut.sel(hn::Mul(cut.t1, cut.t2), cut.a),
-                            cut.only(cut.twoWet, hn::Mul(cut.b, hn::Sub(one, cut.a)))};
+    const VectorCut v(d, hull, b, k, count, lookUp, velocities, heads);
+    const CutLanes& cut = v.cut;
     // Only the first o.twoSlots triangles (the two-wet ones, which
     // classifyTriangles puts first) have second slots.
     const int pieces = k < o.twoSlots ? 2 : 1;
     for (int slot = 0; slot < pieces; ++slot)
-      storePiece(d, r.of[slot], depths[slot], fractions[slot], in.area, in.sv,
-                 hn::And(valid, slot == 0 ? valid : cut.twoWet), output, o, slot == 0 ? k : slots + k);
+      storePiece(d, v.r.of[slot], v.depths[slot], v.fractions[slot], v.in.area, v.in.sv, v.some(slot), output, o,
+                 slot == 0 ? k : slots + k);
     if (output == CutOutput::Volume) continue;
-    if (heads) storeHeads(d, cut, in, pieces, o, k);
+    if (heads) storeHeads(d, cut, v.in, pieces, o, k);
     if (output == CutOutput::Pressure) continue;
     if (velocities) {
-      const PieceCorners u = cut.atPieceCorners(d, in.u0, in.u1, in.u2);
+      const PieceCorners u = cut.atPieceCorners(d, v.in.u0, v.in.u1, v.in.u2);
       for (int slot = 0; slot < pieces; ++slot)
         store3(d, mean(u.of[slot], third), o.ux.data(), o.uy.data(), o.uz.data(), slot == 0 ? k : slots + k);
     }
     // The triangle's emerged fraction and waterline segment.
     hn::StoreU(cut.sel(hn::Sub(one, hn::Mul(cut.t1, cut.t2)), hn::Mul(hn::Sub(one, cut.a), hn::Sub(one, cut.b))), d,
                o.emerged.data() + k);
-    store3(d, cut.sel3(r.j1, r.j2), o.px.data(), o.py.data(), o.pz.data(), k);
-    store3(d, cut.sel3(r.j2, r.j1), o.qx.data(), o.qy.data(), o.qz.data(), k);
+    store3(d, cut.sel3(v.r.j1, v.r.j2), o.px.data(), o.py.data(), o.pz.data(), k);
+    store3(d, cut.sel3(v.r.j2, v.r.j1), o.qx.data(), o.qy.data(), o.qz.data(), k);
   }
 }
 
-/// triangleWaterVelocity. In float, each corner's (u, v, w, 0) is one
-/// 128-bit vector: four triangles' means at a time, transposed into u, v, w
-/// (a third of the loads of three arrays; the same operations lane by lane).
-void TriangleVelocityKernel(const HullSoA& hull, const BoatBuffers& b, T* u, T* v, T* w) {
-  const T third = T(1.0 / 3.0);
-  const T* water = b.water_mps.data();
-  const std::uint64_t* corners = hull.corners.data();
-  const std::uint32_t* kind = b.blockKind.data();
-  for (std::size_t block = 0; block < hull.trianglePadded / kPad; ++block) {
-    if (kind[block] == kBlockDry) continue;
-#if HWY_TARGET == HWY_SCALAR || defined(BT_USE_DOUBLE_PRECISION)
-    for (std::size_t t = block * kPad; t < (block + 1) * kPad; ++t) {
-      const std::uint64_t c = corners[t];
-      const T *p0 = water + 4 * HullSoA::corner(c, 0), *p1 = water + 4 * HullSoA::corner(c, 1),
-              *p2 = water + 4 * HullSoA::corner(c, 2);
-      u[t] = (p0[0] + p1[0] + p2[0]) * third;
-      v[t] = (p0[1] + p1[1] + p2[1]) * third;
-      w[t] = (p0[2] + p1[2] + p2[2]) * third;
+/// The pressure integral's sums of the pieces (cutAndSum): each piece cut
+/// (VectorCut) as CutKernel stores it and summed as the pressure kernel
+/// sums the stored one (addTerms), in the stream's order. Its slots are
+/// one block's (slots <= kSlots): a slot's pieces are then one triangle's
+/// first and second, so that adding them in turn, a vector of triangles at
+/// a time, is the stream's order.
+void CutSumsKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, const T* up) {
+  const D d;
+  const V one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
+  const V3 upv = set3(d, {up[0], up[1], up[2]});
+  const bool lookUp = looksUp(d, hull, false, false);
+  if (!lookUp) stageCrossing(hull, b, count, false, false);
+  PieceBuffer& o = b.pieces;
+  const std::size_t slots = o.slots;
+  SumBlock<kDepthSums> block;
+  for (std::size_t k = 0; k < slots; k += hn::Lanes(d)) {
+    const VectorCut v(d, hull, b, k, count, lookUp, false, false);
+    const int pieces = k < o.twoSlots ? 2 : 1;
+    for (int slot = 0; slot < pieces; ++slot) {
+      // storePiece's values.
+      PieceTerms p;
+      p.a = v.r.of[slot][0], p.b = v.r.of[slot][1], p.c = v.r.of[slot][2];
+      p.g = mean(v.r.of[slot], third);
+      p.s = scale(v.in.sv, v.fractions[slot]);
+      p.d0 = v.depths[slot][0], p.d1 = v.depths[slot][1], p.d2 = v.depths[slot][2];
+      p.weightedArea = hn::Mul(hn::IfThenElseZero(v.some(slot), one), hn::Mul(v.in.area, v.fractions[slot]));
+      addTerms<false>(d, p, upv, slot == 0 ? k : slots + k, block.sum);
     }
-#else
-    const hn::Full128<T> d4;
-    const auto scale = hn::Set(d4, third), zero = hn::Zero(d4);
-    const bool mixed = kind[block] == kBlockMixed;
-    const T* weight = b.weight.data();
-    for (std::size_t t = block * kPad; t < (block + 1) * kPad; t += 4) {
-      // In a block the water crosses, four triangles none of them wholly
-      // wet are skipped: the flow reads their means with weight 0 (and
-      // what they hold is an earlier mean or zero, finite).
-      if (mixed && hn::AllFalse(d4, hn::Gt(hn::LoadU(d4, weight + t), zero))) continue;
-      hn::Vec<decltype(d4)> mean[4];
-      for (std::size_t q = 0; q < 4; ++q) {
-        const std::uint64_t c = corners[t + q];
-        mean[q] = hn::Mul(hn::Add(hn::Add(hn::LoadU(d4, water + 4 * HullSoA::corner(c, 0)),
-                                          hn::LoadU(d4, water + 4 * HullSoA::corner(c, 1))),
-                                  hn::LoadU(d4, water + 4 * HullSoA::corner(c, 2))),
-                          scale);
-      }
-      const auto lower01 = hn::InterleaveLower(d4, mean[0], mean[1]),
-                 lower23 = hn::InterleaveLower(d4, mean[2], mean[3]);
-      const auto upper01 = hn::InterleaveUpper(d4, mean[0], mean[1]),
-                 upper23 = hn::InterleaveUpper(d4, mean[2], mean[3]);
-      hn::StoreU(hn::ConcatLowerLower(d4, lower23, lower01), d4, u + t);
-      hn::StoreU(hn::ConcatUpperUpper(d4, lower23, lower01), d4, v + t);
-      hn::StoreU(hn::ConcatLowerLower(d4, upper23, upper01), d4, w + t);
-    }
-#endif
   }
+  T* out = o.sums.data();
+  eachIndex<kDepthSums>([&](auto j) { block.sum[j].store(out + j * kSlots); });
 }
 
 }  // namespace HWY_NAMESPACE
@@ -340,36 +344,30 @@ HWY_AFTER_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(CutKernel);
-HWY_EXPORT(TriangleVelocityKernel);
+HWY_EXPORT(CutSumsKernel);
+
+namespace {
+
+/// The pieces' slots for `count` crossing triangles (PieceBuffer).
+void countPieces(PieceBuffer& pieces, std::size_t count, std::size_t twoWet) {
+  pieces.crossing = count;
+  pieces.slots = padded(count);
+  pieces.twoSlots = padded(std::min(count, twoWet));
+}
+
+}  // namespace
 
 void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads,
                  CutOutput output) {
-  b.pieces.crossing = count;
-  b.pieces.slots = padded(count);
-  b.pieces.twoSlots = padded(std::min(count, b.twoWetCrossing));
+  countPieces(b.pieces, count, b.twoWetCrossing);
   HWY_DYNAMIC_DISPATCH(CutKernel)(hull, b, count, velocities, heads, output);
 }
 
-void triangleWaterVelocity(const HullSoA& hull, const BoatBuffers& b, btScalar* u, btScalar* v, btScalar* w) {
-  // The mean of the corners', in every block with water: a whole block
-  // without a branch per triangle beats skipping the dry ones (mispredicted).
-  HWY_DYNAMIC_DISPATCH(TriangleVelocityKernel)(hull, b, u, v, w);
-}
+bool piecesSummable(std::size_t count) { return padded(count) <= kPieceSumSlots; }
 
-void triangleHeads(const HullSoA& hull, BoatBuffers& b) {
-  // The weight (1 or 0) times the corner's head: exact, and 0 for the dry
-  // and crossing triangles, as their depths.
-  const btScalar* e = b.head_m.data();
-  for (std::size_t block = 0; block < hull.trianglePadded / kPad; ++block) {
-    if (b.blockKind[block] == kBlockDry) continue;
-    for (std::size_t t = block * kPad; t < (block + 1) * kPad; ++t) {
-      const std::uint64_t c = hull.corners[t];
-      const btScalar w = b.weight[t];
-      b.head0[t] = w * e[HullSoA::corner(c, 0)];
-      b.head1[t] = w * e[HullSoA::corner(c, 1)];
-      b.head2[t] = w * e[HullSoA::corner(c, 2)];
-    }
-  }
+void cutAndSum(const HullSoA& hull, BoatBuffers& b, std::size_t count, const btScalar up[3]) {
+  countPieces(b.pieces, count, b.twoWetCrossing);
+  HWY_DYNAMIC_DISPATCH(CutSumsKernel)(hull, b, count, up);
 }
 
 }  // namespace keel::KEEL_ABI::detail

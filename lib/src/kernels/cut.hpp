@@ -35,6 +35,17 @@ enum class CutOutput {
 void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads,
                  CutOutput output = CutOutput::Full);
 
+/// Whether cutAndSum can take `count` crossing triangles: their pieces fit
+/// one block of the pressure sums' slots (a small cut, in float).
+[[nodiscard]] bool piecesSummable(std::size_t count);
+
+/// Cuts b's first `count` crossing triangles as cutCrossing does, without
+/// velocities or heads, and sums the pieces' pressure integral in place of
+/// storing them: b.pieces.sums, which pressureSums takes as the pieces'
+/// stream (the same bits), `up` in body axes; b.pieces' counts are set, its
+/// pieces left as they were. Only when piecesSummable(count).
+void cutAndSum(const HullSoA& hull, BoatBuffers& b, std::size_t count, const btScalar up[3]);
+
 /// The wet triangles' corners' pressure heads (b.head0, ...) from the
 /// vertices' (b.head_m), 0 where the weight is 0 [m]: every triangle of the
 /// blocks that are not wholly dry.

@@ -8,6 +8,7 @@
 #include <hwy/highway.h>
 
 #include "kernels/pressure.hpp"
+#include "kernels/pressure_terms-inl.hpp"
 #include "kernels/simd-inl.hpp"
 
 #include <algorithm>
@@ -62,62 +63,17 @@ struct WideSum {
 #endif
 };
 
-/// The moment m = sum x_i r_i + (sum x_i)(sum r_i) of a field x given at a
-/// piece's corners (docs/model.md, "The pressure integral"); sum r_i is 3 G,
-/// the stored centroid's.
-HWY_INLINE V3 fieldMoment(V3 a, V3 b, V3 c, V3 g, V x0, V x1, V x2, V sum3) {
-  return {mulAdd(a.x, x0, mulAdd(b.x, x1, mulAdd(c.x, x2, hn::Mul(g.x, sum3)))),
-          mulAdd(a.y, x0, mulAdd(b.y, x1, mulAdd(c.y, x2, hn::Mul(g.y, sum3)))),
-          mulAdd(a.z, x0, mulAdd(b.z, x1, mulAdd(c.z, x2, hn::Mul(g.z, sum3))))};
-}
-
-/// f(j) for j = 0, ..., kCount - 1, each j a compile-time constant, so that
-/// sums held in an array are indexed only by constants and may stay in
-/// registers.
-template <std::size_t kCount, class F>
-HWY_INLINE void eachIndex(const F& f) {
-  [&]<std::size_t... J>(std::index_sequence<J...>) HWY_ATTR { (f(std::integral_constant<std::size_t, J>()), ...); }
-  (std::make_index_sequence<kCount>());
-}
-
-enum { kForce = 0, kMoment = 3, kBuoyancy = 6, kArea = 9, kDepth = 10, kDepthForce = 11 };
-
 /// Adds the pressure terms of pieces i... of s to `block`.
 template <bool kHeads>
 HWY_INLINE void addPieces(D d, const PieceStream& s, std::size_t i, V3 upv, Sum* block) {
-  const V three = hn::Set(d, T(3));
-  const V3 a = load3(d, s.ax, s.ay, s.az, i), b = load3(d, s.bx, s.by, s.bz, i), c = load3(d, s.cx, s.cy, s.cz, i);
-  const V d0 = hn::LoadU(d, s.d0 + i), d1 = hn::LoadU(d, s.d1 + i), d2 = hn::LoadU(d, s.d2 + i);
-  const V3 sv = load3(d, s.sx, s.sy, s.sz, i);
-  const V sumD = hn::Add(hn::Add(d0, d1), d2);
-  const V3 g = centroid(d, s, i);
-  const V3 m = fieldMoment(a, b, c, g, d0, d1, d2, hn::Mul(sumD, three));
-  // The pressure's head: the depth, or the surface's head.
-  V sumP = sumD;
-  V3 mp = m;
-  if constexpr (kHeads) {
-    const V e0 = hn::LoadU(d, s.e0 + i), e1 = hn::LoadU(d, s.e1 + i), e2 = hn::LoadU(d, s.e2 + i);
-    sumP = hn::Add(hn::Add(e0, e1), e2);
-    mp = fieldMoment(a, b, c, g, e0, e1, e2, hn::Mul(sumP, three));
-  }
-  const V3 torque = cross(mp, sv);
-  const V sUp = dot(sv, upv);
-  const V sumD2 = mulAdd(d0, d0, mulAdd(d1, d1, mulAdd(d2, d2, hn::Mul(sumD, sumD))));
-  const V terms[14] = {hn::Mul(sv.x, sumP),
-                       hn::Mul(sv.y, sumP),
-                       hn::Mul(sv.z, sumP),
-                       torque.x,
-                       torque.y,
-                       torque.z,
-                       hn::Mul(m.x, sUp),
-                       hn::Mul(m.y, sUp),
-                       hn::Mul(m.z, sUp),
-                       hn::Mul(hn::LoadU(d, s.weight + i), hn::LoadU(d, s.area + i)),
-                       hn::Mul(sUp, sumD2),
-                       hn::Mul(sv.x, sumD),
-                       hn::Mul(sv.y, sumD),
-                       hn::Mul(sv.z, sumD)};
-  eachIndex<kHeads ? 14 : 11>([&](auto j) { block[j].add(i, terms[j]); });
+  PieceTerms p;
+  p.a = load3(d, s.ax, s.ay, s.az, i), p.b = load3(d, s.bx, s.by, s.bz, i), p.c = load3(d, s.cx, s.cy, s.cz, i);
+  p.g = centroid(d, s, i);
+  p.s = load3(d, s.sx, s.sy, s.sz, i);
+  p.d0 = hn::LoadU(d, s.d0 + i), p.d1 = hn::LoadU(d, s.d1 + i), p.d2 = hn::LoadU(d, s.d2 + i);
+  if constexpr (kHeads) p.e0 = hn::LoadU(d, s.e0 + i), p.e1 = hn::LoadU(d, s.e1 + i), p.e2 = hn::LoadU(d, s.e2 + i);
+  p.weightedArea = hn::Mul(hn::LoadU(d, s.weight + i), hn::LoadU(d, s.area + i));
+  addTerms<kHeads>(d, p, upv, i, block);
 }
 
 /// Adds the pressure terms of pieces [start, end) of s, one block, to
@@ -149,19 +105,6 @@ HWY_INLINE PressureSums sumsOf(const Total& total) {
   return out;
 }
 
-/// The sums of a block of pieces, each Sum started (zeroed) or not one by
-/// one: GCC would clear an array of them, loop-constructed, through memory
-/// (rep stos) rather than in the registers the block's loop keeps them in.
-template <std::size_t kSums>
-struct SumBlock {
-  Sum sum[kSums];
-  HWY_INLINE SumBlock() : SumBlock(Sum(), std::make_index_sequence<kSums>()) {}
-  HWY_INLINE explicit SumBlock(Unstarted tag) : SumBlock(tag, std::make_index_sequence<kSums>()) {}
-  template <class Init, std::size_t... J>
-  HWY_INLINE SumBlock(const Init& init, std::index_sequence<J...> /*each*/)
-      : sum{(static_cast<void>(J), Sum(init))...} {}
-};
-
 /// Stream s's sums when it fits in one block (addBlock), into `out`: +0
 /// in every slot when it is dry.
 template <bool kHeads, std::size_t kSums>
@@ -173,14 +116,10 @@ HWY_NOINLINE void keepBlock(const PieceStream* stream, V3 upv, SumBlock<kSums>& 
   eachIndex<kSums>([&](auto j) { out.sum[j] = block.sum[j]; });
 }
 
-/// Sums for two streams of at most a block each (a small hull's triangles
-/// and pieces): the same additions as Sums' loop, without the double
-/// totals zeroed and kept in memory.
+/// The totals of two blocks' sums, slot by slot in double, then by
+/// halves.
 template <bool kHeads, std::size_t kSums>
-HWY_NOINLINE PressureSums twoBlockSums(const PieceStream* streams, V3 upv) {
-  SumBlock<kSums> first(Unstarted{}), second(Unstarted{});
-  keepBlock<kHeads>(streams, upv, first);
-  keepBlock<kHeads>(streams + 1, upv, second);
+HWY_INLINE PressureSums twoBlockTotals(const SumBlock<kSums>& first, const SumBlock<kSums>& second) {
   double total[kSums];
   // A dry stream's block sums are the +0 they started at, whose addition
   // changes no bit (a sum started at +0 is never -0): added without a test.
@@ -192,11 +131,35 @@ HWY_NOINLINE PressureSums twoBlockSums(const PieceStream* streams, V3 upv) {
   return sumsOf<kHeads>([&](int j) { return total[j]; });
 }
 
+/// Sums for two streams of at most a block each (a small hull's triangles
+/// and pieces): the same additions as Sums' loop, without the double
+/// totals zeroed and kept in memory.
+template <bool kHeads, std::size_t kSums>
+HWY_NOINLINE PressureSums twoBlockSums(const PieceStream* streams, V3 upv) {
+  SumBlock<kSums> first(Unstarted{}), second(Unstarted{});
+  keepBlock<kHeads>(streams, upv, first);
+  keepBlock<kHeads>(streams + 1, upv, second);
+  return twoBlockTotals<kHeads>(first, second);
+}
+
+/// The same as twoBlockSums for the triangles' stream of at most a block
+/// and the pieces' block of sums the cut left (CutOutput::PressureSums):
+/// the block keepBlock would have summed from the stored pieces.
+template <std::size_t kSums>
+HWY_NOINLINE PressureSums summedPiecesSums(const PieceStream* triangles, const T* pieceSums, V3 upv) {
+  SumBlock<kSums> first(Unstarted{}), second(Unstarted{});
+  keepBlock<false>(triangles, upv, first);
+  eachIndex<kSums>([&](auto j) { second.sum[j].load(pieceSums + j * kSlots); });
+  return twoBlockTotals<false>(first, second);
+}
+
 /// The pressure sums; with `kHeads`, the force and torque from the pressure
 /// heads at the corners (s.e0...; PressureModel::WavePressure), the volume,
-/// centre of buoyancy and depth integral still from the depths.
+/// centre of buoyancy and depth integral still from the depths. With
+/// `pieceSums` (not with kHeads), the pieces' one block of sums the cut
+/// left, after the streams'.
 template <bool kHeads>
-PressureSums Sums(const PieceStream* streams, std::size_t streamCount, const T* up) {
+PressureSums Sums(const PieceStream* streams, std::size_t streamCount, const T* up, const T* pieceSums) {
   // (The streams are read through local copies: see simd-inl.hpp.)
   const D d;
   const V3 upv = set3(d, {up[0], up[1], up[2]});
@@ -205,10 +168,13 @@ PressureSums Sums(const PieceStream* streams, std::size_t streamCount, const T* 
   // sums round in float, the cancelling sum over the whole hull is double,
   // at an eighth of the conversions (float sums fail the submerged-hull
   // tests). A block is a run of a stream, the same on every instruction set.
-  constexpr int kSums = kHeads ? 14 : 11;
+  constexpr std::size_t kSums = kHeads ? kHeadSums : kDepthSums;
   constexpr std::size_t kBlock = 8 * kSlots;
-  if (streamCount == 2 && streams[0].count <= kBlock && streams[1].count <= kBlock)
+  if (pieceSums == nullptr && streamCount == 2 && streams[0].count <= kBlock && streams[1].count <= kBlock)
     return twoBlockSums<kHeads, kSums>(streams, upv);
+  if constexpr (!kHeads)
+    if (pieceSums != nullptr && streamCount == 1 && streams[0].count <= kBlock)
+      return summedPiecesSums<kSums>(streams, pieceSums, upv);
   WideSum total[kSums];
   for (std::size_t k = 0; k < streamCount; ++k) {
     const PieceStream s = streams[k];
@@ -221,11 +187,19 @@ PressureSums Sums(const PieceStream* streams, std::size_t streamCount, const T* 
         eachIndex<kSums>([&](auto j) { total[j].add(block.sum[j]); });
     }
   }
+  if (pieceSums != nullptr) {  // a dry block's +0 slots change no bit: added without a test
+    SumBlock<kSums> block(Unstarted{});
+    eachIndex<kSums>([&](auto j) {
+      block.sum[j].load(pieceSums + j * kSlots);
+      total[j].add(block.sum[j]);
+    });
+  }
   return sumsOf<kHeads>([&](int j) { return total[j].total(); });
 }
 
-PressureSums PressureKernel(const PieceStream* streams, std::size_t streamCount, const T* up) {
-  return streams[0].e0 != nullptr ? Sums<true>(streams, streamCount, up) : Sums<false>(streams, streamCount, up);
+PressureSums PressureKernel(const PieceStream* streams, std::size_t streamCount, const T* up, const T* pieceSums) {
+  return streams[0].e0 != nullptr ? Sums<true>(streams, streamCount, up, nullptr)
+                                  : Sums<false>(streams, streamCount, up, pieceSums);
 }
 
 }  // namespace HWY_NAMESPACE
@@ -237,8 +211,9 @@ namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(PressureKernel);
 
-PressureSums pressureSums(const PieceStream* streams, std::size_t count, const btScalar up[3]) {
-  return HWY_DYNAMIC_DISPATCH(PressureKernel)(streams, count, up);
+PressureSums pressureSums(const PieceStream* streams, std::size_t count, const btScalar up[3],
+                          const btScalar* pieceSums) {
+  return HWY_DYNAMIC_DISPATCH(PressureKernel)(streams, count, up, pieceSums);
 }
 
 void pressureResult(const PressureSums& sums, btScalar density_kgpm3, btScalar gravity_mps2, const btVector3& up,

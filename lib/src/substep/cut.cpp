@@ -27,6 +27,12 @@ void cut(const BoatModel& boat, BoatState& state, Substep& s) {
   // hydrodynamic term, the effects, the added mass and the wake read the
   // rest (CutOutput::Full).
   const bool full = wantsHydrodynamics(s.plan, state) || state.effects || s.plan.addedMass || state.wakeLink;
+  // The pressure integral alone, of a small cut: its sums, not its pieces.
+  s.piecesSummed = !full && !velocities && !s.cornerHeads && piecesSummable(s.crossingCount);
+  if (s.piecesSummed) {
+    cutAndSum(soaOf(boat.hull), b, s.crossingCount, s.axes.up);
+    return;
+  }
   cutCrossing(soaOf(boat.hull), b, s.crossingCount, velocities, s.cornerHeads,
               full ? CutOutput::Full : CutOutput::Pressure);
   if (!full) return;

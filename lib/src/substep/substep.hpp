@@ -198,6 +198,9 @@ struct BoatValues {
   WaterStatus status;
   FloodState flood;     ///< the compartments, their water and its weight (none: no flooding)
   AddedMass addedMass;  ///< the last substep's added mass, body axes (zero when off or dry)
+  /// addedMass holds its zeros: a substep without it need not clear its 36
+  /// doubles again.
+  bool addedMassCleared = true;
   /// The whole hull's volume moments, which the added mass of a hull under
   /// the water needs: integrated at the first substep that wants them.
   Moments hullMoments;
@@ -272,6 +275,9 @@ struct Substep {
   /// waves' pressure heads, which Cut interpolates and Pressure integrates
   /// in place of the depths.
   bool cornerHeads = false;
+  /// Cut: the pieces were summed, not stored (cutAndSum); Pressure adds
+  /// their sums (s.buffers.pieces.sums).
+  bool piecesSummed = false;
   btScalar meanWaterHeight_m = 0;           ///< ColumnBuoyancy: the mean water height at the columns [m]
   btVector3 relativeVelocity_mps{0, 0, 0};  ///< Flow: centre of mass relative to the mean water under it, world
   FlowSums flow;                            ///< Flow: the flow pass's sums, body axes
