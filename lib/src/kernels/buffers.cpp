@@ -43,7 +43,6 @@ void PieceBuffer::reserve(std::size_t triangleCount) {
         &sx,       &sy,   &sz,    &csx,     &csy, &csz, &area, &inverseArea, &weight, &ux, &uy, &uz, &vx, &vy, &vz,
         &cosTheta, &rate, &gamma, &emerged, &px,  &py,  &pz,   &qx,          &qy,     &qz, &e0, &e1, &e2})
     v->assign(n, 0);
-  sums.assign(kPieceSumCount * kPieceSumSlots, 0);
   crossing = slots = twoSlots = 0;
 }
 

@@ -50,11 +50,6 @@ struct PieceFlowOut {
                                          const btScalar* d2, const btScalar* weight, const btScalar* u,
                                          const btScalar* v, const btScalar* w);
 
-/// The pressure integral's sums of a vector of pieces without pressure
-/// heads, and the partial sums each is kept in (SlotSum: the widest
-/// instruction set's lanes).
-inline constexpr std::size_t kPieceSumCount = 11, kPieceSumSlots = 64 / sizeof(btScalar);
-
 /// The pieces the waterline cuts out of the crossing triangles, as a
 /// stream: slot k (< slots) is crossing triangle k's first piece, slot
 /// slots + k (k < twoSlots) its second (weight 0 when it has only one).
@@ -72,9 +67,6 @@ struct PieceBuffer {
   std::vector<btScalar> vx, vy, vz, cosTheta, rate, gamma;
   /// Per crossing triangle: its emerged fraction and its waterline segment (p, q) [m].
   std::vector<btScalar> emerged, px, py, pz, qx, qy, qz;
-  /// The pieces' pressure sums, kPieceSumSlots partial sums each, when the
-  /// cut sums them in place of storing them (cutAndSum).
-  std::vector<btScalar> sums;
   /// Room for a hull of `triangleCount` triangles.
   void reserve(std::size_t triangleCount);
   [[nodiscard]] std::size_t pieceCount() const { return slots + twoSlots; }

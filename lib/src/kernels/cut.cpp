@@ -8,7 +8,7 @@
 #include <hwy/highway.h>
 
 #include "kernels/cut.hpp"
-#include "kernels/pressure_terms-inl.hpp"
+#include "kernels/pressure_sums-inl.hpp"
 #include "kernels/simd-inl.hpp"
 
 #include <algorithm>
@@ -303,25 +303,26 @@ void CutKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velo
   }
 }
 
-/// The pressure integral's sums of the pieces (cutAndSum): each piece cut
-/// (VectorCut) as CutKernel stores it and summed as the pressure kernel
-/// sums the stored one (addTerms), in the stream's order. Its slots are
-/// one block's (slots <= kSlots): a slot's pieces are then one triangle's
-/// first and second, so that adding them in turn, a vector of triangles at
-/// a time, is the stream's order.
-void CutSumsKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, const T* up) {
+/// The pressure integral's sums of the whole triangles' stream and of the
+/// pieces (cutAndSum): the triangles' block summed first, then each piece
+/// cut (VectorCut) as CutKernel stores it and summed as the pressure kernel
+/// sums the stored one (addTerms), in the stream's order: a slot's pieces
+/// are one triangle's first and second (at most a block of slots), so that
+/// adding them in turn, a vector of triangles at a time, is that order. The
+/// two blocks' totals then as the pressure kernel's (twoBlockTotals).
+PressureSums CutSumsKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, const T* up) {
   const D d;
   const V one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
   const V3 upv = set3(d, {up[0], up[1], up[2]});
+  const PieceStream whole = b.triangles(hull);
+  SumBlock<kDepthSums> triangles, pieces;
+  static_cast<void>(addBlock<false>(d, whole, 0, whole.count, upv, triangles.sum));
   const bool lookUp = looksUp(d, hull, false, false);
   if (!lookUp) stageCrossing(hull, b, count, false, false);
-  PieceBuffer& o = b.pieces;
-  const std::size_t slots = o.slots;
-  SumBlock<kDepthSums> block;
+  const std::size_t slots = b.pieces.slots, twoSlots = b.pieces.twoSlots;
   for (std::size_t k = 0; k < slots; k += hn::Lanes(d)) {
     const VectorCut v(d, hull, b, k, count, lookUp, false, false);
-    const int pieces = k < o.twoSlots ? 2 : 1;
-    for (int slot = 0; slot < pieces; ++slot) {
+    for (int slot = 0; slot < (k < twoSlots ? 2 : 1); ++slot) {
       // storePiece's values.
       PieceTerms p;
       p.a = v.r.of[slot][0], p.b = v.r.of[slot][1], p.c = v.r.of[slot][2];
@@ -329,11 +330,10 @@ void CutSumsKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, const
       p.s = scale(v.in.sv, v.fractions[slot]);
       p.d0 = v.depths[slot][0], p.d1 = v.depths[slot][1], p.d2 = v.depths[slot][2];
       p.weightedArea = hn::Mul(hn::IfThenElseZero(v.some(slot), one), hn::Mul(v.in.area, v.fractions[slot]));
-      addTerms<false>(d, p, upv, slot == 0 ? k : slots + k, block.sum);
+      addTerms<false>(d, p, upv, slot == 0 ? k : slots + k, pieces.sum);
     }
   }
-  T* out = o.sums.data();
-  eachIndex<kDepthSums>([&](auto j) { block.sum[j].store(out + j * kSlots); });
+  return twoBlockTotals<false>(triangles, pieces);
 }
 
 }  // namespace HWY_NAMESPACE
@@ -363,11 +363,16 @@ void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool ve
   HWY_DYNAMIC_DISPATCH(CutKernel)(hull, b, count, velocities, heads, output);
 }
 
-bool piecesSummable(std::size_t count) { return padded(count) <= kPieceSumSlots; }
+bool cutSums(const HullSoA& hull, std::size_t count) {
+  // One block of the pressure sums' slots for the pieces, one block of
+  // eight vectors of them for the triangles (pressure.cpp's kBlock).
+  const std::size_t slots = 64 / sizeof(btScalar);
+  return padded(count) <= slots && hull.trianglePadded <= 8 * slots;
+}
 
-void cutAndSum(const HullSoA& hull, BoatBuffers& b, std::size_t count, const btScalar up[3]) {
+PressureSums cutAndSum(const HullSoA& hull, BoatBuffers& b, std::size_t count, const btScalar up[3]) {
   countPieces(b.pieces, count, b.twoWetCrossing);
-  HWY_DYNAMIC_DISPATCH(CutSumsKernel)(hull, b, count, up);
+  return HWY_DYNAMIC_DISPATCH(CutSumsKernel)(hull, b, count, up);
 }
 
 }  // namespace keel::KEEL_ABI::detail

@@ -25,12 +25,8 @@ struct PressureSums {
 /// The pressure integral's sums over `count` streams (one set of sums: the
 /// vector lanes are added up once), `up` in body axes. The force and torque
 /// come from the streams' pressure heads e0... when the first stream has them
-/// (every stream must then), else from the depths. `pieceSums`, when given
-/// (depths only), is the pieces' block of sums the cut left in place of
-/// their stream (CutOutput::PressureSums, PieceBuffer::sums), added after
-/// the streams': the same bits as the pieces' stream given last.
-[[nodiscard]] PressureSums pressureSums(const PieceStream* streams, std::size_t count, const btScalar up[3],
-                                        const btScalar* pieceSums = nullptr);
+/// (every stream must then), else from the depths.
+[[nodiscard]] PressureSums pressureSums(const PieceStream* streams, std::size_t count, const btScalar up[3]);
 
 /// The hydrostatic result of the pressure sums (its last step) into `result`: force, torque, volume, wetted area,
 /// centre of buoyancy and depth integral in the frame of the sums, whose up axis is `up`. (Written in place: a

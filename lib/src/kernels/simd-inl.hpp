@@ -183,9 +183,6 @@ struct SlotSum {
   HWY_INLINE void store(Lane* out) const {
     for (std::size_t k = 0; k < K; ++k) out[k] = slot[k];
   }
-  HWY_INLINE void load(const Lane* in) {
-    for (std::size_t k = 0; k < K; ++k) slot[k] = in[k];
-  }
 #else
   static constexpr std::size_t kLanes = hn::MaxLanes(DV());
   static_assert(K % kLanes == 0, "the vector width must divide the number of partial sums");
@@ -211,10 +208,6 @@ struct SlotSum {
   /// The K partial sums, in slot order.
   HWY_INLINE void store(Lane* out) const {
     for (std::size_t j = 0; j < kVectors; ++j) hn::StoreU(v[j], DV(), out + j * kLanes);
-  }
-  /// The K partial sums from `in`, as store() wrote them.
-  HWY_INLINE void load(const Lane* in) {
-    for (std::size_t j = 0; j < kVectors; ++j) v[j] = hn::LoadU(DV(), in + j * kLanes);
   }
 #endif
   [[nodiscard]] HWY_INLINE double total() const {

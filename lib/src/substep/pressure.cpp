@@ -46,9 +46,8 @@ void finishPressure(const BoatModel& boat, BoatState& state, Substep& s, const P
 void pressure(const BoatModel& boat, BoatState& state, Substep& s) {
   const StageScope scope(s.profile, SubstepStage::Pressure);
   BoatBuffers& b = s.buffers;
-  if (s.piecesSummed) {  // the cut left the pieces' sums (cutAndSum)
-    const PieceStream triangles = b.triangles(soaOf(boat.hull));
-    finishPressure(boat, state, s, pressureSums(&triangles, 1, s.axes.up, b.pieces.sums.data()));
+  if (s.summed) {  // the cut summed them (cutAndSum)
+    finishPressure(boat, state, s, s.sums);
     return;
   }
   PieceStream streams[2] = {b.triangles(soaOf(boat.hull)), b.pieces.stream()};

@@ -275,9 +275,10 @@ struct Substep {
   /// waves' pressure heads, which Cut interpolates and Pressure integrates
   /// in place of the depths.
   bool cornerHeads = false;
-  /// Cut: the pieces were summed, not stored (cutAndSum); Pressure adds
-  /// their sums (s.buffers.pieces.sums).
-  bool piecesSummed = false;
+  /// Cut: a small hull's pressure sums, its pieces summed as they were cut
+  /// and not stored (cutAndSum), when `summed`.
+  PressureSums sums;
+  bool summed = false;
   btScalar meanWaterHeight_m = 0;           ///< ColumnBuoyancy: the mean water height at the columns [m]
   btVector3 relativeVelocity_mps{0, 0, 0};  ///< Flow: centre of mass relative to the mean water under it, world
   FlowSums flow;                            ///< Flow: the flow pass's sums, body axes
