@@ -52,7 +52,8 @@ void compare(const Hull& hull, int poses, btScalar reach_m, int& compared, int& 
     const detail::PieceStream streams[2] = {b.triangles(soa), b.pieces.stream()};
     const detail::PressureSums stored = detail::pressureSums(streams, 2, up);
     withSecond += b.pieces.twoSlots > 0 ? 1 : 0;
-    const detail::PressureSums summed = detail::cutAndSum(soa, b, count, up);
+    detail::PressureSums summed;
+    detail::cutAndSum(soa, b, count, up, summed);
     EXPECT_TRUE(sameBits(stored, summed)) << "pose " << p << ", " << count << " crossing triangles: force "
                                           << stored.force[1] << " stored, " << summed.force[1] << " summed";
     ++compared;

@@ -310,7 +310,7 @@ void CutKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velo
 /// are one triangle's first and second (at most a block of slots), so that
 /// adding them in turn, a vector of triangles at a time, is that order. The
 /// two blocks' totals then as the pressure kernel's (twoBlockTotals).
-PressureSums CutSumsKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, const T* up) {
+void CutSumsKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, const T* up, PressureSums& out) {
   const D d;
   const V one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
   const V3 upv = set3(d, {up[0], up[1], up[2]});
@@ -333,7 +333,7 @@ PressureSums CutSumsKernel(const HullSoA& hull, BoatBuffers& b, std::size_t coun
       addTerms<false>(d, p, upv, slot == 0 ? k : slots + k, pieces.sum);
     }
   }
-  return twoBlockTotals<false>(triangles, pieces);
+  out = twoBlockTotals<false>(triangles, pieces);
 }
 
 }  // namespace HWY_NAMESPACE
@@ -370,9 +370,9 @@ bool cutSums(const HullSoA& hull, std::size_t count) {
   return padded(count) <= slots && hull.trianglePadded <= 8 * slots;
 }
 
-PressureSums cutAndSum(const HullSoA& hull, BoatBuffers& b, std::size_t count, const btScalar up[3]) {
+void cutAndSum(const HullSoA& hull, BoatBuffers& b, std::size_t count, const btScalar up[3], PressureSums& sums) {
   countPieces(b.pieces, count, b.twoWetCrossing);
-  return HWY_DYNAMIC_DISPATCH(CutSumsKernel)(hull, b, count, up);
+  HWY_DYNAMIC_DISPATCH(CutSumsKernel)(hull, b, count, up, sums);
 }
 
 }  // namespace keel::KEEL_ABI::detail

@@ -79,12 +79,14 @@ PressureSums pressureSums(const PieceStream* streams, std::size_t count, const b
 }
 
 void pressureResult(const PressureSums& sums, btScalar density_kgpm3, btScalar gravity_mps2, const btVector3& up,
-                    HydrostaticResult& result) {
+                    const btMatrix3x3& toResult, HydrostaticResult& result) {
   const double rhoG = double(density_kgpm3) * double(gravity_mps2);
-  result.force_N = btVector3(btScalar(-rhoG * sums.force[0] / 3), btScalar(-rhoG * sums.force[1] / 3),
-                             btScalar(-rhoG * sums.force[2] / 3));
-  result.torque_Nm = btVector3(btScalar(-rhoG * sums.moment[0] / 12), btScalar(-rhoG * sums.moment[1] / 12),
-                               btScalar(-rhoG * sums.moment[2] / 12));
+  // Turned to the result's axes from the values in registers: read back from
+  // the result, its narrow stores would stall the wide loads.
+  result.force_N = toResult * btVector3(btScalar(-rhoG * sums.force[0] / 3), btScalar(-rhoG * sums.force[1] / 3),
+                                        btScalar(-rhoG * sums.force[2] / 3));
+  result.torque_Nm = toResult * btVector3(btScalar(-rhoG * sums.moment[0] / 12), btScalar(-rhoG * sums.moment[1] / 12),
+                                          btScalar(-rhoG * sums.moment[2] / 12));
   // V = -sum (S . up)(sum d) / 3: the vertical force over rho g of the
   // static head.
   const double volume = -(sums.depthForce[0] * up.x() + sums.depthForce[1] * up.y() + sums.depthForce[2] * up.z()) / 3;
@@ -96,11 +98,12 @@ void pressureResult(const PressureSums& sums, btScalar density_kgpm3, btScalar g
   //   int_V d dV = -sum (S . up) int d^2 dA / (2 A).
   const double depthVolume = -sums.depthIntegral / 24;
   result.depthIntegral_m4 = btScalar(depthVolume);
-  result.centreOfBuoyancy_m.setZero();
+  btVector3 centre(0, 0, 0);
   if (volume > 0) {
     for (int k = 0; k < 3; ++k)
-      result.centreOfBuoyancy_m[k] = btScalar((double(up[k]) * depthVolume - sums.buoyancyMoment[k] / 12) / volume);
+      centre[k] = btScalar((double(up[k]) * depthVolume - sums.buoyancyMoment[k] / 12) / volume);
   }
+  result.centreOfBuoyancy_m = toResult * centre;
 }
 
 }  // namespace keel::KEEL_ABI::detail

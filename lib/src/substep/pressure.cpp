@@ -33,11 +33,8 @@ bool limitPressure(const BoatModel& boat, HydrostaticResult& p, btScalar gravity
 void finishPressure(const BoatModel& boat, BoatState& state, Substep& s, const PressureSums& sums) {
   // The sums are in body axes: the result is turned to world axes once.
   HydrostaticResult& r = state.hydrostatics;
-  const btScalar gravity_mps2 = state.frameGravity_mps2.length();
-  pressureResult(sums, boat.statics.waterDensity_kgpm3, gravity_mps2, s.axes.up, r);
-  r.force_N = state.basis * r.force_N;
-  r.torque_Nm = state.basis * r.torque_Nm;
-  r.centreOfBuoyancy_m = state.basis * r.centreOfBuoyancy_m;
+  const btScalar gravity_mps2 = state.frameGravityLength_mps2;
+  pressureResult(sums, boat.statics.waterDensity_kgpm3, gravity_mps2, s.axes.up, state.basis, r);
   if (limitPressure(boat, r, gravity_mps2)) s.flags |= StatusPressureLimited;
 }
 

@@ -167,6 +167,7 @@ struct BoatValues {
   // The water's frame, remade only when gravity changes.
   WaterFrame frame;
   btVector3 frameGravity_mps2{0, 0, 0};  ///< the gravity `frame` was made from, world
+  btScalar frameGravityLength_mps2 = 0;  ///< its length (frameGravity_mps2.length())
   bool frameValid = false;
   PatchSampler patch;         ///< Sampling::Patch's grid (and Auto's)
   bool patchSampled = false;  ///< the last substep sampled the patch
