@@ -233,44 +233,43 @@ HWY_INLINE void storeHeads(D d, const CutLanes& cut, const StagedTriangles& in, 
   }
 }
 
-/// The waterline cut (docs/model.md, "The cut") of crossing triangles
-/// k... (lanes past `count` are zero): both of its cases are computed and
-/// the lane's own is kept (every division there has a positive denominator
-/// in both cases, so nothing blows up in the case not taken). Each lane's
-/// pieces' corners, their depths [m] and the fractions of the triangle
-/// they cover, of[piece][...].
-struct VectorCut {
-  StagedTriangles in;
-  CutLanes cut;
-  PieceCorners r;
+/// Crossing triangles k... (lanes past `count` zero), looked up or staged
+/// (looksUp).
+HWY_INLINE StagedTriangles crossingTriangles(D d, const HullSoA& hull, const BoatBuffers& b, std::size_t k, M valid,
+                                             bool lookUp, bool velocities, bool heads) {
+  return lookUp ? lookUpCrossing(d, hull, b, k, valid) : loadStaged(d, b.stage, k, velocities, heads);
+}
+
+/// The lanes before `count` of the vector of crossing triangles k... (not an
+/// Iota compared with it: on x86 GCC builds the Iota in memory, whose load
+/// then waits for its stores).
+HWY_INLINE M validLanes(D d, std::size_t k, std::size_t count) { return hn::FirstN(d, count - std::min(count, k)); }
+
+/// Each lane's pieces' depths at their corners [m] and the fractions of
+/// the triangle they cover, of[piece][...], from its cut (CutLanes); and
+/// the lanes that hold each piece.
+struct PieceShares {
   V depths[2][3];
   V fractions[2];
-
-  HWY_INLINE VectorCut(D d, const HullSoA& hull, const BoatBuffers& b, std::size_t k, std::size_t count, bool lookUp,
-                       bool velocities, bool heads)
-      // The lanes before `count` (not an Iota compared with it: on x86 GCC
-      // builds the Iota in memory, whose load then waits for its stores).
-      : VectorCut(d, hull, b, k, hn::FirstN(d, count - std::min(count, k)), lookUp, velocities, heads) {}
-  HWY_INLINE VectorCut(D d, const HullSoA& hull, const BoatBuffers& b, std::size_t k, M valid, bool lookUp,
-                       bool velocities, bool heads)
-      : in(lookUp ? lookUpCrossing(d, hull, b, k, valid) : loadStaged(d, b.stage, k, velocities, heads)),
-        cut(d, valid, in.h0, in.h1, in.h2),
-        r(cut.atPieceCorners(d, in.p0, in.p1, in.p2)),
-        depths{{cut.only(cut.single, hn::Neg(cut.g0)), cut.only(cut.twoWet, hn::Neg(cut.g1)),
+  M some[2];
+  HWY_INLINE PieceShares(D d, const CutLanes& cut)
+      : depths{{cut.only(cut.single, hn::Neg(cut.g0)), cut.only(cut.twoWet, hn::Neg(cut.g1)),
                 cut.only(cut.twoWet, hn::Neg(cut.g2))},
                {hn::Zero(d), cut.only(cut.twoWet, hn::Neg(cut.g2)), hn::Zero(d)}},
         fractions{cut.sel(hn::Mul(cut.t1, cut.t2), cut.a),
-                  cut.only(cut.twoWet, hn::Mul(cut.b, hn::Sub(hn::Set(d, T(1)), cut.a)))} {}
-  /// The lanes that hold piece `slot`.
-  [[nodiscard]] HWY_INLINE M some(int slot) const { return hn::And(cut.valid, slot == 0 ? cut.valid : cut.twoWet); }
+                  cut.only(cut.twoWet, hn::Mul(cut.b, hn::Sub(hn::Set(d, T(1)), cut.a)))},
+        some{cut.valid, hn::And(cut.valid, cut.twoWet)} {}
 };
 
-/// The cut (VectorCut), a vector of crossing triangles at once. With
-/// `velocities`, the water velocity at each piece's centroid too: the mean
-/// of its corners', each interpolated along the hull's edge as the corner
-/// itself is. With `heads`, the pressure heads at the pieces' corners: the
-/// wet corners' own, 0 on the waterline, as the depths. Only what `output`
-/// asks for (CutOutput).
+/// The waterline cut (docs/model.md, "The cut") for a vector of crossing
+/// triangles at once: both of its cases are computed and the lane's own is
+/// kept (every division there has a positive denominator in both cases, so
+/// nothing blows up in the case not taken). With `velocities`, the water
+/// velocity at each piece's centroid too: the mean of its corners', each
+/// interpolated along the hull's edge as the corner itself is. With
+/// `heads`, the pressure heads at the pieces' corners: the wet corners'
+/// own, 0 on the waterline, as the depths. Only what `output` asks for
+/// (CutOutput).
 void CutKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads, CutOutput output) {
   const D d;
   const V one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
@@ -279,33 +278,36 @@ void CutKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velo
   PieceBuffer& o = b.pieces;
   const std::size_t slots = o.slots;
   for (std::size_t k = 0; k < slots; k += hn::Lanes(d)) {
-    const VectorCut v(d, hull, b, k, count, lookUp, velocities, heads);
-    const CutLanes& cut = v.cut;
+    const M valid = validLanes(d, k, count);
+    const StagedTriangles in = crossingTriangles(d, hull, b, k, valid, lookUp, velocities, heads);
+    const CutLanes cut(d, valid, in.h0, in.h1, in.h2);
+    const PieceCorners r = cut.atPieceCorners(d, in.p0, in.p1, in.p2);
+    const PieceShares share(d, cut);
     // Only the first o.twoSlots triangles (the two-wet ones, which
     // classifyTriangles puts first) have second slots.
     const int pieces = k < o.twoSlots ? 2 : 1;
     for (int slot = 0; slot < pieces; ++slot)
-      storePiece(d, v.r.of[slot], v.depths[slot], v.fractions[slot], v.in.area, v.in.sv, v.some(slot), output, o,
+      storePiece(d, r.of[slot], share.depths[slot], share.fractions[slot], in.area, in.sv, share.some[slot], output, o,
                  slot == 0 ? k : slots + k);
     if (output == CutOutput::Volume) continue;
-    if (heads) storeHeads(d, cut, v.in, pieces, o, k);
+    if (heads) storeHeads(d, cut, in, pieces, o, k);
     if (output == CutOutput::Pressure) continue;
     if (velocities) {
-      const PieceCorners u = cut.atPieceCorners(d, v.in.u0, v.in.u1, v.in.u2);
+      const PieceCorners u = cut.atPieceCorners(d, in.u0, in.u1, in.u2);
       for (int slot = 0; slot < pieces; ++slot)
         store3(d, mean(u.of[slot], third), o.ux.data(), o.uy.data(), o.uz.data(), slot == 0 ? k : slots + k);
     }
     // The triangle's emerged fraction and waterline segment.
     hn::StoreU(cut.sel(hn::Sub(one, hn::Mul(cut.t1, cut.t2)), hn::Mul(hn::Sub(one, cut.a), hn::Sub(one, cut.b))), d,
                o.emerged.data() + k);
-    store3(d, cut.sel3(v.r.j1, v.r.j2), o.px.data(), o.py.data(), o.pz.data(), k);
-    store3(d, cut.sel3(v.r.j2, v.r.j1), o.qx.data(), o.qy.data(), o.qz.data(), k);
+    store3(d, cut.sel3(r.j1, r.j2), o.px.data(), o.py.data(), o.pz.data(), k);
+    store3(d, cut.sel3(r.j2, r.j1), o.qx.data(), o.qy.data(), o.qz.data(), k);
   }
 }
 
 /// The pressure integral's sums of the whole triangles' stream and of the
 /// pieces (cutAndSum): the triangles' block summed first, then each piece
-/// cut (VectorCut) as CutKernel stores it and summed as the pressure kernel
+/// cut as CutKernel cuts it and summed as the pressure kernel
 /// sums the stored one (addTerms), in the stream's order: a slot's pieces
 /// are one triangle's first and second (at most a block of slots), so that
 /// adding them in turn, a vector of triangles at a time, is that order. The
@@ -321,15 +323,19 @@ void CutSumsKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, const
   if (!lookUp) stageCrossing(hull, b, count, false, false);
   const std::size_t slots = b.pieces.slots, twoSlots = b.pieces.twoSlots;
   for (std::size_t k = 0; k < slots; k += hn::Lanes(d)) {
-    const VectorCut v(d, hull, b, k, count, lookUp, false, false);
+    const M valid = validLanes(d, k, count);
+    const StagedTriangles in = crossingTriangles(d, hull, b, k, valid, lookUp, false, false);
+    const CutLanes cut(d, valid, in.h0, in.h1, in.h2);
+    const PieceCorners r = cut.atPieceCorners(d, in.p0, in.p1, in.p2);
+    const PieceShares share(d, cut);
     for (int slot = 0; slot < (k < twoSlots ? 2 : 1); ++slot) {
       // storePiece's values.
       PieceTerms p;
-      p.a = v.r.of[slot][0], p.b = v.r.of[slot][1], p.c = v.r.of[slot][2];
-      p.g = mean(v.r.of[slot], third);
-      p.s = scale(v.in.sv, v.fractions[slot]);
-      p.d0 = v.depths[slot][0], p.d1 = v.depths[slot][1], p.d2 = v.depths[slot][2];
-      p.weightedArea = hn::Mul(hn::IfThenElseZero(v.some(slot), one), hn::Mul(v.in.area, v.fractions[slot]));
+      p.a = r.of[slot][0], p.b = r.of[slot][1], p.c = r.of[slot][2];
+      p.g = mean(r.of[slot], third);
+      p.s = scale(in.sv, share.fractions[slot]);
+      p.d0 = share.depths[slot][0], p.d1 = share.depths[slot][1], p.d2 = share.depths[slot][2];
+      p.weightedArea = hn::Mul(hn::IfThenElseZero(share.some[slot], one), hn::Mul(in.area, share.fractions[slot]));
       addTerms<false>(d, p, upv, slot == 0 ? k : slots + k, pieces.sum);
     }
   }
