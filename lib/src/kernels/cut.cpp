@@ -1,5 +1,7 @@
-// The cut kernel (cut.hpp), one copy per instruction set (simd-inl.hpp),
-// and the scalar passes around it.
+// The cut kernels (cut.hpp), one copy per instruction set (simd-inl.hpp):
+// the cut into stored pieces, and a small hull's cut summed into the
+// pressure integral as it is cut (cutAndSum); and the scalar passes around
+// them.
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "kernels/cut.cpp"

@@ -93,9 +93,10 @@ void wavePressureHeads(const BoatModel& boat, BoatState& state, const TriangleSt
 void cut(const BoatModel& boat, BoatState& state, Substep& s);
 
 /// Pressure. Reads the whole triangles and the pieces (s.buffers), their
-/// corners' heads when s.cornerHeads, or the Cut's sums (s.summed), s.axes. Writes state.hydrostatics:
-/// Kerner's exact pressure force, torque, displaced volume and centre of
-/// buoyancy, limited to what any sea can give (pressure.cpp).
+/// corners' heads when s.cornerHeads, or the Cut's sums (s.summed), s.axes.
+/// Writes state.hydrostatics: Kerner's exact pressure force, torque,
+/// displaced volume and centre of buoyancy, limited to what any sea can
+/// give (pressure.cpp).
 void pressure(const BoatModel& boat, BoatState& state, Substep& s);
 
 /// AddedMass. Reads plan.addedMass, water.above_m, the points, s.axes,
