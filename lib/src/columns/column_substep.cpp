@@ -60,7 +60,7 @@ void columnBuoyancy(const BoatModel& boat, BoatState& state, ColumnState& col, S
   const btVector3 centre = btVector3(btScalar(sums.moment_m4[0] / v), btScalar(sums.moment_m4[1] / v),
                                      btScalar(sums.moment_m4[2] / v)) +
                            axis * btScalar(alongAxis) - forward * btScalar(u1 / u3 * t) - side * btScalar(u2 / u3 * t);
-  const double rhoG = double(boat.statics.waterDensity_kgpm3) * double(state.frameGravity_mps2.length());
+  const double rhoG = double(boat.statics.waterDensity_kgpm3) * double(state.frameGravityLength_mps2);
   r.submergedVolume_m3 = btScalar(v);
   r.centreOfBuoyancy_m = state.basis * centre;
   r.force_N = state.frame.up * btScalar(rhoG * v);

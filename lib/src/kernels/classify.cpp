@@ -158,7 +158,11 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
     }
   }
   // The two-wet triangles first: only they need second slots (cutCrossing).
-  std::copy_n(b.crossingOneWet.data(), oneWetCount, b.crossing.data() + twoWetCount);
+  // Copied kPad at a time (both lists have room for a kPad past their
+  // triangles; what lies past the count is never a crossing triangle): a
+  // copy of a known length, without a call.
+  for (std::size_t k = 0; k < oneWetCount; k += kPad)
+    std::copy_n(b.crossingOneWet.data() + k, kPad, b.crossing.data() + twoWetCount + k);
   b.twoWetCrossing = twoWetCount;
   return twoWetCount + oneWetCount;
 }

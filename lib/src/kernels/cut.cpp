@@ -1,5 +1,7 @@
-// The cut kernel (cut.hpp), one copy per instruction set (simd-inl.hpp),
-// and the scalar passes around it.
+// The cut kernels (cut.hpp), one copy per instruction set (simd-inl.hpp):
+// the cut into stored pieces, and a small hull's cut summed into the
+// pressure integral as it is cut (cutAndSum); and the scalar passes around
+// them.
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "kernels/cut.cpp"
@@ -8,6 +10,7 @@
 #include <hwy/highway.h>
 
 #include "kernels/cut.hpp"
+#include "kernels/pressure_sums-inl.hpp"
 #include "kernels/simd-inl.hpp"
 
 #include <algorithm>
@@ -232,41 +235,62 @@ HWY_INLINE void storeHeads(D d, const CutLanes& cut, const StagedTriangles& in, 
   }
 }
 
-/// The waterline cut (docs/model.md, "The cut") for a vector
-/// of crossing triangles at once: both of its cases are computed and
-/// the lane's own is kept (every division there has a positive denominator
-/// in both cases, so nothing blows up in the case not taken). With
-/// `velocities`, the water velocity at each piece's centroid too: the mean
-/// of its corners', each interpolated along the hull's edge as the corner
-/// itself is. With `heads`, the pressure heads at the pieces' corners: the
-/// wet corners' own, 0 on the waterline, as the depths. Only what `output`
-/// asks for (CutOutput).
+/// Crossing triangles k... (lanes past `count` zero), looked up or staged
+/// (looksUp).
+HWY_INLINE StagedTriangles crossingTriangles(D d, const HullSoA& hull, const BoatBuffers& b, std::size_t k, M valid,
+                                             bool lookUp, bool velocities, bool heads) {
+  return lookUp ? lookUpCrossing(d, hull, b, k, valid) : loadStaged(d, b.stage, k, velocities, heads);
+}
+
+/// The lanes before `count` of the vector of crossing triangles k... (not an
+/// Iota compared with it: on x86 GCC builds the Iota in memory, whose load
+/// then waits for its stores).
+HWY_INLINE M validLanes(D d, std::size_t k, std::size_t count) { return hn::FirstN(d, count - std::min(count, k)); }
+
+/// Each lane's pieces' depths at their corners [m] and the fractions of
+/// the triangle they cover, of[piece][...], from its cut (CutLanes); and
+/// the lanes that hold each piece.
+struct PieceShares {
+  V depths[2][3];
+  V fractions[2];
+  M some[2];
+  HWY_INLINE PieceShares(D d, const CutLanes& cut)
+      : depths{{cut.only(cut.single, hn::Neg(cut.g0)), cut.only(cut.twoWet, hn::Neg(cut.g1)),
+                cut.only(cut.twoWet, hn::Neg(cut.g2))},
+               {hn::Zero(d), cut.only(cut.twoWet, hn::Neg(cut.g2)), hn::Zero(d)}},
+        fractions{cut.sel(hn::Mul(cut.t1, cut.t2), cut.a),
+                  cut.only(cut.twoWet, hn::Mul(cut.b, hn::Sub(hn::Set(d, T(1)), cut.a)))},
+        some{cut.valid, hn::And(cut.valid, cut.twoWet)} {}
+};
+
+/// The waterline cut (docs/model.md, "The cut") for a vector of crossing
+/// triangles at once: both of its cases are computed and the lane's own is
+/// kept (every division there has a positive denominator in both cases, so
+/// nothing blows up in the case not taken). With `velocities`, the water
+/// velocity at each piece's centroid too: the mean of its corners', each
+/// interpolated along the hull's edge as the corner itself is. With
+/// `heads`, the pressure heads at the pieces' corners: the wet corners'
+/// own, 0 on the waterline, as the depths. Only what `output` asks for
+/// (CutOutput).
 void CutKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads, CutOutput output) {
   const D d;
-  const V zero = hn::Zero(d), one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
+  const V one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
   const bool lookUp = looksUp(d, hull, velocities, heads);
   if (!lookUp) stageCrossing(hull, b, count, velocities, heads);
   PieceBuffer& o = b.pieces;
   const std::size_t slots = o.slots;
   for (std::size_t k = 0; k < slots; k += hn::Lanes(d)) {
-    // The lanes before `count` (not an Iota compared with it: on x86 GCC
-    // builds the Iota in memory, whose load then waits for its stores).
-    const M valid = hn::FirstN(d, count - std::min(count, k));
-    const StagedTriangles in = lookUp ? lookUpCrossing(d, hull, b, k, valid)
-                                      : loadStaged(d, b.stage, k, velocities, heads);
+    const M valid = validLanes(d, k, count);
+    const StagedTriangles in = crossingTriangles(d, hull, b, k, valid, lookUp, velocities, heads);
     const CutLanes cut(d, valid, in.h0, in.h1, in.h2);
     const PieceCorners r = cut.atPieceCorners(d, in.p0, in.p1, in.p2);
-    const V depths[2][3] = {{cut.only(cut.single, hn::Neg(cut.g0)), cut.only(cut.twoWet, hn::Neg(cut.g1)),
-                             cut.only(cut.twoWet, hn::Neg(cut.g2))},
-                            {zero, cut.only(cut.twoWet, hn::Neg(cut.g2)), zero}};
-    const V fractions[2] = {cut.sel(hn::Mul(cut.t1, cut.t2), cut.a),
-                            cut.only(cut.twoWet, hn::Mul(cut.b, hn::Sub(one, cut.a)))};
+    const PieceShares share(d, cut);
     // Only the first o.twoSlots triangles (the two-wet ones, which
     // classifyTriangles puts first) have second slots.
     const int pieces = k < o.twoSlots ? 2 : 1;
     for (int slot = 0; slot < pieces; ++slot)
-      storePiece(d, r.of[slot], depths[slot], fractions[slot], in.area, in.sv,
-                 hn::And(valid, slot == 0 ? valid : cut.twoWet), output, o, slot == 0 ? k : slots + k);
+      storePiece(d, r.of[slot], share.depths[slot], share.fractions[slot], in.area, in.sv, share.some[slot], output, o,
+                 slot == 0 ? k : slots + k);
     if (output == CutOutput::Volume) continue;
     if (heads) storeHeads(d, cut, in, pieces, o, k);
     if (output == CutOutput::Pressure) continue;
@@ -283,53 +307,41 @@ void CutKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velo
   }
 }
 
-/// triangleWaterVelocity. In float, each corner's (u, v, w, 0) is one
-/// 128-bit vector: four triangles' means at a time, transposed into u, v, w
-/// (a third of the loads of three arrays; the same operations lane by lane).
-void TriangleVelocityKernel(const HullSoA& hull, const BoatBuffers& b, T* u, T* v, T* w) {
-  const T third = T(1.0 / 3.0);
-  const T* water = b.water_mps.data();
-  const std::uint64_t* corners = hull.corners.data();
-  const std::uint32_t* kind = b.blockKind.data();
-  for (std::size_t block = 0; block < hull.trianglePadded / kPad; ++block) {
-    if (kind[block] == kBlockDry) continue;
-#if HWY_TARGET == HWY_SCALAR || defined(BT_USE_DOUBLE_PRECISION)
-    for (std::size_t t = block * kPad; t < (block + 1) * kPad; ++t) {
-      const std::uint64_t c = corners[t];
-      const T *p0 = water + 4 * HullSoA::corner(c, 0), *p1 = water + 4 * HullSoA::corner(c, 1),
-              *p2 = water + 4 * HullSoA::corner(c, 2);
-      u[t] = (p0[0] + p1[0] + p2[0]) * third;
-      v[t] = (p0[1] + p1[1] + p2[1]) * third;
-      w[t] = (p0[2] + p1[2] + p2[2]) * third;
+/// The pressure integral's sums of the whole triangles' stream and of the
+/// pieces (cutAndSum): the triangles' block summed first, then each piece
+/// cut as CutKernel cuts it and summed as the pressure kernel
+/// sums the stored one (addTerms), in the stream's order: a slot's pieces
+/// are one triangle's first and second (at most a block of slots), so that
+/// adding them in turn, a vector of triangles at a time, is that order. The
+/// two blocks' totals then as the pressure kernel's (twoBlockTotals).
+void CutSumsKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, const T* up, PressureSums& out) {
+  const D d;
+  const V one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
+  const V3 upv = set3(d, {up[0], up[1], up[2]});
+  const PieceStream whole = b.triangles(hull);
+  SumBlock<kDepthSums> triangles, pieces;
+  static_cast<void>(addBlock<false>(d, whole, 0, whole.count, upv, triangles.sum));
+  const bool lookUp = looksUp(d, hull, false, false);
+  if (!lookUp) stageCrossing(hull, b, count, false, false);
+  const std::size_t slots = b.pieces.slots, twoSlots = b.pieces.twoSlots;
+  for (std::size_t k = 0; k < slots; k += hn::Lanes(d)) {
+    const M valid = validLanes(d, k, count);
+    const StagedTriangles in = crossingTriangles(d, hull, b, k, valid, lookUp, false, false);
+    const CutLanes cut(d, valid, in.h0, in.h1, in.h2);
+    const PieceCorners r = cut.atPieceCorners(d, in.p0, in.p1, in.p2);
+    const PieceShares share(d, cut);
+    for (int slot = 0; slot < (k < twoSlots ? 2 : 1); ++slot) {
+      // storePiece's values.
+      PieceTerms p;
+      p.a = r.of[slot][0], p.b = r.of[slot][1], p.c = r.of[slot][2];
+      p.g = mean(r.of[slot], third);
+      p.s = scale(in.sv, share.fractions[slot]);
+      p.d0 = share.depths[slot][0], p.d1 = share.depths[slot][1], p.d2 = share.depths[slot][2];
+      p.weightedArea = hn::Mul(hn::IfThenElseZero(share.some[slot], one), hn::Mul(in.area, share.fractions[slot]));
+      addTerms<false>(d, p, upv, slot == 0 ? k : slots + k, pieces.sum);
     }
-#else
-    const hn::Full128<T> d4;
-    const auto scale = hn::Set(d4, third), zero = hn::Zero(d4);
-    const bool mixed = kind[block] == kBlockMixed;
-    const T* weight = b.weight.data();
-    for (std::size_t t = block * kPad; t < (block + 1) * kPad; t += 4) {
-      // In a block the water crosses, four triangles none of them wholly
-      // wet are skipped: the flow reads their means with weight 0 (and
-      // what they hold is an earlier mean or zero, finite).
-      if (mixed && hn::AllFalse(d4, hn::Gt(hn::LoadU(d4, weight + t), zero))) continue;
-      hn::Vec<decltype(d4)> mean[4];
-      for (std::size_t q = 0; q < 4; ++q) {
-        const std::uint64_t c = corners[t + q];
-        mean[q] = hn::Mul(hn::Add(hn::Add(hn::LoadU(d4, water + 4 * HullSoA::corner(c, 0)),
-                                          hn::LoadU(d4, water + 4 * HullSoA::corner(c, 1))),
-                                  hn::LoadU(d4, water + 4 * HullSoA::corner(c, 2))),
-                          scale);
-      }
-      const auto lower01 = hn::InterleaveLower(d4, mean[0], mean[1]),
-                 lower23 = hn::InterleaveLower(d4, mean[2], mean[3]);
-      const auto upper01 = hn::InterleaveUpper(d4, mean[0], mean[1]),
-                 upper23 = hn::InterleaveUpper(d4, mean[2], mean[3]);
-      hn::StoreU(hn::ConcatLowerLower(d4, lower23, lower01), d4, u + t);
-      hn::StoreU(hn::ConcatUpperUpper(d4, lower23, lower01), d4, v + t);
-      hn::StoreU(hn::ConcatLowerLower(d4, upper23, upper01), d4, w + t);
-    }
-#endif
   }
+  out = twoBlockTotals<false>(triangles, pieces);
 }
 
 }  // namespace HWY_NAMESPACE
@@ -340,36 +352,35 @@ HWY_AFTER_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(CutKernel);
-HWY_EXPORT(TriangleVelocityKernel);
+HWY_EXPORT(CutSumsKernel);
+
+namespace {
+
+/// The pieces' slots for `count` crossing triangles (PieceBuffer).
+void countPieces(PieceBuffer& pieces, std::size_t count, std::size_t twoWet) {
+  pieces.crossing = count;
+  pieces.slots = padded(count);
+  pieces.twoSlots = padded(std::min(count, twoWet));
+}
+
+}  // namespace
 
 void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads,
                  CutOutput output) {
-  b.pieces.crossing = count;
-  b.pieces.slots = padded(count);
-  b.pieces.twoSlots = padded(std::min(count, b.twoWetCrossing));
+  countPieces(b.pieces, count, b.twoWetCrossing);
   HWY_DYNAMIC_DISPATCH(CutKernel)(hull, b, count, velocities, heads, output);
 }
 
-void triangleWaterVelocity(const HullSoA& hull, const BoatBuffers& b, btScalar* u, btScalar* v, btScalar* w) {
-  // The mean of the corners', in every block with water: a whole block
-  // without a branch per triangle beats skipping the dry ones (mispredicted).
-  HWY_DYNAMIC_DISPATCH(TriangleVelocityKernel)(hull, b, u, v, w);
+bool cutSums(const HullSoA& hull, std::size_t count) {
+  // One block of the pressure sums' slots for the pieces, one block of
+  // eight vectors of them for the triangles (pressure.cpp's kBlock).
+  const std::size_t slots = 64 / sizeof(btScalar);
+  return padded(count) <= slots && hull.trianglePadded <= 8 * slots;
 }
 
-void triangleHeads(const HullSoA& hull, BoatBuffers& b) {
-  // The weight (1 or 0) times the corner's head: exact, and 0 for the dry
-  // and crossing triangles, as their depths.
-  const btScalar* e = b.head_m.data();
-  for (std::size_t block = 0; block < hull.trianglePadded / kPad; ++block) {
-    if (b.blockKind[block] == kBlockDry) continue;
-    for (std::size_t t = block * kPad; t < (block + 1) * kPad; ++t) {
-      const std::uint64_t c = hull.corners[t];
-      const btScalar w = b.weight[t];
-      b.head0[t] = w * e[HullSoA::corner(c, 0)];
-      b.head1[t] = w * e[HullSoA::corner(c, 1)];
-      b.head2[t] = w * e[HullSoA::corner(c, 2)];
-    }
-  }
+void cutAndSum(const HullSoA& hull, BoatBuffers& b, std::size_t count, const btScalar up[3], PressureSums& sums) {
+  countPieces(b.pieces, count, b.twoWetCrossing);
+  HWY_DYNAMIC_DISPATCH(CutSumsKernel)(hull, b, count, up, sums);
 }
 
 }  // namespace keel::KEEL_ABI::detail

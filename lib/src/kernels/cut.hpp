@@ -4,6 +4,7 @@
 // of the whole triangles (docs/model.md, "The cut" and "The SIMD path").
 
 #include "kernels/buffers.hpp"
+#include "kernels/pressure.hpp"
 
 #include <cstddef>
 
@@ -34,6 +35,19 @@ enum class CutOutput {
 /// Only what `output` asks for.
 void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads,
                  CutOutput output = CutOutput::Full);
+
+/// Whether cutAndSum can take `count` crossing triangles of `hull`: their
+/// pieces fit one block of the pressure sums' slots, and the whole
+/// triangles one block of the sums (a small hull and cut, in float).
+[[nodiscard]] bool cutSums(const HullSoA& hull, std::size_t count);
+
+/// The pressure integral's sums into `sums` (pressureSums', the same bits) of b's whole
+/// triangles (classifyTriangles') and of the pieces of its first `count`
+/// crossing triangles, cut as cutCrossing cuts them (without velocities or
+/// heads) and summed as they are cut instead of stored; `up` in body axes.
+/// b.pieces' counts are set, its pieces left as they were. Only when
+/// cutSums(hull, count). (Written in place: see pressureResult.)
+void cutAndSum(const HullSoA& hull, BoatBuffers& b, std::size_t count, const btScalar up[3], PressureSums& sums);
 
 /// The wet triangles' corners' pressure heads (b.head0, ...) from the
 /// vertices' (b.head_m), 0 where the weight is 0 [m]: every triangle of the

@@ -7,6 +7,8 @@
 
 #include "kernels/buffers.hpp"
 
+#include <LinearMath/btMatrix3x3.h>
+
 #include <cstddef>
 
 namespace keel::KEEL_ABI::detail {
@@ -29,9 +31,9 @@ struct PressureSums {
 [[nodiscard]] PressureSums pressureSums(const PieceStream* streams, std::size_t count, const btScalar up[3]);
 
 /// The hydrostatic result of the pressure sums (its last step) into `result`: force, torque, volume, wetted area,
-/// centre of buoyancy and depth integral in the frame of the sums, whose up axis is `up`. (Written in place: a
-/// returned copy's narrow stores and wide loads would stall.)
+/// centre of buoyancy and depth integral; `up` is the up axis in the frame of the sums, `toResult` turns a vector
+/// of that frame to the result's. (Written in place: a returned copy's narrow stores and wide loads would stall.)
 void pressureResult(const PressureSums& sums, btScalar density_kgpm3, btScalar gravity_mps2, const btVector3& up,
-                    HydrostaticResult& result);
+                    const btMatrix3x3& toResult, HydrostaticResult& result);
 
 }  // namespace keel::KEEL_ABI::detail

@@ -93,9 +93,10 @@ double turningDrag(const HydrodynamicSettings& h, double wetRadiusMoment_m4, dou
 void waterInertia(const BoatModel& boat, BoatState& state, const PointWater& water, const BodySnapshot& body,
                   Substep& s, const HullSoA& points) {
   if (!s.plan.addedMass) {
-    state.addedMass = AddedMass{};
+    if (!state.addedMassCleared) state.addedMass = AddedMass{}, state.addedMassCleared = true;
     return;
   }
+  state.addedMassCleared = false;
   const StageScope scope(s.profile, SubstepStage::AddedMass);
   // The level plane at the mean water height under the points, along up
   // from the centre of mass.

@@ -27,8 +27,14 @@ void cut(const BoatModel& boat, BoatState& state, Substep& s) {
   // hydrodynamic term, the effects, the added mass and the wake read the
   // rest (CutOutput::Full).
   const bool full = wantsHydrodynamics(s.plan, state) || state.effects || s.plan.addedMass || state.wakeLink;
-  cutCrossing(soaOf(boat.hull), b, s.crossingCount, velocities, s.cornerHeads,
-              full ? CutOutput::Full : CutOutput::Pressure);
+  // The pressure integral alone, of a small hull: its sums, not its pieces.
+  const HullSoA& hull = soaOf(boat.hull);
+  s.summed = !full && !velocities && !s.cornerHeads && cutSums(hull, s.crossingCount);
+  if (s.summed) {
+    cutAndSum(hull, b, s.crossingCount, s.axes.up, s.sums);
+    return;
+  }
+  cutCrossing(hull, b, s.crossingCount, velocities, s.cornerHeads, full ? CutOutput::Full : CutOutput::Pressure);
   if (!full) return;
   for (std::size_t k = 0; k < s.crossingCount; ++k) b.emerged[std::size_t(b.crossing[k])] = b.pieces.emerged[k];
 }

@@ -156,7 +156,7 @@ void floodwater(const BoatModel& boat, BoatState& state, const BodySnapshot& bod
   FloodState& f = state.flood;
   f.force = ForceTorque{};
   if (f.empty()) return;
-  const double g = double(state.frameGravity_mps2.length());
+  const double g = double(state.frameGravityLength_mps2);
   const btScalar up[3] = {s.axes.up.x(), s.axes.up.y(), s.axes.up.z()};
   extentsAlong(f, up);
   bool unsolved = false;

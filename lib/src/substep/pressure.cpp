@@ -29,25 +29,30 @@ bool limitPressure(const BoatModel& boat, HydrostaticResult& p, btScalar gravity
   return limited;
 }
 
+/// The hydrostatic result of the sums (body axes) in world axes, limited.
+void finishPressure(const BoatModel& boat, BoatState& state, Substep& s, const PressureSums& sums) {
+  // The sums are in body axes: the result is turned to world axes once.
+  HydrostaticResult& r = state.hydrostatics;
+  const btScalar gravity_mps2 = state.frameGravityLength_mps2;
+  pressureResult(sums, boat.statics.waterDensity_kgpm3, gravity_mps2, s.axes.up, state.basis, r);
+  if (limitPressure(boat, r, gravity_mps2)) s.flags |= StatusPressureLimited;
+}
+
 }  // namespace
 
 void pressure(const BoatModel& boat, BoatState& state, Substep& s) {
   const StageScope scope(s.profile, SubstepStage::Pressure);
   BoatBuffers& b = s.buffers;
+  if (s.summed) {  // the cut summed them (cutAndSum)
+    finishPressure(boat, state, s, s.sums);
+    return;
+  }
   PieceStream streams[2] = {b.triangles(soaOf(boat.hull)), b.pieces.stream()};
   if (s.cornerHeads) {  // the corners' pressure heads, in place of their depths
     streams[0].e0 = b.head0.data(), streams[0].e1 = b.head1.data(), streams[0].e2 = b.head2.data();
     streams[1].e0 = b.pieces.e0.data(), streams[1].e1 = b.pieces.e1.data(), streams[1].e2 = b.pieces.e2.data();
   }
-  const PressureSums sums = pressureSums(streams, 2, s.axes.up);
-  // The sums are in body axes: the result is turned to world axes once.
-  HydrostaticResult& r = state.hydrostatics;
-  const btScalar gravity_mps2 = state.frameGravity_mps2.length();
-  pressureResult(sums, boat.statics.waterDensity_kgpm3, gravity_mps2, s.axes.up, r);
-  r.force_N = state.basis * r.force_N;
-  r.torque_Nm = state.basis * r.torque_Nm;
-  r.centreOfBuoyancy_m = state.basis * r.centreOfBuoyancy_m;
-  if (limitPressure(boat, r, gravity_mps2)) s.flags |= StatusPressureLimited;
+  finishPressure(boat, state, s, pressureSums(streams, 2, s.axes.up));
 }
 
 }  // namespace keel::KEEL_ABI::detail

@@ -87,13 +87,16 @@ void wavePressureHeads(const BoatModel& boat, BoatState& state, const TriangleSt
 /// the pieces (s.buffers.pieces, with their velocities and heads when
 /// given) and, when a later stage reads them, each crossing triangle's
 /// emerged fraction (s.buffers.emerged) and the pieces' other fields
-/// (CutOutput::Full) (cut.cpp).
+/// (CutOutput::Full); for the pressure integral alone of a small hull
+/// (cutSums), the pressure sums in place of the pieces (s.sums, s.summed)
+/// (cut.cpp).
 void cut(const BoatModel& boat, BoatState& state, Substep& s);
 
 /// Pressure. Reads the whole triangles and the pieces (s.buffers), their
-/// corners' heads when s.cornerHeads, s.axes. Writes state.hydrostatics:
-/// Kerner's exact pressure force, torque, displaced volume and centre of
-/// buoyancy, limited to what any sea can give (pressure.cpp).
+/// corners' heads when s.cornerHeads, or the Cut's sums (s.summed), s.axes.
+/// Writes state.hydrostatics: Kerner's exact pressure force, torque,
+/// displaced volume and centre of buoyancy, limited to what any sea can
+/// give (pressure.cpp).
 void pressure(const BoatModel& boat, BoatState& state, Substep& s);
 
 /// AddedMass. Reads plan.addedMass, water.above_m, the points, s.axes,

@@ -57,6 +57,7 @@ bool readPose(const BoatModel&, BoatState& state, const BodySnapshot& body, Subs
   if (!(state.frameValid && body.gravity_mps2 == state.frameGravity_mps2)) {
     state.frameValid = WaterFrame::fromGravity(body.gravity_mps2, state.frame);
     state.frameGravity_mps2 = body.gravity_mps2;
+    state.frameGravityLength_mps2 = body.gravity_mps2.length();
   }
   if (!state.frameValid) {
     s.flags = StatusNoGravity;

@@ -167,6 +167,7 @@ struct BoatValues {
   // The water's frame, remade only when gravity changes.
   WaterFrame frame;
   btVector3 frameGravity_mps2{0, 0, 0};  ///< the gravity `frame` was made from, world
+  btScalar frameGravityLength_mps2 = 0;  ///< its length (frameGravity_mps2.length())
   bool frameValid = false;
   PatchSampler patch;         ///< Sampling::Patch's grid (and Auto's)
   bool patchSampled = false;  ///< the last substep sampled the patch
@@ -198,6 +199,9 @@ struct BoatValues {
   WaterStatus status;
   FloodState flood;     ///< the compartments, their water and its weight (none: no flooding)
   AddedMass addedMass;  ///< the last substep's added mass, body axes (zero when off or dry)
+  /// addedMass holds its zeros: a substep without it need not clear its 36
+  /// doubles again.
+  bool addedMassCleared = true;
   /// The whole hull's volume moments, which the added mass of a hull under
   /// the water needs: integrated at the first substep that wants them.
   Moments hullMoments;
@@ -272,6 +276,10 @@ struct Substep {
   /// waves' pressure heads, which Cut interpolates and Pressure integrates
   /// in place of the depths.
   bool cornerHeads = false;
+  /// Cut: a small hull's pressure sums, its pieces summed as they were cut
+  /// and not stored (cutAndSum), when `summed`.
+  PressureSums sums;
+  bool summed = false;
   btScalar meanWaterHeight_m = 0;           ///< ColumnBuoyancy: the mean water height at the columns [m]
   btVector3 relativeVelocity_mps{0, 0, 0};  ///< Flow: centre of mass relative to the mean water under it, world
   FlowSums flow;                            ///< Flow: the flow pass's sums, body axes

@@ -1,0 +1,228 @@
+// The pressure integral's sums (docs/model.md, "The pressure integral"):
+// the terms of a vector of pieces added to a block of slot sums, the
+// blocks' totals in double. What the pressure kernel (pressure.cpp) sums
+// over the stored pieces, and the cut kernel (cut.cpp) over the pieces it
+// has just cut when it sums a small hull's in place of storing them
+// (cutAndSum): the same functions for both, so the same bits. Included
+// once per instruction set (its include guard toggles as simd-inl.hpp's
+// does).
+
+#include "kernels/pressure.hpp"
+#include "kernels/simd-inl.hpp"
+
+#if defined(KEEL_KERNELS_PRESSURE_SUMS_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef KEEL_KERNELS_PRESSURE_SUMS_INL_H_
+#undef KEEL_KERNELS_PRESSURE_SUMS_INL_H_
+#else
+#define KEEL_KERNELS_PRESSURE_SUMS_INL_H_
+#endif
+
+#include <hwy/highway.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <utility>
+
+HWY_BEFORE_NAMESPACE();
+namespace keel::KEEL_ABI::detail {
+namespace HWY_NAMESPACE {
+
+/// The moment m = sum x_i r_i + (sum x_i)(sum r_i) of a field x given at a
+/// piece's corners (docs/model.md, "The pressure integral"); sum r_i is 3 G,
+/// the stored centroid's.
+HWY_INLINE V3 fieldMoment(V3 a, V3 b, V3 c, V3 g, V x0, V x1, V x2, V sum3) {
+  return {mulAdd(a.x, x0, mulAdd(b.x, x1, mulAdd(c.x, x2, hn::Mul(g.x, sum3)))),
+          mulAdd(a.y, x0, mulAdd(b.y, x1, mulAdd(c.y, x2, hn::Mul(g.y, sum3)))),
+          mulAdd(a.z, x0, mulAdd(b.z, x1, mulAdd(c.z, x2, hn::Mul(g.z, sum3))))};
+}
+
+/// f(j) for j = 0, ..., kCount - 1, each j a compile-time constant, so that
+/// sums held in an array are indexed only by constants and may stay in
+/// registers.
+template <std::size_t kCount, class F>
+HWY_INLINE void eachIndex(const F& f) {
+  [&]<std::size_t... J>(std::index_sequence<J...>) HWY_ATTR { (f(std::integral_constant<std::size_t, J>()), ...); }
+  (std::make_index_sequence<kCount>());
+}
+
+enum { kForce = 0, kMoment = 3, kBuoyancy = 6, kArea = 9, kDepth = 10, kDepthForce = 11 };
+
+/// The sums of the depths' pressure (eleven); with the corners' pressure
+/// heads, fourteen (the depths' force for the volume kept apart).
+inline constexpr std::size_t kDepthSums = 11, kHeadSums = 14;
+
+/// A vector of pieces, as a PieceStream holds them: corners, centroids,
+/// area vectors [m, m^2], the corners' depths and pressure heads [m] (heads
+/// only with kHeads), and weight times area [m^2].
+struct PieceTerms {
+  V3 a, b, c, g, s;
+  V d0, d1, d2, e0, e1, e2;
+  V weightedArea;
+};
+
+/// Adds the pressure terms of pieces i... (stream order: each goes to its
+/// slot, SlotSum) to `block`.
+template <bool kHeads>
+HWY_INLINE void addTerms(D d, const PieceTerms& p, V3 upv, std::size_t i, Sum* block) {
+  const V three = hn::Set(d, T(3));
+  const V sumD = hn::Add(hn::Add(p.d0, p.d1), p.d2);
+  const V3 m = fieldMoment(p.a, p.b, p.c, p.g, p.d0, p.d1, p.d2, hn::Mul(sumD, three));
+  // The pressure's head: the depth, or the surface's head.
+  V sumP = sumD;
+  V3 mp = m;
+  if constexpr (kHeads) {
+    sumP = hn::Add(hn::Add(p.e0, p.e1), p.e2);
+    mp = fieldMoment(p.a, p.b, p.c, p.g, p.e0, p.e1, p.e2, hn::Mul(sumP, three));
+  }
+  const V3 sv = p.s;
+  const V3 torque = cross(mp, sv);
+  const V sUp = dot(sv, upv);
+  const V sumD2 = mulAdd(p.d0, p.d0, mulAdd(p.d1, p.d1, mulAdd(p.d2, p.d2, hn::Mul(sumD, sumD))));
+  const V terms[kHeadSums] = {hn::Mul(sv.x, sumP),
+                              hn::Mul(sv.y, sumP),
+                              hn::Mul(sv.z, sumP),
+                              torque.x,
+                              torque.y,
+                              torque.z,
+                              hn::Mul(m.x, sUp),
+                              hn::Mul(m.y, sUp),
+                              hn::Mul(m.z, sUp),
+                              p.weightedArea,
+                              hn::Mul(sUp, sumD2),
+                              hn::Mul(sv.x, sumD),
+                              hn::Mul(sv.y, sumD),
+                              hn::Mul(sv.z, sumD)};
+  eachIndex<kHeads ? kHeadSums : kDepthSums>([&](auto j) { block[j].add(i, terms[j]); });
+}
+
+/// The sums of a block of pieces, each Sum started (zeroed) or not one by
+/// one: GCC would clear an array of them, loop-constructed, through memory
+/// (rep stos) rather than in the registers the block's loop keeps them in.
+template <std::size_t kSums>
+struct SumBlock {
+  Sum sum[kSums];
+  HWY_INLINE SumBlock() : SumBlock(Sum(), std::make_index_sequence<kSums>()) {}
+  HWY_INLINE explicit SumBlock(Unstarted tag) : SumBlock(tag, std::make_index_sequence<kSums>()) {}
+  template <class Init, std::size_t... J>
+  HWY_INLINE SumBlock(const Init& init, std::index_sequence<J...> /*each*/)
+      : sum{(static_cast<void>(J), Sum(init))...} {}
+};
+
+/// A Sum's partial sums carried on in double, slot by slot (SlotSum): the
+/// pressure sums cancel heavily over a closed hull (docs/model.md, "The
+/// pressure integral").
+/// Started from a Sum, it holds that Sum's slots exactly: +0 + x is x for
+/// every x but -0, which a sum started at +0 never is.
+struct WideSum {
+  HWY_INLINE WideSum() {}  // (the implicit one would lack the instruction set's attributes)
+#if defined(BT_USE_DOUBLE_PRECISION) && !HWY_HAVE_SCALABLE
+  Sum v;
+  HWY_INLINE explicit WideSum(const Sum& x) : v(x) {}
+  HWY_INLINE void add(const Sum& x) {
+    for (std::size_t j = 0; j < Sum::kVectors; ++j) v.v[j] = hn::Add(v.v[j], x.v[j]);
+  }
+  [[nodiscard]] HWY_INLINE double total() const { return v.total(); }
+#elif HWY_HAVE_SCALABLE || HWY_TARGET == HWY_SCALAR
+  double v[kSlots] = {};  // one lane at a time
+  HWY_INLINE explicit WideSum(const Sum& x) { add(x); }
+  HWY_INLINE void add(const Sum& x) {
+    T lanes[kSlots];
+    x.store(lanes);
+    for (std::size_t k = 0; k < kSlots; ++k) v[k] += double(lanes[k]);
+  }
+  [[nodiscard]] HWY_INLINE double total() const {
+    double sum[kSlots];
+    std::copy(v, v + kSlots, sum);
+    return halvingSum(sum, kSlots);
+  }
+#else
+  using DW = hn::RepartitionToWide<D>;
+  SlotSum<DW, kSlots> v;  // float vector j's slots are double vectors 2j and 2j + 1
+  /// Slot vector k of x in double.
+  static HWY_INLINE hn::Vec<DW> promoted(const Sum& x, std::size_t k) {
+    const hn::Half<D> dh;
+    return hn::PromoteTo(DW(), k % 2 == 0 ? hn::LowerHalf(dh, x.v[k / 2]) : hn::UpperHalf(dh, x.v[k / 2]));
+  }
+  HWY_INLINE explicit WideSum(const Sum& x) {
+    for (std::size_t k = 0; k < 2 * Sum::kVectors; ++k) v.v[k] = promoted(x, k);
+  }
+  HWY_INLINE void add(const Sum& x) {
+    for (std::size_t k = 0; k < 2 * Sum::kVectors; ++k) v.v[k] = hn::Add(v.v[k], promoted(x, k));
+  }
+  [[nodiscard]] HWY_INLINE double total() const { return v.total(); }
+#endif
+};
+
+/// Adds the pressure terms of pieces i... of s to `block`.
+template <bool kHeads>
+HWY_INLINE void addPieces(D d, const PieceStream& s, std::size_t i, V3 upv, Sum* block) {
+  PieceTerms p;
+  p.a = load3(d, s.ax, s.ay, s.az, i), p.b = load3(d, s.bx, s.by, s.bz, i), p.c = load3(d, s.cx, s.cy, s.cz, i);
+  p.g = centroid(d, s, i);
+  p.s = load3(d, s.sx, s.sy, s.sz, i);
+  p.d0 = hn::LoadU(d, s.d0 + i), p.d1 = hn::LoadU(d, s.d1 + i), p.d2 = hn::LoadU(d, s.d2 + i);
+  if constexpr (kHeads) p.e0 = hn::LoadU(d, s.e0 + i), p.e1 = hn::LoadU(d, s.e1 + i), p.e2 = hn::LoadU(d, s.e2 + i);
+  p.weightedArea = hn::Mul(hn::LoadU(d, s.weight + i), hn::LoadU(d, s.area + i));
+  addTerms<kHeads>(d, p, upv, i, block);
+}
+
+/// Adds the pressure terms of pieces [start, end) of s, one block, to
+/// `block`; false when every piece was dry (block then left as it was).
+template <bool kHeads>
+HWY_INLINE bool addBlock(D d, const PieceStream& s, std::size_t start, std::size_t end, V3 upv, Sum* block) {
+  bool pending = false;
+  for (std::size_t i = start; i < end; i += hn::Lanes(d)) {
+    if (!hn::AllFalse(d, hn::Gt(hn::LoadU(d, s.weight + i), hn::Zero(d)))) {  // else dry: adds nothing
+      addPieces<kHeads>(d, s, i, upv, block);
+      pending = true;
+    }
+  }
+  return pending;
+}
+
+/// The PressureSums of the sums' totals (indexed as kForce...).
+template <bool kHeads, class Total>
+HWY_INLINE PressureSums sumsOf(const Total& total) {
+  PressureSums out;
+  for (int k = 0; k < 3; ++k) {
+    out.force[k] = total(kForce + k);
+    out.moment[k] = total(kMoment + k);
+    out.buoyancyMoment[k] = total(kBuoyancy + k);
+    out.depthForce[k] = total((kHeads ? kDepthForce : kForce) + k);
+  }
+  out.area = total(kArea);
+  out.depthIntegral = total(kDepth);
+  return out;
+}
+
+/// Stream s's sums when it fits in one block (addBlock), into `out`: +0
+/// in every slot when it is dry.
+template <bool kHeads, std::size_t kSums>
+HWY_NOINLINE void keepBlock(const PieceStream* stream, V3 upv, SumBlock<kSums>& out) {
+  const D d;
+  const PieceStream s = *stream;
+  SumBlock<kSums> block;
+  static_cast<void>(addBlock<kHeads>(d, s, 0, s.count, upv, block.sum));
+  eachIndex<kSums>([&](auto j) { out.sum[j] = block.sum[j]; });
+}
+
+/// The totals of two blocks' sums, slot by slot in double, then by
+/// halves.
+template <bool kHeads, std::size_t kSums>
+HWY_INLINE PressureSums twoBlockTotals(const SumBlock<kSums>& first, const SumBlock<kSums>& second) {
+  double total[kSums];
+  // A dry stream's block sums are the +0 they started at, whose addition
+  // changes no bit (a sum started at +0 is never -0): added without a test.
+  eachIndex<kSums>([&](auto j) {
+    WideSum t(first.sum[j]);
+    t.add(second.sum[j]);
+    total[j] = t.total();
+  });
+  return sumsOf<kHeads>([&](int j) { return total[j]; });
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace keel::KEEL_ABI::detail
+HWY_AFTER_NAMESPACE();
+
+#endif  // KEEL_KERNELS_PRESSURE_SUMS_INL_H_
