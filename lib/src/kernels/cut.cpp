@@ -341,7 +341,7 @@ void CutSumsKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, const
       addTerms<false>(d, p, upv, slot == 0 ? k : slots + k, pieces.sum);
     }
   }
-  out = twoBlockTotals<false>(triangles, pieces);
+  twoBlockTotals<false>(triangles, pieces, out);
 }
 
 }  // namespace HWY_NAMESPACE

@@ -180,19 +180,22 @@ HWY_INLINE bool addBlock(D d, const PieceStream& s, std::size_t start, std::size
   return pending;
 }
 
-/// The PressureSums of the sums' totals (indexed as kForce...).
+/// The PressureSums of the sums' totals, total(j) for each sum j (indexed
+/// as kForce..., a compile-time constant), written in place, each total as
+/// it is made: a returned copy, or an array of the totals, is stored in
+/// narrow stores and read in wide loads, which wait for them.
 template <bool kHeads, class Total>
-HWY_INLINE PressureSums sumsOf(const Total& total) {
-  PressureSums out;
-  for (int k = 0; k < 3; ++k) {
-    out.force[k] = total(kForce + k);
-    out.moment[k] = total(kMoment + k);
-    out.buoyancyMoment[k] = total(kBuoyancy + k);
-    out.depthForce[k] = total((kHeads ? kDepthForce : kForce) + k);
-  }
-  out.area = total(kArea);
-  out.depthIntegral = total(kDepth);
-  return out;
+HWY_INLINE void sumsOf(const Total& total, PressureSums& out) {
+  double* const field[kHeadSums] = {
+      &out.force[0],      &out.force[1],          &out.force[2],          &out.moment[0],         &out.moment[1],
+      &out.moment[2],     &out.buoyancyMoment[0], &out.buoyancyMoment[1], &out.buoyancyMoment[2], &out.area,
+      &out.depthIntegral, &out.depthForce[0],     &out.depthForce[1],     &out.depthForce[2]};
+  eachIndex<kHeads ? kHeadSums : kDepthSums>([&](auto j) {
+    const double value = total(j);
+    *field[j] = value;
+    // Without heads, the force is the depths' force.
+    if constexpr (!kHeads && decltype(j)::value < 3) out.depthForce[j] = value;
+  });
 }
 
 /// Stream s's sums when it fits in one block (addBlock), into `out`: +0
@@ -207,18 +210,18 @@ HWY_NOINLINE void keepBlock(const PieceStream* stream, V3 upv, SumBlock<kSums>& 
 }
 
 /// The totals of two blocks' sums, slot by slot in double, then by
-/// halves.
+/// halves, into `out`.
 template <bool kHeads, std::size_t kSums>
-HWY_INLINE PressureSums twoBlockTotals(const SumBlock<kSums>& first, const SumBlock<kSums>& second) {
-  double total[kSums];
+HWY_INLINE void twoBlockTotals(const SumBlock<kSums>& first, const SumBlock<kSums>& second, PressureSums& out) {
   // A dry stream's block sums are the +0 they started at, whose addition
   // changes no bit (a sum started at +0 is never -0): added without a test.
-  eachIndex<kSums>([&](auto j) {
-    WideSum t(first.sum[j]);
-    t.add(second.sum[j]);
-    total[j] = t.total();
-  });
-  return sumsOf<kHeads>([&](int j) { return total[j]; });
+  sumsOf<kHeads>(
+      [&](auto j) {
+        WideSum t(first.sum[j]);
+        t.add(second.sum[j]);
+        return t.total();
+      },
+      out);
 }
 
 }  // namespace HWY_NAMESPACE
