@@ -108,6 +108,58 @@ struct SumBlock {
       : sum{(static_cast<void>(J), Sum(init))...} {}
 };
 
+#if !HWY_HAVE_SCALABLE && HWY_TARGET != HWY_SCALAR
+/// The first levels of a SlotSum of doubles' total (slotHalvingSum): its
+/// vectors added by halves, vector j + n/2 to vector j, to one vector.
+template <class DW, std::size_t K>
+HWY_INLINE hn::Vec<DW> foldedSlots(const SlotSum<DW, K>& sum) {
+  using S = SlotSum<DW, K>;
+  hn::Vec<DW> w[S::kVectors];
+  for (std::size_t j = 0; j < S::kVectors; ++j) w[j] = sum.v[j];
+  for (std::size_t n = S::kVectors / 2; n >= 1; n /= 2)
+    for (std::size_t j = 0; j < n; ++j) w[j] = hn::Add(w[j], w[j + n]);
+  return w[0];
+}
+
+/// laneHalvingSum of each of the vectors x into total[j], several sums at
+/// once: each level takes the lanes of two vectors (two sums, then four,
+/// ...) into one, so that one vector addition makes the level for all of
+/// them. The same additions of the same numbers as laneHalvingSum's: lane
+/// k + n/2 to lane k (the two halves of a vector), then the halves of
+/// those halves, and so on.
+template <class DW, std::size_t kN>
+HWY_INLINE void laneHalvingSums(DW dw, const hn::Vec<DW> (&x)[kN], double* total) {
+  constexpr std::size_t kLanes = hn::MaxLanes(DW());
+  constexpr std::size_t kPadded = (kN + kLanes - 1) / kLanes * kLanes;
+  static_assert(kLanes == 2 || kLanes == 4 || kLanes == 8, "a vector of two, four or eight doubles");
+  hn::Vec<DW> v[kPadded];
+  for (std::size_t j = 0; j < kPadded; ++j) v[j] = j < kN ? x[j] : hn::Zero(dw);
+  // Each vector's halves: [a's lower + a's upper, b's lower + b's upper].
+  for (std::size_t j = 0; j < kPadded / 2; ++j)
+    v[j] = hn::Add(hn::ConcatLowerLower(dw, v[2 * j + 1], v[2 * j]), hn::ConcatUpperUpper(dw, v[2 * j + 1], v[2 * j]));
+  std::size_t n = kPadded / 2;
+  if constexpr (kLanes == 8) {  // four lanes a sum: the halves of each, blocks of two lanes
+    for (std::size_t j = 0; j < n / 2; ++j) {
+      const hn::Vec<DW> a = v[2 * j], b = v[2 * j + 1];
+      v[j] = hn::Add(hn::OddEvenBlocks(hn::SwapAdjacentBlocks(b), a), hn::OddEvenBlocks(b, hn::SwapAdjacentBlocks(a)));
+    }
+    n /= 2;
+  }
+  if constexpr (kLanes >= 4) {  // two lanes a sum: lane 0 + lane 1
+    for (std::size_t j = 0; j < n / 2; ++j)
+      v[j] = hn::Add(hn::ConcatEven(dw, v[2 * j + 1], v[2 * j]), hn::ConcatOdd(dw, v[2 * j + 1], v[2 * j]));
+  }
+  double lanes[kPadded];
+  for (std::size_t j = 0; j < kPadded / kLanes; ++j) hn::StoreU(v[j], dw, lanes + j * kLanes);
+  // Eight lanes leave each vector's sums in the order 0, 2, 1, 3, 4, 6, 5, 7
+  // (the blocks' step interleaves them); fewer, in order.
+  for (std::size_t j = 0; j < kN; ++j) {
+    const std::size_t k = j % 4;
+    total[j] = lanes[kLanes == 8 && (k == 1 || k == 2) ? j ^ 3u : j];
+  }
+}
+#endif
+
 /// A Sum's partial sums carried on in double, slot by slot (SlotSum): the
 /// pressure sums cancel heavily over a closed hull (docs/model.md, "The
 /// pressure integral").
@@ -116,12 +168,16 @@ struct SumBlock {
 struct WideSum {
   HWY_INLINE WideSum() {}  // (the implicit one would lack the instruction set's attributes)
 #if defined(BT_USE_DOUBLE_PRECISION) && !HWY_HAVE_SCALABLE
+  using DW = D;
   Sum v;
   HWY_INLINE explicit WideSum(const Sum& x) : v(x) {}
   HWY_INLINE void add(const Sum& x) {
     for (std::size_t j = 0; j < Sum::kVectors; ++j) v.v[j] = hn::Add(v.v[j], x.v[j]);
   }
   [[nodiscard]] HWY_INLINE double total() const { return v.total(); }
+#if HWY_TARGET != HWY_SCALAR
+  [[nodiscard]] HWY_INLINE hn::Vec<DW> folded() const { return foldedSlots(v); }
+#endif
 #elif HWY_HAVE_SCALABLE || HWY_TARGET == HWY_SCALAR
   double v[kSlots] = {};  // one lane at a time
   HWY_INLINE explicit WideSum(const Sum& x) { add(x); }
@@ -150,6 +206,7 @@ struct WideSum {
     for (std::size_t k = 0; k < 2 * Sum::kVectors; ++k) v.v[k] = hn::Add(v.v[k], promoted(x, k));
   }
   [[nodiscard]] HWY_INLINE double total() const { return v.total(); }
+  [[nodiscard]] HWY_INLINE hn::Vec<DW> folded() const { return foldedSlots(v); }
 #endif
 };
 
@@ -215,6 +272,17 @@ template <bool kHeads, std::size_t kSums>
 HWY_INLINE void twoBlockTotals(const SumBlock<kSums>& first, const SumBlock<kSums>& second, PressureSums& out) {
   // A dry stream's block sums are the +0 they started at, whose addition
   // changes no bit (a sum started at +0 is never -0): added without a test.
+#if !HWY_HAVE_SCALABLE && HWY_TARGET != HWY_SCALAR
+  hn::Vec<WideSum::DW> folded[kSums];
+  eachIndex<kSums>([&](auto j) {
+    WideSum t(first.sum[j]);
+    t.add(second.sum[j]);
+    folded[j] = t.folded();
+  });
+  double total[kSums];
+  laneHalvingSums(WideSum::DW(), folded, total);
+  sumsOf<kHeads>([&](auto j) { return total[j]; }, out);
+#else
   sumsOf<kHeads>(
       [&](auto j) {
         WideSum t(first.sum[j]);
@@ -222,6 +290,7 @@ HWY_INLINE void twoBlockTotals(const SumBlock<kSums>& first, const SumBlock<kSum
         return t.total();
       },
       out);
+#endif
 }
 
 }  // namespace HWY_NAMESPACE
