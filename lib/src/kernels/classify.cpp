@@ -9,10 +9,14 @@
 
 #include "kernels/classify.hpp"
 #include "kernels/simd-inl.hpp"
+// (after simd-inl.hpp)
+#include "kernels/compress-inl.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
+#include <utility>
 
 HWY_BEFORE_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
@@ -87,12 +91,16 @@ HWY_INLINE void appendIndices(D d, M m, std::size_t t, ScalarIndex* list, std::s
   for (; bits != 0; bits &= bits - 1) list[count++] = ScalarIndex(t + std::size_t(__builtin_ctzll(bits)));
 }
 
+/// The crossing triangles of a vector, those with two corners wet (two
+/// pieces) and those with one (one piece).
+struct CrossingLanes {
+  M twoWet, oneWet;
+};
+
 /// One vector of a block the water crosses, from its corners' heights: the
-/// depths, weight and emerged fraction of each triangle, and the crossing
-/// ones' indices, those with two corners wet (two pieces) in one list, with
-/// one (one piece) in another.
-HWY_INLINE void classifyMixed(D d, const ClassifyArrays& a, std::size_t t, V h0, V h1, V h2, std::size_t& twoWetCount,
-                              std::size_t& oneWetCount) {
+/// depths, weight and emerged fraction of each triangle; returns the
+/// crossing ones.
+HWY_INLINE CrossingLanes classifyMixed(D d, const ClassifyArrays& a, std::size_t t, V h0, V h1, V h2) {
   const V zero = hn::Zero(d), one = hn::Set(d, T(1));
   const M real = hn::Gt(hn::LoadU(d, a.area + t), zero);  // not padding
   const M wet0 = hn::Lt(h0, zero), wet1 = hn::Lt(h1, zero), wet2 = hn::Lt(h2, zero);
@@ -106,8 +114,26 @@ HWY_INLINE void classifyMixed(D d, const ClassifyArrays& a, std::size_t t, V h0,
   hn::StoreU(hn::IfThenElseZero(allDry, one), d, a.emerged + t);
   const M crosses = hn::AndNot(allWet, hn::And(real, anyWet));
   const M twoWet = hn::And(crosses, hn::Or(hn::Or(hn::And(wet0, wet1), hn::And(wet0, wet2)), hn::And(wet1, wet2)));
-  appendIndices(d, twoWet, t, a.twoWetList, twoWetCount);
-  appendIndices(d, hn::AndNot(twoWet, crosses), t, a.oneWetList, oneWetCount);
+  return {twoWet, hn::AndNot(twoWet, crosses)};
+}
+
+/// The crossing list of a hull of one vector of triangles, in one vector
+/// store: its two-wet triangles in order, then its one-wet ones (the
+/// order the two lists' copy gives), so that the cut's vector load of it
+/// is forwarded from this store rather than waiting for a store per entry.
+/// Returns the two counts.
+HWY_INLINE std::pair<std::size_t, std::size_t> storeCrossing(D d, CrossingLanes c, ScalarIndex* list) {
+  const DI di;
+  const auto lane = hn::Iota(di, ScalarIndex(0));
+  const std::size_t twoWet = hn::CountTrue(d, c.twoWet), oneWet = hn::CountTrue(d, c.oneWet);
+  const auto first = LaneCompress(di, hn::RebindMask(di, c.twoWet))(lane);
+  const auto second = LaneCompress(di, hn::RebindMask(di, c.oneWet))(lane);
+  // The one-wet entries moved up past the two-wet ones.
+  const auto from = hn::And(hn::Sub(lane, hn::Set(di, ScalarIndex(twoWet))),
+                            hn::Set(di, ScalarIndex(hn::Lanes(di) - 1)));
+  const auto after = hn::TableLookupLanes(second, hn::IndicesFromVec(di, from));
+  hn::StoreU(hn::IfThenElse(hn::FirstN(di, twoWet), first, after), di, list);
+  return {twoWet, oneWet};
 }
 
 std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T centreUp_m, Extent water_m,
@@ -137,6 +163,7 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
   const V heights = lookUp ? hn::LoadU(d, h_m) : hn::Zero(d);
   const ScalarIndex* vertexOf[3] = {hull.vertexOf[0].data(), hull.vertexOf[1].data(), hull.vertexOf[2].data()};
   std::size_t twoWetCount = 0, oneWetCount = 0;
+  const bool oneVector = hull.trianglePadded == hn::Lanes(d);
   for (std::size_t block = 0; block < blocks; ++block) {
     const std::size_t first = block * kPad;
     if (a.kind[block] != kBlockMixed) {
@@ -154,16 +181,23 @@ std::size_t ClassifyKernel(const HullSoA& hull, const T* h_m, const T* up, T cen
           h[k] = hn::LoadU(d, corner[k] + t);
         }
       }
-      classifyMixed(d, a, t, h[0], h[1], h[2], twoWetCount, oneWetCount);
+      const CrossingLanes c = classifyMixed(d, a, t, h[0], h[1], h[2]);
+      if (oneVector) {
+        std::tie(twoWetCount, oneWetCount) = storeCrossing(d, c, a.twoWetList);
+      } else {
+        appendIndices(d, c.twoWet, t, a.twoWetList, twoWetCount);
+        appendIndices(d, c.oneWet, t, a.oneWetList, oneWetCount);
+      }
     }
   }
+  b.twoWetCrossing = twoWetCount;
+  if (oneVector) return twoWetCount + oneWetCount;
   // The two-wet triangles first: only they need second slots (cutCrossing).
   // Copied kPad at a time (both lists have room for a kPad past their
   // triangles; what lies past the count is never a crossing triangle): a
   // copy of a known length, without a call.
   for (std::size_t k = 0; k < oneWetCount; k += kPad)
     std::copy_n(b.crossingOneWet.data() + k, kPad, b.crossing.data() + twoWetCount + k);
-  b.twoWetCrossing = twoWetCount;
   return twoWetCount + oneWetCount;
 }
 

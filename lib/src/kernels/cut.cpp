@@ -324,7 +324,10 @@ void CutSumsKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, const
   const bool lookUp = looksUp(d, hull, false, false);
   if (!lookUp) stageCrossing(hull, b, count, false, false);
   const std::size_t slots = b.pieces.slots, twoSlots = b.pieces.twoSlots;
-  for (std::size_t k = 0; k < slots; k += hn::Lanes(d)) {
+  // Only the vectors that hold a crossing triangle: the slots past them
+  // (padding to the widest vector) would add zeros, which change no sum's
+  // bits (a sum started at +0 is never -0).
+  for (std::size_t k = 0; k < count; k += hn::Lanes(d)) {
     const M valid = validLanes(d, k, count);
     const StagedTriangles in = crossingTriangles(d, hull, b, k, valid, lookUp, false, false);
     const CutLanes cut(d, valid, in.h0, in.h1, in.h2);
@@ -341,7 +344,7 @@ void CutSumsKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, const
       addTerms<false>(d, p, upv, slot == 0 ? k : slots + k, pieces.sum);
     }
   }
-  out = twoBlockTotals<false>(triangles, pieces);
+  twoBlockTotals<false>(triangles, pieces, out);
 }
 
 }  // namespace HWY_NAMESPACE

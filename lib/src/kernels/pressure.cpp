@@ -26,7 +26,9 @@ HWY_NOINLINE PressureSums twoBlockSums(const PieceStream* streams, V3 upv) {
   SumBlock<kSums> first(Unstarted{}), second(Unstarted{});
   keepBlock<kHeads>(streams, upv, first);
   keepBlock<kHeads>(streams + 1, upv, second);
-  return twoBlockTotals<kHeads>(first, second);
+  PressureSums out;
+  twoBlockTotals<kHeads>(first, second, out);
+  return out;
 }
 
 /// The pressure sums; with `kHeads`, the force and torque from the pressure
@@ -58,7 +60,9 @@ PressureSums Sums(const PieceStream* streams, std::size_t streamCount, const T* 
         eachIndex<kSums>([&](auto j) { total[j].add(block.sum[j]); });
     }
   }
-  return sumsOf<kHeads>([&](int j) { return total[j].total(); });
+  PressureSums out;
+  sumsOf<kHeads>([&](auto j) { return total[j].total(); }, out);
+  return out;
 }
 
 PressureSums PressureKernel(const PieceStream* streams, std::size_t streamCount, const T* up) {

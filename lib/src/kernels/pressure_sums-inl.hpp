@@ -108,6 +108,58 @@ struct SumBlock {
       : sum{(static_cast<void>(J), Sum(init))...} {}
 };
 
+#if !HWY_HAVE_SCALABLE && HWY_TARGET != HWY_SCALAR
+/// The first levels of a SlotSum of doubles' total (slotHalvingSum): its
+/// vectors added by halves, vector j + n/2 to vector j, to one vector.
+template <class DW, std::size_t K>
+HWY_INLINE hn::Vec<DW> foldedSlots(const SlotSum<DW, K>& sum) {
+  using S = SlotSum<DW, K>;
+  hn::Vec<DW> w[S::kVectors];
+  for (std::size_t j = 0; j < S::kVectors; ++j) w[j] = sum.v[j];
+  for (std::size_t n = S::kVectors / 2; n >= 1; n /= 2)
+    for (std::size_t j = 0; j < n; ++j) w[j] = hn::Add(w[j], w[j + n]);
+  return w[0];
+}
+
+/// laneHalvingSum of each of the vectors x into total[j], several sums at
+/// once: each level takes the lanes of two vectors (two sums, then four,
+/// ...) into one, so that one vector addition makes the level for all of
+/// them. The same additions of the same numbers as laneHalvingSum's: lane
+/// k + n/2 to lane k (the two halves of a vector), then the halves of
+/// those halves, and so on.
+template <class DW, std::size_t kN>
+HWY_INLINE void laneHalvingSums(DW dw, const hn::Vec<DW> (&x)[kN], double* total) {
+  constexpr std::size_t kLanes = hn::MaxLanes(DW());
+  constexpr std::size_t kPadded = (kN + kLanes - 1) / kLanes * kLanes;
+  static_assert(kLanes == 2 || kLanes == 4 || kLanes == 8, "a vector of two, four or eight doubles");
+  hn::Vec<DW> v[kPadded];
+  for (std::size_t j = 0; j < kPadded; ++j) v[j] = j < kN ? x[j] : hn::Zero(dw);
+  // Each vector's halves: [a's lower + a's upper, b's lower + b's upper].
+  for (std::size_t j = 0; j < kPadded / 2; ++j)
+    v[j] = hn::Add(hn::ConcatLowerLower(dw, v[2 * j + 1], v[2 * j]), hn::ConcatUpperUpper(dw, v[2 * j + 1], v[2 * j]));
+  std::size_t n = kPadded / 2;
+  if constexpr (kLanes == 8) {  // four lanes a sum: the halves of each, blocks of two lanes
+    for (std::size_t j = 0; j < n / 2; ++j) {
+      const hn::Vec<DW> a = v[2 * j], b = v[2 * j + 1];
+      v[j] = hn::Add(hn::OddEvenBlocks(hn::SwapAdjacentBlocks(b), a), hn::OddEvenBlocks(b, hn::SwapAdjacentBlocks(a)));
+    }
+    n /= 2;
+  }
+  if constexpr (kLanes >= 4) {  // two lanes a sum: lane 0 + lane 1
+    for (std::size_t j = 0; j < n / 2; ++j)
+      v[j] = hn::Add(hn::ConcatEven(dw, v[2 * j + 1], v[2 * j]), hn::ConcatOdd(dw, v[2 * j + 1], v[2 * j]));
+  }
+  double lanes[kPadded];
+  for (std::size_t j = 0; j < kPadded / kLanes; ++j) hn::StoreU(v[j], dw, lanes + j * kLanes);
+  // Eight lanes leave each vector's sums in the order 0, 2, 1, 3, 4, 6, 5, 7
+  // (the blocks' step interleaves them); fewer, in order.
+  for (std::size_t j = 0; j < kN; ++j) {
+    const std::size_t k = j % 4;
+    total[j] = lanes[kLanes == 8 && (k == 1 || k == 2) ? j ^ 3u : j];
+  }
+}
+#endif
+
 /// A Sum's partial sums carried on in double, slot by slot (SlotSum): the
 /// pressure sums cancel heavily over a closed hull (docs/model.md, "The
 /// pressure integral").
@@ -116,12 +168,16 @@ struct SumBlock {
 struct WideSum {
   HWY_INLINE WideSum() {}  // (the implicit one would lack the instruction set's attributes)
 #if defined(BT_USE_DOUBLE_PRECISION) && !HWY_HAVE_SCALABLE
+  using DW = D;
   Sum v;
   HWY_INLINE explicit WideSum(const Sum& x) : v(x) {}
   HWY_INLINE void add(const Sum& x) {
     for (std::size_t j = 0; j < Sum::kVectors; ++j) v.v[j] = hn::Add(v.v[j], x.v[j]);
   }
   [[nodiscard]] HWY_INLINE double total() const { return v.total(); }
+#if HWY_TARGET != HWY_SCALAR
+  [[nodiscard]] HWY_INLINE hn::Vec<DW> folded() const { return foldedSlots(v); }
+#endif
 #elif HWY_HAVE_SCALABLE || HWY_TARGET == HWY_SCALAR
   double v[kSlots] = {};  // one lane at a time
   HWY_INLINE explicit WideSum(const Sum& x) { add(x); }
@@ -150,6 +206,7 @@ struct WideSum {
     for (std::size_t k = 0; k < 2 * Sum::kVectors; ++k) v.v[k] = hn::Add(v.v[k], promoted(x, k));
   }
   [[nodiscard]] HWY_INLINE double total() const { return v.total(); }
+  [[nodiscard]] HWY_INLINE hn::Vec<DW> folded() const { return foldedSlots(v); }
 #endif
 };
 
@@ -180,19 +237,22 @@ HWY_INLINE bool addBlock(D d, const PieceStream& s, std::size_t start, std::size
   return pending;
 }
 
-/// The PressureSums of the sums' totals (indexed as kForce...).
+/// The PressureSums of the sums' totals, total(j) for each sum j (indexed
+/// as kForce..., a compile-time constant), written in place, each total as
+/// it is made: a returned copy, or an array of the totals, is stored in
+/// narrow stores and read in wide loads, which wait for them.
 template <bool kHeads, class Total>
-HWY_INLINE PressureSums sumsOf(const Total& total) {
-  PressureSums out;
-  for (int k = 0; k < 3; ++k) {
-    out.force[k] = total(kForce + k);
-    out.moment[k] = total(kMoment + k);
-    out.buoyancyMoment[k] = total(kBuoyancy + k);
-    out.depthForce[k] = total((kHeads ? kDepthForce : kForce) + k);
-  }
-  out.area = total(kArea);
-  out.depthIntegral = total(kDepth);
-  return out;
+HWY_INLINE void sumsOf(const Total& total, PressureSums& out) {
+  double* const field[kHeadSums] = {
+      &out.force[0],      &out.force[1],          &out.force[2],          &out.moment[0],         &out.moment[1],
+      &out.moment[2],     &out.buoyancyMoment[0], &out.buoyancyMoment[1], &out.buoyancyMoment[2], &out.area,
+      &out.depthIntegral, &out.depthForce[0],     &out.depthForce[1],     &out.depthForce[2]};
+  eachIndex<kHeads ? kHeadSums : kDepthSums>([&](auto j) {
+    const double value = total(j);
+    *field[j] = value;
+    // Without heads, the force is the depths' force.
+    if constexpr (!kHeads && decltype(j)::value < 3) out.depthForce[j] = value;
+  });
 }
 
 /// Stream s's sums when it fits in one block (addBlock), into `out`: +0
@@ -207,18 +267,30 @@ HWY_NOINLINE void keepBlock(const PieceStream* stream, V3 upv, SumBlock<kSums>& 
 }
 
 /// The totals of two blocks' sums, slot by slot in double, then by
-/// halves.
+/// halves, into `out`.
 template <bool kHeads, std::size_t kSums>
-HWY_INLINE PressureSums twoBlockTotals(const SumBlock<kSums>& first, const SumBlock<kSums>& second) {
-  double total[kSums];
+HWY_INLINE void twoBlockTotals(const SumBlock<kSums>& first, const SumBlock<kSums>& second, PressureSums& out) {
   // A dry stream's block sums are the +0 they started at, whose addition
   // changes no bit (a sum started at +0 is never -0): added without a test.
+#if !HWY_HAVE_SCALABLE && HWY_TARGET != HWY_SCALAR
+  hn::Vec<WideSum::DW> folded[kSums];
   eachIndex<kSums>([&](auto j) {
     WideSum t(first.sum[j]);
     t.add(second.sum[j]);
-    total[j] = t.total();
+    folded[j] = t.folded();
   });
-  return sumsOf<kHeads>([&](int j) { return total[j]; });
+  double total[kSums];
+  laneHalvingSums(WideSum::DW(), folded, total);
+  sumsOf<kHeads>([&](auto j) { return total[j]; }, out);
+#else
+  sumsOf<kHeads>(
+      [&](auto j) {
+        WideSum t(first.sum[j]);
+        t.add(second.sum[j]);
+        return t.total();
+      },
+      out);
+#endif
 }
 
 }  // namespace HWY_NAMESPACE
