@@ -334,6 +334,45 @@ TEST(Allocation, NoHeapAllocationSavingIntoAUsedSlotOrRestoring) {
   w.world.removeAction(&fleet);
 }
 
+/// A fleet keeps its boats in blocks of many (WaterFleet::add): a game that
+/// makes each body just before its boat, and puts the boat on the far-boat
+/// preset there, allocates nothing between two bodies for most boats, so
+/// its bodies lie as close together as when made first (docs/performance.md,
+/// "Many boats"). A removed boat's slot goes to the next boat added.
+TEST(Allocation, AFleetMakesItsBoatsInBlocks) {
+  World w;
+  const auto hull = hullOf(boatHull(10, 3.5f, 2.5f, 20, 6));
+  // Shared by every far boat of the hull: built once, outside the count.
+  const auto columns = defaultColumnHull(hull, kFarBoatColumnCells);
+  WaterFleet fleet(gerstnerSea(1.5, 6.0, 6, 5, 0.7), 1);
+  const int boats = 640;
+  long inLoop = 0;  // allocations between making one body and the next
+  for (int i = 0; i < boats; ++i) {
+    btRigidBody* body = w.addBox(btVector3(10, 2.5f, 3.5f), 30000,
+                                 btTransform(btQuaternion::getIdentity(), btVector3(btScalar(20 * i), 0, 0)));
+    const long before = gAllocations.load();
+    fleet.add(body, hull).setLevelOfDetail(farBoatSettings(*hull));
+    inLoop += gAllocations.load() - before;
+  }
+  std::printf("[  figure  ] allocations a far boat makes in a fleet, in the loop that makes the bodies: %.3f\n",
+              double(inLoop) / boats);
+  EXPECT_LT(8 * inLoop, boats);  // a block per 64 boats, the fleet's lists doubling (seven a boat before)
+  w.world.addAction(&fleet);
+  for (int k = 0; k < 3; ++k) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
+  btRigidBody* body = fleet.boat(5).body();
+  const long before = gAllocations.load();
+  ASSERT_TRUE(fleet.remove(body));
+  fleet.add(body, hull).setLevelOfDetail(farBoatSettings(*hull));
+  EXPECT_EQ(gAllocations.load() - before, 0);
+  w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
+  ASSERT_EQ(fleet.size(), std::size_t(boats));
+  EXPECT_EQ(fleet.boat(std::size_t(boats - 1)).body(), body);
+  EXPECT_TRUE(fleet.boat(std::size_t(boats - 1)).status().ok())
+      << fleet.boat(std::size_t(boats - 1)).status().describe();
+  EXPECT_GT(fleet.boat(std::size_t(boats - 1)).hydrostatics().submergedVolume_m3, 0);
+  w.world.removeAction(&fleet);
+}
+
 // keel::Propulsion's substep (the water at the hub and the blade, the
 // propeller's and the rudder's forces, the velocity change) allocates
 // nothing, driven ahead and steered on a sea behind its WaterAction.

@@ -376,6 +376,16 @@ class WaterAction : public btActionInterface {
  private:
   friend class WaterFleet;
   friend class WakeField;
+  /// Frees the boat's state, or only ends its life when it lies in the
+  /// storage its WaterFleet gave it (the fleet's slot for the boat).
+  struct StateDeleter {
+    bool inFleetSlot;  // false when value-initialised (unique_ptr)
+    void operator()(detail::BoatState* state) const;
+  };
+  /// The public constructor's work; a WaterFleet's boat makes its state in
+  /// `stateSlot` (storage for a detail::BoatState) rather than on the heap.
+  WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull, std::shared_ptr<const WaterSurface> surface,
+              const HydrostaticSettings& settings, void* stateSlot);
   void forceForNextSubstep(btScalar timeStep_s);
   /// True, the substep skipped with StatusNotInWorld, when `world` is given
   /// and the body is not among its objects: Bullet no longer integrates it,
@@ -404,7 +414,7 @@ class WaterAction : public btActionInterface {
   double time_s_ = 0;
   BuoyancyModel model_ = BuoyancyModel::Triangles;
   std::shared_ptr<const ColumnHull> columns_;
-  std::unique_ptr<detail::BoatState> state_;  // what outlives a substep, and its results
+  std::unique_ptr<detail::BoatState, StateDeleter> state_;  // what outlives a substep, and its results
   // submergedPieces() and waterline(), rebuilt on demand from the state.
   mutable std::vector<SubmergedPiece> drawnPieces_;
   mutable std::vector<WaterlineSegment> drawnWaterline_;

@@ -46,6 +46,10 @@ class WaterFleet : public btActionInterface {
 
   /// Adds a boat (see WaterAction's constructor for the arguments and their
   /// errors). Its clock starts at the fleet's. Returns it, for its settings.
+  /// The fleet keeps its boats in blocks of many, and a boat's model makes
+  /// its state at its first substep: a game that makes each body just before
+  /// its boat finds its bodies as close together as when it makes them all
+  /// first (docs/performance.md, "Many boats").
   WaterAction& add(btRigidBody* body, std::shared_ptr<const Hull> hull, const HydrostaticSettings& settings = {});
   /// Removes the boat of `body`; false when there is none.
   bool remove(const btRigidBody* body);
@@ -103,9 +107,11 @@ class WaterFleet : public btActionInterface {
   void step(btScalar timeStep_s, const btCollisionWorld* world);
   void checkBodies();
   struct Threads;  // oneTBB kept out of the public headers
+  struct Slots;    // the boats' memory: see add()
   std::shared_ptr<const WaterSurface> surface_;
-  std::vector<std::unique_ptr<WaterAction>> boats_;
-  std::vector<char> computed_;  // per boat: computeForces said apply
+  std::unique_ptr<Slots> slots_;
+  std::vector<WaterAction*> boats_;  // in slots_, in the order added
+  std::vector<char> computed_;       // per boat: computeForces said apply
   std::unique_ptr<Threads> pool_;
   int threads_ = 0;
   double time_s_ = 0;

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <new>
 #include <stdexcept>
 #include <utility>
 
@@ -42,12 +43,27 @@ WaterAction::WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull, He
 
 WaterAction::WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull,
                          std::shared_ptr<const WaterSurface> surface, const HydrostaticSettings& settings)
+    : WaterAction(body, std::move(hull), std::move(surface), settings, nullptr) {}
+
+void WaterAction::StateDeleter::operator()(detail::BoatState* state) const {
+  if (inFleetSlot)
+    state->~BoatState();
+  else
+    delete state;
+}
+
+WaterAction::WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull,
+                         std::shared_ptr<const WaterSurface> surface, const HydrostaticSettings& settings,
+                         void* stateSlot)
     : body_(body), hull_(std::move(hull)), surface_(std::move(surface)), settings_(settings) {
   if (!body_) throw std::invalid_argument("keel::WaterAction: body is null");
   if (!hull_) throw std::invalid_argument("keel::WaterAction: hull is null");
   if (!surface_) throw std::invalid_argument("keel::WaterAction: water surface is null");
   validate(settings_);
-  state_ = std::make_unique<detail::BoatState>();
+  if (stateSlot)
+    state_ = {::new (stateSlot) detail::BoatState(), StateDeleter{true}};
+  else
+    state_ = {new detail::BoatState(), StateDeleter{false}};
   // Each model's arrays wait for its first substep: a boat put on columns
   // first never holds the triangles'.
   state_->configurePatch(*hull_, settings_);
@@ -136,21 +152,28 @@ void WaterAction::useModel(BuoyancyModel model) {
   if (model == model_) return;
   if (model == BuoyancyModel::Columns && !columns_) useColumns(defaultColumnHull(hull_));
   model_ = model;
-  // Sized now (allocating the first time), not in a substep; what the
-  // model kept from its last substep is stale: the other model ran since.
-  state_->modelState(model).restart(boatModel());
+  // What the model kept from its last substep is stale: the other model ran
+  // since. A model not yet run is made at its first substep (ModelState),
+  // so that boats put on it in the loop that makes their bodies hold
+  // nothing between those bodies (docs/performance.md, "Many boats").
+  if (const auto& state = state_->models.at(std::size_t(model))) state->restart(boatModel());
   drawnCutBuilt_ = false;
 }
 
 void WaterAction::useColumns(std::shared_ptr<const ColumnHull> columns) {
   columns_ = std::move(columns);
-  // Sized when columns are chosen; on columns now, its water was at the others.
-  if (model_ == BuoyancyModel::Columns) state_->modelState(BuoyancyModel::Columns).restart(boatModel());
+  // On columns now, its water was at the others (made at its first substep).
+  const auto& state = state_->models.at(std::size_t(BuoyancyModel::Columns));
+  if (model_ == BuoyancyModel::Columns && state) state->restart(boatModel());
 }
 
 std::span<const btScalar> WaterAction::columnImmersion() const {
-  const std::span<const btScalar> immersion = state_->modelState(model_).immersion();
-  return columns_ ? immersion.first(std::min(immersion.size(), columns_->columns().size())) : immersion;
+  if (model_ != BuoyancyModel::Columns) return {};
+  // Before the columns' first substep, made now and dry.
+  detail::ModelState& state = state_->modelState(model_);
+  state.fit(boatModel());
+  const std::span<const btScalar> immersion = state.immersion();
+  return immersion.first(std::min(immersion.size(), columns_->columns().size()));
 }
 
 void WaterAction::applyForces() {

@@ -3,12 +3,15 @@
 #include <keel/water_fleet.hpp>
 
 #include "math/parallel.hpp"
+#include "substep/substep.hpp"
 
 #include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstddef>
+#include <new>
 #include <stdexcept>
 
 namespace keel::KEEL_ABI {
@@ -18,12 +21,71 @@ struct WaterFleet::Threads {
   tbb::task_arena arena;
 };
 
-WaterFleet::WaterFleet(std::shared_ptr<const WaterSurface> surface, int threads) : surface_(std::move(surface)) {
+namespace {
+
+constexpr std::size_t kSlotAlignment = std::max(
+    {alignof(WaterAction), alignof(detail::BoatState), alignof(std::max_align_t), std::size_t(64)});  // a cache line
+constexpr std::size_t slotRound(std::size_t bytes) {
+  return (bytes + kSlotAlignment - 1) / kSlotAlignment * kSlotAlignment;
+}
+
+}  // namespace
+
+/// The boats' memory: each boat's WaterAction and its state side by side in
+/// a slot, 64 slots to a block. A game that makes each body just before its
+/// boat then finds its bodies next to each other in memory, as when it makes
+/// them all first: a block comes once per 64 boats (large enough that malloc
+/// maps it apart from small objects), where an allocation per boat would lie
+/// between every two bodies and spread the bodies Bullet's step walks over
+/// more cache lines and pages (docs/performance.md, "Many boats"). A removed
+/// boat's slot goes to the next boat added; the blocks go with the fleet.
+struct WaterFleet::Slots {
+  static constexpr std::size_t kStateOffset = slotRound(sizeof(WaterAction));
+  static constexpr std::size_t kSlotBytes = slotRound(kStateOffset + sizeof(detail::BoatState));
+  static constexpr std::size_t kSlotsPerBlock = 64;
+
+  struct FreeBlock {
+    void operator()(std::byte* block) const { ::operator delete(block, std::align_val_t(kSlotAlignment)); }
+  };
+
+  /// A slot's storage, to build a WaterAction in (its state at kStateOffset).
+  void* take() {
+    if (!freeSlots) {
+      if (blocks.size() == blocks.capacity()) blocks.reserve(2 * blocks.size() + 1);  // no throw past here
+      std::unique_ptr<std::byte, FreeBlock> block(
+          static_cast<std::byte*>(::operator new(kSlotBytes* kSlotsPerBlock, std::align_val_t(kSlotAlignment))));
+      // Threaded so that the block's slots are taken in address order.
+      for (std::size_t i = kSlotsPerBlock; i-- > 0;) give(block.get() + i * kSlotBytes);
+      blocks.push_back(std::move(block));
+    }
+    void* slot = freeSlots;
+    freeSlots = freeSlots->next;
+    return slot;
+  }
+  /// Takes back a slot whose WaterAction has been destroyed.
+  void give(void* slot) noexcept { freeSlots = ::new (slot) Free{freeSlots}; }
+  /// Destroys a boat made in a slot, and takes the slot back.
+  void destroy(WaterAction* boat) noexcept {
+    boat->~WaterAction();
+    give(boat);
+  }
+
+  struct Free {
+    Free* next;
+  };
+  Free* freeSlots = nullptr;  // each holding the next
+  std::vector<std::unique_ptr<std::byte, FreeBlock>> blocks;
+};
+
+WaterFleet::WaterFleet(std::shared_ptr<const WaterSurface> surface, int threads)
+    : surface_(std::move(surface)), slots_(std::make_unique<Slots>()) {
   if (!surface_) throw std::invalid_argument("keel::WaterFleet: water surface is null");
   setThreadCount(threads);
 }
 
-WaterFleet::~WaterFleet() = default;
+WaterFleet::~WaterFleet() {
+  for (WaterAction* boat : boats_) slots_->destroy(boat);
+}
 
 void WaterFleet::setThreadCount(int threads) {
   if (threads < 0 || threads > kMaxFleetThreads)
@@ -34,12 +96,26 @@ void WaterFleet::setThreadCount(int threads) {
 }
 
 WaterAction& WaterFleet::add(btRigidBody* body, std::shared_ptr<const Hull> hull, const HydrostaticSettings& settings) {
-  boats_.push_back(std::make_unique<WaterAction>(body, std::move(hull), surface_, settings));
-  boats_.back()->setTime(time_s_);
-  boats_.back()->setProfiling(profiling_);
+  // Room first, so that nothing can throw once the boat is made.
+  if (boats_.size() == boats_.capacity()) boats_.reserve(2 * boats_.size() + 1);
+  computed_.reserve(boats_.capacity());
+  std::byte* slot = static_cast<std::byte*>(slots_->take());
+  WaterAction* boat = nullptr;
+  try {
+    boat = ::new (slot) WaterAction(body, std::move(hull), surface_, settings, slot + Slots::kStateOffset);
+    boat->setProfiling(profiling_);
+  } catch (...) {
+    if (boat)
+      slots_->destroy(boat);
+    else
+      slots_->give(slot);
+    throw;
+  }
+  boat->setTime(time_s_);
+  boats_.push_back(boat);
   computed_.push_back(0);
   bodiesChecked_ = false;
-  return *boats_.back();
+  return *boat;
 }
 
 void WaterFleet::setSurface(std::shared_ptr<const WaterSurface> surface) {
@@ -49,10 +125,12 @@ void WaterFleet::setSurface(std::shared_ptr<const WaterSurface> surface) {
 }
 
 bool WaterFleet::remove(const btRigidBody* body) {
-  const auto it = std::find_if(boats_.begin(), boats_.end(), [&](const auto& b) { return b->body() == body; });
+  const auto it = std::find_if(boats_.begin(), boats_.end(), [&](const WaterAction* b) { return b->body() == body; });
   if (it == boats_.end()) return false;
   computed_.erase(computed_.begin() + (it - boats_.begin()));
+  WaterAction* boat = *it;
   boats_.erase(it);
+  slots_->destroy(boat);
   bodiesChecked_ = false;
   return true;
 }
