@@ -110,10 +110,6 @@ void pieceTerms(const BoatModel& boat, BoatState& state, const Substep& s) {
 
 }  // namespace
 
-bool wantsHydrodynamics(const SubstepPlan& plan, const BoatState& state) {
-  return plan.anyTerm() && (state.anyWet || plan.air);
-}
-
 void flowTerms(const BoatModel& boat, BoatState& state, TriangleState& tri, const BodySnapshot& body, Substep& s) {
   const StageScope scope(s.profile, SubstepStage::Flow);
   // Only skin friction, pressure drag and slamming need the flow piece by

@@ -67,18 +67,31 @@ struct TriangleState {
 /// (s.buffers), s.crossingCount (cut.cpp).
 void classify(const BoatModel& boat, BoatState& state, const TriangleState& tri, Substep& s);
 
+/// Whether the WaterVelocity stage has work: WaterVelocities::PerVertex and
+/// a wet hull. Tested by the caller, so that a substep without it makes no
+/// call (nor times one).
+[[nodiscard]] inline bool wantsVertexVelocities(const SubstepPlan& plan, const BoatState& state) {
+  return plan.velocities == WaterVelocities::PerVertex && state.anyWet;
+}
+
 /// WaterVelocity. Reads plan.velocities and plan.velocitiesWithHeights,
 /// state.patch, tri.water, s.crossingCount, the points' coordinates or
 /// cells (s.buffers). Writes the wet vertices' and the crossing corners'
-/// water velocities, body axes (s.buffers.water_mps). Only with
-/// WaterVelocities::PerVertex and a wet hull (water_velocity.cpp).
+/// water velocities, body axes (s.buffers.water_mps). Run only when
+/// wantsVertexVelocities (water_velocity.cpp).
 void waterVelocityAtVertices(const BoatModel& boat, BoatState& state, const TriangleState& tri, Substep& s);
+
+/// Whether the WavePressure stage has work: PressureModel::WavePressure and
+/// a wet hull (tested by the caller, as wantsVertexVelocities).
+[[nodiscard]] inline bool wantsWavePressure(const SubstepPlan& plan, const BoatState& state) {
+  return plan.pressure == PressureModel::WavePressure && state.anyWet;
+}
 
 /// WavePressure. Reads plan.pressure and plan.heights, tri.water.above_m,
 /// the vertices' coordinates (s.buffers.u_m, v_m when sampled directly,
 /// above_m). Writes each wet vertex's and wet triangle corner's pressure
-/// head (s.buffers.head_m, head0..2) and s.cornerHeads. Only with
-/// PressureModel::WavePressure and a wet hull (wave_pressure.cpp).
+/// head (s.buffers.head_m, head0..2) and s.cornerHeads. Run only when
+/// wantsWavePressure (wave_pressure.cpp).
 void wavePressureHeads(const BoatModel& boat, BoatState& state, const TriangleState& tri, Substep& s);
 
 /// Cut. Reads the crossing list, s.crossingCount, s.cornerHeads,
@@ -128,7 +141,9 @@ void implicitVelocityChange(const BoatModel& boat, const BoatState& state, const
 
 /// Whether any hydrodynamic term has work this substep: one is planned and
 /// the hull is wet (or the air resistance, which acts on a dry hull too).
-[[nodiscard]] bool wantsHydrodynamics(const SubstepPlan& plan, const BoatState& state);
+[[nodiscard]] inline bool wantsHydrodynamics(const SubstepPlan& plan, const BoatState& state) {
+  return plan.anyTerm() && (state.anyWet || plan.air);
+}
 
 /// Flow. Reads plan (terms, velocities), the pieces and their water
 /// velocities, tri's swept rates, the body's velocities. Writes

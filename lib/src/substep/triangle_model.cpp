@@ -19,12 +19,13 @@ class TriangleModel final : public ModelState {
     Substep s(threadBuffers(soa), plan, dt_s, t_s, state.profile.get());
     if (!findWater(boat, state, own_.water, body, s, soa)) return skipSubstep(state, s.flags);
     classify(boat, state, own_, s);
-    waterVelocityAtVertices(boat, state, own_, s);
-    wavePressureHeads(boat, state, own_, s);
+    // The stages with nothing to do this substep are not called (nor timed).
+    if (wantsVertexVelocities(plan, state)) waterVelocityAtVertices(boat, state, own_, s);
+    if (wantsWavePressure(plan, state)) wavePressureHeads(boat, state, own_, s);
     cut(boat, state, s);
     pressure(boat, state, s);
     waterInertia(boat, state, own_.water, body, s, soa);
-    wakeSources(state, body, s, soa);
+    if (state.wakeLink) wakeSources(state, body, s, soa);  // only a boat that makes waves
     if (wantsHydrodynamics(plan, state)) {
       flowTerms(boat, state, own_, body, s);
       slamming(boat, state, own_, s);

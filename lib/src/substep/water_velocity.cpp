@@ -123,7 +123,6 @@ void waterVelocityAtVertices(const BoatModel& boat, BoatState& state, const Tria
   const StageScope scope(s.profile, SubstepStage::WaterVelocity);
   // Asked with the heights (direct sampling), or now of the wet vertices
   // and the crossing triangles' corners.
-  if (!(s.plan.velocities == WaterVelocities::PerVertex && state.anyWet)) return;
   s.flags |= s.plan.velocitiesWithHeights ? storeVertexVelocities(state, s, soaOf(boat.hull).vertexCount, nullptr)
                                           : sampleWetVertices(boat, state, tri, s);
 }

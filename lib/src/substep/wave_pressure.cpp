@@ -40,7 +40,6 @@ std::size_t listWetVertices(const BoatModel& boat, const TriangleState& tri, Sub
 
 void wavePressureHeads(const BoatModel& boat, BoatState& state, const TriangleState& tri, Substep& s) {
   const StageScope scope(s.profile, SubstepStage::WavePressure);
-  if (!(s.plan.pressure == PressureModel::WavePressure && state.anyWet)) return;
   s.cornerHeads = true;
   BoatBuffers& b = s.buffers;
   const std::size_t count = listWetVertices(boat, tri, s);
