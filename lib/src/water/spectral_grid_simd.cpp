@@ -69,6 +69,18 @@ VS widen(hn::Vec<DF> v) {
 #endif
 }
 
+/// `count` lanes of `v` to `out` (btScalar); the vector whole where `room`
+/// btScalars can be written at `out` (nodes written after these).
+void storeLanes(VS v, std::size_t count, std::size_t room, btScalar* spill, btScalar* out) {
+  const DS ds;
+  if (count == hn::Lanes(ds) || hn::Lanes(ds) <= room) {
+    hn::StoreU(v, ds, out);
+    return;
+  }
+  hn::StoreU(v, ds, spill);
+  for (std::size_t k = 0; k < count; ++k) out[k] = spill[k];
+}
+
 /// `count` tile values blended in time into btScalars at `out`, vector by
 /// vector: `values(k)` blends the lanes from value k. The last, partial
 /// vector whole when `readable` values can be read: stored whole where
@@ -83,14 +95,9 @@ void blendRun(std::size_t count, std::size_t readable, std::size_t room, btScala
   std::size_t k = 0;
   for (; k + lanes <= count; k += lanes) hn::StoreU(widen(values(k)), ds, out + k);
   if (k == count) return;
-  if (k + lanes <= readable && k + lanes <= room) {
-    hn::StoreU(widen(values(k)), ds, out + k);
-    return;
-  }
   if (k + lanes <= readable) {
     btScalar last[kSpectralGridLanes];
-    hn::StoreU(widen(values(k)), ds, last);
-    std::copy_n(last, count - k, out + k);
+    storeLanes(widen(values(k)), count - k, room - k, last, out + k);  // room >= count > k
     return;
   }
   for (; k < count; ++k) out[k] = btScalar(one(k));
@@ -207,18 +214,6 @@ void bandColumns(std::size_t bands, const btScalar* weight, std::size_t weightSt
           hn::StoreU(band[axis], DS(), lanes + (3 * b + axis) * kSpectralGridLanes);
       }
   }
-}
-
-/// `count` lanes of `v` to `out` (btScalar); the vector whole where `room`
-/// btScalars can be written at `out` (nodes written after these).
-void storeLanes(VS v, std::size_t count, std::size_t room, btScalar* spill, btScalar* out) {
-  const DS ds;
-  if (count == hn::Lanes(ds) || hn::Lanes(ds) <= room) {
-    hn::StoreU(v, ds, out);
-    return;
-  }
-  hn::StoreU(v, ds, spill);
-  for (std::size_t k = 0; k < count; ++k) out[k] = spill[k];
 }
 
 /// The velocities of `count` nodes from `node` at every depth, from their
