@@ -78,7 +78,8 @@ HWY_INLINE void cellCorners(const T* grid, const ScalarIndex* first, std::size_t
   rowsToLanes(
       d,
       [&](std::size_t j) {
-        return hn::Combine(d4, hn::LoadU(d2, grid + first[j] + side), hn::LoadU(d2, grid + first[j]));
+        const T* cell = grid + asOffset(first[j]);
+        return hn::Combine(d4, hn::LoadU(d2, cell + side), hn::LoadU(d2, cell));
       },
       corner);
   h00 = corner[0], h10 = corner[1], h01 = corner[2], h11 = corner[3];
@@ -86,8 +87,9 @@ HWY_INLINE void cellCorners(const T* grid, const ScalarIndex* first, std::size_t
   // A point at a time into memory, read back interleaved.
   HWY_ALIGN T quad[4 * kMaxLanes];  // each point's (0, 0), (1, 0), (0, 1), (1, 1)
   for (std::size_t j = 0; j < hn::Lanes(d); ++j) {
-    std::memcpy(quad + 4 * j, grid + first[j], 2 * sizeof(T));
-    std::memcpy(quad + 4 * j + 2, grid + first[j] + side, 2 * sizeof(T));
+    const T* cell = grid + asOffset(first[j]);
+    std::memcpy(quad + 4 * j, cell, 2 * sizeof(T));
+    std::memcpy(quad + 4 * j + 2, cell + side, 2 * sizeof(T));
   }
   hn::LoadInterleaved4(d, quad, h00, h10, h01, h11);
 #endif
@@ -155,7 +157,7 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, cons
     const V fu = hn::Min(hn::Max(placeU(x, y, z), zero), last), fv = hn::Min(hn::Max(placeV(x, y, z), zero), last);
     const V ci = hn::Min(hn::Floor(fu), lastCell), cj = hn::Min(hn::Floor(fv), lastCell);
     const V a = hn::Sub(fu, ci), b = hn::Sub(fv, cj);
-    const auto k00 = hn::ConvertTo(di, hn::Add(hn::Mul(cj, width), ci));  // exact (WaterPatch::configure: < 2^22 nodes)
+    const auto k00 = wholeToIndex(d, hn::Add(hn::Mul(cj, width), ci));  // WaterPatch::configure: < 2^22 nodes
     HWY_ALIGN ScalarIndex first[kMaxLanes];
     hn::Store(k00, di, first);
     if (record != nullptr) {

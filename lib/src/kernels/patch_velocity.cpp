@@ -66,10 +66,9 @@ HWY_INLINE VI levelIndex(VI node, V m, std::size_t levels) {
 #if defined(BT_USE_DOUBLE_PRECISION)
   // 64-bit lanes have no integer multiply everywhere: exact in double.
   const D d;
-  return hn::ConvertTo(DI(),
-                       hn::Mul(hn::Add(hn::Mul(hn::ConvertTo(d, node), hn::Set(d, T(levels))), m), hn::Set(d, T(3))));
+  return wholeToIndex(d, hn::Mul(hn::Add(hn::Mul(hn::ConvertTo(d, node), hn::Set(d, T(levels))), m), hn::Set(d, T(3))));
 #else
-  return hn::Mul(hn::Add(hn::Mul(node, hn::Set(DI(), ScalarIndex(levels))), hn::ConvertTo(DI(), m)),
+  return hn::Mul(hn::Add(hn::Mul(node, hn::Set(DI(), ScalarIndex(levels))), wholeToIndex(D(), m)),
                  hn::Set(DI(), ScalarIndex(3)));
 #endif
 }
@@ -112,7 +111,7 @@ HWY_INLINE void sumCorners8(const T* velocity, const ScalarIndex (&index)[3][kMa
   e = hn::Zero(d), n = hn::Zero(d), up = hn::Zero(d);
   for (int c = 0; c < 3; ++c) {
     V8 row[8];
-    for (std::size_t j = 0; j < 8; ++j) row[j] = hn::LoadU(d, velocity + index[c][first + j]);
+    for (std::size_t j = 0; j < 8; ++j) row[j] = hn::LoadU(d, velocity + asOffset(index[c][first + j]));
     // Points 0 to 3 and 4 to 7: each 128-bit half of a column holds one
     // block's element for four points (the lower half floats 0 to 3, the
     // upper 4 to 7).
@@ -171,7 +170,7 @@ HWY_INLINE void sumCorners(const T* velocity, const VI (&at)[3], const V (&w0)[3
   for (std::size_t j = 0; j < hn::Lanes(d); ++j) {
     auto point = hn::Zero(d4);
     for (int c = 0; c < 3; ++c) {
-      const T* node = velocity + index[c][j];
+      const T* node = velocity + asOffset(index[c][j]);
       // (east, north, up) of the upper level, then of the lower; the lower
       // loaded from the upper's up so as not to read past the array.
       const auto upper = hn::LoadU(d4, node), lower = hn::ShiftRightLanes<1>(d4, hn::LoadU(d4, node + 2));
@@ -185,9 +184,22 @@ HWY_INLINE void sumCorners(const T* velocity, const VI (&at)[3], const V (&w0)[3
 }
 #endif
 
+/// The patch's velocity levels' depths [m] in btScalar lanes, set once a
+/// call rather than once a vector of points.
+struct DepthLevels {
+  V depth[WaterPatch::kVelocityLevels];
+  std::size_t count;
+  HWY_INLINE explicit DepthLevels(const PatchVelocityView& p)
+      : count(std::min(p.levels, WaterPatch::kVelocityLevels)) {
+    for (std::size_t j = 0; j < WaterPatch::kVelocityLevels; ++j)
+      depth[j] = hn::Set(D(), j < count ? T(p.depths_m[j]) : T(0));
+  }
+};
+
 /// The velocities at one vector of points in their cells, at heights w
 /// under the surface [m], into e, n, u (lanes) [m/s].
-HWY_INLINE void velocityLanes(const PatchVelocityView& p, const CellLanes& cell, V w, V surface, V& e, V& n, V& up) {
+HWY_INLINE void velocityLanes(const PatchVelocityView& p, const DepthLevels& levels, const CellLanes& cell, V w,
+                              V surface, V& e, V& n, V& up) {
   const D d;
   const DI di;
   const V zero = hn::Zero(d), one = hn::Set(d, T(1));
@@ -203,12 +215,12 @@ HWY_INLINE void velocityLanes(const PatchVelocityView& p, const CellLanes& cell,
   // The depth's level m: how many of the inner levels lie above it (the
   // depths increase), and the fraction towards the next.
   const V depth = hn::Max(zero, hn::Sub(surface, w));
-  V m = zero, top = hn::Set(d, T(p.depths_m[0])), bottom = hn::Set(d, T(p.depths_m[1]));
-  for (std::size_t j = 1; j + 1 < p.levels; ++j) {
-    const M deeper = hn::Gt(depth, hn::Set(d, T(p.depths_m[j])));
-    m = hn::IfThenElse(deeper, hn::Add(m, one), m);
-    top = hn::IfThenElse(deeper, hn::Set(d, T(p.depths_m[j])), top);
-    bottom = hn::IfThenElse(deeper, hn::Set(d, T(p.depths_m[j + 1])), bottom);
+  V m = zero, top = levels.depth[0], bottom = levels.depth[1];
+  for (std::size_t j = 1; j + 1 < levels.count; ++j) {
+    const M deeper = hn::Gt(depth, levels.depth[j]);
+    m = hn::Add(m, hn::IfThenElseZero(deeper, one));  // + 0 keeps m's bits
+    top = hn::IfThenElse(deeper, levels.depth[j], top);
+    bottom = hn::IfThenElse(deeper, levels.depth[j + 1], bottom);
   }
   const V span = hn::Sub(bottom, top);
   const M positive = hn::Gt(span, zero);
@@ -266,6 +278,7 @@ std::size_t PatchVertexVelocitiesKernel(const PatchVelocityView& p, const Vertex
   const V3 z = set3(d, {q.up[0], q.up[1], q.up[2]});
   const V centreUp = hn::Set(d, q.centreUp_m), largest = hn::Set(d, std::numeric_limits<T>::max());
   V bad = hn::Zero(d);
+  const DepthLevels levels(p);
   const std::size_t lanes = hn::Lanes(d);
   for (std::size_t i = 0; i < count; i += lanes) {
     // A run of consecutive vertices in the list's increasing part is loaded
@@ -290,7 +303,7 @@ std::size_t PatchVertexVelocitiesKernel(const PatchVelocityView& p, const Vertex
       w = hn::Add(centreUp, dot(at, z));
     }
     V ue, un, uu;
-    velocityLanes(p, cell, w, surface, ue, un, uu);
+    velocityLanes(p, levels, cell, w, surface, ue, un, uu);
     // velocitiesToBody's operations (VelocitiesKernel), lane for lane.
     const M finite = hn::And(hn::And(hn::Le(hn::Abs(ue), largest), hn::Le(hn::Abs(un), largest)),
                              hn::Le(hn::Abs(uu), largest));
@@ -307,6 +320,7 @@ std::size_t PatchVertexVelocitiesKernel(const PatchVelocityView& p, const Vertex
 void PatchVelocitiesKernel(const PatchVelocityView& p, const T* u_m, const T* v_m, const T* w_m, const T* surface_m,
                            std::size_t count, WaterVelocity* out) {
   const D d;
+  const DepthLevels levels(p);
   const std::size_t lanes = hn::Lanes(d);
   for (std::size_t i = 0; i < count; i += lanes) {
     // The last, partial vector from copies (the arrays end at count).
@@ -320,7 +334,7 @@ void PatchVelocitiesKernel(const PatchVelocityView& p, const T* u_m, const T* v_
         in[k] = tail[k].data();
       }
     V e, n, up;
-    velocityLanes(p, locateLanes(p, hn::LoadU(d, in[0]), hn::LoadU(d, in[1])), hn::LoadU(d, in[2]), hn::LoadU(d, in[3]),
+    velocityLanes(p, levels, locateLanes(p, hn::LoadU(d, in[0]), hn::LoadU(d, in[1])), hn::LoadU(d, in[2]), hn::LoadU(d, in[3]),
                   e, n, up);
     std::array<T, kMaxLanes> east, north, upward;
     hn::StoreU(e, d, east.data()), hn::StoreU(n, d, north.data()), hn::StoreU(up, d, upward.data());

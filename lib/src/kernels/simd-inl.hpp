@@ -35,6 +35,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 HWY_BEFORE_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
@@ -345,6 +346,22 @@ HWY_INLINE V addToDouble(D d, V offset, double base) {
   const auto hi = hn::DemoteTo(dh, hn::Add(b, hn::PromoteTo(dw, hn::UpperHalf(dh, offset))));
   return hn::Combine(d, hi, lo);
 #endif
+}
+
+/// A ScalarIndex that is not negative (a lane's offset into an array) as
+/// an offset: through the unsigned type, so that x86 reads a 32-bit one
+/// with a plain load, without a sign extension.
+HWY_INLINE std::size_t asOffset(ScalarIndex i) { return std::size_t(std::make_unsigned_t<ScalarIndex>(i)); }
+
+/// Lanes holding whole numbers from 0 to under 2^23 (2^52 in double: a
+/// patch's node or cell, a velocity level) as ScalarIndex lanes, exactly:
+/// added to 2^23 (2^52), the number is the sum's mantissa, read as an
+/// integer. Two
+/// instructions where ConvertTo's guard against overflow takes five on x86.
+HWY_INLINE hn::Vec<DI> wholeToIndex(D d, V whole) {
+  const DI di;
+  const V shift = hn::Set(d, sizeof(T) == 4 ? T(8388608.0) : T(4503599627370496.0));
+  return hn::Sub(hn::BitCast(di, hn::Add(whole, shift)), hn::BitCast(di, shift));
 }
 
 /// Velocities (u, v, w) lanes, body axes, stored as four btScalars (u, v, w,
