@@ -64,8 +64,6 @@ HWY_INLINE void stageCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t c
   const ScalarIndex* crossing = b.crossing.data();
   const btScalar *records = hull.cutRecord.data(), *h0 = b.corner0.data(), *h1 = b.corner1.data(),
                  *h2 = b.corner2.data();
-  const btScalar *water = b.water_mps.data(), *e = b.head_m.data();
-  const std::uint64_t* corners = hull.corners.data();
   for (std::size_t k = 0; k < count; ++k) {
     const auto t = std::size_t(crossing[k]);
     const btScalar* record = records + HullSoA::kCutRecord * t;
@@ -73,10 +71,16 @@ HWY_INLINE void stageCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t c
     stage[1][4 * k + 3] = h0[t];
     stage[2][4 * k + 3] = h1[t];
     stage[3][4 * k + 3] = h2[t];
-    if (!velocities && !heads) continue;
-    const std::uint64_t c = corners[t];
-    for (int j = 0; j < 3; ++j) {
-      const std::size_t i = HullSoA::corner(c, j);
+  }
+  // The corners' fields in a pass of their own, their vertices from the
+  // per-corner lists: fewer live pointers than in the pass above (no
+  // spills), and no unpacking of the packed corners.
+  const btScalar *water = b.water_mps.data(), *e = b.head_m.data();
+  const ScalarIndex* vertexOf[3] = {hull.vertexOf[0].data(), hull.vertexOf[1].data(), hull.vertexOf[2].data()};
+  for (std::size_t k = 0; k < count && (velocities || heads); ++k) {
+    const auto t = std::size_t(crossing[k]);
+    for (std::size_t j = 0; j < 3; ++j) {
+      const std::size_t i = asOffset(vertexOf[j][t]);
       btScalar* out = stage[4 + j] + 4 * k;
       // The whole (u, v, w, 0): one 16-byte copy in float; the head, when
       // wanted, over the zero.

@@ -66,8 +66,11 @@ constexpr std::size_t kMaxLanes = HWY_MAX_BYTES / sizeof(T);
 
 /// The samples at the corners (0, 0), (1, 0), (0, 1) and (1, 1) of each
 /// lane's cell, whose (0, 0) is at grid + first[lane] (rows `side` apart).
+/// The next row read from its own start, grid + side: each cell's offset
+/// then serves both loads as it is (no address sum per lane).
 HWY_INLINE void cellCorners(const T* grid, const ScalarIndex* first, std::size_t side, V& h00, V& h10, V& h01, V& h11) {
   const D d;
+  const T* next = grid + side;
 #if KEEL_QUAD_TRANSPOSE
   // A point's cell as a row (its two rows' two samples each), the rows
   // transposed (simd-inl.hpp): no gathers, which cost about a cycle per
@@ -78,8 +81,8 @@ HWY_INLINE void cellCorners(const T* grid, const ScalarIndex* first, std::size_t
   rowsToLanes(
       d,
       [&](std::size_t j) {
-        const T* cell = grid + asOffset(first[j]);
-        return hn::Combine(d4, hn::LoadU(d2, cell + side), hn::LoadU(d2, cell));
+        const std::size_t k = asOffset(first[j]);
+        return hn::Combine(d4, hn::LoadU(d2, next + k), hn::LoadU(d2, grid + k));
       },
       corner);
   h00 = corner[0], h10 = corner[1], h01 = corner[2], h11 = corner[3];
@@ -87,9 +90,9 @@ HWY_INLINE void cellCorners(const T* grid, const ScalarIndex* first, std::size_t
   // A point at a time into memory, read back interleaved.
   HWY_ALIGN T quad[4 * kMaxLanes];  // each point's (0, 0), (1, 0), (0, 1), (1, 1)
   for (std::size_t j = 0; j < hn::Lanes(d); ++j) {
-    const T* cell = grid + asOffset(first[j]);
-    std::memcpy(quad + 4 * j, cell, 2 * sizeof(T));
-    std::memcpy(quad + 4 * j + 2, cell + side, 2 * sizeof(T));
+    const std::size_t k = asOffset(first[j]);
+    std::memcpy(quad + 4 * j, grid + k, 2 * sizeof(T));
+    std::memcpy(quad + 4 * j + 2, next + k, 2 * sizeof(T));
   }
   hn::LoadInterleaved4(d, quad, h00, h10, h01, h11);
 #endif
