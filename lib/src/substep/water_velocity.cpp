@@ -36,10 +36,15 @@ std::size_t listWetVertices(const HullSoA& soa, const TriangleState& tri, const 
   }
   // The crossing triangles' corners stamped (stores without a branch: the
   // wet test per corner mispredicted), then one pass over the vertices.
+  // Their vertices from the per-corner lists: no unpacking of the packed
+  // corners, and every pointer a local (a store may alias any memory).
   std::uint32_t* stamp = b.stamp.data();
+  const std::uint32_t now = b.stampNow;
+  const ScalarIndex* crossing = b.crossing.data();
+  const ScalarIndex* vertexOf[3] = {soa.vertexOf[0].data(), soa.vertexOf[1].data(), soa.vertexOf[2].data()};
   for (std::size_t k = 0; k < s.crossingCount; ++k) {
-    const std::uint64_t c = soa.corners[std::size_t(b.crossing[k])];
-    for (int j = 0; j < 3; ++j) stamp[HullSoA::corner(c, j)] = b.stampNow;
+    const auto t = std::size_t(crossing[k]);
+    for (const ScalarIndex* corner : vertexOf) stamp[std::size_t(corner[t])] = now;
   }
   std::uint32_t* listed = b.listed.data();
   const std::size_t count = listVertices(tri.water.above_m.data(), stamp, b.stampNow, soa.vertexCount, listed);
