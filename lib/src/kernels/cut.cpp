@@ -178,13 +178,33 @@ struct CutLanes {
   [[nodiscard]] HWY_INLINE V3 sel3(V3 x, V3 y) const { return V3{sel(x.x, y.x), sel(x.y, y.y), sel(x.z, y.z)}; }
   /// x where `m` and valid, else zero.
   [[nodiscard]] HWY_INLINE V only(M m, V x) const { return hn::IfThenElseZero(hn::And(valid, m), x); }
+  /// A field given at the triangle's corners: at its corners, the odd
+  /// one's first (q0, q1, q2), and at the waterline's ends (j1, j2).
+  struct Rotated {
+    V3 q0, q1, q2, j1, j2;
+  };
+  [[nodiscard]] HWY_INLINE Rotated rotate(V3 f0, V3 f1, V3 f2) const {
+    const V3 q0 = pick3(f0, f1, f2), q1 = pick3(f1, f2, f0), q2 = pick3(f2, f0, f1);
+    return {q0, q1, q2, add(q0, scale(sub(q1, q0), t1)), add(q0, scale(sub(q2, q0), t2))};
+  }
   [[nodiscard]] HWY_INLINE PieceCorners atPieceCorners(D d, V3 f0, V3 f1, V3 f2) const {
     const V zero = hn::Zero(d);
     const V3 none{zero, zero, zero};
-    const V3 q0 = pick3(f0, f1, f2), q1 = pick3(f1, f2, f0), q2 = pick3(f2, f0, f1);
-    const V3 j1 = add(q0, scale(sub(q1, q0), t1)), j2 = add(q0, scale(sub(q2, q0), t2));
-    return PieceCorners{
-        {{sel3(q0, j1), sel3(j1, q1), sel3(j2, q2)}, {sel3(none, j1), sel3(none, q2), sel3(none, j2)}}, j1, j2};
+    const Rotated r = rotate(f0, f1, f2);
+    return PieceCorners{{{sel3(r.q0, r.j1), sel3(r.j1, r.q1), sel3(r.j2, r.q2)},
+                         {sel3(none, r.j1), sel3(none, r.q2), sel3(none, r.j2)}},
+                        r.j1,
+                        r.j2};
+  }
+  /// The mean of the field over each piece's corners (atPieceCorners'),
+  /// ((c0 + c1) + c2) / 3 as `mean` takes it, each case's sum taken before
+  /// the case is picked rather than each corner: the same operations in
+  /// every lane that holds the piece, and zero in the rest.
+  HWY_INLINE void pieceMeans(V3 f0, V3 f1, V3 f2, V third, V3 (&of)[2]) const {
+    const Rotated r = rotate(f0, f1, f2);
+    of[0] = scale(sel3(add(add(r.q0, r.j1), r.j2), add(add(r.j1, r.q1), r.q2)), third);
+    const V3 second = add(add(r.j1, r.q2), r.j2);
+    of[1] = scale(V3{only(twoWet, second.x), only(twoWet, second.y), only(twoWet, second.z)}, third);
   }
 };
 
@@ -299,9 +319,10 @@ void CutKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velo
     if (heads) storeHeads(d, cut, in, pieces, o, k);
     if (output == CutOutput::Pressure) continue;
     if (velocities) {
-      const PieceCorners u = cut.atPieceCorners(d, in.u0, in.u1, in.u2);
+      V3 u[2];
+      cut.pieceMeans(in.u0, in.u1, in.u2, third, u);
       for (int slot = 0; slot < pieces; ++slot)
-        store3(d, mean(u.of[slot], third), o.ux.data(), o.uy.data(), o.uz.data(), slot == 0 ? k : slots + k);
+        store3(d, u[slot], o.ux.data(), o.uy.data(), o.uz.data(), slot == 0 ? k : slots + k);
     }
     // The triangle's emerged fraction and waterline segment.
     hn::StoreU(cut.sel(hn::Sub(one, hn::Mul(cut.t1, cut.t2)), hn::Mul(hn::Sub(one, cut.a), hn::Sub(one, cut.b))), d,
