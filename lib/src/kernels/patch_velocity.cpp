@@ -189,8 +189,7 @@ HWY_INLINE void sumCorners(const T* velocity, const VI (&at)[3], const V (&w0)[3
 struct DepthLevels {
   V depth[WaterPatch::kVelocityLevels];
   std::size_t count;
-  HWY_INLINE explicit DepthLevels(const PatchVelocityView& p)
-      : count(std::min(p.levels, WaterPatch::kVelocityLevels)) {
+  HWY_INLINE explicit DepthLevels(const PatchVelocityView& p) : count(std::min(p.levels, WaterPatch::kVelocityLevels)) {
     for (std::size_t j = 0; j < WaterPatch::kVelocityLevels; ++j)
       depth[j] = hn::Set(D(), j < count ? T(p.depths_m[j]) : T(0));
   }
@@ -334,8 +333,8 @@ void PatchVelocitiesKernel(const PatchVelocityView& p, const T* u_m, const T* v_
         in[k] = tail[k].data();
       }
     V e, n, up;
-    velocityLanes(p, levels, locateLanes(p, hn::LoadU(d, in[0]), hn::LoadU(d, in[1])), hn::LoadU(d, in[2]), hn::LoadU(d, in[3]),
-                  e, n, up);
+    velocityLanes(p, levels, locateLanes(p, hn::LoadU(d, in[0]), hn::LoadU(d, in[1])), hn::LoadU(d, in[2]),
+                  hn::LoadU(d, in[3]), e, n, up);
     std::array<T, kMaxLanes> east, north, upward;
     hn::StoreU(e, d, east.data()), hn::StoreU(n, d, north.data()), hn::StoreU(up, d, upward.data());
     for (std::size_t j = 0; j < here; ++j) out[i + j] = {east[j], north[j], upward[j]};
