@@ -72,15 +72,14 @@ HWY_INLINE void stageCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t c
     stage[2][4 * k + 3] = h1[t];
     stage[3][4 * k + 3] = h2[t];
   }
-  // The corners' fields in a pass of their own, their vertices from the
-  // per-corner lists: fewer live pointers than in the pass above (no
-  // spills), and no unpacking of the packed corners.
+  // The corners' fields in a pass of their own: fewer live pointers than
+  // in the pass above, which then spilled them.
   const btScalar *water = b.water_mps.data(), *e = b.head_m.data();
-  const ScalarIndex* vertexOf[3] = {hull.vertexOf[0].data(), hull.vertexOf[1].data(), hull.vertexOf[2].data()};
+  const std::uint64_t* corners = hull.corners.data();
   for (std::size_t k = 0; k < count && (velocities || heads); ++k) {
-    const auto t = std::size_t(crossing[k]);
-    for (std::size_t j = 0; j < 3; ++j) {
-      const std::size_t i = asOffset(vertexOf[j][t]);
+    const std::uint64_t c = corners[std::size_t(crossing[k])];
+    for (int j = 0; j < 3; ++j) {
+      const std::size_t i = HullSoA::corner(c, j);
       btScalar* out = stage[4 + j] + 4 * k;
       // The whole (u, v, w, 0): one 16-byte copy in float; the head, when
       // wanted, over the zero.

@@ -21,11 +21,11 @@ namespace HWY_NAMESPACE {
 void TriangleVelocityKernel(const HullSoA& hull, const BoatBuffers& b, T* u, T* v, T* w) {
   const T third = T(1.0 / 3.0);
   const T* water = b.water_mps.data();
+  const std::uint64_t* corners = hull.corners.data();
   const std::uint32_t* kind = b.blockKind.data();
   for (std::size_t block = 0; block < hull.trianglePadded / kPad; ++block) {
     if (kind[block] == kBlockDry) continue;
 #if HWY_TARGET == HWY_SCALAR || defined(BT_USE_DOUBLE_PRECISION)
-    const std::uint64_t* corners = hull.corners.data();
     for (std::size_t t = block * kPad; t < (block + 1) * kPad; ++t) {
       const std::uint64_t c = corners[t];
       const T *p0 = water + 4 * HullSoA::corner(c, 0), *p1 = water + 4 * HullSoA::corner(c, 1),
@@ -36,31 +36,21 @@ void TriangleVelocityKernel(const HullSoA& hull, const BoatBuffers& b, T* u, T* 
     }
 #else
     const hn::Full128<T> d4;
-    const hn::Full128<std::uint32_t> du4;
     const auto scale = hn::Set(d4, third), zero = hn::Zero(d4);
     const bool mixed = kind[block] == kBlockMixed;
     const T* weight = b.weight.data();
-    const auto* bytes = reinterpret_cast<const unsigned char*>(water);
-    const ScalarIndex* vertexOf[3] = {hull.vertexOf[0].data(), hull.vertexOf[1].data(), hull.vertexOf[2].data()};
     for (std::size_t t = block * kPad; t < (block + 1) * kPad; t += 4) {
       // In a block the water crosses, four triangles none of them wholly
       // wet are skipped: the flow reads their means with weight 0 (and
       // what they hold is an earlier mean or zero, finite).
       if (mixed && hn::AllFalse(d4, hn::Gt(hn::LoadU(d4, weight + t), zero))) continue;
-      // The four triangles' corners as byte offsets of their velocities
-      // (four btScalars a vertex) in one vector per corner, unsigned: a
-      // lane read out is a load's offset, with no unpacking of the
-      // packed corners and no sign extension.
-      HWY_ALIGN std::uint32_t offset[3][4];
-      for (int k = 0; k < 3; ++k)
-        hn::Store(hn::ShiftLeft<4>(hn::LoadU(du4, reinterpret_cast<const std::uint32_t*>(vertexOf[k] + t))), du4,
-                  offset[k]);
       hn::Vec<decltype(d4)> mean[4];
       for (std::size_t q = 0; q < 4; ++q) {
-        const auto at = [&](int k) HWY_ATTR {
-          return hn::LoadU(d4, reinterpret_cast<const T*>(bytes + std::size_t(offset[k][q])));
-        };
-        mean[q] = hn::Mul(hn::Add(hn::Add(at(0), at(1)), at(2)), scale);
+        const std::uint64_t c = corners[t + q];
+        mean[q] = hn::Mul(hn::Add(hn::Add(hn::LoadU(d4, water + 4 * HullSoA::corner(c, 0)),
+                                          hn::LoadU(d4, water + 4 * HullSoA::corner(c, 1))),
+                                  hn::LoadU(d4, water + 4 * HullSoA::corner(c, 2))),
+                          scale);
       }
       const auto lower01 = hn::InterleaveLower(d4, mean[0], mean[1]),
                  lower23 = hn::InterleaveLower(d4, mean[2], mean[3]);

@@ -36,15 +36,15 @@ std::size_t listWetVertices(const HullSoA& soa, const TriangleState& tri, const 
   }
   // The crossing triangles' corners stamped (stores without a branch: the
   // wet test per corner mispredicted), then one pass over the vertices.
-  // Their vertices from the per-corner lists: no unpacking of the packed
-  // corners, and every pointer a local (a store may alias any memory).
+  // Every pointer a local: a store may alias any memory, so the compiler
+  // would read them again after each stamp.
   std::uint32_t* stamp = b.stamp.data();
   const std::uint32_t now = b.stampNow;
   const ScalarIndex* crossing = b.crossing.data();
-  const ScalarIndex* vertexOf[3] = {soa.vertexOf[0].data(), soa.vertexOf[1].data(), soa.vertexOf[2].data()};
+  const std::uint64_t* corners = soa.corners.data();
   for (std::size_t k = 0; k < s.crossingCount; ++k) {
-    const auto t = std::size_t(crossing[k]);
-    for (const ScalarIndex* corner : vertexOf) stamp[std::size_t(corner[t])] = now;
+    const std::uint64_t c = corners[std::size_t(crossing[k])];
+    for (int j = 0; j < 3; ++j) stamp[HullSoA::corner(c, j)] = now;
   }
   std::uint32_t* listed = b.listed.data();
   const std::size_t count = listVertices(tri.water.above_m.data(), stamp, b.stampNow, soa.vertexCount, listed);
