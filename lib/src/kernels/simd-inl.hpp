@@ -356,8 +356,8 @@ HWY_INLINE std::size_t asOffset(ScalarIndex i) { return std::size_t(std::make_un
 /// Lanes holding whole numbers from 0 to under 2^23 (2^52 in double: a
 /// patch's node or cell, a velocity level) as ScalarIndex lanes, exactly:
 /// added to 2^23 (2^52), the number is the sum's mantissa, read as an
-/// integer. Two
-/// instructions where ConvertTo's guard against overflow takes five on x86.
+/// integer. Two instructions, where ConvertTo's guard against lanes out of
+/// range takes five on x86.
 HWY_INLINE hn::Vec<DI> wholeToIndex(D d, V whole) {
   const DI di;
   const V shift = hn::Set(d, sizeof(T) == 4 ? T(8388608.0) : T(4503599627370496.0));
