@@ -17,12 +17,20 @@ class TriangleModel final : public ModelState {
     fit(boat);
     const SubstepPlan plan = timedPlan(planTriangles, boat, state);
     Substep s(threadBuffers(soa), plan, dt_s, t_s, state.profile.get());
-    if (!findWater(boat, state, own_.water, body, s, soa)) return skipSubstep(state, s.flags);
-    classify(boat, state, own_, s);
-    // The stages with nothing to do this substep are not called (nor timed).
-    if (wantsVertexVelocities(plan, state)) waterVelocityAtVertices(boat, state, own_, s);
-    if (wantsWavePressure(plan, state)) wavePressureHeads(boat, state, own_, s);
-    cut(boat, state, s);
+    // The pressure integral alone of a small hull: its heights, classes,
+    // cut and sums in one kernel (heightsAboveWater). Else the stages one
+    // by one; those with nothing to do this substep are not called (nor
+    // timed).
+    if (!findWater(boat, state, own_.water, body, s, soa, pressureAlone(plan, state)))
+      return skipSubstep(state, s.flags);
+    if (s.summed) {
+      classifyFlags(state, s);
+    } else {
+      classify(boat, state, own_, s);
+      if (wantsVertexVelocities(plan, state)) waterVelocityAtVertices(boat, state, own_, s);
+      if (wantsWavePressure(plan, state)) wavePressureHeads(boat, state, own_, s);
+      cut(boat, state, s);
+    }
     pressure(boat, state, s);
     waterInertia(boat, state, own_.water, body, s, soa);
     if (state.wakeLink) wakeSources(state, body, s, soa);  // only a boat that makes waves
