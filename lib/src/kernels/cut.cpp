@@ -232,14 +232,13 @@ void CutSumsKernel(const HullSoA& hull, BoatBuffers& b, std::size_t count, const
   static_cast<void>(addBlock<false>(d, whole, 0, whole.count, upv, triangles.sum));
   const bool lookUp = looksUp(d, hull, false, false);
   if (!lookUp) stageCrossing(hull, b, count, false, false);
-  const std::size_t slots = b.pieces.slots, twoSlots = b.pieces.twoSlots;
+  const std::size_t twoSlots = b.pieces.twoSlots;
   // Only the vectors that hold a crossing triangle: the slots past them
   // (padding to the widest vector) would add zeros, which change no sum's
   // bits (a sum started at +0 is never -0).
   for (std::size_t k = 0; k < count; k += hn::Lanes(d)) {
     const M valid = validLanes(d, k, count);
-    sumCutPieces(d, crossingTriangles(d, hull, b, k, valid, lookUp, false, false), valid, k, slots, twoSlots, upv,
-                 pieces.sum);
+    sumCutPieces(d, crossingTriangles(d, hull, b, k, valid, lookUp, false, false), valid, k, twoSlots, upv, pieces.sum);
   }
   twoBlockTotals<false>(triangles, pieces, out);
 }

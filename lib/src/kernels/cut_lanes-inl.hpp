@@ -119,9 +119,10 @@ struct PieceShares {
 /// `valid`) and adds their pieces' pressure terms to `pieces`, summed as
 /// the pressure kernel sums the stored ones (addTerms; storePiece's
 /// values): the first pieces in slots k..., the second (k < twoSlots) in
-/// slots + k....
-HWY_INLINE void sumCutPieces(D d, const StagedTriangles& in, M valid, std::size_t k, std::size_t slots,
-                             std::size_t twoSlots, V3 upv, Sum* pieces) {
+/// slots + k..., whose sums are the first's (slots, a multiple of kPad, is
+/// one of the sums' slot count): added at k.
+HWY_INLINE void sumCutPieces(D d, const StagedTriangles& in, M valid, std::size_t k, std::size_t twoSlots, V3 upv,
+                             Sum* pieces) {
   const V one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
   const CutLanes cut(d, valid, in.h0, in.h1, in.h2);
   const PieceCorners r = cut.atPieceCorners(d, in.p0, in.p1, in.p2);
@@ -133,7 +134,7 @@ HWY_INLINE void sumCutPieces(D d, const StagedTriangles& in, M valid, std::size_
     p.s = scale(in.sv, share.fractions[slot]);
     p.d0 = share.depths[slot][0], p.d1 = share.depths[slot][1], p.d2 = share.depths[slot][2];
     p.weightedArea = hn::Mul(hn::IfThenElseZero(share.some[slot], one), hn::Mul(in.area, share.fractions[slot]));
-    addTerms<false>(d, p, upv, slot == 0 ? k : slots + k, pieces);
+    addTerms<false>(d, p, upv, k, pieces);
   }
 }
 

@@ -50,6 +50,104 @@ struct CrossingList {
   }
 };
 
+/// What the small hull's kernel reads of the hull, as local pointers
+/// (simd-inl.hpp): the triangles' corners' vertices and their fields.
+struct SmallHull {
+  const ScalarIndex* vertexOf[3];
+  const T *area, *ax, *ay, *az, *bx, *by, *bz, *cx, *cy, *cz, *gx, *gy, *gz, *sx, *sy, *sz;
+  std::size_t trianglePadded;
+  explicit SmallHull(const HullSoA& h)
+      : vertexOf{h.vertexOf[0].data(), h.vertexOf[1].data(), h.vertexOf[2].data()},
+        area(h.area.data()),
+        ax(h.ax.data()),
+        ay(h.ay.data()),
+        az(h.az.data()),
+        bx(h.bx.data()),
+        by(h.by.data()),
+        bz(h.bz.data()),
+        cx(h.cx.data()),
+        cy(h.cy.data()),
+        cz(h.cz.data()),
+        gx(h.gx.data()),
+        gy(h.gy.data()),
+        gz(h.gz.data()),
+        sx(h.sx.data()),
+        sy(h.sy.data()),
+        sz(h.sz.data()),
+        trianglePadded(h.trianglePadded) {}
+};
+
+/// Which triangles of a vector cross the waterline: two corners wet, one.
+struct Crossing {
+  hn::Mask<DI> twoWet, oneWet;
+};
+
+/// Triangles t... (one vector; t a constant where inlined, so that the
+/// sums' slot vector is one too and stays in a register): their corners'
+/// heights into `corner`, looked up in the vertices' `heights`; the whole
+/// triangles' terms added to `triangles` as addBlock adds the stream's (a
+/// vector wholly dry adds nothing); and the crossing ones. classifyMixed's
+/// classes, lane by lane: a block wholly wet or dry there gives the same
+/// depths and weights.
+HWY_INLINE Crossing classifyVector(D d, const SmallHull& h, V heights, std::size_t t, V3 upv, Sum* triangles,
+                                   V (&corner)[3]) {
+  const DI di;
+  const V zero = hn::Zero(d), one = hn::Set(d, T(1));
+  for (int k = 0; k < 3; ++k) corner[k] = hn::TableLookupLanes(heights, hn::SetTableIndices(d, h.vertexOf[k] + t));
+  const V a = hn::LoadU(d, h.area + t);
+  const M real = hn::Gt(a, zero);  // not padding
+  const M wet0 = hn::Lt(corner[0], zero), wet1 = hn::Lt(corner[1], zero), wet2 = hn::Lt(corner[2], zero);
+  const M anyWet = hn::Or(hn::Or(wet0, wet1), wet2);
+  const M allWet = hn::And(real, hn::And(hn::And(wet0, wet1), wet2));
+  if (!hn::AllFalse(d, allWet)) {
+    PieceTerms p;
+    p.a = load3(d, h.ax, h.ay, h.az, t), p.b = load3(d, h.bx, h.by, h.bz, t), p.c = load3(d, h.cx, h.cy, h.cz, t);
+    p.g = load3(d, h.gx, h.gy, h.gz, t);
+    p.s = load3(d, h.sx, h.sy, h.sz, t);
+    p.d0 = hn::IfThenElseZero(allWet, hn::Neg(corner[0])), p.d1 = hn::IfThenElseZero(allWet, hn::Neg(corner[1]));
+    p.d2 = hn::IfThenElseZero(allWet, hn::Neg(corner[2]));
+    p.weightedArea = hn::Mul(hn::IfThenElseZero(allWet, one), a);
+    addTerms<false>(d, p, upv, t, triangles);
+  }
+  const M crosses = hn::AndNot(allWet, hn::And(real, anyWet));
+  const M pair = hn::And(crosses, hn::Or(hn::Or(hn::And(wet0, wet1), hn::And(wet0, wet2)), hn::And(wet1, wet2)));
+  return {hn::RebindMask(di, pair), hn::RebindMask(di, hn::AndNot(pair, crosses))};
+}
+
+/// Crossing triangles k... (one vector of the list, `entries`; k a
+/// constant where inlined, as in classifyVector) looked up in the hull's
+/// one or two vectors of triangles and their corners' heights `corner`
+/// (lookUpCrossing's), cut and their pieces summed (sumCutPieces).
+HWY_INLINE void cutVector(D d, const SmallHull& h, const V (&corner)[2][3], hn::Vec<DI> entries, std::size_t k,
+                          std::size_t count, std::size_t twoSlots, V3 upv, Sum* pieces) {
+  const DI di;
+  const std::size_t lanes = hn::Lanes(d);
+  const bool two = h.trianglePadded > lanes;
+  const V zero = hn::Zero(d);
+  const M valid = validLanes(d, k, count);
+  const auto last = hn::Set(di, ScalarIndex(lanes - 1));
+  const auto index = hn::And(entries, hn::Set(di, ScalarIndex(h.trianglePadded - 1)));
+  const auto at = hn::IndicesFromVec(d, hn::And(index, last));
+  const M inSecond = hn::RebindMask(d, hn::Gt(index, last));
+  const auto pick = [&](V first, V second) HWY_ATTR {
+    V x = hn::TableLookupLanes(first, at);
+    if (two) x = hn::IfThenElse(inSecond, hn::TableLookupLanes(second, at), x);
+    return hn::IfThenElseZero(valid, x);
+  };
+  const auto field = [&](const T* f) HWY_ATTR { return pick(hn::LoadU(d, f), two ? hn::LoadU(d, f + lanes) : zero); };
+  StagedTriangles in;
+  in.p0 = {field(h.ax), field(h.ay), field(h.az)};
+  in.p1 = {field(h.bx), field(h.by), field(h.bz)};
+  in.p2 = {field(h.cx), field(h.cy), field(h.cz)};
+  in.sv = {field(h.sx), field(h.sy), field(h.sz)};
+  in.area = field(h.area);
+  in.h0 = pick(corner[0][0], corner[1][0]), in.h1 = pick(corner[0][1], corner[1][1]);
+  in.h2 = pick(corner[0][2], corner[1][2]);
+  in.u0 = in.u1 = in.u2 = V3{zero, zero, zero};
+  in.e0 = in.e1 = in.e2 = zero;
+  sumCutPieces(d, in, valid, k, twoSlots, upv, pieces);
+}
+
 std::size_t SmallHullSumsKernel(const HullSoA& hull, const T* up, T centreUp_m, const T* waterHeight_m, T* h_m,
                                 VertexHeights& measured, BoatBuffers& b, PressureSums& out) {
   const D d;
@@ -59,86 +157,40 @@ std::size_t SmallHullSumsKernel(const HullSoA& hull, const T* up, T centreUp_m, 
   // (Its one vector of heights is read back from the vector store that
   // wrote it, which forwards it.)
   measured = heightsAbove(hull, up, centreUp_m, waterHeight_m, h_m, nullptr);
-  const std::size_t vectors = hull.trianglePadded / lanes;
-  const bool two = vectors == 2;
-  const V zero = hn::Zero(d), one = hn::Set(d, T(1));
+  const SmallHull h(hull);
+  const bool two = hull.trianglePadded > lanes;
+  const V zero = hn::Zero(d);
   const V3 upv = set3(d, {up[0], up[1], up[2]});
   const V heights = hn::LoadU(d, h_m);
-  const ScalarIndex* vertexOf[3] = {hull.vertexOf[0].data(), hull.vertexOf[1].data(), hull.vertexOf[2].data()};
-  const T *area = hull.area.data(), *ax = hull.ax.data(), *ay = hull.ay.data(), *az = hull.az.data();
-  const T *gx = hull.gx.data(), *gy = hull.gy.data(), *gz = hull.gz.data();
-  const T *sx = hull.sx.data(), *sy = hull.sy.data(), *sz = hull.sz.data();
-  // The corners' heights [vector][corner], and each vector's crossing
-  // triangles: classifyMixed's, lane by lane (a block wholly wet or dry
-  // there gives the same depths and weights).
+  // Each vector of triangles by itself, not in a loop: its sums' slot
+  // vector is then known where it is compiled.
   V corner[2][3] = {{zero, zero, zero}, {zero, zero, zero}};
-  hn::Mask<DI> twoWet[2], oneWet[2];
   SumBlock<kDepthSums> triangles, pieces;
-  for (std::size_t v = 0; v < vectors; ++v) {
-    const std::size_t t = v * lanes;
-    V h[3];
-    for (int k = 0; k < 3; ++k)
-      corner[v][k] = h[k] = hn::TableLookupLanes(heights, hn::SetTableIndices(d, vertexOf[k] + t));
-    const V a = hn::LoadU(d, area + t);
-    const M real = hn::Gt(a, zero);  // not padding
-    const M wet0 = hn::Lt(h[0], zero), wet1 = hn::Lt(h[1], zero), wet2 = hn::Lt(h[2], zero);
-    const M anyWet = hn::Or(hn::Or(wet0, wet1), wet2);
-    const M allWet = hn::And(real, hn::And(hn::And(wet0, wet1), wet2));
-    // The whole triangles' terms, as addBlock adds the stream's (a vector
-    // wholly dry adds nothing).
-    if (!hn::AllFalse(d, allWet)) {
-      PieceTerms p;
-      p.a = load3(d, ax, ay, az, t), p.b = load3(d, hull.bx.data(), hull.by.data(), hull.bz.data(), t);
-      p.c = load3(d, hull.cx.data(), hull.cy.data(), hull.cz.data(), t);
-      p.g = load3(d, gx, gy, gz, t);
-      p.s = load3(d, sx, sy, sz, t);
-      p.d0 = hn::IfThenElseZero(allWet, hn::Neg(h[0])), p.d1 = hn::IfThenElseZero(allWet, hn::Neg(h[1]));
-      p.d2 = hn::IfThenElseZero(allWet, hn::Neg(h[2]));
-      p.weightedArea = hn::Mul(hn::IfThenElseZero(allWet, one), a);
-      addTerms<false>(d, p, upv, t, triangles.sum);
-    }
-    const M crosses = hn::AndNot(allWet, hn::And(real, anyWet));
-    const M pair = hn::And(crosses, hn::Or(hn::Or(hn::And(wet0, wet1), hn::And(wet0, wet2)), hn::And(wet1, wet2)));
-    twoWet[v] = hn::RebindMask(di, pair), oneWet[v] = hn::RebindMask(di, hn::AndNot(pair, crosses));
-  }
+  const hn::Mask<DI> none = hn::FirstN(di, 0);
+  const Crossing first = classifyVector(d, h, heights, 0, upv, triangles.sum, corner[0]);
+  const Crossing second = two ? classifyVector(d, h, heights, lanes, upv, triangles.sum, corner[1])
+                              : Crossing{none, none};
   // The list as classifyTriangles orders it: the two-wet triangles, then
   // the one-wet ones, each in order.
   CrossingList list(di);
   const auto lane = hn::Iota(di, ScalarIndex(0));
-  for (const auto* kind : {twoWet, oneWet}) {
-    for (std::size_t v = 0; v < vectors; ++v)
-      list.append(di, LaneCompress(di, kind[v])(hn::Add(lane, hn::Set(di, ScalarIndex(v * lanes)))),
-                  hn::CountTrue(di, kind[v]));
-    if (kind == twoWet) b.twoWetCrossing = list.count;
-  }
-  const std::size_t count = list.count, slots = padded(count), twoSlots = padded(b.twoWetCrossing);
-  // The crossing triangles' fields looked up in the hull's one or two
-  // vectors of them (lookUpCrossing's).
-  const auto last = hn::Set(di, ScalarIndex(lanes - 1));
-  for (std::size_t k = 0; k < count; k += lanes) {
-    const M valid = validLanes(d, k, count);
-    const auto index = hn::And(k == 0 ? list.v[0] : list.v[1], hn::Set(di, ScalarIndex(hull.trianglePadded - 1)));
-    const auto at = hn::IndicesFromVec(d, hn::And(index, last));
-    const M inSecond = hn::RebindMask(d, hn::Gt(index, last));
-    const auto pick = [&](V first, V second) HWY_ATTR {
-      V x = hn::TableLookupLanes(first, at);
-      if (two) x = hn::IfThenElse(inSecond, hn::TableLookupLanes(second, at), x);
-      return hn::IfThenElseZero(valid, x);
-    };
-    const auto field = [&](const T* f) HWY_ATTR { return pick(hn::LoadU(d, f), two ? hn::LoadU(d, f + lanes) : zero); };
-    StagedTriangles in;
-    in.p0 = {field(ax), field(ay), field(az)};
-    in.p1 = {field(hull.bx.data()), field(hull.by.data()), field(hull.bz.data())};
-    in.p2 = {field(hull.cx.data()), field(hull.cy.data()), field(hull.cz.data())};
-    in.sv = {field(sx), field(sy), field(sz)};
-    in.area = field(area);
-    in.h0 = pick(corner[0][0], corner[1][0]), in.h1 = pick(corner[0][1], corner[1][1]);
-    in.h2 = pick(corner[0][2], corner[1][2]);
-    in.u0 = in.u1 = in.u2 = V3{zero, zero, zero};
-    in.e0 = in.e1 = in.e2 = zero;
-    sumCutPieces(d, in, valid, k, slots, twoSlots, upv, pieces.sum);
-  }
-  twoBlockTotals<false>(triangles, pieces, out);
+  const auto append = [&](hn::Mask<DI> m, std::size_t t) HWY_ATTR {
+    list.append(di, LaneCompress(di, m)(hn::Add(lane, hn::Set(di, ScalarIndex(t)))), hn::CountTrue(di, m));
+  };
+  append(first.twoWet, 0);
+  if (two) append(second.twoWet, lanes);
+  b.twoWetCrossing = list.count;
+  append(first.oneWet, 0);
+  if (two) append(second.oneWet, lanes);
+  const std::size_t count = list.count, twoSlots = padded(b.twoWetCrossing);
+  if (count > 0) cutVector(d, h, corner, list.v[0], 0, count, twoSlots, upv, pieces.sum);
+  if (count > lanes) cutVector(d, h, corner, list.v[1], lanes, count, twoSlots, upv, pieces.sum);
+  // At most a vector of crossing triangles: the pieces' sums past their
+  // first slot vector are the +0 they started at.
+  if (count <= lanes)
+    twoBlockTotals<false, kDepthSums, true>(triangles, pieces, out);
+  else
+    twoBlockTotals<false>(triangles, pieces, out);
   return count;
 }
 
