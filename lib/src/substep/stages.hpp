@@ -28,6 +28,10 @@ struct TriangleState {
   bool slammingWarm = false;  ///< previousSweptRate_m3ps holds the last substep's
   /// Sizes the arrays for `hull` when they are smaller (the first substep).
   void fit(const Hull& hull);
+  /// Whether the arrays already fit the hull `soa` (fit would do nothing).
+  [[nodiscard]] bool fits(const HullSoA& soa) const {
+    return sweptRate_m3ps.size() >= soa.trianglePadded && water.above_m.size() >= soa.vertexPadded;
+  }
 };
 
 /// Pose. Reads the body snapshot and gravity. Writes state.frame (remade

@@ -14,7 +14,7 @@ class TriangleModel final : public ModelState {
  public:
   bool run(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s, double t_s) override {
     const HullSoA& soa = soaOf(boat.hull);
-    fit(boat);
+    if (!own_.fits(soa)) fit(boat);  // the test inline: a call only to grow
     const SubstepPlan plan = timedPlan(planTriangles, boat, state);
     Substep s(threadBuffers(soa), plan, dt_s, t_s, state.profile.get());
     // The pressure integral alone of a small hull: its heights, classes,
@@ -106,7 +106,7 @@ void TriangleModel::drawnCut(const BoatModel& boat, const BoatState& state, std:
 
 void TriangleState::fit(const Hull& hull) {
   const HullSoA& soa = soaOf(hull);
-  if (sweptRate_m3ps.size() >= soa.trianglePadded && water.above_m.size() >= soa.vertexPadded) return;
+  if (fits(soa)) return;
   water.fit(soa.vertexPadded);
   sweptRate_m3ps.assign(soa.trianglePadded, 0);
   previousSweptRate_m3ps.assign(soa.trianglePadded, 0);
