@@ -4,10 +4,12 @@
 // pressureSums): the same bits, on every instruction set Highway compiled,
 // for the 12-triangle box and a 108-triangle box the water cuts near a
 // corner, in many poses, and wholly under the water (docs/performance.md,
-// "Small hulls: against Jolt").
+// "Small hulls: against Jolt"); and the small hull's one kernel
+// (smallHullSums) against classifyTriangles then cutAndSum.
 #include "hull/hull_access.hpp"
 #include "kernels/classify.hpp"
 #include "kernels/cut.hpp"
+#include "kernels/heights.hpp"
 #include "kernels/pressure.hpp"
 #include "test_hulls.hpp"
 
@@ -16,6 +18,7 @@
 
 #include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 namespace keel::test {
@@ -84,6 +87,71 @@ TEST(CutSums, ASmallCutsSumsAreTheStoredPiecesBits) {
   // the large one's; in double, the 40 poses of each clear of the hull.
   EXPECT_GE(compared, (cuts ? 200 : 40) * int(targets.size()));
   EXPECT_GT(withSecond, cuts ? 50 * int(targets.size()) : -1);
+}
+
+/// smallHullSums against vertexHeights, then classifyTriangles (with the
+/// water's range, so that a hull wholly under or above the water is one
+/// wet or dry block) and cutAndSum, on `hull` in `poses` random poses as
+/// compare() makes them: the same heights, sums, crossing count and
+/// two-wet count; adds the poses the kernel took.
+void compareOneKernel(const Hull& hull, int poses, btScalar reach_m, int& compared) {
+  const detail::HullSoA& soa = detail::soaOf(hull);
+  detail::BoatBuffers& b = detail::threadBuffers(soa);
+  std::vector<btScalar> water(soa.vertexPadded, 0), above(soa.vertexPadded, 0), fusedAbove(soa.vertexPadded, 0);
+  std::mt19937 random(11);
+  std::normal_distribution<double> normal;
+  std::uniform_real_distribution<double> offset(-double(reach_m), double(reach_m));
+  for (int p = 0; p < poses; ++p) {
+    const btVector3 upv =
+        btVector3(btScalar(normal(random)), btScalar(normal(random)), btScalar(normal(random))).normalized();
+    const btScalar up[3] = {upv.x(), upv.y(), upv.z()};
+    const std::size_t at = std::size_t(p) % soa.vertexCount;
+    btScalar level = upv.dot(btVector3(soa.x[at], soa.y[at], soa.z[at])) + btScalar(offset(random));
+    if (p % 10 == 0) level += 2 * hull.radius_m();  // wholly under the water
+    if (p % 10 == 5) level -= 2 * hull.radius_m();  // wholly above it
+    const btScalar centreUp = btScalar(0.25) * btScalar(p % 4);
+    for (std::size_t i = 0; i < soa.vertexCount; ++i) water[i] = level + btScalar(0.01) * btScalar(i % 3);
+    detail::PressureSums expected, fused;
+    detail::VertexHeights fusedHeights{};
+    b.twoWetCrossing = 0;
+    const std::size_t fusedCount = detail::smallHullSums(soa, up, centreUp, water.data(), fusedAbove.data(),
+                                                         fusedHeights, b, fused);
+    if (fusedCount == detail::kNotSmallHull) continue;
+    const std::size_t fusedTwoWet = b.twoWetCrossing;
+    const detail::VertexHeights heights = detail::vertexHeights(soa, up, centreUp, water.data(), above.data(), nullptr);
+    EXPECT_EQ(std::memcmp(above.data(), fusedAbove.data(), above.size() * sizeof(btScalar)), 0) << "pose " << p;
+    EXPECT_TRUE(heights.water.lo == fusedHeights.water.lo && heights.water.hi == fusedHeights.water.hi &&
+                heights.nonFinite == fusedHeights.nonFinite && heights.lowestAbove_m == fusedHeights.lowestAbove_m)
+        << "pose " << p;
+    const std::size_t count = detail::classifyTriangles(soa, above.data(), up, centreUp, heights.water, b);
+    ASSERT_TRUE(detail::cutSums(soa, count));
+    detail::cutAndSum(soa, b, count, up, expected);
+    EXPECT_EQ(fusedCount, count) << "pose " << p;
+    EXPECT_EQ(fusedTwoWet, b.twoWetCrossing) << "pose " << p;
+    EXPECT_TRUE(sameBits(expected, fused))
+        << "pose " << p << ", " << count << " crossing triangles: force " << expected.force[1]
+        << " classified and cut, " << fused.force[1] << " in one kernel";
+    ++compared;
+  }
+}
+
+TEST(CutSums, ASmallHullsOneKernelIsClassifyThenCutAndSumBits) {
+  const auto small = hullOf(box(btVector3(4, 1.5f, 2)));     // 8 vertices, 12 triangles
+  const auto large = hullOf(box(btVector3(4, 1.5f, 2), 3));  // too large: never taken
+  const std::vector<std::int64_t> targets = hwy::SupportedAndGeneratedTargets();
+  int compared = 0, largeTaken = 0;
+  for (const std::int64_t target : targets) {
+    hwy::SetSupportedTargetsForTest(target);
+    // Taken only where the vertices fit one vector: AVX2 and AVX-512 in float.
+    const bool takes = std::string(hwy::TargetName(target)).find("AVX") != std::string::npos && sizeof(btScalar) == 4;
+    const int before = compared;
+    compareOneKernel(*small, 300, btScalar(1.5), compared);
+    EXPECT_EQ(compared - before, takes ? 300 : 0) << hwy::TargetName(target);
+    compareOneKernel(*large, 50, btScalar(0.3), largeTaken);
+  }
+  hwy::SetSupportedTargetsForTest(0);
+  reportValue("poses compared bit for bit, all instruction sets", compared);
+  EXPECT_EQ(largeTaken, 0);
 }
 
 }  // namespace

@@ -85,9 +85,8 @@ void BoatBuffers::fit(const HullSoA& hull) {
   }
 }
 
-BoatBuffers& threadBuffers(const HullSoA& hull) {
+BoatBuffers& threadBufferStorage() {
   thread_local BoatBuffers buffers;
-  buffers.fit(hull);
   return buffers;
 }
 

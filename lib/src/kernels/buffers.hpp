@@ -130,13 +130,25 @@ struct BoatBuffers {
   /// Grows (never shrinks) to fit `hull`: allocates only for a hull larger
   /// than any this thread has seen.
   void fit(const HullSoA& hull);
+  /// Whether the arrays already fit `hull` (fit would do nothing).
+  [[nodiscard]] bool fits(const HullSoA& hull) const {
+    return d0.size() >= hull.trianglePadded && u_m.size() >= hull.vertexPadded;
+  }
   [[nodiscard]] PieceStream triangles(const HullSoA& hull) const {
     return triangleStream(hull, d0.data(), d1.data(), d2.data(), weight.data(), waterU.data(), waterV.data(),
                           waterW.data());
   }
 };
 
-/// This thread's BoatBuffers, fitted to `hull`.
-[[nodiscard]] BoatBuffers& threadBuffers(const HullSoA& hull);
+/// This thread's BoatBuffers, as they are.
+[[nodiscard]] BoatBuffers& threadBufferStorage();
+
+/// This thread's BoatBuffers, fitted to `hull` (the test inline: a call
+/// only to grow them).
+[[nodiscard]] inline BoatBuffers& threadBuffers(const HullSoA& hull) {
+  BoatBuffers& b = threadBufferStorage();
+  if (!b.fits(hull)) b.fit(hull);
+  return b;
+}
 
 }  // namespace keel::KEEL_ABI::detail

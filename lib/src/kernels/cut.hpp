@@ -49,6 +49,29 @@ void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool ve
 /// cutSums(hull, count). (Written in place: see pressureResult.)
 void cutAndSum(const HullSoA& hull, BoatBuffers& b, std::size_t count, const btScalar up[3], PressureSums& sums);
 
+/// What smallHullSums returns for a hull it does not take.
+inline constexpr std::size_t kNotSmallHull = ~std::size_t(0);
+
+/// vertexHeights, classifyTriangles, then cutAndSum, in one kernel and to
+/// their bits, for a hull whose vertices fit one vector of the instruction
+/// set's lanes and whose triangles fit two and one block of the pressure
+/// sums' slots (the 12-triangle box in float on AVX2 and AVX-512): the
+/// vertices' heights above the water into h_m and what they show into
+/// `heights`, as vertexHeights (without the heights along up); the
+/// pressure integral's sums into `sums` (`up` in body axes). Returns the
+/// crossing triangles' count, their two-wet count in b.twoWetCrossing and
+/// b.pieces' counts set as cutAndSum sets them; writes nothing else of `b`
+/// (its triangles' depths and weights, the crossing list and the pieces
+/// are left as they were). kNotSmallHull, and nothing written, for any
+/// other hull.
+[[nodiscard]] std::size_t smallHullSums(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m,
+                                        const btScalar* waterHeight_m, btScalar* h_m, VertexHeights& heights,
+                                        BoatBuffers& b, PressureSums& sums);
+
+/// The pieces' slots for `count` crossing triangles, `twoWet` of them
+/// with two wet corners (PieceBuffer).
+void countPieces(PieceBuffer& pieces, std::size_t count, std::size_t twoWet);
+
 /// The wet triangles' corners' pressure heads (b.head0, ...) from the
 /// vertices' (b.head_m), 0 where the weight is 0 [m]: every triangle of the
 /// blocks that are not wholly dry.

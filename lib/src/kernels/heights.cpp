@@ -7,6 +7,7 @@
 
 #include <hwy/highway.h>
 
+#include "kernels/heights-inl.hpp"
 #include "kernels/heights.hpp"
 #include "kernels/simd-inl.hpp"
 // After simd-inl.hpp.
@@ -22,29 +23,7 @@ namespace HWY_NAMESPACE {
 
 VertexHeights VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m, const T* waterHeight_m, T* h_m,
                                   T* above_m) {
-  const D d;
-  const V ux = hn::Set(d, up[0]), uy = hn::Set(d, up[1]), uz = hn::Set(d, up[2]), c = hn::Set(d, centreUp_m);
-  const V largest = hn::Set(d, std::numeric_limits<T>::max());
-  V bottom = hn::Set(d, BT_LARGE_FLOAT), top = hn::Set(d, -BT_LARGE_FLOAT), nonFinite = hn::Zero(d);
-  V lowest = hn::Set(d, BT_LARGE_FLOAT);
-  const T *px = hull.x.data(), *py = hull.y.data(), *pz = hull.z.data();  // locals: see simd-inl.hpp
-  for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
-    const V3 p = load3(d, px, py, pz, i);
-    const V above = mulAdd(p.x, ux, mulAdd(p.y, uy, mulAdd(p.z, uz, c)));
-    const V water = hn::LoadU(d, waterHeight_m + i);
-    const V h = hn::Sub(above, water);
-    hn::StoreU(h, d, h_m + i);
-    if (above_m) hn::StoreU(above, d, above_m + i);
-    const M real = hn::FirstN(d, hull.vertexCount - std::min(i, hull.vertexCount));
-    lowest = hn::Min(lowest, hn::IfThenElse(real, h, lowest));
-    bottom = hn::Min(bottom, hn::IfThenElse(real, water, bottom));
-    top = hn::Max(top, hn::IfThenElse(real, water, top));
-    // Not |x| <= max: NaN or infinite (counted, as patch_sampler.cpp's replaceNonFinite does).
-    const M finite = hn::Le(hn::Abs(water), largest);
-    nonFinite = hn::Add(nonFinite, hn::IfThenElseZero(hn::AndNot(finite, real), hn::Set(d, T(1))));
-  }
-  return VertexHeights{Extent{leastLane(d, bottom), greatestLane(d, top)},
-                       std::size_t(hn::GetLane(hn::SumOfLanes(d, nonFinite))), leastLane(d, lowest)};
+  return heightsAbove(hull, up, centreUp_m, waterHeight_m, h_m, above_m);
 }
 
 void CoordinatesKernel(const HullSoA& hull, const T* east, const T* north, const T* up, double centreEast_m,

@@ -171,8 +171,10 @@ struct WideSum {
   using DW = D;
   Sum v;
   HWY_INLINE explicit WideSum(const Sum& x) : v(x) {}
-  HWY_INLINE void add(const Sum& x) {
-    for (std::size_t j = 0; j < Sum::kVectors; ++j) v.v[j] = hn::Add(v.v[j], x.v[j]);
+  /// Adds x's first `vectors` slot vectors (the rest +0, which would
+  /// change no bit).
+  HWY_INLINE void add(const Sum& x, std::size_t vectors = Sum::kVectors) {
+    for (std::size_t j = 0; j < Sum::kVectors && j < vectors; ++j) v.v[j] = hn::Add(v.v[j], x.v[j]);
   }
   [[nodiscard]] HWY_INLINE double total() const { return v.total(); }
 #if HWY_TARGET != HWY_SCALAR
@@ -181,7 +183,7 @@ struct WideSum {
 #elif HWY_HAVE_SCALABLE || HWY_TARGET == HWY_SCALAR
   double v[kSlots] = {};  // one lane at a time
   HWY_INLINE explicit WideSum(const Sum& x) { add(x); }
-  HWY_INLINE void add(const Sum& x) {
+  HWY_INLINE void add(const Sum& x, std::size_t /*vectors: all*/ = 0) {
     T lanes[kSlots];
     x.store(lanes);
     for (std::size_t k = 0; k < kSlots; ++k) v[k] += double(lanes[k]);
@@ -202,8 +204,10 @@ struct WideSum {
   HWY_INLINE explicit WideSum(const Sum& x) {
     for (std::size_t k = 0; k < 2 * Sum::kVectors; ++k) v.v[k] = promoted(x, k);
   }
-  HWY_INLINE void add(const Sum& x) {
-    for (std::size_t k = 0; k < 2 * Sum::kVectors; ++k) v.v[k] = hn::Add(v.v[k], promoted(x, k));
+  /// Adds x's first `vectors` slot vectors (the rest +0, which would
+  /// change no bit).
+  HWY_INLINE void add(const Sum& x, std::size_t vectors = Sum::kVectors) {
+    for (std::size_t k = 0; k < 2 * Sum::kVectors && k < 2 * vectors; ++k) v.v[k] = hn::Add(v.v[k], promoted(x, k));
   }
   [[nodiscard]] HWY_INLINE double total() const { return v.total(); }
   [[nodiscard]] HWY_INLINE hn::Vec<DW> folded() const { return foldedSlots(v); }
@@ -267,8 +271,9 @@ HWY_NOINLINE void keepBlock(const PieceStream* stream, V3 upv, SumBlock<kSums>& 
 }
 
 /// The totals of two blocks' sums, slot by slot in double, then by
-/// halves, into `out`.
-template <bool kHeads, std::size_t kSums>
+/// halves, into `out`. With kSecondInFirst, the second block's sums only
+/// in their first slot vector (the others +0: not added).
+template <bool kHeads, std::size_t kSums, bool kSecondInFirst = false>
 HWY_INLINE void twoBlockTotals(const SumBlock<kSums>& first, const SumBlock<kSums>& second, PressureSums& out) {
   // A dry stream's block sums are the +0 they started at, whose addition
   // changes no bit (a sum started at +0 is never -0): added without a test.
@@ -276,7 +281,10 @@ HWY_INLINE void twoBlockTotals(const SumBlock<kSums>& first, const SumBlock<kSum
   hn::Vec<WideSum::DW> folded[kSums];
   eachIndex<kSums>([&](auto j) {
     WideSum t(first.sum[j]);
-    t.add(second.sum[j]);
+    if constexpr (kSecondInFirst)
+      t.add(second.sum[j], 1);
+    else
+      t.add(second.sum[j]);
     folded[j] = t.folded();
   });
   double total[kSums];

@@ -6,14 +6,18 @@
 
 namespace keel::KEEL_ABI::detail {
 
+void classifyFlags(const BoatState& state, Substep& s) {
+  if (!state.anyWet) s.flags |= StatusDry;
+  if (s.crossingCount == 0 && state.anyWet) s.flags |= StatusSubmerged;
+}
+
 void classify(const BoatModel& boat, BoatState& state, const TriangleState& tri, Substep& s) {
   const StageScope scope(s.profile, SubstepStage::Classify);
   // Whole triangles go to the SIMD sums as they are; the few the waterline
   // crosses are cut into a stream of pieces.
   s.crossingCount = classifyTriangles(soaOf(boat.hull), tri.water.above_m.data(), s.axes.up, s.axes.centreUp_m,
                                       s.waterRange, s.buffers);
-  if (!state.anyWet) s.flags |= StatusDry;
-  if (s.crossingCount == 0 && state.anyWet) s.flags |= StatusSubmerged;
+  classifyFlags(state, s);
 }
 
 void cut(const BoatModel& boat, BoatState& state, Substep& s) {
@@ -26,7 +30,7 @@ void cut(const BoatModel& boat, BoatState& state, Substep& s) {
   // Hydrostatics alone read only what the pressure integral needs; a
   // hydrodynamic term, the effects, the added mass and the wake read the
   // rest (CutOutput::Full).
-  const bool full = wantsHydrodynamics(s.plan, state) || state.effects || s.plan.addedMass || state.wakeLink;
+  const bool full = piecesReadBeyondPressure(s.plan, state);
   // The pressure integral alone, of a small hull: its sums, not its pieces.
   const HullSoA& hull = soaOf(boat.hull);
   s.summed = !full && !velocities && !s.cornerHeads && cutSums(hull, s.crossingCount);

@@ -109,7 +109,8 @@ bool sampleWater(const BoatModel& boat, BoatState& state, PointWater& water, Sub
   return true;
 }
 
-bool heightsAboveWater(const BoatModel& boat, BoatState& state, PointWater& water, Substep& s, const HullSoA& soa) {
+bool heightsAboveWater(const BoatModel& boat, BoatState& state, PointWater& water, Substep& s, const HullSoA& soa,
+                       bool smallHull) {
   const StageScope scope(s.profile, SubstepStage::Heights);
   const std::size_t n = soa.vertexCount;
   // The kernel also counts the non-finite water heights, which are rare:
@@ -120,8 +121,16 @@ bool heightsAboveWater(const BoatModel& boat, BoatState& state, PointWater& wate
   auto measure = [&] {
     return vertexHeights(soa, s.axes.up, s.axes.centreUp_m, water.height_m.data(), water.above_m.data(), alongUp);
   };
-  VertexHeights heights = measure();
+  // A small hull's sums from the same kernel, kept unless a height is
+  // replaced below (the heights then change).
+  VertexHeights heights{};
+  std::size_t crossing = kNotSmallHull;
+  if (smallHull)
+    crossing = smallHullSums(soa, s.axes.up, s.axes.centreUp_m, water.height_m.data(), water.above_m.data(), heights,
+                             s.buffers, s.sums);
+  if (crossing == kNotSmallHull) heights = measure();
   if (heights.nonFinite > 0) {
+    crossing = kNotSmallHull;
     const std::size_t replaced = replaceNonFinite(std::span<btScalar>(water.height_m).first(n));
     s.nonFiniteHeights += replaced;
     if (replaced < n) heights = measure();
@@ -138,6 +147,7 @@ bool heightsAboveWater(const BoatModel& boat, BoatState& state, PointWater& wate
   const btScalar lo = s.axes.centreUp_m - reach, hi = s.axes.centreUp_m + reach;
   if (deeperThanBoatsGo(heights.water, hi)) s.flags |= StatusImplausibleDepth;
   if (heights.water.lo < lo || heights.water.hi > hi) {
+    crossing = kNotSmallHull;
     const std::size_t replaced = replaceImplausible(std::span<btScalar>(water.height_m).first(n), lo, hi);
     state.status.implausibleHeights += replaced;
     if (replaced > 0) s.flags |= StatusImplausibleHeight;
@@ -148,6 +158,8 @@ bool heightsAboveWater(const BoatModel& boat, BoatState& state, PointWater& wate
   // to a triangle, which then crosses the waterline or lies under it).
   state.anyWet = heights.lowestAbove_m < 0;
   state.lowestAbove_m = heights.lowestAbove_m;
+  s.summed = crossing != kNotSmallHull;
+  if (s.summed) s.crossingCount = crossing;
   return true;
 }
 

@@ -28,6 +28,10 @@ struct TriangleState {
   bool slammingWarm = false;  ///< previousSweptRate_m3ps holds the last substep's
   /// Sizes the arrays for `hull` when they are smaller (the first substep).
   void fit(const Hull& hull);
+  /// Whether the arrays already fit the hull `soa` (fit would do nothing).
+  [[nodiscard]] bool fits(const HullSoA& soa) const {
+    return sweptRate_m3ps.size() >= soa.trianglePadded && water.above_m.size() >= soa.vertexPadded;
+  }
 };
 
 /// Pose. Reads the body snapshot and gravity. Writes state.frame (remade
@@ -51,16 +55,20 @@ struct TriangleState {
 /// water.above_m (each point's height above the water), water.height_m
 /// (non-finite and implausible heights replaced), with keepAlongUp each
 /// point's height along up (s.buffers.above_m); state.anyWet,
-/// state.lowestAbove_m, s.waterRange. False when no height was finite
+/// state.lowestAbove_m, s.waterRange. With `smallHull` (pressureAlone),
+/// for a hull smallHullSums takes, also Classify's and Cut's work in the
+/// same kernel: s.crossingCount and the pressure sums (s.sums, s.summed),
+/// unless a height was replaced. False when no height was finite
 /// (sample_water.cpp).
 [[nodiscard]] bool heightsAboveWater(const BoatModel& boat, BoatState& state, PointWater& water, Substep& s,
-                                     const HullSoA& points);
+                                     const HullSoA& points, bool smallHull = false);
 
 /// The stages every model begins with: its results started afresh, then
-/// Pose, SampleWater and Heights on `points`. False when one of them found
-/// nothing to float (the substep is then skipped) (substep.cpp).
+/// Pose, SampleWater and Heights on `points` (with `smallHull`, as
+/// heightsAboveWater). False when one of them found nothing to float (the
+/// substep is then skipped) (substep.cpp).
 [[nodiscard]] bool findWater(const BoatModel& boat, BoatState& state, PointWater& water, const BodySnapshot& body,
-                             Substep& s, const HullSoA& points);
+                             Substep& s, const HullSoA& points, bool smallHull = false);
 
 /// Classify. Reads tri.water.above_m, s.axes, s.waterRange, state.anyWet.
 /// Writes the whole triangles' depths and weights and the crossing list
@@ -93,6 +101,32 @@ void waterVelocityAtVertices(const BoatModel& boat, BoatState& state, const Tria
 /// head (s.buffers.head_m, head0..2) and s.cornerHeads. Run only when
 /// wantsWavePressure (wave_pressure.cpp).
 void wavePressureHeads(const BoatModel& boat, BoatState& state, const TriangleState& tri, Substep& s);
+
+/// Whether any hydrodynamic term has work this substep: one is planned and
+/// the hull is wet (or the air resistance, which acts on a dry hull too).
+[[nodiscard]] inline bool wantsHydrodynamics(const SubstepPlan& plan, const BoatState& state) {
+  return plan.anyTerm() && (state.anyWet || plan.air);
+}
+
+/// Whether a later stage reads the cut's pieces beyond the pressure
+/// integral: a hydrodynamic term, the effects, the added mass or the wake
+/// (CutOutput::Full).
+[[nodiscard]] inline bool piecesReadBeyondPressure(const SubstepPlan& plan, const BoatState& state) {
+  return wantsHydrodynamics(plan, state) || state.effects || plan.addedMass || state.wakeLink;
+}
+
+/// Whether the plan wants of the cut only the pressure integral of the
+/// depths, wet hull or dry: no hydrodynamic term, water velocity at the
+/// vertices, pressure head, effects, added mass nor wake. Heights then
+/// takes a small hull's sums with its heights (heightsAboveWater).
+[[nodiscard]] inline bool pressureAlone(const SubstepPlan& plan, const BoatState& state) {
+  return !plan.anyTerm() && plan.velocities != WaterVelocities::PerVertex &&
+         plan.pressure != PressureModel::WavePressure && !state.effects && !plan.addedMass && !state.wakeLink;
+}
+
+/// Classify's flags, from state.anyWet and s.crossingCount: StatusDry,
+/// StatusSubmerged (cut.cpp).
+void classifyFlags(const BoatState& state, Substep& s);
 
 /// Cut. Reads the crossing list, s.crossingCount, s.cornerHeads,
 /// plan.velocities, the corners' water velocities, what later stages run
@@ -138,12 +172,6 @@ void wakeSources(BoatState& state, const BodySnapshot& body, Substep& s, const H
 /// the body (added_mass.cpp).
 void implicitVelocityChange(const BoatModel& boat, const BoatState& state, const BodySnapshot& body, const Substep& s,
                             btVector3& dv, btVector3& dw);
-
-/// Whether any hydrodynamic term has work this substep: one is planned and
-/// the hull is wet (or the air resistance, which acts on a dry hull too).
-[[nodiscard]] inline bool wantsHydrodynamics(const SubstepPlan& plan, const BoatState& state) {
-  return plan.anyTerm() && (state.anyWet || plan.air);
-}
 
 /// Flow. Reads plan (terms, velocities), the pieces and their water
 /// velocities, tri's swept rates, the body's velocities. Writes

@@ -41,10 +41,10 @@ bool skipSubstep(BoatState& state, std::uint32_t flags) {
 }
 
 bool findWater(const BoatModel& boat, BoatState& state, PointWater& water, const BodySnapshot& body, Substep& s,
-               const HullSoA& points) {
+               const HullSoA& points, bool smallHull) {
   beginSubstep(state);
   return readPose(boat, state, body, s) && sampleWater(boat, state, water, s, points) &&
-         heightsAboveWater(boat, state, water, s, points);
+         heightsAboveWater(boat, state, water, s, points, smallHull);
 }
 
 bool readPose(const BoatModel&, BoatState& state, const BodySnapshot& body, Substep& s) {

@@ -14,15 +14,23 @@ class TriangleModel final : public ModelState {
  public:
   bool run(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s, double t_s) override {
     const HullSoA& soa = soaOf(boat.hull);
-    fit(boat);
+    if (!own_.fits(soa)) fit(boat);  // the test inline: a call only to grow
     const SubstepPlan plan = timedPlan(planTriangles, boat, state);
     Substep s(threadBuffers(soa), plan, dt_s, t_s, state.profile.get());
-    if (!findWater(boat, state, own_.water, body, s, soa)) return skipSubstep(state, s.flags);
-    classify(boat, state, own_, s);
-    // The stages with nothing to do this substep are not called (nor timed).
-    if (wantsVertexVelocities(plan, state)) waterVelocityAtVertices(boat, state, own_, s);
-    if (wantsWavePressure(plan, state)) wavePressureHeads(boat, state, own_, s);
-    cut(boat, state, s);
+    // The pressure integral alone of a small hull: its heights, classes,
+    // cut and sums in one kernel (heightsAboveWater). Else the stages one
+    // by one; those with nothing to do this substep are not called (nor
+    // timed).
+    if (!findWater(boat, state, own_.water, body, s, soa, pressureAlone(plan, state)))
+      return skipSubstep(state, s.flags);
+    if (s.summed) {
+      classifyFlags(state, s);
+    } else {
+      classify(boat, state, own_, s);
+      if (wantsVertexVelocities(plan, state)) waterVelocityAtVertices(boat, state, own_, s);
+      if (wantsWavePressure(plan, state)) wavePressureHeads(boat, state, own_, s);
+      cut(boat, state, s);
+    }
     pressure(boat, state, s);
     waterInertia(boat, state, own_.water, body, s, soa);
     if (state.wakeLink) wakeSources(state, body, s, soa);  // only a boat that makes waves
@@ -98,7 +106,7 @@ void TriangleModel::drawnCut(const BoatModel& boat, const BoatState& state, std:
 
 void TriangleState::fit(const Hull& hull) {
   const HullSoA& soa = soaOf(hull);
-  if (sweptRate_m3ps.size() >= soa.trianglePadded && water.above_m.size() >= soa.vertexPadded) return;
+  if (fits(soa)) return;
   water.fit(soa.vertexPadded);
   sweptRate_m3ps.assign(soa.trianglePadded, 0);
   previousSweptRate_m3ps.assign(soa.trianglePadded, 0);
