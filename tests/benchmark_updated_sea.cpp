@@ -17,7 +17,7 @@ namespace {
 /// caches have held since the last iteration. Per iteration: one frame, four
 /// substeps; the water's clock runs on, 1/60 s a frame.
 void frameOnAnUpdatedSea(benchmark::State& state) {
-  BenchBoat b(state);
+  BenchBoat b(state, true);
   auto* ocean = dynamic_cast<SpectralOcean*>(b.surface.get());
   b.body->setActivationState(DISABLE_DEACTIVATION);
   b.w.world.addAction(b.boat.get());

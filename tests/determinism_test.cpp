@@ -37,11 +37,11 @@ namespace keel::test {
 namespace {
 
 #if defined(BT_USE_DOUBLE_PRECISION)
-constexpr std::uint64_t kWorldHash = 0x96bf4b237de3b356ull;
-constexpr std::uint64_t kKeelHash = 0x35b378252979aa4aull;
+constexpr std::uint64_t kWorldHash = 0x2c0c2fe3059ee9adull;
+constexpr std::uint64_t kKeelHash = 0x866da07cbe0d50b1ull;
 #else
-constexpr std::uint64_t kWorldHash = 0x256e5fc4324719ffull;
-constexpr std::uint64_t kKeelHash = 0x1057eee26917ae94ull;
+constexpr std::uint64_t kWorldHash = 0x7834608d59a3d856ull;
+constexpr std::uint64_t kKeelHash = 0xa643d1b3e2530df8ull;
 #endif
 
 /// The end [s] of the frame that starts at the boats' clock `t_s` [s]:

@@ -236,6 +236,9 @@ class EveryNode final : public WaterSurface {
     return sea_->gridHeightsAndVelocities(grid, every, t_s, heights_out_m);
   }
   [[nodiscard]] QueryCost queryCost() const override { return sea_->queryCost(); }
+  [[nodiscard]] bool settledBetween(double from_s, double to_s) const override {
+    return sea_->settledBetween(from_s, to_s);  // the patch in time on both
+  }
 
  private:
   std::shared_ptr<const SineSumSurface> sea_;

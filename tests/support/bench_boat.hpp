@@ -87,7 +87,12 @@ struct BenchBoat {
   btTransform start;
   unsigned instant = 0;  ///< reset()'s count
 
-  explicit BenchBoat(const benchmark::State& state)
+  /// `frames`: the boat's substeps follow one another (placeAt() a frame,
+  /// as frameOnAnUpdatedSea); otherwise each jumps in time (reset()) and
+  /// its patch samples the water at the substep's own time: the patch in
+  /// time (HydrostaticSettings::patchSubstepsPerSample) would query the
+  /// two lattice times around every jumped substep, which no game does.
+  explicit BenchBoat(const benchmark::State& state, bool frames = false)
       : hull(hullOf(hullWithTriangles(int(state.range(0))))),
         body(w.addBox(btVector3(4, 1.5f, 2), 6000,
                       btTransform(btQuaternion(btVector3(1, 0, 0.3f).normalized(), 0.15f), btVector3(0, 0.1f, 0)))),
@@ -97,6 +102,7 @@ struct BenchBoat {
     HydrostaticSettings settings;
     settings.sampling = state.range(2) == 3 ? Sampling::Auto : state.range(2) != 0 ? Sampling::Patch : Sampling::Direct;
     settings.patchCellSize_m = state.range(2) == 2 ? 1.0f : 0.5f;  // 0.5 m: an eighth of the shortest wave (4 m)
+    if (!frames) settings.patchSubstepsPerSample = 1;
     boat = std::make_unique<WaterAction>(body, hull, surface, settings);
     // Hydrodynamic terms on, as bits: 1 viscous, 2 pressure drag, 4
     // slamming, 8 air, 16 damping (31: the full model; 0: hydrostatics

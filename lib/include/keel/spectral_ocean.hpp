@@ -223,6 +223,11 @@ class SpectralOcean final : public WaterSurface {
   /// The first and the last published tile's times [s]: the span queries
   /// are clamped to.
   [[nodiscard]] std::array<double, 2> publishedTimes_s() const;
+  /// True when the times from `from_s` to `to_s` [s] lie within
+  /// publishedTimes_s() and the published tiles are lattice tiles (not a
+  /// long window's ends): each such time's answer is then that of its
+  /// lattice cell, the same bits after any later update.
+  [[nodiscard]] bool settledBetween(double from_s, double to_s) const override;
   /// The period W of the tile lattice [s]: update() computes tiles at whole
   /// multiples of it, whatever its windows, the fastest wave turning by a
   /// quarter radian from one to the next (docs/waves.md, "Update and

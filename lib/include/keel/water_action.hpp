@@ -128,6 +128,16 @@ struct HydrostaticSettings {
   /// > Hull::radius_m() / 1023 (<= 2,048^2 nodes) for Patch. Auto samples
   /// directly when the patch would be larger.
   btScalar patchCellSize_m = 0.5;
+  /// The patch in time (Sampling::Patch, and Auto when it picks it): the
+  /// surface is queried at the lattice times `k T` only, T the largest power
+  /// of two seconds at most this many substeps, and a substep between two of
+  /// them blends the two samples linearly (one landing on one reads its
+  /// sample). A wave of frequency omega then errs by at most
+  /// `(omega T)^2 / 8` of its amplitude; 1 queries at every substep's own
+  /// time. Only on a surface whose answers over the two times are settled
+  /// (WaterSurface::settledBetween); elsewhere every substep queries at its
+  /// own time. From 1 to 64. docs/model.md, "Water sampling".
+  int patchSubstepsPerSample = 4;
   /// Kerner's static head (default: cheapest, and what the published model
   /// does) or the waves' pressure decaying with depth. docs/model.md, "Wave
   /// pressure".

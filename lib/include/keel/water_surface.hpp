@@ -136,6 +136,15 @@ class WaterSurface {
   /// level water): a boat then asks once instead of at every vertex, with
   /// the same result. The default is false.
   [[nodiscard]] virtual bool heightIsUniform() const { return false; }
+
+  /// True when every answer at times from `from_s` to `to_s` [s] is settled:
+  /// a function of the point and the time alone, the same bits whatever is
+  /// done to the surface afterwards (a game's updates, the tiles it
+  /// publishes). A boat's patch then samples the water at aligned times
+  /// and blends between them (HydrostaticSettings::patchSubstepsPerSample;
+  /// docs/model.md, "Water sampling"). The default is false: a surface the
+  /// game updates may answer a later time differently once updated.
+  [[nodiscard]] virtual bool settledBetween(double /*from_s*/, double /*to_s*/) const { return false; }
 };
 
 /// Adapts a HeightFunction (a lambda, a function pointer) to WaterSurface.

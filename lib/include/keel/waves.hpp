@@ -189,6 +189,8 @@ class SineSumSurface final : public WaterSurface {
   bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
                                 btScalar* heights_out_m) const override;
   [[nodiscard]] QueryCost queryCost() const override;
+  /// True: the waves are fixed, every time's answer with them.
+  [[nodiscard]] bool settledBetween(double /*from_s*/, double /*to_s*/) const override { return true; }
   [[nodiscard]] WaterVelocity velocity(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const override;
   /// Vectorised across points, as heights().
   void velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count, double t_s,

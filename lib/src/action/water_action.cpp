@@ -26,6 +26,9 @@ void validate(const HydrostaticSettings& s) {
   if (!(s.patchCellSize_m > 0) || !std::isfinite(s.patchCellSize_m))
     throw std::invalid_argument("keel::WaterAction: patch cell size must be positive and finite, got " +
                                 std::to_string(s.patchCellSize_m) + " m");
+  if (!(s.patchSubstepsPerSample >= 1 && s.patchSubstepsPerSample <= 64))
+    throw std::invalid_argument("keel::WaterAction: patch substeps per sample must be from 1 to 64, got " +
+                                std::to_string(s.patchSubstepsPerSample));
   if (s.pressure != PressureModel::StaticHead && s.pressure != PressureModel::WavePressure)
     throw std::invalid_argument("keel::WaterAction: unknown pressure model " + std::to_string(int(s.pressure)));
 }
@@ -89,7 +92,10 @@ void WaterAction::setSettings(const HydrostaticSettings& settings) {
 void WaterAction::setSurface(std::shared_ptr<const WaterSurface> surface) {
   if (!surface) throw std::invalid_argument("keel::WaterAction::setSurface: water surface is null");
   // Nothing the boat carries depends on which surface it is: the patch's
-  // history names its surface, and another starts afresh.
+  // history names its surface, and another starts afresh. The samples its
+  // patch keeps in time are forgotten: the new surface may live where a
+  // freed one did.
+  state_->patch.forgetKeptSamples();
   surface_ = std::move(surface);
 }
 

@@ -35,6 +35,14 @@ std::size_t replaceNonFinite(std::span<btScalar> values) {
   return values.size() - finite;
 }
 
+double patchTimePeriod_s(btScalar dt_s, int substeps) {
+  const double span = double(dt_s) * double(substeps);
+  if (substeps <= 1 || !(span > 0) || !std::isfinite(span)) return 0;
+  int exponent = 0;
+  (void)std::frexp(span, &exponent);  // span = m 2^exponent, m in [0.5, 1)
+  return std::ldexp(1.0, exponent - 1);
+}
+
 void PatchSampler::configure(btScalar cellSize_m, btScalar hullRadius_m) {
   if (!(cellSize_m > 0) || !std::isfinite(cellSize_m))
     throw std::invalid_argument("keel::WaterPatch: cell size must be positive and finite, got " +
@@ -67,17 +75,14 @@ void PatchSampler::configure(btScalar cellSize_m, btScalar hullRadius_m) {
   velocity_.clear();  // sized at the first sampleWithVelocities()
   hasVelocities_ = false;
   hasSurfaceVelocities_ = false;
+  kept_.forget();  // samples of another grid
 }
 
-GridWindow PatchSampler::nodesUnder(const Footprint& under) const {
-  // A point's cell is found in btScalar relative to the patch
-  // (detail::patchHeights), which errs by far less than kSlack of a cell:
-  // a bound that close to a node line takes the cell beyond it too.
-  constexpr double kSlack = 0.01;
+GridWindow PatchSampler::nodesUnder(const Footprint& under, double slack) const {
   const auto nodes = [&](double lo_m, double hi_m, std::int64_t origin) {
-    const double first = std::floor(lo_m * inverseCell_pm_ - kSlack) - double(origin);
-    const double last = std::floor(hi_m * inverseCell_pm_ + kSlack) - double(origin) + 1;  // the last cell's far node
-    if (!(first <= last)) return std::pair{0, side_};                                      // NaN: every node
+    const double first = std::floor(lo_m * inverseCell_pm_ - slack) - double(origin);
+    const double last = std::floor(hi_m * inverseCell_pm_ + slack) - double(origin) + 1;  // the last cell's far node
+    if (!(first <= last)) return std::pair{0, side_};                                     // NaN: every node
     const double from = std::clamp(first, 0.0, double(side_)), to = std::clamp(last + 1, 0.0, double(side_));
     return std::pair{int(from), int(to) - int(from)};
   };
@@ -87,14 +92,33 @@ GridWindow PatchSampler::nodesUnder(const Footprint& under) const {
 }
 
 std::size_t PatchSampler::sampleWithVelocities(const WaterSurface& surface, double centreU_m, double centreV_m,
-                                               double t_s, btScalar deepest_m, const Footprint* under) {
+                                               double t_s, btScalar deepest_m, const Footprint* under,
+                                               double period_s) {
   place(centreU_m, centreV_m);
-  velocityNodes_ = under != nullptr ? nodesUnder(*under) : GridWindow{.nodesU = side_, .nodesV = side_};
+  // A point's cell is found in btScalar relative to the patch
+  // (detail::patchHeights), which errs by far less than a hundredth of a
+  // cell: a bound that close to a node line takes the cell beyond it too.
+  velocityNodes_ = under != nullptr ? nodesUnder(*under, 0.01) : GridWindow{.nodesU = side_, .nodesV = side_};
+  // A sample kept in time serves the next substeps too, whose hull has
+  // moved on: its nodes reach a quarter of a cell farther, so that a hull
+  // whose edge lies near a node line does not ask for its nodes afresh.
+  keptNodes_ = under != nullptr ? nodesUnder(*under, 0.25) : velocityNodes_;
   hasSurfaceVelocities_ = false;
   // The depths down to the first at or below deepest_m (all when it is NaN):
   // each level is a sum of its own, so the kept ones are the same bits.
   levels_ = 2;
   while (levels_ < depths_m_.size() && !(double(deepest_m) <= depths_m_[levels_ - 1])) ++levels_;
+  std::size_t nonFinite = 0;
+  if (inTime(surface, t_s, period_s, true, nonFinite)) return nonFinite;
+  return query(surface, t_s, true);
+}
+
+std::size_t PatchSampler::query(const WaterSurface& surface, double t_s, bool velocities) {
+  h_.resize(std::size_t(side_) * std::size_t(side_));  // after a kept sample took the buffer (keep)
+  if (!velocities) {
+    hasVelocities_ = false;
+    return sampleHeights(surface, t_s);
+  }
   // Allocates at the first call only, for every depth, and one velocity
   // more: the SIMD interpolation loads eight floats from a node's level,
   // two past the next level's three.
@@ -105,6 +129,113 @@ std::size_t PatchSampler::sampleWithVelocities(const WaterSurface& surface, doub
       h_.data());
   if (hasVelocities_) return replaceNonFinite(h_);
   return sampleHeights(surface, t_s);
+}
+
+bool PatchSampler::inTime(const WaterSurface& surface, double t_s, double period_s, bool velocities,
+                          std::size_t& nonFinite) {
+  if (!(period_s > 0)) return false;
+  // The lattice times around t_s, k T <= t_s < (k + 1) T, each the same
+  // double whatever asks for it (k T is exact for a power of two T).
+  double k = std::floor(t_s / period_s);
+  if (k * period_s > t_s) k -= 1;           // the division rounded up
+  if (!(t_s < (k + 1) * period_s)) k += 1;  // or down
+  const double t0 = k * period_s, t1 = (k + 1) * period_s;
+  if (!(t0 <= t_s && t_s < t1)) return false;  // NaN, or a clock past the lattice's resolution in double
+  const bool onLattice = t_s == t0;
+  if (!surface.settledBetween(t0, onLattice ? t0 : t1)) return false;
+  // Each lattice sample is queried once while it serves: a substep between
+  // two needs at most the later one, after the first.
+  const TimeSample* kept1 = nullptr;
+  if (!onLattice)
+    for (const TimeSample& slot : kept_.slot)
+      if (serves(slot, surface, t1, velocities)) kept1 = &slot;
+  const TimeSample& a = keep(surface, t0, velocities, kept1);
+  const TimeSample& b = onLattice ? a : keep(surface, t1, velocities, &a);
+  blend(a, b, onLattice ? 0.0 : (t_s - t0) / period_s);
+  nonFinite = std::max(a.nonFinite, b.nonFinite);
+  return true;
+}
+
+bool PatchSampler::serves(const TimeSample& kept, const WaterSurface& surface, double t_s, bool velocities) const {
+  if (kept.surface != &surface || kept.t_s != t_s || kept.i0 != i0_ || kept.j0 != j0_ ||
+      kept.velocitiesAsked != velocities)
+    return false;
+  if (!velocities || !kept.hasVelocities) return true;  // the heights are every node's
+  // Its depths and nodes hold those asked for: each is the same bits
+  // whatever else was asked with it (sampleWithVelocities).
+  const GridWindow& w = kept.window;
+  const GridWindow& n = velocityNodes_;
+  const auto within = [](std::int64_t first, std::int64_t count, std::int64_t keptFirst, std::int64_t keptCount) {
+    return count <= 0 || (first >= keptFirst && first + count <= keptFirst + keptCount);
+  };
+  return kept.levels >= levels_ && within(n.firstU, n.nodesU, w.firstU, w.nodesU) &&
+         within(n.firstV, n.nodesV, w.firstV, w.nodesV);
+}
+
+PatchSampler::TimeSample& PatchSampler::keep(const WaterSurface& surface, double t_s, bool velocities,
+                                             const TimeSample* other) {
+  for (TimeSample& slot : kept_.slot)
+    if (serves(slot, surface, t_s, velocities)) return slot;
+  TimeSample& slot = &kept_.slot[0] == other ? kept_.slot[1] : kept_.slot[0];
+  slot.surface = nullptr;  // holds nothing should the surface throw
+  const GridWindow asked = velocityNodes_;
+  velocityNodes_ = keptNodes_;
+  const std::size_t nonFinite = query(surface, t_s, velocities);
+  velocityNodes_ = asked;
+  // The query's buffers become the slot's, and the slot's the next query's:
+  // no copy, and no allocation once each has been sized.
+  std::swap(slot.h, h_);
+  std::swap(slot.velocity, velocity_);
+  slot.t_s = t_s;
+  slot.i0 = i0_;
+  slot.j0 = j0_;
+  slot.velocitiesAsked = velocities;
+  slot.hasVelocities = hasVelocities_;
+  slot.levels = levels_;
+  slot.window = keptNodes_;
+  slot.nonFinite = nonFinite;
+  slot.surface = &surface;
+  return slot;
+}
+
+void PatchSampler::blend(const TimeSample& a, const TimeSample& b, double fraction) {
+  // (1 - s) a + s b: a's bits at s = 0, b's at 1. Linear interpolation errs
+  // by at most T^2 / 8 max |f''|, (omega T)^2 / 8 of a wave's amplitude
+  // (docs/model.md, "Water sampling"). At s = 0, a's bits whatever b holds
+  // (a NaN velocity times 0 is NaN).
+  const auto wa = btScalar(1.0 - fraction), wb = btScalar(fraction);
+  const bool copy = fraction == 0;
+  const auto mix = [&](const btScalar* x, const btScalar* y, std::size_t count, btScalar* out) {
+    if (copy)
+      std::copy_n(x, count, out);
+    else
+      for (std::size_t i = 0; i < count; ++i) out[i] = wa * x[i] + wb * y[i];
+  };
+  h_.resize(a.h.size());  // allocates at the first blend only
+  mix(a.h.data(), b.h.data(), h_.size(), h_.data());
+  hasVelocities_ = a.hasVelocities && b.hasVelocities;
+  if (!hasVelocities_) return;
+  velocity_.resize(h_.size() * depths_m_.size() + 1);
+  // A node's velocities are its levels' three components in a row, and a
+  // window row's nodes follow one another: one run of floats a row when
+  // both samples hold the depths asked for, else one a node.
+  static_assert(sizeof(WaterVelocity) == 3 * sizeof(btScalar));
+  const auto floats = [](const std::vector<WaterVelocity>& v) { return reinterpret_cast<const btScalar*>(v.data()); };
+  btScalar* out = reinterpret_cast<btScalar*>(velocity_.data());
+  const GridWindow& w = velocityNodes_;
+  const std::size_t levels = levels_, perNode = 3 * levels;
+  const bool rows = a.levels == levels && b.levels == levels;
+  for (int j = w.firstV; j < w.firstV + w.nodesV; ++j) {
+    const std::size_t first = std::size_t(j) * std::size_t(side_) + std::size_t(w.firstU);
+    if (rows) {
+      mix(floats(a.velocity) + first * perNode, floats(b.velocity) + first * perNode, std::size_t(w.nodesU) * perNode,
+          out + first * perNode);
+      continue;
+    }
+    for (std::size_t node = first; node < first + std::size_t(w.nodesU); ++node)
+      mix(floats(a.velocity) + node * 3 * a.levels, floats(b.velocity) + node * 3 * b.levels, perNode,
+          out + node * perNode);
+  }
 }
 
 std::size_t PatchSampler::sampleWithSurfaceVelocities(const WaterSurface& surface, double centreU_m, double centreV_m,
@@ -148,10 +279,13 @@ void PatchSampler::place(double centreU_m, double centreV_m) {
   h_.resize(std::size_t(side_) * std::size_t(side_));  // allocates at the first sample only
 }
 
-std::size_t PatchSampler::sample(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s) {
+std::size_t PatchSampler::sample(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s,
+                                 double period_s) {
   place(centreU_m, centreV_m);
   hasVelocities_ = false;
   hasSurfaceVelocities_ = false;
+  std::size_t nonFinite = 0;
+  if (inTime(surface, t_s, period_s, false, nonFinite)) return nonFinite;
   return sampleHeights(surface, t_s);
 }
 

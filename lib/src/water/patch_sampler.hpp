@@ -10,7 +10,9 @@
 #include <keel/surface_authoring.hpp>
 #include <keel/water_sampling.hpp>
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <span>
 #include <vector>
@@ -37,7 +39,15 @@ class PatchSampler final : public WaterPatch {
   /// by the mean of the finite ones (0 when none was finite). Throws
   /// std::out_of_range, sampling nothing, when the point is not finite or
   /// lies farther than reach_m() from the origin.
-  std::size_t sample(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s);
+  ///
+  /// With `period_s` > 0 [s], the patch in time (docs/model.md, "Water
+  /// sampling"): when the surface's answers are settled over the lattice
+  /// times `k period_s` around t_s (WaterSurface::settledBetween), the grid
+  /// is sampled at those two (each once: the samples are kept while the
+  /// placement holds) and blended linearly at t_s, or read as sampled when
+  /// t_s is one of them. A function of t_s, the period and the placement
+  /// alone, whatever was kept: the same bits from a fresh sampler.
+  std::size_t sample(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s, double period_s = 0);
 
   /// sample(), and the water's velocity at every node at velocityDepths_m()
   /// below the surface when the surface answers grids with velocities
@@ -56,9 +66,12 @@ class PatchSampler final : public WaterPatch {
   /// (velocityNodes()): every point under the hull is interpolated from
   /// them, the same bits as with every node, and the nodes beyond cost no
   /// velocity sums.
+  ///
+  /// `period_s` as sample(): a kept sample serves when it holds the depths
+  /// and the nodes asked for.
   std::size_t sampleWithVelocities(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s,
                                    btScalar deepest_m = std::numeric_limits<btScalar>::infinity(),
-                                   const Footprint* under = nullptr);
+                                   const Footprint* under = nullptr, double period_s = 0);
 
   /// sample(), and the water's velocity at the surface at the corners of
   /// the cell under (`centreU_m`, `centreV_m`) when the surface answers
@@ -68,16 +81,69 @@ class PatchSampler final : public WaterPatch {
   /// of its own); otherwise only the heights are sampled.
   std::size_t sampleWithSurfaceVelocities(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s);
 
+  /// Forgets the samples the patch in time keeps (another surface may be
+  /// given the address of the one they were taken on).
+  void forgetKeptSamples() { kept_.forget(); }
+
  private:
+  /// A sample the patch in time keeps: the grid as a query at `t_s`
+  /// answered it, and what was asked.
+  struct TimeSample {
+    const WaterSurface* surface = nullptr;  // null: holds nothing
+    double t_s = 0;
+    std::int64_t i0 = 0, j0 = 0;
+    bool velocitiesAsked = false, hasVelocities = false;
+    std::size_t levels = 0;  // the depths it holds, when hasVelocities
+    GridWindow window{};     // the nodes whose velocities it holds
+    std::size_t nonFinite = 0;
+    std::vector<btScalar> h;
+    std::vector<WaterVelocity> velocity;
+  };
+  /// The two samples kept. A copy (rollback's) holds none: they are a cache
+  /// of a function of time, and the copy's memory stays its own.
+  struct KeptSamples {
+    std::array<TimeSample, 2> slot;
+    KeptSamples() = default;
+    KeptSamples(const KeptSamples& /*other*/) {}
+    KeptSamples& operator=(const KeptSamples& /*other*/) {
+      forget();
+      return *this;
+    }
+    KeptSamples(KeptSamples&&) = default;
+    KeptSamples& operator=(KeptSamples&&) = default;
+    ~KeptSamples() = default;
+    void forget() {
+      for (TimeSample& s : slot) s.surface = nullptr;
+    }
+  };
+
+  std::size_t query(const WaterSurface& surface, double t_s, bool velocities);  // at t_s itself
+  /// The patch in time at t_s, when the period and the surface allow it:
+  /// true, and the number of non-finite samples replaced in `nonFinite`.
+  bool inTime(const WaterSurface& surface, double t_s, double period_s, bool velocities, std::size_t& nonFinite);
+  [[nodiscard]] bool serves(const TimeSample& kept, const WaterSurface& surface, double t_s, bool velocities) const;
+  TimeSample& keep(const WaterSurface& surface, double t_s, bool velocities, const TimeSample* other);
+  void blend(const TimeSample& a, const TimeSample& b, double fraction);  // a at fraction 0, b at 1
+
   void place(double centreU_m, double centreV_m);  // the origin around the centre; throws as sample()
   [[nodiscard]] WaterGrid placedGrid() const;      // the nodes as placed, for the surface's grid queries
-  [[nodiscard]] GridWindow nodesUnder(const Footprint& under) const;   // of the grid as placed
+  // Of the grid as placed, each bound `slack` of a cell farther out.
+  [[nodiscard]] GridWindow nodesUnder(const Footprint& under, double slack) const;
   std::size_t sampleHeights(const WaterSurface& surface, double t_s);  // the heights at the placed nodes
 
   btScalar radius_m_ = 0;
   std::vector<btScalar> u_, v_, queried_;  // query order (serpentine) [m]
   GridHistory history_;                    // the surface's memory from one sample to the next
+  KeptSamples kept_;                       // the patch in time's
+  GridWindow keptNodes_{};                 // the nodes whose velocities a kept sample takes
 };
+
+/// The patch in time's period [s] for substeps of `dt_s` [s]: the largest
+/// power of two seconds at most `substeps` of them, so that its lattice
+/// times are exact doubles and stay where they are when the substep's
+/// length changes within a factor of two; 0 (every substep at its own
+/// time) for 1 substep or fewer, or a step with no such power.
+double patchTimePeriod_s(btScalar dt_s, int substeps);
 
 /// Replaces non-finite values of `values` by the mean of the finite ones (0 if
 /// none is finite). Returns how many were replaced.

@@ -258,6 +258,17 @@ std::array<double, 2> SpectralOcean::publishedTimes_s() const {
           s.levels[std::size_t(s.front.level[s.front.count - 1])].time_s};
 }
 
+bool SpectralOcean::settledBetween(double from_s, double to_s) const {
+  const detail::SpectralOceanState& s = SpectralOceanAccess::state(*this, "settledBetween");
+  const double w = s.tilePeriod_s;
+  for (std::size_t i = 0; i < s.front.count; ++i) {
+    const double t = s.levels[std::size_t(s.front.level[i])].time_s;
+    if (t != std::round(t / w) * w) return false;  // a long window's ends, not the lattice (prepareEnds)
+  }
+  const std::array<double, 2> span = publishedTimes_s();
+  return from_s >= span[0] && to_s <= span[1];
+}
+
 std::vector<float> detail::elevationTile_m(const SpectralOcean& ocean) {
   const SpectralOceanState& state = SpectralOceanAccess::state(ocean);
   const SpectralLevel& l = state.levels[std::size_t(state.front.level[0])];
