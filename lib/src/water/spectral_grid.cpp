@@ -42,6 +42,37 @@ SpectralAxis axisAt(double f, bool cubic) {
           {0.5 * (-a3 + 2 * a2 - a), 0.5 * (3 * a3 - 5 * a2 + 2), 0.5 * (-3 * a3 + 4 * a2 + a), 0.5 * (a3 - a2)}};
 }
 
+/// Tile nodes past the tile's edge that a blended tile also holds (its
+/// first columns and rows again), so that a block that crosses the edge by
+/// up to this many is read in place.
+constexpr std::size_t kBlendedMargin = 16;
+
+/// The published tiles blended in time at one query time, on one thread:
+/// a fleet asks thousands of grids at each time, each blending the few
+/// hundred tile nodes under it, together many times the tile's own. The
+/// nodes a thread has blended block by block at one time are counted, and
+/// once they reach the tile's count (one of its planes: the elevations, or
+/// the bands' velocities) the next job blends that whole plane, and the
+/// jobs after read their blocks from it: at most twice the blends of
+/// either way, and no plane for the few grids a lone boat asks. Each node's
+/// blend is its own, so the same bits either way.
+struct BlendedTile {
+  /// What the planes hold: a publication's two tiles and their weights.
+  std::uint64_t publication = 0;
+  const detail::SpectralLevel *level0 = nullptr, *level1 = nullptr;
+  detail::TimeWeights weights;
+  std::size_t blendedE = 0, blendedV = 0;  ///< values blended block by block since
+  bool haveE = false, haveV = false;
+  std::vector<btScalar> elevation, velocity;  ///< the planes, kBlendedMargin past the edge
+
+  [[nodiscard]] bool holds(const detail::Snapshot& s) const {
+    const detail::TimeWeights& w = s.weights;
+    return publication == s.state->publication && level0 == s.level0 && level1 == s.level1 &&
+           weights.value0 == w.value0 && weights.value1 == w.value1 && weights.slope0 == w.slope0 &&
+           weights.slope1 == w.slope1;
+  }
+};
+
 /// The per-thread tables of one grid query: they grow to the largest grid
 /// asked, then never allocate again (surfaces are shared by every thread).
 struct GridScratch {
@@ -52,6 +83,7 @@ struct GridScratch {
   /// What `decay` was computed for: the depths, then the bands' wavenumbers.
   std::vector<double> decayKey;
   std::size_t decayDepths = 0;  ///< of decayKey, the depths
+  BlendedTile tile;
 };
 
 /// The calling thread's tables.
@@ -104,6 +136,52 @@ void layDecays(GridScratch& scratch, std::span<const double> depths_m, std::span
   job.decay = scratch.decay.data();
 }
 
+/// The job's block read from the thread's blended tile, where the tile
+/// holds it and has been (or is now) blended: BlendedTile.
+void useBlendedTile(BlendedTile& tile, detail::SpectralGridJob& job) {
+  const detail::Snapshot& s = job.snapshot;
+  if (s.single) return;  // no blend
+  if (!tile.holds(s)) {
+    tile.publication = s.state->publication;
+    tile.level0 = s.level0;
+    tile.level1 = s.level1;
+    tile.weights = s.weights;
+    tile.blendedE = tile.blendedV = 0;
+    tile.haveE = tile.haveV = false;
+  }
+  const auto n = std::int64_t(s.state->fixedNodes);
+  const std::size_t side = std::size_t(n) + kBlendedMargin, fields = 3 * job.bands, nodes = job.width * job.height;
+  const bool heights = job.heights_m != nullptr;
+  if (heights && !tile.haveE) tile.blendedE += nodes;
+  if (fields > 0 && !tile.haveV) tile.blendedV += nodes * fields;
+  const auto column = std::size_t((job.x0 % n + n) % n), row = std::size_t((job.y0 % n + n) % n);
+  if (column + job.width > side || row + job.height > side) return;  // past the margin
+  const bool blendE = heights && !tile.haveE && tile.blendedE >= side * side;
+  const bool blendV = fields > 0 && !tile.haveV && tile.blendedV >= side * side * fields;
+  const std::size_t strideE = detail::spectralGridPadded(side), strideV = detail::spectralGridPadded(side * fields);
+  if (blendE || blendV) {
+    // Rows of the planes' padding, and a vector past the last for the
+    // kernel's whole-vector reads.
+    if (blendE) detail::growTo(tile.elevation, side * strideE + detail::kSpectralGridLanes);
+    if (blendV) detail::growTo(tile.velocity, side * strideV + detail::kSpectralGridLanes);
+    detail::SpectralGridJob whole = job;
+    whole.x0 = whole.y0 = 0;
+    whole.width = whole.height = side;
+    whole.bands = blendV ? job.bands : 0;
+    detail::spectralBlend(whole, blendE ? tile.elevation.data() : nullptr, blendV ? tile.velocity.data() : nullptr);
+    tile.haveE = tile.haveE || blendE;
+    tile.haveV = tile.haveV || blendV;
+  }
+  if (heights && tile.haveE) {
+    job.blendedE = tile.elevation.data() + row * strideE + column;
+    job.blendedStrideE = strideE;
+  }
+  if (fields > 0 && tile.haveV) {
+    job.blendedV = tile.velocity.data() + row * strideV + column * fields;
+    job.blendedStrideV = strideV;
+  }
+}
+
 /// Part of a grid for one job: `nodesU` columns' stencils from `columns`,
 /// `nodesV` rows' from `rows`, written row-major from `heights_m` and (with
 /// velocities) `velocities_mps`.
@@ -139,7 +217,12 @@ void runJob(GridScratch& scratch, const detail::Snapshot& snapshot, const GridVe
                               .decay = nullptr,
                               .scratch = nullptr,
                               .heights_m = grid.heights_m,
-                              .velocities_mps = grid.velocities_mps};
+                              .velocities_mps = grid.velocities_mps,
+                              .blendedE = nullptr,
+                              .blendedV = nullptr,
+                              .blendedStrideE = 0,
+                              .blendedStrideV = 0};
+  useBlendedTile(scratch.tile, job);
   layColumnWeights(scratch, job);
   if (depths > 0) layDecays(scratch, velocities->depths_m, state.waves.bandWavenumber_radpm, job);
   detail::growTo(scratch.work, detail::spectralGridScratch(job));
@@ -263,6 +346,7 @@ std::size_t detail::spectralGridScratch_bytes() {
   return s.columns.capacity() * sizeof(SpectralAxis) + s.rows.capacity() * sizeof(SpectralAxis) +
          (s.columnWeight.capacity() + s.decay.capacity() + s.work.capacity() + s.blockVelocities.capacity()) *
              sizeof(btScalar) +
+         (s.tile.elevation.capacity() + s.tile.velocity.capacity()) * sizeof(btScalar) +
          s.decayKey.capacity() * sizeof(double);
 }
 
