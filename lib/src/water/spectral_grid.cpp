@@ -20,6 +20,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace keel::KEEL_ABI {
@@ -50,18 +51,20 @@ constexpr std::size_t kBlendedMargin = 16;
 /// The published tiles blended in time at one query time, on one thread:
 /// a fleet asks thousands of grids at each time, each blending the few
 /// hundred tile nodes under it, together many times the tile's own. The
-/// nodes a thread has blended block by block at one time are counted, and
-/// once they reach the tile's count (one of its planes: the elevations, or
-/// the bands' velocities) the next job blends that whole plane, and the
-/// jobs after read their blocks from it: at most twice the blends of
-/// either way, and no plane for the few grids a lone boat asks. Each node's
-/// blend is its own, so the same bits either way.
+/// values a thread's jobs ask at one time are counted, and once they reach
+/// the tile's count (one of its planes: the elevations, or the bands'
+/// velocities) the next job blends that whole plane, and the jobs after
+/// read their blocks from it: at most twice the blends of either way, and
+/// no plane for the few grids a lone boat asks. When the thread's jobs at
+/// the time before asked that many, a fleet's next step, the first job
+/// blends it. Each node's blend is its own, so the same bits either way.
 struct BlendedTile {
   /// What the planes hold: a publication's two tiles and their weights.
   std::uint64_t publication = 0;
   const detail::SpectralLevel *level0 = nullptr, *level1 = nullptr;
   detail::TimeWeights weights;
-  std::size_t blendedE = 0, blendedV = 0;  ///< values blended block by block since
+  std::size_t askedE = 0, askedV = 0;          ///< values the jobs asked since
+  std::size_t lastAskedE = 0, lastAskedV = 0;  ///< those of the time before
   bool haveE = false, haveV = false;
   std::vector<btScalar> elevation, velocity;  ///< the planes, kBlendedMargin past the edge
 
@@ -146,18 +149,20 @@ void useBlendedTile(BlendedTile& tile, detail::SpectralGridJob& job) {
     tile.level0 = s.level0;
     tile.level1 = s.level1;
     tile.weights = s.weights;
-    tile.blendedE = tile.blendedV = 0;
+    tile.lastAskedE = std::exchange(tile.askedE, 0);
+    tile.lastAskedV = std::exchange(tile.askedV, 0);
     tile.haveE = tile.haveV = false;
   }
   const auto n = std::int64_t(s.state->fixedNodes);
   const std::size_t side = std::size_t(n) + kBlendedMargin, fields = 3 * job.bands, nodes = job.width * job.height;
   const bool heights = job.heights_m != nullptr;
-  if (heights && !tile.haveE) tile.blendedE += nodes;
-  if (fields > 0 && !tile.haveV) tile.blendedV += nodes * fields;
+  if (heights) tile.askedE += nodes;
+  if (fields > 0) tile.askedV += nodes * fields;
   const auto column = std::size_t((job.x0 % n + n) % n), row = std::size_t((job.y0 % n + n) % n);
   if (column + job.width > side || row + job.height > side) return;  // past the margin
-  const bool blendE = heights && !tile.haveE && tile.blendedE >= side * side;
-  const bool blendV = fields > 0 && !tile.haveV && tile.blendedV >= side * side * fields;
+  const std::size_t planeE = side * side, planeV = planeE * fields;
+  const bool blendE = heights && !tile.haveE && std::max(tile.askedE, tile.lastAskedE) >= planeE;
+  const bool blendV = fields > 0 && !tile.haveV && std::max(tile.askedV, tile.lastAskedV) >= planeV;
   const std::size_t strideE = detail::spectralGridPadded(side), strideV = detail::spectralGridPadded(side * fields);
   if (blendE || blendV) {
     // Rows of the planes' padding, and a vector past the last for the
