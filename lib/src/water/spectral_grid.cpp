@@ -48,6 +48,13 @@ SpectralAxis axisAt(double f, bool cubic) {
 /// up to this many is read in place.
 constexpr std::size_t kBlendedMargin = 16;
 
+/// The largest plane a thread blends whole [btScalars], 64 MB of floats:
+/// the bands' velocities of a tile of 512 nodes at the default refinement
+/// and bands fit, of 1,024 do not (both planes take 1.7 MB at the default
+/// 128 nodes). Larger planes are blended block by block, as for a lone
+/// boat.
+constexpr std::size_t kMaxBlendedPlane = std::size_t(1) << 24;
+
 /// The published tiles blended in time at one query time, on one thread:
 /// a fleet asks thousands of grids at each time, each blending the few
 /// hundred tile nodes under it, together many times the tile's own. The
@@ -161,8 +168,10 @@ void useBlendedTile(BlendedTile& tile, detail::SpectralGridJob& job) {
   const auto column = std::size_t((job.x0 % n + n) % n), row = std::size_t((job.y0 % n + n) % n);
   if (column + job.width > side || row + job.height > side) return;  // past the margin
   const std::size_t planeE = side * side, planeV = planeE * fields;
-  const bool blendE = heights && !tile.haveE && std::max(tile.askedE, tile.lastAskedE) >= planeE;
-  const bool blendV = fields > 0 && !tile.haveV && std::max(tile.askedV, tile.lastAskedV) >= planeV;
+  const bool blendE = heights && !tile.haveE && std::max(tile.askedE, tile.lastAskedE) >= planeE &&
+                      planeE <= kMaxBlendedPlane;
+  const bool blendV = fields > 0 && !tile.haveV && std::max(tile.askedV, tile.lastAskedV) >= planeV &&
+                      planeV <= kMaxBlendedPlane;
   const std::size_t strideE = detail::spectralGridPadded(side), strideV = detail::spectralGridPadded(side * fields);
   if (blendE || blendV) {
     // Rows of the planes' padding, and a vector past the last for the
