@@ -16,6 +16,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <sstream>
 #include <stdexcept>
@@ -75,11 +76,11 @@ struct BlendedTile {
   bool haveE = false, haveV = false;
   std::vector<btScalar> elevation, velocity;  ///< the planes, kBlendedMargin past the edge
 
+  /// The weights compared as bits: a -0 weight can give another zero's sign.
   [[nodiscard]] bool holds(const detail::Snapshot& s) const {
-    const detail::TimeWeights& w = s.weights;
+    static_assert(sizeof(detail::TimeWeights) == 6 * sizeof(float), "weights without padding");
     return publication == s.state->publication && level0 == s.level0 && level1 == s.level1 &&
-           weights.value0 == w.value0 && weights.value1 == w.value1 && weights.slope0 == w.slope0 &&
-           weights.slope1 == w.slope1;
+           std::memcmp(&weights, &s.weights, sizeof weights) == 0;
   }
 };
 
