@@ -266,8 +266,8 @@ GridAnswer askGrid(const SpectralOcean& ocean, const WaterGrid& g, std::span<con
                    double t_s) {
   const auto nodes = std::size_t(g.nodesU * g.nodesV);
   GridAnswer a{std::vector<btScalar>(nodes), std::vector<WaterVelocity>(nodes * depths.size())};
-  EXPECT_TRUE(ocean.gridHeightsAndVelocities(g, {.depths_m = depths, .out = a.velocities.data(), .window = window},
-                                             t_s, a.heights.data()));
+  EXPECT_TRUE(ocean.gridHeightsAndVelocities(g, {.depths_m = depths, .out = a.velocities.data(), .window = window}, t_s,
+                                             a.heights.data()));
   return a;
 }
 
@@ -296,7 +296,8 @@ TEST(SpectralOceanFixedPoints, ABlendedTileGivesEachGridsOwnBits) {
   std::optional<SpectralOcean> ocean(oceanOf(SpectralQuery::FixedPointTiles));  // 96 fixed-point nodes a side
   const auto alone = [&](double t_s) {  // each on a fresh thread: no blended tile
     std::vector<GridAnswer> out;
-    for (const Ask& a : asks) std::thread([&] { out.push_back(askGrid(*ocean, a.grid, a.depths, a.window, t_s)); }).join();
+    for (const Ask& a : asks)
+      std::thread([&] { out.push_back(askGrid(*ocean, a.grid, a.depths, a.window, t_s)); }).join();
     return out;
   };
   std::size_t tile_bytes = 0;

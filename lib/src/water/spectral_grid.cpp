@@ -14,9 +14,9 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <span>
 #include <sstream>
 #include <stdexcept>
@@ -76,11 +76,16 @@ struct BlendedTile {
   bool haveE = false, haveV = false;
   std::vector<btScalar> elevation, velocity;  ///< the planes, kBlendedMargin past the edge
 
-  /// The weights compared as bits: a -0 weight can give another zero's sign.
+  /// The blend's weights compared as bits: a -0 weight can give another
+  /// zero's sign.
   [[nodiscard]] bool holds(const detail::Snapshot& s) const {
-    static_assert(sizeof(detail::TimeWeights) == 6 * sizeof(float), "weights without padding");
+    const auto same = [](float a, float b) {
+      return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
+    };
+    const detail::TimeWeights& w = s.weights;
     return publication == s.state->publication && level0 == s.level0 && level1 == s.level1 &&
-           std::memcmp(&weights, &s.weights, sizeof weights) == 0;
+           same(weights.value0, w.value0) && same(weights.value1, w.value1) && same(weights.slope0, w.slope0) &&
+           same(weights.slope1, w.slope1);
   }
 };
 

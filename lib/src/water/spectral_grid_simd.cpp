@@ -34,8 +34,8 @@ using DF = hn::Rebind<float, DS>;  // as many floats (the tiles')
 /// a blended tile's), then in its scratch a grid row of each plane, the
 /// lanes and the spill.
 struct Layout {
-  std::size_t paddedE, paddedV;  // a block row's elevations and velocities, whole vectors
-  std::size_t strideE, strideV;  // the block planes' row lengths
+  std::size_t paddedE, paddedV;     // a block row's elevations and velocities, whole vectors
+  std::size_t strideE, strideV;     // the block planes' row lengths
   const btScalar *blockE, *blockV;  // [height][stride]: the block blended in time
   btScalar *ownE, *ownV;            // the scratch's block planes, for the kernel's own blend
   btScalar *rowE, *rowV;            // one grid row: the 4-tap sums of the block's rows
@@ -115,8 +115,7 @@ void blendRun(std::size_t count, std::size_t readable, std::size_t room, btScala
 /// that crosses the tile's edge is two), the elevations into `outE` (rows
 /// `strideE` apart) and the bands' velocities into `outV` (`strideV`), each
 /// unless null.
-void blendBlock(const SpectralGridJob& job, std::size_t strideE, std::size_t strideV, btScalar* outE,
-                btScalar* outV) {
+void blendBlock(const SpectralGridJob& job, std::size_t strideE, std::size_t strideV, btScalar* outE, btScalar* outV) {
   const DF df;
   const Snapshot& s = job.snapshot;
   // A copy the stores below cannot alias: its broadcasts stay out of the loops.
