@@ -95,15 +95,16 @@ HWY_INLINE void cellCorners(const T* grid, const ScalarIndex* first, std::size_t
 
 /// The samples of a grid of at most two vectors of them (a far boat's 4 x 4
 /// patch in float from AVX2 on, in double on AVX-512) held in two
-/// registers: a sample is a lane of one, chosen by its index, with no
-/// per-point loads (cellCorners' cost on a grid this small). The same
-/// samples, so the same bits.
+/// registers: a sample is a lane of one, chosen by its index, where
+/// cellCorners loads each point's four samples apart. The same samples, so
+/// the same bits.
 struct SmallGrid {
   V low, high;
   /// Whether `side` x `side` samples fit.
   static bool fits(int side) { return std::size_t(side) * std::size_t(side) <= 2 * hn::Lanes(D()); }
-  /// The samples, the lanes past them zero.
-  explicit SmallGrid(const T* grid, int side) {
+  /// The samples, the lanes past them zero (all zero when they do not fit).
+  explicit SmallGrid(const T* grid, int side) : low(hn::Zero(D())), high(hn::Zero(D())) {
+    if (!fits(side)) return;
     const D d;
     HWY_ALIGN T samples[2 * kMaxLanes] = {};
     std::copy_n(grid, std::size_t(side) * std::size_t(side), samples);
@@ -179,7 +180,7 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, cons
   T* record = cells.record;
   const T *px = hull.x.data(), *py = hull.y.data(), *pz = hull.z.data();  // locals: see simd-inl.hpp
   const bool small = SmallGrid::fits(side);
-  const SmallGrid table = small ? SmallGrid(grid, side) : SmallGrid(grid, 0);
+  const SmallGrid table(grid, side);
   const auto nextRow = hn::Set(di, ScalarIndex(side));
   for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
     const V x = hn::LoadU(d, px + i), y = hn::LoadU(d, py + i), z = hn::LoadU(d, pz + i);

@@ -56,16 +56,23 @@ constexpr std::size_t kBlendedMargin = 16;
 /// boat.
 constexpr std::size_t kMaxBlendedPlane = std::size_t(1) << 24;
 
+/// A plane is blended whole once a thread's grids at one time ask this many
+/// times its values: its blend reads every tile node of both published
+/// tiles, a block's only the nodes under its grid, so a plane read about
+/// once over (1,000 full-detail boats' patches) would cost as much memory
+/// traffic as it saves blends.
+constexpr std::size_t kBlendedReads = 2;
+
 /// The published tiles blended in time at one query time, on one thread:
 /// a fleet asks thousands of grids at each time, each blending the few
 /// hundred tile nodes under it, together many times the tile's own. The
 /// values a thread's jobs ask at one time are counted, and once they reach
-/// the tile's count (one of its planes: the elevations, or the bands'
-/// velocities) the next job blends that whole plane, and the jobs after
-/// read their blocks from it: at most twice the blends of either way, and
-/// no plane for the few grids a lone boat asks. When the thread's jobs at
-/// the time before asked that many, a fleet's next step, the first job
-/// blends it. Each node's blend is its own, so the same bits either way.
+/// kBlendedReads times one of the tile's planes (the elevations, or the
+/// bands' velocities) the next job blends that whole plane, and the jobs
+/// after read their blocks from it; a lone boat's few grids never do. When
+/// the thread's jobs at the time before asked that many, a fleet's next
+/// step, its first job blends the plane. Each node's blend is its own, so
+/// the same bits either way.
 struct BlendedTile {
   /// What the planes hold: a publication's two tiles and their weights.
   std::uint64_t publication = 0;
@@ -171,13 +178,19 @@ void useBlendedTile(BlendedTile& tile, detail::SpectralGridJob& job) {
   const bool heights = job.heights_m != nullptr;
   if (heights) tile.askedE += nodes;
   if (fields > 0) tile.askedV += nodes * fields;
-  const auto column = std::size_t((job.x0 % n + n) % n), row = std::size_t((job.y0 % n + n) % n);
-  if (column + job.width > side || row + job.height > side) return;  // past the margin
   const std::size_t planeE = side * side, planeV = planeE * fields;
-  const bool blendE = heights && !tile.haveE && std::max(tile.askedE, tile.lastAskedE) >= planeE &&
+  const bool blendE = heights && !tile.haveE && std::max(tile.askedE, tile.lastAskedE) >= kBlendedReads * planeE &&
                       planeE <= kMaxBlendedPlane;
-  const bool blendV = fields > 0 && !tile.haveV && std::max(tile.askedV, tile.lastAskedV) >= planeV &&
+  const bool blendV = fields > 0 && !tile.haveV && std::max(tile.askedV, tile.lastAskedV) >= kBlendedReads * planeV &&
                       planeV <= kMaxBlendedPlane;
+  if (!(heights && (tile.haveE || blendE)) && !(fields > 0 && (tile.haveV || blendV))) return;  // no plane for it
+  // The block's first node in the tile (a 64-bit division each).
+  const auto wrap = [n](std::int64_t x) {
+    const std::int64_t r = x % n;
+    return std::size_t(r < 0 ? r + n : r);
+  };
+  const std::size_t column = wrap(job.x0), row = wrap(job.y0);
+  if (column + job.width > side || row + job.height > side) return;  // past the margin
   const std::size_t strideE = detail::spectralGridPadded(side), strideV = detail::spectralGridPadded(side * fields);
   if (blendE || blendV) {
     // Rows of the planes' padding, and a vector past the last for the
