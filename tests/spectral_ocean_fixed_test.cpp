@@ -7,6 +7,7 @@
 #include <keel/spectral_ocean.hpp>
 
 #include "water/spectral_detail.hpp"
+#include "water/spectral_grid.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +16,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <random>
+#include <thread>
 #include <vector>
 
 namespace keel::test {
@@ -247,6 +250,84 @@ TEST(SpectralOceanFixedPoints, GridQueriesAreTheSameBitsOnEveryInstructionSet) {
   }
   std::printf("grid queries' hash: 0x%016llx\n", static_cast<unsigned long long>(h));
   EXPECT_EQ(h, sizeof(btScalar) == 4 ? 0xe941b97912083950ULL : 0xa89fce24b9d00f89ULL);
+}
+
+/// One grid query's heights and velocities (at `depths`, in `window`), as bits.
+struct GridAnswer {
+  std::vector<btScalar> heights;
+  std::vector<WaterVelocity> velocities;
+  bool operator==(const GridAnswer& o) const {
+    return std::memcmp(heights.data(), o.heights.data(), heights.size() * sizeof(btScalar)) == 0 &&
+           std::memcmp(velocities.data(), o.velocities.data(), velocities.size() * sizeof(WaterVelocity)) == 0;
+  }
+};
+
+GridAnswer askGrid(const SpectralOcean& ocean, const WaterGrid& g, std::span<const double> depths, GridWindow window,
+                   double t_s) {
+  const auto nodes = std::size_t(g.nodesU * g.nodesV);
+  GridAnswer a{std::vector<btScalar>(nodes), std::vector<WaterVelocity>(nodes * depths.size())};
+  EXPECT_TRUE(ocean.gridHeightsAndVelocities(g, {.depths_m = depths, .out = a.velocities.data(), .window = window}, t_s,
+                                             a.heights.data()));
+  return a;
+}
+
+// A thread that asks many grids at one time blends the published tiles
+// under them whole, once, and reads each grid's block from there
+// (spectral_grid.cpp, BlendedTile): the same bits as each grid alone on a
+// fresh thread, which blends its own block. Grids as a far boat's (4 x 4
+// nodes, the velocities of 2 x 2 at the surface) and a full-detail boat's
+// (every node, four depths), across the tile's edge within the blended
+// tile's margin and beyond it; then a new publication, and a new ocean in
+// the old one's place.
+TEST(SpectralOceanFixedPoints, ABlendedTileGivesEachGridsOwnBits) {
+  const double surface[] = {0}, depths[] = {0, 0.5, 2, 8};
+  struct Ask {
+    WaterGrid grid;
+    std::span<const double> depths;
+    GridWindow window;
+  };
+  const Ask asks[] = {
+      {{.cellSize_m = 5.5, .originI = 3, .originJ = -2, .nodesU = 4, .nodesV = 4}, surface, {1, 1, 2, 2}},
+      {{.cellSize_m = 5.5, .originI = -1, .originJ = 16, .nodesU = 4, .nodesV = 4}, surface, {0, 2, 2, 2}},
+      {{.cellSize_m = 0.5, .originI = -37, .originJ = 181, .nodesU = 23, .nodesV = 17}, depths, {}},
+      {{.cellSize_m = 1.0, .originI = 85, .originJ = -4, .nodesU = 30, .nodesV = 9}, depths, {3, 2, 20, 5}},
+      {{.cellSize_m = 4.0, .originI = 20, .originJ = 20, .nodesU = 9, .nodesV = 3}, depths, {}},  // past the margin
+  };
+  std::optional<SpectralOcean> ocean(oceanOf(SpectralQuery::FixedPointTiles));  // 96 fixed-point nodes a side
+  const auto alone = [&](double t_s) {  // each on a fresh thread: no blended tile
+    std::vector<GridAnswer> out;
+    for (const Ask& a : asks)
+      std::thread([&] { out.push_back(askGrid(*ocean, a.grid, a.depths, a.window, t_s)); }).join();
+    return out;
+  };
+  std::size_t tile_bytes = 0;
+  const auto together = [&](double t_s) {  // on one thread, after enough far boats' grids to blend the tile
+    std::vector<GridAnswer> out;
+    std::thread([&] {
+      for (int b = 0; b < 400; ++b)
+        (void)askGrid(*ocean, {.cellSize_m = 5.5, .originI = 7 * b, .originJ = 3 * b, .nodesU = 4, .nodesV = 4},
+                      surface, {1, 1, 2, 2}, t_s);
+      for (const Ask& a : asks) out.push_back(askGrid(*ocean, a.grid, a.depths, a.window, t_s));
+      tile_bytes = detail::spectralGridScratch_bytes();
+    }).join();
+    return out;
+  };
+  // The planes at 112 nodes a side (96 and the margin), 1 + 9 values a node.
+  const std::size_t planes_bytes = 112 * 112 * 10 * sizeof(btScalar);
+  ocean->update(3.0, 3.0 + 1.0 / 60);
+  for (const double t_s : {3.007, 3.012}) {
+    const std::vector<GridAnswer> expected = alone(t_s), got = together(t_s);
+    EXPECT_GT(tile_bytes, planes_bytes);
+    for (std::size_t k = 0; k < expected.size(); ++k) EXPECT_TRUE(got[k] == expected[k]) << "grid " << k;
+  }
+  ocean->update(3.1, 3.1 + 1.0 / 60);
+  EXPECT_TRUE(together(3.11) == alone(3.11));
+  ocean.reset();
+  ocean.emplace(SpectralOcean(WaveSpectrum::jonswap(3.0, 8.0), {.tileSize_m = 96, .nodesPerSide = 64, .seed = 2}));
+  ocean->update(3.1, 3.1 + 1.0 / 60);
+  EXPECT_TRUE(together(3.11) == alone(3.11));
+  std::printf("[  figure  ] %zu grids, each alone and after 400 others at one time on one thread: the same bits\n",
+              std::size(asks));
 }
 
 }  // namespace

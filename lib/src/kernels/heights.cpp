@@ -77,6 +77,35 @@ HWY_INLINE void cellCorners(const T* grid, const ScalarIndex* first, std::size_t
 #endif
 }
 
+/// The samples of a grid of at most two vectors of them (a far boat's 4 x 4
+/// patch in float from AVX2 on, in double on AVX-512) held in two
+/// registers: a sample is a lane of one, chosen by its index, where
+/// cellCorners loads each point's four samples apart. The same samples, so
+/// the same bits.
+struct SmallGrid {
+  V low, high;
+  /// Whether `side` x `side` samples fit.
+  static bool fits(int side) { return std::size_t(side) * std::size_t(side) <= 2 * hn::Lanes(D()); }
+  /// The samples, the lanes past them zero (all zero when they do not fit).
+  explicit SmallGrid(const T* grid, int side) : low(hn::Zero(D())), high(hn::Zero(D())) {
+    if (!fits(side)) return;
+    const D d;
+    HWY_ALIGN T samples[2 * kMaxLanes] = {};
+    std::copy_n(grid, std::size_t(side) * std::size_t(side), samples);
+    low = hn::Load(d, samples);
+    high = hn::Load(d, samples + hn::Lanes(d));
+  }
+  /// The sample at each lane's index k (< 2 Lanes).
+  HWY_INLINE V at(hn::Vec<DI> k) const {
+    const D d;
+    const DI di;
+    const auto lanes = ScalarIndex(hn::Lanes(d));
+    const auto within = hn::IndicesFromVec(d, hn::And(k, hn::Set(di, lanes - 1)));  // Lanes: a power of 2
+    return hn::IfThenElse(hn::RebindMask(d, hn::Gt(k, hn::Set(di, lanes - 1))), hn::TableLookupLanes(high, within),
+                          hn::TableLookupLanes(low, within));
+  }
+};
+
 /// A vertex's place along one of the water's axes in the patch's cells
 /// (before clamping to the grid), from its body coordinates.
 /// - In float: (centre / cell - origin) + p . (axis / cell), the first term
@@ -134,21 +163,30 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, cons
   const V last = hn::Set(d, T(side - 1)), lastCell = hn::Set(d, T(side - 2)), width = hn::Set(d, T(side));
   T* record = cells.record;
   const T *px = hull.x.data(), *py = hull.y.data(), *pz = hull.z.data();  // locals: see simd-inl.hpp
+  const bool small = SmallGrid::fits(side);
+  const SmallGrid table(grid, side);
+  const auto nextRow = hn::Set(di, ScalarIndex(side));
   for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
     const V x = hn::LoadU(d, px + i), y = hn::LoadU(d, py + i), z = hn::LoadU(d, pz + i);
     const V fu = hn::Min(hn::Max(placeU(x, y, z), zero), last), fv = hn::Min(hn::Max(placeV(x, y, z), zero), last);
     const V ci = hn::Min(hn::Floor(fu), lastCell), cj = hn::Min(hn::Floor(fv), lastCell);
     const V a = hn::Sub(fu, ci), b = hn::Sub(fv, cj);
     const auto k00 = wholeToIndex(d, hn::Add(hn::Mul(cj, width), ci));  // WaterPatch::configure: < 2^22 nodes
-    HWY_ALIGN ScalarIndex first[kMaxLanes];
-    hn::Store(k00, di, first);
     if (record != nullptr) {
       // worldCoordinates' w (CoordinatesKernel's operations, lane for lane).
       const V w = hn::Add(cw, dot(V3{x, y, z}, upAxis));
       hn::StoreInterleaved4(hn::BitCast(d, k00), a, b, w, d, record + PatchCells::kRecord * i);
     }
     V h00, h10, h01, h11;
-    cellCorners(grid, first, std::size_t(side), h00, h10, h01, h11);
+    if (small) {
+      const auto k10 = hn::Add(k00, hn::Set(di, ScalarIndex(1)));
+      h00 = table.at(k00), h10 = table.at(k10), h01 = table.at(hn::Add(k00, nextRow));
+      h11 = table.at(hn::Add(k10, nextRow));
+    } else {
+      HWY_ALIGN ScalarIndex first[kMaxLanes];
+      hn::Store(k00, di, first);
+      cellCorners(grid, first, std::size_t(side), h00, h10, h01, h11);
+    }
     // detail::cellHeight: the lower triangle (a + b <= 1) from node (0, 0),
     // the upper from (1, 1).
     const auto lower = hn::Le(hn::Add(a, b), one);

@@ -189,6 +189,9 @@ struct TileWork {
   int step = 0;
 };
 
+/// A number no other publication of any ocean in the process had.
+[[nodiscard]] std::uint64_t nextPublication();
+
 /// Everything a SpectralOcean holds: the waves, the synthesis, and the tile
 /// levels of which `front` are published and `back` prepared.
 struct SpectralOceanState {
@@ -200,6 +203,10 @@ struct SpectralOceanState {
   TileSet front, back;
   TileWork ahead;
   bool prepared = false;
+  /// Which publication of which ocean `front` is (nextPublication()): the
+  /// published tiles change only with it, so what a query derives from
+  /// them may be kept under it (spectral_grid.cpp's blended tile).
+  std::uint64_t publication = nextPublication();
   double inverseCell_pm;       ///< N / L [1/m]
   int fixedNodes;              ///< fixed-point tile nodes per side M: N times the refinement, even
   double inverseFixedCell_pm;  ///< M / L [1/m]

@@ -49,6 +49,13 @@ struct SpectralGridJob {
   btScalar* scratch;         ///< spectralGridScratch(*this) btScalars
   btScalar* heights_m;       ///< [nodesV nodesU], or null for the velocities alone
   btScalar* velocities_mps;  ///< [(nodesV nodesU) depths][3] (WaterVelocity), or null
+  /// The block already blended in time, read in place: its first node's
+  /// elevation and (3 bands) velocities in planes of rows `blendedStrideE`
+  /// and `blendedStrideV` btScalars apart (a blended tile's), readable a
+  /// vector past the block's rows; null: the kernel blends the block.
+  const btScalar* blendedE;
+  const btScalar* blendedV;
+  std::size_t blendedStrideE, blendedStrideV;
 };
 
 /// The btScalars of scratch a job needs.
@@ -60,5 +67,12 @@ struct SpectralGridJob {
 
 /// Runs the job on the CPU's best instruction set.
 void spectralGrid(const SpectralGridJob& job);
+
+/// The job's block blended in time alone, no sums: its elevations into
+/// `elevation_m` (unless null) and its bands' velocities into
+/// `velocity_mps` (unless null, or the job has no bands), in rows of
+/// spectralGridPadded(width) and spectralGridPadded(3 bands width)
+/// btScalars, each value the same bits as the kernel's own blend.
+void spectralBlend(const SpectralGridJob& job, btScalar* elevation_m, btScalar* velocity_mps);
 
 }  // namespace keel::KEEL_ABI::detail

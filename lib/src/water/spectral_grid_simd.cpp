@@ -30,25 +30,33 @@ using DS = hn::CappedTag<btScalar, kSpectralGridLanes>;  // the sums' lanes
 using VS = hn::Vec<DS>;
 using DF = hn::Rebind<float, DS>;  // as many floats (the tiles')
 
-/// Where a job's tables lie in its scratch.
+/// Where a job's tables lie: the block blended in time (in its scratch, or
+/// a blended tile's), then in its scratch a grid row of each plane, the
+/// lanes and the spill.
 struct Layout {
-  std::size_t strideE, strideV;  // padded row lengths of the elevation and velocity planes
-  btScalar *blockE, *blockV;     // [height][stride]: the block blended in time
-  btScalar *rowE, *rowV;         // one grid row: the 4-tap sums of the block's rows
-  btScalar* lanes;               // one vector of nodes' band velocities: [3 bands][kSpectralGridLanes]
-  btScalar* spill;               // a partial store's vector; a vector of nodes' velocities: [depth][lane][axis]
+  std::size_t paddedE, paddedV;     // a block row's elevations and velocities, whole vectors
+  std::size_t strideE, strideV;     // the block planes' row lengths
+  const btScalar *blockE, *blockV;  // [height][stride]: the block blended in time
+  btScalar *ownE, *ownV;            // the scratch's block planes, for the kernel's own blend
+  btScalar *rowE, *rowV;            // one grid row: the 4-tap sums of the block's rows
+  btScalar* lanes;                  // one vector of nodes' band velocities: [3 bands][kSpectralGridLanes]
+  btScalar* spill;                  // a partial store's vector; a vector of nodes' velocities: [depth][lane][axis]
 };
 
 Layout layoutOf(const SpectralGridJob& job) {
   Layout l{};
-  l.strideE = spectralGridPadded(job.width);
-  l.strideV = spectralGridPadded(job.width * 3 * job.bands);
-  l.blockE = job.scratch;
-  l.blockV = l.blockE + job.height * l.strideE;
-  l.rowE = l.blockV + job.height * l.strideV;
-  l.rowV = l.rowE + l.strideE;
-  l.lanes = l.rowV + l.strideV;
+  l.paddedE = spectralGridPadded(job.width);
+  l.paddedV = spectralGridPadded(job.width * 3 * job.bands);
+  l.ownE = job.scratch;
+  l.ownV = l.ownE + job.height * l.paddedE;
+  l.rowE = l.ownV + job.height * l.paddedV;
+  l.rowV = l.rowE + l.paddedE;
+  l.lanes = l.rowV + l.paddedV;
   l.spill = l.lanes + 3 * job.bands * kSpectralGridLanes;
+  l.blockE = job.blendedE != nullptr ? job.blendedE : l.ownE;
+  l.strideE = job.blendedE != nullptr ? job.blendedStrideE : l.paddedE;
+  l.blockV = job.blendedV != nullptr ? job.blendedV : l.ownV;
+  l.strideV = job.blendedV != nullptr ? job.blendedStrideV : l.paddedV;
   return l;
 }
 
@@ -104,15 +112,16 @@ void blendRun(std::size_t count, std::size_t readable, std::size_t room, btScala
 }
 
 /// The block: each of its rows as runs of consecutive tile nodes (a row
-/// that crosses the tile's edge is two), the elevations and the bands'
-/// velocities.
-void blendBlock(const SpectralGridJob& job, const Layout& l) {
+/// that crosses the tile's edge is two), the elevations into `outE` (rows
+/// `strideE` apart) and the bands' velocities into `outV` (`strideV`), each
+/// unless null.
+void blendBlock(const SpectralGridJob& job, std::size_t strideE, std::size_t strideV, btScalar* outE, btScalar* outV) {
   const DF df;
   const Snapshot& s = job.snapshot;
   // A copy the stores below cannot alias: its broadcasts stay out of the loops.
   const TimeWeights t = s.weights;
   const auto n = std::int64_t(s.state->fixedNodes);
-  const std::size_t fields = 3 * job.bands, nodes = std::size_t(n * n);
+  const std::size_t fields = outV != nullptr ? 3 * job.bands : 0, nodes = std::size_t(n * n);
   const auto* fixed0 = reinterpret_cast<const float*>(s.level0->fixed.data());  // (elevation, rate) per node
   const auto* fixed1 = reinterpret_cast<const float*>(s.level1->fixed.data());
   static_assert(sizeof(FixedNode) == 2 * sizeof(float));
@@ -130,9 +139,9 @@ void blendBlock(const SpectralGridJob& job, const Layout& l) {
       const std::size_t run = std::min(job.width - c, std::size_t(n - column));
       const auto k = std::size_t(row * n + column);
       const float *p = fixed0 + 2 * k, *q = fixed1 + 2 * k;
-      if (job.heights_m != nullptr)
+      if (outE != nullptr)
         blendRun(
-            run, nodes - k, l.strideE - c, l.blockE + r * l.strideE + c,
+            run, nodes - k, strideE - c, outE + r * strideE + c,
             [&](std::size_t i) {
               hn::Vec<DF> e0, r0, e1, r1;
               hn::LoadInterleaved2(df, p + 2 * i, e0, r0);
@@ -143,7 +152,7 @@ void blendBlock(const SpectralGridJob& job, const Layout& l) {
       if (fields > 0) {
         const std::size_t at = k * fields;
         blendRun(
-            run * fields, (nodes - k) * fields, l.strideV - c * fields, l.blockV + r * l.strideV + c * fields,
+            run * fields, (nodes - k) * fields, strideV - c * fields, outV + r * strideV + c * fields,
             [&](std::size_t i) {
               return hermite(t, hn::LoadU(df, v0 + at + i), hn::LoadU(df, v1 + at + i), hn::LoadU(df, a0 + at + i),
                              hn::LoadU(df, a1 + at + i));
@@ -287,8 +296,8 @@ void gridRow(const SpectralGridJob& job, const Layout& l, std::size_t j) {
   const std::size_t lanes = hn::Lanes(ds), weightStride = spectralGridPadded(job.nodesU), fields = 3 * job.bands;
   const double* w = job.rows[j].w.data();
   const auto r0 = std::size_t(job.rows[j].first - job.y0);
-  if (job.heights_m != nullptr) fourTaps(w, l.blockE + r0 * l.strideE, l.strideE, l.strideE, l.rowE);
-  if (fields > 0) fourTaps(w, l.blockV + r0 * l.strideV, l.strideV, l.strideV, l.rowV);
+  if (job.heights_m != nullptr) fourTaps(w, l.blockE + r0 * l.strideE, l.strideE, l.paddedE, l.rowE);
+  if (fields > 0) fourTaps(w, l.blockV + r0 * l.strideV, l.strideV, l.paddedV, l.rowV);
   for (std::size_t i = 0; i < job.nodesU; i += lanes) {
     const std::size_t count = std::min(lanes, job.nodesU - i);
     const auto first = std::size_t(job.columns[i].first - job.x0),
@@ -314,8 +323,16 @@ void gridRow(const SpectralGridJob& job, const Layout& l, std::size_t j) {
 
 void SpectralGridKernel(const SpectralGridJob& job) {
   const Layout l = layoutOf(job);
-  blendBlock(job, l);
+  // The planes no blended tile holds.
+  btScalar* outE = job.heights_m != nullptr && job.blendedE == nullptr ? l.ownE : nullptr;
+  btScalar* outV = job.bands > 0 && job.blendedV == nullptr ? l.ownV : nullptr;
+  if (outE != nullptr || outV != nullptr) blendBlock(job, l.paddedE, l.paddedV, outE, outV);
   for (std::size_t j = 0; j < job.nodesV; ++j) gridRow(job, l, j);
+}
+
+void SpectralBlendKernel(const SpectralGridJob& job, btScalar* elevation_m, btScalar* velocity_mps) {
+  blendBlock(job, spectralGridPadded(job.width), spectralGridPadded(job.width * 3 * job.bands), elevation_m,
+             job.bands > 0 ? velocity_mps : nullptr);
 }
 
 }  // namespace keel::KEEL_ABI::detail::HWY_NAMESPACE
@@ -325,6 +342,7 @@ HWY_AFTER_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(SpectralGridKernel);
+HWY_EXPORT(SpectralBlendKernel);
 
 std::size_t spectralGridScratch(const SpectralGridJob& job) {
   const std::size_t strideE = spectralGridPadded(job.width), strideV = spectralGridPadded(job.width * 3 * job.bands);
@@ -335,6 +353,10 @@ std::size_t spectralGridScratch(const SpectralGridJob& job) {
 }
 
 void spectralGrid(const SpectralGridJob& job) { HWY_DYNAMIC_DISPATCH(SpectralGridKernel)(job); }
+
+void spectralBlend(const SpectralGridJob& job, btScalar* elevation_m, btScalar* velocity_mps) {
+  HWY_DYNAMIC_DISPATCH(SpectralBlendKernel)(job, elevation_m, velocity_mps);
+}
 
 }  // namespace keel::KEEL_ABI::detail
 #endif  // HWY_ONCE

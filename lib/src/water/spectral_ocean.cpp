@@ -8,6 +8,7 @@
 #include "water/spectral_detail.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <numbers>
 #include <sstream>
@@ -138,6 +139,11 @@ detail::SpectralWaves checkedWaves(detail::SpectralWaves waves, const WaveSpectr
 
 namespace detail {
 
+std::uint64_t nextPublication() {
+  static std::atomic<std::uint64_t> next{0};
+  return next.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
 SpectralOceanState::SpectralOceanState(const WaveSpectrum& spectrum, const SpectralOceanSettings& s)
     : settings(checkedSpectralSettings(spectrum, s)),
       waves(checkedWaves(drawSpectralWaves(spectrum, settings), spectrum, settings)),
@@ -200,6 +206,7 @@ void SpectralOcean::publish() {
   detail::SpectralOceanState& s = SpectralOceanAccess::state(*this, "publish");
   if (!s.prepared) return;
   s.front = s.back;
+  s.publication = detail::nextPublication();
   s.prepared = false;
 }
 
