@@ -208,6 +208,17 @@ void extraDamping(const BoatModel& boat, BoatState& state, const BodySnapshot& b
 /// the wind do through them (clamp.cpp).
 void clampDrag(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
 
+/// Whether the Flooding stage has work: the boat has compartments (tested
+/// by the caller, as wantsVertexVelocities; a boat without them keeps the
+/// zero force FloodState::set leaves).
+[[nodiscard]] inline bool wantsFlooding(const BoatState& state) { return !state.flood.empty(); }
+
+/// Whether the AddedMass stage has work: the plan wants the added mass, or
+/// the last substep's is still to be cleared (tested by the caller).
+[[nodiscard]] inline bool wantsAddedMass(const SubstepPlan& plan, const BoatState& state) {
+  return plan.addedMass || !state.addedMassCleared;
+}
+
 /// Flooding. Reads state.flood's compartments and openings, s.axes, the
 /// water at the openings (queried). Writes state.flood: the water moved
 /// through the openings, the free surfaces, the floodwater's weight and

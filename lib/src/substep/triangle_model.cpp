@@ -32,16 +32,17 @@ class TriangleModel final : public ModelState {
       cut(boat, state, s);
     }
     pressure(boat, state, s);
-    waterInertia(boat, state, own_.water, body, s, soa);
+    if (wantsAddedMass(plan, state)) waterInertia(boat, state, own_.water, body, s, soa);
     if (state.wakeLink) wakeSources(state, body, s, soa);  // only a boat that makes waves
     if (wantsHydrodynamics(plan, state)) {
+      state.termsCleared = false;
       flowTerms(boat, state, own_, body, s);
       slamming(boat, state, own_, s);
       airResistance(boat, state, body, s);
       extraDamping(boat, state, body, s);
       clampDrag(boat, state, body, s);
     }
-    floodwater(boat, state, body, s);
+    if (wantsFlooding(state)) floodwater(boat, state, body, s);
     if (state.effects) {  // only for a boat that reports them: off, not even a call
       waterlineEffects(boat, state, body, s);
       effects(boat, state, body, s);
