@@ -22,6 +22,7 @@ class ColumnModel final : public ModelState {
     columnBuoyancy(boat, state, own_, s);
     waterInertia(boat, state, own_.water, body, s, points);
     if (plan.damping && state.anyWet) {
+      state.termsCleared = false;
       columnRelativeVelocity(boat, state, body, s);
       extraDamping(boat, state, body, s);
       clampDrag(boat, state, body, s);

@@ -21,9 +21,12 @@ namespace {
 void beginSubstep(BoatState& state) {
   state.pendingLinear_mps.setZero();
   state.pendingAngular_radps.setZero();
-  state.hydrodynamics = HydrodynamicForces{};
-  state.referenceWater_mps.setZero();
-  state.energyAllowance_J = 0;
+  if (!state.termsCleared) {
+    state.hydrodynamics = HydrodynamicForces{};
+    state.referenceWater_mps.setZero();
+    state.energyAllowance_J = 0;
+    state.termsCleared = true;
+  }
   state.lowestAbove_m = std::numeric_limits<btScalar>::quiet_NaN();  // until the water is found
 }
 

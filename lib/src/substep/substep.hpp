@@ -185,6 +185,10 @@ struct BoatValues {
   /// what keel_fuzz checks. Zero when no term ran.
   btVector3 referenceWater_mps{0, 0, 0};
   double energyAllowance_J = 0;
+  /// hydrodynamics, referenceWater_mps and energyAllowance_J hold their
+  /// zeros: a substep without a term need not clear them again (the models
+  /// set it false where their terms run).
+  bool termsCleared = true;
   ForceTorque total;                        ///< world axes, about the centre of mass
   btVector3 pendingLinear_mps{0, 0, 0};     ///< velocity change for the next substep, world
   btVector3 pendingAngular_radps{0, 0, 0};  ///< angular velocity change, world
