@@ -130,5 +130,25 @@ TEST(FloodingPhysics, HoledSideCompartmentListsTheBoxByTheLostBuoyancy) {
   w.world.removeAction(&boat);
 }
 
+TEST(FloodingPhysics, CompartmentsRemovedLeaveNoFloodwaterWeight) {
+  // A boat without compartments does not run the Flooding stage: the
+  // floodwater's weight must go with them, not stay in the total force.
+  HoledBox b;
+  for (int i = 0; i < 240; ++i) b.stepHeld(1.0 / 240);
+  const auto without = [&] { return b.boat.hydrostatics().force_N + b.boat.hydrodynamics().total().force_N; };
+  const double weight_N = double(without().y() - b.boat.totalForce().force_N.y());
+  // A second's inflow through the hole 1.5 m deep, Torricelli's rho g Cd A sqrt(2 g h) t (some 13 kg).
+  const double g = double(kG),
+               torricelli_N = 1025 * g * double(HoledBox::kDischarge * HoledBox::kHoleArea_m2) * std::sqrt(2 * g * 1.5);
+  reportFigure("floodwater weight before the compartments are removed [N]", weight_N, torricelli_N);
+  EXPECT_NEAR(weight_N, torricelli_N, 0.01 * torricelli_N);  // the level inside rises 13 mm
+  b.boat.setCompartments({});
+  b.stepHeld(1.0 / 240);
+  // Float sums of some 200 kN: a few 1e-7 relative.
+  const double tol_N = 1e-6 * double(b.boat.hydrostatics().force_N.length());
+  EXPECT_NEAR(b.boat.totalForce().force_N.y(), without().y(), tol_N);
+  EXPECT_LT(tol_N, weight_N / 10);
+}
+
 }  // namespace
 }  // namespace keel::test

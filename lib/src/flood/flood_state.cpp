@@ -11,8 +11,6 @@ namespace keel::KEEL_ABI::detail {
 
 void FloodState::set(std::vector<Compartment> given) {
   compartments = std::move(given);
-  // Without compartments the Flooding stage is not run: no weight is left.
-  if (compartments.empty()) force = ForceTorque{};
   state.assign(compartments.size(), CompartmentState{});
   std::size_t toSea = 0;
   for (std::size_t i = 0; i < compartments.size(); ++i) {
