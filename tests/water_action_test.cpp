@@ -110,6 +110,28 @@ bool bitwiseEqual(const Snapshot& a, const Snapshot& b) {
          std::memcmp(&a.angular, &b.angular, sizeof(btVector3)) == 0;
 }
 
+TEST(WaterAction, TermsTurnedOffLeaveNoHydrodynamicForce) {
+  // A substep clears the terms' forces only when the last one wrote them:
+  // turned off, they must read zero from the next substep on, not the last.
+  World w;
+  FloatingBox fb(w, 0.05f);
+  fb.body->setLinearVelocity(btVector3(3, 0, 0));
+  WaterAction boat(fb.body, fb.hull, flat);
+  w.world.addAction(&boat);
+  for (int i = 0; i < 24; ++i) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
+  const double drag_N = boat.hydrodynamics().total().force_N.length();
+  EXPECT_GT(drag_N, 1.0);  // skin friction and pressure drag on a wet box moving at 3 m/s
+  boat.setHydrodynamics(HydrodynamicSettings::none());
+  w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
+  const HydrodynamicForces& h = boat.hydrodynamics();
+  for (const ForceTorque* term : {&h.viscous, &h.pressureDrag, &h.slamming, &h.air, &h.damping, &h.hullLift}) {
+    EXPECT_EQ(term->force_N, btVector3(0, 0, 0));
+    EXPECT_EQ(term->torque_Nm, btVector3(0, 0, 0));
+  }
+  EXPECT_EQ(boat.totalForce().force_N, boat.hydrostatics().force_N);  // no compartments: no floodwater
+  w.world.removeAction(&boat);
+}
+
 TEST(WaterAction, SubstepInvarianceIsBitwise) {
   const Snapshot one = tumbleBox({{512, 1}});
   const Snapshot four = tumbleBox({{128, 4}});
