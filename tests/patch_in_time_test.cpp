@@ -310,9 +310,10 @@ TEST(PatchInTime, AKeptSampleHoldsTheDepthsAskedOverItsLife) {
     ASSERT_TRUE(sameBits(running, fresh)) << n;
   }
   EXPECT_EQ(levels, (std::array<std::size_t, 4>{3, 5, 4, 3}));  // the depths asked at n % 4 = 0, 1, 2, 3
-  std::printf("[  figure  ] depths asked 3, 5, 4, 3 levels in turn: %d grid queries in substeps 5 to 40 (%d lattice "
-              "times entered)\n",
-              queries, latticeTimes);
+  std::printf(
+      "[  figure  ] depths asked 3, 5, 4, 3 levels in turn: %d grid queries in substeps 5 to 40 (%d lattice "
+      "times entered)\n",
+      queries, latticeTimes);
   EXPECT_EQ(latticeTimes, 9);
   EXPECT_EQ(queries, latticeTimes);
 }
