@@ -18,19 +18,25 @@
 namespace keel::KEEL_ABI::detail {
 namespace {
 
-/// The blend of `nodes` nodes' velocities at `Levels` depths, from samples
+/// (1 - s) x + s y over `count` floats, weights `wa` and `wb`; `copy` (s =
+/// 0) takes x's bits whatever y holds (a NaN times 0 is NaN).
+inline void mix(const btScalar* x, const btScalar* y, std::size_t count, btScalar wa, btScalar wb, bool copy,
+                btScalar* out) {
+  if (copy)
+    std::copy_n(x, count, out);
+  else
+    for (std::size_t i = 0; i < count; ++i) out[i] = wa * x[i] + wb * y[i];
+}
+
+/// mix() of `nodes` nodes' velocities at `Levels` depths, from samples
 /// holding `strideX` and `strideY` floats a node (a sample may hold deeper
-/// levels than those asked): `copy` takes x's bits whatever y holds.
-/// `Levels` fixed, a node's floats are a loop the compiler unrolls.
+/// levels than those asked). `Levels` fixed, a node's floats are a loop the
+/// compiler unrolls.
 template <std::size_t Levels>
 void mixNodes(const btScalar* x, std::size_t strideX, const btScalar* y, std::size_t strideY, std::size_t nodes,
               btScalar wa, btScalar wb, bool copy, btScalar* out) {
-  constexpr std::size_t n = 3 * Levels;
-  for (std::size_t node = 0; node < nodes; ++node, x += strideX, y += strideY, out += n)
-    if (copy)
-      std::copy_n(x, n, out);
-    else
-      for (std::size_t i = 0; i < n; ++i) out[i] = wa * x[i] + wb * y[i];
+  for (std::size_t node = 0; node < nodes; ++node, x += strideX, y += strideY, out += 3 * Levels)
+    mix(x, y, 3 * Levels, wa, wb, copy, out);
 }
 
 using MixNodes = void (*)(const btScalar*, std::size_t, const btScalar*, std::size_t, std::size_t, btScalar, btScalar,
@@ -244,14 +250,8 @@ void PatchSampler::blend(const TimeSample& a, const TimeSample& b, double fracti
   // (a NaN velocity times 0 is NaN).
   const auto wa = btScalar(1.0 - fraction), wb = btScalar(fraction);
   const bool copy = fraction == 0;
-  const auto mix = [&](const btScalar* x, const btScalar* y, std::size_t count, btScalar* out) {
-    if (copy)
-      std::copy_n(x, count, out);
-    else
-      for (std::size_t i = 0; i < count; ++i) out[i] = wa * x[i] + wb * y[i];
-  };
   h_.resize(a.h.size());  // allocates at the first blend only
-  mix(a.h.data(), b.h.data(), h_.size(), h_.data());
+  mix(a.h.data(), b.h.data(), h_.size(), wa, wb, copy, h_.data());
   hasVelocities_ = a.hasVelocities && b.hasVelocities;
   if (!hasVelocities_) return;
   velocity_.resize(h_.size() * depths_m_.size() + 1);
@@ -269,7 +269,7 @@ void PatchSampler::blend(const TimeSample& a, const TimeSample& b, double fracti
     const std::size_t first = std::size_t(j) * std::size_t(side_) + std::size_t(w.firstU);
     if (rows)
       mix(floats(a.velocity) + first * perNode, floats(b.velocity) + first * perNode, std::size_t(w.nodesU) * perNode,
-          out + first * perNode);
+          wa, wb, copy, out + first * perNode);
     else
       kMixNodes[levels_](floats(a.velocity) + first * strideA, strideA, floats(b.velocity) + first * strideB, strideB,
                          std::size_t(w.nodesU), wa, wb, copy, out + first * perNode);
