@@ -260,6 +260,64 @@ TEST(PatchInTime, TheBlendIsAFunctionOfTheTimeAlone) {
   expectAFunctionOfTheTime(ocean, [&](double from, double to) { ocean.update(from, to); });
 }
 
+/// The 64 sines, counting the grid queries a patch makes of them.
+class CountingSines final : public WaterSurface {
+ public:
+  CountingSines() : sea_(benchmarkSines()) {}
+  [[nodiscard]] btScalar height(btScalar u_m, btScalar v_m, double t_s) const override {
+    return sea_->height(u_m, v_m, t_s);
+  }
+  bool gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
+                                btScalar* heights_out_m) const override {
+    ++queries;
+    return sea_->gridHeightsAndVelocities(grid, velocities, t_s, heights_out_m);
+  }
+  [[nodiscard]] bool settledBetween(double from_s, double to_s) const override {
+    return sea_->settledBetween(from_s, to_s);
+  }
+  mutable int queries = 0;
+
+ private:
+  std::shared_ptr<const SineSumSurface> sea_;
+};
+
+TEST(PatchInTime, AKeptSampleHoldsTheDepthsAskedOverItsLife) {
+  // A hull whose depth asks for 3, 5, 4 and 3 levels in turn (as a boat's
+  // does: the depth its wet vertices reached the substep before), at
+  // substeps of 1/240 s, 3.75 to a period: after the first frame the patch
+  // queries each lattice time once, and reads the same bits as a fresh
+  // patch at every substep.
+  const CountingSines sea;
+  detail::PatchSampler running, fresh;
+  running.configure(btScalar(kCell_m), btScalar(kRadius_m));
+  const std::array<btScalar, 4> deepest{btScalar(0.9), btScalar(3.0), btScalar(1.8), btScalar(0.9)};
+  const double t0 = 20.0 + 1.0 / 480;  // off the lattice
+  int queries = 0, latticeTimes = 0;
+  std::array<std::size_t, 4> levels{};
+  for (int n = 1; n <= 40; ++n) {
+    const double t = t0 + double(n) / 240;
+    const btScalar d = deepest[std::size_t(n % 4)];
+    const int before = sea.queries;
+    running.sampleWithVelocities(sea, kCentreU_m, kCentreV_m, t, d, &kHull, kPeriod_s);
+    levels[std::size_t(n % 4)] = running.velocityDepths_m().size();
+    if (n > 4) {
+      queries += sea.queries - before;
+      const double previous = t - 1.0 / 240;
+      latticeTimes += std::floor(t / kPeriod_s) > std::floor(previous / kPeriod_s) ? 1 : 0;
+    }
+    fresh.configure(btScalar(kCell_m), btScalar(kRadius_m));
+    fresh.sampleWithVelocities(sea, kCentreU_m, kCentreV_m, t, d, &kHull, kPeriod_s);
+    ASSERT_TRUE(sameBits(running, fresh)) << n;
+  }
+  EXPECT_EQ(levels, (std::array<std::size_t, 4>{3, 5, 4, 3}));  // the depths asked at n % 4 = 0, 1, 2, 3
+  std::printf(
+      "[  figure  ] depths asked 3, 5, 4, 3 levels in turn: %d grid queries in substeps 5 to 40 (%d lattice "
+      "times entered)\n",
+      queries, latticeTimes);
+  EXPECT_EQ(latticeTimes, 9);
+  EXPECT_EQ(queries, latticeTimes);
+}
+
 TEST(PatchInTime, ASurfaceNotSettledIsQueriedAtEachSubstep) {
   // The spectral ocean before any update holds its t = 0 tile alone: no
   // later time is settled, and the patch queries at the substep's time.

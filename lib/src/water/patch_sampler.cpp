@@ -6,6 +6,7 @@
 #include "water/grid_points.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cmath>
 #include <cstdint>
@@ -15,6 +16,38 @@
 #include <utility>
 
 namespace keel::KEEL_ABI::detail {
+namespace {
+
+/// (1 - s) x + s y over `count` floats, weights `wa` and `wb`; `copy` (s =
+/// 0) takes x's bits whatever y holds (a NaN times 0 is NaN).
+inline void mix(const btScalar* x, const btScalar* y, std::size_t count, btScalar wa, btScalar wb, bool copy,
+                btScalar* out) {
+  if (copy)
+    std::copy_n(x, count, out);
+  else
+    for (std::size_t i = 0; i < count; ++i) out[i] = wa * x[i] + wb * y[i];
+}
+
+/// mix() of `nodes` nodes' velocities at `Levels` depths, from samples
+/// holding `strideX` and `strideY` floats a node (a sample may hold deeper
+/// levels than those asked). `Levels` fixed, a node's floats are a loop the
+/// compiler unrolls.
+template <std::size_t Levels>
+void mixNodes(const btScalar* x, std::size_t strideX, const btScalar* y, std::size_t strideY, std::size_t nodes,
+              btScalar wa, btScalar wb, bool copy, btScalar* out) {
+  for (std::size_t node = 0; node < nodes; ++node, x += strideX, y += strideY, out += 3 * Levels)
+    mix(x, y, 3 * Levels, wa, wb, copy, out);
+}
+
+using MixNodes = void (*)(const btScalar*, std::size_t, const btScalar*, std::size_t, std::size_t, btScalar, btScalar,
+                          bool, btScalar*);
+template <std::size_t... Levels>
+constexpr std::array<MixNodes, sizeof...(Levels)> mixNodesTable(std::index_sequence<Levels...> /*levels*/) {
+  return {&mixNodes<Levels>...};
+}
+constexpr auto kMixNodes = mixNodesTable(std::make_index_sequence<WaterPatch::kVelocityLevels + 1>{});
+
+}  // namespace
 
 std::size_t replaceNonFinite(std::span<btScalar> values) {
   // The common case, every value finite, costs one branch-free pass (a
@@ -76,6 +109,7 @@ void PatchSampler::configure(btScalar cellSize_m, btScalar hullRadius_m) {
   hasVelocities_ = false;
   hasSurfaceVelocities_ = false;
   kept_.forget();  // samples of another grid
+  levelsAsked_ = levelsAskedBefore_ = 0;
 }
 
 GridWindow PatchSampler::nodesUnder(const Footprint& under, double slack) const {
@@ -108,6 +142,7 @@ std::size_t PatchSampler::sampleWithVelocities(const WaterSurface& surface, doub
   // each level is a sum of its own, so the kept ones are the same bits.
   levels_ = 2;
   while (levels_ < depths_m_.size() && !(double(deepest_m) <= depths_m_[levels_ - 1])) ++levels_;
+  levelsAsked_ = std::max(levelsAsked_, levels_);
   std::size_t nonFinite = 0;
   if (inTime(surface, t_s, period_s, true, nonFinite)) return nonFinite;
   return query(surface, t_s, true);
@@ -178,10 +213,21 @@ PatchSampler::TimeSample& PatchSampler::keep(const WaterSurface& surface, double
     if (serves(slot, surface, t_s, velocities)) return slot;
   TimeSample& slot = &kept_.slot[0] == other ? kept_.slot[1] : kept_.slot[0];
   slot.surface = nullptr;  // holds nothing should the surface throw
+  // The nodes a little beyond the hull's (sampleWithVelocities), and the
+  // most depths asked over the last two samples' lives: a hull's depth
+  // asks for a level more or fewer now and then, and a sample that holds
+  // them serves the substeps of its own life with no query afresh. Each
+  // level is the same bits whatever else is asked with it.
   const GridWindow asked = velocityNodes_;
+  const std::size_t levels = levels_;
   velocityNodes_ = keptNodes_;
+  if (velocities) levels_ = std::max({levels_, levelsAsked_, levelsAskedBefore_});
   const std::size_t nonFinite = query(surface, t_s, velocities);
   velocityNodes_ = asked;
+  slot.levels = levels_;
+  levels_ = levels;
+  levelsAskedBefore_ = levelsAsked_;
+  levelsAsked_ = levels;
   // The query's buffers become the slot's, and the slot's the next query's:
   // no copy, and no allocation once each has been sized.
   std::swap(slot.h, h_);
@@ -191,7 +237,6 @@ PatchSampler::TimeSample& PatchSampler::keep(const WaterSurface& surface, double
   slot.j0 = j0_;
   slot.velocitiesAsked = velocities;
   slot.hasVelocities = hasVelocities_;
-  slot.levels = levels_;
   slot.window = keptNodes_;
   slot.nonFinite = nonFinite;
   slot.surface = &surface;
@@ -205,36 +250,29 @@ void PatchSampler::blend(const TimeSample& a, const TimeSample& b, double fracti
   // (a NaN velocity times 0 is NaN).
   const auto wa = btScalar(1.0 - fraction), wb = btScalar(fraction);
   const bool copy = fraction == 0;
-  const auto mix = [&](const btScalar* x, const btScalar* y, std::size_t count, btScalar* out) {
-    if (copy)
-      std::copy_n(x, count, out);
-    else
-      for (std::size_t i = 0; i < count; ++i) out[i] = wa * x[i] + wb * y[i];
-  };
   h_.resize(a.h.size());  // allocates at the first blend only
-  mix(a.h.data(), b.h.data(), h_.size(), h_.data());
+  mix(a.h.data(), b.h.data(), h_.size(), wa, wb, copy, h_.data());
   hasVelocities_ = a.hasVelocities && b.hasVelocities;
   if (!hasVelocities_) return;
   velocity_.resize(h_.size() * depths_m_.size() + 1);
   // A node's velocities are its levels' three components in a row, and a
   // window row's nodes follow one another: one run of floats a row when
-  // both samples hold the depths asked for, else one a node.
+  // both samples hold the depths asked for alone, else a node's levels
+  // asked for from each (a sample kept deeper holds more a node).
   static_assert(sizeof(WaterVelocity) == 3 * sizeof(btScalar));
   const auto floats = [](const std::vector<WaterVelocity>& v) { return reinterpret_cast<const btScalar*>(v.data()); };
   btScalar* out = reinterpret_cast<btScalar*>(velocity_.data());
   const GridWindow& w = velocityNodes_;
-  const std::size_t levels = levels_, perNode = 3 * levels;
-  const bool rows = a.levels == levels && b.levels == levels;
+  const std::size_t perNode = 3 * levels_, strideA = 3 * a.levels, strideB = 3 * b.levels;
+  const bool rows = strideA == perNode && strideB == perNode;
   for (int j = w.firstV; j < w.firstV + w.nodesV; ++j) {
     const std::size_t first = std::size_t(j) * std::size_t(side_) + std::size_t(w.firstU);
-    if (rows) {
+    if (rows)
       mix(floats(a.velocity) + first * perNode, floats(b.velocity) + first * perNode, std::size_t(w.nodesU) * perNode,
-          out + first * perNode);
-      continue;
-    }
-    for (std::size_t node = first; node < first + std::size_t(w.nodesU); ++node)
-      mix(floats(a.velocity) + node * 3 * a.levels, floats(b.velocity) + node * 3 * b.levels, perNode,
-          out + node * perNode);
+          wa, wb, copy, out + first * perNode);
+    else
+      kMixNodes[levels_](floats(a.velocity) + first * strideA, strideA, floats(b.velocity) + first * strideB, strideB,
+                         std::size_t(w.nodesU), wa, wb, copy, out + first * perNode);
   }
 }
 

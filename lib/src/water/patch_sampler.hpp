@@ -68,7 +68,10 @@ class PatchSampler final : public WaterPatch {
   /// velocity sums.
   ///
   /// `period_s` as sample(): a kept sample serves when it holds the depths
-  /// and the nodes asked for.
+  /// and the nodes asked for. It is queried at the most depths asked over
+  /// the last two periods (a sample's life), as a boat's depth asks for a
+  /// level more or fewer from substep to substep: the next substeps find
+  /// theirs in it.
   std::size_t sampleWithVelocities(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s,
                                    btScalar deepest_m = std::numeric_limits<btScalar>::infinity(),
                                    const Footprint* under = nullptr, double period_s = 0);
@@ -136,6 +139,8 @@ class PatchSampler final : public WaterPatch {
   GridHistory history_;                    // the surface's memory from one sample to the next
   KeptSamples kept_;                       // the patch in time's
   GridWindow keptNodes_{};                 // the nodes whose velocities a kept sample takes
+  std::size_t levelsAsked_ = 0;            // the most depths asked since the last sample was kept
+  std::size_t levelsAskedBefore_ = 0;      // and between the two samples before
 };
 
 /// The patch in time's period [s] for substeps of `dt_s` [s]: the largest
