@@ -182,7 +182,7 @@ bool PatchSampler::inTime(const WaterSurface& surface, double t_s, double period
   // two needs at most the later one, after the first.
   const TimeSample* kept1 = nullptr;
   if (!onLattice)
-    for (const TimeSample& slot : kept_.slot)
+    for (const TimeSample& slot : kept_.slots())
       if (serves(slot, surface, t1, velocities)) kept1 = &slot;
   const TimeSample& a = keep(surface, t0, velocities, kept1);
   const TimeSample& b = onLattice ? a : keep(surface, t1, velocities, &a);
@@ -209,9 +209,10 @@ bool PatchSampler::serves(const TimeSample& kept, const WaterSurface& surface, d
 
 PatchSampler::TimeSample& PatchSampler::keep(const WaterSurface& surface, double t_s, bool velocities,
                                              const TimeSample* other) {
-  for (TimeSample& slot : kept_.slot)
+  std::array<TimeSample, 2>& slots = kept_.slots();
+  for (TimeSample& slot : slots)
     if (serves(slot, surface, t_s, velocities)) return slot;
-  TimeSample& slot = &kept_.slot[0] == other ? kept_.slot[1] : kept_.slot[0];
+  TimeSample& slot = &slots[0] == other ? slots[1] : slots[0];
   slot.surface = nullptr;  // holds nothing should the surface throw
   // The nodes a little beyond the hull's (sampleWithVelocities), and the
   // most depths asked over the last two samples' lives: a hull's depth

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -102,10 +103,12 @@ class PatchSampler final : public WaterPatch {
     std::vector<btScalar> h;
     std::vector<WaterVelocity> velocity;
   };
-  /// The two samples kept. A copy (rollback's) holds none: they are a cache
-  /// of a function of time, and the copy's memory stays its own.
+  /// The two samples kept, made at the first sample kept: a boat on a
+  /// surface that is never settled holds none. A copy (rollback's) holds
+  /// none: they are a cache of a function of time, and the copy's memory
+  /// stays its own.
   struct KeptSamples {
-    std::array<TimeSample, 2> slot;
+    std::unique_ptr<std::array<TimeSample, 2>> held;
     KeptSamples() = default;
     KeptSamples(const KeptSamples& /*other*/) {}
     KeptSamples& operator=(const KeptSamples& /*other*/) {
@@ -115,8 +118,13 @@ class PatchSampler final : public WaterPatch {
     KeptSamples(KeptSamples&&) = default;
     KeptSamples& operator=(KeptSamples&&) = default;
     ~KeptSamples() = default;
+    std::array<TimeSample, 2>& slots() {
+      if (!held) held = std::make_unique<std::array<TimeSample, 2>>();
+      return *held;
+    }
     void forget() {
-      for (TimeSample& s : slot) s.surface = nullptr;
+      if (held)
+        for (TimeSample& s : *held) s.surface = nullptr;
     }
   };
 
