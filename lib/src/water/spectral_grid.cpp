@@ -286,8 +286,13 @@ void runBlockJob(GridScratch& scratch, const detail::Snapshot& snapshot, const G
   const std::size_t row = 3 * velocities.depths_m.size() * bu;
   detail::growTo(scratch.blockVelocities, row * bv);
   runJob(scratch, snapshot, &velocities,
-         {&scratch.columns[std::size_t(block.firstU)], bu, &scratch.rows[std::size_t(block.firstV)], bv, nullptr,
-          scratch.blockVelocities.data(), {0, 0, block.nodesU, block.nodesV}});
+         {&scratch.columns[std::size_t(block.firstU)],
+          bu,
+          &scratch.rows[std::size_t(block.firstV)],
+          bv,
+          nullptr,
+          scratch.blockVelocities.data(),
+          {0, 0, block.nodesU, block.nodesV}});
   const std::size_t perNode = 3 * velocities.depths_m.size();
   for (std::size_t j = 0; j < bv; ++j)
     std::copy_n(scratch.blockVelocities.begin() + std::ptrdiff_t(j * row), row,
@@ -325,13 +330,17 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
     // A grid row's nodes in a vector or two: the window's nodes in the
     // heights' job cost less than a second job.
     runJob(scratch, snapshot, velocities,
-           {scratch.columns.data(), nu, scratch.rows.data(), nv, heights_out_m, velocities_mps,
-            block});
+           {scratch.columns.data(), nu, scratch.rows.data(), nv, heights_out_m, velocities_mps, block});
     return;
   }
   if (scale < kSparseGridCells) {
     runJob(scratch, snapshot, everyNode ? velocities : nullptr,
-           {scratch.columns.data(), nu, scratch.rows.data(), nv, heights_out_m, everyNode ? velocities_mps : nullptr,
+           {scratch.columns.data(),
+            nu,
+            scratch.rows.data(),
+            nv,
+            heights_out_m,
+            everyNode ? velocities_mps : nullptr,
             {0, 0, grid.nodesU, grid.nodesV}});
     if (someNodes) runBlockJob(scratch, snapshot, *velocities, block, nu, velocities_mps);
     return;
@@ -346,8 +355,13 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
       const std::size_t node = j * nu + i;
       const bool withVelocities = velocities_mps != nullptr && inBlock(i, j);
       runJob(scratch, snapshot, withVelocities ? velocities : nullptr,
-             {&scratch.columns[i], 1, &scratch.rows[j], 1, heights_out_m + node,
-              withVelocities ? velocities_mps + 3 * node * depths : nullptr, {0, 0, 1, 1}});
+             {&scratch.columns[i],
+              1,
+              &scratch.rows[j],
+              1,
+              heights_out_m + node,
+              withVelocities ? velocities_mps + 3 * node * depths : nullptr,
+              {0, 0, 1, 1}});
     }
 }
 
