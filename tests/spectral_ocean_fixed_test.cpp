@@ -271,6 +271,49 @@ GridAnswer askGrid(const SpectralOcean& ocean, const WaterGrid& g, std::span<con
   return a;
 }
 
+// A window's velocities are those of the whole grid's query at its nodes,
+// bit for bit: a far boat's 4 x 4 grid (its window's nodes in the heights'
+// job), a full-detail boat's wider one (a second job over the window) and a
+// coarse grid (a job per node), each window at the grid's corners and
+// middle, on a fresh thread (no blended tile).
+TEST(SpectralOceanFixedPoints, AWindowsVelocitiesAreTheWholeGrids) {
+  const double surface[] = {0}, depths[] = {0, 0.5, 2, 8};
+  SpectralOcean ocean = oceanOf(SpectralQuery::FixedPointTiles);
+  struct Ask {
+    WaterGrid grid;
+    std::span<const double> depths;
+    std::vector<GridWindow> windows;
+  };
+  const Ask asks[] = {
+      {{.cellSize_m = 5.5, .originI = 3, .originJ = -2, .nodesU = 4, .nodesV = 4},
+       surface,
+       {{0, 0, 2, 2}, {1, 1, 2, 2}, {2, 2, 2, 2}, {3, 0, 1, 4}}},
+      {{.cellSize_m = 1.0, .originI = 85, .originJ = -4, .nodesU = 30, .nodesV = 9},
+       depths,
+       {{3, 2, 20, 5}, {0, 0, 1, 1}, {29, 8, 1, 1}}},
+      {{.cellSize_m = 40.0, .originI = 2, .originJ = -3, .nodesU = 3, .nodesV = 3}, depths, {{1, 0, 2, 2}}},
+  };
+  ocean.update(3.0, 3.0 + 1.0 / 60);
+  int compared = 0;
+  for (const Ask& a : asks) {
+    const GridAnswer whole = askGrid(ocean, a.grid, a.depths, {0, 0, a.grid.nodesU, a.grid.nodesV}, 3.007);
+    for (const GridWindow& w : a.windows) {
+      GridAnswer got;
+      std::thread([&] { got = askGrid(ocean, a.grid, a.depths, w, 3.007); }).join();
+      EXPECT_EQ(0, std::memcmp(got.heights.data(), whole.heights.data(), got.heights.size() * sizeof(btScalar)));
+      for (int j = w.firstV; j < w.firstV + w.nodesV; ++j)
+        for (int i = w.firstU; i < w.firstU + w.nodesU; ++i)
+          for (std::size_t m = 0; m < a.depths.size(); ++m) {
+            const std::size_t at = std::size_t(j * a.grid.nodesU + i) * a.depths.size() + m;
+            EXPECT_EQ(0, std::memcmp(&got.velocities[at], &whole.velocities[at], sizeof(WaterVelocity)))
+                << "node " << i << ", " << j << " depth " << m;
+            ++compared;
+          }
+    }
+  }
+  std::printf("[  figure  ] %d velocities of windows, each the same bits as the whole grid's\n", compared);
+}
+
 // A thread that asks many grids at one time blends the published tiles
 // under them whole, once, and reads each grid's block from there
 // (spectral_grid.cpp, BlendedTile): the same bits as each grid alone on a

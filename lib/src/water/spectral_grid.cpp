@@ -123,7 +123,9 @@ constexpr double kSparseGridCells = 8;
 /// vector of nodes sums the same columns.
 void layColumnWeights(GridScratch& scratch, detail::SpectralGridJob& job) {
   const std::size_t nu = job.nodesU, padded = detail::spectralGridPadded(nu);
-  detail::growTo(scratch.columnWeight, job.width * padded);
+  // A vector past the last column's weights: the velocities' columns are
+  // loaded from their first node on.
+  detail::growTo(scratch.columnWeight, job.width * padded + detail::kSpectralGridLanes);
   std::fill_n(scratch.columnWeight.begin(), job.width * padded, btScalar(0));
   for (std::size_t i = 0; i < nu; ++i) {
     const auto first = std::size_t(job.columns[i].first - job.x0);
@@ -174,10 +176,14 @@ void useBlendedTile(BlendedTile& tile, detail::SpectralGridJob& job) {
     tile.haveE = tile.haveV = false;
   }
   const auto n = std::int64_t(s.state->fixedNodes);
-  const std::size_t side = std::size_t(n) + kBlendedMargin, fields = 3 * job.bands, nodes = job.width * job.height;
+  const std::size_t side = std::size_t(n) + kBlendedMargin, fields = 3 * job.bands;
   const bool heights = job.heights_m != nullptr;
-  if (heights) tile.askedE += nodes;
-  if (fields > 0) tile.askedV += nodes * fields;
+  if (heights) tile.askedE += job.width * job.height;
+  if (fields > 0 && job.velocityRows > 0) {
+    // The block rows under the rows with velocities.
+    const std::size_t last = job.velocityRow0 + job.velocityRows - 1;
+    tile.askedV += job.width * std::size_t(job.rows[last].first - job.rows[job.velocityRow0].first + 4) * fields;
+  }
   const std::size_t planeE = side * side, planeV = planeE * fields;
   const bool blendE = heights && !tile.haveE && std::max(tile.askedE, tile.lastAskedE) >= kBlendedReads * planeE &&
                       planeE <= kMaxBlendedPlane;
@@ -217,7 +223,7 @@ void useBlendedTile(BlendedTile& tile, detail::SpectralGridJob& job) {
 
 /// Part of a grid for one job: `nodesU` columns' stencils from `columns`,
 /// `nodesV` rows' from `rows`, written row-major from `heights_m` and (with
-/// velocities) `velocities_mps`.
+/// velocities) `velocities_mps`, those of the window `velocity` alone.
 struct SubGrid {
   const SpectralAxis* columns;
   std::size_t nodesU;
@@ -225,6 +231,7 @@ struct SubGrid {
   std::size_t nodesV;
   btScalar* heights_m;
   btScalar* velocities_mps;
+  GridWindow velocity;
 };
 
 /// One job: the block of tile nodes under `grid` blended in time, then the
@@ -251,6 +258,10 @@ void runJob(GridScratch& scratch, const detail::Snapshot& snapshot, const GridVe
                               .scratch = nullptr,
                               .heights_m = grid.heights_m,
                               .velocities_mps = grid.velocities_mps,
+                              .velocityRow0 = std::size_t(grid.velocity.firstV),
+                              .velocityRows = std::size_t(grid.velocity.nodesV),
+                              .velocityColumn0 = std::size_t(grid.velocity.firstU),
+                              .velocityColumns = std::size_t(grid.velocity.nodesU),
                               .blendedE = nullptr,
                               .blendedV = nullptr,
                               .blendedStrideE = 0,
@@ -275,8 +286,13 @@ void runBlockJob(GridScratch& scratch, const detail::Snapshot& snapshot, const G
   const std::size_t row = 3 * velocities.depths_m.size() * bu;
   detail::growTo(scratch.blockVelocities, row * bv);
   runJob(scratch, snapshot, &velocities,
-         {&scratch.columns[std::size_t(block.firstU)], bu, &scratch.rows[std::size_t(block.firstV)], bv, nullptr,
-          scratch.blockVelocities.data()});
+         {&scratch.columns[std::size_t(block.firstU)],
+          bu,
+          &scratch.rows[std::size_t(block.firstV)],
+          bv,
+          nullptr,
+          scratch.blockVelocities.data(),
+          {0, 0, block.nodesU, block.nodesV}});
   const std::size_t perNode = 3 * velocities.depths_m.size();
   for (std::size_t j = 0; j < bv; ++j)
     std::copy_n(scratch.blockVelocities.begin() + std::ptrdiff_t(j * row), row,
@@ -309,11 +325,24 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
   // default), or none.
   const GridWindow block = velocities_mps != nullptr ? detail::wantedWindow(*velocities, grid) : GridWindow{0, 0, 0, 0};
   const bool everyNode = std::size_t(block.nodesU) == nu && std::size_t(block.nodesV) == nv;
+  const bool someNodes = !everyNode && block.nodesU > 0 && block.nodesV > 0;
+  if (scale < kSparseGridCells && someNodes && nu <= detail::kSpectralGridLanes) {
+    // A grid row's nodes in a vector or two: the window's nodes in the
+    // heights' job cost less than a second job.
+    runJob(scratch, snapshot, velocities,
+           {scratch.columns.data(), nu, scratch.rows.data(), nv, heights_out_m, velocities_mps, block});
+    return;
+  }
   if (scale < kSparseGridCells) {
     runJob(scratch, snapshot, everyNode ? velocities : nullptr,
-           {scratch.columns.data(), nu, scratch.rows.data(), nv, heights_out_m, everyNode ? velocities_mps : nullptr});
-    if (!everyNode && block.nodesU > 0 && block.nodesV > 0)
-      runBlockJob(scratch, snapshot, *velocities, block, nu, velocities_mps);
+           {scratch.columns.data(),
+            nu,
+            scratch.rows.data(),
+            nv,
+            heights_out_m,
+            everyNode ? velocities_mps : nullptr,
+            {0, 0, grid.nodesU, grid.nodesV}});
+    if (someNodes) runBlockJob(scratch, snapshot, *velocities, block, nu, velocities_mps);
     return;
   }
   const std::size_t depths = velocities_mps != nullptr ? velocities->depths_m.size() : 0;
@@ -326,8 +355,13 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
       const std::size_t node = j * nu + i;
       const bool withVelocities = velocities_mps != nullptr && inBlock(i, j);
       runJob(scratch, snapshot, withVelocities ? velocities : nullptr,
-             {&scratch.columns[i], 1, &scratch.rows[j], 1, heights_out_m + node,
-              withVelocities ? velocities_mps + 3 * node * depths : nullptr});
+             {&scratch.columns[i],
+              1,
+              &scratch.rows[j],
+              1,
+              heights_out_m + node,
+              withVelocities ? velocities_mps + 3 * node * depths : nullptr,
+              {0, 0, 1, 1}});
     }
 }
 

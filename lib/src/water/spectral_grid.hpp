@@ -49,6 +49,10 @@ struct SpectralGridJob {
   btScalar* scratch;         ///< spectralGridScratch(*this) btScalars
   btScalar* heights_m;       ///< [nodesV nodesU], or null for the velocities alone
   btScalar* velocities_mps;  ///< [(nodesV nodesU) depths][3] (WaterVelocity), or null
+  /// The nodes whose velocities are computed: the rows from `velocityRow0`
+  /// and the columns from `velocityColumn0` (the others' heights alone).
+  /// The output's other nodes may be written too (GridVelocities).
+  std::size_t velocityRow0, velocityRows, velocityColumn0, velocityColumns;
   /// The block already blended in time, read in place: its first node's
   /// elevation and (3 bands) velocities in planes of rows `blendedStrideE`
   /// and `blendedStrideV` btScalars apart (a blended tile's), readable a

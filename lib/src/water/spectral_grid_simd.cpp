@@ -297,7 +297,8 @@ void gridRow(const SpectralGridJob& job, const Layout& l, std::size_t j) {
   const double* w = job.rows[j].w.data();
   const auto r0 = std::size_t(job.rows[j].first - job.y0);
   if (job.heights_m != nullptr) fourTaps(w, l.blockE + r0 * l.strideE, l.strideE, l.paddedE, l.rowE);
-  if (fields > 0) fourTaps(w, l.blockV + r0 * l.strideV, l.strideV, l.paddedV, l.rowV);
+  const bool velocities = job.velocities_mps != nullptr && j - job.velocityRow0 < job.velocityRows;
+  if (fields > 0 && velocities) fourTaps(w, l.blockV + r0 * l.strideV, l.strideV, l.paddedV, l.rowV);
   for (std::size_t i = 0; i < job.nodesU; i += lanes) {
     const std::size_t count = std::min(lanes, job.nodesU - i);
     const auto first = std::size_t(job.columns[i].first - job.x0),
@@ -310,12 +311,19 @@ void gridRow(const SpectralGridJob& job, const Layout& l, std::size_t j) {
       storeLanes(hn::Add(hn::Set(ds, btScalar(job.meanLevel_m)), elevation[0]), count, job.nodesU * job.nodesV - node,
                  l.spill, job.heights_m + node);
     }
-    if (job.velocities_mps == nullptr) continue;
-    bandColumns(job.bands, weight, weightStride, l.rowV, first, last, l.lanes);
+    if (!velocities) continue;
+    // The vector's nodes in the velocities' columns: their columns alone
+    // (the others add zeros), from the first such node in lane 0.
+    const std::size_t from = std::max(i, job.velocityColumn0),
+                      to = std::min(i + count, job.velocityColumn0 + job.velocityColumns);
+    if (from >= to) continue;
+    const auto vFirst = std::size_t(job.columns[from].first - job.x0),
+               vLast = std::size_t(job.columns[to - 1].first - job.x0) + 4;
+    bandColumns(job.bands, job.columnWeight + from, weightStride, l.rowV, vFirst, vLast, l.lanes);
     if (2 * job.depths >= lanes)
-      depthsOfEachNode(job, l, count, j * job.nodesU + i);
+      depthsOfEachNode(job, l, to - from, j * job.nodesU + from);
     else
-      depthsAcrossNodes(job, l, count, j * job.nodesU + i);
+      depthsAcrossNodes(job, l, to - from, j * job.nodesU + from);
   }
 }
 
