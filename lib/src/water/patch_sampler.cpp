@@ -145,10 +145,11 @@ std::size_t PatchSampler::sampleWithVelocities(const WaterSurface& surface, doub
   levelsAsked_ = std::max(levelsAsked_, levels_);
   std::size_t nonFinite = 0;
   if (inTime(surface, t_s, period_s, true, nonFinite)) return nonFinite;
-  return query(surface, t_s, true);
+  return query(surface, t_s, true, velocityNodes_, levels_);
 }
 
-std::size_t PatchSampler::query(const WaterSurface& surface, double t_s, bool velocities) {
+std::size_t PatchSampler::query(const WaterSurface& surface, double t_s, bool velocities, const GridWindow& nodes,
+                                std::size_t levels) {
   h_.resize(std::size_t(side_) * std::size_t(side_));  // after a kept sample took the buffer (keep)
   if (!velocities) {
     hasVelocities_ = false;
@@ -160,7 +161,7 @@ std::size_t PatchSampler::query(const WaterSurface& surface, double t_s, bool ve
   velocity_.resize(h_.size() * depths_m_.size() + 1);
   hasVelocities_ = surface.gridHeightsAndVelocities(
       placedGrid(),
-      {.depths_m = velocityDepths_m(), .out = velocity_.data(), .history = &history_, .window = velocityNodes_}, t_s,
+      {.depths_m = {depths_m_.data(), levels}, .out = velocity_.data(), .history = &history_, .window = nodes}, t_s,
       h_.data());
   if (hasVelocities_) return replaceNonFinite(h_);
   return sampleHeights(surface, t_s);
@@ -219,16 +220,11 @@ PatchSampler::TimeSample& PatchSampler::keep(const WaterSurface& surface, double
   // asks for a level more or fewer now and then, and a sample that holds
   // them serves the substeps of its own life with no query afresh. Each
   // level is the same bits whatever else is asked with it.
-  const GridWindow asked = velocityNodes_;
-  const std::size_t levels = levels_;
-  velocityNodes_ = keptNodes_;
-  if (velocities) levels_ = std::max({levels_, levelsAsked_, levelsAskedBefore_});
-  const std::size_t nonFinite = query(surface, t_s, velocities);
-  velocityNodes_ = asked;
-  slot.levels = levels_;
-  levels_ = levels;
+  const std::size_t levels = velocities ? std::max({levels_, levelsAsked_, levelsAskedBefore_}) : levels_;
+  const std::size_t nonFinite = query(surface, t_s, velocities, keptNodes_, levels);
+  slot.levels = levels;
   levelsAskedBefore_ = levelsAsked_;
-  levelsAsked_ = levels;
+  levelsAsked_ = levels_;
   // The query's buffers become the slot's, and the slot's the next query's:
   // no copy, and no allocation once each has been sized.
   std::swap(slot.h, h_);

@@ -128,7 +128,9 @@ class PatchSampler final : public WaterPatch {
     }
   };
 
-  std::size_t query(const WaterSurface& surface, double t_s, bool velocities);  // at t_s itself
+  // At t_s itself; with `velocities`, those of `nodes` at the first `levels` depths.
+  std::size_t query(const WaterSurface& surface, double t_s, bool velocities, const GridWindow& nodes,
+                    std::size_t levels);
   /// The patch in time at t_s, when the period and the surface allow it:
   /// true, and the number of non-finite samples replaced in `nonFinite`.
   bool inTime(const WaterSurface& surface, double t_s, double period_s, bool velocities, std::size_t& nonFinite);
