@@ -1,4 +1,4 @@
-// Scaling (docs/performance.md, "Headline figures"): 1 to 1,000 boats on Gerstner waves, the whole
+// Scaling (docs/performance.md, "Many boats"): 1 to 1,000 boats on Gerstner waves, the whole
 // Bullet step included, split into the water forces (WaterFleet's share)
 // and Bullet's own work. Run:
 //   build/tests/keel_bench_fleet --benchmark_min_time=2 --benchmark_repetitions=3
@@ -76,7 +76,7 @@ void fleet(benchmark::State& state) {
   // "layout" 0: each body made just before its boat's water action, so the
   // boats' water state lies between the bodies in memory; 1: every body
   // made first, as a game loading a level might (docs/performance.md,
-  // "Headline figures": at 10,000 boats Bullet's own step depends on it).
+  // "Many boats": at 10,000 boats Bullet's own step depends on it).
   const bool bodiesFirst = state.range(5) == 1;
   const auto makeBody = [&](int i) {
     return w.addBox(size, btScalar(0.4 * 1025 * hull->volume_m3()),
@@ -168,7 +168,7 @@ BENCHMARK(fleet)
 /// program that makes each body's game or water state right after it does;
 /// touched every step, as a water force touches its body. Shows what the
 /// bodies' layout in memory costs Bullet's own step (docs/performance.md,
-/// "Headline figures", "Memory is what a big fleet costs").
+/// "Many boats", "Memory is what a big fleet costs").
 void bulletLayout(benchmark::State& state) {
   const int boats = 10000, side = 100;
   const auto spacer = std::size_t(state.range(0));
