@@ -3,7 +3,7 @@
 // against the same pieces stored and then summed (cutCrossing,
 // pressureSums): the same bits, on every instruction set Highway compiled,
 // for the 12-triangle box and a 108-triangle box the water cuts near a
-// corner, in many poses, and wholly under the water (docs/performance.md,
+// corner, in many poses, and wholly under the water (docs/performance-history.md,
 // "Small hulls: against Jolt"); and the small hull's one kernel
 // (smallHullSums) against classifyTriangles then cutAndSum.
 #include "hull/hull_access.hpp"
