@@ -38,10 +38,13 @@ HWY_INLINE V3 fieldMoment(V3 a, V3 b, V3 c, V3 g, V x0, V x1, V x2, V sum3) {
 
 /// f(j) for j = 0, ..., kCount - 1, each j a compile-time constant, so that
 /// sums held in an array are indexed only by constants and may stay in
-/// registers.
+/// registers. (Inlined always: GCC would otherwise call a large one, the
+/// array it fills then passed through memory.)
 template <std::size_t kCount, class F>
 HWY_INLINE void eachIndex(const F& f) {
-  [&]<std::size_t... J>(std::index_sequence<J...>) HWY_ATTR { (f(std::integral_constant<std::size_t, J>()), ...); }
+  [&]<std::size_t... J>(std::index_sequence<J...>) HWY_ATTR __attribute__((always_inline)) {
+    (f(std::integral_constant<std::size_t, J>()), ...);
+  }
   (std::make_index_sequence<kCount>());
 }
 

@@ -155,8 +155,9 @@ std::size_t SmallHullSumsKernel(const HullSoA& hull, const T* up, T centreUp_m, 
   const std::size_t lanes = hn::Lanes(d);
   if (hull.vertexCount > lanes || hull.trianglePadded > 2 * lanes || hull.trianglePadded > kSlots) return kNotSmallHull;
   // (Its one vector of heights is read back from the vector store that
-  // wrote it, which forwards it.)
-  measured = heightsAbove(hull, up, centreUp_m, waterHeight_m, h_m, nullptr);
+  // wrote it, which forwards it. The padding past that vector is neither
+  // read here nor named by a triangle: not written.)
+  measured = heightsAbove(hull, up, centreUp_m, waterHeight_m, h_m, nullptr, lanes);
   const SmallHull h(hull);
   const bool two = hull.trianglePadded > lanes;
   const V zero = hn::Zero(d);
@@ -174,7 +175,7 @@ std::size_t SmallHullSumsKernel(const HullSoA& hull, const T* up, T centreUp_m, 
   // the one-wet ones, each in order.
   CrossingList list(di);
   const auto lane = hn::Iota(di, ScalarIndex(0));
-  const auto append = [&](hn::Mask<DI> m, std::size_t t) HWY_ATTR {
+  const auto append = [&](hn::Mask<DI> m, std::size_t t) HWY_ATTR __attribute__((always_inline)) {
     list.append(di, LaneCompress(di, m)(hn::Add(lane, hn::Set(di, ScalarIndex(t)))), hn::CountTrue(di, m));
   };
   append(first.twoWet, 0);
