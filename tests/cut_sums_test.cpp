@@ -119,7 +119,9 @@ void compareOneKernel(const Hull& hull, int poses, btScalar reach_m, int& compar
     if (fusedCount == detail::kNotSmallHull) continue;
     const std::size_t fusedTwoWet = b.twoWetCrossing;
     const detail::VertexHeights heights = detail::vertexHeights(soa, up, centreUp, water.data(), above.data(), nullptr);
-    EXPECT_EQ(std::memcmp(above.data(), fusedAbove.data(), above.size() * sizeof(btScalar)), 0) << "pose " << p;
+    // The real vertices' heights (the small hull's kernel leaves the padding
+    // past its one vector unwritten: no triangle names it).
+    EXPECT_EQ(std::memcmp(above.data(), fusedAbove.data(), soa.vertexCount * sizeof(btScalar)), 0) << "pose " << p;
     EXPECT_TRUE(heights.water.lo == fusedHeights.water.lo && heights.water.hi == fusedHeights.water.hi &&
                 heights.nonFinite == fusedHeights.nonFinite && heights.lowestAbove_m == fusedHeights.lowestAbove_m)
         << "pose " << p;

@@ -37,8 +37,8 @@ namespace keel::test {
 namespace {
 
 #if defined(BT_USE_DOUBLE_PRECISION)
-constexpr std::uint64_t kWorldHash = 0x2c0c2fe3059ee9adull;
-constexpr std::uint64_t kKeelHash = 0x866da07cbe0d50b1ull;
+constexpr std::uint64_t kWorldHash = 0xcf914de005a79bd0ull;
+constexpr std::uint64_t kKeelHash = 0x855981787619e10aull;
 #else
 constexpr std::uint64_t kWorldHash = 0x7834608d59a3d856ull;
 constexpr std::uint64_t kKeelHash = 0xa643d1b3e2530df8ull;

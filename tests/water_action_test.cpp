@@ -208,6 +208,26 @@ TEST(WaterActionBadInput, AllHeightsNonFiniteOrThrowingSkipsTheForce) {
   }
 }
 
+TEST(WaterActionBadInput, AForceBeyondTheScalarsRangeIsRefused) {
+  // Water of the largest density the settings accept: the pressure force
+  // overflows (pressure alone: no term, no added mass). Nothing is applied
+  // and the status says why; the body falls under gravity alone.
+  World w;
+  FloatingBox fb(w, 0);
+  HydrostaticSettings dense;
+  dense.waterDensity_kgpm3 = std::numeric_limits<btScalar>::max();
+  WaterAction boat(fb.body, fb.hull, std::make_shared<FlatSurface>(), dense);
+  boat.setHydrodynamics(HydrodynamicSettings::none());
+  w.world.addAction(&boat);
+  w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
+  EXPECT_TRUE(boat.status().flags & StatusNonFiniteForce) << boat.status().describe();
+  EXPECT_TRUE(finiteBody(*fb.body));
+  EXPECT_EQ(boat.pendingLinearVelocity_mps(), btVector3(0, 0, 0));
+  EXPECT_EQ(boat.hydrostatics().force_N, btVector3(0, 0, 0));
+  EXPECT_NEAR(fb.body->getLinearVelocity().y(), -kG / 240, 1e-6);
+  w.world.removeAction(&boat);
+}
+
 TEST(WaterActionBadInput, DryAndSubmergedHullsAreReportedNotErrors) {
   World w;
   FloatingBox fb(w, 10);

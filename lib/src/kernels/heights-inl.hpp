@@ -24,16 +24,18 @@ namespace keel::KEEL_ABI::detail {
 namespace HWY_NAMESPACE {
 
 /// The vertices' heights above the water into h_m (and along up into
-/// above_m unless null) and what they show (vertexHeights).
+/// above_m unless null) and what they show (vertexHeights), for the
+/// vertices [0, end): all of them and their padding, or as many vectors as
+/// hold the real ones (past those, only padding, which no triangle names).
 HWY_INLINE VertexHeights heightsAbove(const HullSoA& hull, const T* up, T centreUp_m, const T* waterHeight_m, T* h_m,
-                                      T* above_m) {
+                                      T* above_m, std::size_t end) {
   const D d;
   const V ux = hn::Set(d, up[0]), uy = hn::Set(d, up[1]), uz = hn::Set(d, up[2]), c = hn::Set(d, centreUp_m);
   const V largest = hn::Set(d, std::numeric_limits<T>::max());
   V bottom = hn::Set(d, BT_LARGE_FLOAT), top = hn::Set(d, -BT_LARGE_FLOAT), nonFinite = hn::Zero(d);
   V lowest = hn::Set(d, BT_LARGE_FLOAT);
   const T *px = hull.x.data(), *py = hull.y.data(), *pz = hull.z.data();  // locals: see simd-inl.hpp
-  for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
+  for (std::size_t i = 0; i < end; i += hn::Lanes(d)) {
     const V3 p = load3(d, px, py, pz, i);
     const V above = mulAdd(p.x, ux, mulAdd(p.y, uy, mulAdd(p.z, uz, c)));
     const V water = hn::LoadU(d, waterHeight_m + i);

@@ -23,7 +23,7 @@ namespace HWY_NAMESPACE {
 
 VertexHeights VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m, const T* waterHeight_m, T* h_m,
                                   T* above_m) {
-  return heightsAbove(hull, up, centreUp_m, waterHeight_m, h_m, above_m);
+  return heightsAbove(hull, up, centreUp_m, waterHeight_m, h_m, above_m, hull.vertexPadded);
 }
 
 void CoordinatesKernel(const HullSoA& hull, const T* east, const T* north, const T* up, double centreEast_m,

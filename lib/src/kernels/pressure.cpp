@@ -84,28 +84,36 @@ PressureSums pressureSums(const PieceStream* streams, std::size_t count, const b
 
 void pressureResult(const PressureSums& sums, btScalar density_kgpm3, btScalar gravity_mps2, const btVector3& up,
                     const btMatrix3x3& toResult, HydrostaticResult& result) {
+  // The constant divisors as factors, made before the sums are: a division
+  // is long, and these lie on the chain from the sums to the velocity
+  // change. Only the centre of buoyancy divides, once, by the volume.
+  constexpr double kThird = 1.0 / 3, kTwelfth = 1.0 / 12, kTwentyFourth = 1.0 / 24;
   const double rhoG = double(density_kgpm3) * double(gravity_mps2);
+  const double forceFactor = -rhoG * kThird, momentFactor = -rhoG * kTwelfth;
   // Turned to the result's axes from the values in registers: read back from
   // the result, its narrow stores would stall the wide loads.
-  result.force_N = toResult * btVector3(btScalar(-rhoG * sums.force[0] / 3), btScalar(-rhoG * sums.force[1] / 3),
-                                        btScalar(-rhoG * sums.force[2] / 3));
-  result.torque_Nm = toResult * btVector3(btScalar(-rhoG * sums.moment[0] / 12), btScalar(-rhoG * sums.moment[1] / 12),
-                                          btScalar(-rhoG * sums.moment[2] / 12));
+  result.force_N = toResult * btVector3(btScalar(sums.force[0] * forceFactor), btScalar(sums.force[1] * forceFactor),
+                                        btScalar(sums.force[2] * forceFactor));
+  result.torque_Nm = toResult * btVector3(btScalar(sums.moment[0] * momentFactor),
+                                          btScalar(sums.moment[1] * momentFactor),
+                                          btScalar(sums.moment[2] * momentFactor));
   // V = -sum (S . up)(sum d) / 3: the vertical force over rho g of the
   // static head.
-  const double volume = -(sums.depthForce[0] * up.x() + sums.depthForce[1] * up.y() + sums.depthForce[2] * up.z()) / 3;
+  const double volume = -(sums.depthForce[0] * up.x() + sums.depthForce[1] * up.y() + sums.depthForce[2] * up.z()) *
+                        kThird;
   result.submergedVolume_m3 = btScalar(volume);
   result.wettedArea_m2 = btScalar(sums.area);
   // Divergence theorem with grad d = -up (flat water), the waterplane
   // contributing nothing because d = 0 there:
   //   V B = up int_V d dV - sum (S . up) int d r dA / A,
   //   int_V d dV = -sum (S . up) int d^2 dA / (2 A).
-  const double depthVolume = -sums.depthIntegral / 24;
+  const double depthVolume = -sums.depthIntegral * kTwentyFourth;
   result.depthIntegral_m4 = btScalar(depthVolume);
   btVector3 centre(0, 0, 0);
   if (volume > 0) {
+    const double perVolume = 1 / volume;
     for (int k = 0; k < 3; ++k)
-      centre[k] = btScalar((double(up[k]) * depthVolume - sums.buoyancyMoment[k] / 12) / volume);
+      centre[k] = btScalar((double(up[k]) * depthVolume - sums.buoyancyMoment[k] * kTwelfth) * perVolume);
   }
   result.centreOfBuoyancy_m = toResult * centre;
 }

@@ -38,10 +38,13 @@ HWY_INLINE V3 fieldMoment(V3 a, V3 b, V3 c, V3 g, V x0, V x1, V x2, V sum3) {
 
 /// f(j) for j = 0, ..., kCount - 1, each j a compile-time constant, so that
 /// sums held in an array are indexed only by constants and may stay in
-/// registers.
+/// registers. (Inlined always: GCC would otherwise call a large one, the
+/// array it fills then passed through memory.)
 template <std::size_t kCount, class F>
 HWY_INLINE void eachIndex(const F& f) {
-  [&]<std::size_t... J>(std::index_sequence<J...>) HWY_ATTR { (f(std::integral_constant<std::size_t, J>()), ...); }
+  [&]<std::size_t... J>(std::index_sequence<J...>) HWY_ATTR __attribute__((always_inline)) {
+    (f(std::integral_constant<std::size_t, J>()), ...);
+  }
   (std::make_index_sequence<kCount>());
 }
 
@@ -179,6 +182,9 @@ struct WideSum {
   [[nodiscard]] HWY_INLINE double total() const { return v.total(); }
 #if HWY_TARGET != HWY_SCALAR
   [[nodiscard]] HWY_INLINE hn::Vec<DW> folded() const { return foldedSlots(v); }
+  /// folded() of WideSum(a) plus b's first slot vector, when a's other
+  /// slot vectors are +0 too: the levels that would add them change no bit.
+  static HWY_INLINE hn::Vec<DW> firstFolded(const Sum& a, const Sum& b) { return hn::Add(a.v[0], b.v[0]); }
 #endif
 #elif HWY_HAVE_SCALABLE || HWY_TARGET == HWY_SCALAR
   double v[kSlots] = {};  // one lane at a time
@@ -211,6 +217,12 @@ struct WideSum {
   }
   [[nodiscard]] HWY_INLINE double total() const { return v.total(); }
   [[nodiscard]] HWY_INLINE hn::Vec<DW> folded() const { return foldedSlots(v); }
+  /// folded() of WideSum(a) plus b's first slot vector, when a's other
+  /// slot vectors are +0 too: the levels that would add them change no
+  /// bit, and the last adds the first vector's two halves.
+  static HWY_INLINE hn::Vec<DW> firstFolded(const Sum& a, const Sum& b) {
+    return hn::Add(hn::Add(promoted(a, 0), promoted(b, 0)), hn::Add(promoted(a, 1), promoted(b, 1)));
+  }
 #endif
 };
 
@@ -272,20 +284,26 @@ HWY_NOINLINE void keepBlock(const PieceStream* stream, V3 upv, SumBlock<kSums>& 
 
 /// The totals of two blocks' sums, slot by slot in double, then by
 /// halves, into `out`. With kSecondInFirst, the second block's sums only
-/// in their first slot vector (the others +0: not added).
-template <bool kHeads, std::size_t kSums, bool kSecondInFirst = false>
+/// in their first slot vector (the others +0: not added); with
+/// kFirstInFirst too, the first block's.
+template <bool kHeads, std::size_t kSums, bool kSecondInFirst = false, bool kFirstInFirst = false>
 HWY_INLINE void twoBlockTotals(const SumBlock<kSums>& first, const SumBlock<kSums>& second, PressureSums& out) {
   // A dry stream's block sums are the +0 they started at, whose addition
   // changes no bit (a sum started at +0 is never -0): added without a test.
+  static_assert(kSecondInFirst || !kFirstInFirst, "the first block in its first slot vector: the second too");
 #if !HWY_HAVE_SCALABLE && HWY_TARGET != HWY_SCALAR
   hn::Vec<WideSum::DW> folded[kSums];
   eachIndex<kSums>([&](auto j) {
-    WideSum t(first.sum[j]);
-    if constexpr (kSecondInFirst)
-      t.add(second.sum[j], 1);
-    else
-      t.add(second.sum[j]);
-    folded[j] = t.folded();
+    if constexpr (kFirstInFirst) {
+      folded[j] = WideSum::firstFolded(first.sum[j], second.sum[j]);
+    } else {
+      WideSum t(first.sum[j]);
+      if constexpr (kSecondInFirst)
+        t.add(second.sum[j], 1);
+      else
+        t.add(second.sum[j]);
+      folded[j] = t.folded();
+    }
   });
   double total[kSums];
   laneHalvingSums(WideSum::DW(), folded, total);

@@ -77,9 +77,11 @@ struct SmallHull {
         trianglePadded(h.trianglePadded) {}
 };
 
-/// Which triangles of a vector cross the waterline: two corners wet, one.
+/// Which triangles of a vector cross the waterline: two corners wet, one;
+/// and whether any is wholly wet (its terms added to the sums).
 struct Crossing {
   hn::Mask<DI> twoWet, oneWet;
+  bool wholeWet = false;
 };
 
 /// Triangles t... (one vector; t a constant where inlined, so that the
@@ -99,7 +101,8 @@ HWY_INLINE Crossing classifyVector(D d, const SmallHull& h, V heights, std::size
   const M wet0 = hn::Lt(corner[0], zero), wet1 = hn::Lt(corner[1], zero), wet2 = hn::Lt(corner[2], zero);
   const M anyWet = hn::Or(hn::Or(wet0, wet1), wet2);
   const M allWet = hn::And(real, hn::And(hn::And(wet0, wet1), wet2));
-  if (!hn::AllFalse(d, allWet)) {
+  const bool wholeWet = !hn::AllFalse(d, allWet);
+  if (wholeWet) {
     PieceTerms p;
     p.a = load3(d, h.ax, h.ay, h.az, t), p.b = load3(d, h.bx, h.by, h.bz, t), p.c = load3(d, h.cx, h.cy, h.cz, t);
     p.g = load3(d, h.gx, h.gy, h.gz, t);
@@ -111,7 +114,7 @@ HWY_INLINE Crossing classifyVector(D d, const SmallHull& h, V heights, std::size
   }
   const M crosses = hn::AndNot(allWet, hn::And(real, anyWet));
   const M pair = hn::And(crosses, hn::Or(hn::Or(hn::And(wet0, wet1), hn::And(wet0, wet2)), hn::And(wet1, wet2)));
-  return {hn::RebindMask(di, pair), hn::RebindMask(di, hn::AndNot(pair, crosses))};
+  return {hn::RebindMask(di, pair), hn::RebindMask(di, hn::AndNot(pair, crosses)), wholeWet};
 }
 
 /// Crossing triangles k... (one vector of the list, `entries`; k a
@@ -155,8 +158,9 @@ std::size_t SmallHullSumsKernel(const HullSoA& hull, const T* up, T centreUp_m, 
   const std::size_t lanes = hn::Lanes(d);
   if (hull.vertexCount > lanes || hull.trianglePadded > 2 * lanes || hull.trianglePadded > kSlots) return kNotSmallHull;
   // (Its one vector of heights is read back from the vector store that
-  // wrote it, which forwards it.)
-  measured = heightsAbove(hull, up, centreUp_m, waterHeight_m, h_m, nullptr);
+  // wrote it, which forwards it. The padding past that vector is neither
+  // read here nor named by a triangle: not written.)
+  measured = heightsAbove(hull, up, centreUp_m, waterHeight_m, h_m, nullptr, lanes);
   const SmallHull h(hull);
   const bool two = hull.trianglePadded > lanes;
   const V zero = hn::Zero(d);
@@ -169,12 +173,12 @@ std::size_t SmallHullSumsKernel(const HullSoA& hull, const T* up, T centreUp_m, 
   const hn::Mask<DI> none = hn::FirstN(di, 0);
   const Crossing first = classifyVector(d, h, heights, 0, upv, triangles.sum, corner[0]);
   const Crossing second = two ? classifyVector(d, h, heights, lanes, upv, triangles.sum, corner[1])
-                              : Crossing{none, none};
+                              : Crossing{none, none, false};
   // The list as classifyTriangles orders it: the two-wet triangles, then
   // the one-wet ones, each in order.
   CrossingList list(di);
   const auto lane = hn::Iota(di, ScalarIndex(0));
-  const auto append = [&](hn::Mask<DI> m, std::size_t t) HWY_ATTR {
+  const auto append = [&](hn::Mask<DI> m, std::size_t t) HWY_ATTR __attribute__((always_inline)) {
     list.append(di, LaneCompress(di, m)(hn::Add(lane, hn::Set(di, ScalarIndex(t)))), hn::CountTrue(di, m));
   };
   append(first.twoWet, 0);
@@ -186,8 +190,11 @@ std::size_t SmallHullSumsKernel(const HullSoA& hull, const T* up, T centreUp_m, 
   if (count > 0) cutVector(d, h, corner, list.v[0], 0, count, twoSlots, upv, pieces.sum);
   if (count > lanes) cutVector(d, h, corner, list.v[1], lanes, count, twoSlots, upv, pieces.sum);
   // At most a vector of crossing triangles: the pieces' sums past their
-  // first slot vector are the +0 they started at.
-  if (count <= lanes)
+  // first slot vector are the +0 they started at; and no wholly wet
+  // triangle in the second vector, the triangles' too.
+  if (count <= lanes && !(two && second.wholeWet))
+    twoBlockTotals<false, kDepthSums, true, true>(triangles, pieces, out);
+  else if (count <= lanes)
     twoBlockTotals<false, kDepthSums, true>(triangles, pieces, out);
   else
     twoBlockTotals<false>(triangles, pieces, out);

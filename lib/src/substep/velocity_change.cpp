@@ -41,7 +41,10 @@ bool velocityChange(const BoatModel& boat, BoatState& state, PointWater& water, 
   total.force_N += state.hydrostatics.force_N;
   total.torque_Nm += state.hydrostatics.torque_Nm;
   total += state.flood.force;
-  if (!isFinite(total.force_N) || !isFinite(total.torque_Nm)) return refuse(state, s.flags);
+  // A non-finite force or torque makes a non-finite velocity change (inf
+  // times a factor of 0 is NaN), which the test below refuses: tested here
+  // only before the added mass's solve, which reads it.
+  if (s.plan.addedMass && (!isFinite(total.force_N) || !isFinite(total.torque_Nm))) return refuse(state, s.flags);
   // Bullet multiplies the velocities by (1 - damping)^dt at the start of the
   // next substep and only then adds the accumulated forces' impulse, so a
   // force's velocity change escapes that damping. Dividing by the factor now
