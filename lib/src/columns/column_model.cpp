@@ -15,7 +15,7 @@ class ColumnModel final : public ModelState {
  public:
   bool run(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s, double t_s) override {
     const HullSoA& points = soaOf(*boat.columns).points;
-    fit(boat);
+    if (!own_.fits(points)) fit(boat);  // the test inline: a call only to grow
     const SubstepPlan plan = timedPlan(planColumns, boat, state);
     Substep s(threadBuffers(points), plan, dt_s, t_s, state.profile.get());
     if (!findWater(boat, state, own_.water, body, s, points)) return skipSubstep(state, s.flags);

@@ -15,6 +15,11 @@ struct ColumnState {
   std::vector<btScalar> fraction;
   /// Sizes the arrays for `columns` when they are smaller (the first substep).
   void fit(const ColumnHull& columns);
+  /// Whether the arrays already fit the columns' points `soa` (fit would do
+  /// nothing).
+  [[nodiscard]] bool fits(const HullSoA& soa) const {
+    return fraction.size() >= soa.vertexPadded && water.above_m.size() >= soa.vertexPadded;
+  }
 };
 
 /// The column model's plan: only the damping of the hydrodynamic settings

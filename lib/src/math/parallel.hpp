@@ -25,4 +25,19 @@ void parallelFor(Index begin, Index end, const Body& body, std::size_t grain = 1
   tbb::parallel_for(begin, end, body);
 }
 
+/// body(first, last) for ranges that together cover [begin, end) once,
+/// split as parallelFor splits it: for a body that works through its range
+/// in order (looking ahead within it).
+template <class Body>
+void parallelForRanges(std::size_t begin, std::size_t end, const Body& body, std::size_t grain = 1) {
+  if (!(begin < end)) return;
+  if (JobSystem* jobs = jobSystem()) {
+    jobs->parallelFor(end - begin, grain,
+                      [&](std::size_t first, std::size_t last) { body(begin + first, begin + last); });
+    return;
+  }
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, grain),
+                    [&](const tbb::blocked_range<std::size_t>& r) { body(r.begin(), r.end()); });
+}
+
 }  // namespace keel::KEEL_ABI::detail

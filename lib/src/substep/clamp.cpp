@@ -46,12 +46,10 @@ btVector3 scaleAlong(const btVector3& v, const btVector3& axis, btScalar keep) {
   return v - axis * ((1 - keep) * v.dot(axis));
 }
 
-}  // namespace
-
-void clampToVelocity(HydrodynamicForces& forces, const btVector3& relativeVelocity_mps,
+/// clampToVelocity, `total` the terms' sum (forces.total()).
+void clampToVelocity(HydrodynamicForces& forces, const ForceTorque& total, const btVector3& relativeVelocity_mps,
                      const btVector3& angularVelocity_radps, btScalar inverseMass_pkg,
                      const btMatrix3x3& inverseInertia, btScalar dt_s) {
-  const ForceTorque total = forces.total();
   forces.clampScale = keptFraction(total.force_N * (inverseMass_pkg * dt_s), relativeVelocity_mps);
   forces.angularClampScale = keptFraction(inverseInertia * total.torque_Nm * dt_s, angularVelocity_radps);
   if (forces.clampScale == 1 && forces.angularClampScale == 1) return;
@@ -67,9 +65,19 @@ void clampToVelocity(HydrodynamicForces& forces, const btVector3& relativeVeloci
   }
 }
 
-double dissipationAllowance_J(const HydrodynamicForces& forces, const btVector3& relativeVelocity_mps,
-                              const btVector3& angularVelocity_radps, const btVector3& windRelative_mps, btScalar dt_s,
-                              bool waterUniform) {
+/// The kinetic energy [J] the terms of `forces`, as computed and before any
+/// clamp, may add relative to the reference water in a substep of `dt_s`:
+/// dt max(0, P0), P0 their power at the body's `relativeVelocity_mps`
+/// (relative to that water, world) and `angularVelocity_radps`. Each term
+/// opposes its piece's motion through its own medium, so P0 is at most the
+/// work the water's velocity differences and the wind do through them; in
+/// uniform water it is capped by the wind's, the air term's force dotted
+/// with `windRelative_mps` (the wind relative to the reference water): 0 in
+/// still air. The hull's lift's power counts only when it takes energy (its
+/// moved roll moment opposes no medium). `total` is their sum (forces.total()).
+double dissipationAllowance_J(const HydrodynamicForces& forces, const ForceTorque& total,
+                              const btVector3& relativeVelocity_mps, const btVector3& angularVelocity_radps,
+                              const btVector3& windRelative_mps, btScalar dt_s, bool waterUniform) {
   // Each term opposes its own piece's motion through its medium: the
   // water's velocity at the piece (viscous, pressure drag, slamming), the
   // wind (air), the reference water (damping). So in the frame of the
@@ -78,7 +86,6 @@ double dissipationAllowance_J(const HydrodynamicForces& forces, const btVector3&
   // work the media's own motion does through them: the water's velocity
   // differences across the hull and the wind. P0 uses the terms as
   // computed, before any clamp: a clamp's side effect is never trusted.
-  const ForceTorque total = forces.total();
   // The hull's lift is dissipative at its point of action, but the roll
   // moment it moves there is not a force against a medium's motion: its
   // work is never allowed (substep/hull_lift.cpp).
@@ -92,7 +99,14 @@ double dissipationAllowance_J(const HydrodynamicForces& forces, const btVector3&
   return fed > 0 ? double(dt_s) * fed : 0.0;
 }
 
-btScalar limitToDissipation(HydrodynamicForces& forces, const btVector3& relativeVelocity_mps,
+/// Scales every term of `forces` alike, by the largest factor in [0, 1]
+/// whose velocity change over `dt_s` adds at most `allowance_J` of kinetic
+/// energy relative to the water (linear and angular together) to a body
+/// moving at `relativeVelocity_mps` and `angularVelocity_radps` (the clamp
+/// stage passes the velocities the conservative forces give this substep,
+/// and dissipationAllowance_J of the terms before the clamp), `total` their
+/// sum (forces.total()). Returns the scale (1: nothing limited).
+btScalar limitToDissipation(HydrodynamicForces& forces, const ForceTorque& total, const btVector3& relativeVelocity_mps,
                             const btVector3& angularVelocity_radps, btScalar inverseMass_pkg,
                             const btMatrix3x3& inverseInertia, btScalar dt_s, double allowance_J) {
   // The terms' velocity change dv = F dt / m, dw = I^-1 tau dt changes the
@@ -106,7 +120,6 @@ btScalar limitToDissipation(HydrodynamicForces& forces, const btVector3& relativ
   // the rounding of the velocity change (its error is relative to P and
   // Q, not to A). In double: at 1000 m/s and 1000 rad/s the products exceed
   // float's range of exact cancellation.
-  const ForceTorque total = forces.total();
   const btVector3 turn = inverseInertia * total.torque_Nm;  // I^-1 tau
   const double dt = double(dt_s);
   const double work = dt * (dot(relativeVelocity_mps, total.force_N) + dot(angularVelocity_radps, total.torque_Nm));
@@ -134,19 +147,33 @@ btScalar limitToDissipation(HydrodynamicForces& forces, const btVector3& relativ
   return scale;
 }
 
+}  // namespace
+
+void clampToVelocity(HydrodynamicForces& forces, const btVector3& relativeVelocity_mps,
+                     const btVector3& angularVelocity_radps, btScalar inverseMass_pkg,
+                     const btMatrix3x3& inverseInertia, btScalar dt_s) {
+  clampToVelocity(forces, forces.total(), relativeVelocity_mps, angularVelocity_radps, inverseMass_pkg, inverseInertia,
+                  dt_s);
+}
+
 void clampDrag(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s) {
   const StageScope scope(s.profile, SubstepStage::Clamp);
   HydrodynamicForces& f = state.hydrodynamics;
   const btVector3 water = body.linearVelocity_mps - s.relativeVelocity_mps;  // the reference water
-  const double allowance = dissipationAllowance_J(f, s.relativeVelocity_mps, body.angularVelocity_radps,
+  // The terms' sum, summed again only when the first clamp scaled them.
+  ForceTorque total = f.total();
+  const double allowance = dissipationAllowance_J(f, total, s.relativeVelocity_mps, body.angularVelocity_radps,
                                                   boat.dynamics.wind_mps - water, s.dt_s, s.plan.uniformWater);
   state.referenceWater_mps = water;
   state.energyAllowance_J = allowance;
   // What the terms accelerate: the body, and with the added mass its water.
   const btScalar inverseMass = s.effectiveInverseMass_pkg;
   const btMatrix3x3& inverseInertia = s.effectiveInverseInertia;
-  clampToVelocity(f, s.relativeVelocity_mps, body.angularVelocity_radps, inverseMass, inverseInertia, s.dt_s);
-  if (f.clampScale < 1 || f.angularClampScale < 1) s.flags |= StatusDragClamped;
+  clampToVelocity(f, total, s.relativeVelocity_mps, body.angularVelocity_radps, inverseMass, inverseInertia, s.dt_s);
+  if (f.clampScale < 1 || f.angularClampScale < 1) {
+    s.flags |= StatusDragClamped;
+    total = f.total();
+  }
   // The base is the velocity the conservative forces (buoyancy, gravity)
   // give this substep: the drag must dissipate from there, or it could turn
   // their impulse sideways into energy they never gave.
@@ -155,7 +182,7 @@ void clampDrag(const BoatModel& boat, BoatState& state, const BodySnapshot& body
                                              : body.gravity_mps2;
   const btVector3 baseLinear = s.relativeVelocity_mps + (state.hydrostatics.force_N * inverseMass + gravity) * s.dt_s;
   const btVector3 baseAngular = body.angularVelocity_radps + inverseInertia * state.hydrostatics.torque_Nm * s.dt_s;
-  f.energyScale = limitToDissipation(f, baseLinear, baseAngular, inverseMass, inverseInertia, s.dt_s, allowance);
+  f.energyScale = limitToDissipation(f, total, baseLinear, baseAngular, inverseMass, inverseInertia, s.dt_s, allowance);
   if (f.energyScale < 1) s.flags |= StatusDragEnergyLimited;
 }
 

@@ -68,15 +68,17 @@ bool sampleWater(const BoatModel& boat, BoatState& state, PointWater& water, Sub
       case HeightSampling::Patch: {
         PatchSampler& patch = state.patch;
         const bool nodes = plan.patchVelocities == PatchVelocities::Nodes;
-        const double period_s = patchTimePeriod_s(s.dt_s, boat.statics.patchSubstepsPerSample);
+        // The patch in time's period; the surface velocities' query (a far
+        // boat's) has none.
+        const auto period_s = [&] { return patchTimePeriod_s(s.dt_s, boat.statics.patchSubstepsPerSample); };
         if (nodes) {
           const Footprint under = footprint(boat.hull, a);
           s.nonFiniteHeights = patch.sampleWithVelocities(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s,
-                                                          plan.patchVelocityDepth_m, &under, period_s);
+                                                          plan.patchVelocityDepth_m, &under, period_s());
         } else if (plan.patchVelocities == PatchVelocities::Surface)
           s.nonFiniteHeights = patch.sampleWithSurfaceVelocities(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s);
         else
-          s.nonFiniteHeights = patch.sample(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s, period_s);
+          s.nonFiniteHeights = patch.sample(boat.surface, a.centreEast_m, a.centreNorth_m, s.t_s, period_s());
         s.samplesAsked = patch.samples_m().size();
         // The points' cells too when their velocities will be interpolated.
         patchHeights(soa, patch, a.east, a.north, a.up, a.centreEast_m, a.centreNorth_m, a.centreUp_m,
