@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -356,7 +357,7 @@ TEST(Allocation, AFleetMakesItsBoatsInBlocks) {
   }
   std::printf("[  figure  ] allocations a far boat makes in a fleet, in the loop that makes the bodies: %.3f\n",
               double(inLoop) / boats);
-  EXPECT_LT(8 * inLoop, boats);  // a block per 64 boats, the fleet's lists doubling (seven a boat before)
+  EXPECT_LT(8 * inLoop, boats);  // blocks of 64 boats and more, the fleet's lists doubling (seven a boat before)
   w.world.addAction(&fleet);
   for (int k = 0; k < 3; ++k) w.world.stepSimulation(btScalar(1.0 / 240), 1, btScalar(1.0 / 240));
   btRigidBody* body = fleet.boat(5).body();
@@ -371,6 +372,36 @@ TEST(Allocation, AFleetMakesItsBoatsInBlocks) {
       << fleet.boat(std::size_t(boats - 1)).status().describe();
   EXPECT_GT(fleet.boat(std::size_t(boats - 1)).hydrostatics().submergedVolume_m3, 0);
   w.world.removeAction(&fleet);
+}
+
+/// A fleet's blocks double (docs/model.md §3, "The fleet's memory"): its
+/// first 960 boats lie in blocks under a huge page (2 MB), so that a small
+/// fleet costs none; the next block is whole huge pages, on Linux mapped
+/// from the kernel on a huge page's boundary rather than taken from
+/// operator new, elsewhere from operator new.
+TEST(Allocation, AFleetOfThousandsTakesWholeHugePagesPastItsFirstBlocks) {
+  World w;
+  const auto hull = hullOf(boatHull(10, 3.5f, 2.5f, 20, 6));
+  WaterFleet fleet(gerstnerSea(1.5, 6.0, 6, 5, 0.7), 1);
+  const int firstBlocks = 64 + 128 + 256 + 512;
+  long bytes = 0;  // of the boat that starts the next block
+  for (int i = 0; i <= firstBlocks; ++i) {
+    btRigidBody* body = w.addBox(btVector3(10, 2.5f, 3.5f), 30000,
+                                 btTransform(btQuaternion::getIdentity(), btVector3(btScalar(20 * i), 0, 0)));
+    const long before = gBytes.load();
+    (void)fleet.add(body, hull);
+    bytes = gBytes.load() - before;
+  }
+  const auto address = reinterpret_cast<std::uintptr_t>(&fleet.boat(std::size_t(firstBlocks)));
+  const std::uintptr_t hugePage = std::uintptr_t(2) << 20;
+  std::printf("[  figure  ] bytes from operator new as boat %d starts a block: %ld; its offset in a huge page: %zu\n",
+              firstBlocks + 1, bytes, std::size_t(address % hugePage));
+#ifdef __linux__
+  EXPECT_EQ(address % hugePage, 0U);
+  EXPECT_LT(bytes, long(hugePage));
+#else
+  EXPECT_GE(bytes, long(hugePage));
+#endif
 }
 
 // keel::Propulsion's substep (the water at the hub and the blade, the

@@ -10,10 +10,18 @@
 
 #include <tbb/task_arena.h>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#ifdef MADV_HUGEPAGE
+#define KEEL_FLEET_HUGE_PAGES
+#endif
+#endif
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <new>
 #include <stdexcept>
 
@@ -32,38 +40,86 @@ constexpr std::size_t slotRound(std::size_t bytes) {
   return (bytes + kSlotAlignment - 1) / kSlotAlignment * kSlotAlignment;
 }
 
+constexpr std::size_t kHugePageBytes = std::size_t(2) << 20;  // x86-64's, and most arm64 kernels'
+
+/// Gives a block of slots back: to the kernel (mapped, `bytes` long) or to
+/// operator delete (bytes 0).
+struct FreeBlock {
+  std::size_t bytes = 0;
+  void operator()(std::byte* block) const noexcept {
+#ifdef KEEL_FLEET_HUGE_PAGES
+    if (bytes) {
+      (void)::munmap(block, bytes);
+      return;
+    }
+#endif
+    ::operator delete(block, std::align_val_t(kSlotAlignment));
+  }
+};
+using BlockMemory = std::unique_ptr<std::byte, FreeBlock>;
+
+/// Memory for a block of slots, `bytes` long or (rounded up) longer. On
+/// Linux a block of a huge page or more is whole huge pages on a huge
+/// page's boundary, mapped afresh and advised to be backed by huge pages
+/// before anything touches it: the kernel gives a huge page when a page of
+/// the range is first touched, and memory malloc reuses may already have
+/// small ones. The advice is only advice: with no huge page to give, or
+/// transparent huge pages off, the block keeps small pages.
+BlockMemory blockMemory(std::size_t& bytes) {
+#ifdef KEEL_FLEET_HUGE_PAGES
+  if (bytes >= kHugePageBytes) {
+    bytes = (bytes + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
+    // A huge page more than asked for, the ends cut so that the rest starts on a boundary.
+    void* mapped = ::mmap(nullptr, bytes + kHugePageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mapped == MAP_FAILED) throw std::bad_alloc();
+    auto* start = static_cast<std::byte*>(mapped);
+    const std::size_t lead = (kHugePageBytes - reinterpret_cast<std::uintptr_t>(start) % kHugePageBytes) %
+                             kHugePageBytes;
+    if (lead) (void)::munmap(start, lead);
+    (void)::munmap(start + lead + bytes, kHugePageBytes - lead);
+    (void)::madvise(start + lead, bytes, MADV_HUGEPAGE);
+    return BlockMemory(start + lead, FreeBlock{bytes});
+  }
+#endif
+  return BlockMemory(static_cast<std::byte*>(::operator new(bytes, std::align_val_t(kSlotAlignment))), FreeBlock{});
+}
+
 }  // namespace
 
 /// The boats' memory: each boat's WaterAction and its state side by side in
-/// a slot, 64 slots to a block. A game that makes each body just before its
+/// a slot, the slots in blocks. A game that makes each body just before its
 /// boat then finds its bodies next to each other in memory, as when it makes
-/// them all first: a block comes once per 64 boats (large enough that malloc
-/// maps it apart from small objects), where an allocation per boat would lie
-/// between every two bodies and spread the bodies Bullet's step walks over
-/// more cache lines and pages (docs/performance.md, "Many boats"). A removed
+/// them all first: a block comes once per 64 boats or more (large enough
+/// that malloc maps it apart from small objects), where an allocation per
+/// boat would lie between every two bodies and spread the bodies Bullet's
+/// step walks over more cache lines and pages (docs/performance.md, "Many
+/// boats"). Each block holds twice the slots of the one before, so that a
+/// fleet of thousands lies in a few blocks of whole huge pages
+/// (docs/model.md §3, "The fleet's memory"): a step visits every boat, and with
+/// small pages each boat's slot is a page or two of its own, more than the
+/// processor's address cache (TLB) holds. A block is taken slot by slot, so
+/// that the memory its boats do not use yet is never touched. A removed
 /// boat's slot goes to the next boat added; the blocks go with the fleet.
 struct WaterFleet::Slots {
   static constexpr std::size_t kStateOffset = slotRound(sizeof(WaterAction));
   static constexpr std::size_t kSlotBytes = slotRound(kStateOffset + sizeof(detail::BoatState));
-  static constexpr std::size_t kSlotsPerBlock = 64;
+  static constexpr std::size_t kFirstBlockSlots = 64;
+  static constexpr std::size_t kLargestBlockSlots = kFirstBlockSlots << 6;
 
-  struct FreeBlock {
-    void operator()(std::byte* block) const { ::operator delete(block, std::align_val_t(kSlotAlignment)); }
+  struct Block {
+    BlockMemory memory;
+    std::size_t slots;
   };
 
   /// A slot's storage, to build a WaterAction in (its state at kStateOffset).
   void* take() {
-    if (!freeSlots) {
-      if (blocks.size() == blocks.capacity()) blocks.reserve(2 * blocks.size() + 1);  // no throw past here
-      std::unique_ptr<std::byte, FreeBlock> block(
-          static_cast<std::byte*>(::operator new(kSlotBytes* kSlotsPerBlock, std::align_val_t(kSlotAlignment))));
-      // Threaded so that the block's slots are taken in address order.
-      for (std::size_t i = kSlotsPerBlock; i-- > 0;) give(block.get() + i * kSlotBytes);
-      blocks.push_back(std::move(block));
+    if (freeSlots) {
+      void* slot = freeSlots;
+      freeSlots = freeSlots->next;
+      return slot;
     }
-    void* slot = freeSlots;
-    freeSlots = freeSlots->next;
-    return slot;
+    if (blocks.empty() || taken == blocks.back().slots) grow();
+    return blocks.back().memory.get() + kSlotBytes * taken++;
   }
   /// Takes back a slot whose WaterAction has been destroyed.
   void give(void* slot) noexcept { freeSlots = ::new (slot) Free{freeSlots}; }
@@ -73,11 +129,23 @@ struct WaterFleet::Slots {
     give(boat);
   }
 
+  /// A new block, twice the last up to kLargestBlockSlots (and to whole
+  /// huge pages: see blockMemory).
+  void grow() {
+    if (blocks.size() == blocks.capacity()) blocks.reserve(2 * blocks.size() + 1);  // no throw past here
+    std::size_t bytes = kSlotBytes *
+                        (blocks.empty() ? kFirstBlockSlots : std::min(2 * blocks.back().slots, kLargestBlockSlots));
+    BlockMemory memory = blockMemory(bytes);
+    blocks.push_back({std::move(memory), bytes / kSlotBytes});
+    taken = 0;
+  }
+
   struct Free {
     Free* next;
   };
   Free* freeSlots = nullptr;  // each holding the next
-  std::vector<std::unique_ptr<std::byte, FreeBlock>> blocks;
+  std::vector<Block> blocks;
+  std::size_t taken = 0;  // of the last block's slots, in address order
 };
 
 WaterFleet::WaterFleet(std::shared_ptr<const WaterSurface> surface, int threads)
