@@ -2,6 +2,7 @@
 // job system), applied in order.
 #include <keel/water_fleet.hpp>
 
+#include "internals.hpp"
 #include "math/parallel.hpp"
 #include "substep/substep.hpp"
 
@@ -23,8 +24,8 @@ struct WaterFleet::Threads {
 
 namespace {
 
-constexpr std::size_t kSlotAlignment = std::max(
-    {alignof(WaterAction), alignof(detail::BoatState), alignof(std::max_align_t), std::size_t(64)});  // a cache line
+constexpr std::size_t kSlotAlignment = std::max({alignof(WaterAction), alignof(Internals::ActionState),
+                                                 alignof(std::max_align_t), std::size_t(64)});  // a cache line
 constexpr std::size_t slotRound(std::size_t bytes) {
   return (bytes + kSlotAlignment - 1) / kSlotAlignment * kSlotAlignment;
 }
@@ -41,7 +42,7 @@ constexpr std::size_t slotRound(std::size_t bytes) {
 /// boat's slot goes to the next boat added; the blocks go with the fleet.
 struct WaterFleet::Slots {
   static constexpr std::size_t kStateOffset = slotRound(sizeof(WaterAction));
-  static constexpr std::size_t kSlotBytes = slotRound(kStateOffset + sizeof(detail::BoatState));
+  static constexpr std::size_t kSlotBytes = slotRound(kStateOffset + sizeof(Internals::ActionState));
   static constexpr std::size_t kSlotsPerBlock = 64;
 
   struct FreeBlock {
@@ -102,7 +103,7 @@ WaterAction& WaterFleet::add(btRigidBody* body, std::shared_ptr<const Hull> hull
   std::byte* slot = static_cast<std::byte*>(slots_->take());
   WaterAction* boat = nullptr;
   try {
-    boat = ::new (slot) WaterAction(body, std::move(hull), surface_, settings, slot + Slots::kStateOffset);
+    boat = Internals::makeBoat(slot, slot + Slots::kStateOffset, body, std::move(hull), surface_, settings);
     boat->setProfiling(profiling_);
   } catch (...) {
     if (boat)
@@ -155,11 +156,11 @@ void WaterFleet::step(btScalar timeStep_s, const btCollisionWorld* world) {
   auto compute = [&](std::size_t i) {
     WaterAction& boat = *boats_[i];
     boat.setTime(time_s_);
-    const bool apply = !boat.leftWorld(world) && boat.computeForces(timeStep_s);
+    const bool apply = !Internals::leftWorld(boat, world) && Internals::computeForces(boat, timeStep_s);
     if (!applyInPlace)
       computed_[i] = apply ? 1 : 0;
     else if (apply)
-      boat.applyForces();
+      Internals::applyForces(boat);
   };
   if (pool_ && n > 1) {
     // Each boat is one task: boats differ in hull size and wetness, so let
@@ -172,7 +173,7 @@ void WaterFleet::step(btScalar timeStep_s, const btCollisionWorld* world) {
   // Boats sharing a body apply serially, always in the same order.
   if (!applyInPlace)
     for (std::size_t i = 0; i < n; ++i)
-      if (computed_[i]) boats_[i]->applyForces();
+      if (computed_[i]) Internals::applyForces(*boats_[i]);
   lastUpdate_s_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 

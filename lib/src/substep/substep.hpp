@@ -323,3 +323,10 @@ bool skipSubstep(BoatState& state, std::uint32_t flags);
 void finishStatus(WaterStatus& status, std::uint32_t flags, bool skipped);
 
 }  // namespace keel::KEEL_ABI::detail
+
+namespace keel::KEEL_ABI {
+
+/// WaterAction's opaque state (lib/src/internals.hpp): the BoatState itself.
+struct WaterAction::State final : detail::BoatState {};
+
+}  // namespace keel::KEEL_ABI
