@@ -8,19 +8,18 @@
 // columns/column_soa.hpp, water/spectral_detail.hpp, wake/wake_data.hpp,
 // substep/substep.hpp, action/rollback.cpp, wake/wake_rollback.cpp).
 //
-// Everything here is a name or a forwarding call, inlined: no cost on the
-// paths that run every substep.
+// This header includes only the light public headers it must: the rest is
+// declared, and each accessor of a class not included here is defined where
+// the code that uses it is. A translation unit that reaches a hull's kernel
+// form (hull/hull_access.hpp) thus declares no more surface types than it
+// did: the compiler's speculative devirtualisation of the surface's virtual
+// calls on the substep's paths depends on the overriders it sees.
 
 #include <keel/columns.hpp>
 #include <keel/hull.hpp>
 #include <keel/rollback.hpp>
-#include <keel/spectral_ocean.hpp>
-#include <keel/wake_field.hpp>
-#include <keel/water_action.hpp>
 
 #include <memory>
-#include <new>
-#include <utility>
 #include <vector>
 
 class btCollisionWorld;
@@ -28,59 +27,59 @@ class btRigidBody;
 
 namespace keel::KEEL_ABI {
 
+class SpectralOcean;
+class WakeFieldState;
+class WaterAction;
+class WaterSurface;
+struct HydrostaticSettings;
+
 namespace detail {
 struct BoatModel;
 }  // namespace detail
 
 class Internals {
  public:
-  // The opaque types, for the code that defines or sizes them.
   using HullKernels = Hull::Kernels;
   using ColumnKernels = ColumnHull::Kernels;
-  using OceanState = SpectralOcean::State;
-  using ActionState = WaterAction::State;
   using SavedBoat = WaterActionState::Saved;
-  using SavedField = WakeFieldState::Saved;
 
   [[nodiscard]] static const HullKernels& kernels(const Hull& hull) { return *hull.soa_; }
   [[nodiscard]] static const ColumnKernels& kernels(const ColumnHull& columns) { return *columns.soa_; }
-  /// Null when the ocean was moved from.
-  [[nodiscard]] static OceanState* state(const SpectralOcean& ocean) { return ocean.state_.get(); }
 
-  [[nodiscard]] static ActionState& state(WaterAction& boat) { return *boat.state_; }
-  [[nodiscard]] static const ActionState& state(const WaterAction& boat) { return *boat.state_; }
+  /// The ocean's SpectralOcean::State, null when it was moved from
+  /// (water/spectral_detail.hpp).
+  [[nodiscard]] static auto* state(const SpectralOcean& ocean);
+
+  /// The boat's WaterAction::State (substep/substep.hpp).
+  [[nodiscard]] static auto& state(WaterAction& boat);
   /// What the substep reads of `boat` (action/water_action.cpp).
   [[nodiscard]] static detail::BoatModel model(const WaterAction& boat);
   /// Ends the life of `boat`'s State, and frees it unless it lies in the
   /// storage the boat was made with (action/water_action.cpp).
   static void releaseState(WaterAction& boat) noexcept;
-  /// Makes a boat in `slot` with its State in `stateStorage` (a WaterFleet's).
+  /// Makes a boat in `slot` with its State in `stateStorage`: a WaterFleet's
+  /// (action/water_action.cpp).
   [[nodiscard]] static WaterAction* makeBoat(void* slot, void* stateStorage, btRigidBody* body,
                                              std::shared_ptr<const Hull> hull,
                                              std::shared_ptr<const WaterSurface> surface,
-                                             const HydrostaticSettings& settings) {
-    return ::new (slot) WaterAction(body, std::move(hull), std::move(surface), settings, stateStorage);
-  }
+                                             const HydrostaticSettings& settings);
   /// A WaterFleet's substep of one boat, in the three parts
-  /// WaterAction::updateAction runs in one (WaterAction's private members).
-  [[nodiscard]] static bool leftWorld(WaterAction& boat, const btCollisionWorld* world) {
-    return boat.leftWorld(world);
-  }
-  [[nodiscard]] static bool computeForces(WaterAction& boat, btScalar timeStep_s) {
-    return boat.computeForces(timeStep_s);
-  }
-  static void applyForces(WaterAction& boat) { boat.applyForces(); }
-  /// Why `boat` refuses `state`, or null (WaterAction::restoreState).
-  [[nodiscard]] static const char* refusal(const WaterAction& boat, const WaterActionState& state) {
-    return boat.refusal(state);
-  }
+  /// WaterAction::updateAction runs in one: inline, defined in their one
+  /// user (action/water_fleet.cpp).
+  [[nodiscard]] static inline bool leftWorld(WaterAction& boat, const btCollisionWorld* world);
+  [[nodiscard]] static inline bool computeForces(WaterAction& boat, btScalar timeStep_s);
+  static inline void applyForces(WaterAction& boat);
+  /// Why `boat` refuses `state`, or null (action/rollback.cpp).
+  [[nodiscard]] static const char* refusal(const WaterAction& boat, const WaterActionState& state);
 
   [[nodiscard]] static std::unique_ptr<SavedBoat>& saved(WaterActionState& state) { return state.saved_; }
   [[nodiscard]] static const SavedBoat* saved(const WaterActionState& state) { return state.saved_.get(); }
-  [[nodiscard]] static std::unique_ptr<SavedField>& saved(WakeFieldState& state) { return state.saved_; }
-  [[nodiscard]] static const SavedField* saved(const WakeFieldState& state) { return state.saved_.get(); }
   [[nodiscard]] static double& time_s(WaterFleetState& state) { return state.time_s_; }
   [[nodiscard]] static std::vector<WaterActionState>& boats(WaterFleetState& state) { return state.boats_; }
+  /// A WakeFieldState's saved part, made when it has none; and null when
+  /// it has none (wake/wake_rollback.cpp).
+  [[nodiscard]] static auto& saveInto(WakeFieldState& state);
+  [[nodiscard]] static auto* saved(const WakeFieldState& state);
 };
 
 }  // namespace keel::KEEL_ABI

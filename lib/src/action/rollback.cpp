@@ -83,6 +83,8 @@ const char* WaterAction::refusal(const WaterActionState& state) const {
   return nullptr;
 }
 
+const char* Internals::refusal(const WaterAction& boat, const WaterActionState& state) { return boat.refusal(state); }
+
 void WaterAction::restoreState(const WaterActionState& state) {
   if (const char* why = refusal(state))
     throw std::invalid_argument(std::string("keel::WaterAction::restoreState: ") + why);

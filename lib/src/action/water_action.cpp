@@ -80,6 +80,11 @@ WaterAction::~WaterAction() {
   Internals::releaseState(*this);
 }
 
+WaterAction* Internals::makeBoat(void* slot, void* stateStorage, btRigidBody* body, std::shared_ptr<const Hull> hull,
+                                 std::shared_ptr<const WaterSurface> surface, const HydrostaticSettings& settings) {
+  return ::new (slot) WaterAction(body, std::move(hull), std::move(surface), settings, stateStorage);
+}
+
 void Internals::releaseState(WaterAction& boat) noexcept {
   if (boat.stateInStorage_)
     boat.state_->~State();

@@ -14,6 +14,8 @@
 #include <cstddef>
 #include <new>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
 
 namespace keel::KEEL_ABI {
 
@@ -24,8 +26,11 @@ struct WaterFleet::Threads {
 
 namespace {
 
-constexpr std::size_t kSlotAlignment = std::max({alignof(WaterAction), alignof(Internals::ActionState),
-                                                 alignof(std::max_align_t), std::size_t(64)});  // a cache line
+/// A boat's State (WaterAction::State, opaque in the public header).
+using BoatStateOf = std::remove_reference_t<decltype(Internals::state(std::declval<WaterAction&>()))>;
+
+constexpr std::size_t kSlotAlignment = std::max(
+    {alignof(WaterAction), alignof(BoatStateOf), alignof(std::max_align_t), std::size_t(64)});  // a cache line
 constexpr std::size_t slotRound(std::size_t bytes) {
   return (bytes + kSlotAlignment - 1) / kSlotAlignment * kSlotAlignment;
 }
@@ -42,7 +47,7 @@ constexpr std::size_t slotRound(std::size_t bytes) {
 /// boat's slot goes to the next boat added; the blocks go with the fleet.
 struct WaterFleet::Slots {
   static constexpr std::size_t kStateOffset = slotRound(sizeof(WaterAction));
-  static constexpr std::size_t kSlotBytes = slotRound(kStateOffset + sizeof(Internals::ActionState));
+  static constexpr std::size_t kSlotBytes = slotRound(kStateOffset + sizeof(BoatStateOf));
   static constexpr std::size_t kSlotsPerBlock = 64;
 
   struct FreeBlock {
@@ -77,6 +82,13 @@ struct WaterFleet::Slots {
   Free* freeSlots = nullptr;  // each holding the next
   std::vector<std::unique_ptr<std::byte, FreeBlock>> blocks;
 };
+
+// Inline, so that they add no calls of their own to the substep's path (the
+// library is built position-independent, where an exported function that is
+// not inline may be interposed, and so is not inlined).
+inline bool Internals::leftWorld(WaterAction& boat, const btCollisionWorld* world) { return boat.leftWorld(world); }
+inline bool Internals::computeForces(WaterAction& boat, btScalar timeStep_s) { return boat.computeForces(timeStep_s); }
+inline void Internals::applyForces(WaterAction& boat) { boat.applyForces(); }
 
 WaterFleet::WaterFleet(std::shared_ptr<const WaterSurface> surface, int threads)
     : surface_(std::move(surface)), slots_(std::make_unique<Slots>()) {

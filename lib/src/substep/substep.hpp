@@ -23,6 +23,7 @@
 
 #include "finite.hpp"
 #include "flood/floodwater.hpp"
+#include "internals.hpp"
 #include "kernels/air.hpp"
 #include "kernels/buffers.hpp"
 #include "kernels/classify.hpp"
@@ -328,5 +329,7 @@ namespace keel::KEEL_ABI {
 
 /// WaterAction's opaque state (lib/src/internals.hpp): the BoatState itself.
 struct WaterAction::State final : detail::BoatState {};
+
+inline auto& Internals::state(WaterAction& boat) { return *boat.state_; }
 
 }  // namespace keel::KEEL_ABI

@@ -20,6 +20,13 @@ struct WakeFieldState::Saved {
   double absorbed_J = 0, sourceWork_J = 0;
 };
 
+auto& Internals::saveInto(WakeFieldState& state) {
+  if (!state.saved_) state.saved_ = std::make_unique<WakeFieldState::Saved>();
+  return *state.saved_;
+}
+
+auto* Internals::saved(const WakeFieldState& state) { return state.saved_.get(); }
+
 namespace {
 
 /// The saved part of a field, copied from `from` into `to` (either way).
@@ -68,14 +75,13 @@ WakeFieldState WakeField::saveState() const {
 }
 
 void WakeField::saveState(WakeFieldState& into) const {
-  std::unique_ptr<Internals::SavedField>& saved = Internals::saved(into);
-  if (!saved) saved = std::make_unique<Internals::SavedField>();
-  saved->field = data_.get();
-  copyState(*data_, *saved);
+  auto& saved = Internals::saveInto(into);
+  saved.field = data_.get();
+  copyState(*data_, saved);
 }
 
 void WakeField::restoreState(const WakeFieldState& state) {
-  const Internals::SavedField* saved = Internals::saved(state);
+  const auto* saved = Internals::saved(state);
   if (!saved) throw std::invalid_argument("keel::WakeField::restoreState: the state is empty");
   if (saved->field != data_.get())
     throw std::invalid_argument("keel::WakeField::restoreState: the state was saved by another WakeField");

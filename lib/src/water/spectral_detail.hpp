@@ -319,6 +319,8 @@ struct SpectralOcean::State final : detail::SpectralOceanState {
   using SpectralOceanState::SpectralOceanState;
 };
 
+inline auto* Internals::state(const SpectralOcean& ocean) { return ocean.state_.get(); }
+
 }  // namespace keel::KEEL_ABI
 
 namespace keel::KEEL_ABI::detail {
