@@ -178,6 +178,8 @@ class Hull {
   struct Kernels;
   /// The library's own way to what this class keeps private; not for users.
   friend class Internals;
+  /// The constructors' work: welds, repairs, refines and checks `soup`
+  /// (three vertices a triangle) and fills every member.
   void build(std::vector<btVector3> soup, const HullOptions& options);
 
   std::vector<btVector3> vertices_;

@@ -390,6 +390,7 @@ class WaterAction : public btActionInterface {
   /// the heap.
   WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull, std::shared_ptr<const WaterSurface> surface,
               const HydrostaticSettings& settings, void* stateStorage);
+  /// computeForces, then applyForces when it found something to apply.
   void forceForNextSubstep(btScalar timeStep_s);
   /// True, the substep skipped with StatusNotInWorld, when `world` is given
   /// and the body is not among its objects: Bullet no longer integrates it,
@@ -401,9 +402,12 @@ class WaterAction : public btActionInterface {
   [[nodiscard]] bool computeForces(btScalar timeStep_s);
   /// Applies what computeForces found to the body: serial, in a fixed order.
   void applyForces();
+  /// Rebuilds submergedPieces() and waterline() from the last substep's state.
   void buildDrawnCut() const;
-  /// setLevelOfDetail's steps, once it has validated everything.
+  /// setLevelOfDetail's steps, once it has validated everything: the boat's
+  /// columns become `columns`,
   void useColumns(std::shared_ptr<const ColumnHull> columns);
+  /// and its model `model` (on the default columns when it has none).
   void useModel(BuoyancyModel model);
   /// Why restoreState refuses `state` (it was not saved by this boat), or
   /// null when it takes it.
