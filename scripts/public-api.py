@@ -6,7 +6,9 @@ list is checked in (lib/public-api.txt) and the tests compare it with the
 headers (ctest public_api_is_the_checked_list), so that a change of the API
 is a decision that shows in review.
 
-Also refuses a public name whose type mentions a detail:: type: the
+Also refuses the library's plumbing in the headers: a public name whose
+type mentions a detail:: type, a detail namespace, or a friend other than
+keel::Internals (the library's one way to what a class keeps private): the
 public headers are the user's (docs/integration.md, "The public API").
 
 Usage: scripts/public-api.py BUILD_DIR            print the list
@@ -85,8 +87,9 @@ def syntax_trees(build_dir):
 
 def walk(node, scope, file, access, names, leaks):
     """Adds the public names under `node` (in `scope`, declared in `file`,
-    with `access` in its class) to `names`, and those whose type names a
-    detail:: type to `leaks`."""
+    with `access` in its class) to `names`, and the library's plumbing
+    (a public name whose type names a detail:: type, a detail namespace, a
+    friend other than Internals) to `leaks`."""
     file = node.get("loc", {}).get("file", file)
     if "expansionLoc" in node.get("loc", {}):
         file = node["loc"]["expansionLoc"].get("file", file)
@@ -95,11 +98,17 @@ def walk(node, scope, file, access, names, leaks):
     name = node.get("name", "")
     if kind == "AccessSpecDecl":
         return node.get("access")
+    if kind == "FriendDecl" and in_public_headers(node):
+        befriended = node.get("type", {}).get("qualType", "")
+        if not re.fullmatch(r"class (keel::(\w+::)?)?Internals", befriended):
+            leaks.add(f"friend {befriended or 'function'} in {'::'.join(scope)}")
     if node.get("isImplicit") or kind in ("FriendDecl", "StaticAssertDecl"):
         return access
     if kind == "NamespaceDecl":
         if name == "detail":
-            return access  # the library's: only forward declarations reach the headers
+            if in_public_headers(node):
+                leaks.add(f"namespace {'::'.join(scope + [name])}")
+            return access  # the library's
         inner = scope if node.get("isInline") else scope + [name]  # the ABI namespace is not the user's
         child_access = "public"
         for child in node.get("inner", []):
@@ -139,8 +148,8 @@ def main():
     names, leaks = public_names(sys.argv[1])
     mode = sys.argv[2] if len(sys.argv) > 2 else ""
     if leaks:
-        print("public-api: public names whose type is a detail:: type (keep the library's types out of the "
-              "public headers):\n  " + "\n  ".join(leaks))
+        print("public-api: the library's plumbing in the public headers (keep detail:: types and friends "
+              "other than keel::Internals in lib/src):\n  " + "\n  ".join(leaks))
     if mode == "--write":
         with open(LIST, "w") as f:
             f.write("".join(n + "\n" for n in names))

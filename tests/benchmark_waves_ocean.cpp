@@ -48,7 +48,7 @@ void spectralTile(benchmark::State& state) {
                                             .velocityBands = int(state.range(1)),
                                             .fixedPointRefinement = 0.1 * double(state.range(2)),
                                             .seed = 5});
-  detail::SpectralOceanState& s = detail::SpectralOceanAccess::state(ocean);
+  detail::SpectralOceanState& s = detail::oceanState(ocean);
   constexpr int kSpare = int(detail::kTileLevels) - 1;  // a level no published tile holds
   double t_s = 0;
   for (auto _ : state) {

@@ -99,7 +99,7 @@ TEST(SpectralOcean, IsDeterministicForASeed) {
   EXPECT_NE(hashOf(detail::elevationTile_m(ocean)), hashOf(detail::elevationTile_m(smallOcean(43))));
   // The tile at 12.5 s itself (update() computes tiles at multiples of the
   // tile period only): the same bits as before the lattice.
-  detail::SpectralOceanAccess::state(ocean).computeLevel(12.5, 0);
+  detail::oceanState(ocean).computeLevel(12.5, 0);
   const std::uint64_t recorded = 0x11187b50b965fe71ULL;
   std::printf("tile hash at t = 12.5 s: 0x%016llx\n",
               static_cast<unsigned long long>(hashOf(detail::elevationTile_m(ocean))));
@@ -221,7 +221,7 @@ TEST(SpectralOcean, AFloatClockReadsTheLatticeTiles) {
     }
     std::printf("[  figure  ] clock from %g s: the window lies at most %.3g s outside its tiles' span\n", start_s,
                 largestGap_s);
-    EXPECT_LE(largestGap_s, detail::SpectralOceanAccess::state(ocean).tileTimeTolerance_s);
+    EXPECT_LE(largestGap_s, detail::oceanState(ocean).tileTimeTolerance_s);
     SpectralOcean fresh = smallOcean();
     fresh.update(clock_s + 0.25 * frame_s, clock_s + 0.5 * frame_s);
     for (int i = 0; i < 64; ++i) {

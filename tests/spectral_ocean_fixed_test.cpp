@@ -182,7 +182,7 @@ TEST(SpectralOceanFixedPoints, TheVectorResamplingKeepsTheScalarBits) {
                                                                       .interpolation = c.interpolation,
                                                                       .fixedPointRefinement = c.refinement,
                                                                       .seed = 4});
-    const detail::SpectralOceanState& s = detail::SpectralOceanAccess::state(ocean);
+    const detail::SpectralOceanState& s = detail::oceanState(ocean);
     const detail::SpectralLevel& l = s.levels[std::size_t(s.front.level[0])];
     std::uint64_t h = 1469598103934665603ULL;
     const auto add = [&h](const void* data, std::size_t bytes) {

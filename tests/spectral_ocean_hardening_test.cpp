@@ -206,7 +206,7 @@ TEST(SpectralOceanHardening, RefusesSettingsAboveTheMemoryBound) {
 TEST(SpectralOceanHardening, RefusesUpdateWindowsTooLongToInterpolate) {
   SpectralOcean ocean(WaveSpectrum::jonswap(3.7, 8.0), {.nodesPerSide = 32});
   const double limit_s = ocean.longestUpdateWindow_s();
-  EXPECT_EQ(limit_s, detail::SpectralOceanAccess::state(ocean).maxWindow_s);
+  EXPECT_EQ(limit_s, detail::oceanState(ocean).maxWindow_s);
   EXPECT_GT(limit_s, 0.1);  // six 60 Hz frames, as the demo updates
   EXPECT_LT(limit_s, 10.0);
   EXPECT_TRUE(names(refusal([&] { ocean.update(0, 10); }), {"from_s = 0 s to to_s = 10 s", "1% of Hs"}));

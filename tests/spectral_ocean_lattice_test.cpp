@@ -45,7 +45,7 @@ double significantSum(const std::vector<WaveComponent>& waves, int p, int q, dou
 /// The significant value over the waves of the accelerations' blend error
 /// at the middle of a cell of `w_s` (the test below).
 double significantAccelerationBlend(const SpectralOcean& ocean, double w_s) {
-  const detail::SpectralWaves& w = detail::SpectralOceanAccess::state(ocean).waves;
+  const detail::SpectralWaves& w = detail::oceanState(ocean).waves;
   double sum = 0;
   for (std::size_t q = 0; q < w.amplitude_m.size(); ++q) {
     const double a = std::abs(w.amplitude_m[q]), omega = w.angularFrequency_radps[q];
@@ -77,7 +77,7 @@ TEST(SpectralOceanLattice, TheTilePeriodErrsByLittle) {
   SpectralOcean ocean(spectrum, settings), exact(spectrum, settings);
   const double w_s = ocean.tilePeriod_s(), t_s = 100.5 * w_s;
   ocean.update(100.4 * w_s, 100.6 * w_s);
-  detail::SpectralOceanAccess::state(exact).computeLevel(t_s, 0);  // its one published level
+  detail::oceanState(exact).computeLevel(t_s, 0);  // its one published level
   const std::vector<WaveComponent> waves = ocean.components();
   double slope2 = 0, shear2 = 0;
   for (const WaveComponent& c : waves) {
@@ -88,7 +88,7 @@ TEST(SpectralOceanLattice, TheTilePeriodErrsByLittle) {
   const double slope = 4 * std::sqrt(slope2), shear_ps = 4 * std::sqrt(shear2), chop = 1 + slope;
   const double hs_m = ocean.significantWaveHeight_m(), sigmaU = significantSum(waves, 1, 0, 0),
                sigmaA = significantSum(waves, 2, 0, 0);
-  const int m = detail::SpectralOceanAccess::state(ocean).fixedNodes;
+  const int m = detail::oceanState(ocean).fixedNodes;
   const double cell_m = ocean.tileSize_m() / m;
   Error height, velocity, acceleration;
   for (int j = 0; j < m; j += 3)

@@ -20,11 +20,6 @@
 
 namespace keel::KEEL_ABI {
 
-namespace detail {
-struct ColumnSoA;   // the column kernels' form of a ColumnHull (internal)
-struct HullAccess;  // the library's way to it (lib/src/hull/hull_access.hpp)
-}  // namespace detail
-
 /// Which model a keel::WaterAction computes the water's force with.
 enum class BuoyancyModel {
   /// Kerner's exact pressure integral over the hull's triangles, with every
@@ -109,13 +104,16 @@ class ColumnHull {
   [[nodiscard]] btScalar hullRadius_m() const { return hullRadius_m_; }
 
  private:
-  friend struct detail::HullAccess;
+  /// The columns as the library's kernels read them (lib/src): opaque here.
+  struct Kernels;
+  /// The library's own way to what this class keeps private; not for users.
+  friend class Internals;
   std::vector<Column> columns_;
   btScalar cell_m_ = 0;
   btVector3 up_{0, 1, 0}, forward_{1, 0, 0}, side_{0, 0, -1};
   double volume_m3_ = 0;
   btScalar hullVolume_m3_ = 0, hullRadius_m_ = 0;
-  std::unique_ptr<detail::ColumnSoA> soa_;
+  std::unique_ptr<Kernels> soa_;
 };
 
 /// The ColumnHull of `hull` with default ColumnSettings but for

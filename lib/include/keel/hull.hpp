@@ -19,11 +19,6 @@ class btStridingMeshInterface;
 
 namespace keel::KEEL_ABI {
 
-namespace detail {
-struct HullSoA;     // the fast path's form of a hull (internal)
-struct HullAccess;  // the library's way to it (lib/src/hull/hull_access.hpp)
-}  // namespace detail
-
 /// Thrown when a mesh is not a usable hull. what() says what is wrong, how
 /// often, and where the first instance is; the counts are fields too.
 class HullError : public std::runtime_error {
@@ -179,7 +174,12 @@ class Hull {
   [[nodiscard]] const HullRepair& repair() const { return repair_; }
 
  private:
-  friend struct detail::HullAccess;
+  /// The hull as the library's kernels read it (lib/src): opaque here.
+  struct Kernels;
+  /// The library's own way to what this class keeps private; not for users.
+  friend class Internals;
+  /// The constructors' work: welds, repairs, refines and checks `soup`
+  /// (three vertices a triangle) and fills every member.
   void build(std::vector<btVector3> soup, const HullOptions& options);
 
   std::vector<btVector3> vertices_;
@@ -196,7 +196,7 @@ class Hull {
   std::size_t welded_ = 0;
   std::size_t dropped_ = 0;
   HullRepair repair_;
-  std::shared_ptr<const detail::HullSoA> soa_;
+  std::shared_ptr<const Kernels> soa_;
 };
 
 }  // namespace keel::KEEL_ABI

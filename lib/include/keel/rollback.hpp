@@ -12,9 +12,6 @@
 
 namespace keel::KEEL_ABI {
 
-class WaterAction;
-class WaterFleet;
-
 /// One boat's saved state (WaterAction::saveState): its water clock, its
 /// settings and level of detail, the water it felt at the last substep
 /// (heights, swept rates, its patch and the surface's grid history), its
@@ -38,14 +35,16 @@ class WaterActionState {
   WaterActionState& operator=(WaterActionState&& other) noexcept;
 
   /// True for a default-constructed (or moved-from) state: nothing saved.
-  [[nodiscard]] bool empty() const { return impl_ == nullptr; }
+  [[nodiscard]] bool empty() const { return saved_ == nullptr; }
   /// The water clock saved [s] (0 when empty()).
   [[nodiscard]] double time_s() const;
 
  private:
-  friend class WaterAction;
-  struct Impl;  // lib/src/action/rollback.cpp
-  std::unique_ptr<Impl> impl_;
+  /// What is saved (lib/src): opaque here.
+  struct Saved;
+  /// The library's own way to what this class keeps private; not for users.
+  friend class Internals;
+  std::unique_ptr<Saved> saved_;
 };
 
 /// A fleet's saved state (WaterFleet::saveState): its water clock and
@@ -59,7 +58,8 @@ class WaterFleetState {
   [[nodiscard]] const std::vector<WaterActionState>& boats() const { return boats_; }
 
  private:
-  friend class WaterFleet;
+  /// The library's own way to what this class keeps private; not for users.
+  friend class Internals;
   double time_s_ = 0;
   std::vector<WaterActionState> boats_;
 };

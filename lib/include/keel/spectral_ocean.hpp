@@ -19,11 +19,6 @@
 
 namespace keel::KEEL_ABI {
 
-namespace detail {
-struct SpectralOceanState;
-struct SpectralOceanAccess;  // the library's way to the tiles (water/spectral_detail.hpp)
-}  // namespace detail
-
 /// Fluid acceleration in the water frame [m/s^2], along WaterFrame::east,
 /// north and up.
 struct WaterAcceleration {
@@ -241,8 +236,11 @@ class SpectralOcean final : public WaterSurface {
   [[nodiscard]] const SpectralOceanSettings& settings() const;  ///< with the tile size filled in
 
  private:
-  friend struct detail::SpectralOceanAccess;
-  std::unique_ptr<detail::SpectralOceanState> state_;
+  /// The waves and their tiles (lib/src): opaque here.
+  struct State;
+  /// The library's own way to what this class keeps private; not for users.
+  friend class Internals;
+  std::unique_ptr<State> state_;
 };
 
 }  // namespace keel::KEEL_ABI

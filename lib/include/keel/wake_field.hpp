@@ -18,10 +18,6 @@ namespace keel::KEEL_ABI {
 class WaterAction;
 class WaterFleet;
 
-namespace detail {
-struct WakeFieldData;  // lib/src/wake/wake_data.hpp
-}  // namespace detail
-
 /// The window a WakeField's waves live in, and how they are resolved.
 struct WakeFieldSettings {
   /// Side of the square window [m], finite and > 0. Waves leave through its
@@ -60,14 +56,16 @@ class WakeFieldState {
   WakeFieldState(WakeFieldState&& other) noexcept;
   WakeFieldState& operator=(WakeFieldState&& other) noexcept;
   /// True for a default-constructed (or moved-from) state: nothing saved.
-  [[nodiscard]] bool empty() const { return impl_ == nullptr; }
+  [[nodiscard]] bool empty() const { return saved_ == nullptr; }
   /// The field's time saved [s] (0 when empty()).
   [[nodiscard]] double time_s() const;
 
  private:
-  friend class WakeField;
-  struct Impl;  // lib/src/wake/wake_rollback.cpp
-  std::unique_ptr<Impl> impl_;
+  /// What is saved (lib/src): opaque here.
+  struct Saved;
+  /// The library's own way to what this class keeps private; not for users.
+  friend class Internals;
+  std::unique_ptr<Saved> saved_;
 };
 
 /// Waves that boats make, over an ambient sea: itself a WaterSurface.
@@ -191,7 +189,9 @@ class WakeField final : public WaterSurface {
   void restoreState(const WakeFieldState& state);
 
  private:
-  std::unique_ptr<detail::WakeFieldData> data_;
+  /// The field's waves, tiles and sources (lib/src): opaque here.
+  struct Data;
+  std::unique_ptr<Data> data_;
 };
 
 }  // namespace keel::KEEL_ABI

@@ -33,11 +33,6 @@ class btCollisionWorld;
 
 namespace keel::KEEL_ABI {
 
-namespace detail {
-struct BoatState;
-struct BoatModel;
-}  // namespace detail
-
 /// Problems the action met, as bits. The action never lets a NaN or an
 /// infinity reach Bullet: on any of these it applies a finite force (or none)
 /// and keeps running.
@@ -384,18 +379,18 @@ class WaterAction : public btActionInterface {
   btScalar debugForceScale_Npm = 0;
 
  private:
-  friend class WaterFleet;
-  friend class WakeField;
-  /// Frees the boat's state, or only ends its life when it lies in the
-  /// storage its WaterFleet gave it (the fleet's slot for the boat).
-  struct StateDeleter {
-    bool inFleetSlot;  // false when value-initialised (unique_ptr)
-    void operator()(detail::BoatState* state) const;
-  };
-  /// The public constructor's work; a WaterFleet's boat makes its state in
-  /// `stateSlot` (storage for a detail::BoatState) rather than on the heap.
+  /// What the boat carries from one substep to the next, and its results
+  /// (lib/src): opaque here.
+  struct State;
+  /// The library's own way to what this class keeps private (a WaterFleet
+  /// drives its boats' substeps through it); not for users.
+  friend class Internals;
+  /// The public constructors' work. `stateStorage`: room for the State
+  /// beside the boat (a WaterFleet's boats keep theirs there), or null for
+  /// the heap.
   WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull, std::shared_ptr<const WaterSurface> surface,
-              const HydrostaticSettings& settings, void* stateSlot);
+              const HydrostaticSettings& settings, void* stateStorage);
+  /// computeForces, then applyForces when it found something to apply.
   void forceForNextSubstep(btScalar timeStep_s);
   /// True, the substep skipped with StatusNotInWorld, when `world` is given
   /// and the body is not among its objects: Bullet no longer integrates it,
@@ -407,11 +402,13 @@ class WaterAction : public btActionInterface {
   [[nodiscard]] bool computeForces(btScalar timeStep_s);
   /// Applies what computeForces found to the body: serial, in a fixed order.
   void applyForces();
+  /// Rebuilds submergedPieces() and waterline() from the last substep's state.
   void buildDrawnCut() const;
-  /// setLevelOfDetail's steps, once it has validated everything.
+  /// setLevelOfDetail's steps, once it has validated everything: the boat's
+  /// columns become `columns`,
   void useColumns(std::shared_ptr<const ColumnHull> columns);
+  /// and its model `model` (on the default columns when it has none).
   void useModel(BuoyancyModel model);
-  [[nodiscard]] detail::BoatModel boatModel() const;  // what the substep reads of this boat
   /// Why restoreState refuses `state` (it was not saved by this boat), or
   /// null when it takes it.
   [[nodiscard]] const char* refusal(const WaterActionState& state) const;
@@ -424,12 +421,13 @@ class WaterAction : public btActionInterface {
   double time_s_ = 0;
   BuoyancyModel model_ = BuoyancyModel::Triangles;
   std::shared_ptr<const ColumnHull> columns_;
-  std::unique_ptr<detail::BoatState, StateDeleter> state_;  // what outlives a substep, and its results
+  State* state_ = nullptr;  // owned: on the heap, or in the storage the constructor was given
   // submergedPieces() and waterline(), rebuilt on demand from the state.
   mutable std::vector<SubmergedPiece> drawnPieces_;
   mutable std::vector<WaterlineSegment> drawnWaterline_;
   mutable bool drawnCutBuilt_ = false;
-  bool betweenSteps_ = false;  // prime(): Bullet's accumulated force holds no gravity yet
+  bool betweenSteps_ = false;    // prime(): Bullet's accumulated force holds no gravity yet
+  bool stateInStorage_ = false;  // state_ lies in the storage the constructor was given
 };
 
 }  // namespace keel::KEEL_ABI

@@ -3,6 +3,7 @@
 // has DBG_DrawWireframe, DBG_DrawAabb or DBG_DrawNormals).
 #include <keel/water_action.hpp>
 
+#include "internals.hpp"
 #include "substep/model.hpp"
 
 #include <BulletDynamics/Dynamics/btRigidBody.h>
@@ -30,7 +31,7 @@ btScalar arrowScale_Npm(const btRigidBody& body, const Hull& hull) {
 void WaterAction::debugDraw(btIDebugDraw* drawer) {
   if (!drawer) return;
   const detail::BoatState& s = *state_;
-  state_->modelState(model_).debugDraw(boatModel(), s, *drawer);  // what the model draws of itself
+  state_->modelState(model_).debugDraw(Internals::model(*this), s, *drawer);  // what the model draws of itself
   // The waterline is orange: apart from Bullet's own colours (white
   // wireframe, red, green, cyan and yellow), from the blue pieces whose top
   // edges it runs along, and from the arrows below.

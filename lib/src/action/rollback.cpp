@@ -8,6 +8,7 @@
 #include <keel/water_fleet.hpp>
 
 #include "action/raised_mass.hpp"
+#include "internals.hpp"
 #include "substep/model.hpp"
 #include "wake/wake_link.hpp"
 
@@ -17,7 +18,7 @@
 
 namespace keel::KEEL_ABI {
 
-struct WaterActionState::Impl {
+struct WaterActionState::Saved {
   // What the WaterAction keeps beside its BoatState.
   struct Own {
     std::shared_ptr<const Hull> hull;  // the boat's: held, so that no other hull takes its address
@@ -43,18 +44,18 @@ WaterActionState::WaterActionState(const WaterActionState& other) { *this = othe
 
 WaterActionState& WaterActionState::operator=(const WaterActionState& other) {
   if (this == &other) return *this;
-  if (!other.impl_) {
-    impl_.reset();
+  if (!other.saved_) {
+    saved_.reset();
     return *this;
   }
-  if (!impl_) impl_ = std::make_unique<Impl>();
-  impl_->own = other.impl_->own;
-  impl_->boat.copyFrom(other.impl_->boat);
-  impl_->wakeSources = other.impl_->wakeSources;
+  if (!saved_) saved_ = std::make_unique<Saved>();
+  saved_->own = other.saved_->own;
+  saved_->boat.copyFrom(other.saved_->boat);
+  saved_->wakeSources = other.saved_->wakeSources;
   return *this;
 }
 
-double WaterActionState::time_s() const { return impl_ ? impl_->own.time_s : 0.0; }
+double WaterActionState::time_s() const { return saved_ ? saved_->own.time_s : 0.0; }
 
 WaterActionState WaterAction::saveState() const {
   WaterActionState state;
@@ -63,8 +64,9 @@ WaterActionState WaterAction::saveState() const {
 }
 
 void WaterAction::saveState(WaterActionState& into) const {
-  if (!into.impl_) into.impl_ = std::make_unique<WaterActionState::Impl>();
-  WaterActionState::Impl& s = *into.impl_;
+  std::unique_ptr<Internals::SavedBoat>& saved = Internals::saved(into);
+  if (!saved) saved = std::make_unique<Internals::SavedBoat>();
+  Internals::SavedBoat& s = *saved;
   s.own = {hull_, body_, settings_, hydro_, time_s_, model_, columns_};
   s.boat.copyFrom(*state_);
   if (state_->wakeLink)
@@ -74,30 +76,33 @@ void WaterAction::saveState(WaterActionState& into) const {
 }
 
 const char* WaterAction::refusal(const WaterActionState& state) const {
-  if (!state.impl_) return "the state is empty (default-constructed or moved from)";
-  if (state.impl_->own.body != body_) return "the state was saved by the boat of another rigid body";
-  if (state.impl_->own.hull != hull_)
-    return "the state was saved by a boat of another hull (another keel::Hull object)";
+  const Internals::SavedBoat* saved = Internals::saved(state);
+  if (!saved) return "the state is empty (default-constructed or moved from)";
+  if (saved->own.body != body_) return "the state was saved by the boat of another rigid body";
+  if (saved->own.hull != hull_) return "the state was saved by a boat of another hull (another keel::Hull object)";
   return nullptr;
 }
+
+const char* Internals::refusal(const WaterAction& boat, const WaterActionState& state) { return boat.refusal(state); }
 
 void WaterAction::restoreState(const WaterActionState& state) {
   if (const char* why = refusal(state))
     throw std::invalid_argument(std::string("keel::WaterAction::restoreState: ") + why);
-  const WaterActionState::Impl::Own& s = state.impl_->own;
+  const Internals::SavedBoat& saved = *Internals::saved(state);
+  const Internals::SavedBoat::Own& s = saved.own;
   settings_ = s.statics;
   hydro_ = s.dynamics;
   time_s_ = s.time_s;
   model_ = s.model;
   columns_ = s.columns;
   // The body's mass as it was saved (between steps): raised, or its own.
-  detail::restoreRaisedMass(*body_, state_->raised, state.impl_->boat.raised);
-  state_->copyFrom(state.impl_->boat);
+  detail::restoreRaisedMass(*body_, state_->raised, saved.boat.raised);
+  state_->copyFrom(saved.boat);
   // The events of the substeps undone are of a future that no longer
   // happens: dropped; the earlier ones stay for the game (docs/effects.md).
   if (state_->effects)
     std::erase_if(state_->effects->events, [&](const EffectEvent& e) { return e.time_s > s.time_s; });
-  if (state_->wakeLink) state_->wakeLink->sources = state.impl_->wakeSources;
+  if (state_->wakeLink) state_->wakeLink->sources = saved.wakeSources;
   drawnCutBuilt_ = false;  // the drawn cut is the last substep's: rebuilt from the restored one
 }
 
@@ -108,22 +113,23 @@ WaterFleetState WaterFleet::saveState() const {
 }
 
 void WaterFleet::saveState(WaterFleetState& into) const {
-  into.time_s_ = time_s_;
-  into.boats_.resize(boats_.size());
-  for (std::size_t i = 0; i < boats_.size(); ++i) boats_[i]->saveState(into.boats_[i]);
+  Internals::time_s(into) = time_s_;
+  std::vector<WaterActionState>& boats = Internals::boats(into);
+  boats.resize(boats_.size());
+  for (std::size_t i = 0; i < boats_.size(); ++i) boats_[i]->saveState(boats[i]);
 }
 
 void WaterFleet::restoreState(const WaterFleetState& state) {
-  if (state.boats_.size() != boats_.size())
+  if (state.boats().size() != boats_.size())
     throw std::invalid_argument("keel::WaterFleet::restoreState: the state holds " +
-                                std::to_string(state.boats_.size()) + " boats, the fleet " +
+                                std::to_string(state.boats().size()) + " boats, the fleet " +
                                 std::to_string(boats_.size()));
   // Every boat checked before any changes: a refused state changes nothing.
   for (std::size_t i = 0; i < boats_.size(); ++i)
-    if (const char* why = boats_[i]->refusal(state.boats_[i]))
+    if (const char* why = Internals::refusal(*boats_[i], state.boats()[i]))
       throw std::invalid_argument("keel::WaterFleet::restoreState: boat " + std::to_string(i) + ": " + why);
-  time_s_ = state.time_s_;
-  for (std::size_t i = 0; i < boats_.size(); ++i) boats_[i]->restoreState(state.boats_[i]);
+  time_s_ = state.time_s();
+  for (std::size_t i = 0; i < boats_.size(); ++i) boats_[i]->restoreState(state.boats()[i]);
 }
 
 }  // namespace keel::KEEL_ABI

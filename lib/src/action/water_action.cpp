@@ -5,6 +5,7 @@
 #include "action/in_world.hpp"
 #include "action/raised_mass.hpp"
 #include "hull/refuse_overlaps.hpp"
+#include "internals.hpp"
 #include "substep/model.hpp"
 
 #include <BulletCollision/CollisionDispatch/btCollisionWorld.h>
@@ -48,38 +49,48 @@ WaterAction::WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull,
                          std::shared_ptr<const WaterSurface> surface, const HydrostaticSettings& settings)
     : WaterAction(body, std::move(hull), std::move(surface), settings, nullptr) {}
 
-void WaterAction::StateDeleter::operator()(detail::BoatState* state) const {
-  if (inFleetSlot)
-    state->~BoatState();
-  else
-    delete state;
-}
-
 WaterAction::WaterAction(btRigidBody* body, std::shared_ptr<const Hull> hull,
                          std::shared_ptr<const WaterSurface> surface, const HydrostaticSettings& settings,
-                         void* stateSlot)
+                         void* stateStorage)
     : body_(body), hull_(std::move(hull)), surface_(std::move(surface)), settings_(settings) {
   if (!body_) throw std::invalid_argument("keel::WaterAction: body is null");
   if (!hull_) throw std::invalid_argument("keel::WaterAction: hull is null");
   if (!surface_) throw std::invalid_argument("keel::WaterAction: water surface is null");
   validate(settings_);
-  if (stateSlot)
-    state_ = {::new (stateSlot) detail::BoatState(), StateDeleter{true}};
-  else
-    state_ = {new detail::BoatState(), StateDeleter{false}};
-  // Each model's arrays wait for its first substep: a boat put on columns
-  // first never holds the triangles'.
-  state_->configurePatch(*hull_, settings_);
-  // Telemetry reads the body's pose until the first substep.
-  state_->centre_m = body_->getCenterOfMassPosition();
-  state_->basis = body_->getCenterOfMassTransform().getBasis();
-  // Overlapping parts float on their union, which only columns give.
-  if (hull_->partsOverlap()) useModel(BuoyancyModel::Columns);
+  state_ = stateStorage ? ::new (stateStorage) State() : new State();
+  stateInStorage_ = stateStorage != nullptr;
+  try {
+    // Each model's arrays wait for its first substep: a boat put on columns
+    // first never holds the triangles'.
+    state_->configurePatch(*hull_, settings_);
+    // Telemetry reads the body's pose until the first substep.
+    state_->centre_m = body_->getCenterOfMassPosition();
+    state_->basis = body_->getCenterOfMassTransform().getBasis();
+    // Overlapping parts float on their union, which only columns give.
+    if (hull_->partsOverlap()) useModel(BuoyancyModel::Columns);
+  } catch (...) {
+    Internals::releaseState(*this);
+    throw;
+  }
 }
 
 WaterAction::~WaterAction() {
   // The body outlives the action: it keeps its own mass.
   detail::holdRaisedMass(*body_, state_->raised, nullptr, false);
+  Internals::releaseState(*this);
+}
+
+WaterAction* Internals::makeBoat(void* slot, void* stateStorage, btRigidBody* body, std::shared_ptr<const Hull> hull,
+                                 std::shared_ptr<const WaterSurface> surface, const HydrostaticSettings& settings) {
+  return ::new (slot) WaterAction(body, std::move(hull), std::move(surface), settings, stateStorage);
+}
+
+void Internals::releaseState(WaterAction& boat) noexcept {
+  if (boat.stateInStorage_)
+    boat.state_->~State();
+  else
+    delete boat.state_;
+  boat.state_ = nullptr;
 }
 
 void WaterAction::setSettings(const HydrostaticSettings& settings) {
@@ -145,13 +156,13 @@ void WaterAction::forceForNextSubstep(btScalar timeStep_s) {
   if (computeForces(timeStep_s)) applyForces();
 }
 
-detail::BoatModel WaterAction::boatModel() const {
-  return detail::BoatModel{*hull_, *surface_, settings_, hydro_, model_, columns_.get()};
+detail::BoatModel Internals::model(const WaterAction& boat) {
+  return detail::BoatModel{*boat.hull_, *boat.surface_, boat.settings_, boat.hydro_, boat.model_, boat.columns_.get()};
 }
 
 bool WaterAction::computeForces(btScalar timeStep_s) {
-  return detail::runSubstep(boatModel(), *state_, detail::BodySnapshot::of(*body_, state_->raised, !betweenSteps_),
-                            timeStep_s, time_s_);
+  return detail::runSubstep(Internals::model(*this), *state_,
+                            detail::BodySnapshot::of(*body_, state_->raised, !betweenSteps_), timeStep_s, time_s_);
 }
 
 void WaterAction::useModel(BuoyancyModel model) {
@@ -162,7 +173,7 @@ void WaterAction::useModel(BuoyancyModel model) {
   // since. A model not yet run is made at its first substep (ModelState),
   // so that boats put on it in the loop that makes their bodies hold
   // nothing between those bodies (docs/performance.md, "Many boats").
-  if (const auto& state = state_->models.at(std::size_t(model))) state->restart(boatModel());
+  if (const auto& state = state_->models.at(std::size_t(model))) state->restart(Internals::model(*this));
   drawnCutBuilt_ = false;
 }
 
@@ -170,14 +181,14 @@ void WaterAction::useColumns(std::shared_ptr<const ColumnHull> columns) {
   columns_ = std::move(columns);
   // On columns now, its water was at the others (made at its first substep).
   const auto& state = state_->models.at(std::size_t(BuoyancyModel::Columns));
-  if (model_ == BuoyancyModel::Columns && state) state->restart(boatModel());
+  if (model_ == BuoyancyModel::Columns && state) state->restart(Internals::model(*this));
 }
 
 std::span<const btScalar> WaterAction::columnImmersion() const {
   if (model_ != BuoyancyModel::Columns) return {};
   // Before the columns' first substep, made now and dry.
   detail::ModelState& state = state_->modelState(model_);
-  state.fit(boatModel());
+  state.fit(Internals::model(*this));
   const std::span<const btScalar> immersion = state.immersion();
   return immersion.first(std::min(immersion.size(), columns_->columns().size()));
 }
@@ -241,7 +252,7 @@ void WaterAction::buildDrawnCut() const {
     drawnPieces_.reserve(2 * hull_->triangles().size());
     drawnWaterline_.reserve(hull_->triangles().size());
   }
-  detail::drawnCut(boatModel(), *state_, drawnPieces_, drawnWaterline_);
+  detail::drawnCut(Internals::model(*this), *state_, drawnPieces_, drawnWaterline_);
   drawnCutBuilt_ = true;
 }
 

@@ -2,6 +2,7 @@
 // job system), applied in order.
 #include <keel/water_fleet.hpp>
 
+#include "internals.hpp"
 #include "math/parallel.hpp"
 #include "math/prefetch.hpp"
 #include "substep/substep.hpp"
@@ -24,6 +25,8 @@
 #include <cstdint>
 #include <new>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
 
 namespace keel::KEEL_ABI {
 
@@ -34,8 +37,11 @@ struct WaterFleet::Threads {
 
 namespace {
 
+/// A boat's State (WaterAction::State, opaque in the public header).
+using BoatStateOf = std::remove_reference_t<decltype(Internals::state(std::declval<WaterAction&>()))>;
+
 constexpr std::size_t kSlotAlignment = std::max(
-    {alignof(WaterAction), alignof(detail::BoatState), alignof(std::max_align_t), std::size_t(64)});  // a cache line
+    {alignof(WaterAction), alignof(BoatStateOf), alignof(std::max_align_t), std::size_t(64)});  // a cache line
 constexpr std::size_t slotRound(std::size_t bytes) {
   return (bytes + kSlotAlignment - 1) / kSlotAlignment * kSlotAlignment;
 }
@@ -102,7 +108,7 @@ BlockMemory blockMemory(std::size_t& bytes) {
 /// boat's slot goes to the next boat added; the blocks go with the fleet.
 struct WaterFleet::Slots {
   static constexpr std::size_t kStateOffset = slotRound(sizeof(WaterAction));
-  static constexpr std::size_t kSlotBytes = slotRound(kStateOffset + sizeof(detail::BoatState));
+  static constexpr std::size_t kSlotBytes = slotRound(kStateOffset + sizeof(BoatStateOf));
   static constexpr std::size_t kFirstBlockSlots = 64;
   static constexpr std::size_t kLargestBlockSlots = kFirstBlockSlots << 6;
 
@@ -148,6 +154,13 @@ struct WaterFleet::Slots {
   std::size_t taken = 0;  // of the last block's slots, in address order
 };
 
+// Inline, so that they add no calls of their own to the substep's path (the
+// library is built position-independent, where an exported function that is
+// not inline may be interposed, and so is not inlined).
+inline bool Internals::leftWorld(WaterAction& boat, const btCollisionWorld* world) { return boat.leftWorld(world); }
+inline bool Internals::computeForces(WaterAction& boat, btScalar timeStep_s) { return boat.computeForces(timeStep_s); }
+inline void Internals::applyForces(WaterAction& boat) { boat.applyForces(); }
+
 WaterFleet::WaterFleet(std::shared_ptr<const WaterSurface> surface, int threads)
     : surface_(std::move(surface)), slots_(std::make_unique<Slots>()) {
   if (!surface_) throw std::invalid_argument("keel::WaterFleet: water surface is null");
@@ -173,7 +186,7 @@ WaterAction& WaterFleet::add(btRigidBody* body, std::shared_ptr<const Hull> hull
   std::byte* slot = static_cast<std::byte*>(slots_->take());
   WaterAction* boat = nullptr;
   try {
-    boat = ::new (slot) WaterAction(body, std::move(hull), surface_, settings, slot + Slots::kStateOffset);
+    boat = Internals::makeBoat(slot, slot + Slots::kStateOffset, body, std::move(hull), surface_, settings);
     boat->setProfiling(profiling_);
   } catch (...) {
     if (boat)
@@ -226,11 +239,11 @@ void WaterFleet::step(btScalar timeStep_s, const btCollisionWorld* world) {
   auto compute = [&](std::size_t i) {
     WaterAction& boat = *boats_[i];
     boat.setTime(time_s_);
-    const bool apply = !boat.leftWorld(world) && boat.computeForces(timeStep_s);
+    const bool apply = !Internals::leftWorld(boat, world) && Internals::computeForces(boat, timeStep_s);
     if (!applyInPlace)
       computed_[i] = apply ? 1 : 0;
     else if (apply)
-      boat.applyForces();
+      Internals::applyForces(boat);
   };
   // Nor does it fit them between two steps: each boat's slot (its action
   // and state) and its body are asked for a boat or two ahead, the body
@@ -240,7 +253,7 @@ void WaterFleet::step(btScalar timeStep_s, const btCollisionWorld* world) {
   auto computeRange = [&](std::size_t first, std::size_t last) {
     for (std::size_t i = first; i < last; ++i) {
       if (i + 2 < last) detail::prefetch<Slots::kSlotBytes>(boats_[i + 2]);
-      if (i + 1 < last) detail::prefetch<sizeof(btRigidBody)>(boats_[i + 1]->body_);
+      if (i + 1 < last) detail::prefetch<sizeof(btRigidBody)>(boats_[i + 1]->body());
       compute(i);
     }
   };
@@ -255,7 +268,7 @@ void WaterFleet::step(btScalar timeStep_s, const btCollisionWorld* world) {
   // Boats sharing a body apply serially, always in the same order.
   if (!applyInPlace)
     for (std::size_t i = 0; i < n; ++i)
-      if (computed_[i]) boats_[i]->applyForces();
+      if (computed_[i]) Internals::applyForces(*boats_[i]);
   lastUpdate_s_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 

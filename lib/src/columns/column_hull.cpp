@@ -57,7 +57,7 @@ void fillSoA(const std::vector<Column>& columns, const ColumnHull& hull, detail:
 }  // namespace
 
 ColumnHull::ColumnHull(const Hull& hull, const ColumnSettings& settings)
-    : hullVolume_m3_(hull.volume_m3()), hullRadius_m_(hull.radius_m()), soa_(std::make_unique<detail::ColumnSoA>()) {
+    : hullVolume_m3_(hull.volume_m3()), hullRadius_m_(hull.radius_m()), soa_(std::make_unique<Kernels>()) {
   columnAxes(settings.axes, up_, forward_, side_);
   if (settings.cellSize_m != 0 && (!(settings.cellSize_m > 0) || !std::isfinite(settings.cellSize_m)))
     throw std::invalid_argument("keel::ColumnHull: cell size must be positive and finite (or 0: automatic), got " +

@@ -61,3 +61,10 @@ struct ColumnSums {
                                     const ColumnParameters& p, btScalar* fraction);
 
 }  // namespace keel::KEEL_ABI::detail
+
+namespace keel::KEEL_ABI {
+
+/// ColumnHull's opaque kernel form (lib/src/internals.hpp): the ColumnSoA itself.
+struct ColumnHull::Kernels final : detail::ColumnSoA {};
+
+}  // namespace keel::KEEL_ABI

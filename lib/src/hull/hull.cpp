@@ -141,7 +141,7 @@ void Hull::build(std::vector<btVector3> soup, const HullOptions& options) {
   boundsMin_ = measures.boundsMin;
   boundsMax_ = measures.boundsMax;
   radius_m_ = measures.radius_m;
-  soa_ = std::make_shared<const detail::HullSoA>(*this);
+  soa_ = std::make_shared<const Kernels>(*this);
   // The parts' own sums count their shared volume twice: the union's
   // volume and centroid come from its columns (docs/columns.md).
   if (partsOverlap_) {

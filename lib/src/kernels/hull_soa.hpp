@@ -75,3 +75,12 @@ struct HullSoA {
 };
 
 }  // namespace keel::KEEL_ABI::detail
+
+namespace keel::KEEL_ABI {
+
+/// Hull's opaque kernel form (lib/src/internals.hpp): the HullSoA itself.
+struct Hull::Kernels final : detail::HullSoA {
+  using HullSoA::HullSoA;
+};
+
+}  // namespace keel::KEEL_ABI

@@ -23,6 +23,7 @@
 
 #include "finite.hpp"
 #include "flood/floodwater.hpp"
+#include "internals.hpp"
 #include "kernels/air.hpp"
 #include "kernels/buffers.hpp"
 #include "kernels/classify.hpp"
@@ -323,3 +324,12 @@ bool skipSubstep(BoatState& state, std::uint32_t flags);
 void finishStatus(WaterStatus& status, std::uint32_t flags, bool skipped);
 
 }  // namespace keel::KEEL_ABI::detail
+
+namespace keel::KEEL_ABI {
+
+/// WaterAction's opaque state (lib/src/internals.hpp): the BoatState itself.
+struct WaterAction::State final : detail::BoatState {};
+
+inline auto& Internals::state(WaterAction& boat) { return *boat.state_; }
+
+}  // namespace keel::KEEL_ABI

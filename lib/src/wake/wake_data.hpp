@@ -132,3 +132,12 @@ struct WakeFieldData {
 void advanceField(WakeFieldData& d, double from_s, double to_s);
 
 }  // namespace keel::KEEL_ABI::detail
+
+namespace keel::KEEL_ABI {
+
+/// WakeField's opaque data: the WakeFieldData itself.
+struct WakeField::Data final : detail::WakeFieldData {
+  using WakeFieldData::WakeFieldData;
+};
+
+}  // namespace keel::KEEL_ABI

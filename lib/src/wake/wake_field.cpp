@@ -5,6 +5,7 @@
 #include <keel/water_action.hpp>
 #include <keel/water_fleet.hpp>
 
+#include "internals.hpp"
 #include "math/det_math.hpp"
 #include "substep/substep.hpp"
 #include "wake/wake_data.hpp"
@@ -159,7 +160,7 @@ WakeFieldData::WakeFieldData(std::shared_ptr<const WaterSurface> ambientSurface,
 
 WakeField::WakeField(std::shared_ptr<const WaterSurface> ambient, const WakeFieldSettings& settings) {
   if (!ambient) throw std::invalid_argument("keel::WakeField: the ambient surface is null");
-  data_ = std::make_unique<detail::WakeFieldData>(std::move(ambient), settings);
+  data_ = std::make_unique<Data>(std::move(ambient), settings);
 }
 
 WakeField::~WakeField() {
@@ -168,7 +169,7 @@ WakeField::~WakeField() {
 }
 
 void WakeField::add(WaterAction& boat) {
-  std::shared_ptr<detail::WakeLink>& link = boat.state_->wakeLink;
+  std::shared_ptr<detail::WakeLink>& link = Internals::state(boat).wakeLink;
   if (link && link->fieldAlive && link->field != this)
     throw std::invalid_argument("keel::WakeField::add: the boat makes waves in another WakeField; remove() it there");
   if (link && link->field == this && link->fieldAlive) return;
@@ -185,7 +186,7 @@ void WakeField::add(WaterFleet& fleet) {
 }
 
 bool WakeField::remove(WaterAction& boat) {
-  std::shared_ptr<detail::WakeLink>& link = boat.state_->wakeLink;
+  std::shared_ptr<detail::WakeLink>& link = Internals::state(boat).wakeLink;
   if (!link || link->field != this) return false;
   std::erase_if(data_->boats, [&](const std::weak_ptr<detail::WakeLink>& w) { return w.lock() == link; });
   link.reset();

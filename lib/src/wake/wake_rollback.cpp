@@ -2,13 +2,14 @@
 // next, saved for rollback (docs/determinism.md, "Rollback").
 #include <keel/wake_field.hpp>
 
+#include "internals.hpp"
 #include "wake/wake_data.hpp"
 
 #include <stdexcept>
 
 namespace keel::KEEL_ABI {
 
-struct WakeFieldState::Impl {
+struct WakeFieldState::Saved {
   const detail::WakeFieldData* field = nullptr;  // identity of the field that saved it
   std::vector<detail::FftComplex> eta, phi;
   double time_s = 0;
@@ -18,6 +19,13 @@ struct WakeFieldState::Impl {
   int published = 0;
   double absorbed_J = 0, sourceWork_J = 0;
 };
+
+auto& Internals::saveInto(WakeFieldState& state) {
+  if (!state.saved_) state.saved_ = std::make_unique<WakeFieldState::Saved>();
+  return *state.saved_;
+}
+
+auto* Internals::saved(const WakeFieldState& state) { return state.saved_.get(); }
 
 namespace {
 
@@ -48,17 +56,17 @@ WakeFieldState::WakeFieldState(const WakeFieldState& other) { *this = other; }
 
 WakeFieldState& WakeFieldState::operator=(const WakeFieldState& other) {
   if (this == &other) return *this;
-  if (!other.impl_) {
-    impl_.reset();
+  if (!other.saved_) {
+    saved_.reset();
     return *this;
   }
-  if (!impl_) impl_ = std::make_unique<Impl>();
-  impl_->field = other.impl_->field;
-  copyState(*other.impl_, *impl_);
+  if (!saved_) saved_ = std::make_unique<Saved>();
+  saved_->field = other.saved_->field;
+  copyState(*other.saved_, *saved_);
   return *this;
 }
 
-double WakeFieldState::time_s() const { return impl_ ? impl_->time_s : 0.0; }
+double WakeFieldState::time_s() const { return saved_ ? saved_->time_s : 0.0; }
 
 WakeFieldState WakeField::saveState() const {
   WakeFieldState state;
@@ -67,16 +75,17 @@ WakeFieldState WakeField::saveState() const {
 }
 
 void WakeField::saveState(WakeFieldState& into) const {
-  if (!into.impl_) into.impl_ = std::make_unique<WakeFieldState::Impl>();
-  into.impl_->field = data_.get();
-  copyState(*data_, *into.impl_);
+  auto& saved = Internals::saveInto(into);
+  saved.field = data_.get();
+  copyState(*data_, saved);
 }
 
 void WakeField::restoreState(const WakeFieldState& state) {
-  if (!state.impl_) throw std::invalid_argument("keel::WakeField::restoreState: the state is empty");
-  if (state.impl_->field != data_.get())
+  const auto* saved = Internals::saved(state);
+  if (!saved) throw std::invalid_argument("keel::WakeField::restoreState: the state is empty");
+  if (saved->field != data_.get())
     throw std::invalid_argument("keel::WakeField::restoreState: the state was saved by another WakeField");
-  copyState(*state.impl_, *data_);
+  copyState(*saved, *data_);
 }
 
 }  // namespace keel::KEEL_ABI

@@ -5,6 +5,8 @@
 
 #include <keel/spectral_ocean.hpp>
 
+#include "internals.hpp"
+
 #include <array>
 #include <complex>
 #include <cstddef>
@@ -308,19 +310,31 @@ void resampleRows(const SpectralOceanState& state, const SpectralLevel& lagrangi
 /// whole 64-byte lines.
 [[nodiscard]] constexpr std::size_t bandStride(std::size_t bands) { return (7 * bands + 15) / 16 * 16; }
 
+}  // namespace keel::KEEL_ABI::detail
+
+namespace keel::KEEL_ABI {
+
+/// SpectralOcean's opaque state (lib/src/internals.hpp): the SpectralOceanState itself.
+struct SpectralOcean::State final : detail::SpectralOceanState {
+  using SpectralOceanState::SpectralOceanState;
+};
+
+inline auto* Internals::state(const SpectralOcean& ocean) { return ocean.state_.get(); }
+
+}  // namespace keel::KEEL_ABI
+
+namespace keel::KEEL_ABI::detail {
+
 /// The cumulative CPU weights of a tile's steps (SpectralOceanState::stepWeights).
 [[nodiscard]] std::vector<double> tileStepWeights(const SpectralOceanState& state);
 
-/// The one friend of SpectralOcean: its state, for the library and the tests.
-struct SpectralOceanAccess {
-  /// The ocean's state; std::logic_error naming `caller` when the ocean
-  /// was moved from (it has none).
-  [[nodiscard]] static SpectralOceanState& state(const SpectralOcean& ocean, const char* caller = "a query") {
-    if (!ocean.state_)
-      throw std::logic_error(std::string("keel::SpectralOcean::") + caller + ": the ocean was moved from");
-    return *ocean.state_;
-  }
-};
+/// The ocean's state, for the library and the tests; std::logic_error
+/// naming `caller` when the ocean was moved from (it has none).
+[[nodiscard]] inline SpectralOceanState& oceanState(const SpectralOcean& ocean, const char* caller = "a query") {
+  SpectralOceanState* state = Internals::state(ocean);
+  if (!state) throw std::logic_error(std::string("keel::SpectralOcean::") + caller + ": the ocean was moved from");
+  return *state;
+}
 
 /// The published tile of elevations above the mean level at its first time,
 /// at the rest positions of the grid nodes ((i, j) at (i, j) L / N, row j),

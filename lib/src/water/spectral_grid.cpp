@@ -384,7 +384,7 @@ void checkGrid(const detail::SpectralOceanState& state, const WaterGrid& grid, c
 }  // namespace
 
 bool SpectralOcean::gridHeights(const WaterGrid& grid, double t_s, btScalar* out_m) const {
-  const detail::SpectralOceanState& state = detail::SpectralOceanAccess::state(*this, "gridHeights");
+  const detail::SpectralOceanState& state = detail::oceanState(*this, "gridHeights");
   if (!state.fixedPoints()) return false;
   checkGrid(state, grid, "keel::SpectralOcean::gridHeights");
   if (grid.nodesU == 0 || grid.nodesV == 0) return true;
@@ -394,7 +394,7 @@ bool SpectralOcean::gridHeights(const WaterGrid& grid, double t_s, btScalar* out
 
 bool SpectralOcean::gridHeightsAndVelocities(const WaterGrid& grid, const GridVelocities& velocities, double t_s,
                                              btScalar* heights_out_m) const {
-  const detail::SpectralOceanState& state = detail::SpectralOceanAccess::state(*this, "gridHeightsAndVelocities");
+  const detail::SpectralOceanState& state = detail::oceanState(*this, "gridHeightsAndVelocities");
   if (!state.fixedPoints()) return false;
   checkGrid(state, grid, "keel::SpectralOcean::gridHeightsAndVelocities");
   detail::checkGridVelocities(velocities, "keel::SpectralOcean::gridHeightsAndVelocities");
@@ -404,8 +404,8 @@ bool SpectralOcean::gridHeightsAndVelocities(const WaterGrid& grid, const GridVe
 }
 
 QueryCost SpectralOcean::queryCost() const {
-  return detail::SpectralOceanAccess::state(*this, "queryCost").fixedPoints() ? detail::kSpectralFixedPoints
-                                                                              : detail::kSpectralParticleSolve;
+  return detail::oceanState(*this, "queryCost").fixedPoints() ? detail::kSpectralFixedPoints
+                                                              : detail::kSpectralParticleSolve;
 }
 
 std::size_t detail::spectralGridScratch_bytes() {

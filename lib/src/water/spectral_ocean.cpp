@@ -19,8 +19,6 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 
-using detail::SpectralOceanAccess;
-
 /// The fastest wave's angular frequency [rad/s]; 0 when the tile holds no wave.
 double fastestFrequency_radps(const detail::SpectralWaves& waves) {
   double fastest_radps = 0;
@@ -167,14 +165,14 @@ SpectralOceanState::SpectralOceanState(const WaveSpectrum& spectrum, const Spect
 }  // namespace detail
 
 SpectralOcean::SpectralOcean(const WaveSpectrum& spectrum, const SpectralOceanSettings& settings)
-    : state_(std::make_unique<detail::SpectralOceanState>(spectrum, settings)) {}
+    : state_(std::make_unique<State>(spectrum, settings)) {}
 
 SpectralOcean::~SpectralOcean() = default;
 SpectralOcean::SpectralOcean(SpectralOcean&&) noexcept = default;
 SpectralOcean& SpectralOcean::operator=(SpectralOcean&&) noexcept = default;
 
 void SpectralOcean::prepare(double from_s, double to_s) {
-  detail::SpectralOceanState& s = SpectralOceanAccess::state(*this, "prepare");
+  detail::SpectralOceanState& s = detail::oceanState(*this, "prepare");
   if (!(std::isfinite(from_s) && std::isfinite(to_s) && from_s <= to_s)) {
     std::ostringstream m;
     m << "keel::SpectralOcean::prepare: from_s is " << from_s << " s and to_s " << to_s
@@ -203,7 +201,7 @@ void SpectralOcean::prepare(double from_s, double to_s) {
 }
 
 void SpectralOcean::publish() {
-  detail::SpectralOceanState& s = SpectralOceanAccess::state(*this, "publish");
+  detail::SpectralOceanState& s = detail::oceanState(*this, "publish");
   if (!s.prepared) return;
   s.front = s.back;
   s.publication = detail::nextPublication();
@@ -216,7 +214,7 @@ void SpectralOcean::update(double from_s, double to_s) {
 }
 
 std::vector<WaveComponent> SpectralOcean::components() const {
-  const detail::SpectralWaves& w = SpectralOceanAccess::state(*this, "components").waves;
+  const detail::SpectralWaves& w = detail::oceanState(*this, "components").waves;
   const int n = w.nodes;
   const double dk = 2 * kPi / w.tile_m;
   std::vector<WaveComponent> out;
@@ -236,37 +234,35 @@ std::vector<WaveComponent> SpectralOcean::components() const {
 }
 
 double SpectralOcean::significantWaveHeight_m() const {
-  return 4 * std::sqrt(SpectralOceanAccess::state(*this, "significantWaveHeight_m").waves.variance_m2);
+  return 4 * std::sqrt(detail::oceanState(*this, "significantWaveHeight_m").waves.variance_m2);
 }
 
 double SpectralOcean::expectedSignificantWaveHeight_m() const {
-  return 4 * std::sqrt(SpectralOceanAccess::state(*this, "expectedSignificantWaveHeight_m").waves.expectedVariance_m2);
+  return 4 * std::sqrt(detail::oceanState(*this, "expectedSignificantWaveHeight_m").waves.expectedVariance_m2);
 }
 
 std::vector<double> SpectralOcean::bandWavenumbers_radpm() const {
-  return SpectralOceanAccess::state(*this, "bandWavenumbers_radpm").waves.bandWavenumber_radpm;
+  return detail::oceanState(*this, "bandWavenumbers_radpm").waves.bandWavenumber_radpm;
 }
 
-double SpectralOcean::tileSize_m() const { return SpectralOceanAccess::state(*this, "tileSize_m").settings.tileSize_m; }
+double SpectralOcean::tileSize_m() const { return detail::oceanState(*this, "tileSize_m").settings.tileSize_m; }
 
-double SpectralOcean::tilePeriod_s() const { return SpectralOceanAccess::state(*this, "tilePeriod_s").tilePeriod_s; }
+double SpectralOcean::tilePeriod_s() const { return detail::oceanState(*this, "tilePeriod_s").tilePeriod_s; }
 
 double SpectralOcean::longestUpdateWindow_s() const {
-  return SpectralOceanAccess::state(*this, "longestUpdateWindow_s").maxWindow_s;
+  return detail::oceanState(*this, "longestUpdateWindow_s").maxWindow_s;
 }
 
-int SpectralOcean::nodesPerSide() const {
-  return SpectralOceanAccess::state(*this, "nodesPerSide").settings.nodesPerSide;
-}
+int SpectralOcean::nodesPerSide() const { return detail::oceanState(*this, "nodesPerSide").settings.nodesPerSide; }
 
 std::array<double, 2> SpectralOcean::publishedTimes_s() const {
-  const detail::SpectralOceanState& s = SpectralOceanAccess::state(*this, "publishedTimes_s");
+  const detail::SpectralOceanState& s = detail::oceanState(*this, "publishedTimes_s");
   return {s.levels[std::size_t(s.front.level[0])].time_s,
           s.levels[std::size_t(s.front.level[s.front.count - 1])].time_s};
 }
 
 bool SpectralOcean::settledBetween(double from_s, double to_s) const {
-  const detail::SpectralOceanState& s = SpectralOceanAccess::state(*this, "settledBetween");
+  const detail::SpectralOceanState& s = detail::oceanState(*this, "settledBetween");
   const double w = s.tilePeriod_s;
   for (std::size_t i = 0; i < s.front.count; ++i) {
     const double t = s.levels[std::size_t(s.front.level[i])].time_s;
@@ -277,7 +273,7 @@ bool SpectralOcean::settledBetween(double from_s, double to_s) const {
 }
 
 std::vector<float> detail::elevationTile_m(const SpectralOcean& ocean) {
-  const SpectralOceanState& state = SpectralOceanAccess::state(ocean);
+  const SpectralOceanState& state = detail::oceanState(ocean);
   const SpectralLevel& l = state.levels[std::size_t(state.front.level[0])];
   std::vector<float> out(l.surface.size());
   std::transform(l.surface.begin(), l.surface.end(), out.begin(),
@@ -285,8 +281,6 @@ std::vector<float> detail::elevationTile_m(const SpectralOcean& ocean) {
   return out;
 }
 
-const SpectralOceanSettings& SpectralOcean::settings() const {
-  return SpectralOceanAccess::state(*this, "settings").settings;
-}
+const SpectralOceanSettings& SpectralOcean::settings() const { return detail::oceanState(*this, "settings").settings; }
 
 }  // namespace keel::KEEL_ABI

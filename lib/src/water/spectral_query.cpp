@@ -309,31 +309,31 @@ Sums solveRestPosition(const Snapshot& s, bool cubic, double x, double y, double
 }  // namespace detail
 
 btScalar SpectralOcean::height(btScalar u_m, btScalar v_m, double t_s) const {
-  const Snapshot s = snapshotAt(detail::SpectralOceanAccess::state(*this, "height"), t_s);
+  const Snapshot s = snapshotAt(detail::oceanState(*this, "height"), t_s);
   return heightOf(s, particleAt(s, u_m, v_m));
 }
 
 void SpectralOcean::heights(const btScalar* u_m, const btScalar* v_m, std::size_t count, double t_s,
                             btScalar* out_m) const {
-  const Snapshot s = snapshotAt(detail::SpectralOceanAccess::state(*this, "heights"), t_s);
+  const Snapshot s = snapshotAt(detail::oceanState(*this, "heights"), t_s);
   for (std::size_t i = 0; i < count; ++i) out_m[i] = heightOf(s, particleAt(s, u_m[i], v_m[i]));
 }
 
 WaterVelocity SpectralOcean::velocity(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const {
-  const Snapshot s = snapshotAt(detail::SpectralOceanAccess::state(*this, "velocity"), t_s);
+  const Snapshot s = snapshotAt(detail::oceanState(*this, "velocity"), t_s);
   return velocityAt(s, particleAt(s, u_m, v_m), double(w_m));
 }
 
 void SpectralOcean::velocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
                                double t_s, WaterVelocity* out) const {
-  const Snapshot s = snapshotAt(detail::SpectralOceanAccess::state(*this, "velocities"), t_s);
+  const Snapshot s = snapshotAt(detail::oceanState(*this, "velocities"), t_s);
   for (std::size_t i = 0; i < count; ++i) out[i] = velocityAt(s, particleAt(s, u_m[i], v_m[i]), double(w_m[i]));
 }
 
 void SpectralOcean::heightsAndVelocities(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m,
                                          std::size_t count, double t_s, btScalar* height_out_m,
                                          WaterVelocity* velocity_out) const {
-  const Snapshot s = snapshotAt(detail::SpectralOceanAccess::state(*this, "heightsAndVelocities"), t_s);
+  const Snapshot s = snapshotAt(detail::oceanState(*this, "heightsAndVelocities"), t_s);
   for (std::size_t i = 0; i < count; ++i) {
     const Particle p = particleAt(s, u_m[i], v_m[i]);
     height_out_m[i] = heightOf(s, p);
@@ -343,19 +343,19 @@ void SpectralOcean::heightsAndVelocities(const btScalar* u_m, const btScalar* v_
 
 void SpectralOcean::pressureHeads(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
                                   double t_s, btScalar* out_m) const {
-  const Snapshot s = snapshotAt(detail::SpectralOceanAccess::state(*this, "pressureHeads"), t_s);
+  const Snapshot s = snapshotAt(detail::oceanState(*this, "pressureHeads"), t_s);
   for (std::size_t i = 0; i < count; ++i)
     out_m[i] = btScalar(pressureHeadAt(s, particleAt(s, u_m[i], v_m[i]), double(w_m[i])));
 }
 
 WaterAcceleration SpectralOcean::acceleration(btScalar u_m, btScalar v_m, btScalar w_m, double t_s) const {
-  const Snapshot s = snapshotAt(detail::SpectralOceanAccess::state(*this, "acceleration"), t_s);
+  const Snapshot s = snapshotAt(detail::oceanState(*this, "acceleration"), t_s);
   return accelerationAt(s, particleAt(s, u_m, v_m), double(w_m));
 }
 
 void SpectralOcean::accelerations(const btScalar* u_m, const btScalar* v_m, const btScalar* w_m, std::size_t count,
                                   double t_s, WaterAcceleration* out) const {
-  const Snapshot s = snapshotAt(detail::SpectralOceanAccess::state(*this, "accelerations"), t_s);
+  const Snapshot s = snapshotAt(detail::oceanState(*this, "accelerations"), t_s);
   for (std::size_t i = 0; i < count; ++i) out[i] = accelerationAt(s, particleAt(s, u_m[i], v_m[i]), double(w_m[i]));
 }
 
