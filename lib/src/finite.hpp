@@ -16,10 +16,18 @@ namespace keel::KEEL_ABI::detail {
   return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z());
 }
 
-/// Whether a transform's origin and every row of its basis are finite.
+/// x - x for each component, summed: +0 when every one is finite, NaN when
+/// one is infinite or NaN (IEEE 754: inf - inf is NaN).
+[[nodiscard]] inline btScalar finiteZero(const btVector3& v) {
+  return (v.x() - v.x()) + (v.y() - v.y()) + (v.z() - v.z());
+}
+
+/// Whether a transform's origin and every row of its basis are finite: its
+/// twelve components tested by one comparison (finiteZero's), not one
+/// branch each.
 [[nodiscard]] inline bool isFinite(const btTransform& t) {
   const btMatrix3x3& b = t.getBasis();
-  return isFinite(t.getOrigin()) && isFinite(b[0]) && isFinite(b[1]) && isFinite(b[2]);
+  return (finiteZero(t.getOrigin()) + finiteZero(b[0])) + (finiteZero(b[1]) + finiteZero(b[2])) == btScalar(0);
 }
 
 }  // namespace keel::KEEL_ABI::detail

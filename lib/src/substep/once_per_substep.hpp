@@ -34,15 +34,26 @@ inline void forceVelocityChange(const btVector3& force_N, const btVector3& torqu
   angular_radps = (torque_Nm * angularFactor) * inverseInertia * dt_s;
 }
 
-/// Divides the changes by the damping factors, so that Bullet's damping of
-/// (v + dv / s) leaves damping(v) + dv exactly; true when it did, false
-/// (the changes as they were) when a factor is below kMinDampingFactor.
+/// Multiplies the changes by the damping factors' reciprocals `inverse`
+/// (linear, angular), so that Bullet's damping of (v + dv / s) leaves
+/// damping(v) + dv exactly; true when it did, false (the changes as they
+/// were) when a factor `factor` is below kMinDampingFactor. btVector3's
+/// division by s multiplies by 1 / s: a reciprocal kept from substep to
+/// substep gives its bits.
+inline bool undoNextDamping(const btScalar (&factor)[2], const btScalar (&inverse)[2], btVector3& linear_mps,
+                            btVector3& angular_radps) {
+  if (!(factor[0] > kMinDampingFactor && factor[1] > kMinDampingFactor)) return false;
+  linear_mps *= inverse[0];
+  angular_radps *= inverse[1];
+  return true;
+}
+
+/// undoNextDamping with the reciprocals of the factors just computed.
 inline bool undoNextDamping(btScalar linearFactor, btScalar angularFactor, btVector3& linear_mps,
                             btVector3& angular_radps) {
-  if (!(linearFactor > kMinDampingFactor && angularFactor > kMinDampingFactor)) return false;
-  linear_mps /= linearFactor;
-  angular_radps /= angularFactor;
-  return true;
+  const btScalar factor[2] = {linearFactor, angularFactor};
+  const btScalar inverse[2] = {btScalar(1) / linearFactor, btScalar(1) / angularFactor};
+  return undoNextDamping(factor, inverse, linear_mps, angular_radps);
 }
 
 }  // namespace keel::KEEL_ABI::detail

@@ -199,6 +199,8 @@ struct BoatValues {
   /// calls to pow. NaN: none yet.
   btScalar dampingOf[3] = {std::numeric_limits<btScalar>::quiet_NaN(), 0, 0};  ///< dt [s], linear, angular damping
   btScalar dampingFactors[2] = {1, 1};                                         ///< linear, angular
+  /// Their reciprocals, which undoNextDamping multiplies by.
+  btScalar dampingInverse[2] = {1, 1};
   bool wake = false;               ///< the water under the boat moved: wake the body
   std::uint32_t flags = StatusOk;  ///< the last substep's StatusFlag bits, before it is applied
   WaterStatus status;

@@ -53,13 +53,15 @@ bool velocityChange(const BoatModel& boat, BoatState& state, PointWater& water, 
         state.dampingOf[2] == body.angularDamping)) {
     state.dampingFactors[0] = dampingFactor(body.linearDamping, s.dt_s);
     state.dampingFactors[1] = dampingFactor(body.angularDamping, s.dt_s);
+    state.dampingInverse[0] = btScalar(1) / state.dampingFactors[0];
+    state.dampingInverse[1] = btScalar(1) / state.dampingFactors[1];
     state.dampingOf[0] = s.dt_s, state.dampingOf[1] = body.linearDamping, state.dampingOf[2] = body.angularDamping;
   }
   btVector3 linear, angular;
   forceVelocityChange(total.force_N, total.torque_Nm, body.inverseMass_pkg, body.inverseInertia, body.linearFactor,
                       body.angularFactor, s.dt_s, linear, angular);
   if (s.plan.addedMass) implicitVelocityChange(boat, state, body, s, linear, angular);
-  state.dampingCompensated = undoNextDamping(state.dampingFactors[0], state.dampingFactors[1], linear, angular);
+  state.dampingCompensated = undoNextDamping(state.dampingFactors, state.dampingInverse, linear, angular);
   if (!isFinite(linear) || !isFinite(angular)) return refuse(state, s.flags);
   state.pendingLinear_mps = linear;
   state.pendingAngular_radps = angular;
