@@ -76,7 +76,12 @@ TEST(Substep, RefusesAStaticBodyNoGravityAndANonFinitePose) {
   body.centreOfMass.setOrigin(btVector3(std::numeric_limits<btScalar>::quiet_NaN(), 0, 0));
   EXPECT_FALSE(detail::runSubstep(boat, state, body, btScalar(0.01), 0));
   EXPECT_EQ(state.status.flags, StatusNonFiniteBody);
-  EXPECT_EQ(state.status.skippedSubsteps, 3u);
+  // An infinite entry of the basis, the origin finite: refused too.
+  body = restingBody(btTransform::getIdentity(), 500);
+  body.centreOfMass.getBasis()[1][2] = -std::numeric_limits<btScalar>::infinity();
+  EXPECT_FALSE(detail::runSubstep(boat, state, body, btScalar(0.01), 0));
+  EXPECT_EQ(state.status.flags, StatusNonFiniteBody);
+  EXPECT_EQ(state.status.skippedSubsteps, 4u);
   EXPECT_EQ(state.pendingLinear_mps, btVector3(0, 0, 0));
 }
 
