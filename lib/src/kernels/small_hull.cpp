@@ -191,13 +191,14 @@ std::size_t SmallHullSumsKernel(const HullSoA& hull, const T* up, T centreUp_m, 
   if (count > lanes) cutVector(d, h, corner, list.v[1], lanes, count, twoSlots, upv, pieces.sum);
   // At most a vector of crossing triangles: the pieces' sums past their
   // first slot vector are the +0 they started at; and no wholly wet
-  // triangle in the second vector, the triangles' too.
-  if (count <= lanes && !(two && second.wholeWet))
-    twoBlockTotals<false, kDepthSums, true, true>(triangles, pieces, out);
-  else if (count <= lanes)
+  // triangle in the second vector (none when there is no second), the
+  // triangles' too.
+  if (count > lanes)
+    twoBlockTotals<false>(triangles, pieces, out);
+  else if (second.wholeWet)
     twoBlockTotals<false, kDepthSums, true>(triangles, pieces, out);
   else
-    twoBlockTotals<false>(triangles, pieces, out);
+    twoBlockTotals<false, kDepthSums, true, true>(triangles, pieces, out);
   return count;
 }
 
