@@ -3,13 +3,18 @@
 // and Bullet's own work. Run:
 //   build/tests/keel_bench_fleet --benchmark_min_time=2 --benchmark_repetitions=3
 //   --benchmark_report_aggregates_only=true
+#include "fleet_world.hpp"
 #include "test_hulls.hpp"
 
+#include <BulletCollision/BroadphaseCollision/btDbvtBroadphase.h>
+#include <LinearMath/btQuickprof.h>
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -23,7 +28,65 @@ Mesh boatOf(int triangles) {
   return boatHull(10, 3.5f, 2.5f, stations, perSide);
 }
 
-void fleet(benchmark::State& state) {
+/// Bullet's own phases, timed through its profile zones (BT_PROFILE, on in
+/// Debian's build): where its step goes, as counters "<phase>_ms".
+struct BulletPhases {
+  static constexpr std::array<std::pair<const char*, const char*>, 9> zones{{
+      {"predictUnconstraintMotion", "predict_ms"},
+      {"createPredictiveContacts", "ccd_ms"},
+      {"updateAabbs", "aabbs_ms"},
+      {"calculateOverlappingPairs", "pairs_ms"},
+      {"dispatchAllCollisionPairs", "narrow_ms"},
+      {"calculateSimulationIslands", "islands_ms"},
+      {"solveConstraints", "solve_ms"},
+      {"integrateTransforms", "integrate_ms"},
+      {"updateActivationState", "activation_ms"},
+  }};
+  static inline std::array<double, zones.size()> seconds{};
+  static inline std::array<std::size_t, 64> open{};  // the zone entered at each depth (size(): not timed)
+  static inline std::array<std::chrono::steady_clock::time_point, 64> since{};
+  static inline std::size_t depth = 0;
+  static inline btEnterProfileZoneFunc* enterBefore = nullptr;
+  static inline btLeaveProfileZoneFunc* leaveBefore = nullptr;
+  static void enter(const char* name) {
+    if (depth >= open.size()) return;
+    std::size_t k = 0;
+    while (k < zones.size() && std::strcmp(zones[k].first, name) != 0) ++k;
+    open[depth] = k;
+    if (k < zones.size()) since[depth] = std::chrono::steady_clock::now();
+    ++depth;
+  }
+  static void leave() {
+    if (depth == 0) return;
+    --depth;
+    if (depth < open.size() && open[depth] < zones.size())
+      seconds[open[depth]] += std::chrono::duration<double>(std::chrono::steady_clock::now() - since[depth]).count();
+  }
+  /// Times the zones from now on.
+  static void start() {
+    seconds.fill(0);
+    depth = 0;
+    enterBefore = btGetCurrentEnterProfileZoneFunc();
+    leaveBefore = btGetCurrentLeaveProfileZoneFunc();
+    btSetCustomEnterProfileZoneFunc(enter);
+    btSetCustomLeaveProfileZoneFunc(leave);
+  }
+  /// Stops timing and reports each zone's time a step.
+  static void stop(benchmark::State& state, double steps) {
+    btSetCustomEnterProfileZoneFunc(enterBefore);
+    btSetCustomLeaveProfileZoneFunc(leaveBefore);
+    for (std::size_t k = 0; k < zones.size(); ++k) state.counters[zones[k].second] = 1e3 * seconds[k] / steps;
+  }
+};
+
+/// How the game sets up its Bullet world: 0, Bullet's defaults; 1, the
+/// broadphase margin docs/integration.md advises for thousands of boats
+/// (game::setBroadphaseMargin, 0.5 m); 2, that and no swept boxes (no body
+/// uses continuous collision detection), which finds a fast boat's contact
+/// a step later: not advised.
+enum class WorldSetup { Default = 0, Margin = 1, MarginNotSwept = 2 };
+
+void runFleet(benchmark::State& state, WorldSetup setup) {
   const int boats = int(state.range(0)), triangles = int(state.range(1)), threads = int(state.range(2));
   // 0: direct heights and every hydrodynamic term with the water velocity
   // per vertex (the full-detail default); 1: the cheap level of detail for
@@ -34,6 +97,8 @@ void fleet(benchmark::State& state) {
   // velocity per boat for the flow terms (every term still on).
   const bool cheap = state.range(3) == 1, far = state.range(3) == 2;
   World w;
+  const btScalar bulletsMargin = setup == WorldSetup::Default ? gDbvtMargin : game::setBroadphaseMargin(btScalar(0.5));
+  if (setup == WorldSetup::MarginNotSwept) w.world.getDispatchInfo().m_useContinuous = false;
   // 0: six Gerstner waves of Hs 1.5 m; 1: the real sea, 64 components of a
   // JONSWAP spectrum of Hs 2 m, Tp 7 s, as Gerstner waves; 2: as sines;
   // 3: the spectral ocean of that spectrum (its defaults), updated every
@@ -103,6 +168,7 @@ void fleet(benchmark::State& state) {
   };
   for (int i = 0; i < 30; ++i) frame();  // warm: buffers, contacts, islands
   double waterSeconds = 0, totalSeconds = 0, oceanSeconds = 0;
+  BulletPhases::start();
   std::vector<double> stepSeconds;  // "each substep under 16.7 ms": the distribution, not just the mean
   stepSeconds.reserve(1 << 16);
   for (auto _ : state) {
@@ -123,6 +189,10 @@ void fleet(benchmark::State& state) {
     return stepSeconds.empty() ? 0.0 : stepSeconds[std::size_t(p * double(stepSeconds.size() - 1))];
   };
   const double steps = double(state.iterations());
+  BulletPhases::stop(state, steps);
+  // The running share of moved boxes whose broadphase leaf no longer held
+  // them, so was taken out of its tree and put back (btDbvtBroadphase).
+  state.counters["leaf_updates"] = double(w.broadphase.m_updates_ratio);
   state.counters["water_ms"] = 1e3 * waterSeconds / steps;
   state.counters["bullet_ms"] = 1e3 * (totalSeconds - waterSeconds - oceanSeconds) / steps;
   state.counters["ocean_ms"] = 1e3 * oceanSeconds / steps;
@@ -135,7 +205,11 @@ void fleet(benchmark::State& state) {
   state.counters["us_per_boat"] = 1e6 * waterSeconds / steps / boats;
   state.counters["triangles"] = double(hull->triangles().size());
   w.world.removeAction(&water);
+  gDbvtMargin = bulletsMargin;
 }
+
+void fleet(benchmark::State& state) { runFleet(state, WorldSetup::Default); }
+void fleetWorld(benchmark::State& state) { runFleet(state, WorldSetup(state.range(6))); }
 
 // Boats at ~500 triangles, all threads and one; triangles per hull at 100
 // boats; then the cheap level of detail at every fleet size; the far-boat
@@ -160,6 +234,15 @@ BENCHMARK(fleet)
     ->ArgsProduct({{10000}, {500}, {0}, {2}, {3, 4}, {0, 1}})
     ->ArgsProduct({{10000}, {500}, {1}, {2}, {3}, {0}})
     ->ArgsProduct({{1000}, {500}, {0}, {4}, {2, 3}, {0}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// The 10,000 far boats on the spectral ocean in a world set up as
+// docs/integration.md advises ("world" 1), and without swept boxes (2); the
+// "fleet" benchmark's are Bullet's defaults.
+BENCHMARK(fleetWorld)
+    ->ArgNames({"boats", "tris", "threads", "lod", "sea", "layout", "world"})
+    ->ArgsProduct({{10000}, {500}, {0}, {2}, {3}, {0, 1}, {1, 2}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
