@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace keel::test {
@@ -246,6 +247,73 @@ BENCHMARK(fleetWorld)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
+/// The 10,000 far boats of fleet/.../lod:2/sea:3/layout:0 three times, on
+/// one spectral ocean: a world in Bullet's defaults, one with the broadphase
+/// margin docs/integration.md advises (0.5 m) and one with that and no swept
+/// boxes, stepped in turn, each first in turn, so that a loaded machine
+/// slows them alike. Counters: each world's Bullet step and water, ms a
+/// step, and the ratios of the Bullet steps to the default's over the run.
+void fleetMarginInTurn(benchmark::State& state) {
+  const auto ocean = std::make_shared<SpectralOcean>(WaveSpectrum::jonswap(2.0, 7.0), SpectralOceanSettings{});
+  const auto hull = hullOf(boatOf(500));
+  const btVector3 size = hull->boundsMax() - hull->boundsMin();
+  const int boats = 10000, side = 100;
+  struct Fleet {
+    explicit Fleet(std::shared_ptr<const WaterSurface> surface) : water(std::move(surface), 0) {}
+    World w;
+    WaterFleet water;
+    double bulletSeconds = 0, waterSeconds = 0, leafUpdates = 0;
+  };
+  std::array<std::unique_ptr<Fleet>, 3> fleets{std::make_unique<Fleet>(ocean), std::make_unique<Fleet>(ocean),
+                                               std::make_unique<Fleet>(ocean)};
+  fleets[2]->w.world.getDispatchInfo().m_useContinuous = false;
+  for (auto& f : fleets) {
+    for (int i = 0; i < boats; ++i) {
+      btRigidBody* body = f->w.addBox(size, btScalar(0.4 * 1025 * hull->volume_m3()),
+                                      btTransform(btQuaternion(btVector3(0, 1, 0), btScalar(0.7 * i)),
+                                                  btVector3(btScalar(20 * (i % side)), 0, btScalar(20 * (i / side)))));
+      f->water.add(body, hull).setLevelOfDetail(farBoatSettings(*hull));
+    }
+    f->w.world.addAction(&f->water);
+  }
+  const btScalar dt = btScalar(1.0 / 60);
+  const std::array<btScalar, 3> margins{gDbvtMargin, btScalar(0.5), btScalar(0.5)};
+  for (auto& f : fleets) f->water.prime(dt);
+  double clock_s = 0;
+  long frame = 0;
+  const auto step = [&](bool timed) {
+    ocean->update(clock_s, clock_s + double(dt));
+    clock_s += double(dt);
+    for (std::size_t k = 0; k < fleets.size(); ++k) {
+      const std::size_t which = (std::size_t(frame) + k) % fleets.size();  // each first in turn
+      Fleet& f = *fleets[which];
+      (void)game::setBroadphaseMargin(margins[which]);
+      const auto start = std::chrono::steady_clock::now();
+      f.w.world.stepSimulation(dt, 1, dt);
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (!timed) continue;
+      f.bulletSeconds += seconds - f.water.lastUpdateWallTime_s();
+      f.waterSeconds += f.water.lastUpdateWallTime_s();
+      f.leafUpdates += double(f.w.broadphase.m_updates_ratio);
+    }
+    ++frame;
+  };
+  for (int i = 0; i < 30; ++i) step(false);  // warm
+  for (auto _ : state) step(true);
+  (void)game::setBroadphaseMargin(margins[0]);
+  const double steps = double(state.iterations());
+  const std::array<const char*, 3> names{"default", "margin", "unswept"};
+  for (std::size_t k = 0; k < fleets.size(); ++k) {
+    state.counters[std::string("bullet_") + names[k] + "_ms"] = 1e3 * fleets[k]->bulletSeconds / steps;
+    state.counters[std::string("water_") + names[k] + "_ms"] = 1e3 * fleets[k]->waterSeconds / steps;
+    state.counters[std::string("ratio_") + names[k]] = fleets[k]->bulletSeconds / fleets[0]->bulletSeconds;
+    state.counters[std::string("leaf_updates_") + names[k]] = fleets[k]->leafUpdates / steps;
+  }
+  for (auto& f : fleets) f->w.world.removeAction(&f->water);
+}
+
+BENCHMARK(fleetMarginInTurn)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 /// Bullet alone: 10,000 free boxes (a far boat's size, 20 m apart, moving),
 /// with `spacer` bytes of other memory made between consecutive bodies, as a
 /// program that makes each body's game or water state right after it does;
@@ -267,11 +335,14 @@ void bulletLayout(benchmark::State& state) {
   }
   const btScalar dt = btScalar(1.0 / 60);
   int step = 0;
+  BulletPhases::start();
   for (auto _ : state) {
     const btScalar phase = btScalar(0.1 * step++);
     for (auto& b : w.bodies) b->setLinearVelocity(btVector3(0.1f * std::sin(phase), 0.2f * std::cos(phase), 0));
     w.world.stepSimulation(dt, 1, dt);
   }
+  BulletPhases::stop(state, double(state.iterations()));
+  state.counters["leaf_updates"] = double(w.broadphase.m_updates_ratio);
 }
 
 BENCHMARK(bulletLayout)->ArgName("spacer")->Arg(0)->Arg(2048)->Arg(12288)->Unit(benchmark::kMillisecond);
