@@ -217,7 +217,7 @@ Collision collide(btScalar speed_mps) {
 
 TEST(Examples, ABroadphaseMarginMissesNoCollision) {
   const MarginGuard guard;
-  for (const btScalar speed : {btScalar(3), btScalar(12)}) {
+  for (const btScalar speed : {btScalar(3), btScalar(12), btScalar(25), btScalar(50)}) {
     const Collision standard = collide(speed);
     (void)game::setBroadphaseMargin(0.5f);
     const Collision wide = collide(speed);
