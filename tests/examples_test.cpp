@@ -177,7 +177,7 @@ bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
 TEST(Examples, ABroadphaseMarginMovesFewerLeavesAndLeavesBoatsApartBitwiseTheSame) {
   const MarginGuard guard;
   const FleetRun standard = floatFleet();
-  EXPECT_FLOAT_EQ(game::setBroadphaseMargin(0.5f), guard.before);
+  EXPECT_EQ(game::setBroadphaseMargin(0.5f), guard.before);
   const FleetRun wide = floatFleet();
   reportValue("leaves moved a step, Bullet's margin (0.05 m)", standard.leafUpdates);
   reportValue("leaves moved a step, a 0.5 m margin", wide.leafUpdates);
