@@ -57,10 +57,11 @@ struct SpectralOceanSettings {
   /// Grid nodes per side N: even, 16 to 1024. The FFTs are fastest for
   /// powers of two. The tile holds waves up to half the grid's Nyquist
   /// wavenumber, `pi N / (2 L)`: the shortest is 4 cells long. Memory:
-  /// about `(16 (6 + 2.25 (2 + 7 B)) + 24 + 28 B + 233) N^2` bytes with B
-  /// velocity bands and the default fixed-point tiles (21 MB at 128 nodes
-  /// and 3 bands), up to half as many tile bytes again after a jump in time
-  /// (docs/waves.md, "Update and threads").
+  /// about `(16 (6 + 2.25 (2 + 10 B)) + 24 + 4 S + 145) N^2` bytes with B
+  /// velocity bands (S = 7 B rounded up to a multiple of 16) and the
+  /// default fixed-point tiles (25 MB at 128 nodes and 3 bands), up to half
+  /// as many tile bytes again after a jump in time (docs/waves.md, "Update
+  /// and threads").
   int nodesPerSide = 128;
   /// Horizontal displacement lambda in [0, 1] as a fraction of linear
   /// theory's particle orbits (GerstnerSettings::steepness): 1 moves the

@@ -254,6 +254,17 @@ std::size_t VelocitiesKernel(const WaterVelocity* in, std::size_t count, const T
   return std::size_t(hn::GetLane(hn::SumOfLanes(d, bad)));
 }
 
+/// patchMix: (wa x + wb y) lane by lane, without fused multiply-adds, as
+/// the scalar tail.
+void MixKernel(const T* x, const T* y, std::size_t count, T wa, T wb, T* out) {
+  const D d;
+  const V a = hn::Set(d, wa), b = hn::Set(d, wb);
+  std::size_t i = 0;
+  for (; i + hn::Lanes(d) <= count; i += hn::Lanes(d))
+    hn::StoreU(hn::Add(hn::Mul(a, hn::LoadU(d, x + i)), hn::Mul(b, hn::LoadU(d, y + i))), d, out + i);
+  for (; i < count; ++i) out[i] = wa * x[i] + wb * y[i];
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace keel::KEEL_ABI::detail
 HWY_AFTER_NAMESPACE();
@@ -264,6 +275,7 @@ namespace keel::KEEL_ABI::detail {
 HWY_EXPORT(VertexHeightsKernel);
 HWY_EXPORT(CoordinatesKernel);
 HWY_EXPORT(PatchHeightsKernel);
+HWY_EXPORT(MixKernel);
 HWY_EXPORT(VelocitiesKernel);
 HWY_EXPORT(ListVerticesKernel);
 
@@ -285,6 +297,10 @@ void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar e
   HWY_DYNAMIC_DISPATCH(PatchHeightsKernel)
   (hull, east, north, up, centreEast_m, centreNorth_m, centreUp_m, patch.samples_m().data(), patch.samplesPerSide(),
    1.0 / double(patch.cellSize_m()), double(patch.originI()), double(patch.originJ()), out_m, cells);
+}
+
+void patchMix(const btScalar* x, const btScalar* y, std::size_t count, btScalar wa, btScalar wb, btScalar* out) {
+  HWY_DYNAMIC_DISPATCH(MixKernel)(x, y, count, wa, wb, out);
 }
 
 std::size_t listVertices(const btScalar* h_m, const std::uint32_t* stamp, std::uint32_t stampNow, std::size_t count,

@@ -113,6 +113,11 @@ struct VertexVelocityQuery {
 [[nodiscard]] std::size_t patchVertexVelocities(const WaterPatch& patch, const VertexVelocityQuery& query,
                                                 std::size_t count, btScalar* out4);
 
+/// `out[i] = wa x[i] + wb y[i]` for i below `count` (out may be x or y), in
+/// vectors: the patch in time's blend of two samples (PatchSampler::blend),
+/// each value the same bits as the scalar formula's.
+void patchMix(const btScalar* x, const btScalar* y, std::size_t count, btScalar wa, btScalar wb, btScalar* out);
+
 /// The water velocities `in` (water frame, count of them; readable up to
 /// padded(count)) in body axes, whose water axes are east, north, up:
 /// into `out4` as (u, v, w, 0) [m/s], the k-th at vertex[k], or at k

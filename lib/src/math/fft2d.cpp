@@ -35,18 +35,24 @@ void pass(const FftPlan& plan, bool inverse, float* scratch, Wanted wanted, Load
   });
 }
 
+/// Every entry read: alongRows' and alongColumns' `read`.
+constexpr auto kEveryEntry = [](int) { return true; };
+
 /// Transforms along x the rows r for which `wanted(r)`; the other rows must
-/// be zero (their transform is themselves, left as they are).
-template <class Wanted>
-void alongRows(const FftPlan& plan, bool inverse, FftComplex* data, float* scratch, Wanted wanted) {
+/// be zero (their transform is themselves, left as they are). Entries at
+/// the columns x without `read(x)` are taken as zero, not read.
+template <class Wanted, class Read = decltype(kEveryEntry)>
+void alongRows(const FftPlan& plan, bool inverse, FftComplex* data, float* scratch, Wanted wanted,
+               Read read = kEveryEntry) {
   const auto n = std::size_t(plan.n);
   auto load = [&](int first, int count, float* re, float* im) {
     for (int l = 0; l < kFftLanes; ++l) {
       const bool used = l < count && wanted(first + l);
       const FftComplex* row = used ? data + std::size_t(first + l) * n : nullptr;  // past the end otherwise
       for (std::size_t x = 0; x < n; ++x) {
-        re[x * kFftLanes + std::size_t(l)] = used ? row[x].r : 0.0F;
-        im[x * kFftLanes + std::size_t(l)] = used ? row[x].i : 0.0F;
+        const bool here = used && read(int(x));
+        re[x * kFftLanes + std::size_t(l)] = here ? row[x].r : 0.0F;
+        im[x * kFftLanes + std::size_t(l)] = here ? row[x].i : 0.0F;
       }
     }
   };
@@ -62,16 +68,19 @@ void alongRows(const FftPlan& plan, bool inverse, FftComplex* data, float* scrat
 }
 
 /// Transforms along y the columns c for which `wanted(c)`; the others keep
-/// what they hold.
-template <class Wanted>
-void alongColumns(const FftPlan& plan, bool inverse, FftComplex* data, float* scratch, Wanted wanted) {
+/// what they hold. Entries on the rows y without `read(y)` are taken as
+/// zero, not read.
+template <class Wanted, class Read = decltype(kEveryEntry)>
+void alongColumns(const FftPlan& plan, bool inverse, FftComplex* data, float* scratch, Wanted wanted,
+                  Read read = kEveryEntry) {
   const auto n = std::size_t(plan.n);
   auto load = [&](int first, int count, float* re, float* im) {
     for (std::size_t y = 0; y < n; ++y) {
       const FftComplex* src = data + y * n + std::size_t(first);
+      const int here = read(int(y)) ? count : 0;
       for (int l = 0; l < kFftLanes; ++l) {
-        re[y * kFftLanes + std::size_t(l)] = l < count ? src[l].r : 0.0F;
-        im[y * kFftLanes + std::size_t(l)] = l < count ? src[l].i : 0.0F;
+        re[y * kFftLanes + std::size_t(l)] = l < here ? src[l].r : 0.0F;
+        im[y * kFftLanes + std::size_t(l)] = l < here ? src[l].i : 0.0F;
       }
     }
   };
@@ -108,6 +117,13 @@ void Fft2d::inverse(FftComplex* data, FftScratch& scratch) const {
   auto all = [](int) { return true; };
   alongRows(plan_, true, data, scratch.blocks.data(), band);    // the rows of the band's ky; the others are zero
   alongColumns(plan_, true, data, scratch.blocks.data(), all);  // along y
+}
+
+void Fft2d::inverseOfBand(FftComplex* data, FftScratch& scratch) const {
+  auto band = [this](int i) { return inBand(i); };
+  auto all = [](int) { return true; };
+  alongRows(plan_, true, data, scratch.blocks.data(), band, band);    // the band's kx alone
+  alongColumns(plan_, true, data, scratch.blocks.data(), all, band);  // the band's rows alone
 }
 
 void Fft2d::forward(FftComplex* data, FftScratch& scratch, const std::uint8_t* rowsUsed) const {

@@ -43,6 +43,10 @@ class Fft2d {
 
   /// Spectrum (rows outside the band all zero) to space, in place.
   void inverse(FftComplex* data, FftScratch& scratch) const;
+  /// inverse() of the band's entries alone: those outside it along either
+  /// axis are taken as zero, whatever they hold (a previous transform's
+  /// output), so that the spectrum's writer need write the band alone.
+  void inverseOfBand(FftComplex* data, FftScratch& scratch) const;
   /// Space to spectrum, in place; only the band's entries are written
   /// (the others hold what they held, or partial sums). With `rowsUsed`
   /// (N flags), the rows flagged 0 must be all zero: their transforms are

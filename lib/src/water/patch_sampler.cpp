@@ -3,6 +3,7 @@
 
 #include "water/patch_sampler.hpp"
 
+#include "kernels/heights.hpp"
 #include "water/grid_points.hpp"
 
 #include <algorithm>
@@ -19,13 +20,14 @@ namespace keel::KEEL_ABI::detail {
 namespace {
 
 /// (1 - s) x + s y over `count` floats, weights `wa` and `wb`; `copy` (s =
-/// 0) takes x's bits whatever y holds (a NaN times 0 is NaN).
+/// 0) takes x's bits whatever y holds (a NaN times 0 is NaN). In vectors
+/// (patchMix), the same bits as a node's few floats in mixNodes.
 inline void mix(const btScalar* x, const btScalar* y, std::size_t count, btScalar wa, btScalar wb, bool copy,
                 btScalar* out) {
   if (copy)
     std::copy_n(x, count, out);
   else
-    for (std::size_t i = 0; i < count; ++i) out[i] = wa * x[i] + wb * y[i];
+    patchMix(x, y, count, wa, wb, out);
 }
 
 /// mix() of `nodes` nodes' velocities at `Levels` depths, from samples
@@ -35,8 +37,12 @@ inline void mix(const btScalar* x, const btScalar* y, std::size_t count, btScala
 template <std::size_t Levels>
 void mixNodes(const btScalar* x, std::size_t strideX, const btScalar* y, std::size_t strideY, std::size_t nodes,
               btScalar wa, btScalar wb, bool copy, btScalar* out) {
-  for (std::size_t node = 0; node < nodes; ++node, x += strideX, y += strideY, out += 3 * Levels)
-    mix(x, y, 3 * Levels, wa, wb, copy, out);
+  for (std::size_t node = 0; node < nodes; ++node, x += strideX, y += strideY, out += 3 * Levels) {
+    if (copy)
+      std::copy_n(x, 3 * Levels, out);
+    else
+      for (std::size_t i = 0; i < 3 * Levels; ++i) out[i] = wa * x[i] + wb * y[i];
+  }
 }
 
 using MixNodes = void (*)(const btScalar*, std::size_t, const btScalar*, std::size_t, std::size_t, btScalar, btScalar,

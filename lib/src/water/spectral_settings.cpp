@@ -109,9 +109,9 @@ double spectralMemory_bytes(const SpectralOceanSettings& settings) {
   // positions, each band's velocity, acceleration and elevation (7 floats);
   // the waves (amplitude, frequency, band: 25 bytes), the draw's wavenumbers
   // (8) and the FFT buffers (the phasors, 16, and 8 per pair of fields),
-  // with a transform's scratch per pair (about 8 bytes a node).
+  // with one transform's scratch that the pairs share (about 8 bytes a node).
   const double surface = 24 * n2, lagrangian = 28 * bands * n2,
-               waves = (49 + 8 * pairs) * n2 + pairs * double(Fft2d::scratchBytes(settings.nodesPerSide));
+               waves = (49 + 8 * pairs) * n2 + double(Fft2d::scratchBytes(settings.nodesPerSide));
   // kTileLevels tile times at most (four in steady play; the rest made when
   // a window needs them).
   const double levels = double(kTileLevels);

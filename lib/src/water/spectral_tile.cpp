@@ -181,8 +181,11 @@ SpectralWaves drawSpectralWaves(const WaveSpectrum& spectrum, const SpectralOcea
 constexpr int kPhasorBlocks = 4;
 constexpr int kScatterBlocks = 2;
 
-/// The FFTs' plan (shared by the threads: immutable) and, per pair of real
-/// fields, a spectrum buffer and the transform's scratch. The waves reach
+/// The FFTs' plan (shared by the threads: immutable), a spectrum buffer per
+/// pair of real fields and one transform scratch that the pairs' transforms,
+/// one stage at a time, share: the update then writes one scratch's lines,
+/// not one per pair, and they stay in the caches from one transform to the
+/// next. The waves reach
 /// half the grid's Nyquist wavenumber (drawSpectralWaves): indices up to
 /// N / 4 along each axis, the band the transforms compute.
 struct SpectralSynthesis::Plan {
@@ -191,9 +194,23 @@ struct SpectralSynthesis::Plan {
   int fields = 0;
   std::vector<std::complex<double>> now;         // c e^{-i omega t} per grid index
   std::vector<std::vector<FftComplex>> spectra;  // one N * N buffer per pair of fields
-  std::vector<FftScratch> scratch;               // one per pair
+  FftScratch scratch;                            // the transform's, one stage at a time
   std::vector<double> phasorWeight;              // stageWeight of each block of phasor rows
 };
+
+namespace {
+
+/// Calls `f(ix)` for each column of row `iy` that lies in the FFTs' band
+/// along both axes (Fft2d::inBand): none when the row lies outside it.
+template <class F>
+void eachInBand(const Fft2d& fft, int iy, const F& f) {
+  if (!fft.inBand(iy)) return;
+  const int n = fft.size(), band = fft.band();
+  for (int ix = 0; ix <= band; ++ix) f(ix);
+  for (int ix = n - band; ix < n; ++ix) f(ix);
+}
+
+}  // namespace
 
 SpectralSynthesis::SpectralSynthesis(const SpectralWaves& waves)
     : waves_(waves), plan_(std::make_unique<Plan>(waves.nodes)) {
@@ -203,19 +220,20 @@ SpectralSynthesis::SpectralSynthesis(const SpectralWaves& waves)
   const auto pairs = std::size_t((plan_->fields + 1) / 2);
   plan_->now.assign(count, 0.0);
   plan_->spectra.assign(pairs, std::vector<FftComplex>(count));
-  for (std::size_t k = 0; k < pairs; ++k) plan_->scratch.push_back(plan_->fft.scratch());
-  // A block of phasor rows costs a little per grid index (the zeros where
-  // no wave is at q nor -q) and more per index that holds one.
+  plan_->scratch = plan_->fft.scratch();
+  // A block of phasor rows costs a little per grid index of the band (the
+  // zeros where no wave is at q nor -q) and more per index that holds one.
   for (int block = 0; block < kPhasorBlocks; ++block) {
-    double holding = 0;
+    double visited = 0, holding = 0;
     for (int iy = n * block / kPhasorBlocks; iy < n * (block + 1) / kPhasorBlocks; ++iy)
-      for (int ix = 0; ix < n; ++ix) {
+      eachInBand(plan_->fft, iy, [&](int ix) {
         const std::size_t mirror = std::size_t((n - iy) % n) * std::size_t(n) + std::size_t((n - ix) % n);
         const std::size_t q = std::size_t(iy) * std::size_t(n) + std::size_t(ix);
+        visited += 1;
         if (waves.amplitude_m[q] != std::complex<double>{} || waves.amplitude_m[mirror] != std::complex<double>{})
           holding += 1;
-      }
-    plan_->phasorWeight.push_back(0.074 * double(n) * double(n) / kPhasorBlocks + 0.38 * holding);
+      });
+    plan_->phasorWeight.push_back(0.074 * visited + 0.38 * holding);
   }
 }
 
@@ -337,7 +355,7 @@ void SpectralSynthesis::runStage(int stage, double time_s, SpectralLevel& level)
     fillSpectra(n * (stage - 1) / kPhasorBlocks, n * stage / kPhasorBlocks);
   } else if (stage <= kPhasorBlocks + pairs) {
     const auto pair = std::size_t(stage - 1 - kPhasorBlocks);
-    p.fft.inverse(p.spectra[pair].data(), p.scratch[pair]);
+    p.fft.inverseOfBand(p.spectra[pair].data(), p.scratch);
   } else {
     const auto block = std::size_t(stage - 1 - kPhasorBlocks - pairs), count = level.surface.size();
     scatter(p.spectra, p.fields, count * block / kScatterBlocks, count * (block + 1) / kScatterBlocks, level);
@@ -365,18 +383,22 @@ void SpectralSynthesis::fillSpectra(int firstRow, int lastRow) {
   // A real field's Fourier coefficient is (P(q) + conj(P(-q))) / 2; two real
   // fields a, b share one complex FFT as a + i b. Rows in parallel: each
   // coefficient is its own, so the same bits however TBB splits them.
+  // Only the band's coefficients are written: the transform takes the
+  // others as zero (Fft2d::inverseOfBand), so that the buffers' other
+  // entries, which hold the last transform's output, are neither written
+  // nor read again.
   const auto fieldCount = std::size_t(fields);
   parallelFor(firstRow, lastRow, [&](int iy) {
     std::array<std::complex<double>, kMaxFields> here, mirror;
-    for (int ix = 0; ix < n; ++ix) {
+    eachInBand(p.fft, iy, [&](int ix) {
       const std::size_t q = std::size_t(iy) * std::size_t(n) + std::size_t(ix);
       const int mx = (n - ix) % n, my = (n - iy) % n;
       const std::size_t m = std::size_t(my) * std::size_t(n) + std::size_t(mx);
       if (p.now[q] == std::complex<double>{} && p.now[m] == std::complex<double>{}) {
-        // No wave at q nor -q (most of the grid, beyond the waves' band):
-        // the zeros the sums below would give.
+        // No wave at q nor -q (most of the band's corners): the zeros the
+        // sums below would give.
         for (std::size_t f = 0; f < fieldCount; f += 2) p.spectra[f / 2][q] = {0.0f, 0.0f};
-        continue;
+        return;
       }
       phasors(waves_, p.now, q, ix, iy, here.data(), fields);
       phasors(waves_, p.now, m, mx, my, mirror.data(), fields);
@@ -387,7 +409,7 @@ void SpectralSynthesis::fillSpectra(int firstRow, int lastRow) {
         const std::complex<double> z = a + std::complex<double>{0, 1} * b;
         p.spectra[f / 2][q] = {float(z.real()), float(z.imag())};
       }
-    }
+    });
   });
 }
 
