@@ -7,6 +7,8 @@
 
 #include <keel/config.hpp>
 
+#include "finite.hpp"
+
 #include <LinearMath/btMatrix3x3.h>
 #include <LinearMath/btScalar.h>
 #include <LinearMath/btVector3.h>
@@ -31,7 +33,7 @@ inline void forceVelocityChange(const btVector3& force_N, const btVector3& torqu
                                 const btVector3& angularFactor, btScalar dt_s, btVector3& linear_mps,
                                 btVector3& angular_radps) {
   linear_mps = force_N * linearFactor * (inverseMass_pkg * dt_s);
-  angular_radps = (torque_Nm * angularFactor) * inverseInertia * dt_s;
+  angular_radps = timesRows(torque_Nm * angularFactor, inverseInertia) * dt_s;
 }
 
 /// Multiplies the changes by the damping factors' reciprocals `inverse`

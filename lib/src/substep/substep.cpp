@@ -81,9 +81,9 @@ bool readPose(const BoatModel&, BoatState& state, const BodySnapshot& body, Subs
   // The water's axes in the body frame (B^T a): the hull's vertices are
   // used as they are.
   const WaterFrame& f = state.frame;
-  s.axes.east = f.east * basis;
-  s.axes.north = f.north * basis;
-  s.axes.up = f.up * basis;
+  s.axes.east = timesRows(f.east, basis);
+  s.axes.north = timesRows(f.north, basis);
+  s.axes.up = timesRows(f.up, basis);
   s.axes.centreEast_m = double(centre.dot(f.east));
   s.axes.centreNorth_m = double(centre.dot(f.north));
   s.axes.centreUp_m = centre.dot(f.up);
