@@ -99,10 +99,10 @@ void pressureResult(const PressureSums& sums, btScalar density_kgpm3, btScalar g
   result.force_N = timesRows(btVector3(btScalar(sums.force[0] * forceFactor), btScalar(sums.force[1] * forceFactor),
                                        btScalar(sums.force[2] * forceFactor)),
                              columns);
-  result.torque_Nm = timesRows(btVector3(btScalar(sums.moment[0] * momentFactor),
-                                         btScalar(sums.moment[1] * momentFactor),
-                                         btScalar(sums.moment[2] * momentFactor)),
-                               columns);
+  result.torque_Nm = timesRows(
+      btVector3(btScalar(sums.moment[0] * momentFactor), btScalar(sums.moment[1] * momentFactor),
+                btScalar(sums.moment[2] * momentFactor)),
+      columns);
   // V = -sum (S . up)(sum d) / 3: the vertical force over rho g of the
   // static head.
   const double volume = -(sums.depthForce[0] * up.x() + sums.depthForce[1] * up.y() + sums.depthForce[2] * up.z()) *

@@ -31,7 +31,8 @@ namespace {
 
 /// The hydrostatic result of the sums (body axes) in world axes, limited.
 /// (Inlined in pressure: a call fewer a substep.)
-[[gnu::always_inline]] inline void finishPressure(const BoatModel& boat, BoatState& state, Substep& s, const PressureSums& sums) {
+[[gnu::always_inline]] inline void finishPressure(const BoatModel& boat, BoatState& state, Substep& s,
+                                                  const PressureSums& sums) {
   // The sums are in body axes: the result is turned to world axes once.
   HydrostaticResult& r = state.hydrostatics;
   const btScalar gravity_mps2 = state.frameGravityLength_mps2;
