@@ -92,13 +92,6 @@ bool findWater(const BoatModel& boat, BoatState& state, PointWater& water, const
          heightsAboveWater(boat, state, water, s, points, smallHull);
 }
 
-void finishStatus(WaterStatus& status, std::uint32_t flags, bool skipped) {
-  status.flags = flags;
-  status.everFlags |= flags;
-  ++status.substeps;
-  if (skipped) ++status.skippedSubsteps;
-}
-
 BodySnapshot BodySnapshot::of(const btRigidBody& body, const RaisedMass& raised, bool gravityInTotal) {
   BodySnapshot s;
   s.centreOfMass = body.getCenterOfMassTransform();

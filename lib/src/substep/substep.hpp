@@ -239,8 +239,14 @@ struct BoatState : BoatValues {
   /// Each buoyancy model's own state, indexed by BuoyancyModel; made at its
   /// first substep (modelState).
   std::array<std::unique_ptr<ModelState>, kBuoyancyModelCount> models;
-  /// The state of `model`, made (allocating) the first time.
-  ModelState& modelState(BuoyancyModel model);
+  /// The state of `model`, made (allocating) the first time. (The made
+  /// state's look-up inline: one call fewer on every substep.)
+  ModelState& modelState(BuoyancyModel model) {
+    const std::unique_ptr<ModelState>& m = models.at(std::size_t(model));
+    return m ? *m : makeModelStateOf(model);
+  }
+  /// modelState's first time: makes the state of `model` (model.cpp).
+  ModelState& makeModelStateOf(BuoyancyModel model);
   /// Becomes `from` but for the profile (rollback): its values, and each
   /// model's state `from` has (a model it has not made is forgotten here
   /// too). Allocates only where this holds less memory than `from`: a model
@@ -323,7 +329,12 @@ void drawnCut(const BoatModel& boat, BoatState& state, std::vector<SubmergedPiec
 bool skipSubstep(BoatState& state, std::uint32_t flags);
 
 /// Records the last substep's flags and counts in the status.
-void finishStatus(WaterStatus& status, std::uint32_t flags, bool skipped);
+inline void finishStatus(WaterStatus& status, std::uint32_t flags, bool skipped) {
+  status.flags = flags;
+  status.everFlags |= flags;
+  ++status.substeps;
+  if (skipped) ++status.skippedSubsteps;
+}
 
 }  // namespace keel::KEEL_ABI::detail
 
@@ -333,5 +344,8 @@ namespace keel::KEEL_ABI {
 struct WaterAction::State final : detail::BoatState {};
 
 inline auto& Internals::state(WaterAction& boat) { return *boat.state_; }
+inline detail::BoatModel Internals::model(const WaterAction& boat) {
+  return detail::BoatModel{*boat.hull_, *boat.surface_, boat.settings_, boat.hydro_, boat.model_, boat.columns_.get()};
+}
 
 }  // namespace keel::KEEL_ABI
