@@ -46,7 +46,7 @@ void pressure(const BoatModel& boat, BoatState& state, Substep& s) {
   const StageScope scope(s.profile, SubstepStage::Pressure);
   BoatBuffers& b = s.buffers;
   if (s.summed) {  // the cut summed them (cutAndSum)
-    finishPressure(boat, state, s, s.sums);
+    finishPressure(boat, state, s, s.sums.value);
     return;
   }
   PieceStream streams[2] = {b.triangles(soaOf(boat.hull)), b.pieces.stream()};

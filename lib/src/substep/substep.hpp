@@ -271,6 +271,15 @@ struct WaterAxes {
 
 /// One substep's working state: its plan, and what each stage leaves for
 /// the next (results only: every decision is the plan's).
+/// A stage's result that the stage writes whole before any other reads
+/// it (`value`): left unset when the Substep is made, since zeroing it
+/// would be stores every substep pays for and none reads.
+template <class T>
+union WrittenBeforeRead {
+  WrittenBeforeRead() {}  // NOLINT(modernize-use-equals-default): = default would zero `value`
+  T value;
+};
+
 struct Substep {
   Substep(BoatBuffers& b, const SubstepPlan& p, btScalar dt, double t, SubstepProfile* prof)
       : buffers(b), plan(p), dt_s(dt), t_s(t), profile(prof) {}
@@ -290,12 +299,14 @@ struct Substep {
   /// in place of the depths.
   bool cornerHeads = false;
   /// Cut: a small hull's pressure sums, its pieces summed as they were cut
-  /// and not stored (cutAndSum), when `summed`.
-  PressureSums sums;
+  /// and not stored (cutAndSum), when `summed` (whole: sumsOf writes
+  /// every field).
+  WrittenBeforeRead<PressureSums> sums;
   bool summed = false;
   btScalar meanWaterHeight_m = 0;           ///< ColumnBuoyancy: the mean water height at the columns [m]
   btVector3 relativeVelocity_mps{0, 0, 0};  ///< Flow: centre of mass relative to the mean water under it, world
-  FlowSums flow;                            ///< Flow: the flow pass's sums, body axes
+  /// Flow: the flow pass's sums, body axes (zeros without a flow pass).
+  WrittenBeforeRead<FlowSums> flow;
   bool slamSummed = false;                  ///< Flow: slamming summed this substep (its history is warm)
   SlammingParameters slamming;              ///< Flow: slamming's per-boat factors
   std::uint32_t flags = StatusOk;           ///< StatusFlag bits so far
