@@ -307,9 +307,9 @@ struct Substep {
   btVector3 relativeVelocity_mps{0, 0, 0};  ///< Flow: centre of mass relative to the mean water under it, world
   /// Flow: the flow pass's sums, body axes (zeros without a flow pass).
   WrittenBeforeRead<FlowSums> flow;
-  bool slamSummed = false;                  ///< Flow: slamming summed this substep (its history is warm)
-  SlammingParameters slamming;              ///< Flow: slamming's per-boat factors
-  std::uint32_t flags = StatusOk;           ///< StatusFlag bits so far
+  bool slamSummed = false;         ///< Flow: slamming summed this substep (its history is warm)
+  SlammingParameters slamming;     ///< Flow: slamming's per-boat factors
+  std::uint32_t flags = StatusOk;  ///< StatusFlag bits so far
   /// Pose, AddedMass: the inverse mass and inertia (world) the water's terms
   /// accelerate: the body's own, raised by the added mass when it is on.
   btScalar effectiveInverseMass_pkg = 0;
