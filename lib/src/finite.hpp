@@ -1,6 +1,8 @@
 #pragma once
 // Internal to Keel: whether a vector or a transform holds only finite
-// values, the one test every input check and the substep's guards share.
+// values, the one test every input check and the substep's guards share;
+// and the substep's products of a vector and a basis in a form the
+// compiler vectorises.
 
 #include <keel/config.hpp>
 
@@ -28,6 +30,20 @@ namespace keel::KEEL_ABI::detail {
 [[nodiscard]] inline bool isFinite(const btTransform& t) {
   const btMatrix3x3& b = t.getBasis();
   return (finiteZero(t.getOrigin()) + finiteZero(b[0])) + (finiteZero(b[1]) + finiteZero(b[2])) == btScalar(0);
+}
+
+/// v M, as Bullet's operator*(btVector3, btMatrix3x3) makes it (each
+/// component M's column dotted with v: (m0 v.x + m1 v.y) + m2 v.z, rows
+/// m0, m1, m2, in that order, so the same bits), taken as the rows scaled
+/// and added lane by lane: a few vector operations where Bullet's three
+/// dot products down the columns compile to scalar ones. The fourth lane is
+/// the rows' (zero) scaled and added.
+[[nodiscard]] inline btVector3 timesRows(const btVector3& v, const btMatrix3x3& m) {
+  const btScalar *m0 = m[0], *m1 = m[1], *m2 = m[2];
+  btVector3 r;
+  btScalar* out = r;
+  for (int i = 0; i < 4; ++i) out[i] = m0[i] * v.x() + m1[i] * v.y() + m2[i] * v.z();
+  return r;
 }
 
 }  // namespace keel::KEEL_ABI::detail

@@ -52,8 +52,8 @@ class Internals {
 
   /// The boat's WaterAction::State (substep/substep.hpp).
   [[nodiscard]] static auto& state(WaterAction& boat);
-  /// What the substep reads of `boat` (action/water_action.cpp).
-  [[nodiscard]] static detail::BoatModel model(const WaterAction& boat);
+  /// What the substep reads of `boat` (inline: substep/substep.hpp).
+  [[nodiscard]] static inline detail::BoatModel model(const WaterAction& boat);
   /// Ends the life of `boat`'s State, and frees it unless it lies in the
   /// storage the boat was made with (action/water_action.cpp).
   static void releaseState(WaterAction& boat) noexcept;

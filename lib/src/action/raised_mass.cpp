@@ -101,14 +101,6 @@ BulletMass raisedMass(btScalar ownInverseMass_pkg, const btVector3& ownInverseIn
   return out;
 }
 
-void ownMassOf(const btRigidBody& body, const RaisedMass& raised, btScalar& inverseMass_pkg,
-               btVector3& inverseInertiaLocal) {
-  const bool keels = raised.active && body.getInvMass() == raised.setInverseMass_pkg &&
-                     body.getInvInertiaDiagLocal() == raised.setInverseInertiaLocal;
-  inverseMass_pkg = keels ? raised.ownInverseMass_pkg : body.getInvMass();
-  inverseInertiaLocal = keels ? raised.ownInverseInertiaLocal : body.getInvInertiaDiagLocal();
-}
-
 void holdRaisedMass(btRigidBody& body, RaisedMass& raised, const BulletMass* target, bool gravityInTotal) {
   if (!raised.active && !target) return;  // never raised: the body is the user's
   btScalar ownMass = 0;

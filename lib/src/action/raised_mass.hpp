@@ -5,11 +5,11 @@
 
 #include <keel/added_mass.hpp>
 
+#include <BulletDynamics/Dynamics/btRigidBody.h>
+
 #include <array>
 
 #include "substep/substep.hpp"
-
-class btRigidBody;
 
 namespace keel::KEEL_ABI::detail {
 
@@ -37,9 +37,15 @@ void solve6(std::array<double, 36>& m, std::array<double, 6>& b);
 
 /// The body's own inverse mass and inverse principal inertia: `raised`'s
 /// while the body holds what Keel set, else the body's (never raised, or
-/// the user set a mass of their own since).
-void ownMassOf(const btRigidBody& body, const RaisedMass& raised, btScalar& inverseMass_pkg,
-               btVector3& inverseInertiaLocal);
+/// the user set a mass of their own since). Inline: BodySnapshot::of
+/// reads it every substep.
+inline void ownMassOf(const btRigidBody& body, const RaisedMass& raised, btScalar& inverseMass_pkg,
+                      btVector3& inverseInertiaLocal) {
+  const bool keels = raised.active && body.getInvMass() == raised.setInverseMass_pkg &&
+                     body.getInvInertiaDiagLocal() == raised.setInverseInertiaLocal;
+  inverseMass_pkg = keels ? raised.ownInverseMass_pkg : body.getInvMass();
+  inverseInertiaLocal = keels ? raised.ownInverseInertiaLocal : body.getInvInertiaDiagLocal();
+}
 
 /// Puts on the body the mass and inertia `target` (raisedMass() of its own
 /// mass, as the substep found it), or its own when `target` is null, and

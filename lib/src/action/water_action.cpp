@@ -124,7 +124,13 @@ void WaterAction::updateAction(btCollisionWorld* world, btScalar timeStep_s) {
     return;
   }
   time_s_ += double(timeStep_s);
-  if (!leftWorld(world)) forceForNextSubstep(timeStep_s);
+  // leftWorld's test and forceForNextSubstep's calls made here: two calls
+  // fewer on a small hull's substep, whose every call shows.
+  if (!detail::inWorld(*body_, world)) {
+    (void)leftWorld(world);
+    return;
+  }
+  if (computeForces(timeStep_s)) applyForces();
 }
 
 bool WaterAction::leftWorld(const btCollisionWorld* world) {
@@ -154,10 +160,6 @@ void WaterAction::prime(btScalar timeStep_s) {
 
 void WaterAction::forceForNextSubstep(btScalar timeStep_s) {
   if (computeForces(timeStep_s)) applyForces();
-}
-
-detail::BoatModel Internals::model(const WaterAction& boat) {
-  return detail::BoatModel{*boat.hull_, *boat.surface_, boat.settings_, boat.hydro_, boat.model_, boat.columns_.get()};
 }
 
 bool WaterAction::computeForces(btScalar timeStep_s) {
@@ -195,7 +197,9 @@ std::span<const btScalar> WaterAction::columnImmersion() const {
 
 void WaterAction::applyForces() {
   detail::BoatState& s = *state_;
-  if (s.wake) body_->activate();
+  // Woken only when not awake already: activate() would set the state and
+  // the deactivation time each holds (one call fewer a substep).
+  if (s.wake && (body_->getActivationState() != ACTIVE_TAG || body_->getDeactivationTime() != 0)) body_->activate();
   // A sleeping body ignores velocity changes: none is applied, none pending.
   if (body_->isActive()) {
     body_->setLinearVelocity(body_->getLinearVelocity() + s.pendingLinear_mps);
@@ -206,7 +210,9 @@ void WaterAction::applyForces() {
     s.pendingAngular_radps.setZero();
   }
   // The next substep's mass and inertia: raised by the water's, or the own.
-  detail::holdRaisedMass(*body_, s.raised, hydro_.addedMass ? &s.raisedTo : nullptr, !betweenSteps_);
+  // (Not called for a body whose mass Keel never raised: nothing to hold.)
+  if (hydro_.addedMass || s.raised.active)
+    detail::holdRaisedMass(*body_, s.raised, hydro_.addedMass ? &s.raisedTo : nullptr, !betweenSteps_);
   detail::finishStatus(s.status, s.flags, false);
 }
 

@@ -257,12 +257,6 @@ namespace keel::KEEL_ABI::detail {
 HWY_EXPORT(CutKernel);
 HWY_EXPORT(CutSumsKernel);
 
-void countPieces(PieceBuffer& pieces, std::size_t count, std::size_t twoWet) {
-  pieces.crossing = count;
-  pieces.slots = padded(count);
-  pieces.twoSlots = padded(std::min(count, twoWet));
-}
-
 void cutCrossing(const HullSoA& hull, BoatBuffers& b, std::size_t count, bool velocities, bool heads,
                  CutOutput output) {
   countPieces(b.pieces, count, b.twoWetCrossing);

@@ -6,6 +6,7 @@
 #include "kernels/buffers.hpp"
 #include "kernels/pressure.hpp"
 
+#include <algorithm>
 #include <cstddef>
 
 namespace keel::KEEL_ABI::detail {
@@ -69,8 +70,13 @@ inline constexpr std::size_t kNotSmallHull = ~std::size_t(0);
                                         BoatBuffers& b, PressureSums& sums);
 
 /// The pieces' slots for `count` crossing triangles, `twoWet` of them
-/// with two wet corners (PieceBuffer).
-void countPieces(PieceBuffer& pieces, std::size_t count, std::size_t twoWet);
+/// with two wet corners (PieceBuffer). Inline: a small hull's substep
+/// makes no call for it.
+inline void countPieces(PieceBuffer& pieces, std::size_t count, std::size_t twoWet) {
+  pieces.crossing = count;
+  pieces.slots = padded(count);
+  pieces.twoSlots = padded(std::min(count, twoWet));
+}
 
 /// The wet triangles' corners' pressure heads (b.head0, ...) from the
 /// vertices' (b.head_m), 0 where the weight is 0 [m]: every triangle of the

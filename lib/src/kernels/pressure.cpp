@@ -7,6 +7,7 @@
 
 #include <hwy/highway.h>
 
+#include "finite.hpp"
 #include "kernels/pressure.hpp"
 #include "kernels/pressure_sums-inl.hpp"
 #include "kernels/simd-inl.hpp"
@@ -91,12 +92,17 @@ void pressureResult(const PressureSums& sums, btScalar density_kgpm3, btScalar g
   const double rhoG = double(density_kgpm3) * double(gravity_mps2);
   const double forceFactor = -rhoG * kThird, momentFactor = -rhoG * kTwelfth;
   // Turned to the result's axes from the values in registers: read back from
-  // the result, its narrow stores would stall the wide loads.
-  result.force_N = toResult * btVector3(btScalar(sums.force[0] * forceFactor), btScalar(sums.force[1] * forceFactor),
-                                        btScalar(sums.force[2] * forceFactor));
-  result.torque_Nm = toResult * btVector3(btScalar(sums.moment[0] * momentFactor),
-                                          btScalar(sums.moment[1] * momentFactor),
-                                          btScalar(sums.moment[2] * momentFactor));
+  // the result, its narrow stores would stall the wide loads. M v as
+  // v M^T (timesRows: the same products and sums in the same order as
+  // Bullet's M v, in vector operations).
+  const btMatrix3x3 columns = toResult.transpose();
+  result.force_N = timesRows(btVector3(btScalar(sums.force[0] * forceFactor), btScalar(sums.force[1] * forceFactor),
+                                       btScalar(sums.force[2] * forceFactor)),
+                             columns);
+  result.torque_Nm = timesRows(
+      btVector3(btScalar(sums.moment[0] * momentFactor), btScalar(sums.moment[1] * momentFactor),
+                btScalar(sums.moment[2] * momentFactor)),
+      columns);
   // V = -sum (S . up)(sum d) / 3: the vertical force over rho g of the
   // static head.
   const double volume = -(sums.depthForce[0] * up.x() + sums.depthForce[1] * up.y() + sums.depthForce[2] * up.z()) *
@@ -115,7 +121,7 @@ void pressureResult(const PressureSums& sums, btScalar density_kgpm3, btScalar g
     for (int k = 0; k < 3; ++k)
       centre[k] = btScalar((double(up[k]) * depthVolume - sums.buoyancyMoment[k] * kTwelfth) * perVolume);
   }
-  result.centreOfBuoyancy_m = toResult * centre;
+  result.centreOfBuoyancy_m = timesRows(centre, columns);
 }
 
 }  // namespace keel::KEEL_ABI::detail

@@ -132,10 +132,14 @@ HWY_INLINE void cutVector(D d, const SmallHull& h, const V (&corner)[2][3], hn::
   const auto index = hn::And(entries, hn::Set(di, ScalarIndex(h.trianglePadded - 1)));
   const auto at = hn::IndicesFromVec(d, hn::And(index, last));
   const M inSecond = hn::RebindMask(d, hn::Gt(index, last));
+  // Lanes past the list's end hold some triangle's finite fields and
+  // heights: CutLanes zeroes every piece's corner, depth and share there
+  // (sel, only) and sumCutPieces scales the area vector by that zero share,
+  // so those lanes add +-0 terms to sums that began at +0, whatever they
+  // hold: not masked here.
   const auto pick = [&](V first, V second) HWY_ATTR {
-    V x = hn::TableLookupLanes(first, at);
-    if (two) x = hn::IfThenElse(inSecond, hn::TableLookupLanes(second, at), x);
-    return hn::IfThenElseZero(valid, x);
+    const V x = hn::TableLookupLanes(first, at);
+    return two ? hn::IfThenElse(inSecond, hn::TableLookupLanes(second, at), x) : x;
   };
   const auto field = [&](const T* f) HWY_ATTR { return pick(hn::LoadU(d, f), two ? hn::LoadU(d, f + lanes) : zero); };
   StagedTriangles in;
@@ -188,7 +192,13 @@ std::size_t SmallHullSumsKernel(const HullSoA& hull, const T* up, T centreUp_m, 
   if (two) append(second.oneWet, lanes);
   const std::size_t count = list.count, twoSlots = padded(b.twoWetCrossing);
   if (count > 0) cutVector(d, h, corner, list.v[0], 0, count, twoSlots, upv, pieces.sum);
-  if (count > lanes) cutVector(d, h, corner, list.v[1], lanes, count, twoSlots, upv, pieces.sum);
+  if (count > lanes) {
+    // The fields read again: through the hull as loaded here, GCC kept the
+    // first call's loads of them, spilled to the stack, for this rarer call.
+    const HullSoA* again = &hull;
+    asm("" : "+r"(again));  // NOLINT(hicpp-no-assembler): no instruction, only the compiler's view of the pointer
+    cutVector(d, SmallHull(*again), corner, list.v[1], lanes, count, twoSlots, upv, pieces.sum);
+  }
   // At most a vector of crossing triangles: the pieces' sums past their
   // first slot vector are the +0 they started at; and no wholly wet
   // triangle in the second vector (none when there is no second), the

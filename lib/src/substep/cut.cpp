@@ -35,7 +35,7 @@ void cut(const BoatModel& boat, BoatState& state, Substep& s) {
   const HullSoA& hull = soaOf(boat.hull);
   s.summed = !full && !velocities && !s.cornerHeads && cutSums(hull, s.crossingCount);
   if (s.summed) {
-    cutAndSum(hull, b, s.crossingCount, s.axes.up, s.sums);
+    cutAndSum(hull, b, s.crossingCount, s.axes.up, s.sums.value);
     return;
   }
   cutCrossing(hull, b, s.crossingCount, velocities, s.cornerHeads, full ? CutOutput::Full : CutOutput::Pressure);

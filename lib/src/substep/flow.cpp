@@ -83,11 +83,11 @@ btVector3 flowPass(const BoatModel& boat, BoatState& state, TriangleState& tri, 
     p.slamming.power = h.slammingPower;
     streams[0].previousRate = tri.previousSweptRate_m3ps.data();
   }
-  s.flow = flowSums(streams, 2, p);
+  s.flow.value = flowSums(streams, 2, p);
   s.slamming = p.slamming;
-  if (!(s.flow.area > 0)) return btVector3(0, 0, 0);
-  const double mean[3] = {s.flow.waterArea[0] / s.flow.area, s.flow.waterArea[1] / s.flow.area,
-                          s.flow.waterArea[2] / s.flow.area};
+  if (!(s.flow.value.area > 0)) return btVector3(0, 0, 0);
+  const double mean[3] = {s.flow.value.waterArea[0] / s.flow.value.area, s.flow.value.waterArea[1] / s.flow.value.area,
+                          s.flow.value.waterArea[2] / s.flow.value.area};
   return state.basis * btVector3(btScalar(mean[0]), btScalar(mean[1]), btScalar(mean[2]));
 }
 
@@ -102,10 +102,10 @@ void pieceTerms(const BoatModel& boat, BoatState& state, const Substep& s) {
                                 ? wettedLength(s.buffers.pieces, soaOf(boat.hull), (relative / speed) * state.basis)
                                 : btScalar(0);
     const btScalar cf = ittc1957FrictionCoefficient(speed * length / h.kinematicViscosity_m2ps);
-    f.viscous = bodyToWorld(state.basis, s.flow.viscousPerHalfRhoCf,
+    f.viscous = bodyToWorld(state.basis, s.flow.value.viscousPerHalfRhoCf,
                             0.5 * double(boat.statics.waterDensity_kgpm3) * double(cf));
   }
-  if (s.plan.pressureDrag) f.pressureDrag = bodyToWorld(state.basis, s.flow.pressureDrag, 1);
+  if (s.plan.pressureDrag) f.pressureDrag = bodyToWorld(state.basis, s.flow.value.pressureDrag, 1);
 }
 
 }  // namespace
@@ -116,11 +116,14 @@ void flowTerms(const BoatModel& boat, BoatState& state, TriangleState& tri, cons
   // piece; air and damping need just the water's velocity under the boat.
   const bool perPiece = state.anyWet && s.plan.perPiece();
   btVector3 meanWater(0, 0, 0);
-  if (perPiece)
+  if (perPiece) {
     meanWater = flowPass(boat, state, tri, body, s);
-  else if (s.plan.velocities != WaterVelocities::None && state.anyWet)
-    meanWater = waterVelocityUnderBoat(boat, state, s,
-                                       std::span(tri.water.height_m).first(soaOf(boat.hull).vertexCount));
+  } else {
+    s.flow.value = FlowSums{};  // what Slamming reads of a substep with no flow pass
+    if (s.plan.velocities != WaterVelocities::None && state.anyWet)
+      meanWater = waterVelocityUnderBoat(boat, state, s,
+                                         std::span(tri.water.height_m).first(soaOf(boat.hull).vertexCount));
+  }
   // The boat's velocity relative to the (area-weighted mean) water under it.
   s.relativeVelocity_mps = body.linearVelocity_mps - meanWater;
   if (perPiece) pieceTerms(boat, state, s);

@@ -25,9 +25,9 @@ void ModelState::drawnCut(const BoatModel&, const BoatState&, std::vector<Submer
 
 void ModelState::debugDraw(const BoatModel&, const BoatState&, btIDebugDraw&) const {}
 
-ModelState& BoatState::modelState(BuoyancyModel model) {
+ModelState& BoatState::makeModelStateOf(BuoyancyModel model) {
   std::unique_ptr<ModelState>& m = models.at(std::size_t(model));
-  if (!m) m = makeModelState(model);
+  m = makeModelState(model);
   return *m;
 }
 

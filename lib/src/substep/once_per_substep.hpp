@@ -7,6 +7,8 @@
 
 #include <keel/config.hpp>
 
+#include "finite.hpp"
+
 #include <LinearMath/btMatrix3x3.h>
 #include <LinearMath/btScalar.h>
 #include <LinearMath/btVector3.h>
@@ -30,8 +32,17 @@ inline void forceVelocityChange(const btVector3& force_N, const btVector3& torqu
                                 const btMatrix3x3& inverseInertia, const btVector3& linearFactor,
                                 const btVector3& angularFactor, btScalar dt_s, btVector3& linear_mps,
                                 btVector3& angular_radps) {
-  linear_mps = force_N * linearFactor * (inverseMass_pkg * dt_s);
-  angular_radps = (torque_Nm * angularFactor) * inverseInertia * dt_s;
+  // Lane by lane (btVector3's products on x, y and z: the same bits), so
+  // that the changes stay in vector registers. The fourth lane is padding,
+  // as timesRows leaves it.
+  const btScalar scale = inverseMass_pkg * dt_s;
+  const btVector3 turn = timesRows(torque_Nm * angularFactor, inverseInertia);
+  btScalar* linear = linear_mps;
+  btScalar* angular = angular_radps;
+  for (int i = 0; i < 4; ++i) {
+    linear[i] = force_N[i] * linearFactor[i] * scale;
+    angular[i] = turn[i] * dt_s;
+  }
 }
 
 /// Multiplies the changes by the damping factors' reciprocals `inverse`
@@ -43,8 +54,14 @@ inline void forceVelocityChange(const btVector3& force_N, const btVector3& torqu
 inline bool undoNextDamping(const btScalar (&factor)[2], const btScalar (&inverse)[2], btVector3& linear_mps,
                             btVector3& angular_radps) {
   if (!(factor[0] > kMinDampingFactor && factor[1] > kMinDampingFactor)) return false;
-  linear_mps *= inverse[0];
-  angular_radps *= inverse[1];
+  // btVector3's *= lane by lane (the fourth lane, padding, too), so the
+  // changes stay in vector registers.
+  btScalar* linear = linear_mps;
+  btScalar* angular = angular_radps;
+  for (int i = 0; i < 4; ++i) {
+    linear[i] *= inverse[0];
+    angular[i] *= inverse[1];
+  }
   return true;
 }
 

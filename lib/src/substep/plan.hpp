@@ -61,8 +61,12 @@ struct SubstepPlan {
   bool addedMass = false;
   /// Some term wants the flow piece by piece (skin friction, pressure drag, slamming).
   [[nodiscard]] bool perPiece() const { return viscous || pressureDrag || slamming; }
-  /// Some hydrodynamic term runs.
-  [[nodiscard]] bool anyTerm() const { return perPiece() || air || damping || hullLift; }
+  /// Some hydrodynamic term runs. (The flags or'd, not tested in turn: one
+  /// test where the substep asks it, not six branches.)
+  [[nodiscard]] bool anyTerm() const {
+    return (unsigned(viscous) | unsigned(pressureDrag) | unsigned(slamming) | unsigned(air) | unsigned(damping) |
+            unsigned(hullLift)) != 0;
+  }
 };
 
 /// The triangle model's plan for the next substep of `boat` (plan.cpp):

@@ -13,7 +13,7 @@ namespace {
 /// (kMaxPressureForceFactor rho g V, and that times the hull's radius about
 /// the centre of mass): a backstop against water no sea makes, which the
 /// height checks let through (a steep but plausible spike under one corner).
-bool limitPressure(const BoatModel& boat, HydrostaticResult& p, btScalar gravity_mps2) {
+[[gnu::always_inline]] inline bool limitPressure(const BoatModel& boat, HydrostaticResult& p, btScalar gravity_mps2) {
   const double maxForce = kMaxPressureForceFactor * double(boat.statics.waterDensity_kgpm3) * double(gravity_mps2) *
                           double(boat.hull.volume_m3());
   const double maxTorque = maxForce * double(boat.hull.radius_m());
@@ -30,7 +30,9 @@ bool limitPressure(const BoatModel& boat, HydrostaticResult& p, btScalar gravity
 }
 
 /// The hydrostatic result of the sums (body axes) in world axes, limited.
-void finishPressure(const BoatModel& boat, BoatState& state, Substep& s, const PressureSums& sums) {
+/// (Inlined in pressure: a call fewer a substep.)
+[[gnu::always_inline]] inline void finishPressure(const BoatModel& boat, BoatState& state, Substep& s,
+                                                  const PressureSums& sums) {
   // The sums are in body axes: the result is turned to world axes once.
   HydrostaticResult& r = state.hydrostatics;
   const btScalar gravity_mps2 = state.frameGravityLength_mps2;
@@ -44,7 +46,7 @@ void pressure(const BoatModel& boat, BoatState& state, Substep& s) {
   const StageScope scope(s.profile, SubstepStage::Pressure);
   BoatBuffers& b = s.buffers;
   if (s.summed) {  // the cut summed them (cutAndSum)
-    finishPressure(boat, state, s, s.sums);
+    finishPressure(boat, state, s, s.sums.value);
     return;
   }
   PieceStream streams[2] = {b.triangles(soaOf(boat.hull)), b.pieces.stream()};

@@ -130,7 +130,7 @@ bool heightsAboveWater(const BoatModel& boat, BoatState& state, PointWater& wate
   std::size_t crossing = kNotSmallHull;
   if (smallHull)
     crossing = smallHullSums(soa, s.axes.up, s.axes.centreUp_m, water.height_m.data(), water.above_m.data(), heights,
-                             s.buffers, s.sums);
+                             s.buffers, s.sums.value);
   if (crossing == kNotSmallHull) heights = measure();
   if (heights.nonFinite > 0) {
     crossing = kNotSmallHull;

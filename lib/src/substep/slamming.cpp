@@ -34,7 +34,7 @@ void slamming(const BoatModel& boat, BoatState& state, TriangleState& tri, Subst
     pieces.gamma[k] = gamma;
     if (two) pieces.gamma[slots + k] = gamma;
   }
-  BodyForce total = s.flow.slamming;
+  BodyForce total = s.flow.value.slamming;
   if (s.slamSummed) total += slammingSums(pieces.stream(), pieces.flowOut(), pieces.gamma.data(), s.slamming);
   state.hydrodynamics.slamming = bodyToWorld(state.basis, total);
   tri.sweptRate_m3ps.swap(tri.previousSweptRate_m3ps);

@@ -34,11 +34,10 @@ struct TriangleState {
   }
 };
 
-/// Pose. Reads the body snapshot and gravity. Writes state.frame (remade
-/// only when gravity changed), state.centre_m and state.basis, s.axes.
-/// False, with the flag set, for a static body, no gravity or a non-finite
-/// pose (substep.cpp).
-[[nodiscard]] bool readPose(const BoatModel& boat, BoatState& state, const BodySnapshot& body, Substep& s);
+// Pose. Reads the body snapshot and gravity. Writes state.frame (remade
+// only when gravity changed), state.centre_m and state.basis, s.axes.
+// Fails, with the flag set, for a static body, no gravity or a non-finite
+// pose. Only findWater runs it (substep.cpp's readPose, inlined there).
 
 /// SampleWater. Reads plan.heights, plan.patchVelocities and
 /// plan.velocitiesWithHeights, s.axes, `points`. Writes water.height_m,

@@ -30,27 +30,9 @@ void beginSubstep(BoatState& state) {
   state.lowestAbove_m = std::numeric_limits<btScalar>::quiet_NaN();  // until the water is found
 }
 
-}  // namespace
-
-bool skipSubstep(BoatState& state, std::uint32_t flags) {
-  state.hydrostatics = HydrostaticResult{};
-  state.hydrodynamics = HydrodynamicForces{};
-  state.total = ForceTorque{};
-  state.pendingLinear_mps.setZero();
-  state.pendingAngular_radps.setZero();
-  state.anyWet = false;
-  finishStatus(state.status, flags, true);
-  return false;
-}
-
-bool findWater(const BoatModel& boat, BoatState& state, PointWater& water, const BodySnapshot& body, Substep& s,
-               const HullSoA& points, bool smallHull) {
-  beginSubstep(state);
-  return readPose(boat, state, body, s) && sampleWater(boat, state, water, s, points) &&
-         heightsAboveWater(boat, state, water, s, points, smallHull);
-}
-
-bool readPose(const BoatModel&, BoatState& state, const BodySnapshot& body, Substep& s) {
+/// The Pose stage (stages.hpp), inlined where findWater calls it: a call
+/// fewer a substep.
+[[gnu::always_inline]] inline bool readPose(const BoatModel&, BoatState& state, const BodySnapshot& body, Substep& s) {
   const StageScope scope(s.profile, SubstepStage::Pose);
   if (body.staticOrKinematic || !(body.inverseMass_pkg > 0)) {
     s.flags = StatusStaticBody;
@@ -81,20 +63,33 @@ bool readPose(const BoatModel&, BoatState& state, const BodySnapshot& body, Subs
   // The water's axes in the body frame (B^T a): the hull's vertices are
   // used as they are.
   const WaterFrame& f = state.frame;
-  s.axes.east = f.east * basis;
-  s.axes.north = f.north * basis;
-  s.axes.up = f.up * basis;
+  s.axes.east = timesRows(f.east, basis);
+  s.axes.north = timesRows(f.north, basis);
+  s.axes.up = timesRows(f.up, basis);
   s.axes.centreEast_m = double(centre.dot(f.east));
   s.axes.centreNorth_m = double(centre.dot(f.north));
   s.axes.centreUp_m = centre.dot(f.up);
   return true;
 }
 
-void finishStatus(WaterStatus& status, std::uint32_t flags, bool skipped) {
-  status.flags = flags;
-  status.everFlags |= flags;
-  ++status.substeps;
-  if (skipped) ++status.skippedSubsteps;
+}  // namespace
+
+bool skipSubstep(BoatState& state, std::uint32_t flags) {
+  state.hydrostatics = HydrostaticResult{};
+  state.hydrodynamics = HydrodynamicForces{};
+  state.total = ForceTorque{};
+  state.pendingLinear_mps.setZero();
+  state.pendingAngular_radps.setZero();
+  state.anyWet = false;
+  finishStatus(state.status, flags, true);
+  return false;
+}
+
+bool findWater(const BoatModel& boat, BoatState& state, PointWater& water, const BodySnapshot& body, Substep& s,
+               const HullSoA& points, bool smallHull) {
+  beginSubstep(state);
+  return readPose(boat, state, body, s) && sampleWater(boat, state, water, s, points) &&
+         heightsAboveWater(boat, state, water, s, points, smallHull);
 }
 
 BodySnapshot BodySnapshot::of(const btRigidBody& body, const RaisedMass& raised, bool gravityInTotal) {

@@ -239,8 +239,14 @@ struct BoatState : BoatValues {
   /// Each buoyancy model's own state, indexed by BuoyancyModel; made at its
   /// first substep (modelState).
   std::array<std::unique_ptr<ModelState>, kBuoyancyModelCount> models;
-  /// The state of `model`, made (allocating) the first time.
-  ModelState& modelState(BuoyancyModel model);
+  /// The state of `model`, made (allocating) the first time. (The made
+  /// state's look-up inline: one call fewer on every substep.)
+  ModelState& modelState(BuoyancyModel model) {
+    const std::unique_ptr<ModelState>& m = models.at(std::size_t(model));
+    return m ? *m : makeModelStateOf(model);
+  }
+  /// modelState's first time: makes the state of `model` (model.cpp).
+  ModelState& makeModelStateOf(BuoyancyModel model);
   /// Becomes `from` but for the profile (rollback): its values, and each
   /// model's state `from` has (a model it has not made is forgotten here
   /// too). Allocates only where this holds less memory than `from`: a model
@@ -265,6 +271,15 @@ struct WaterAxes {
 
 /// One substep's working state: its plan, and what each stage leaves for
 /// the next (results only: every decision is the plan's).
+/// A stage's result that the stage writes whole before any other reads
+/// it (`value`): left unset when the Substep is made, since zeroing it
+/// would be stores every substep pays for and none reads.
+template <class T>
+union WrittenBeforeRead {
+  WrittenBeforeRead() {}  // NOLINT(modernize-use-equals-default): = default would zero `value`
+  T value;
+};
+
 struct Substep {
   Substep(BoatBuffers& b, const SubstepPlan& p, btScalar dt, double t, SubstepProfile* prof)
       : buffers(b), plan(p), dt_s(dt), t_s(t), profile(prof) {}
@@ -284,15 +299,17 @@ struct Substep {
   /// in place of the depths.
   bool cornerHeads = false;
   /// Cut: a small hull's pressure sums, its pieces summed as they were cut
-  /// and not stored (cutAndSum), when `summed`.
-  PressureSums sums;
+  /// and not stored (cutAndSum), when `summed` (whole: sumsOf writes
+  /// every field).
+  WrittenBeforeRead<PressureSums> sums;
   bool summed = false;
   btScalar meanWaterHeight_m = 0;           ///< ColumnBuoyancy: the mean water height at the columns [m]
   btVector3 relativeVelocity_mps{0, 0, 0};  ///< Flow: centre of mass relative to the mean water under it, world
-  FlowSums flow;                            ///< Flow: the flow pass's sums, body axes
-  bool slamSummed = false;                  ///< Flow: slamming summed this substep (its history is warm)
-  SlammingParameters slamming;              ///< Flow: slamming's per-boat factors
-  std::uint32_t flags = StatusOk;           ///< StatusFlag bits so far
+  /// Flow: the flow pass's sums, body axes (zeros without a flow pass).
+  WrittenBeforeRead<FlowSums> flow;
+  bool slamSummed = false;         ///< Flow: slamming summed this substep (its history is warm)
+  SlammingParameters slamming;     ///< Flow: slamming's per-boat factors
+  std::uint32_t flags = StatusOk;  ///< StatusFlag bits so far
   /// Pose, AddedMass: the inverse mass and inertia (world) the water's terms
   /// accelerate: the body's own, raised by the added mass when it is on.
   btScalar effectiveInverseMass_pkg = 0;
@@ -323,7 +340,12 @@ void drawnCut(const BoatModel& boat, BoatState& state, std::vector<SubmergedPiec
 bool skipSubstep(BoatState& state, std::uint32_t flags);
 
 /// Records the last substep's flags and counts in the status.
-void finishStatus(WaterStatus& status, std::uint32_t flags, bool skipped);
+inline void finishStatus(WaterStatus& status, std::uint32_t flags, bool skipped) {
+  status.flags = flags;
+  status.everFlags |= flags;
+  ++status.substeps;
+  if (skipped) ++status.skippedSubsteps;
+}
 
 }  // namespace keel::KEEL_ABI::detail
 
@@ -333,5 +355,8 @@ namespace keel::KEEL_ABI {
 struct WaterAction::State final : detail::BoatState {};
 
 inline auto& Internals::state(WaterAction& boat) { return *boat.state_; }
+inline detail::BoatModel Internals::model(const WaterAction& boat) {
+  return detail::BoatModel{*boat.hull_, *boat.surface_, boat.settings_, boat.hydro_, boat.model_, boat.columns_.get()};
+}
 
 }  // namespace keel::KEEL_ABI
