@@ -21,8 +21,12 @@ namespace HWY_NAMESPACE {
 void TriangleVelocityKernel(const HullSoA& hull, const BoatBuffers& b, T* u, T* v, T* w) {
   const T third = T(1.0 / 3.0);
   const T* water = b.water_mps.data();
-  const std::uint64_t* corners = hull.corners.data();
   const std::uint32_t* kind = b.blockKind.data();
+#if HWY_TARGET == HWY_SCALAR || defined(BT_USE_DOUBLE_PRECISION)
+  const std::uint64_t* corners = hull.corners.data();
+#else
+  const ScalarIndex* vertexOf[3] = {hull.vertexOf[0].data(), hull.vertexOf[1].data(), hull.vertexOf[2].data()};
+#endif
   for (std::size_t block = 0; block < hull.trianglePadded / kPad; ++block) {
     if (kind[block] == kBlockDry) continue;
 #if HWY_TARGET == HWY_SCALAR || defined(BT_USE_DOUBLE_PRECISION)
@@ -36,6 +40,7 @@ void TriangleVelocityKernel(const HullSoA& hull, const BoatBuffers& b, T* u, T* 
     }
 #else
     const hn::Full128<T> d4;
+    const hn::Full128<ScalarIndex> di4;
     const auto scale = hn::Set(d4, third), zero = hn::Zero(d4);
     const bool mixed = kind[block] == kBlockMixed;
     const T* weight = b.weight.data();
@@ -44,14 +49,17 @@ void TriangleVelocityKernel(const HullSoA& hull, const BoatBuffers& b, T* u, T* 
       // wet are skipped: the flow reads their means with weight 0 (and
       // what they hold is an earlier mean or zero, finite).
       if (mixed && hn::AllFalse(d4, hn::Gt(hn::LoadU(d4, weight + t), zero))) continue;
+      // The four triangles' corners' offsets into water (four btScalars a
+      // vertex) from the per-corner index arrays, a vector each: no
+      // unpacking of the packed corners per triangle.
+      HWY_ALIGN ScalarIndex at[3][4];
+      for (int k = 0; k < 3; ++k) hn::Store(hn::ShiftLeft<2>(hn::LoadU(di4, vertexOf[k] + t)), di4, at[k]);
       hn::Vec<decltype(d4)> mean[4];
-      for (std::size_t q = 0; q < 4; ++q) {
-        const std::uint64_t c = corners[t + q];
-        mean[q] = hn::Mul(hn::Add(hn::Add(hn::LoadU(d4, water + 4 * HullSoA::corner(c, 0)),
-                                          hn::LoadU(d4, water + 4 * HullSoA::corner(c, 1))),
-                                  hn::LoadU(d4, water + 4 * HullSoA::corner(c, 2))),
+      for (std::size_t q = 0; q < 4; ++q)
+        mean[q] = hn::Mul(hn::Add(hn::Add(hn::LoadU(d4, water + asOffset(at[0][q])),
+                                          hn::LoadU(d4, water + asOffset(at[1][q]))),
+                                  hn::LoadU(d4, water + asOffset(at[2][q]))),
                           scale);
-      }
       const auto lower01 = hn::InterleaveLower(d4, mean[0], mean[1]),
                  lower23 = hn::InterleaveLower(d4, mean[2], mean[3]);
       const auto upper01 = hn::InterleaveUpper(d4, mean[0], mean[1]),
