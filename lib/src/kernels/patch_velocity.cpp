@@ -257,9 +257,12 @@ HWY_INLINE void loadRecords(const T* record, const std::uint32_t* vertex, bool r
     return;
   }
 #if KEEL_QUAD_TRANSPOSE
+  // The records' offsets scaled in a vector, read back a lane at a time.
   const hn::Full128<T> d4;
+  HWY_ALIGN ScalarIndex at[kMaxLanes];
+  hn::Store(hn::ShiftLeft<2>(loadVertices(vertex)), DI(), at);  // kRecord btScalars a vertex
   rowsToLanes(
-      d, [&](std::size_t j) { return hn::LoadU(d4, record + kRecord * vertex[j]); }, field);
+      d, [&](std::size_t j) { return hn::LoadU(d4, record + asOffset(at[j])); }, field);
 #else
   const VI k = hn::ShiftLeft<2>(loadVertices(vertex));  // kRecord btScalars a vertex
   for (std::size_t f = 0; f < kRecord; ++f)
