@@ -24,8 +24,8 @@ namespace HWY_NAMESPACE {
 /// lane). The corners' offsets into water come from the per-corner index
 /// arrays, a vector each: no unpacking of the packed corners per triangle.
 template <class DV>
-HWY_INLINE void triangleMeans(DV d, const T* water, const ScalarIndex* const (&vertexOf)[3], std::size_t t, T* u,
-                              T* v, T* w) {
+HWY_INLINE void triangleMeans(DV d, const T* water, const ScalarIndex* const (&vertexOf)[3], std::size_t t, T* u, T* v,
+                              T* w) {
   constexpr std::size_t kLanes = hn::MaxLanes(DV());
   const hn::Full128<T> d4;
   const hn::Rebind<ScalarIndex, DV> di;
@@ -67,8 +67,7 @@ void TriangleVelocityKernel(const HullSoA& hull, const BoatBuffers& b, T* u, T* 
   const T third = T(1.0 / 3.0);
   const std::uint64_t* corners = hull.corners.data();
 #else
-  const ScalarIndex* const vertexOf[3] = {hull.vertexOf[0].data(), hull.vertexOf[1].data(),
-                                          hull.vertexOf[2].data()};
+  const ScalarIndex* const vertexOf[3] = {hull.vertexOf[0].data(), hull.vertexOf[1].data(), hull.vertexOf[2].data()};
 #if KEEL_QUAD_TRANSPOSE
   const hn::Full256<T> d;
 #else
