@@ -54,14 +54,16 @@ HWY_INLINE void cellCorners(const T* grid, const ScalarIndex* first, std::size_t
   // A point's cell as a row (its two rows' two samples each), the rows
   // transposed (simd-inl.hpp): no gathers, which cost about a cycle per
   // element and are microcoded on AMD Zen 4.
-  const hn::Full64<T> d2;
-  const hn::Full128<T> d4;
   V corner[4];
   rowsToLanes(
       d,
       [&](std::size_t j) {
         const std::size_t k = asOffset(first[j]);
-        return hn::Combine(d4, hn::LoadU(d2, next + k), hn::LoadU(d2, grid + k));
+        // Two samples into the lower half, then two into the upper half
+        // (movq, movhps; KEEL_QUAD_TRANSPOSE is x86 only): Combine of two
+        // 64-bit loads adds a shuffle a point.
+        const __m128 lower = _mm_castsi128_ps(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(grid + k)));
+        return hn::Vec128<T>{_mm_loadh_pi(lower, reinterpret_cast<const __m64*>(next + k))};
       },
       corner);
   h00 = corner[0], h10 = corner[1], h01 = corner[2], h11 = corner[3];

@@ -62,14 +62,14 @@ HWY_INLINE CellLanes locateLanes(const PatchVelocityView& p, V u, V v) {
 }
 
 /// Index [node][level] (three btScalars each) of level `m` at `node`.
-HWY_INLINE VI levelIndex(VI node, V m, std::size_t levels) {
+HWY_INLINE VI levelIndex(VI node, VI m, std::size_t levels) {
 #if defined(BT_USE_DOUBLE_PRECISION)
   // 64-bit lanes have no integer multiply everywhere: exact in double.
   const D d;
-  return wholeToIndex(d, hn::Mul(hn::Add(hn::Mul(hn::ConvertTo(d, node), hn::Set(d, T(levels))), m), hn::Set(d, T(3))));
+  return wholeToIndex(d, hn::Mul(hn::Add(hn::Mul(hn::ConvertTo(d, node), hn::Set(d, T(levels))), hn::ConvertTo(d, m)),
+                                 hn::Set(d, T(3))));
 #else
-  return hn::Mul(hn::Add(hn::Mul(node, hn::Set(DI(), ScalarIndex(levels))), wholeToIndex(D(), m)),
-                 hn::Set(DI(), ScalarIndex(3)));
+  return hn::Mul(hn::Add(hn::Mul(node, hn::Set(DI(), ScalarIndex(levels))), m), hn::Set(DI(), ScalarIndex(3)));
 #endif
 }
 
@@ -214,10 +214,11 @@ HWY_INLINE void velocityLanes(const PatchVelocityView& p, const DepthLevels& lev
   // The depth's level m: how many of the inner levels lie above it (the
   // depths increase), and the fraction towards the next.
   const V depth = hn::Max(zero, hn::Sub(surface, w));
-  V m = zero, top = levels.depth[0], bottom = levels.depth[1];
+  VI m = hn::Zero(di);  // counted in integers: a mask's lanes are -1
+  V top = levels.depth[0], bottom = levels.depth[1];
   for (std::size_t j = 1; j + 1 < levels.count; ++j) {
     const M deeper = hn::Gt(depth, levels.depth[j]);
-    m = hn::Add(m, hn::IfThenElseZero(deeper, one));  // + 0 keeps m's bits
+    m = hn::Sub(m, hn::VecFromMask(di, hn::RebindMask(di, deeper)));
     top = hn::IfThenElse(deeper, levels.depth[j], top);
     bottom = hn::IfThenElse(deeper, levels.depth[j + 1], bottom);
   }
@@ -256,9 +257,12 @@ HWY_INLINE void loadRecords(const T* record, const std::uint32_t* vertex, bool r
     return;
   }
 #if KEEL_QUAD_TRANSPOSE
+  // The records' offsets scaled in a vector, read back a lane at a time.
   const hn::Full128<T> d4;
+  HWY_ALIGN ScalarIndex at[kMaxLanes];
+  hn::Store(hn::ShiftLeft<2>(loadVertices(vertex)), DI(), at);  // kRecord btScalars a vertex
   rowsToLanes(
-      d, [&](std::size_t j) { return hn::LoadU(d4, record + kRecord * vertex[j]); }, field);
+      d, [&](std::size_t j) { return hn::LoadU(d4, record + asOffset(at[j])); }, field);
 #else
   const VI k = hn::ShiftLeft<2>(loadVertices(vertex));  // kRecord btScalars a vertex
   for (std::size_t f = 0; f < kRecord; ++f)

@@ -375,8 +375,15 @@ HWY_INLINE void storeVertexVelocities(D d, V u, V v, V w, T* out4, const std::ui
   }
   T quads[std::size_t{4} * HWY_MAX_BYTES / sizeof(T)];
   hn::StoreInterleaved4(u, v, w, hn::Zero(d), d, quads);
-  for (std::size_t j = 0; j < here; ++j)
+  const auto scatter = [&](std::size_t j) {
     std::memcpy(out4 + 4 * std::size_t(vertex[i + j]), quads + 4 * j, 4 * sizeof(T));
+  };
+  // A whole vector with a constant bound: no test per lane.
+  if (here == hn::MaxLanes(d)) {
+    for (std::size_t j = 0; j < hn::MaxLanes(d); ++j) scatter(j);
+    return;
+  }
+  for (std::size_t j = 0; j < here; ++j) scatter(j);
 }
 
 /// The cell of a world-snapped patch under points (u, v) [m], double lanes,
