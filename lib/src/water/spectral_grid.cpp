@@ -107,6 +107,13 @@ struct GridScratch {
   std::vector<double> decayKey;
   std::size_t decayDepths = 0;  ///< of decayKey, the depths
   BlendedTile tile;
+  /// The last query's snapshot (detail::snapshotAt), a function of the
+  /// ocean's state, its publication and the time alone: a fleet's grids on
+  /// one thread ask the same time of the same tiles one after another.
+  /// Publication 0: none.
+  std::uint64_t snapshotPublication = 0;
+  std::uint64_t snapshotTime = 0;  ///< the time's bits (a -0 s weighs the tiles apart from a +0 s)
+  detail::Snapshot snapshot{};
 };
 
 /// The calling thread's tables.
@@ -190,12 +197,10 @@ void useBlendedTile(BlendedTile& tile, detail::SpectralGridJob& job) {
   const bool blendV = fields > 0 && !tile.haveV && std::max(tile.askedV, tile.lastAskedV) >= kBlendedReads * planeV &&
                       planeV <= kMaxBlendedPlane;
   if (!(heights && (tile.haveE || blendE)) && !(fields > 0 && (tile.haveV || blendV))) return;  // no plane for it
-  // The block's first node in the tile (a 64-bit division each).
-  const auto wrap = [n](std::int64_t x) {
-    const std::int64_t r = x % n;
-    return std::size_t(r < 0 ? r + n : r);
-  };
-  const std::size_t column = wrap(job.x0), row = wrap(job.y0);
+  // The block's first node in the tile.
+  const double inverseN = 1 / double(n);
+  const auto column = std::size_t(detail::wrapIndex(job.x0, n, inverseN));
+  const auto row = std::size_t(detail::wrapIndex(job.y0, n, inverseN));
   if (column + job.width > side || row + job.height > side) return;  // past the margin
   const std::size_t strideE = detail::spectralGridPadded(side), strideV = detail::spectralGridPadded(side * fields);
   if (blendE || blendV) {
@@ -318,7 +323,13 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
     scratch.columns[i] = axisAt(double(grid.originI + std::int64_t(i)) * scale, cubic);
   for (std::size_t j = 0; j < nv; ++j) scratch.rows[j] = axisAt(double(grid.originJ + std::int64_t(j)) * scale, cubic);
   static_assert(sizeof(WaterVelocity) == 3 * sizeof(btScalar), "the kernel writes east, north, up per depth");
-  const detail::Snapshot snapshot = detail::snapshotAt(state, t_s);
+  if (scratch.snapshotPublication != state.publication || scratch.snapshot.state != &state ||
+      scratch.snapshotTime != std::bit_cast<std::uint64_t>(t_s)) {
+    scratch.snapshot = detail::snapshotAt(state, t_s);  // throws for a time that is not finite
+    scratch.snapshotPublication = state.publication;
+    scratch.snapshotTime = std::bit_cast<std::uint64_t>(t_s);
+  }
+  const detail::Snapshot& snapshot = scratch.snapshot;
   btScalar* velocities_mps = velocities != nullptr && !velocities->depths_m.empty() ? &velocities->out[0].east_mps
                                                                                     : nullptr;
   // The nodes whose velocities are computed: the wanted window (all by
@@ -365,20 +376,26 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
     }
 }
 
+/// checkGrid's refusal, apart from its test: the test, run at every grid
+/// query, then keeps no stream's setup of its own.
+[[noreturn, gnu::cold, gnu::noinline]] void refuseGridReach(const detail::SpectralOceanState& state,
+                                                           const WaterGrid& grid, const char* where, double farthest) {
+  const double scale = grid.cellSize_m * state.inverseFixedCell_pm;
+  std::ostringstream m;
+  m << where << ": WaterGrid::cellSize_m is " << grid.cellSize_m << " m and its nodes reach "
+    << farthest * grid.cellSize_m << " m, " << farthest * scale << " of the tile's fixed-point cells of "
+    << 1 / state.inverseFixedCell_pm << " m, beyond the 2^52 cells "
+    << "a query can count";
+  throw std::invalid_argument(m.str());
+}
+
 /// The shared checks of a grid (detail::checkWaterGrid), and its nodes
 /// within 2^52 fixed-point tile cells of the origin, where a double still
 /// counts whole cells and their stencils' indices fit 64 bits.
 void checkGrid(const detail::SpectralOceanState& state, const WaterGrid& grid, const char* where) {
   const double farthest = detail::checkWaterGrid(grid, where);
   const double scale = grid.cellSize_m * state.inverseFixedCell_pm, limit = 0x1p52;
-  if (!(farthest * scale <= limit)) {
-    std::ostringstream m;
-    m << where << ": WaterGrid::cellSize_m is " << grid.cellSize_m << " m and its nodes reach "
-      << farthest * grid.cellSize_m << " m, " << farthest * scale << " of the tile's fixed-point cells of "
-      << 1 / state.inverseFixedCell_pm << " m, beyond the 2^52 cells "
-      << "a query can count";
-    throw std::invalid_argument(m.str());
-  }
+  if (!(farthest * scale <= limit)) refuseGridReach(state, grid, where, farthest);
 }
 
 }  // namespace
