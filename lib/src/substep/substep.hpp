@@ -39,6 +39,7 @@
 #include <LinearMath/btTransform.h>
 #include <LinearMath/btVector3.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -229,17 +230,20 @@ struct WakeLink;
 /// own), for a loop over many boats to ask for a boat ahead
 /// (WaterFleet::step). A hint only: after the memory moves (a model fitted
 /// to larger columns, a rollback) it names the old until the next substep,
-/// and nothing read depends on it.
+/// and nothing read depends on it. Small, as every boat's state holds one:
+/// the first kMaxBytes of a range alone (the processor's own prefetcher
+/// follows a long array once it is being read).
 struct MemoryHint {
-  static constexpr std::size_t kRanges = 8;
+  static constexpr std::size_t kRanges = 7;
+  static constexpr std::size_t kMaxBytes = 1024;
   std::array<const void*, kRanges> at{};
-  std::array<std::size_t, kRanges> bytes{};
-  std::size_t count = 0;
-  /// Adds `n` bytes at `p` (none when full, or n is 0).
+  std::array<std::uint16_t, kRanges> bytes{};
+  std::uint8_t count = 0;
+  /// Adds `n` bytes at `p` (none when full).
   void add(const void* p, std::size_t n) {
-    if (count == kRanges || n == 0) return;
+    if (count == kRanges) return;
     at[count] = p;
-    bytes[count++] = n;
+    bytes[count++] = std::uint16_t(std::min(n, kMaxBytes));
   }
   template <typename T>
   void add(const std::vector<T>& v) {
