@@ -379,7 +379,7 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
 /// checkGrid's refusal, apart from its test: the test, run at every grid
 /// query, then keeps no stream's setup of its own.
 [[noreturn, gnu::cold, gnu::noinline]] void refuseGridReach(const detail::SpectralOceanState& state,
-                                                           const WaterGrid& grid, const char* where, double farthest) {
+                                                            const WaterGrid& grid, const char* where, double farthest) {
   const double scale = grid.cellSize_m * state.inverseFixedCell_pm;
   std::ostringstream m;
   m << where << ": WaterGrid::cellSize_m is " << grid.cellSize_m << " m and its nodes reach "

@@ -48,7 +48,7 @@ namespace {
 /// checkWaterGrid's refusal, apart from its test: the test, run at every
 /// grid query, then keeps no stream's setup of its own.
 [[noreturn, gnu::cold, gnu::noinline]] void refuseWaterGrid(const WaterGrid& grid, const char* caller, bool cell,
-                                                           bool counts, bool origin, double farthest) {
+                                                            bool counts, bool origin, double farthest) {
   std::ostringstream m;
   m << caller << ": ";
   if (!cell)
@@ -65,8 +65,7 @@ namespace {
 }
 
 /// checkGridVelocities' refusal (as refuseWaterGrid).
-[[noreturn, gnu::cold, gnu::noinline]] void refuseGridVelocities(const GridVelocities& velocities,
-                                                                const char* caller) {
+[[noreturn, gnu::cold, gnu::noinline]] void refuseGridVelocities(const GridVelocities& velocities, const char* caller) {
   for (std::size_t m = 0; m < velocities.depths_m.size(); ++m)
     if (!(velocities.depths_m[m] >= 0 && std::isfinite(velocities.depths_m[m]))) {
       std::ostringstream s;
