@@ -49,8 +49,7 @@ class ColumnModel final : public ModelState {
   /// allocation of its own, for the fleet to ask for a boat ahead
   /// (MemoryHint).
   void hintMemory(BoatState& state) const {
-    MemoryHint& hint = state.memoryHint;
-    hint.count = 0;
+    MemoryHint& hint = state.memoryHint;  // emptied by runSubstep
     hint.add(this, sizeof(*this));
     hint.add(own_.water.height_m);
     hint.add(own_.water.previousHeight_m);
