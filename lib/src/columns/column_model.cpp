@@ -49,7 +49,7 @@ class ColumnModel final : public ModelState {
   /// allocation of its own, for the fleet to ask for a boat ahead
   /// (MemoryHint).
   void hintMemory(BoatState& state) const {
-    MemoryHint& hint = state.memoryHint;  // emptied by runSubstep
+    MemoryHint hint;  // made here, then stored whole: its count is known at each add
     hint.add(this, sizeof(*this));
     hint.add(own_.water.height_m);
     hint.add(own_.water.previousHeight_m);
@@ -57,6 +57,7 @@ class ColumnModel final : public ModelState {
     hint.add(own_.fraction);
     hint.add(state.patch.samples_m().data(), state.patch.samples_m().size_bytes());
     hint.add(state.patch.surfaceVelocityNodes().data(), state.patch.surfaceVelocityNodes().size_bytes());
+    state.memoryHint = hint;
   }
 
   ColumnState own_;
