@@ -7,6 +7,7 @@
 #include <keel/spectral_ocean.hpp>
 
 #include "grow.hpp"
+#include "water/blended_tile.hpp"
 #include "math/det_math.hpp"
 #include "water/grid_check.hpp"
 #include "water/query_costs.hpp"
@@ -21,7 +22,6 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace keel::KEEL_ABI {
@@ -44,58 +44,6 @@ SpectralAxis axisAt(double f, bool cubic) {
           {0.5 * (-a3 + 2 * a2 - a), 0.5 * (3 * a3 - 5 * a2 + 2), 0.5 * (-3 * a3 + 4 * a2 + a), 0.5 * (a3 - a2)}};
 }
 
-/// Tile nodes past the tile's edge that a blended tile also holds (its
-/// first columns and rows again), so that a block that crosses the edge by
-/// up to this many is read in place.
-constexpr std::size_t kBlendedMargin = 16;
-
-/// The largest plane a thread blends whole [btScalars], 64 MB of floats:
-/// the bands' velocities of a tile of 512 nodes at the default refinement
-/// and bands fit, of 1,024 do not (both planes take 1.7 MB at the default
-/// 128 nodes). Larger planes are blended block by block, as for a lone
-/// boat.
-constexpr std::size_t kMaxBlendedPlane = std::size_t(1) << 24;
-
-/// A plane is blended whole once a thread's grids at one time ask this many
-/// times its values: its blend reads every tile node of both published
-/// tiles, a block's only the nodes under its grid, so a plane read about
-/// once over (1,000 full-detail boats' patches) would cost as much memory
-/// traffic as it saves blends.
-constexpr std::size_t kBlendedReads = 2;
-
-/// The published tiles blended in time at one query time, on one thread:
-/// a fleet asks thousands of grids at each time, each blending the few
-/// hundred tile nodes under it, together many times the tile's own. The
-/// values a thread's jobs ask at one time are counted, and once they reach
-/// kBlendedReads times one of the tile's planes (the elevations, or the
-/// bands' velocities) the next job blends that whole plane, and the jobs
-/// after read their blocks from it; a lone boat's few grids never do. When
-/// the thread's jobs at the time before asked that many, a fleet's next
-/// step, its first job blends the plane. Each node's blend is its own, so
-/// the same bits either way.
-struct BlendedTile {
-  /// What the planes hold: a publication's two tiles and their weights.
-  std::uint64_t publication = 0;
-  const detail::SpectralLevel *level0 = nullptr, *level1 = nullptr;
-  detail::TimeWeights weights;
-  std::size_t askedE = 0, askedV = 0;          ///< values the jobs asked since
-  std::size_t lastAskedE = 0, lastAskedV = 0;  ///< those of the time before
-  bool haveE = false, haveV = false;
-  std::vector<btScalar> elevation, velocity;  ///< the planes, kBlendedMargin past the edge
-
-  /// The blend's weights compared as bits: a -0 weight can give another
-  /// zero's sign.
-  [[nodiscard]] bool holds(const detail::Snapshot& s) const {
-    const auto same = [](float a, float b) {
-      return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
-    };
-    const detail::TimeWeights& w = s.weights;
-    return publication == s.state->publication && level0 == s.level0 && level1 == s.level1 &&
-           same(weights.value0, w.value0) && same(weights.value1, w.value1) && same(weights.slope0, w.slope0) &&
-           same(weights.slope1, w.slope1);
-  }
-};
-
 /// The per-thread tables of one grid query: they grow to the largest grid
 /// asked, then never allocate again (surfaces are shared by every thread).
 struct GridScratch {
@@ -106,7 +54,7 @@ struct GridScratch {
   /// What `decay` was computed for: the depths, then the bands' wavenumbers.
   std::vector<double> decayKey;
   std::size_t decayDepths = 0;  ///< of decayKey, the depths
-  BlendedTile tile;
+  detail::BlendedTile tile;  ///< the blended planes it reads
   /// The last query's snapshot (detail::snapshotAt), a function of the
   /// ocean's state, its publication and the time alone: a fleet's grids on
   /// one thread ask the same time of the same tiles one after another.
@@ -168,64 +116,6 @@ void layDecays(GridScratch& scratch, std::span<const double> depths_m, std::span
   job.decay = scratch.decay.data();
 }
 
-/// The job's block read from the thread's blended tile, where the tile
-/// holds it and has been (or is now) blended: BlendedTile.
-void useBlendedTile(BlendedTile& tile, detail::SpectralGridJob& job) {
-  const detail::Snapshot& s = job.snapshot;
-  if (s.single) return;  // no blend
-  if (!tile.holds(s)) {
-    tile.publication = s.state->publication;
-    tile.level0 = s.level0;
-    tile.level1 = s.level1;
-    tile.weights = s.weights;
-    tile.lastAskedE = std::exchange(tile.askedE, 0);
-    tile.lastAskedV = std::exchange(tile.askedV, 0);
-    tile.haveE = tile.haveV = false;
-  }
-  const auto n = std::int64_t(s.state->fixedNodes);
-  const std::size_t side = std::size_t(n) + kBlendedMargin, fields = 3 * job.bands;
-  const bool heights = job.heights_m != nullptr;
-  if (heights) tile.askedE += job.width * job.height;
-  if (fields > 0 && job.velocityRows > 0) {
-    // The block rows under the rows with velocities.
-    const std::size_t last = job.velocityRow0 + job.velocityRows - 1;
-    tile.askedV += job.width * std::size_t(job.rows[last].first - job.rows[job.velocityRow0].first + 4) * fields;
-  }
-  const std::size_t planeE = side * side, planeV = planeE * fields;
-  const bool blendE = heights && !tile.haveE && std::max(tile.askedE, tile.lastAskedE) >= kBlendedReads * planeE &&
-                      planeE <= kMaxBlendedPlane;
-  const bool blendV = fields > 0 && !tile.haveV && std::max(tile.askedV, tile.lastAskedV) >= kBlendedReads * planeV &&
-                      planeV <= kMaxBlendedPlane;
-  if (!(heights && (tile.haveE || blendE)) && !(fields > 0 && (tile.haveV || blendV))) return;  // no plane for it
-  // The block's first node in the tile.
-  const double inverseN = 1 / double(n);
-  const auto column = std::size_t(detail::wrapIndex(job.x0, n, inverseN));
-  const auto row = std::size_t(detail::wrapIndex(job.y0, n, inverseN));
-  if (column + job.width > side || row + job.height > side) return;  // past the margin
-  const std::size_t strideE = detail::spectralGridPadded(side), strideV = detail::spectralGridPadded(side * fields);
-  if (blendE || blendV) {
-    // Rows of the planes' padding, and a vector past the last for the
-    // kernel's whole-vector reads.
-    if (blendE) detail::growTo(tile.elevation, side * strideE + detail::kSpectralGridLanes);
-    if (blendV) detail::growTo(tile.velocity, side * strideV + detail::kSpectralGridLanes);
-    detail::SpectralGridJob whole = job;
-    whole.x0 = whole.y0 = 0;
-    whole.width = whole.height = side;
-    whole.bands = blendV ? job.bands : 0;
-    detail::spectralBlend(whole, blendE ? tile.elevation.data() : nullptr, blendV ? tile.velocity.data() : nullptr);
-    tile.haveE = tile.haveE || blendE;
-    tile.haveV = tile.haveV || blendV;
-  }
-  if (heights && tile.haveE) {
-    job.blendedE = tile.elevation.data() + row * strideE + column;
-    job.blendedStrideE = strideE;
-  }
-  if (fields > 0 && tile.haveV) {
-    job.blendedV = tile.velocity.data() + row * strideV + column * fields;
-    job.blendedStrideV = strideV;
-  }
-}
-
 /// Part of a grid for one job: `nodesU` columns' stencils from `columns`,
 /// `nodesV` rows' from `rows`, written row-major from `heights_m` and (with
 /// velocities) `velocities_mps`, those of the window `velocity` alone.
@@ -271,7 +161,7 @@ void runJob(GridScratch& scratch, const detail::Snapshot& snapshot, const GridVe
                               .blendedV = nullptr,
                               .blendedStrideE = 0,
                               .blendedStrideV = 0};
-  useBlendedTile(scratch.tile, job);
+  scratch.tile.use(job);
   layColumnWeights(scratch, job);
   if (depths > 0) layDecays(scratch, velocities->depths_m, state.waves.bandWavenumber_radpm, job);
   detail::growTo(scratch.work, detail::spectralGridScratch(job));
@@ -430,7 +320,7 @@ std::size_t detail::spectralGridScratch_bytes() {
   return s.columns.capacity() * sizeof(SpectralAxis) + s.rows.capacity() * sizeof(SpectralAxis) +
          (s.columnWeight.capacity() + s.decay.capacity() + s.work.capacity() + s.blockVelocities.capacity()) *
              sizeof(btScalar) +
-         (s.tile.elevation.capacity() + s.tile.velocity.capacity()) * sizeof(btScalar) +
+         s.tile.bytes() +
          s.decayKey.capacity() * sizeof(double);
 }
 
