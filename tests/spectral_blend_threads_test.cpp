@@ -59,10 +59,10 @@ bool sameBits(const std::vector<btScalar>& a, const std::vector<btScalar>& b) {
 // alone on a fresh thread (its own block's blend).
 TEST(SpectralBlendedTile, ThreadsAtOneTimeShareOneBlendOfTheSameBits) {
   SpectralOcean ocean(WaveSpectrum::jonswap(2.0, 7.0), {.tileSize_m = 96,
-                                                              .nodesPerSide = 64,
-                                                              .query = SpectralQuery::FixedPointTiles,
-                                                              .fixedPointRefinement = 1.5,
-                                                              .seed = 9});
+                                                        .nodesPerSide = 64,
+                                                        .query = SpectralQuery::FixedPointTiles,
+                                                        .fixedPointRefinement = 1.5,
+                                                        .seed = 9});
   ocean.update(3.0, 3.0 + 1.0 / 60);
   const double times[] = {3.002, 3.002, 3.005, 3.005, 3.008, 3.011, 3.014};
   constexpr std::size_t kThreads = std::size(times);
@@ -92,9 +92,10 @@ TEST(SpectralBlendedTile, ThreadsAtOneTimeShareOneBlendOfTheSameBits) {
       ++compared;
     }
   }
-  std::printf("[  figure  ] %zu threads at 5 times: %zu whole planes blended (%zu with a blend each), %d grids the "
-              "same bits alone\n",
-              kThreads, blends, 2 * kThreads, compared);
+  std::printf(
+      "[  figure  ] %zu threads at 5 times: %zu whole planes blended (%zu with a blend each), %d grids the "
+      "same bits alone\n",
+      kThreads, blends, 2 * kThreads, compared);
 }
 
 }  // namespace

@@ -184,8 +184,8 @@ void BlendedTile::use(SpectralGridJob& job) {
   const std::size_t planeE = shape.side * shape.side, planeV = planeE * fields;
   const bool blendE = heights && elevation_ == nullptr && std::max(askedE_, lastAskedE_) >= kBlendedReads * planeE &&
                       planeE <= kMaxBlendedPlane;
-  const bool blendV = fields > 0 && velocity_ == nullptr &&
-                      std::max(askedV_, lastAskedV_) >= kBlendedReads * planeV && planeV <= kMaxBlendedPlane;
+  const bool blendV = fields > 0 && velocity_ == nullptr && std::max(askedV_, lastAskedV_) >= kBlendedReads * planeV &&
+                      planeV <= kMaxBlendedPlane;
   const bool useE = heights && (elevation_ != nullptr || blendE), useV = fields > 0 && (velocity_ != nullptr || blendV);
   if (!useE && !useV) return;  // no plane for it
   // The block's first node in the tile.

@@ -7,8 +7,8 @@
 #include <keel/spectral_ocean.hpp>
 
 #include "grow.hpp"
-#include "water/blended_tile.hpp"
 #include "math/det_math.hpp"
+#include "water/blended_tile.hpp"
 #include "water/grid_check.hpp"
 #include "water/query_costs.hpp"
 #include "water/spectral_grid.hpp"
@@ -54,7 +54,7 @@ struct GridScratch {
   /// What `decay` was computed for: the depths, then the bands' wavenumbers.
   std::vector<double> decayKey;
   std::size_t decayDepths = 0;  ///< of decayKey, the depths
-  detail::BlendedTile tile;  ///< the blended planes it reads
+  detail::BlendedTile tile;     ///< the blended planes it reads
   /// The last query's snapshot (detail::snapshotAt), a function of the
   /// ocean's state, its publication and the time alone: a fleet's grids on
   /// one thread ask the same time of the same tiles one after another.
@@ -320,8 +320,7 @@ std::size_t detail::spectralGridScratch_bytes() {
   return s.columns.capacity() * sizeof(SpectralAxis) + s.rows.capacity() * sizeof(SpectralAxis) +
          (s.columnWeight.capacity() + s.decay.capacity() + s.work.capacity() + s.blockVelocities.capacity()) *
              sizeof(btScalar) +
-         s.tile.bytes() +
-         s.decayKey.capacity() * sizeof(double);
+         s.tile.bytes() + s.decayKey.capacity() * sizeof(double);
 }
 
 }  // namespace keel::KEEL_ABI
