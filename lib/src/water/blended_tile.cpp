@@ -42,14 +42,19 @@ constexpr std::size_t kSharedTimes = 4;
 
 }  // namespace
 
+/// Where a shared plane is: not blended, being blended by one thread, or
+/// ready to read.
+enum class PlaneState : unsigned char { Empty, Blending, Ready };
+
 /// One time's planes, blended by the first thread that wanted each, read by
-/// the threads that pin it. Changed only under SharedBlends::mutex, and
-/// rekeyed only when no thread pins it, so that a pinned set's planes are
-/// read without the lock.
+/// the threads that pin it. Its fields change only under
+/// SharedBlends::mutex, a plane's values only by the one thread that marked
+/// it Blending; it is rekeyed only when no thread pins it, so that a
+/// pinned set's ready planes are read without the lock.
 struct SharedTile {
   BlendKey key;
   int pins = 0;  ///< threads reading it
-  bool haveE = false, haveV = false;
+  PlaneState e = PlaneState::Empty, v = PlaneState::Empty;
   std::vector<btScalar> elevation, velocity;
 };
 
@@ -71,7 +76,7 @@ struct SharedBlends {
     }
     if (free == nullptr) return nullptr;
     free->key.set(s);
-    free->haveE = free->haveV = false;
+    free->e = free->v = PlaneState::Empty;
     free->pins = 1;
     return free;
   }
@@ -111,55 +116,69 @@ PlaneShape planeShape(const SpectralGridJob& job) {
   return {side, spectralGridPadded(side), spectralGridPadded(side * 3 * job.bands)};
 }
 
-/// The job's time's planes asked (`blendE`, `blendV`) into `elevation` and
+/// Room for the planes asked (`blendE`, `blendV`) in `elevation` and
 /// `velocity`: rows of the planes' padding, and a vector past the last for
 /// the kernel's whole-vector reads.
-void blendWhole(const SpectralGridJob& job, bool blendE, bool blendV, std::vector<btScalar>& elevation,
+void growPlanes(const SpectralGridJob& job, bool blendE, bool blendV, std::vector<btScalar>& elevation,
                 std::vector<btScalar>& velocity) {
   const PlaneShape shape = planeShape(job);
   if (blendE) growTo(elevation, shape.side * shape.strideE + kSpectralGridLanes);
   if (blendV) growTo(velocity, shape.side * shape.strideV + kSpectralGridLanes);
+}
+
+/// The job's time's planes into `elevation_m` and `velocity_mps` (each
+/// unless null), grown by growPlanes.
+void blendWhole(const SpectralGridJob& job, btScalar* elevation_m, btScalar* velocity_mps) {
   SpectralGridJob whole = job;
   whole.x0 = whole.y0 = 0;
-  whole.width = whole.height = shape.side;
-  whole.bands = blendV ? job.bands : 0;
-  spectralBlend(whole, blendE ? elevation.data() : nullptr, blendV ? velocity.data() : nullptr);
+  whole.width = whole.height = planeShape(job).side;
+  whole.bands = velocity_mps != nullptr ? job.bands : 0;
+  spectralBlend(whole, elevation_m, velocity_mps);
 }
 
 }  // namespace
 
 void BlendedTile::unpin() {
-  if (pinned_ == nullptr) return;
-  const std::lock_guard lock(shared_->mutex);
-  --pinned_->pins;
-  pinned_ = nullptr;
+  if (pinned_ != nullptr) {
+    const std::lock_guard lock(shared_->mutex);
+    --pinned_->pins;
+    pinned_ = nullptr;
+  }
+  shared_.reset();  // a destroyed ocean's planes go with the last thread that read them
 }
 
 void BlendedTile::blend(const SpectralGridJob& job, bool blendE, bool blendV) {
-  const std::shared_ptr<SharedBlends>& blends = job.snapshot.state->blends;
-  {
-    const std::lock_guard lock(blends->mutex);
-    if (pinned_ == nullptr) {
-      pinned_ = blends->pin(job.snapshot);
-      if (pinned_ != nullptr) shared_ = blends;
-    }
-    if (pinned_ != nullptr) {
-      // The first thread to want a plane at this time blends it; the others
-      // wait for it here rather than blend their own.
-      SharedTile& tile = *pinned_;
-      const bool e = blendE && !tile.haveE, v = blendV && !tile.haveV;
-      if (e || v) blendWhole(job, e, v, tile.elevation, tile.velocity);
-      blends->planesBlended += std::size_t(e) + std::size_t(v);
-      tile.haveE = tile.haveE || e;
-      tile.haveV = tile.haveV || v;
-      if (blendE) elevation_ = tile.elevation.data();
-      if (blendV) velocity_ = tile.velocity.data();
-      return;
-    }
+  SharedBlends& blends = *job.snapshot.state->blends;
+  std::unique_lock lock(blends.mutex);
+  if (pinned_ == nullptr && (pinned_ = blends.pin(job.snapshot)) != nullptr) shared_ = job.snapshot.state->blends;
+  if (pinned_ == nullptr) {  // every set read at other times
+    lock.unlock();
+    growPlanes(job, blendE, blendV, ownE_, ownV_);
+    blendWhole(job, blendE ? ownE_.data() : nullptr, blendV ? ownV_.data() : nullptr);
+    if (blendE) elevation_ = ownE_.data();
+    if (blendV) velocity_ = ownV_.data();
+    return;
   }
-  blendWhole(job, blendE, blendV, ownE_, ownV_);
-  if (blendE) elevation_ = ownE_.data();
-  if (blendV) velocity_ = ownV_.data();
+  // The first thread to want a plane at this time blends it, outside the
+  // lock; the others meanwhile blend their own blocks and ask again at their
+  // next job.
+  SharedTile& tile = *pinned_;
+  const bool e = blendE && tile.e == PlaneState::Empty, v = blendV && tile.v == PlaneState::Empty;
+  if (e || v) {
+    growPlanes(job, e, v, tile.elevation, tile.velocity);
+    btScalar* const elevation_m = e ? tile.elevation.data() : nullptr;
+    btScalar* const velocity_mps = v ? tile.velocity.data() : nullptr;
+    if (e) tile.e = PlaneState::Blending;
+    if (v) tile.v = PlaneState::Blending;
+    blends.planesBlended += std::size_t(e) + std::size_t(v);
+    lock.unlock();
+    blendWhole(job, elevation_m, velocity_mps);
+    lock.lock();
+    if (e) tile.e = PlaneState::Ready;
+    if (v) tile.v = PlaneState::Ready;
+  }
+  if (blendE && tile.e == PlaneState::Ready) elevation_ = tile.elevation.data();
+  if (blendV && tile.v == PlaneState::Ready) velocity_ = tile.velocity.data();
 }
 
 void BlendedTile::use(SpectralGridJob& job) {
@@ -195,11 +214,11 @@ void BlendedTile::use(SpectralGridJob& job) {
   const auto row = std::size_t(wrapIndex(job.y0, n, inverseN));
   if (column + job.width > shape.side || row + job.height > shape.side) return;  // past the margin
   if (blendE || blendV) blend(job, blendE, blendV);
-  if (useE) {
+  if (heights && elevation_ != nullptr) {
     job.blendedE = elevation_ + row * shape.strideE + column;
     job.blendedStrideE = shape.strideE;
   }
-  if (useV) {
+  if (fields > 0 && velocity_ != nullptr) {
     job.blendedV = velocity_ + row * shape.strideV + column * fields;
     job.blendedStrideV = shape.strideV;
   }

@@ -32,8 +32,9 @@ struct BlendKey {
 /// kBlendedReads times one of the tile's planes (the elevations, or the
 /// bands' velocities) the next job takes that whole plane, blended, from
 /// the ocean's shared planes at the time (blending it there if no thread
-/// has), and the jobs after read their blocks from it; a lone boat's few
-/// grids never do. When the thread's jobs at the time before asked that
+/// has; while another thread blends it, the jobs blend their own blocks),
+/// and the jobs after read their blocks from it; a lone boat's few grids
+/// never do. When the thread's jobs at the time before asked that
 /// many, a fleet's next step, its first job takes the plane. Each node's
 /// blend is its own, so the same bits either way.
 class BlendedTile {
@@ -54,7 +55,8 @@ class BlendedTile {
  private:
   /// Lets go of the shared planes this thread reads.
   void unpin();
-  /// Makes the planes asked (`blendE`, `blendV`) of the job's time.
+  /// Makes the planes asked (`blendE`, `blendV`) of the job's time, or
+  /// leaves them null while another thread blends them.
   void blend(const SpectralGridJob& job, bool blendE, bool blendV);
 
   BlendKey key_;
