@@ -150,7 +150,10 @@ void BlendedTile::unpin() {
 void BlendedTile::blend(const SpectralGridJob& job, bool blendE, bool blendV) {
   SharedBlends& blends = *job.snapshot.state->blends;
   std::unique_lock lock(blends.mutex);
-  if (pinned_ == nullptr && (pinned_ = blends.pin(job.snapshot)) != nullptr) shared_ = job.snapshot.state->blends;
+  if (pinned_ == nullptr) {
+    pinned_ = blends.pin(job.snapshot);
+    if (pinned_ != nullptr) shared_ = job.snapshot.state->blends;  // kept for unpin, past the ocean
+  }
   if (pinned_ == nullptr) {  // every set read at other times
     lock.unlock();
     growPlanes(job, blendE, blendV, ownE_, ownV_);
