@@ -213,7 +213,7 @@ struct SpectralOceanState {
   bool prepared = false;
   /// Which publication of which ocean `front` is (nextPublication()): the
   /// published tiles change only with it, so what a query derives from
-  /// them may be kept under it (spectral_grid.cpp's blended tile).
+  /// them may be kept under it (blended_tile.cpp).
   std::uint64_t publication = nextPublication();
   /// The tiles blended in time at the times many grids ask, shared by
   /// every thread that queries (blended_tile.hpp, BlendedTile).
