@@ -316,7 +316,7 @@ TEST(SpectralOceanFixedPoints, AWindowsVelocitiesAreTheWholeGrids) {
 
 // A thread that asks many grids at one time blends the published tiles
 // under them whole, once, and reads each grid's block from there
-// (spectral_grid.cpp, BlendedTile): the same bits as each grid alone on a
+// (blended_tile.cpp, BlendedTile): the same bits as each grid alone on a
 // fresh thread, which blends its own block. Grids as a far boat's (4 x 4
 // nodes, the velocities of 2 x 2 at the surface) and a full-detail boat's
 // (every node, four depths), across the tile's edge within the blended

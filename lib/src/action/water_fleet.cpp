@@ -253,7 +253,13 @@ void WaterFleet::step(btScalar timeStep_s, const btCollisionWorld* world) {
   auto computeRange = [&](std::size_t first, std::size_t last) {
     for (std::size_t i = first; i < last; ++i) {
       if (i + 2 < last) detail::prefetch<Slots::kSlotBytes>(boats_[i + 2]);
-      if (i + 1 < last) detail::prefetch<sizeof(btRigidBody)>(boats_[i + 1]->body());
+      if (i + 1 < last) {
+        detail::prefetch<sizeof(btRigidBody)>(boats_[i + 1]->body());
+        // And the memory its last substep worked in beyond its slot (a far
+        // boat's column arrays and patch samples, on the heap).
+        const detail::MemoryHint& hint = Internals::state(*boats_[i + 1]).memoryHint;
+        for (std::size_t r = 0; r < hint.count; ++r) detail::prefetch(hint.at[r], hint.bytes[r]);
+      }
       compute(i);
     }
   };

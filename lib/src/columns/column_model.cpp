@@ -16,6 +16,7 @@ class ColumnModel final : public ModelState {
   bool run(const BoatModel& boat, BoatState& state, const BodySnapshot& body, btScalar dt_s, double t_s) override {
     const HullSoA& points = soaOf(*boat.columns).points;
     if (!own_.fits(points)) fit(boat);  // the test inline: a call only to grow
+    hintMemory(state);
     const SubstepPlan plan = timedPlan(planColumns, boat, state);
     Substep s(threadBuffers(points), plan, dt_s, t_s, state.profile.get());
     if (!findWater(boat, state, own_.water, body, s, points)) return skipSubstep(state, s.flags);
@@ -43,6 +44,21 @@ class ColumnModel final : public ModelState {
 
  private:
   void forgetHistory() override { own_.water.havePrevious = false; }
+
+  /// This state, its arrays and the patch's samples, each a heap
+  /// allocation of its own, for the fleet to ask for a boat ahead
+  /// (MemoryHint).
+  void hintMemory(BoatState& state) const {
+    MemoryHint hint;  // made here, then stored whole: its count is known at each add
+    hint.add(this, sizeof(*this));
+    hint.add(own_.water.height_m);
+    hint.add(own_.water.previousHeight_m);
+    hint.add(own_.water.above_m);
+    hint.add(own_.fraction);
+    hint.add(state.patch.samples_m().data(), state.patch.samples_m().size_bytes());
+    hint.add(state.patch.surfaceVelocityNodes().data(), state.patch.surfaceVelocityNodes().size_bytes());
+    state.memoryHint = hint;
+  }
 
   ColumnState own_;
 };

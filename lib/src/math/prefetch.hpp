@@ -36,4 +36,12 @@ template <std::size_t Bytes>
                        std::make_index_sequence<(Bytes + kCacheLineBytes - 1) / kCacheLineBytes>());
 }
 
+/// Asks for every cache line of the `bytes` bytes at `p` (a count known only
+/// when running), to be written.
+[[gnu::always_inline]] inline void prefetch(const void* p, std::size_t bytes) {
+  const char* c = static_cast<const char*>(p);
+  for (std::size_t k = 0; k < bytes; k += kCacheLineBytes) __builtin_prefetch(c + k, 1);
+  if (bytes > 0) __builtin_prefetch(c + (bytes - 1), 1);
+}
+
 }  // namespace keel::KEEL_ABI::detail

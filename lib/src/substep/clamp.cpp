@@ -183,7 +183,12 @@ void clampDrag(const BoatModel& boat, BoatState& state, const BodySnapshot& body
   const btVector3 baseLinear = s.relativeVelocity_mps + (state.hydrostatics.force_N * inverseMass + gravity) * s.dt_s;
   const btVector3 baseAngular = body.angularVelocity_radps + inverseInertia * state.hydrostatics.torque_Nm * s.dt_s;
   f.energyScale = limitToDissipation(f, total, baseLinear, baseAngular, inverseMass, inverseInertia, s.dt_s, allowance);
-  if (f.energyScale < 1) s.flags |= StatusDragEnergyLimited;
+  if (f.energyScale < 1) {
+    s.flags |= StatusDragEnergyLimited;
+    total = f.total();
+  }
+  s.termsTotal = total;  // the terms' sum as left here: VelocityChange need not sum them again
+  s.termsSummed = true;
 }
 
 }  // namespace keel::KEEL_ABI::detail

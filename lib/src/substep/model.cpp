@@ -47,6 +47,7 @@ bool runSubstep(const BoatModel& boat, BoatState& state, const BodySnapshot& bod
   if (state.profile) ++state.profile->substeps;
   if (state.wakeLink)
     state.wakeLink->sources.count = state.wakeLink->sources.triangles = 0;  // a skipped substep makes no waves
+  state.memoryHint.count = 0;  // the model names its memory anew (a boat put on triangles names none)
   return state.modelState(boat.model).run(boat, state, body, dt_s, t_s);
 }
 

@@ -39,6 +39,7 @@
 #include <LinearMath/btTransform.h>
 #include <LinearMath/btVector3.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -224,6 +225,32 @@ struct BoatValues {
 /// model's (model.hpp), made at its first substep.
 struct WakeLink;
 
+/// The memory beyond a boat's own that its last substep worked in (its
+/// model's state and arrays, its patch's samples: heap allocations of their
+/// own), for a loop over many boats to ask for a boat ahead
+/// (WaterFleet::step). A hint only: after the memory moves (a model fitted
+/// to larger columns, a rollback) it names the old until the next substep,
+/// and nothing read depends on it. Small, as every boat's state holds one:
+/// the first kMaxBytes of a range alone (the processor's own prefetcher
+/// follows a long array once it is being read).
+struct MemoryHint {
+  static constexpr std::size_t kRanges = 7;
+  static constexpr std::size_t kMaxBytes = 1024;
+  std::array<const void*, kRanges> at{};
+  std::array<std::uint16_t, kRanges> bytes{};
+  std::uint8_t count = 0;
+  /// Adds `n` bytes at `p` (none when full).
+  void add(const void* p, std::size_t n) {
+    if (count == kRanges) return;
+    at[count] = p;
+    bytes[count++] = std::uint16_t(std::min(n, kMaxBytes));
+  }
+  template <typename T>
+  void add(const std::vector<T>& v) {
+    add(v.data(), v.size() * sizeof(T));
+  }
+};
+
 struct BoatState : BoatValues {
   BoatState();
   ~BoatState();
@@ -239,6 +266,9 @@ struct BoatState : BoatValues {
   /// Each buoyancy model's own state, indexed by BuoyancyModel; made at its
   /// first substep (modelState).
   std::array<std::unique_ptr<ModelState>, kBuoyancyModelCount> models;
+  /// What the last substep worked in beyond the boat's own memory: not a
+  /// value (copyFrom leaves it).
+  MemoryHint memoryHint;
   /// The state of `model`, made (allocating) the first time. (The made
   /// state's look-up inline: one call fewer on every substep.)
   ModelState& modelState(BuoyancyModel model) {
@@ -310,6 +340,10 @@ struct Substep {
   bool slamSummed = false;         ///< Flow: slamming summed this substep (its history is warm)
   SlammingParameters slamming;     ///< Flow: slamming's per-boat factors
   std::uint32_t flags = StatusOk;  ///< StatusFlag bits so far
+  /// Clamp: the terms' sum as it left them (HydrodynamicForces::total()),
+  /// for VelocityChange, when `termsSummed`.
+  ForceTorque termsTotal;
+  bool termsSummed = false;
   /// Pose, AddedMass: the inverse mass and inertia (world) the water's terms
   /// accelerate: the body's own, raised by the added mass when it is on.
   btScalar effectiveInverseMass_pkg = 0;

@@ -36,8 +36,11 @@ bool velocityChange(const BoatModel& boat, BoatState& state, PointWater& water, 
   const StageScope scope(s.profile, SubstepStage::VelocityChange);
   ForceTorque& total = state.total;
   // No term planned, none ran: the hydrodynamic forces are the zeros the
-  // substep began with, which add nothing.
-  total = s.plan.anyTerm() ? state.hydrodynamics.total() : ForceTorque{};
+  // substep began with, which add nothing. The Clamp stage leaves their sum.
+  if (!s.plan.anyTerm())
+    total = ForceTorque{};
+  else
+    total = s.termsSummed ? s.termsTotal : state.hydrodynamics.total();
   total.force_N += state.hydrostatics.force_N;
   total.torque_Nm += state.hydrostatics.torque_Nm;
   total += state.flood.force;

@@ -85,6 +85,11 @@ class PatchSampler final : public WaterPatch {
   /// of its own); otherwise only the heights are sampled.
   std::size_t sampleWithSurfaceVelocities(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s);
 
+  /// The nodes' surface velocities as held (sampleWithSurfaceVelocities
+  /// writes those of one cell's corners): where they lie, for a hint to
+  /// the caches.
+  [[nodiscard]] std::span<const WaterVelocity> surfaceVelocityNodes() const { return surfaceVelocity_; }
+
   /// Forgets the samples the patch in time keeps (another surface may be
   /// given the address of the one they were taken on).
   void forgetKeptSamples() { kept_.forget(); }

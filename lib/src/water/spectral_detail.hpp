@@ -191,6 +191,12 @@ struct TileWork {
   int step = 0;
 };
 
+/// The published tiles blended in time whole, shared by the threads that
+/// query one time (blended_tile.cpp).
+struct SharedBlends;
+/// A new ocean's shared blended planes, none blended yet.
+[[nodiscard]] std::shared_ptr<SharedBlends> makeSharedBlends();
+
 /// A number no other publication of any ocean in the process had.
 [[nodiscard]] std::uint64_t nextPublication();
 
@@ -207,8 +213,11 @@ struct SpectralOceanState {
   bool prepared = false;
   /// Which publication of which ocean `front` is (nextPublication()): the
   /// published tiles change only with it, so what a query derives from
-  /// them may be kept under it (spectral_grid.cpp's blended tile).
+  /// them may be kept under it (blended_tile.cpp).
   std::uint64_t publication = nextPublication();
+  /// The tiles blended in time at the times many grids ask, shared by
+  /// every thread that queries (blended_tile.hpp, BlendedTile).
+  std::shared_ptr<SharedBlends> blends = makeSharedBlends();
   double inverseCell_pm;       ///< N / L [1/m]
   int fixedNodes;              ///< fixed-point tile nodes per side M: N times the refinement, even
   double inverseFixedCell_pm;  ///< M / L [1/m]

@@ -8,6 +8,7 @@
 
 #include "grow.hpp"
 #include "math/det_math.hpp"
+#include "water/blended_tile.hpp"
 #include "water/grid_check.hpp"
 #include "water/query_costs.hpp"
 #include "water/spectral_grid.hpp"
@@ -21,7 +22,6 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace keel::KEEL_ABI {
@@ -44,58 +44,6 @@ SpectralAxis axisAt(double f, bool cubic) {
           {0.5 * (-a3 + 2 * a2 - a), 0.5 * (3 * a3 - 5 * a2 + 2), 0.5 * (-3 * a3 + 4 * a2 + a), 0.5 * (a3 - a2)}};
 }
 
-/// Tile nodes past the tile's edge that a blended tile also holds (its
-/// first columns and rows again), so that a block that crosses the edge by
-/// up to this many is read in place.
-constexpr std::size_t kBlendedMargin = 16;
-
-/// The largest plane a thread blends whole [btScalars], 64 MB of floats:
-/// the bands' velocities of a tile of 512 nodes at the default refinement
-/// and bands fit, of 1,024 do not (both planes take 1.7 MB at the default
-/// 128 nodes). Larger planes are blended block by block, as for a lone
-/// boat.
-constexpr std::size_t kMaxBlendedPlane = std::size_t(1) << 24;
-
-/// A plane is blended whole once a thread's grids at one time ask this many
-/// times its values: its blend reads every tile node of both published
-/// tiles, a block's only the nodes under its grid, so a plane read about
-/// once over (1,000 full-detail boats' patches) would cost as much memory
-/// traffic as it saves blends.
-constexpr std::size_t kBlendedReads = 2;
-
-/// The published tiles blended in time at one query time, on one thread:
-/// a fleet asks thousands of grids at each time, each blending the few
-/// hundred tile nodes under it, together many times the tile's own. The
-/// values a thread's jobs ask at one time are counted, and once they reach
-/// kBlendedReads times one of the tile's planes (the elevations, or the
-/// bands' velocities) the next job blends that whole plane, and the jobs
-/// after read their blocks from it; a lone boat's few grids never do. When
-/// the thread's jobs at the time before asked that many, a fleet's next
-/// step, its first job blends the plane. Each node's blend is its own, so
-/// the same bits either way.
-struct BlendedTile {
-  /// What the planes hold: a publication's two tiles and their weights.
-  std::uint64_t publication = 0;
-  const detail::SpectralLevel *level0 = nullptr, *level1 = nullptr;
-  detail::TimeWeights weights;
-  std::size_t askedE = 0, askedV = 0;          ///< values the jobs asked since
-  std::size_t lastAskedE = 0, lastAskedV = 0;  ///< those of the time before
-  bool haveE = false, haveV = false;
-  std::vector<btScalar> elevation, velocity;  ///< the planes, kBlendedMargin past the edge
-
-  /// The blend's weights compared as bits: a -0 weight can give another
-  /// zero's sign.
-  [[nodiscard]] bool holds(const detail::Snapshot& s) const {
-    const auto same = [](float a, float b) {
-      return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
-    };
-    const detail::TimeWeights& w = s.weights;
-    return publication == s.state->publication && level0 == s.level0 && level1 == s.level1 &&
-           same(weights.value0, w.value0) && same(weights.value1, w.value1) && same(weights.slope0, w.slope0) &&
-           same(weights.slope1, w.slope1);
-  }
-};
-
 /// The per-thread tables of one grid query: they grow to the largest grid
 /// asked, then never allocate again (surfaces are shared by every thread).
 struct GridScratch {
@@ -106,7 +54,14 @@ struct GridScratch {
   /// What `decay` was computed for: the depths, then the bands' wavenumbers.
   std::vector<double> decayKey;
   std::size_t decayDepths = 0;  ///< of decayKey, the depths
-  BlendedTile tile;
+  detail::BlendedTile tile;     ///< the blended planes it reads
+  /// The last query's snapshot (detail::snapshotAt), a function of the
+  /// ocean's state, its publication and the time alone: a fleet's grids on
+  /// one thread ask the same time of the same tiles one after another.
+  /// Publication 0: none.
+  std::uint64_t snapshotPublication = 0;
+  std::uint64_t snapshotTime = 0;  ///< the time's bits (a -0 s weighs the tiles apart from a +0 s)
+  detail::Snapshot snapshot{};
 };
 
 /// The calling thread's tables.
@@ -161,66 +116,6 @@ void layDecays(GridScratch& scratch, std::span<const double> depths_m, std::span
   job.decay = scratch.decay.data();
 }
 
-/// The job's block read from the thread's blended tile, where the tile
-/// holds it and has been (or is now) blended: BlendedTile.
-void useBlendedTile(BlendedTile& tile, detail::SpectralGridJob& job) {
-  const detail::Snapshot& s = job.snapshot;
-  if (s.single) return;  // no blend
-  if (!tile.holds(s)) {
-    tile.publication = s.state->publication;
-    tile.level0 = s.level0;
-    tile.level1 = s.level1;
-    tile.weights = s.weights;
-    tile.lastAskedE = std::exchange(tile.askedE, 0);
-    tile.lastAskedV = std::exchange(tile.askedV, 0);
-    tile.haveE = tile.haveV = false;
-  }
-  const auto n = std::int64_t(s.state->fixedNodes);
-  const std::size_t side = std::size_t(n) + kBlendedMargin, fields = 3 * job.bands;
-  const bool heights = job.heights_m != nullptr;
-  if (heights) tile.askedE += job.width * job.height;
-  if (fields > 0 && job.velocityRows > 0) {
-    // The block rows under the rows with velocities.
-    const std::size_t last = job.velocityRow0 + job.velocityRows - 1;
-    tile.askedV += job.width * std::size_t(job.rows[last].first - job.rows[job.velocityRow0].first + 4) * fields;
-  }
-  const std::size_t planeE = side * side, planeV = planeE * fields;
-  const bool blendE = heights && !tile.haveE && std::max(tile.askedE, tile.lastAskedE) >= kBlendedReads * planeE &&
-                      planeE <= kMaxBlendedPlane;
-  const bool blendV = fields > 0 && !tile.haveV && std::max(tile.askedV, tile.lastAskedV) >= kBlendedReads * planeV &&
-                      planeV <= kMaxBlendedPlane;
-  if (!(heights && (tile.haveE || blendE)) && !(fields > 0 && (tile.haveV || blendV))) return;  // no plane for it
-  // The block's first node in the tile (a 64-bit division each).
-  const auto wrap = [n](std::int64_t x) {
-    const std::int64_t r = x % n;
-    return std::size_t(r < 0 ? r + n : r);
-  };
-  const std::size_t column = wrap(job.x0), row = wrap(job.y0);
-  if (column + job.width > side || row + job.height > side) return;  // past the margin
-  const std::size_t strideE = detail::spectralGridPadded(side), strideV = detail::spectralGridPadded(side * fields);
-  if (blendE || blendV) {
-    // Rows of the planes' padding, and a vector past the last for the
-    // kernel's whole-vector reads.
-    if (blendE) detail::growTo(tile.elevation, side * strideE + detail::kSpectralGridLanes);
-    if (blendV) detail::growTo(tile.velocity, side * strideV + detail::kSpectralGridLanes);
-    detail::SpectralGridJob whole = job;
-    whole.x0 = whole.y0 = 0;
-    whole.width = whole.height = side;
-    whole.bands = blendV ? job.bands : 0;
-    detail::spectralBlend(whole, blendE ? tile.elevation.data() : nullptr, blendV ? tile.velocity.data() : nullptr);
-    tile.haveE = tile.haveE || blendE;
-    tile.haveV = tile.haveV || blendV;
-  }
-  if (heights && tile.haveE) {
-    job.blendedE = tile.elevation.data() + row * strideE + column;
-    job.blendedStrideE = strideE;
-  }
-  if (fields > 0 && tile.haveV) {
-    job.blendedV = tile.velocity.data() + row * strideV + column * fields;
-    job.blendedStrideV = strideV;
-  }
-}
-
 /// Part of a grid for one job: `nodesU` columns' stencils from `columns`,
 /// `nodesV` rows' from `rows`, written row-major from `heights_m` and (with
 /// velocities) `velocities_mps`, those of the window `velocity` alone.
@@ -266,7 +161,7 @@ void runJob(GridScratch& scratch, const detail::Snapshot& snapshot, const GridVe
                               .blendedV = nullptr,
                               .blendedStrideE = 0,
                               .blendedStrideV = 0};
-  useBlendedTile(scratch.tile, job);
+  scratch.tile.use(job);
   layColumnWeights(scratch, job);
   if (depths > 0) layDecays(scratch, velocities->depths_m, state.waves.bandWavenumber_radpm, job);
   detail::growTo(scratch.work, detail::spectralGridScratch(job));
@@ -318,7 +213,13 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
     scratch.columns[i] = axisAt(double(grid.originI + std::int64_t(i)) * scale, cubic);
   for (std::size_t j = 0; j < nv; ++j) scratch.rows[j] = axisAt(double(grid.originJ + std::int64_t(j)) * scale, cubic);
   static_assert(sizeof(WaterVelocity) == 3 * sizeof(btScalar), "the kernel writes east, north, up per depth");
-  const detail::Snapshot snapshot = detail::snapshotAt(state, t_s);
+  if (scratch.snapshotPublication != state.publication || scratch.snapshot.state != &state ||
+      scratch.snapshotTime != std::bit_cast<std::uint64_t>(t_s)) {
+    scratch.snapshot = detail::snapshotAt(state, t_s);  // throws for a time that is not finite
+    scratch.snapshotPublication = state.publication;
+    scratch.snapshotTime = std::bit_cast<std::uint64_t>(t_s);
+  }
+  const detail::Snapshot& snapshot = scratch.snapshot;
   btScalar* velocities_mps = velocities != nullptr && !velocities->depths_m.empty() ? &velocities->out[0].east_mps
                                                                                     : nullptr;
   // The nodes whose velocities are computed: the wanted window (all by
@@ -365,20 +266,26 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
     }
 }
 
+/// checkGrid's refusal, apart from its test: the test, run at every grid
+/// query, then keeps no stream's setup of its own.
+[[noreturn, gnu::cold, gnu::noinline]] void refuseGridReach(const detail::SpectralOceanState& state,
+                                                            const WaterGrid& grid, const char* where, double farthest) {
+  const double scale = grid.cellSize_m * state.inverseFixedCell_pm;
+  std::ostringstream m;
+  m << where << ": WaterGrid::cellSize_m is " << grid.cellSize_m << " m and its nodes reach "
+    << farthest * grid.cellSize_m << " m, " << farthest * scale << " of the tile's fixed-point cells of "
+    << 1 / state.inverseFixedCell_pm << " m, beyond the 2^52 cells "
+    << "a query can count";
+  throw std::invalid_argument(m.str());
+}
+
 /// The shared checks of a grid (detail::checkWaterGrid), and its nodes
 /// within 2^52 fixed-point tile cells of the origin, where a double still
 /// counts whole cells and their stencils' indices fit 64 bits.
 void checkGrid(const detail::SpectralOceanState& state, const WaterGrid& grid, const char* where) {
   const double farthest = detail::checkWaterGrid(grid, where);
   const double scale = grid.cellSize_m * state.inverseFixedCell_pm, limit = 0x1p52;
-  if (!(farthest * scale <= limit)) {
-    std::ostringstream m;
-    m << where << ": WaterGrid::cellSize_m is " << grid.cellSize_m << " m and its nodes reach "
-      << farthest * grid.cellSize_m << " m, " << farthest * scale << " of the tile's fixed-point cells of "
-      << 1 / state.inverseFixedCell_pm << " m, beyond the 2^52 cells "
-      << "a query can count";
-    throw std::invalid_argument(m.str());
-  }
+  if (!(farthest * scale <= limit)) refuseGridReach(state, grid, where, farthest);
 }
 
 }  // namespace
@@ -413,8 +320,7 @@ std::size_t detail::spectralGridScratch_bytes() {
   return s.columns.capacity() * sizeof(SpectralAxis) + s.rows.capacity() * sizeof(SpectralAxis) +
          (s.columnWeight.capacity() + s.decay.capacity() + s.work.capacity() + s.blockVelocities.capacity()) *
              sizeof(btScalar) +
-         (s.tile.elevation.capacity() + s.tile.velocity.capacity()) * sizeof(btScalar) +
-         s.decayKey.capacity() * sizeof(double);
+         s.tile.bytes() + s.decayKey.capacity() * sizeof(double);
 }
 
 }  // namespace keel::KEEL_ABI

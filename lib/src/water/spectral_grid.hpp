@@ -19,6 +19,19 @@ inline constexpr std::size_t kSpectralGridLanes = 8;
 /// `n` rounded up to whole vectors of kSpectralGridLanes.
 [[nodiscard]] constexpr std::size_t spectralGridPadded(std::size_t n) { return roundUp(n, kSpectralGridLanes); }
 
+/// x mod n in [0, n), for n > 2 and |x| <= 2^52 (the grid queries' reach:
+/// spectral_grid.cpp, checkGrid), `inverse` 1 / n: a 64-bit division costs
+/// tens of cycles, and a boat's grid query wraps its block's first column
+/// and row. The quotient from the double product is within 2 of x / n
+/// (its relative error, 2^-52, times |x / n| <= 2^52 / n), so x less it
+/// times n lies within 2n of 0, brought into [0, n) exactly.
+[[nodiscard]] inline std::int64_t wrapIndex(std::int64_t x, std::int64_t n, double inverse) {
+  std::int64_t r = x - std::int64_t(double(x) * inverse) * n;
+  r = r < 0 ? r + n : r;
+  r = r < 0 ? r + n : r;
+  return r >= n ? r - n : r;
+}
+
 /// One axis of a grid node's stencil: the (unwrapped) tile index of its
 /// first tap and the 4 taps' weights, as SpectralOceanState::fixedStencilAt
 /// (bilinear: taps 1 and 2).

@@ -128,10 +128,11 @@ void blendBlock(const SpectralGridJob& job, std::size_t strideE, std::size_t str
   const float *v0 = s.level0->fixedVelocity_mps.data(), *v1 = s.level1->fixedVelocity_mps.data();
   // The velocities' slope in time: their rate at the fixed points.
   const float *a0 = s.level0->fixedVelocityRate_mps2.data(), *a1 = s.level1->fixedVelocityRate_mps2.data();
-  // The first row and column wrapped into the tile once (a 64-bit division
-  // costs tens of cycles), the rest stepped.
-  const std::int64_t column0 = (job.x0 % n + n) % n;
-  std::int64_t row = (job.y0 % n + n) % n;
+  // The first row and column wrapped into the tile once (wrapIndex), the
+  // rest stepped.
+  const double inverseN = 1 / double(n);
+  const std::int64_t column0 = wrapIndex(job.x0, n, inverseN);
+  std::int64_t row = wrapIndex(job.y0, n, inverseN);
   for (std::size_t r = 0; r < job.height; ++r, row = row + 1 == n ? 0 : row + 1) {
     for (std::size_t c = 0; c < job.width;) {
       std::int64_t column = column0 + std::int64_t(c);

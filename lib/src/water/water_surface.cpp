@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -42,16 +43,12 @@ void WaterSurface::pressureHeads(const btScalar* u_m, const btScalar* v_m, const
 
 QueryCost WaterSurface::queryCost() const { return {}; }
 
-double detail::checkWaterGrid(const WaterGrid& grid, const char* caller) {
-  const bool cell = grid.cellSize_m > 0 && std::isfinite(grid.cellSize_m);
-  const bool counts = grid.nodesU >= 0 && grid.nodesV >= 0;
-  const bool origin = std::abs(double(grid.originI)) <= kMaxGridIndex &&
-                      std::abs(double(grid.originJ)) <= kMaxGridIndex;
-  const double farthest = std::max({std::abs(double(grid.originI) + grid.nodesU),
-                                    std::abs(double(grid.originJ) + grid.nodesV), std::abs(double(grid.originI)),
-                                    std::abs(double(grid.originJ))});
-  const bool reach = farthest * grid.cellSize_m <= kMaxGridCoordinate_m;
-  if (cell && counts && origin && reach) return farthest;  // the message only when one fails: no allocation per query
+namespace {
+
+/// checkWaterGrid's refusal, apart from its test: the test, run at every
+/// grid query, then keeps no stream's setup of its own.
+[[noreturn, gnu::cold, gnu::noinline]] void refuseWaterGrid(const WaterGrid& grid, const char* caller, bool cell,
+                                                            bool counts, bool origin, double farthest) {
   std::ostringstream m;
   m << caller << ": ";
   if (!cell)
@@ -60,14 +57,15 @@ double detail::checkWaterGrid(const WaterGrid& grid, const char* caller) {
     m << "WaterGrid::nodesU is " << grid.nodesU << " and nodesV " << grid.nodesV << ": they must be >= 0";
   else if (!origin)
     m << "WaterGrid::originI is " << grid.originI << " and originJ " << grid.originJ << ": they must lie within "
-      << kMaxGridIndex << " cells of 0";
+      << detail::kMaxGridIndex << " cells of 0";
   else
     m << "WaterGrid::cellSize_m is " << grid.cellSize_m << " m: the nodes " << farthest << " cells from the origin, "
-      << farthest * grid.cellSize_m << " m, lie beyond " << kMaxGridCoordinate_m << " m";
+      << farthest * grid.cellSize_m << " m, lie beyond " << detail::kMaxGridCoordinate_m << " m";
   throw std::invalid_argument(m.str());
 }
 
-void detail::checkGridVelocities(const GridVelocities& velocities, const char* caller) {
+/// checkGridVelocities' refusal (as refuseWaterGrid).
+[[noreturn, gnu::cold, gnu::noinline]] void refuseGridVelocities(const GridVelocities& velocities, const char* caller) {
   for (std::size_t m = 0; m < velocities.depths_m.size(); ++m)
     if (!(velocities.depths_m[m] >= 0 && std::isfinite(velocities.depths_m[m]))) {
       std::ostringstream s;
@@ -82,9 +80,34 @@ void detail::checkGridVelocities(const GridVelocities& velocities, const char* c
       << " + " << w.nodesV << ": each must be >= 0";
     throw std::invalid_argument(s.str());
   }
-  if (!velocities.depths_m.empty() && velocities.out == nullptr)
-    throw std::invalid_argument(std::string(caller) + ": GridVelocities::out is null but depths_m has " +
-                                std::to_string(velocities.depths_m.size()) + " depths");
+  throw std::invalid_argument(std::string(caller) + ": GridVelocities::out is null but depths_m has " +
+                              std::to_string(velocities.depths_m.size()) + " depths");
+}
+
+}  // namespace
+
+double detail::checkWaterGrid(const WaterGrid& grid, const char* caller) {
+  const bool cell = grid.cellSize_m > 0 && std::isfinite(grid.cellSize_m);
+  const bool counts = grid.nodesU >= 0 && grid.nodesV >= 0;
+  const bool origin = std::abs(double(grid.originI)) <= kMaxGridIndex &&
+                      std::abs(double(grid.originJ)) <= kMaxGridIndex;
+  const double farthest = std::max({std::abs(double(grid.originI) + grid.nodesU),
+                                    std::abs(double(grid.originJ) + grid.nodesV), std::abs(double(grid.originI)),
+                                    std::abs(double(grid.originJ))});
+  const bool reach = farthest * grid.cellSize_m <= kMaxGridCoordinate_m;
+  if (cell && counts && origin && reach) return farthest;  // the message only when one fails: no allocation per query
+  refuseWaterGrid(grid, caller, cell, counts, origin, farthest);
+}
+
+void detail::checkGridVelocities(const GridVelocities& velocities, const char* caller) {
+  // Each depth finite and >= 0 (a NaN fails the comparison, an infinity the bound).
+  bool depths = true;
+  for (const double depth_m : velocities.depths_m)
+    depths = depths && depth_m >= 0 && depth_m <= std::numeric_limits<double>::max();
+  const GridWindow& w = velocities.window;
+  const bool window = (w.firstU | w.firstV | w.nodesU | w.nodesV) >= 0;  // no sign bit among them
+  if (depths && window && (velocities.depths_m.empty() || velocities.out != nullptr)) return;
+  refuseGridVelocities(velocities, caller);
 }
 
 bool WaterSurface::gridHeights(const WaterGrid&, double, btScalar*) const { return false; }
