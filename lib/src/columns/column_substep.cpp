@@ -4,6 +4,7 @@
 
 #include "columns/column_soa.hpp"
 #include "hull/hull_access.hpp"
+#include "substep/plan_inline.hpp"
 #include "substep/profile.hpp"
 #include "substep/water_velocity.hpp"
 

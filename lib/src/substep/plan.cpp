@@ -1,5 +1,6 @@
-// The Plan stage: the triangle model's decisions for a substep, and
-// Sampling::Auto's cost model (docs/model.md, "Water sampling").
+// The Plan stage's patch decisions: Sampling::Auto's cost model and what
+// the patch brings besides the heights (docs/model.md, "Water sampling").
+// The decisions every plan makes are inline in plan_inline.hpp.
 #include "substep/plan.hpp"
 
 #include "hull/hull_access.hpp"
@@ -44,24 +45,6 @@ btScalar velocityDepthWanted_m(const BoatModel& boat, btScalar lowestAbove_m) {
   return -lowestAbove_m + btScalar(1.0 / 16) * boat.hull.radius_m();
 }
 
-/// Sampling::Auto's choice, from the surface's stated costs: the patch
-/// costs its nodes, an interpolation per point and, when the flow wants
-/// the water velocity at the vertices, patchVelocityCost_ns; direct
-/// sampling costs a query per point, of heights and velocities at once
-/// when they are wanted. The patch is chosen when it is expected to cost
-/// less than kPatchAdvantage of direct sampling.
-bool autoPicksPatch(const BoatModel& boat, const BoatState& state, std::size_t points, bool perVertex) {
-  const int side = state.patch.samplesPerSide();
-  if (side == 0) return false;  // too many nodes to configure
-  const QueryCost cost = boat.surface.queryCost();
-  const auto count = double(points);
-  const double direct_ns = count * (perVertex ? cost.heightAndVelocity_ns : cost.height_ns);
-  double patch_ns = double(side) * double(side) * cost.gridNode_ns + count * kInterpolation_ns;
-  bool onGrid = false;
-  if (perVertex) patch_ns += patchVelocityCost_ns(boat, state, onGrid);
-  return patch_ns < kPatchAdvantage * direct_ns;
-}
-
 /// Whether the patch's nodes should bring their surface velocities for the
 /// one water velocity under the boat: when the surface answers grids with
 /// velocities and its nodes cost less than a query of one point.
@@ -74,58 +57,39 @@ bool boatVelocityOnGrid(const BoatModel& boat, const BoatState& state) {
   return nodes * perNode < cost.batchPoints * cost.velocity_ns;
 }
 
-/// The patch, for Sampling::Patch or when Auto expects it to cost less;
-/// level water; or a query per point.
-HeightSampling chooseSampling(const BoatModel& boat, const BoatState& state, std::size_t points, bool perVertex) {
-  const Sampling sampling = boat.statics.sampling;
-  if (sampling == Sampling::Patch || (sampling == Sampling::Auto && autoPicksPatch(boat, state, points, perVertex)))
-    return HeightSampling::Patch;
-  // Still, level water: one height for every point, whose coordinates are
-  // then not needed.
-  if (boat.surface.heightIsUniform() && !perVertex) return HeightSampling::Level;
-  return HeightSampling::Direct;
-}
-
 }  // namespace
 
-void planSampling(const BoatModel& boat, const BoatState& state, bool uniformVelocity, SubstepPlan& p) {
-  p.uniformWater = uniformVelocity || boat.dynamics.waterVelocity != WaterVelocitySampling::PerVertex;
-  const bool perVertex = p.velocities == WaterVelocities::PerVertex;
-  p.heights = chooseSampling(boat, state, soaOf(boat.hull).vertexCount, perVertex);
-  if (p.heights == HeightSampling::Patch) {
-    // The nodes' velocities when the surface gives them on grids for less
-    // than a query of the wet vertices (not for a small hull on a large
-    // patch), or their surface velocities for the one under the boat.
-    bool onGrid = false;
-    if (perVertex) (void)patchVelocityCost_ns(boat, state, onGrid);
-    if (onGrid) {
-      p.patchVelocities = PatchVelocities::Nodes;
-      p.patchVelocityDepth_m = velocityDepthWanted_m(boat, state.lowestAbove_m);
-    } else if (p.velocities == WaterVelocities::PerBoat && !uniformVelocity && boatVelocityOnGrid(boat, state)) {
-      p.patchVelocities = PatchVelocities::Surface;
-    }
-  }
-  // Direct sampling asks the velocities with the heights: one query, which
-  // a surface can answer with one solve.
-  p.velocitiesWithHeights = p.heights == HeightSampling::Direct && perVertex;
+// Sampling::Auto's choice, from the surface's stated costs (plan.hpp): the
+// patch costs its nodes, an interpolation per point and, when the flow
+// wants the water velocity at the vertices, patchVelocityCost_ns; direct
+// sampling costs a query per point, of heights and velocities at once when
+// they are wanted. The patch is chosen when it is expected to cost less
+// than kPatchAdvantage of direct sampling.
+bool autoPicksPatch(const BoatModel& boat, const BoatState& state, bool perVertex) {
+  const int side = state.patch.samplesPerSide();
+  if (side == 0) return false;  // too many nodes to configure
+  const QueryCost cost = boat.surface.queryCost();
+  const auto count = double(soaOf(boat.hull).vertexCount);
+  const double direct_ns = count * (perVertex ? cost.heightAndVelocity_ns : cost.height_ns);
+  double patch_ns = double(side) * double(side) * cost.gridNode_ns + count * kInterpolation_ns;
+  bool onGrid = false;
+  if (perVertex) patch_ns += patchVelocityCost_ns(boat, state, onGrid);
+  return patch_ns < kPatchAdvantage * direct_ns;
 }
 
-SubstepPlan planTriangles(const BoatModel& boat, const BoatState& state) {
-  const HydrodynamicSettings& h = boat.dynamics;
-  const bool uniformVelocity = boat.surface.velocityIsUniform();
-  SubstepPlan p;
-  planTerms(h, p);
-  // The water velocity at the vertices only for the terms that take it
-  // piece by piece, and only where it varies; every other term that reads
-  // the water's velocity takes it once, under the boat.
-  if (p.perPiece() && h.waterVelocity == WaterVelocitySampling::PerVertex && !uniformVelocity)
-    p.velocities = WaterVelocities::PerVertex;
-  else if (h.waterVelocity != WaterVelocitySampling::StillWater && p.anyTerm())
-    p.velocities = WaterVelocities::PerBoat;
-  planSampling(boat, state, uniformVelocity, p);
-  p.pressure = boat.statics.pressure;
-  p.keepAlongUp = p.pressure == PressureModel::WavePressure;
-  return p;
+void planPatch(const BoatModel& boat, const BoatState& state, bool uniformVelocity, SubstepPlan& p) {
+  p.heights = HeightSampling::Patch;
+  // The nodes' velocities when the surface gives them on grids for less
+  // than a query of the wet vertices (not for a small hull on a large
+  // patch), or their surface velocities for the one under the boat.
+  bool onGrid = false;
+  if (p.velocities == WaterVelocities::PerVertex) (void)patchVelocityCost_ns(boat, state, onGrid);
+  if (onGrid) {
+    p.patchVelocities = PatchVelocities::Nodes;
+    p.patchVelocityDepth_m = velocityDepthWanted_m(boat, state.lowestAbove_m);
+  } else if (p.velocities == WaterVelocities::PerBoat && !uniformVelocity && boatVelocityOnGrid(boat, state)) {
+    p.patchVelocities = PatchVelocities::Surface;
+  }
 }
 
 }  // namespace keel::KEEL_ABI::detail

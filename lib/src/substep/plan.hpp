@@ -2,7 +2,7 @@
 // What one substep will do, decided once before its stages run: how the
 // water is sampled, which water velocities the terms read, which pressure
 // acts, which terms run. Each buoyancy model makes its own (planTriangles
-// here, planColumns in lib/src/columns); the stages read it and never
+// in plan_inline.hpp, planColumns in lib/src/columns); the stages read it and never
 // change it. The decisions that hang on this substep's water (is the hull
 // wet?) stay with the stages, as results.
 
@@ -69,20 +69,21 @@ struct SubstepPlan {
   }
 };
 
-/// The triangle model's plan for the next substep of `boat` (plan.cpp):
-/// Sampling::Auto's choice from the surface's stated costs, and the patch's
-/// velocity depth from the last substep's deepest wet vertex.
-[[nodiscard]] SubstepPlan planTriangles(const BoatModel& boat, const BoatState& state);
+// The triangle model's plan (planTriangles) and the plan's sampling
+// (planSampling) are inline in plan_inline.hpp, which sees the boat: they
+// run every substep, and a plan for still or level water asks no more than
+// the surface's two answers. The patch's decisions are here (plan.cpp).
 
-/// The plan's sampling, once its velocities are planned: the water's
-/// uniformity under the hull, how the heights are found (the patch for
-/// Sampling::Patch, or for Auto when it expects the patch to cost less at
-/// the hull's vertices; level water; or a query per point) and what the
-/// patch brings besides the heights. Auto chooses for the hull's vertices
-/// whatever the model's points: switching a boat's model then leaves its
-/// sampling as it was, so its force jumps by the models' difference only
-/// (docs/columns.md, "Levels of detail").
-void planSampling(const BoatModel& boat, const BoatState& state, bool uniformVelocity, SubstepPlan& plan);
+/// Sampling::Auto's choice for the hull's vertices, from the surface's
+/// stated costs: whether the patch is expected to cost less than direct
+/// sampling (never when the patch has too many nodes to configure).
+[[nodiscard]] bool autoPicksPatch(const BoatModel& boat, const BoatState& state, bool perVertex);
+
+/// The plan's sampling when it takes the patch: what the patch brings
+/// besides the heights (the nodes' velocities at their depths, down to the
+/// last substep's deepest wet vertex and a margin; or their surface
+/// velocities, for the one under the boat).
+void planPatch(const BoatModel& boat, const BoatState& state, bool uniformVelocity, SubstepPlan& plan);
 
 /// The hydrodynamic terms of `h` into `plan` (the model's own choice of
 /// water velocities aside).

@@ -4,6 +4,7 @@
 // and its cut for drawing.
 #include "hull/hull_access.hpp"
 #include "substep/model.hpp"
+#include "substep/plan_inline.hpp"
 #include "substep/profile.hpp"
 #include "substep/stages.hpp"
 
