@@ -1,10 +1,12 @@
-// The SampleWater and Heights stages: the water under the model's points
-// as the plan says to sample it, and each point's height above it
-// (docs/model.md §1.1).
+// The stages every model begins with (findWater): Pose, then SampleWater
+// and Heights, the water under the model's points as the plan says to
+// sample it and each point's height above it (docs/model.md §1.1), inlined
+// in findWater: two calls fewer a substep.
 #include "substep/profile.hpp"
 #include "substep/stages.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <span>
 #include <stdexcept>
 #include <utility>
@@ -53,9 +55,16 @@ Footprint footprint(const Hull& hull, const WaterAxes& a) {
   return {.uLo_m = uLo, .uHi_m = uHi, .vLo_m = vLo, .vHi_m = vHi};
 }
 
-}  // namespace
-
-bool sampleWater(const BoatModel& boat, BoatState& state, PointWater& water, Substep& s, const HullSoA& soa) {
+/// SampleWater. Reads plan.heights, plan.patchVelocities and
+/// plan.velocitiesWithHeights, s.axes, `points`. Writes water.height_m,
+/// state.patch and state.patchSampled; with HeightSampling::Direct the
+/// points' world coordinates (s.buffers.u_m, v_m), with
+/// velocitiesWithHeights their velocities (s.buffers.velocity), with
+/// PatchVelocities::Nodes the points' cells (s.buffers.cells());
+/// s.samplesAsked, s.nonFiniteHeights. False when the surface threw or the
+/// patch cannot reach (sample_water.cpp).
+[[gnu::always_inline]] inline bool sampleWater(const BoatModel& boat, BoatState& state, PointWater& water, Substep& s,
+                                               const HullSoA& soa) {
   const StageScope scope(s.profile, SubstepStage::SampleWater);
   const SubstepPlan& plan = s.plan;
   const WaterAxes& a = s.axes;
@@ -112,8 +121,17 @@ bool sampleWater(const BoatModel& boat, BoatState& state, PointWater& water, Sub
   return true;
 }
 
-bool heightsAboveWater(const BoatModel& boat, BoatState& state, PointWater& water, Substep& s, const HullSoA& soa,
-                       bool smallHull) {
+/// Heights. Reads water.height_m, s.axes, plan.keepAlongUp. Writes
+/// water.above_m (each point's height above the water), water.height_m
+/// (non-finite and implausible heights replaced), with keepAlongUp each
+/// point's height along up (s.buffers.above_m); state.anyWet,
+/// state.lowestAbove_m, s.waterRange. With `smallHull` (pressureAlone),
+/// for a hull smallHullSums takes, also Classify's and Cut's work in the
+/// same kernel: s.crossingCount and the pressure sums (s.sums, s.summed),
+/// unless a height was replaced. False when no height was finite
+/// (sample_water.cpp).
+[[gnu::always_inline]] inline bool heightsAboveWater(const BoatModel& boat, BoatState& state, PointWater& water,
+                                                     Substep& s, const HullSoA& soa, bool smallHull) {
   const StageScope scope(s.profile, SubstepStage::Heights);
   const std::size_t n = soa.vertexCount;
   // The kernel also counts the non-finite water heights, which are rare:
@@ -164,6 +182,70 @@ bool heightsAboveWater(const BoatModel& boat, BoatState& state, PointWater& wate
   s.summed = crossing != kNotSmallHull;
   if (s.summed) s.crossingCount = crossing;
   return true;
+}
+
+/// Starts a substep's results: nothing pending, no water found yet.
+void beginSubstep(BoatState& state) {
+  state.pendingLinear_mps.setZero();
+  state.pendingAngular_radps.setZero();
+  if (!state.termsCleared) {
+    state.hydrodynamics = HydrodynamicForces{};
+    state.referenceWater_mps.setZero();
+    state.energyAllowance_J = 0;
+    state.termsCleared = true;
+  }
+  state.lowestAbove_m = std::numeric_limits<btScalar>::quiet_NaN();  // until the water is found
+}
+
+/// The Pose stage (stages.hpp), inlined in findWater: a call fewer a
+/// substep.
+[[gnu::always_inline]] inline bool readPose(const BoatModel&, BoatState& state, const BodySnapshot& body, Substep& s) {
+  const StageScope scope(s.profile, SubstepStage::Pose);
+  if (body.staticOrKinematic || !(body.inverseMass_pkg > 0)) {
+    s.flags = StatusStaticBody;
+    return false;
+  }
+  // The water's frame, again only when gravity changed.
+  if (!(state.frameValid && body.gravity_mps2 == state.frameGravity_mps2)) {
+    state.frameValid = WaterFrame::fromGravity(body.gravity_mps2, state.frame);
+    state.frameGravity_mps2 = body.gravity_mps2;
+    state.frameGravityLength_mps2 = body.gravity_mps2.length();
+  }
+  if (!state.frameValid) {
+    s.flags = StatusNoGravity;
+    return false;
+  }
+  if (!isFinite(body.centreOfMass)) {
+    s.flags = StatusNonFiniteBody;
+    return false;
+  }
+  s.effectiveInverseMass_pkg = body.inverseMass_pkg;  // the AddedMass stage raises them
+  s.effectiveInverseInertia = body.inverseInertia;
+  // Read from the snapshot, not from the state just written: a load of
+  // what was just stored in other widths would wait for the stores.
+  const btVector3& centre = body.centreOfMass.getOrigin();
+  const btMatrix3x3& basis = body.centreOfMass.getBasis();
+  state.centre_m = centre;
+  state.basis = basis;
+  // The water's axes in the body frame (B^T a): the hull's vertices are
+  // used as they are.
+  const WaterFrame& f = state.frame;
+  s.axes.east = timesRows(f.east, basis);
+  s.axes.north = timesRows(f.north, basis);
+  s.axes.up = timesRows(f.up, basis);
+  s.axes.centreEast_m = double(centre.dot(f.east));
+  s.axes.centreNorth_m = double(centre.dot(f.north));
+  s.axes.centreUp_m = centre.dot(f.up);
+  return true;
+}
+
+}  // namespace
+
+bool findWater(const BoatModel& boat, BoatState& state, PointWater& water, const BodySnapshot& body, Substep& s,
+               const HullSoA& points, bool smallHull) {
+  beginSubstep(state);
+  return readPose(boat, state, body, s) && sampleWater(boat, state, water, s, points) &&
+         heightsAboveWater(boat, state, water, s, points, smallHull);
 }
 
 }  // namespace keel::KEEL_ABI::detail

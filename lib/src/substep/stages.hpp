@@ -37,35 +37,16 @@ struct TriangleState {
 // Pose. Reads the body snapshot and gravity. Writes state.frame (remade
 // only when gravity changed), state.centre_m and state.basis, s.axes.
 // Fails, with the flag set, for a static body, no gravity or a non-finite
-// pose. Only findWater runs it (substep.cpp's readPose, inlined there).
+// pose. Only findWater runs it (sample_water.cpp's readPose, inlined there).
 
-/// SampleWater. Reads plan.heights, plan.patchVelocities and
-/// plan.velocitiesWithHeights, s.axes, `points`. Writes water.height_m,
-/// state.patch and state.patchSampled; with HeightSampling::Direct the
-/// points' world coordinates (s.buffers.u_m, v_m), with
-/// velocitiesWithHeights their velocities (s.buffers.velocity), with
-/// PatchVelocities::Nodes the points' cells (s.buffers.cells());
-/// s.samplesAsked, s.nonFiniteHeights. False when the surface threw or the
-/// patch cannot reach (sample_water.cpp).
-[[nodiscard]] bool sampleWater(const BoatModel& boat, BoatState& state, PointWater& water, Substep& s,
-                               const HullSoA& points);
-
-/// Heights. Reads water.height_m, s.axes, plan.keepAlongUp. Writes
-/// water.above_m (each point's height above the water), water.height_m
-/// (non-finite and implausible heights replaced), with keepAlongUp each
-/// point's height along up (s.buffers.above_m); state.anyWet,
-/// state.lowestAbove_m, s.waterRange. With `smallHull` (pressureAlone),
-/// for a hull smallHullSums takes, also Classify's and Cut's work in the
-/// same kernel: s.crossingCount and the pressure sums (s.sums, s.summed),
-/// unless a height was replaced. False when no height was finite
-/// (sample_water.cpp).
-[[nodiscard]] bool heightsAboveWater(const BoatModel& boat, BoatState& state, PointWater& water, Substep& s,
-                                     const HullSoA& points, bool smallHull = false);
+// sampleWater, heightsAboveWater: SampleWater and Heights. Only findWater
+// runs them (sample_water.cpp, inlined there, where each says what it
+// reads and writes).
 
 /// The stages every model begins with: its results started afresh, then
 /// Pose, SampleWater and Heights on `points` (with `smallHull`, as
 /// heightsAboveWater). False when one of them found nothing to float (the
-/// substep is then skipped) (substep.cpp).
+/// substep is then skipped) (sample_water.cpp).
 [[nodiscard]] bool findWater(const BoatModel& boat, BoatState& state, PointWater& water, const BodySnapshot& body,
                              Substep& s, const HullSoA& points, bool smallHull = false);
 

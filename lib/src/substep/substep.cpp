@@ -1,5 +1,4 @@
-// The Pose stage, and the snapshot and state every model's substep works
-// on.
+// The snapshot and state every model's substep works on, and its skipping.
 #include "substep/substep.hpp"
 
 #include "action/raised_mass.hpp"
@@ -10,69 +9,10 @@
 #include <BulletDynamics/Dynamics/btRigidBody.h>
 
 #include <cmath>
-#include <limits>
 #include <stdexcept>
 #include <utility>
 
 namespace keel::KEEL_ABI::detail {
-namespace {
-
-/// Starts a substep's results: nothing pending, no water found yet.
-void beginSubstep(BoatState& state) {
-  state.pendingLinear_mps.setZero();
-  state.pendingAngular_radps.setZero();
-  if (!state.termsCleared) {
-    state.hydrodynamics = HydrodynamicForces{};
-    state.referenceWater_mps.setZero();
-    state.energyAllowance_J = 0;
-    state.termsCleared = true;
-  }
-  state.lowestAbove_m = std::numeric_limits<btScalar>::quiet_NaN();  // until the water is found
-}
-
-/// The Pose stage (stages.hpp), inlined where findWater calls it: a call
-/// fewer a substep.
-[[gnu::always_inline]] inline bool readPose(const BoatModel&, BoatState& state, const BodySnapshot& body, Substep& s) {
-  const StageScope scope(s.profile, SubstepStage::Pose);
-  if (body.staticOrKinematic || !(body.inverseMass_pkg > 0)) {
-    s.flags = StatusStaticBody;
-    return false;
-  }
-  // The water's frame, again only when gravity changed.
-  if (!(state.frameValid && body.gravity_mps2 == state.frameGravity_mps2)) {
-    state.frameValid = WaterFrame::fromGravity(body.gravity_mps2, state.frame);
-    state.frameGravity_mps2 = body.gravity_mps2;
-    state.frameGravityLength_mps2 = body.gravity_mps2.length();
-  }
-  if (!state.frameValid) {
-    s.flags = StatusNoGravity;
-    return false;
-  }
-  if (!isFinite(body.centreOfMass)) {
-    s.flags = StatusNonFiniteBody;
-    return false;
-  }
-  s.effectiveInverseMass_pkg = body.inverseMass_pkg;  // the AddedMass stage raises them
-  s.effectiveInverseInertia = body.inverseInertia;
-  // Read from the snapshot, not from the state just written: a load of
-  // what was just stored in other widths would wait for the stores.
-  const btVector3& centre = body.centreOfMass.getOrigin();
-  const btMatrix3x3& basis = body.centreOfMass.getBasis();
-  state.centre_m = centre;
-  state.basis = basis;
-  // The water's axes in the body frame (B^T a): the hull's vertices are
-  // used as they are.
-  const WaterFrame& f = state.frame;
-  s.axes.east = timesRows(f.east, basis);
-  s.axes.north = timesRows(f.north, basis);
-  s.axes.up = timesRows(f.up, basis);
-  s.axes.centreEast_m = double(centre.dot(f.east));
-  s.axes.centreNorth_m = double(centre.dot(f.north));
-  s.axes.centreUp_m = centre.dot(f.up);
-  return true;
-}
-
-}  // namespace
 
 bool skipSubstep(BoatState& state, std::uint32_t flags) {
   state.hydrostatics = HydrostaticResult{};
@@ -83,13 +23,6 @@ bool skipSubstep(BoatState& state, std::uint32_t flags) {
   state.anyWet = false;
   finishStatus(state.status, flags, true);
   return false;
-}
-
-bool findWater(const BoatModel& boat, BoatState& state, PointWater& water, const BodySnapshot& body, Substep& s,
-               const HullSoA& points, bool smallHull) {
-  beginSubstep(state);
-  return readPose(boat, state, body, s) && sampleWater(boat, state, water, s, points) &&
-         heightsAboveWater(boat, state, water, s, points, smallHull);
 }
 
 BodySnapshot BodySnapshot::of(const btRigidBody& body, const RaisedMass& raised, bool gravityInTotal) {
