@@ -13,6 +13,7 @@
 // counts to state.status. Every stage opens a StageScope naming itself
 // (profile.hpp).
 
+#include "substep/profile.hpp"
 #include "substep/substep.hpp"
 
 #include <span>
@@ -119,12 +120,54 @@ void classifyFlags(const BoatState& state, Substep& s);
 /// (cut.cpp).
 void cut(const BoatModel& boat, BoatState& state, Substep& s);
 
+/// The Pressure stage's sums of the whole triangles and the pieces, then
+/// finished as the small hull's (pressure.cpp).
+void piecePressure(const BoatModel& boat, BoatState& state, Substep& s);
+
+/// Limits the pressure force and torque to what any sea can give the hull
+/// (kMaxPressureForceFactor rho g V, and that times the hull's radius about
+/// the centre of mass): a backstop against water no sea makes, which the
+/// height checks let through (a steep but plausible spike under one corner).
+[[gnu::always_inline]] inline bool limitPressure(const BoatModel& boat, HydrostaticResult& p, btScalar gravity_mps2) {
+  const double maxForce = kMaxPressureForceFactor * double(boat.statics.waterDensity_kgpm3) * double(gravity_mps2) *
+                          double(boat.hull.volume_m3());
+  const double maxTorque = maxForce * double(boat.hull.radius_m());
+  // Well inside both limits (the squares 2 % below theirs, far more than
+  // the lengths' rounding), nothing to limit: no square roots.
+  if (double(p.force_N.length2()) < 0.98 * maxForce * maxForce &&
+      double(p.torque_Nm.length2()) < 0.98 * maxTorque * maxTorque)
+    return false;
+  const double force = double(p.force_N.length()), torque = double(p.torque_Nm.length());
+  bool limited = false;
+  if (force > maxForce) p.force_N *= btScalar(maxForce / force), limited = true;
+  if (torque > maxTorque) p.torque_Nm *= btScalar(maxTorque / torque), limited = true;
+  return limited;
+}
+
+/// The hydrostatic result of the sums (body axes) in world axes, limited.
+[[gnu::always_inline]] inline void finishPressure(const BoatModel& boat, BoatState& state, Substep& s,
+                                                  const PressureSums& sums) {
+  // The sums are in body axes: the result is turned to world axes once.
+  HydrostaticResult& r = state.hydrostatics;
+  const btScalar gravity_mps2 = state.frameGravityLength_mps2;
+  pressureResult(sums, boat.statics.waterDensity_kgpm3, gravity_mps2, s.axes.up, state.basis, r);
+  if (limitPressure(boat, r, gravity_mps2)) s.flags |= StatusPressureLimited;
+}
+
 /// Pressure. Reads the whole triangles and the pieces (s.buffers), their
 /// corners' heads when s.cornerHeads, or the Cut's sums (s.summed), s.axes.
 /// Writes state.hydrostatics: Kerner's exact pressure force, torque,
 /// displaced volume and centre of buoyancy, limited to what any sea can
-/// give (pressure.cpp).
-void pressure(const BoatModel& boat, BoatState& state, Substep& s);
+/// give. Inline: the sums of a small hull are finished where the model
+/// runs, a call fewer a substep; the pieces' sums are taken in
+/// piecePressure (pressure.cpp).
+[[gnu::always_inline]] inline void pressure(const BoatModel& boat, BoatState& state, Substep& s) {
+  const StageScope scope(s.profile, SubstepStage::Pressure);
+  if (s.summed)  // the cut summed them (cutAndSum)
+    finishPressure(boat, state, s, s.sums.value);
+  else
+    piecePressure(boat, state, s);
+}
 
 /// AddedMass. Reads plan.addedMass, water.above_m, the points, s.axes,
 /// the body's own mass. Writes state.addedMass (zero when off) and, when
