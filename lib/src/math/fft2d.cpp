@@ -35,7 +35,8 @@ void pass(const FftPlan& plan, bool inverse, float* scratch, Wanted wanted, Load
   });
 }
 
-/// Every entry read: alongRows' and alongColumns' `read`.
+/// Every line wanted, or every entry read: alongRows' and alongColumns'
+/// `wanted` and `read`.
 constexpr auto kEveryEntry = [](int) { return true; };
 
 /// Transforms along x the rows r for which `wanted(r)`; the other rows must
@@ -114,16 +115,14 @@ FftScratch Fft2d::scratch() const {
 
 void Fft2d::inverse(FftComplex* data, FftScratch& scratch) const {
   auto band = [this](int i) { return inBand(i); };
-  auto all = [](int) { return true; };
-  alongRows(plan_, true, data, scratch.blocks.data(), band);    // the rows of the band's ky; the others are zero
-  alongColumns(plan_, true, data, scratch.blocks.data(), all);  // along y
+  alongRows(plan_, true, data, scratch.blocks.data(), band);  // the rows of the band's ky; the others are zero
+  alongColumns(plan_, true, data, scratch.blocks.data(), kEveryEntry);  // along y
 }
 
 void Fft2d::inverseOfBand(FftComplex* data, FftScratch& scratch) const {
   auto band = [this](int i) { return inBand(i); };
-  auto all = [](int) { return true; };
-  alongRows(plan_, true, data, scratch.blocks.data(), band, band);    // the band's kx alone
-  alongColumns(plan_, true, data, scratch.blocks.data(), all, band);  // the band's rows alone
+  alongRows(plan_, true, data, scratch.blocks.data(), band, band);            // the band's kx alone
+  alongColumns(plan_, true, data, scratch.blocks.data(), kEveryEntry, band);  // the band's rows alone
 }
 
 void Fft2d::forward(FftComplex* data, FftScratch& scratch, const std::uint8_t* rowsUsed) const {

@@ -60,12 +60,12 @@ struct SubstepPlan {
   /// The AddedMass stage runs and the velocity change solves with it.
   bool addedMass = false;
   /// Some term wants the flow piece by piece (skin friction, pressure drag, slamming).
-  [[nodiscard]] bool perPiece() const { return viscous || pressureDrag || slamming; }
-  /// Some hydrodynamic term runs. (The flags or'd, not tested in turn: one
-  /// test where the substep asks it, not six branches.)
+  /// (Each test below ors its flags rather than testing them in turn: one
+  /// test where the substep asks it, not a branch a flag.)
+  [[nodiscard]] bool perPiece() const { return (unsigned(viscous) | unsigned(pressureDrag) | unsigned(slamming)) != 0; }
+  /// Some hydrodynamic term runs.
   [[nodiscard]] bool anyTerm() const {
-    return (unsigned(viscous) | unsigned(pressureDrag) | unsigned(slamming) | unsigned(air) | unsigned(damping) |
-            unsigned(hullLift)) != 0;
+    return (unsigned(perPiece()) | unsigned(air) | unsigned(damping) | unsigned(hullLift)) != 0;
   }
 };
 
