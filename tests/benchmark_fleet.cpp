@@ -29,6 +29,13 @@ Mesh boatOf(int triangles) {
   return boatHull(10, 3.5f, 2.5f, stations, perSide);
 }
 
+/// Boat i of a fleet laid out `side` boats to a row, 20 m apart, each
+/// turned 0.7 rad about the vertical from the one before.
+btTransform fleetPose(int i, int side) {
+  return btTransform(btQuaternion(btVector3(0, 1, 0), btScalar(0.7 * i)),
+                     btVector3(btScalar(20 * (i % side)), 0, btScalar(20 * (i / side))));
+}
+
 /// Bullet's own phases, timed through its profile zones (BT_PROFILE, on in
 /// Debian's build): where its step goes, as counters "<phase>_ms".
 struct BulletPhases {
@@ -145,9 +152,7 @@ void runFleet(benchmark::State& state, WorldSetup setup) {
   // "Many boats": at 10,000 boats Bullet's own step depends on it).
   const bool bodiesFirst = state.range(5) == 1;
   const auto makeBody = [&](int i) {
-    return w.addBox(size, btScalar(0.4 * 1025 * hull->volume_m3()),
-                    btTransform(btQuaternion(btVector3(0, 1, 0), btScalar(0.7 * i)),
-                                btVector3(btScalar(20 * (i % side)), 0, btScalar(20 * (i / side)))));
+    return w.addBox(size, btScalar(0.4 * 1025 * hull->volume_m3()), fleetPose(i, side));
   };
   if (bodiesFirst)
     for (int i = 0; i < boats; ++i) (void)makeBody(i);
@@ -271,9 +276,7 @@ void fleetMarginInTurn(benchmark::State& state) {
   fleets[2]->w.world.getDispatchInfo().m_useContinuous = false;
   for (auto& f : fleets) {
     for (int i = 0; i < boats; ++i) {
-      btRigidBody* body = f->w.addBox(size, btScalar(0.4 * 1025 * hull->volume_m3()),
-                                      btTransform(btQuaternion(btVector3(0, 1, 0), btScalar(0.7 * i)),
-                                                  btVector3(btScalar(20 * (i % side)), 0, btScalar(20 * (i / side)))));
+      btRigidBody* body = f->w.addBox(size, btScalar(0.4 * 1025 * hull->volume_m3()), fleetPose(i, side));
       f->water.add(body, hull).setLevelOfDetail(farBoatSettings(*hull));
     }
     f->w.world.addAction(&f->water);
@@ -329,9 +332,7 @@ void bulletLayout(benchmark::State& state) {
   w.world.setGravity(btVector3(0, 0, 0));
   std::vector<std::unique_ptr<char[]>> between;
   for (int i = 0; i < boats; ++i) {
-    btRigidBody* body = w.addBox(btVector3(10, 3, 3.5f), 10000,
-                                 btTransform(btQuaternion(btVector3(0, 1, 0), btScalar(0.7 * i)),
-                                             btVector3(btScalar(20 * (i % side)), 0, btScalar(20 * (i / side)))));
+    btRigidBody* body = w.addBox(btVector3(10, 3, 3.5f), 10000, fleetPose(i, side));
     body->setActivationState(DISABLE_DEACTIVATION);
     if (spacer > 0) between.push_back(std::make_unique<char[]>(spacer));
   }
