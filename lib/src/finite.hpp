@@ -18,10 +18,15 @@ namespace keel::KEEL_ABI::detail {
   return std::isfinite(v.x()) && std::isfinite(v.y()) && std::isfinite(v.z());
 }
 
-/// x - x for each component, summed: +0 when every one is finite, NaN when
-/// one is infinite or NaN (IEEE 754: inf - inf is NaN).
-[[nodiscard]] inline btScalar finiteZero(const btVector3& v) {
-  return (v.x() - v.x()) + (v.y() - v.y()) + (v.z() - v.z());
+/// x - x for each component of `v...`, summed: +0 when every one is finite,
+/// NaN when one is infinite or NaN (IEEE 754: inf - inf is NaN). Summed lane
+/// by lane over the vectors (a few vector operations), then across x, y
+/// and z (the fourth lane, padding, is summed with them and left out).
+template <class... Vectors>
+[[nodiscard]] inline btScalar finiteZero(const Vectors&... v) {
+  btScalar lane[4];
+  for (int i = 0; i < 4; ++i) lane[i] = (... + (v[i] - v[i]));
+  return (lane[0] + lane[1]) + lane[2];
 }
 
 /// Whether a transform's origin and every row of its basis are finite: its
@@ -29,7 +34,17 @@ namespace keel::KEEL_ABI::detail {
 /// branch each.
 [[nodiscard]] inline bool isFinite(const btTransform& t) {
   const btMatrix3x3& b = t.getBasis();
-  return (finiteZero(t.getOrigin()) + finiteZero(b[0])) + (finiteZero(b[1]) + finiteZero(b[2])) == btScalar(0);
+  return finiteZero(t.getOrigin(), b[0], b[1], b[2]) == btScalar(0);
+}
+
+/// a + b, as btVector3's + makes it on x, y and z (the same bits), taken
+/// lane by lane: a vector addition, whose whole result a wide store keeps.
+/// The fourth lane is the padding's sum.
+[[nodiscard]] inline btVector3 plusLanes(const btVector3& a, const btVector3& b) {
+  btVector3 r;
+  btScalar* out = r;
+  for (int i = 0; i < 4; ++i) out[i] = a[i] + b[i];
+  return r;
 }
 
 /// v M, as Bullet's operator*(btVector3, btMatrix3x3) makes it (each

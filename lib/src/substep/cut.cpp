@@ -6,11 +6,6 @@
 
 namespace keel::KEEL_ABI::detail {
 
-void classifyFlags(const BoatState& state, Substep& s) {
-  if (!state.anyWet) s.flags |= StatusDry;
-  if (s.crossingCount == 0 && state.anyWet) s.flags |= StatusSubmerged;
-}
-
 void classify(const BoatModel& boat, BoatState& state, const TriangleState& tri, Substep& s) {
   const StageScope scope(s.profile, SubstepStage::Classify);
   // Whole triangles go to the SIMD sums as they are; the few the waterline

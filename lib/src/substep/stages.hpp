@@ -106,8 +106,12 @@ void wavePressureHeads(const BoatModel& boat, BoatState& state, const TriangleSt
 }
 
 /// Classify's flags, from state.anyWet and s.crossingCount: StatusDry,
-/// StatusSubmerged (cut.cpp).
-void classifyFlags(const BoatState& state, Substep& s);
+/// StatusSubmerged. Inline: a small hull's kernel classified in Heights,
+/// and its model sets them where it runs.
+inline void classifyFlags(const BoatState& state, Substep& s) {
+  if (!state.anyWet) s.flags |= StatusDry;
+  if (s.crossingCount == 0 && state.anyWet) s.flags |= StatusSubmerged;
+}
 
 /// Cut. Reads the crossing list, s.crossingCount, s.cornerHeads,
 /// plan.velocities, the corners' water velocities, what later stages run

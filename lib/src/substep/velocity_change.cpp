@@ -34,16 +34,18 @@ bool refuse(BoatState& state, std::uint32_t flags) {
 
 bool velocityChange(const BoatModel& boat, BoatState& state, PointWater& water, const BodySnapshot& body, Substep& s) {
   const StageScope scope(s.profile, SubstepStage::VelocityChange);
-  ForceTorque& total = state.total;
   // No term planned, none ran: the hydrodynamic forces are the zeros the
   // substep began with, which add nothing. The Clamp stage leaves their sum.
-  if (!s.plan.anyTerm())
-    total = ForceTorque{};
-  else
-    total = s.termsSummed ? s.termsTotal : state.hydrodynamics.total();
-  total.force_N += state.hydrostatics.force_N;
-  total.torque_Nm += state.hydrostatics.torque_Nm;
-  total += state.flood.force;
+  ForceTorque terms;
+  if (s.plan.anyTerm()) terms = s.termsSummed ? s.termsTotal : state.hydrodynamics.total();
+  // Summed lane by lane (btVector3's +=, the same bits) and kept in vector
+  // registers: read back from state.total, narrower stores would stall the
+  // wide loads.
+  const HydrostaticResult& p = state.hydrostatics;
+  const ForceTorque& flood = state.flood.force;
+  const ForceTorque total{plusLanes(plusLanes(terms.force_N, p.force_N), flood.force_N),
+                          plusLanes(plusLanes(terms.torque_Nm, p.torque_Nm), flood.torque_Nm)};
+  state.total = total;
   // A non-finite force or torque makes a non-finite velocity change (inf
   // times a factor of 0 is NaN), which the test below refuses: tested here
   // only before the added mass's solve, which reads it.
@@ -66,12 +68,14 @@ bool velocityChange(const BoatModel& boat, BoatState& state, PointWater& water, 
   if (s.plan.addedMass) implicitVelocityChange(boat, state, body, s, linear, angular);
   state.dampingCompensated = undoNextDamping(state.dampingFactors, state.dampingInverse, linear, angular);
   // Every component finite, in one test (finiteZero's) rather than six.
-  if (!(finiteZero(linear) + finiteZero(angular) == btScalar(0))) return refuse(state, s.flags);
+  if (!(finiteZero(linear, angular) == btScalar(0))) return refuse(state, s.flags);
   state.pendingLinear_mps = linear;
   state.pendingAngular_radps = angular;
   state.wake = waterMoved(boat, state, water);
-  water.previousHeight_m.swap(water.height_m);
-  water.havePrevious = true;
+  // The heights kept for the next substep's comparison only when it makes
+  // one: a boat that may not sleep in still water is woken whenever wet.
+  water.havePrevious = boat.statics.allowSleepInStillWater;
+  if (water.havePrevious) water.previousHeight_m.swap(water.height_m);
   state.flags = s.flags;
   return true;
 }
