@@ -5,6 +5,7 @@
 #include "hull/hull_access.hpp"
 #include "substep/model.hpp"
 #include "substep/profile.hpp"
+#include "substep/velocity_change.hpp"
 
 #include <LinearMath/btIDebugDraw.h>
 

@@ -2,7 +2,7 @@
 // How an action makes a force act exactly once in the next substep
 // (docs/model.md §3): the velocity change Bullet's solver would give it,
 // added at the end of this substep, divided by the damping Bullet applies at
-// the start of the next. WaterAction (velocity_change.cpp) and Propulsion
+// the start of the next. WaterAction (velocity_change.hpp) and Propulsion
 // (lib/src/propulsion/propulsion.cpp) both apply their forces this way.
 
 #include <keel/config.hpp>

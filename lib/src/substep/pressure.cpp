@@ -17,4 +17,14 @@ void piecePressure(const BoatModel& boat, BoatState& state, Substep& s) {
   finishPressure(boat, state, s, pressureSums(streams, 2, s.axes.up));
 }
 
+bool limitPressureAtBounds(const BoatModel& boat, HydrostaticResult& p, btScalar gravity_mps2) {
+  const auto maxForce = maxPressureForce<double>(boat, gravity_mps2);
+  const double maxTorque = maxForce * double(boat.hull.radius_m());
+  const double force = double(p.force_N.length()), torque = double(p.torque_Nm.length());
+  bool limited = false;
+  if (force > maxForce) p.force_N *= btScalar(maxForce / force), limited = true;
+  if (torque > maxTorque) p.torque_Nm *= btScalar(maxTorque / torque), limited = true;
+  return limited;
+}
+
 }  // namespace keel::KEEL_ABI::detail

@@ -14,6 +14,7 @@
 // (profile.hpp).
 
 #include "substep/profile.hpp"
+#include "substep/sample_water.hpp"
 #include "substep/substep.hpp"
 
 #include <span>
@@ -38,18 +39,14 @@ struct TriangleState {
 // Pose. Reads the body snapshot and gravity. Writes state.frame (remade
 // only when gravity changed), state.centre_m and state.basis, s.axes.
 // Fails, with the flag set, for a static body, no gravity or a non-finite
-// pose. Only findWater runs it (sample_water.cpp's readPose, inlined there).
+// pose. Only findWater runs it (sample_water.hpp's readPose).
 
 // sampleWater, heightsAboveWater: SampleWater and Heights. Only findWater
-// runs them (sample_water.cpp, inlined there, where each says what it
-// reads and writes).
+// runs them (sample_water.hpp, where each says what it reads and writes).
 
-/// The stages every model begins with: its results started afresh, then
-/// Pose, SampleWater and Heights on `points` (with `smallHull`, as
-/// heightsAboveWater). False when one of them found nothing to float (the
-/// substep is then skipped) (sample_water.cpp).
-[[nodiscard]] bool findWater(const BoatModel& boat, BoatState& state, PointWater& water, const BodySnapshot& body,
-                             Substep& s, const HullSoA& points, bool smallHull = false);
+// findWater: the stages every model begins with, its results started
+// afresh, then Pose, SampleWater and Heights: inline where the models run
+// (sample_water.hpp).
 
 /// Classify. Reads tri.water.above_m, s.axes, s.waterRange, state.anyWet.
 /// Writes the whole triangles' depths and weights and the crossing list
@@ -128,24 +125,33 @@ void cut(const BoatModel& boat, BoatState& state, Substep& s);
 /// finished as the small hull's (pressure.cpp).
 void piecePressure(const BoatModel& boat, BoatState& state, Substep& s);
 
+/// The most pressure force any sea gives the hull, in `T`:
+/// kMaxPressureForceFactor rho g V [N] (limitPressure).
+template <class T>
+[[nodiscard]] inline T maxPressureForce(const BoatModel& boat, btScalar gravity_mps2) {
+  return T(kMaxPressureForceFactor) * T(boat.statics.waterDensity_kgpm3) * T(gravity_mps2) * T(boat.hull.volume_m3());
+}
+
+/// limitPressure's limiting, for a force or torque not well inside the
+/// limits (pressure.cpp).
+bool limitPressureAtBounds(const BoatModel& boat, HydrostaticResult& p, btScalar gravity_mps2);
+
 /// Limits the pressure force and torque to what any sea can give the hull
-/// (kMaxPressureForceFactor rho g V, and that times the hull's radius about
-/// the centre of mass): a backstop against water no sea makes, which the
-/// height checks let through (a steep but plausible spike under one corner).
+/// (maxPressureForce, and that times the hull's radius about the centre of
+/// mass): a backstop against water no sea makes, which the height checks
+/// let through (a steep but plausible spike under one corner).
 [[gnu::always_inline]] inline bool limitPressure(const BoatModel& boat, HydrostaticResult& p, btScalar gravity_mps2) {
-  const double maxForce = kMaxPressureForceFactor * double(boat.statics.waterDensity_kgpm3) * double(gravity_mps2) *
-                          double(boat.hull.volume_m3());
-  const double maxTorque = maxForce * double(boat.hull.radius_m());
   // Well inside both limits (the squares 2 % below theirs, far more than
-  // the lengths' rounding), nothing to limit: no square roots.
-  if (double(p.force_N.length2()) < 0.98 * maxForce * maxForce &&
-      double(p.torque_Nm.length2()) < 0.98 * maxTorque * maxTorque)
+  // btScalar's rounding of the limits and the lengths), nothing to limit:
+  // no square roots, and the test in btScalar. A limit too large for
+  // btScalar's square is infinite, above any finite length's square, as
+  // the limit itself is.
+  const auto maxForce = maxPressureForce<btScalar>(boat, gravity_mps2);
+  const btScalar maxTorque = maxForce * boat.hull.radius_m();
+  if (p.force_N.length2() < btScalar(0.98) * maxForce * maxForce &&
+      p.torque_Nm.length2() < btScalar(0.98) * maxTorque * maxTorque)
     return false;
-  const double force = double(p.force_N.length()), torque = double(p.torque_Nm.length());
-  bool limited = false;
-  if (force > maxForce) p.force_N *= btScalar(maxForce / force), limited = true;
-  if (torque > maxTorque) p.torque_Nm *= btScalar(maxTorque / torque), limited = true;
-  return limited;
+  return limitPressureAtBounds(boat, p, gravity_mps2);
 }
 
 /// The hydrostatic result of the sums (body axes) in world axes, limited.
@@ -269,12 +275,7 @@ void waterlineEffects(const BoatModel& boat, BoatState& state, const BodySnapsho
 /// state.effectHistory (effects.cpp).
 void effects(const BoatModel& boat, BoatState& state, const BodySnapshot& body, const Substep& s);
 
-/// VelocityChange. Reads state.hydrostatics, state.hydrodynamics,
-/// state.flood.force, water.height_m, the body. Writes state.total,
-/// state.pendingLinear_mps and pendingAngular_radps, state.wake,
-/// state.flags, water.previousHeight_m. False when nothing is to be applied
-/// (velocity_change.cpp).
-[[nodiscard]] bool velocityChange(const BoatModel& boat, BoatState& state, PointWater& water, const BodySnapshot& body,
-                                  Substep& s);
+// VelocityChange: inline where the models run (velocity_change.hpp, where
+// it says what it reads and writes).
 
 }  // namespace keel::KEEL_ABI::detail

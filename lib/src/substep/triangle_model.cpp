@@ -7,6 +7,7 @@
 #include "substep/plan_inline.hpp"
 #include "substep/profile.hpp"
 #include "substep/stages.hpp"
+#include "substep/velocity_change.hpp"
 
 namespace keel::KEEL_ABI::detail {
 namespace {
