@@ -14,21 +14,25 @@ namespace keel::KEEL_ABI::detail {
 /// `profile` (null: not profiled, nothing is read).
 class StageScope {
  public:
-  StageScope(SubstepProfile* profile, SubstepStage stage) : profile_(profile), stage_(stage) {
-    if (profile_) start_ = std::chrono::steady_clock::now();
+  StageScope(SubstepProfile* profile, SubstepStage stage) : profile_(profile) {
+    if (profile_) stage_ = stage, start_ = Clock::now().time_since_epoch().count();
   }
   ~StageScope() {
-    if (profile_)
-      profile_->stage_s[std::size_t(stage_)] +=
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    if (profile_) {
+      const auto elapsed = Clock::now().time_since_epoch() - Clock::duration(start_);
+      profile_->stage_s[std::size_t(stage_)] += std::chrono::duration<double>(elapsed).count();
+    }
   }
   StageScope(const StageScope&) = delete;
   StageScope& operator=(const StageScope&) = delete;
 
  private:
+  using Clock = std::chrono::steady_clock;
   SubstepProfile* profile_;
+  // Set, and read, only when profiled: a stage not profiled stores neither
+  // (the clock's ticks, as a time_point would zero itself).
   SubstepStage stage_;
-  std::chrono::steady_clock::time_point start_{};
+  Clock::rep start_;
 };
 
 /// `plan(boat, state)` (a model's plan: planTriangles, planColumns), timed

@@ -76,7 +76,11 @@ inline bool deeperThanBoatsGo(const Extent& water, btScalar hi) { return water.l
       }
       case HeightSampling::Level: {
         const btScalar h = boat.surface.height(btScalar(a.centreEast_m), btScalar(a.centreNorth_m), s.t_s);
-        std::fill_n(water.height_m.begin(), soa.vertexCount, h);
+        // The padding too (which no triangle names, and the kernels leave
+        // out of every range and sum): whole vectors, kPad at a time.
+        btScalar* height_m = water.height_m.data();
+        for (std::size_t i = 0; i < soa.vertexPadded; i += kPad)
+          for (std::size_t j = 0; j < kPad; ++j) height_m[i + j] = h;
         s.samplesAsked = soa.vertexCount;
         break;
       }
