@@ -67,7 +67,13 @@ void remakeDampingFactors(BoatState& state, const BodySnapshot& body, btScalar d
   btVector3 linear, angular;
   forceVelocityChange(total.force_N, total.torque_Nm, body.inverseMass_pkg, body.inverseInertia, body.linearFactor,
                       body.angularFactor, s.dt_s, linear, angular);
-  if (s.plan.addedMass) implicitVelocityChange(boat, state, body, s, linear, angular);
+  if (s.plan.addedMass) {
+    // Through copies: the call taking the changes' own addresses would keep
+    // them in memory on every substep, not only on those with added mass.
+    btVector3 dv = linear, dw = angular;
+    implicitVelocityChange(boat, state, body, s, dv, dw);
+    linear = dv, angular = dw;
+  }
   state.dampingCompensated = undoNextDamping(state.dampingFactors, state.dampingInverse, linear, angular);
   // Every component finite, in one test (finiteZero's) rather than six.
   if (!(finiteZero(linear, angular) == btScalar(0))) return refuseForce(state, s.flags);
