@@ -2,9 +2,10 @@
 // The stages every model begins with (findWater): Pose, then SampleWater
 // and Heights, the water under the model's points as the plan says to
 // sample it and each point's height above it (docs/model.md §1.1). Inline
-// where the models run (triangle_model.cpp, column_model.cpp): a call fewer
-// a substep, and the plan, made just before, is read from registers. What
-// runs only when the water misbehaves, or for the patch, is out of line in
+// where the models run (triangle_model.cpp, column_model.cpp, and the
+// added mass at a pose): a call fewer a substep, and the arguments a call
+// would pass through memory stay where the model holds them. What runs
+// only when the water misbehaves, or for the patch, is out of line in
 // sample_water.cpp.
 #include "substep/profile.hpp"
 #include "substep/substep.hpp"
