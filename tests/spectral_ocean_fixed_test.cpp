@@ -272,10 +272,10 @@ GridAnswer askGrid(const SpectralOcean& ocean, const WaterGrid& g, std::span<con
 }
 
 // A window's velocities are those of the whole grid's query at its nodes,
-// bit for bit: a far boat's 4 x 4 grid (its window's nodes in the heights'
-// job), a full-detail boat's wider one (a second job over the window) and a
-// coarse grid (a job per node), each window at the grid's corners and
-// middle, on a fresh thread (no blended tile).
+// bit for bit: a far boat's 4 x 4 grid and a full-detail boat's 12 x 12
+// patch (their windows' nodes in the heights' job), a wider grid (a second
+// job over the window) and a coarse grid (a job per node), each window at
+// the grid's corners and middle, on a fresh thread (no blended tile).
 TEST(SpectralOceanFixedPoints, AWindowsVelocitiesAreTheWholeGrids) {
   const double surface[] = {0}, depths[] = {0, 0.5, 2, 8};
   SpectralOcean ocean = oceanOf(SpectralQuery::FixedPointTiles);
@@ -288,6 +288,9 @@ TEST(SpectralOceanFixedPoints, AWindowsVelocitiesAreTheWholeGrids) {
       {{.cellSize_m = 5.5, .originI = 3, .originJ = -2, .nodesU = 4, .nodesV = 4},
        surface,
        {{0, 0, 2, 2}, {1, 1, 2, 2}, {2, 2, 2, 2}, {3, 0, 1, 4}}},
+      {{.cellSize_m = 0.5, .originI = -5, .originJ = 7, .nodesU = 12, .nodesV = 12},
+       depths,
+       {{0, 2, 11, 7}, {1, 0, 10, 12}, {11, 11, 1, 1}, {8, 3, 4, 4}}},
       {{.cellSize_m = 1.0, .originI = 85, .originJ = -4, .nodesU = 30, .nodesV = 9},
        depths,
        {{3, 2, 20, 5}, {0, 0, 1, 1}, {29, 8, 1, 1}}},
@@ -319,7 +322,7 @@ TEST(SpectralOceanFixedPoints, AWindowsVelocitiesAreTheWholeGrids) {
 // (blended_tile.cpp, BlendedTile): the same bits as each grid alone on a
 // fresh thread, which blends its own block. Grids as a far boat's (4 x 4
 // nodes, the velocities of 2 x 2 at the surface) and a full-detail boat's
-// (every node, four depths), across the tile's edge within the blended
+// (every node, four depths; or of the nodes under the hull), across the tile's edge within the blended
 // tile's margin and beyond it; then a new publication, and a new ocean in
 // the old one's place.
 TEST(SpectralOceanFixedPoints, ABlendedTileGivesEachGridsOwnBits) {
@@ -333,6 +336,7 @@ TEST(SpectralOceanFixedPoints, ABlendedTileGivesEachGridsOwnBits) {
       {{.cellSize_m = 5.5, .originI = 3, .originJ = -2, .nodesU = 4, .nodesV = 4}, surface, {1, 1, 2, 2}},
       {{.cellSize_m = 5.5, .originI = -1, .originJ = 16, .nodesU = 4, .nodesV = 4}, surface, {0, 2, 2, 2}},
       {{.cellSize_m = 0.5, .originI = -37, .originJ = 181, .nodesU = 23, .nodesV = 17}, depths, {}},
+      {{.cellSize_m = 0.5, .originI = -5, .originJ = 7, .nodesU = 12, .nodesV = 12}, depths, {0, 2, 11, 7}},
       {{.cellSize_m = 1.0, .originI = 85, .originJ = -4, .nodesU = 30, .nodesV = 9}, depths, {3, 2, 20, 5}},
       {{.cellSize_m = 4.0, .originI = 20, .originJ = 20, .nodesU = 9, .nodesV = 3}, depths, {}},  // past the margin
   };

@@ -227,9 +227,12 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
   const GridWindow block = velocities_mps != nullptr ? detail::wantedWindow(*velocities, grid) : GridWindow{0, 0, 0, 0};
   const bool everyNode = std::size_t(block.nodesU) == nu && std::size_t(block.nodesV) == nv;
   const bool someNodes = !everyNode && block.nodesU > 0 && block.nodesV > 0;
-  if (scale < kSparseGridCells && someNodes && nu <= detail::kSpectralGridLanes) {
-    // A grid row's nodes in a vector or two: the window's nodes in the
-    // heights' job cost less than a second job.
+  if (scale < kSparseGridCells && someNodes && nu <= 2 * detail::kSpectralGridLanes) {
+    // A grid row's nodes in a vector or two (a far boat's grid, or a
+    // full-detail boat's patch): the window's nodes in the heights' job
+    // cost less than a second job over the window, which lays its own
+    // column weights, blends its block again and copies its velocities
+    // into place.
     runJob(scratch, snapshot, velocities,
            {scratch.columns.data(), nu, scratch.rows.data(), nv, heights_out_m, velocities_mps, block});
     return;

@@ -113,9 +113,11 @@ void blendRun(std::size_t count, std::size_t readable, std::size_t room, btScala
 
 /// The block: each of its rows as runs of consecutive tile nodes (a row
 /// that crosses the tile's edge is two), the elevations into `outE` (rows
-/// `strideE` apart) and the bands' velocities into `outV` (`strideV`), each
-/// unless null.
-void blendBlock(const SpectralGridJob& job, std::size_t strideE, std::size_t strideV, btScalar* outE, btScalar* outV) {
+/// `strideE` apart) and the bands' velocities into `outV` (`strideV`) of
+/// the rows from `velocityRows[0]` to before `velocityRows[1]`, each unless
+/// null.
+void blendBlock(const SpectralGridJob& job, std::size_t strideE, std::size_t strideV, btScalar* outE, btScalar* outV,
+                const std::size_t (&velocityRows)[2]) {
   const DF df;
   const Snapshot& s = job.snapshot;
   // A copy the stores below cannot alias: its broadcasts stay out of the loops.
@@ -150,7 +152,7 @@ void blendBlock(const SpectralGridJob& job, std::size_t strideE, std::size_t str
               return hermite(t, e0, e1, r0, r1);
             },
             [&](std::size_t i) { return t.hermite(p[2 * i], q[2 * i], p[2 * i + 1], q[2 * i + 1]); });
-      if (fields > 0) {
+      if (fields > 0 && r - velocityRows[0] < velocityRows[1] - velocityRows[0]) {
         const std::size_t at = k * fields;
         blendRun(
             run * fields, (nodes - k) * fields, strideV - c * fields, outV + r * strideV + c * fields,
@@ -335,13 +337,21 @@ void SpectralGridKernel(const SpectralGridJob& job) {
   // The planes no blended tile holds.
   btScalar* outE = job.heights_m != nullptr && job.blendedE == nullptr ? l.ownE : nullptr;
   btScalar* outV = job.bands > 0 && job.blendedV == nullptr ? l.ownV : nullptr;
-  if (outE != nullptr || outV != nullptr) blendBlock(job, l.paddedE, l.paddedV, outE, outV);
+  // The velocities of the block's rows the velocity rows' 4-tap sums read
+  // (gridRow) alone: a far boat's or a full-detail boat's window lies
+  // within its grid's rows.
+  std::size_t velocityRows[2] = {0, 0};
+  if (job.velocities_mps != nullptr && job.velocityRows > 0) {
+    velocityRows[0] = std::size_t(job.rows[job.velocityRow0].first - job.y0);
+    velocityRows[1] = std::size_t(job.rows[job.velocityRow0 + job.velocityRows - 1].first - job.y0) + 4;
+  }
+  if (outE != nullptr || outV != nullptr) blendBlock(job, l.paddedE, l.paddedV, outE, outV, velocityRows);
   for (std::size_t j = 0; j < job.nodesV; ++j) gridRow(job, l, j);
 }
 
 void SpectralBlendKernel(const SpectralGridJob& job, btScalar* elevation_m, btScalar* velocity_mps) {
   blendBlock(job, spectralGridPadded(job.width), spectralGridPadded(job.width * 3 * job.bands), elevation_m,
-             job.bands > 0 ? velocity_mps : nullptr);
+             job.bands > 0 ? velocity_mps : nullptr, {0, job.height});
 }
 
 }  // namespace keel::KEEL_ABI::detail::HWY_NAMESPACE
