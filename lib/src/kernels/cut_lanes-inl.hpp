@@ -141,19 +141,46 @@ struct PieceShares {
 /// values): the first pieces in slots k..., the second (k < twoSlots) in
 /// slots + k..., whose sums are the first's (slots, a multiple of kPad, is
 /// one of the sums' slot count): added at k.
+///
+/// A lane without a piece adds terms of +-0 (which change no sum: a sum
+/// started at +0 is never -0) when the piece's depths and share are zero
+/// there and its corners finite: so only those are masked, not every
+/// corner as storePiece's are. Lanes past the last are cut as a triangle
+/// with one corner wet (heights -1, 1, 1: finite fractions whatever their
+/// heights were), so that their corners are finite, and have no second
+/// piece; a triangle with one corner wet has none either, whatever its
+/// second piece's corners.
 HWY_INLINE void sumCutPieces(D d, const StagedTriangles& in, M valid, std::size_t k, std::size_t twoSlots, V3 upv,
                              Sum* pieces) {
-  const V one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
-  const CutLanes cut(d, valid, in.h0, in.h1, in.h2);
-  const PieceCorners r = cut.atPieceCorners(d, in.p0, in.p1, in.p2);
-  const PieceShares share(d, cut);
+  const V zero = hn::Zero(d), one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
+  const V minusOne = hn::Neg(one);
+  const CutLanes cut(d, valid, hn::IfThenElse(valid, in.h0, minusOne), hn::IfThenElse(valid, in.h1, one),
+                     hn::IfThenElse(valid, in.h2, one));
+  const CutLanes::Rotated r = cut.rotate(in.p0, in.p1, in.p2);
+  const auto pick = [&](V3 x, V3 y) HWY_ATTR {
+    return V3{hn::IfThenElse(cut.single, x.x, y.x), hn::IfThenElse(cut.single, x.y, y.y),
+              hn::IfThenElse(cut.single, x.z, y.z)};
+  };
+  // The two-wet lanes' depths (the second piece's middle one is the first's last).
+  const V wetDepth1 = hn::IfThenElseZero(cut.twoWet, hn::Neg(cut.g1));
+  const V wetDepth2 = hn::IfThenElseZero(cut.twoWet, hn::Neg(cut.g2));
+  const M singleValid = hn::And(cut.single, valid);
   for (int slot = 0; slot < (k < twoSlots ? 2 : 1); ++slot) {
     PieceTerms p;
-    p.a = r.of[slot][0], p.b = r.of[slot][1], p.c = r.of[slot][2];
-    p.g = mean(r.of[slot], third);
-    p.s = scale(in.sv, share.fractions[slot]);
-    p.d0 = share.depths[slot][0], p.d1 = share.depths[slot][1], p.d2 = share.depths[slot][2];
-    p.weightedArea = hn::Mul(hn::IfThenElseZero(share.some[slot], one), hn::Mul(in.area, share.fractions[slot]));
+    V fraction;
+    if (slot == 0) {
+      p.a = pick(r.q0, r.j1), p.b = pick(r.j1, r.q1), p.c = pick(r.j2, r.q2);
+      p.d0 = hn::IfThenElseZero(singleValid, hn::Neg(cut.g0)), p.d1 = wetDepth1, p.d2 = wetDepth2;
+      fraction = hn::IfThenElseZero(valid, hn::IfThenElse(cut.single, hn::Mul(cut.t1, cut.t2), cut.a));
+    } else {
+      p.a = r.j1, p.b = r.q2, p.c = r.j2;
+      p.d0 = zero, p.d1 = wetDepth2, p.d2 = zero;
+      fraction = hn::IfThenElseZero(cut.twoWet, hn::Mul(cut.b, hn::Sub(one, cut.a)));
+    }
+    const V3 corners[3] = {p.a, p.b, p.c};
+    p.g = mean(corners, third);
+    p.s = scale(in.sv, fraction);
+    p.weightedArea = hn::Mul(in.area, fraction);  // (storePiece's weight, 1, times it: the same bits)
     addTerms<false>(d, p, upv, k, pieces);
   }
 }

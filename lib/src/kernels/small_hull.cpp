@@ -132,11 +132,10 @@ HWY_INLINE void cutVector(D d, const SmallHull& h, const V (&corner)[2][3], hn::
   const auto index = hn::And(entries, hn::Set(di, ScalarIndex(h.trianglePadded - 1)));
   const auto at = hn::IndicesFromVec(d, hn::And(index, last));
   const M inSecond = hn::RebindMask(d, hn::Gt(index, last));
-  // Lanes past the list's end hold some triangle's finite fields and
-  // heights: CutLanes zeroes every piece's corner, depth and share there
-  // (sel, only) and sumCutPieces scales the area vector by that zero share,
-  // so those lanes add +-0 terms to sums that began at +0, whatever they
-  // hold: not masked here.
+  // Lanes past the list's end hold some triangle's finite fields:
+  // sumCutPieces cuts them as triangles with one corner wet, their depths
+  // and shares zero, so those lanes add +-0 terms to sums that began at
+  // +0: not masked here.
   const auto pick = [&](V first, V second) HWY_ATTR {
     const V x = hn::TableLookupLanes(first, at);
     return two ? hn::IfThenElse(inSecond, hn::TableLookupLanes(second, at), x) : x;
