@@ -208,6 +208,7 @@ std::size_t SmallHullSumsKernel(const HullSoA& hull, const T* up, T centreUp_m, 
     twoBlockTotals<false, kDepthSums, true>(triangles, pieces, out);
   else
     twoBlockTotals<false, kDepthSums, true, true>(triangles, pieces, out);
+  countPieces(b.pieces, count, b.twoWetCrossing);
   return count;
 }
 
@@ -220,15 +221,22 @@ namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(SmallHullSumsKernel);
 
+namespace {
+/// Highway's choice of instruction set (a test's choice of another changes
+/// this same object), found once where HWY_DYNAMIC_DISPATCH asks the
+/// Highway library for it at each call.
+const hwy::ChosenTarget& chosenTarget = hwy::GetChosenTarget();
+}  // namespace
+
 std::size_t smallHullSums(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m, const btScalar* waterHeight_m,
                           btScalar* h_m, VertexHeights& heights, BoatBuffers& b, PressureSums& sums) {
   // Past any instruction set's one vector of vertices and one block of
   // slots: no call.
   if (hull.vertexCount > 16 || hull.trianglePadded > 64 / sizeof(btScalar)) return kNotSmallHull;
-  const std::size_t count = HWY_DYNAMIC_DISPATCH(SmallHullSumsKernel)(hull, up, centreUp_m, waterHeight_m, h_m, heights,
-                                                                      b, sums);
-  if (count != kNotSmallHull) countPieces(b.pieces, count, b.twoWetCrossing);
-  return count;
+  // HWY_DYNAMIC_DISPATCH's table and index, and the kernel called last, so
+  // that this call ends in a jump to it.
+  return HWY_DISPATCH_TABLE(SmallHullSumsKernel)[chosenTarget.GetIndex()](hull, up, centreUp_m, waterHeight_m, h_m,
+                                                                           heights, b, sums);
 }
 
 }  // namespace keel::KEEL_ABI::detail
