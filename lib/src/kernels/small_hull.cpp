@@ -51,29 +51,31 @@ struct CrossingList {
 };
 
 /// What the small hull's kernel reads of the hull, as local pointers
-/// (simd-inl.hpp): the triangles' corners' vertices and their fields.
+/// (simd-inl.hpp): the triangles' corners' vertices and their fields, the
+/// fields at constant offsets from one pointer (HullSoA::smallFields).
 struct SmallHull {
   const ScalarIndex* vertexOf[3];
   const T *area, *ax, *ay, *az, *bx, *by, *bz, *cx, *cy, *cz, *gx, *gy, *gz, *sx, *sy, *sz;
   std::size_t trianglePadded;
-  explicit SmallHull(const HullSoA& h)
+  explicit SmallHull(const HullSoA& h) : SmallHull(h, h.smallFields.data()) {}
+  SmallHull(const HullSoA& h, const T* f)
       : vertexOf{h.vertexOf[0].data(), h.vertexOf[1].data(), h.vertexOf[2].data()},
-        area(h.area.data()),
-        ax(h.ax.data()),
-        ay(h.ay.data()),
-        az(h.az.data()),
-        bx(h.bx.data()),
-        by(h.by.data()),
-        bz(h.bz.data()),
-        cx(h.cx.data()),
-        cy(h.cy.data()),
-        cz(h.cz.data()),
-        gx(h.gx.data()),
-        gy(h.gy.data()),
-        gz(h.gz.data()),
-        sx(h.sx.data()),
-        sy(h.sy.data()),
-        sz(h.sz.data()),
+        area(f + HullSoA::kSmallArea * kPad),
+        ax(f + HullSoA::kSmallA * kPad),
+        ay(ax + kPad),
+        az(ax + 2 * kPad),
+        bx(f + HullSoA::kSmallB * kPad),
+        by(bx + kPad),
+        bz(bx + 2 * kPad),
+        cx(f + HullSoA::kSmallC * kPad),
+        cy(cx + kPad),
+        cz(cx + 2 * kPad),
+        gx(f + HullSoA::kSmallG * kPad),
+        gy(gx + kPad),
+        gz(gx + 2 * kPad),
+        sx(f + HullSoA::kSmallS * kPad),
+        sy(sx + kPad),
+        sz(sx + 2 * kPad),
         trianglePadded(h.trianglePadded) {}
 };
 
@@ -159,7 +161,9 @@ std::size_t SmallHullSumsKernel(const HullSoA& hull, const T* up, T centreUp_m, 
   const D d;
   const DI di;
   const std::size_t lanes = hn::Lanes(d);
-  if (hull.vertexCount > lanes || hull.trianglePadded > 2 * lanes || hull.trianglePadded > kSlots) return kNotSmallHull;
+  if (hull.vertexCount > lanes || hull.trianglePadded > 2 * lanes || hull.trianglePadded > kSlots ||
+      hull.smallFields.empty())
+    return kNotSmallHull;
   // (Its one vector of heights is read back from the vector store that
   // wrote it, which forwards it. The padding past that vector is neither
   // read here nor named by a triangle: not written.)
