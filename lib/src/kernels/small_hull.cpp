@@ -240,7 +240,7 @@ std::size_t smallHullSums(const HullSoA& hull, const btScalar up[3], btScalar ce
   // HWY_DYNAMIC_DISPATCH's table and index, and the kernel called last, so
   // that this call ends in a jump to it.
   return HWY_DISPATCH_TABLE(SmallHullSumsKernel)[chosenTarget.GetIndex()](hull, up, centreUp_m, waterHeight_m, h_m,
-                                                                           heights, b, sums);
+                                                                          heights, b, sums);
 }
 
 }  // namespace keel::KEEL_ABI::detail
