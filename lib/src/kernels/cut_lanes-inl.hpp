@@ -52,9 +52,10 @@ struct CutLanes {
   HWY_INLINE CutLanes(D d, M validLanes, V h0, V h1, V h2) : valid(validLanes) {
     const V zero = hn::Zero(d), one = hn::Set(d, T(1));
     const M w0 = hn::Lt(h0, zero), w1 = hn::Lt(h1, zero), w2 = hn::Lt(h2, zero);
-    const V wetCount = hn::Add(hn::Add(hn::IfThenElseZero(w0, one), hn::IfThenElseZero(w1, one)),
-                               hn::IfThenElseZero(w2, one));
-    single = hn::Eq(wetCount, one);  // one corner wet (else two)
+    // One corner wet (else two): an odd count of wet corners, a crossing
+    // triangle having one or two (and the lanes past the last none, their
+    // heights 0, or one, as sumCutPieces sets them).
+    single = hn::Xor(hn::Xor(w0, w1), w2);
     twoWet = hn::Not(single);
     // The odd corner out comes first (the wet one of one, the dry one of
     // two), by rotation: the winding, and so the normal, is kept.
@@ -68,7 +69,7 @@ struct CutLanes {
     t1 = hn::Div(g0, hn::Sub(g0, g1)), t2 = hn::Div(g0, hn::Sub(g0, g2));
     a = hn::Sub(one, t1), b = hn::Sub(one, t2);
   }
-  [[nodiscard]] HWY_INLINE M odd(M wet) const { return hn::Or(hn::And(single, wet), hn::AndNot(single, hn::Not(wet))); }
+  [[nodiscard]] HWY_INLINE M odd(M wet) const { return hn::Not(hn::Xor(single, wet)); }
   /// The value of the odd corner: x0 when it is corner 0, x1 for 1, x2 for 2.
   [[nodiscard]] HWY_INLINE V pick(V x0, V x1, V x2) const {
     return hn::IfThenElse(odd0, x0, hn::IfThenElse(odd1, x1, x2));

@@ -138,11 +138,15 @@ HWY_INLINE void cutVector(D d, const SmallHull& h, const V (&corner)[2][3], hn::
   // sumCutPieces cuts them as triangles with one corner wet, their depths
   // and shares zero, so those lanes add +-0 terms to sums that began at
   // +0: not masked here.
-  const auto pick = [&](V first, V second) HWY_ATTR {
+  // (The second vector read only when there is one.)
+  const auto pick = [&](const V& first, const V& second) HWY_ATTR {
     const V x = hn::TableLookupLanes(first, at);
     return two ? hn::IfThenElse(inSecond, hn::TableLookupLanes(second, at), x) : x;
   };
-  const auto field = [&](const T* f) HWY_ATTR { return pick(hn::LoadU(d, f), two ? hn::LoadU(d, f + lanes) : zero); };
+  const auto field = [&](const T* f) HWY_ATTR {
+    const V x = hn::TableLookupLanes(hn::LoadU(d, f), at);
+    return two ? hn::IfThenElse(inSecond, hn::TableLookupLanes(hn::LoadU(d, f + lanes), at), x) : x;
+  };
   StagedTriangles in;
   in.p0 = {field(h.ax), field(h.ay), field(h.az)};
   in.p1 = {field(h.bx), field(h.by), field(h.bz)};
