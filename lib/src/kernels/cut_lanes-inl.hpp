@@ -182,7 +182,10 @@ HWY_INLINE void sumCutPieces(D d, const StagedTriangles& in, M valid, std::size_
     p.g = mean(corners, third);
     p.s = scale(in.sv, fraction);
     p.weightedArea = hn::Mul(in.area, fraction);  // (storePiece's weight, 1, times it: the same bits)
-    addTerms<false>(d, p, upv, k, pieces);
+    if (slot == 0)
+      addTerms<false>(d, p, upv, k, pieces);
+    else  // depths 0, d, 0
+      addTerms<false, true>(d, p, upv, k, pieces);
   }
 }
 

@@ -65,12 +65,25 @@ struct PieceTerms {
 };
 
 /// Adds the pressure terms of pieces i... (stream order: each goes to its
-/// slot, SlotSum) to `block`.
-template <bool kHeads>
+/// slot, SlotSum) to `block`. With kMiddleDepthOnly, p.d0 and p.d2 are 0
+/// in every lane (a two-wet triangle's second piece): the terms they would
+/// add are not taken. Those are zeros, +-0 in finite arithmetic, and
+/// adding them changes no other value: the terms are the same numbers but
+/// for the sign of a zero, which changes no sum (a sum started at +0 is
+/// never -0) and so no bit.
+template <bool kHeads, bool kMiddleDepthOnly = false>
 HWY_INLINE void addTerms(D d, const PieceTerms& p, V3 upv, std::size_t i, Sum* block) {
+  static_assert(!(kHeads && kMiddleDepthOnly), "a piece's heads are not taken in part");
   const V three = hn::Set(d, T(3));
-  const V sumD = hn::Add(hn::Add(p.d0, p.d1), p.d2);
-  const V3 m = fieldMoment(p.a, p.b, p.c, p.g, p.d0, p.d1, p.d2, hn::Mul(sumD, three));
+  const V sumD = kMiddleDepthOnly ? p.d1 : hn::Add(hn::Add(p.d0, p.d1), p.d2);
+  V3 m;
+  if constexpr (kMiddleDepthOnly) {
+    const V sum3 = hn::Mul(sumD, three);
+    m = {mulAdd(p.b.x, p.d1, hn::Mul(p.g.x, sum3)), mulAdd(p.b.y, p.d1, hn::Mul(p.g.y, sum3)),
+         mulAdd(p.b.z, p.d1, hn::Mul(p.g.z, sum3))};
+  } else {
+    m = fieldMoment(p.a, p.b, p.c, p.g, p.d0, p.d1, p.d2, hn::Mul(sumD, three));
+  }
   // The pressure's head: the depth, or the surface's head.
   V sumP = sumD;
   V3 mp = m;
@@ -81,7 +94,8 @@ HWY_INLINE void addTerms(D d, const PieceTerms& p, V3 upv, std::size_t i, Sum* b
   const V3 sv = p.s;
   const V3 torque = cross(mp, sv);
   const V sUp = dot(sv, upv);
-  const V sumD2 = mulAdd(p.d0, p.d0, mulAdd(p.d1, p.d1, mulAdd(p.d2, p.d2, hn::Mul(sumD, sumD))));
+  const V sumD2 = kMiddleDepthOnly ? mulAdd(p.d1, p.d1, hn::Mul(sumD, sumD))
+                                   : mulAdd(p.d0, p.d0, mulAdd(p.d1, p.d1, mulAdd(p.d2, p.d2, hn::Mul(sumD, sumD))));
   const V terms[kHeadSums] = {hn::Mul(sv.x, sumP),
                               hn::Mul(sv.y, sumP),
                               hn::Mul(sv.z, sumP),
