@@ -96,7 +96,7 @@ struct Crossing {
 HWY_INLINE Crossing classifyVector(D d, const SmallHull& h, V heights, std::size_t t, V3 upv, Sum* triangles,
                                    V (&corner)[3]) {
   const DI di;
-  const V zero = hn::Zero(d), one = hn::Set(d, T(1));
+  const V zero = hn::Zero(d);
   for (int k = 0; k < 3; ++k) corner[k] = hn::TableLookupLanes(heights, hn::SetTableIndices(d, h.vertexOf[k] + t));
   const V a = hn::LoadU(d, h.area + t);
   const M real = hn::Gt(a, zero);  // not padding
@@ -111,7 +111,7 @@ HWY_INLINE Crossing classifyVector(D d, const SmallHull& h, V heights, std::size
     p.s = load3(d, h.sx, h.sy, h.sz, t);
     p.d0 = hn::IfThenElseZero(allWet, hn::Neg(corner[0])), p.d1 = hn::IfThenElseZero(allWet, hn::Neg(corner[1]));
     p.d2 = hn::IfThenElseZero(allWet, hn::Neg(corner[2]));
-    p.weightedArea = hn::Mul(hn::IfThenElseZero(allWet, one), a);
+    p.weightedArea = hn::IfThenElseZero(allWet, a);  // (addBlock's weight, 1, times the area: the same bits)
     addTerms<false>(d, p, upv, t, triangles);
   }
   const M crosses = hn::AndNot(allWet, hn::And(real, anyWet));
