@@ -78,7 +78,8 @@ HullSoA::HullSoA(const Hull& hull)
                                          cx[t], cy[t], cz[t], 0,       sx[t], sy[t], sz[t], 0};
     std::copy(fields, fields + kCutRecord, &cutRecord[t * kCutRecord]);
   }
-  if (trianglePadded == kPad) {
+  // (Only where that kernel runs: one block of triangles, in float.)
+  if (trianglePadded == kPad && trianglePadded <= 64 / sizeof(btScalar)) {
     for (const std::vector<btScalar>* f :
          {&ax, &ay, &az, &bx, &by, &bz, &cx, &cy, &cz, &gx, &gy, &gz, &sx, &sy, &sz, &area})
       smallFields.insert(smallFields.end(), f->begin(), f->end());
