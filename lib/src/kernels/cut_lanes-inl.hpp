@@ -52,9 +52,10 @@ struct CutLanes {
   HWY_INLINE CutLanes(D d, M validLanes, V h0, V h1, V h2) : valid(validLanes) {
     const V zero = hn::Zero(d), one = hn::Set(d, T(1));
     const M w0 = hn::Lt(h0, zero), w1 = hn::Lt(h1, zero), w2 = hn::Lt(h2, zero);
-    const V wetCount = hn::Add(hn::Add(hn::IfThenElseZero(w0, one), hn::IfThenElseZero(w1, one)),
-                               hn::IfThenElseZero(w2, one));
-    single = hn::Eq(wetCount, one);  // one corner wet (else two)
+    // One corner wet (else two): an odd count of wet corners, a crossing
+    // triangle having one or two (and the lanes past the last none, their
+    // heights 0, or one, as sumCutPieces sets them).
+    single = hn::Xor(hn::Xor(w0, w1), w2);
     twoWet = hn::Not(single);
     // The odd corner out comes first (the wet one of one, the dry one of
     // two), by rotation: the winding, and so the normal, is kept.
@@ -68,7 +69,7 @@ struct CutLanes {
     t1 = hn::Div(g0, hn::Sub(g0, g1)), t2 = hn::Div(g0, hn::Sub(g0, g2));
     a = hn::Sub(one, t1), b = hn::Sub(one, t2);
   }
-  [[nodiscard]] HWY_INLINE M odd(M wet) const { return hn::Or(hn::And(single, wet), hn::AndNot(single, hn::Not(wet))); }
+  [[nodiscard]] HWY_INLINE M odd(M wet) const { return hn::Not(hn::Xor(single, wet)); }
   /// The value of the odd corner: x0 when it is corner 0, x1 for 1, x2 for 2.
   [[nodiscard]] HWY_INLINE V pick(V x0, V x1, V x2) const {
     return hn::IfThenElse(odd0, x0, hn::IfThenElse(odd1, x1, x2));
@@ -141,20 +142,50 @@ struct PieceShares {
 /// values): the first pieces in slots k..., the second (k < twoSlots) in
 /// slots + k..., whose sums are the first's (slots, a multiple of kPad, is
 /// one of the sums' slot count): added at k.
+///
+/// A lane without a piece adds terms of +-0 (which change no sum: a sum
+/// started at +0 is never -0) when the piece's depths and share are zero
+/// there and its corners finite: so only those are masked, not every
+/// corner as storePiece's are. Lanes past the last are cut as a triangle
+/// with one corner wet (heights -1, 1, 1: finite fractions whatever their
+/// heights were), so that their corners are finite, and have no second
+/// piece; a triangle with one corner wet has none either, whatever its
+/// second piece's corners.
 HWY_INLINE void sumCutPieces(D d, const StagedTriangles& in, M valid, std::size_t k, std::size_t twoSlots, V3 upv,
                              Sum* pieces) {
-  const V one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
-  const CutLanes cut(d, valid, in.h0, in.h1, in.h2);
-  const PieceCorners r = cut.atPieceCorners(d, in.p0, in.p1, in.p2);
-  const PieceShares share(d, cut);
+  const V zero = hn::Zero(d), one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
+  const V minusOne = hn::Neg(one);
+  const CutLanes cut(d, valid, hn::IfThenElse(valid, in.h0, minusOne), hn::IfThenElse(valid, in.h1, one),
+                     hn::IfThenElse(valid, in.h2, one));
+  const CutLanes::Rotated r = cut.rotate(in.p0, in.p1, in.p2);
+  const auto pick = [&](V3 x, V3 y) HWY_ATTR {
+    return V3{hn::IfThenElse(cut.single, x.x, y.x), hn::IfThenElse(cut.single, x.y, y.y),
+              hn::IfThenElse(cut.single, x.z, y.z)};
+  };
+  // The two-wet lanes' depths (the second piece's middle one is the first's last).
+  const V wetDepth1 = hn::IfThenElseZero(cut.twoWet, hn::Neg(cut.g1));
+  const V wetDepth2 = hn::IfThenElseZero(cut.twoWet, hn::Neg(cut.g2));
+  const M singleValid = hn::And(cut.single, valid);
   for (int slot = 0; slot < (k < twoSlots ? 2 : 1); ++slot) {
     PieceTerms p;
-    p.a = r.of[slot][0], p.b = r.of[slot][1], p.c = r.of[slot][2];
-    p.g = mean(r.of[slot], third);
-    p.s = scale(in.sv, share.fractions[slot]);
-    p.d0 = share.depths[slot][0], p.d1 = share.depths[slot][1], p.d2 = share.depths[slot][2];
-    p.weightedArea = hn::Mul(hn::IfThenElseZero(share.some[slot], one), hn::Mul(in.area, share.fractions[slot]));
-    addTerms<false>(d, p, upv, k, pieces);
+    V fraction;
+    if (slot == 0) {
+      p.a = pick(r.q0, r.j1), p.b = pick(r.j1, r.q1), p.c = pick(r.j2, r.q2);
+      p.d0 = hn::IfThenElseZero(singleValid, hn::Neg(cut.g0)), p.d1 = wetDepth1, p.d2 = wetDepth2;
+      fraction = hn::IfThenElseZero(valid, hn::IfThenElse(cut.single, hn::Mul(cut.t1, cut.t2), cut.a));
+    } else {
+      p.a = r.j1, p.b = r.q2, p.c = r.j2;
+      p.d0 = zero, p.d1 = wetDepth2, p.d2 = zero;
+      fraction = hn::IfThenElseZero(cut.twoWet, hn::Mul(cut.b, hn::Sub(one, cut.a)));
+    }
+    const V3 corners[3] = {p.a, p.b, p.c};
+    p.g = mean(corners, third);
+    p.s = scale(in.sv, fraction);
+    p.weightedArea = hn::Mul(in.area, fraction);  // (storePiece's weight, 1, times it: the same bits)
+    if (slot == 0)
+      addTerms<false>(d, p, upv, k, pieces);
+    else  // depths 0, d, 0
+      addTerms<false, true>(d, p, upv, k, pieces);
   }
 }
 

@@ -50,8 +50,10 @@ HWY_INLINE VertexHeights heightsAbove(const HullSoA& hull, const T* up, T centre
     const M finite = hn::Le(hn::Abs(water), largest);
     nonFinite = hn::Add(nonFinite, hn::IfThenElseZero(hn::AndNot(finite, real), hn::Set(d, T(1))));
   }
-  return VertexHeights{Extent{leastLane(d, bottom), greatestLane(d, top)},
-                       std::size_t(hn::GetLane(hn::SumOfLanes(d, nonFinite))), leastLane(d, lowest)};
+  // (One vector's lanes count 0 or 1: their count of ones, not their sum.)
+  const std::size_t nonFiniteCount = end <= hn::Lanes(d) ? hn::CountTrue(d, hn::Gt(nonFinite, hn::Zero(d)))
+                                                         : std::size_t(hn::GetLane(hn::SumOfLanes(d, nonFinite)));
+  return VertexHeights{Extent{leastLane(d, bottom), greatestLane(d, top)}, nonFiniteCount, leastLane(d, lowest)};
 }
 
 }  // namespace HWY_NAMESPACE

@@ -78,6 +78,12 @@ HullSoA::HullSoA(const Hull& hull)
                                          cx[t], cy[t], cz[t], 0,       sx[t], sy[t], sz[t], 0};
     std::copy(fields, fields + kCutRecord, &cutRecord[t * kCutRecord]);
   }
+  // (Only where that kernel runs: one block of triangles, in float.)
+  if (trianglePadded == kPad && trianglePadded <= 64 / sizeof(btScalar)) {
+    for (const std::vector<btScalar>* f :
+         {&ax, &ay, &az, &bx, &by, &bz, &cx, &cy, &cz, &gx, &gy, &gz, &sx, &sy, &sz, &area})
+      smallFields.insert(smallFields.end(), f->begin(), f->end());
+  }
   // Each block's box, and how far its corners reach from the origin.
   blockLow.assign(trianglePadded / kPad * 3, BT_LARGE_FLOAT);
   blockHigh.assign(trianglePadded / kPad * 3, -BT_LARGE_FLOAT);

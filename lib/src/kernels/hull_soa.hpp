@@ -64,6 +64,12 @@ struct HullSoA {
   /// of four: (a, A), (b, 0), (c, 0), (S, 0) [m, m^2].
   static constexpr std::size_t kCutRecord = 16;
   std::vector<btScalar> cutRecord;
+  /// A hull of one block of triangles (trianglePadded == kPad) in float also keeps
+  /// the fields the small hull's kernel reads (cut.hpp's smallHullSums) in
+  /// one array, field f's kPad entries from f kPad on, so that they are
+  /// read from one pointer; empty for any other hull.
+  enum SmallField { kSmallA, kSmallB = 3, kSmallC = 6, kSmallG = 9, kSmallS = 12, kSmallArea = 15, kSmallFields };
+  std::vector<btScalar> smallFields;
   /// Per block of kPad entries: the box around its triangles' corners
   /// (x, y, z of the lowest, then of the highest corner) [m].
   std::vector<btScalar> blockLow, blockHigh;

@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 
 HWY_BEFORE_NAMESPACE();
@@ -64,12 +65,25 @@ struct PieceTerms {
 };
 
 /// Adds the pressure terms of pieces i... (stream order: each goes to its
-/// slot, SlotSum) to `block`.
-template <bool kHeads>
+/// slot, SlotSum) to `block`. With kMiddleDepthOnly, p.d0 and p.d2 are 0
+/// in every lane (a two-wet triangle's second piece): the terms they would
+/// add are not taken. Those are zeros, +-0 in finite arithmetic, and
+/// adding them changes no other value: the terms are the same numbers but
+/// for the sign of a zero, which changes no sum (a sum started at +0 is
+/// never -0) and so no bit.
+template <bool kHeads, bool kMiddleDepthOnly = false>
 HWY_INLINE void addTerms(D d, const PieceTerms& p, V3 upv, std::size_t i, Sum* block) {
+  static_assert(!(kHeads && kMiddleDepthOnly), "a piece's heads are not taken in part");
   const V three = hn::Set(d, T(3));
-  const V sumD = hn::Add(hn::Add(p.d0, p.d1), p.d2);
-  const V3 m = fieldMoment(p.a, p.b, p.c, p.g, p.d0, p.d1, p.d2, hn::Mul(sumD, three));
+  const V sumD = kMiddleDepthOnly ? p.d1 : hn::Add(hn::Add(p.d0, p.d1), p.d2);
+  V3 m;
+  if constexpr (kMiddleDepthOnly) {
+    const V sum3 = hn::Mul(sumD, three);
+    m = {mulAdd(p.b.x, p.d1, hn::Mul(p.g.x, sum3)), mulAdd(p.b.y, p.d1, hn::Mul(p.g.y, sum3)),
+         mulAdd(p.b.z, p.d1, hn::Mul(p.g.z, sum3))};
+  } else {
+    m = fieldMoment(p.a, p.b, p.c, p.g, p.d0, p.d1, p.d2, hn::Mul(sumD, three));
+  }
   // The pressure's head: the depth, or the surface's head.
   V sumP = sumD;
   V3 mp = m;
@@ -80,7 +94,8 @@ HWY_INLINE void addTerms(D d, const PieceTerms& p, V3 upv, std::size_t i, Sum* b
   const V3 sv = p.s;
   const V3 torque = cross(mp, sv);
   const V sUp = dot(sv, upv);
-  const V sumD2 = mulAdd(p.d0, p.d0, mulAdd(p.d1, p.d1, mulAdd(p.d2, p.d2, hn::Mul(sumD, sumD))));
+  const V sumD2 = kMiddleDepthOnly ? mulAdd(p.d1, p.d1, hn::Mul(sumD, sumD))
+                                   : mulAdd(p.d0, p.d0, mulAdd(p.d1, p.d1, mulAdd(p.d2, p.d2, hn::Mul(sumD, sumD))));
   const V terms[kHeadSums] = {hn::Mul(sv.x, sumP),
                               hn::Mul(sv.y, sumP),
                               hn::Mul(sv.z, sumP),
@@ -124,18 +139,17 @@ HWY_INLINE hn::Vec<DW> foldedSlots(const SlotSum<DW, K>& sum) {
   return w[0];
 }
 
-/// laneHalvingSum of each of the vectors x into total[j], several sums at
-/// once: each level takes the lanes of two vectors (two sums, then four,
-/// ...) into one, so that one vector addition makes the level for all of
-/// them. The same additions of the same numbers as laneHalvingSum's: lane
-/// k + n/2 to lane k (the two halves of a vector), then the halves of
-/// those halves, and so on.
-template <class DW, std::size_t kN>
-HWY_INLINE void laneHalvingSums(DW dw, const hn::Vec<DW> (&x)[kN], double* total) {
+/// laneHalvingSum of each of the vectors x, several sums at once, into the
+/// lanes of v (laneHalvingSums tells which): each level takes the lanes of
+/// two vectors (two sums, then four, ...) into one, so that one vector
+/// addition makes the level for all of them. The same additions of the
+/// same numbers as laneHalvingSum's: lane k + n/2 to lane k (the two halves
+/// of a vector), then the halves of those halves, and so on.
+template <class DW, std::size_t kN, std::size_t kPadded>
+HWY_INLINE void laneHalvingVectors(DW dw, const hn::Vec<DW> (&x)[kN], hn::Vec<DW> (&v)[kPadded]) {
   constexpr std::size_t kLanes = hn::MaxLanes(DW());
-  constexpr std::size_t kPadded = (kN + kLanes - 1) / kLanes * kLanes;
+  static_assert(kPadded == (kN + kLanes - 1) / kLanes * kLanes, "whole vectors of sums");
   static_assert(kLanes == 2 || kLanes == 4 || kLanes == 8, "a vector of two, four or eight doubles");
-  hn::Vec<DW> v[kPadded];
   for (std::size_t j = 0; j < kPadded; ++j) v[j] = j < kN ? x[j] : hn::Zero(dw);
   // Each vector's halves: [a's lower + a's upper, b's lower + b's upper].
   for (std::size_t j = 0; j < kPadded / 2; ++j)
@@ -152,6 +166,15 @@ HWY_INLINE void laneHalvingSums(DW dw, const hn::Vec<DW> (&x)[kN], double* total
     for (std::size_t j = 0; j < n / 2; ++j)
       v[j] = hn::Add(hn::ConcatEven(dw, v[2 * j + 1], v[2 * j]), hn::ConcatOdd(dw, v[2 * j + 1], v[2 * j]));
   }
+}
+
+/// laneHalvingSum of each of the vectors x into total[j] (laneHalvingVectors).
+template <class DW, std::size_t kN>
+HWY_INLINE void laneHalvingSums(DW dw, const hn::Vec<DW> (&x)[kN], double* total) {
+  constexpr std::size_t kLanes = hn::MaxLanes(DW());
+  constexpr std::size_t kPadded = (kN + kLanes - 1) / kLanes * kLanes;
+  hn::Vec<DW> v[kPadded];
+  laneHalvingVectors(dw, x, v);
   double lanes[kPadded];
   for (std::size_t j = 0; j < kPadded / kLanes; ++j) hn::StoreU(v[j], dw, lanes + j * kLanes);
   // Eight lanes leave each vector's sums in the order 0, 2, 1, 3, 4, 6, 5, 7
@@ -271,6 +294,35 @@ HWY_INLINE void sumsOf(const Total& total, PressureSums& out) {
   });
 }
 
+#if !HWY_HAVE_SCALABLE && HWY_TARGET != HWY_SCALAR
+/// sumsOf the depths' sums (without heads) when their totals are lanes of
+/// vectors of eight doubles (laneHalvingVectors): PressureSums' fourteen
+/// doubles in a row (the force twice, as depthForce) made by two lane
+/// permutations and stored in two stores rather than one at a time.
+template <class DW>
+HWY_INLINE void depthSumsOf(DW dw, const hn::Vec<DW> (&x)[kDepthSums], PressureSums& out) {
+  static_assert(offsetof(PressureSums, depthForce) == 3 * sizeof(double) &&
+                    offsetof(PressureSums, moment) == 6 * sizeof(double) &&
+                    offsetof(PressureSums, buoyancyMoment) == 9 * sizeof(double) &&
+                    offsetof(PressureSums, area) == 12 * sizeof(double) &&
+                    offsetof(PressureSums, depthIntegral) == 13 * sizeof(double),
+                "PressureSums: fourteen doubles in a row");
+  hn::Vec<DW> v[16];
+  laneHalvingVectors(dw, x, v);
+  // v[0]'s lanes hold sums 0, 2, 1, 3, 4, 6, 5, 7, v[1]'s 8, 10, 9
+  // (laneHalvingSums); out's first eight doubles are sums 0, 1, 2, 0, 1,
+  // 2, 3, 4, its next six 5, ..., 10.
+  alignas(64) static constexpr std::int64_t kFirst[8] = {0, 2, 1, 0, 2, 1, 3, 4};
+  alignas(64) static constexpr std::int64_t kSecond[8] = {6, 5, 7, 0, 2, 1, 0, 0};
+  auto* const o = reinterpret_cast<double*>(&out);  // NOLINT(cppcoreguidelines-pro-type-reinterpret-cast)
+  hn::StoreU(hn::TableLookupLanes(v[0], hn::SetTableIndices(dw, kFirst)), dw, o);
+  const auto second = hn::SetTableIndices(dw, kSecond);
+  hn::BlendedStore(
+      hn::IfThenElse(hn::FirstN(dw, 3), hn::TableLookupLanes(v[0], second), hn::TableLookupLanes(v[1], second)),
+      hn::FirstN(dw, 6), dw, o + 8);
+}
+#endif
+
 /// Stream s's sums when it fits in one block (addBlock), into `out`: +0
 /// in every slot when it is dry.
 template <bool kHeads, std::size_t kSums>
@@ -305,9 +357,13 @@ HWY_INLINE void twoBlockTotals(const SumBlock<kSums>& first, const SumBlock<kSum
       folded[j] = t.folded();
     }
   });
-  double total[kSums];
-  laneHalvingSums(WideSum::DW(), folded, total);
-  sumsOf<kHeads>([&](auto j) { return total[j]; }, out);
+  if constexpr (!kHeads && kSums == kDepthSums && hn::MaxLanes(WideSum::DW()) == 8) {
+    depthSumsOf(WideSum::DW(), folded, out);
+  } else {
+    double total[kSums];
+    laneHalvingSums(WideSum::DW(), folded, total);
+    sumsOf<kHeads>([&](auto j) { return total[j]; }, out);
+  }
 #else
   sumsOf<kHeads>(
       [&](auto j) {

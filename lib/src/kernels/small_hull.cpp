@@ -51,29 +51,31 @@ struct CrossingList {
 };
 
 /// What the small hull's kernel reads of the hull, as local pointers
-/// (simd-inl.hpp): the triangles' corners' vertices and their fields.
+/// (simd-inl.hpp): the triangles' corners' vertices and their fields, the
+/// fields at constant offsets from one pointer (HullSoA::smallFields).
 struct SmallHull {
   const ScalarIndex* vertexOf[3];
   const T *area, *ax, *ay, *az, *bx, *by, *bz, *cx, *cy, *cz, *gx, *gy, *gz, *sx, *sy, *sz;
   std::size_t trianglePadded;
-  explicit SmallHull(const HullSoA& h)
+  explicit SmallHull(const HullSoA& h) : SmallHull(h, h.smallFields.data()) {}
+  SmallHull(const HullSoA& h, const T* f)
       : vertexOf{h.vertexOf[0].data(), h.vertexOf[1].data(), h.vertexOf[2].data()},
-        area(h.area.data()),
-        ax(h.ax.data()),
-        ay(h.ay.data()),
-        az(h.az.data()),
-        bx(h.bx.data()),
-        by(h.by.data()),
-        bz(h.bz.data()),
-        cx(h.cx.data()),
-        cy(h.cy.data()),
-        cz(h.cz.data()),
-        gx(h.gx.data()),
-        gy(h.gy.data()),
-        gz(h.gz.data()),
-        sx(h.sx.data()),
-        sy(h.sy.data()),
-        sz(h.sz.data()),
+        area(f + HullSoA::kSmallArea * kPad),
+        ax(f + HullSoA::kSmallA * kPad),
+        ay(ax + kPad),
+        az(ax + 2 * kPad),
+        bx(f + HullSoA::kSmallB * kPad),
+        by(bx + kPad),
+        bz(bx + 2 * kPad),
+        cx(f + HullSoA::kSmallC * kPad),
+        cy(cx + kPad),
+        cz(cx + 2 * kPad),
+        gx(f + HullSoA::kSmallG * kPad),
+        gy(gx + kPad),
+        gz(gx + 2 * kPad),
+        sx(f + HullSoA::kSmallS * kPad),
+        sy(sx + kPad),
+        sz(sx + 2 * kPad),
         trianglePadded(h.trianglePadded) {}
 };
 
@@ -94,7 +96,7 @@ struct Crossing {
 HWY_INLINE Crossing classifyVector(D d, const SmallHull& h, V heights, std::size_t t, V3 upv, Sum* triangles,
                                    V (&corner)[3]) {
   const DI di;
-  const V zero = hn::Zero(d), one = hn::Set(d, T(1));
+  const V zero = hn::Zero(d);
   for (int k = 0; k < 3; ++k) corner[k] = hn::TableLookupLanes(heights, hn::SetTableIndices(d, h.vertexOf[k] + t));
   const V a = hn::LoadU(d, h.area + t);
   const M real = hn::Gt(a, zero);  // not padding
@@ -109,7 +111,7 @@ HWY_INLINE Crossing classifyVector(D d, const SmallHull& h, V heights, std::size
     p.s = load3(d, h.sx, h.sy, h.sz, t);
     p.d0 = hn::IfThenElseZero(allWet, hn::Neg(corner[0])), p.d1 = hn::IfThenElseZero(allWet, hn::Neg(corner[1]));
     p.d2 = hn::IfThenElseZero(allWet, hn::Neg(corner[2]));
-    p.weightedArea = hn::Mul(hn::IfThenElseZero(allWet, one), a);
+    p.weightedArea = hn::IfThenElseZero(allWet, a);  // (addBlock's weight, 1, times the area: the same bits)
     addTerms<false>(d, p, upv, t, triangles);
   }
   const M crosses = hn::AndNot(allWet, hn::And(real, anyWet));
@@ -132,16 +134,19 @@ HWY_INLINE void cutVector(D d, const SmallHull& h, const V (&corner)[2][3], hn::
   const auto index = hn::And(entries, hn::Set(di, ScalarIndex(h.trianglePadded - 1)));
   const auto at = hn::IndicesFromVec(d, hn::And(index, last));
   const M inSecond = hn::RebindMask(d, hn::Gt(index, last));
-  // Lanes past the list's end hold some triangle's finite fields and
-  // heights: CutLanes zeroes every piece's corner, depth and share there
-  // (sel, only) and sumCutPieces scales the area vector by that zero share,
-  // so those lanes add +-0 terms to sums that began at +0, whatever they
-  // hold: not masked here.
-  const auto pick = [&](V first, V second) HWY_ATTR {
+  // Lanes past the list's end hold some triangle's finite fields:
+  // sumCutPieces cuts them as triangles with one corner wet, their depths
+  // and shares zero, so those lanes add +-0 terms to sums that began at
+  // +0: not masked here.
+  // (The second vector read only when there is one.)
+  const auto pick = [&](const V& first, const V& second) HWY_ATTR {
     const V x = hn::TableLookupLanes(first, at);
     return two ? hn::IfThenElse(inSecond, hn::TableLookupLanes(second, at), x) : x;
   };
-  const auto field = [&](const T* f) HWY_ATTR { return pick(hn::LoadU(d, f), two ? hn::LoadU(d, f + lanes) : zero); };
+  const auto field = [&](const T* f) HWY_ATTR {
+    const V x = hn::TableLookupLanes(hn::LoadU(d, f), at);
+    return two ? hn::IfThenElse(inSecond, hn::TableLookupLanes(hn::LoadU(d, f + lanes), at), x) : x;
+  };
   StagedTriangles in;
   in.p0 = {field(h.ax), field(h.ay), field(h.az)};
   in.p1 = {field(h.bx), field(h.by), field(h.bz)};
@@ -160,7 +165,9 @@ std::size_t SmallHullSumsKernel(const HullSoA& hull, const T* up, T centreUp_m, 
   const D d;
   const DI di;
   const std::size_t lanes = hn::Lanes(d);
-  if (hull.vertexCount > lanes || hull.trianglePadded > 2 * lanes || hull.trianglePadded > kSlots) return kNotSmallHull;
+  if (hull.vertexCount > lanes || hull.trianglePadded > 2 * lanes || hull.trianglePadded > kSlots ||
+      hull.smallFields.empty())
+    return kNotSmallHull;
   // (Its one vector of heights is read back from the vector store that
   // wrote it, which forwards it. The padding past that vector is neither
   // read here nor named by a triangle: not written.)
@@ -209,6 +216,7 @@ std::size_t SmallHullSumsKernel(const HullSoA& hull, const T* up, T centreUp_m, 
     twoBlockTotals<false, kDepthSums, true>(triangles, pieces, out);
   else
     twoBlockTotals<false, kDepthSums, true, true>(triangles, pieces, out);
+  countPieces(b.pieces, count, b.twoWetCrossing);
   return count;
 }
 
@@ -221,15 +229,22 @@ namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(SmallHullSumsKernel);
 
+namespace {
+/// Highway's choice of instruction set (a test's choice of another changes
+/// this same object), found once where HWY_DYNAMIC_DISPATCH asks the
+/// Highway library for it at each call.
+const hwy::ChosenTarget& chosenTarget = hwy::GetChosenTarget();
+}  // namespace
+
 std::size_t smallHullSums(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m, const btScalar* waterHeight_m,
                           btScalar* h_m, VertexHeights& heights, BoatBuffers& b, PressureSums& sums) {
   // Past any instruction set's one vector of vertices and one block of
   // slots: no call.
   if (hull.vertexCount > 16 || hull.trianglePadded > 64 / sizeof(btScalar)) return kNotSmallHull;
-  const std::size_t count = HWY_DYNAMIC_DISPATCH(SmallHullSumsKernel)(hull, up, centreUp_m, waterHeight_m, h_m, heights,
-                                                                      b, sums);
-  if (count != kNotSmallHull) countPieces(b.pieces, count, b.twoWetCrossing);
-  return count;
+  // HWY_DYNAMIC_DISPATCH's table and index, and the kernel called last, so
+  // that this call ends in a jump to it.
+  return HWY_DISPATCH_TABLE(SmallHullSumsKernel)[chosenTarget.GetIndex()](hull, up, centreUp_m, waterHeight_m, h_m,
+                                                                          heights, b, sums);
 }
 
 }  // namespace keel::KEEL_ABI::detail
