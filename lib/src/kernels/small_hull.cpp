@@ -229,18 +229,16 @@ namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(SmallHullSumsKernel);
 
-namespace {
-/// Highway's choice of instruction set (a test's choice of another changes
-/// this same object), found once where HWY_DYNAMIC_DISPATCH asks the
-/// Highway library for it at each call.
-const hwy::ChosenTarget& chosenTarget = hwy::GetChosenTarget();
-}  // namespace
-
 std::size_t smallHullSums(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m, const btScalar* waterHeight_m,
                           btScalar* h_m, VertexHeights& heights, BoatBuffers& b, PressureSums& sums) {
   // Past any instruction set's one vector of vertices and one block of
   // slots: no call.
   if (hull.vertexCount > 16 || hull.trianglePadded > 64 / sizeof(btScalar)) return kNotSmallHull;
+  // Highway's choice of instruction set (a test's choice of another changes
+  // this same object), found once where HWY_DYNAMIC_DISPATCH asks the
+  // Highway library for it at each call: a local static, so that a call
+  // from another static's initialiser finds it made.
+  static const hwy::ChosenTarget& chosenTarget = hwy::GetChosenTarget();
   // HWY_DYNAMIC_DISPATCH's table and index, and the kernel called last, so
   // that this call ends in a jump to it.
   return HWY_DISPATCH_TABLE(SmallHullSumsKernel)[chosenTarget.GetIndex()](hull, up, centreUp_m, waterHeight_m, h_m,
