@@ -162,7 +162,7 @@ void runJob(GridScratch& scratch, const detail::Snapshot& snapshot, const GridVe
                               .blendedStrideE = 0,
                               .blendedStrideV = 0};
   scratch.tile.use(job);
-  layColumnWeights(scratch, job);
+  if (nu > detail::kSpectralSmallRow) layColumnWeights(scratch, job);
   if (depths > 0) layDecays(scratch, velocities->depths_m, state.waves.bandWavenumber_radpm, job);
   detail::growTo(scratch.work, detail::spectralGridScratch(job));
   job.scratch = scratch.work.data();

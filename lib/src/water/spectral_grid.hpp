@@ -16,6 +16,11 @@ namespace keel::KEEL_ABI::detail {
 /// widest the kernel uses: it caps its vectors at 8 lanes).
 inline constexpr std::size_t kSpectralGridLanes = 8;
 
+/// Grids of at most this many nodes a row (a far boat's 4 x 4 patch) read
+/// each node's 4 column taps in place: their jobs need no dense column
+/// weights (SpectralGridJob::columnWeight).
+inline constexpr std::size_t kSpectralSmallRow = 4;
+
 /// `n` rounded up to whole vectors of kSpectralGridLanes.
 [[nodiscard]] constexpr std::size_t spectralGridPadded(std::size_t n) { return roundUp(n, kSpectralGridLanes); }
 
@@ -52,7 +57,7 @@ struct SpectralGridJob {
   std::size_t nodesU, nodesV;
   std::size_t bands;             ///< velocity bands; 0 for heights only
   const SpectralAxis* columns;   ///< [nodesU] each node's stencil along east
-  const btScalar* columnWeight;  ///< [width][spectralGridPadded(nodesU)]
+  const btScalar* columnWeight;  ///< [width][spectralGridPadded(nodesU)]; unused for kSpectralSmallRow nodes
   const SpectralAxis* rows;      ///< [nodesV] each node's stencil along north
   double meanLevel_m;            ///< added to every height
   std::size_t depths;            ///< velocity depths per node
