@@ -3,6 +3,8 @@
 // (spectral_grid_simd.cpp), laid out by spectral_grid.cpp. docs/waves.md,
 // "Spectral ocean".
 
+#include <keel/surface_authoring.hpp>
+
 #include "math/round_up.hpp"
 #include "water/spectral_detail.hpp"
 
@@ -44,6 +46,14 @@ struct SpectralAxis {
   std::int64_t first;
   std::array<double, 4> w;
 };
+
+/// The stencils of the nodes of `grid`, each column's into `columns`
+/// ([nodesU]) and each row's into `rows` ([nodesV]), node k of an axis at
+/// (origin + k) `scale` fixed-point tile cells, within 2^52 of them
+/// (spectral_grid.cpp, checkGrid): bicubic (`cubic`) or bilinear, each
+/// cell std::floor's, a vector of nodes at a time on the CPU's best
+/// instruction set (the same bits on every one).
+void spectralStencils(const WaterGrid& grid, double scale, bool cubic, SpectralAxis* columns, SpectralAxis* rows);
 
 /// One grid query for the kernel. The block is the tile nodes under the
 /// grid, `width` x `height` from tile column `x0`, row `y0` (unwrapped),
