@@ -69,49 +69,55 @@ ColumnSums ColumnKernelOf(const ColumnSoA& c, const T* h_m, const T* water_m, co
   Sum sv, sx, sy, sz, sa, sd, st, sw;
   V lowest = hn::Set(d, BT_LARGE_FLOAT), least = one;
   const std::size_t n = c.points.vertexCount;
-  for (std::size_t i = 0; i < c.points.vertexPadded; i += hn::Lanes(d)) {
-    const V lo = hn::Mul(vSign, hn::LoadU(d, e.lo + i)), hi = hn::Mul(vSign, hn::LoadU(d, e.hi + i));
-    const V h = hn::LoadU(d, h_m + i);
-    const V length = hn::Sub(hi, lo);
-    // The water crosses the axis at -h / slope from the centroid; the wet
-    // length from the bottom, continuous in the water height.
-    const V surface = hn::Mul(hn::Neg(h), inverseSlope);
-    const V above = hn::Sub(surface, lo);  // the water above the column's mean bottom
-    V wet = hn::Min(hn::Max(above, zero), length);
-    if constexpr (kRamps) {
-      const V hiRamp = hn::LoadU(d, e.hiRamp + i);
-      const V ramps = hn::Sub(ramp(d, above, hn::LoadU(d, e.loRamp + i), hn::LoadU(d, e.loRampInverse + i)),
-                              ramp(d, hn::Sub(above, length), hiRamp, hn::LoadU(d, e.hiRampInverse + i)));
-      // Past the top's ramp the column is full: its length exactly.
-      wet = hn::IfThenElse(hn::Ge(above, hn::Add(length, hiRamp)), length, hn::Min(hn::Max(ramps, zero), length));
+  // A block of kSlots columns at a time (the padding fills whole blocks),
+  // its vectors in turn: each vector's partial sums, SlotSum::at its place
+  // k in the block, are then the same registers every block, not memory.
+  for (std::size_t block = 0; block < c.points.vertexPadded; block += kSlots)
+#pragma GCC unroll 16
+    for (std::size_t k = 0; k < kSlots; k += hn::Lanes(d)) {
+      const std::size_t i = block + k;
+      const V lo = hn::Mul(vSign, hn::LoadU(d, e.lo + i)), hi = hn::Mul(vSign, hn::LoadU(d, e.hi + i));
+      const V h = hn::LoadU(d, h_m + i);
+      const V length = hn::Sub(hi, lo);
+      // The water crosses the axis at -h / slope from the centroid; the wet
+      // length from the bottom, continuous in the water height.
+      const V surface = hn::Mul(hn::Neg(h), inverseSlope);
+      const V above = hn::Sub(surface, lo);  // the water above the column's mean bottom
+      V wet = hn::Min(hn::Max(above, zero), length);
+      if constexpr (kRamps) {
+        const V hiRamp = hn::LoadU(d, e.hiRamp + i);
+        const V ramps = hn::Sub(ramp(d, above, hn::LoadU(d, e.loRamp + i), hn::LoadU(d, e.loRampInverse + i)),
+                                ramp(d, hn::Sub(above, length), hiRamp, hn::LoadU(d, e.hiRampInverse + i)));
+        // Past the top's ramp the column is full: its length exactly.
+        wet = hn::IfThenElse(hn::Ge(above, hn::Add(length, hiRamp)), length, hn::Min(hn::Max(ramps, zero), length));
+      }
+      // (A full column's fraction is 1 exactly, whatever 1 / length rounds to.)
+      const V f = hn::IfThenElse(hn::Ge(wet, length), one, hn::Mul(wet, hn::LoadU(d, inverseLength + i)));
+      hn::StoreU(f, d, fraction + i);
+      const M real = hn::FirstN(d, n - std::min(i, n));  // padding: no volume, whatever its height
+      const V volume = hn::IfThenElseZero(real, hn::Mul(hn::LoadU(d, area + i), wet));
+      // The wet part's centre along the axis: its middle, moved towards the
+      // column's centroid as it fills, so that a full column acts at its
+      // exact centroid: lo + wet / 2 - f (lo + hi) / 2.
+      const V centre = negMulAdd(hn::Mul(f, half), hn::Add(lo, hi), mulAdd(wet, half, lo));
+      sv.add(k, volume);
+      sx.addProduct(k, volume, hn::LoadU(d, px + i));
+      sy.addProduct(k, volume, hn::LoadU(d, py + i));
+      sz.addProduct(k, volume, hn::LoadU(d, pz + i));
+      sa.addProduct(k, volume, centre);
+      sd.addProduct(k, volume, wet);
+      // Tilted, the wet length varies linearly across the footprint: the
+      // wet part's centre moves off the axis by its second moment (exact
+      // while the water crosses only the column's sides; the weight falls to
+      // 0 as it reaches the bottom or top, keeping it continuous).
+      const V margin = hn::Min(wet, hn::Sub(length, wet));
+      const V weight = hn::Min(hn::Mul(margin, inverseExcursion), one);
+      st.addProduct(k, hn::IfThenElseZero(real, hn::Mul(hn::LoadU(d, area + i), cellMoment)), weight);
+      const V bottom = kRamps ? hn::Sub(lo, hn::LoadU(d, e.loRamp + i)) : lo;  // the lowest point of the column
+      lowest = hn::Min(lowest, hn::IfThenElse(real, mulAdd(bottom, vSlope, h), lowest));
+      least = hn::Min(least, hn::IfThenElse(real, f, least));
+      sw.add(k, hn::IfThenElseZero(real, hn::LoadU(d, water_m + i)));
     }
-    // (A full column's fraction is 1 exactly, whatever 1 / length rounds to.)
-    const V f = hn::IfThenElse(hn::Ge(wet, length), one, hn::Mul(wet, hn::LoadU(d, inverseLength + i)));
-    hn::StoreU(f, d, fraction + i);
-    const M real = hn::FirstN(d, n - std::min(i, n));  // padding: no volume, whatever its height
-    const V volume = hn::IfThenElseZero(real, hn::Mul(hn::LoadU(d, area + i), wet));
-    // The wet part's centre along the axis: its middle, moved towards the
-    // column's centroid as it fills, so that a full column acts at its
-    // exact centroid: lo + wet / 2 - f (lo + hi) / 2.
-    const V centre = negMulAdd(hn::Mul(f, half), hn::Add(lo, hi), mulAdd(wet, half, lo));
-    sv.add(i, volume);
-    sx.addProduct(i, volume, hn::LoadU(d, px + i));
-    sy.addProduct(i, volume, hn::LoadU(d, py + i));
-    sz.addProduct(i, volume, hn::LoadU(d, pz + i));
-    sa.addProduct(i, volume, centre);
-    sd.addProduct(i, volume, wet);
-    // Tilted, the wet length varies linearly across the footprint: the
-    // wet part's centre moves off the axis by its second moment (exact
-    // while the water crosses only the column's sides; the weight falls to
-    // 0 as it reaches the bottom or top, keeping it continuous).
-    const V margin = hn::Min(wet, hn::Sub(length, wet));
-    const V weight = hn::Min(hn::Mul(margin, inverseExcursion), one);
-    st.addProduct(i, hn::IfThenElseZero(real, hn::Mul(hn::LoadU(d, area + i), cellMoment)), weight);
-    const V bottom = kRamps ? hn::Sub(lo, hn::LoadU(d, e.loRamp + i)) : lo;  // the lowest point of the column
-    lowest = hn::Min(lowest, hn::IfThenElse(real, mulAdd(bottom, vSlope, h), lowest));
-    least = hn::Min(least, hn::IfThenElse(real, f, least));
-    sw.add(i, hn::IfThenElseZero(real, hn::LoadU(d, water_m + i)));
-  }
   ColumnSums out;
   out.volume_m3 = sv.total();
   out.moment_m4[0] = sx.total();
