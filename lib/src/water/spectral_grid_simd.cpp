@@ -336,14 +336,15 @@ void gridRow(const SpectralGridJob& job, const Layout& l, std::size_t j) {
 /// partial sum as it was (x + 0 is x, +0 + -0 is +0), so a node's sum is
 /// its 4 taps' products added in order to +0, the same bits.
 struct SmallRow {
-  std::size_t nodes;
+  std::size_t nodes, bands;
   std::size_t first[kSpectralSmallRow];  ///< each node's first tap, a block column
   btScalar w[4][kSpectralSmallRow];      ///< tap k of node i at [k][i], zero past the nodes
 };
 
-SmallRow smallRow(const SpectralGridJob& job, std::size_t nodes) {
+SmallRow smallRow(const SpectralGridJob& job, std::size_t nodes, std::size_t bands) {
   SmallRow r{};
   r.nodes = nodes;
+  r.bands = bands;
   for (std::size_t i = 0; i < nodes; ++i) {
     r.first[i] = std::size_t(job.columns[i].first - job.x0);
     for (std::size_t k = 0; k < 4; ++k) r.w[k][i] = btScalar(job.columns[i].w[k]);
@@ -381,15 +382,16 @@ HWY_INLINE void smallRowHeights(const SpectralGridJob& job, const Layout& l, con
   }
 }
 
-/// One node's velocities at every depth from its bands' (`bands`, 3 a band:
+/// One node's velocities at every depth from its `count` bands' (`bands`, 3 a band:
 /// east, north, up), a vector of east, north and up a depth: the sums of
 /// depthsAcrossNodes, a node at a time (few depths, vectors of 4 lanes).
-HWY_INLINE void nodeDepths(const SpectralGridJob& job, const Layout& l, const btScalar* bands, std::size_t node) {
+HWY_INLINE void nodeDepths(const SpectralGridJob& job, const Layout& l, std::size_t count, const btScalar* bands,
+                           std::size_t node) {
   const D4 d;
   const std::size_t padded = spectralGridPadded(job.depths), end = 3 * job.nodesU * job.nodesV * job.depths;
   for (std::size_t m = 0; m < job.depths; ++m) {
     V4 sum = hn::Zero(d);
-    for (std::size_t b = 0; b < job.bands; ++b)
+    for (std::size_t b = 0; b < count; ++b)
       sum = hn::Add(sum, hn::Mul(hn::Set(d, job.decay[b * padded + m]), hn::LoadU(d, bands + 3 * b)));
     const std::size_t at = 3 * (node * job.depths + m);  // the lane past the up is the next velocity's, or spills
     storeLanes<D4>(sum, 3, end - at, l.spill, job.velocities_mps + at);
@@ -404,7 +406,7 @@ HWY_INLINE void smallRowVelocities(const SpectralGridJob& job, const Layout& l, 
   const DS ds;
   const std::size_t from = job.velocityColumn0, to = std::min(r.nodes, from + job.velocityColumns);
   if (from >= to) return;
-  const std::size_t lanes = hn::Lanes(ds), fields = 3 * job.bands, first = r.first[from];
+  const std::size_t lanes = hn::Lanes(ds), fields = 3 * r.bands, first = r.first[from];
   const std::size_t count = (r.first[to - 1] + 4 - first) * fields;
   fourTaps(w, l.blockV + r0 * l.strideV + first * fields, l.strideV, (count + lanes - 1) / lanes * lanes, l.rowV);
   // A node's depths in lanes of 4 (east, north, up), or nodes in the
@@ -422,7 +424,7 @@ HWY_INLINE void smallRowVelocities(const SpectralGridJob& job, const Layout& l, 
                         hn::LoadU(ds, x + 3 * fields + f)),
                  ds, sums + f);
     if (byNode) {
-      nodeDepths(job, l, sums, j * r.nodes + i);
+      nodeDepths(job, l, r.bands, sums, j * r.nodes + i);
       continue;
     }
     const std::size_t lane = (i - from) % lanes;
@@ -436,9 +438,10 @@ HWY_INLINE void smallRowVelocities(const SpectralGridJob& job, const Layout& l, 
   }
 }
 
-/// The rows of a grid of `nodes` (at most kSpectralSmallRow) a row.
-HWY_INLINE void smallGrid(const SpectralGridJob& job, const Layout& l, std::size_t nodes) {
-  const SmallRow r = smallRow(job, nodes);
+/// The rows of a grid of `nodes` (at most kSpectralSmallRow) a row and
+/// `bands` velocity bands (the job's).
+HWY_INLINE void smallGrid(const SpectralGridJob& job, const Layout& l, std::size_t nodes, std::size_t bands) {
+  const SmallRow r = smallRow(job, nodes, bands);
   btScalar taps[4 * kSpectralSmallRow] = {};  // past the row's nodes, lanes never stored
   for (std::size_t j = 0; j < job.nodesV; ++j) {
     const double* w = job.rows[j].w.data();
@@ -447,7 +450,7 @@ HWY_INLINE void smallGrid(const SpectralGridJob& job, const Layout& l, std::size
       fourTaps(w, l.blockE + r0 * l.strideE, l.strideE, l.paddedE, l.rowE);
       smallRowHeights(job, l, r, taps, j);
     }
-    if (job.bands > 0 && job.velocities_mps != nullptr && j - job.velocityRow0 < job.velocityRows)
+    if (bands > 0 && job.velocities_mps != nullptr && j - job.velocityRow0 < job.velocityRows)
       smallRowVelocities(job, l, r, j, w, r0);
   }
 }
@@ -504,9 +507,10 @@ void SpectralGridKernel(const SpectralGridJob& job) {
   btScalar* outE = job.heights_m != nullptr && job.blendedE == nullptr ? l.ownE : nullptr;
   btScalar* outV = job.bands > 0 && job.blendedV == nullptr ? l.ownV : nullptr;
   if (outE != nullptr || outV != nullptr) blendBlock(job, l.paddedE, l.paddedV, outE, outV);
-  // A far boat's rows of 4 nodes with the count a constant; fewer, a variable.
-  if (job.nodesU == kSpectralSmallRow) return smallGrid(job, l, kSpectralSmallRow);
-  if (job.nodesU < kSpectralSmallRow) return smallGrid(job, l, job.nodesU);
+  // A far boat's rows of 4 nodes and the default 3 bands with the counts
+  // constants; other small grids with them variables.
+  if (job.nodesU == kSpectralSmallRow && job.bands == 3) return smallGrid(job, l, kSpectralSmallRow, 3);
+  if (job.nodesU <= kSpectralSmallRow) return smallGrid(job, l, job.nodesU, job.bands);
   for (std::size_t j = 0; j < job.nodesV; ++j) gridRow(job, l, j);
 }
 
