@@ -412,7 +412,7 @@ HWY_INLINE void smallRowVelocities(const SpectralGridJob& job, const Layout& l, 
   // A node's depths in lanes of 4 (east, north, up), or nodes in the
   // lanes of l.lanes (vectors too narrow for a velocity, or many depths).
   const bool byNode = hn::Lanes(D4()) >= 3 && 2 * job.depths < lanes;
-  btScalar sums[3 * kMaxVelocityBands + kSpectralGridLanes];
+  btScalar sums[3 * std::size_t(kMaxVelocityBands) + kSpectralGridLanes];
   hn::StoreU(hn::Zero(ds), ds, sums + fields);  // nodeDepths reads the lane past the last band's up
   for (std::size_t i = from; i < to; ++i) {
     // Past the last field the lanes read on into the next column's (a
