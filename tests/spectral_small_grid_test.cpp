@@ -1,6 +1,6 @@
 // keel::SpectralOcean's grids of at most four nodes a row (a far boat's
 // 4 x 4 patch) read each node's column taps in place rather than the dense
-// column weights of wider grids (spectral_grid_simd.cpp, smallGrid): their
+// column weights of wider grids (spectral_small_grid-inl.hpp, smallGrid): their
 // heights and velocities are the same bits as those nodes' in a wider grid.
 // Run on every instruction set by keel_every_simd_target.
 #include "test_hulls.hpp"
