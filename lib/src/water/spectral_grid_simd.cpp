@@ -257,7 +257,7 @@ void depthsAcrossNodes(const SpectralGridJob& job, const Layout& l, std::size_t 
 /// into the next nodes' (written after it); past the output's end it
 /// spills.
 template <std::size_t Bands>
-void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
+HWY_INLINE void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
   const DS ds;
   const std::size_t lanes = hn::Lanes(ds), padded = spectralGridPadded(job.depths);
   const std::size_t end = job.nodesU * job.nodesV * job.depths;  // the output's WaterVelocity count
@@ -279,7 +279,7 @@ void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t c
 }
 
 /// depthsOfEachNode with the band count a constant (the sums unrolled).
-void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
+HWY_INLINE void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
   switch (job.bands) {
     case 1: return depthsOfEachNode<1>(job, l, count, node);
     case 2: return depthsOfEachNode<2>(job, l, count, node);
@@ -290,6 +290,14 @@ void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t c
     case 7: return depthsOfEachNode<7>(job, l, count, node);
     default: return depthsOfEachNode<8>(job, l, count, node);  // SpectralOceanSettings: 1 to 8
   }
+}
+
+/// depthsOfEachNode, called rather than inlined: the small grids' rows
+/// (spectral_small_grid-inl.hpp) take it only for many depths, which a far
+/// boat never asks.
+HWY_NOINLINE void depthsOfEachNodeCall(const SpectralGridJob& job, const Layout& l, std::size_t count,
+                                       std::size_t node) {
+  depthsOfEachNode(job, l, count, node);
 }
 
 /// Grid row j: the block's rows' sums, then each vector of nodes.

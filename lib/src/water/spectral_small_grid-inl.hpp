@@ -3,7 +3,7 @@
 // place (smallGrid). A part of spectral_grid_simd.cpp, which includes it once
 // per instruction set inside its own namespaces, after the helpers it uses
 // (Layout, storeLanes, fourTaps, and the depth sums depthsAcrossNodes and
-// depthsOfEachNode): no include guard, and nothing to include alone.
+// depthsOfEachNodeCall): no include guard, and nothing to include alone.
 // docs/waves.md, "Spectral ocean".
 
 /// A row of at most kSpectralSmallRow nodes (a far boat's patch) reads
@@ -109,7 +109,7 @@ HWY_INLINE void smallRowVelocities(const SpectralGridJob& job, const Layout& l, 
     if (lane + 1 < lanes && i + 1 < to) continue;  // the vector of nodes is not yet full
     const std::size_t node = j * r.nodes + i - lane;
     if (2 * job.depths >= lanes)
-      depthsOfEachNode(job, l, lane + 1, node);
+      depthsOfEachNodeCall(job, l, lane + 1, node);
     else
       depthsAcrossNodes(job, l, lane + 1, node);
   }
