@@ -50,26 +50,52 @@ HWY_INLINE UpwardEnds upwardEnds(const ColumnSoA& c, T axisUp) {
   return e;
 }
 
-/// The kernel with or without the columns' sloped ends (a hull of flat
-/// bottoms and decks has none, and skips their cost).
+/// The kernel's pass with or without the columns' sloped ends (a hull of
+/// flat bottoms and decks has none, and skips their cost): its factors, and
+/// its sums and extremes so far.
 template <bool kRamps>
-ColumnSums ColumnKernelOf(const ColumnSoA& c, const T* h_m, const T* water_m, const ColumnParameters p, T* fraction) {
-  const D d;
-  const T axisUp = p.axisUp;
-  const UpwardEnds e = upwardEnds(c, axisUp);
-  const T sign = e.sign;
-  // On its side the axis meets the water far away: the column is wholly
-  // wet or dry, a step (docs/columns.md, "Limits").
-  const T slope = std::max(std::abs(axisUp), T(1e-6));
-  const V inverseSlope = hn::Set(d, T(1) / slope), vSign = hn::Set(d, sign), vSlope = hn::Set(d, slope);
-  const V zero = hn::Zero(d), half = hn::Set(d, T(0.5)), one = hn::Set(d, T(1));
-  const V inverseExcursion = hn::Set(d, p.inverseExcursion_pm), cellMoment = hn::Set(d, c.cell_m * c.cell_m / 12);
-  const T *px = c.points.x.data(), *py = c.points.y.data(), *pz = c.points.z.data(), *area = c.area.data(),
-          *inverseLength = c.inverseLength.data();
+struct ColumnPass {
+  const ColumnSoA& c;
+  const T *h_m, *water_m;
+  T* fraction;
+  UpwardEnds e;
+  std::size_t n;  ///< the real columns; past them, padding
+  V inverseSlope, vSign, vSlope, inverseExcursion, cellMoment;
   Sum sv, sx, sy, sz, sa, sd, st, sw;
-  V lowest = hn::Set(d, BT_LARGE_FLOAT), least = one;
-  const std::size_t n = c.points.vertexCount;
-  for (std::size_t i = 0; i < c.points.vertexPadded; i += hn::Lanes(d)) {
+  V lowest, least;
+
+  HWY_INLINE ColumnPass(const ColumnSoA& columns, const T* h, const T* water, const ColumnParameters& p, T* f)
+      : c(columns),
+        h_m(h),
+        water_m(water),
+        fraction(f),
+        e(upwardEnds(columns, p.axisUp)),
+        n(columns.points.vertexCount) {
+    const D d;
+    // On its side the axis meets the water far away: the column is wholly
+    // wet or dry, a step (docs/columns.md, "Limits").
+    const T slope = std::max(std::abs(p.axisUp), T(1e-6));
+    inverseSlope = hn::Set(d, T(1) / slope), vSign = hn::Set(d, e.sign), vSlope = hn::Set(d, slope);
+    inverseExcursion = hn::Set(d, p.inverseExcursion_pm), cellMoment = hn::Set(d, c.cell_m * c.cell_m / 12);
+    lowest = hn::Set(d, BT_LARGE_FLOAT), least = hn::Set(d, T(1));
+  }
+
+  /// Columns i..., the vector at place k of its block of kSlots (its
+  /// partial sums'). `kMasked`: some of its lanes may be padding, which
+  /// adds no volume whatever its height (the others' lanes are all real).
+  template <bool kMasked>
+  HWY_INLINE void add(std::size_t i, std::size_t k) {
+    const D d;
+    const V zero = hn::Zero(d), half = hn::Set(d, T(0.5)), one = hn::Set(d, T(1));
+    [[maybe_unused]] const M real = hn::FirstN(d, kMasked ? n - std::min(i, n) : hn::Lanes(d));
+    const auto onlyReal = [&](V x) {
+      if constexpr (kMasked) return hn::IfThenElseZero(real, x);
+      return x;
+    };
+    const auto realOr = [&](V x, V other) {
+      if constexpr (kMasked) return hn::IfThenElse(real, x, other);
+      return x;
+    };
     const V lo = hn::Mul(vSign, hn::LoadU(d, e.lo + i)), hi = hn::Mul(vSign, hn::LoadU(d, e.hi + i));
     const V h = hn::LoadU(d, h_m + i);
     const V length = hn::Sub(hi, lo);
@@ -86,44 +112,65 @@ ColumnSums ColumnKernelOf(const ColumnSoA& c, const T* h_m, const T* water_m, co
       wet = hn::IfThenElse(hn::Ge(above, hn::Add(length, hiRamp)), length, hn::Min(hn::Max(ramps, zero), length));
     }
     // (A full column's fraction is 1 exactly, whatever 1 / length rounds to.)
-    const V f = hn::IfThenElse(hn::Ge(wet, length), one, hn::Mul(wet, hn::LoadU(d, inverseLength + i)));
+    const V f = hn::IfThenElse(hn::Ge(wet, length), one, hn::Mul(wet, hn::LoadU(d, c.inverseLength.data() + i)));
     hn::StoreU(f, d, fraction + i);
-    const M real = hn::FirstN(d, n - std::min(i, n));  // padding: no volume, whatever its height
-    const V volume = hn::IfThenElseZero(real, hn::Mul(hn::LoadU(d, area + i), wet));
+    const V area = hn::LoadU(d, c.area.data() + i);
+    const V volume = onlyReal(hn::Mul(area, wet));
     // The wet part's centre along the axis: its middle, moved towards the
     // column's centroid as it fills, so that a full column acts at its
     // exact centroid: lo + wet / 2 - f (lo + hi) / 2.
     const V centre = negMulAdd(hn::Mul(f, half), hn::Add(lo, hi), mulAdd(wet, half, lo));
-    sv.add(i, volume);
-    sx.addProduct(i, volume, hn::LoadU(d, px + i));
-    sy.addProduct(i, volume, hn::LoadU(d, py + i));
-    sz.addProduct(i, volume, hn::LoadU(d, pz + i));
-    sa.addProduct(i, volume, centre);
-    sd.addProduct(i, volume, wet);
+    sv.add(k, volume);
+    sx.addProduct(k, volume, hn::LoadU(d, c.points.x.data() + i));
+    sy.addProduct(k, volume, hn::LoadU(d, c.points.y.data() + i));
+    sz.addProduct(k, volume, hn::LoadU(d, c.points.z.data() + i));
+    sa.addProduct(k, volume, centre);
+    sd.addProduct(k, volume, wet);
     // Tilted, the wet length varies linearly across the footprint: the
     // wet part's centre moves off the axis by its second moment (exact
     // while the water crosses only the column's sides; the weight falls to
     // 0 as it reaches the bottom or top, keeping it continuous).
     const V margin = hn::Min(wet, hn::Sub(length, wet));
     const V weight = hn::Min(hn::Mul(margin, inverseExcursion), one);
-    st.addProduct(i, hn::IfThenElseZero(real, hn::Mul(hn::LoadU(d, area + i), cellMoment)), weight);
+    st.addProduct(k, onlyReal(hn::Mul(area, cellMoment)), weight);
     const V bottom = kRamps ? hn::Sub(lo, hn::LoadU(d, e.loRamp + i)) : lo;  // the lowest point of the column
-    lowest = hn::Min(lowest, hn::IfThenElse(real, mulAdd(bottom, vSlope, h), lowest));
-    least = hn::Min(least, hn::IfThenElse(real, f, least));
-    sw.add(i, hn::IfThenElseZero(real, hn::LoadU(d, water_m + i)));
+    lowest = hn::Min(lowest, realOr(mulAdd(bottom, vSlope, h), lowest));
+    least = hn::Min(least, realOr(f, least));
+    sw.add(k, onlyReal(hn::LoadU(d, water_m + i)));
   }
-  ColumnSums out;
-  out.volume_m3 = sv.total();
-  out.moment_m4[0] = sx.total();
-  out.moment_m4[1] = sy.total();
-  out.moment_m4[2] = sz.total();
-  out.along_m4 = double(sign) * sa.total();
-  out.volumeDepth_m4 = sd.total();
-  out.tiltMoment_m4 = st.total();
-  out.lowestAbove_m = leastLane(d, lowest);
-  out.leastFraction = leastLane(d, least);
-  out.waterHeight_m = sw.total();
-  return out;
+
+  [[nodiscard]] HWY_INLINE ColumnSums sums() const {
+    const D d;
+    ColumnSums out;
+    out.volume_m3 = sv.total();
+    out.moment_m4[0] = sx.total();
+    out.moment_m4[1] = sy.total();
+    out.moment_m4[2] = sz.total();
+    out.along_m4 = double(e.sign) * sa.total();
+    out.volumeDepth_m4 = sd.total();
+    out.tiltMoment_m4 = st.total();
+    out.lowestAbove_m = leastLane(d, lowest);
+    out.leastFraction = leastLane(d, least);
+    out.waterHeight_m = sw.total();
+    return out;
+  }
+};
+
+/// The columns a block of kSlots at a time (the padding fills whole
+/// blocks), each vector of a block in turn: a vector's partial sums,
+/// SlotSum::at its place k in the block, are then the same registers every
+/// block, not memory. The blocks of real columns alone need no mask.
+template <bool kRamps>
+ColumnSums ColumnKernelOf(const ColumnSoA& c, const T* h_m, const T* water_m, const ColumnParameters p, T* fraction) {
+  ColumnPass<kRamps> pass(c, h_m, water_m, p, fraction);
+  const std::size_t lanes = hn::Lanes(D()), real = c.points.vertexCount / kSlots * kSlots;
+  for (std::size_t block = 0; block < real; block += kSlots)
+#pragma GCC unroll 16
+    for (std::size_t k = 0; k < kSlots; k += lanes) pass.template add<false>(block + k, k);
+  for (std::size_t block = real; block < c.points.vertexPadded; block += kSlots)
+#pragma GCC unroll 16
+    for (std::size_t k = 0; k < kSlots; k += lanes) pass.template add<true>(block + k, k);
+  return pass.sums();
 }
 
 ColumnSums ColumnKernel(const ColumnSoA& c, const T* h_m, const T* water_m, const ColumnParameters p, T* fraction) {

@@ -29,21 +29,6 @@ namespace {
 
 using detail::SpectralAxis;
 
-/// The stencil along one axis at `f` [fixed-point tile cells], |f| <= 2^52
-/// (checkGrid). Its cell is std::floor's, found in integers (the baseline
-/// instruction set has no rounding instruction, and std::floor's stand-in
-/// is longer); the fraction the same bits (+ 0 makes a -0 from f = -0 the
-/// +0 std::floor's gives).
-SpectralAxis axisAt(double f, bool cubic) {
-  const auto whole = std::int64_t(f);  // toward zero
-  const std::int64_t cell = double(whole) > f ? whole - 1 : whole;
-  const double a = (f - double(cell)) + 0.0;
-  if (!cubic) return {cell - 1, {0, 1 - a, a, 0}};
-  const double a2 = a * a, a3 = a2 * a;
-  return {cell - 1,
-          {0.5 * (-a3 + 2 * a2 - a), 0.5 * (3 * a3 - 5 * a2 + 2), 0.5 * (-3 * a3 + 4 * a2 + a), 0.5 * (a3 - a2)}};
-}
-
 /// The per-thread tables of one grid query: they grow to the largest grid
 /// asked, then never allocate again (surfaces are shared by every thread).
 struct GridScratch {
@@ -162,7 +147,7 @@ void runJob(GridScratch& scratch, const detail::Snapshot& snapshot, const GridVe
                               .blendedStrideE = 0,
                               .blendedStrideV = 0};
   scratch.tile.use(job);
-  layColumnWeights(scratch, job);
+  if (nu > detail::kSpectralSmallRow) layColumnWeights(scratch, job);
   if (depths > 0) layDecays(scratch, velocities->depths_m, state.waves.bandWavenumber_radpm, job);
   detail::growTo(scratch.work, detail::spectralGridScratch(job));
   job.scratch = scratch.work.data();
@@ -209,9 +194,7 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
   detail::growTo(scratch.columns, nu);
   detail::growTo(scratch.rows, nv);
   const double scale = grid.cellSize_m * state.inverseFixedCell_pm;
-  for (std::size_t i = 0; i < nu; ++i)
-    scratch.columns[i] = axisAt(double(grid.originI + std::int64_t(i)) * scale, cubic);
-  for (std::size_t j = 0; j < nv; ++j) scratch.rows[j] = axisAt(double(grid.originJ + std::int64_t(j)) * scale, cubic);
+  detail::spectralStencils(grid, scale, cubic, scratch.columns.data(), scratch.rows.data());
   static_assert(sizeof(WaterVelocity) == 3 * sizeof(btScalar), "the kernel writes east, north, up per depth");
   if (scratch.snapshotPublication != state.publication || scratch.snapshot.state != &state ||
       scratch.snapshotTime != std::bit_cast<std::uint64_t>(t_s)) {

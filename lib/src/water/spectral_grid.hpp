@@ -3,6 +3,8 @@
 // (spectral_grid_simd.cpp), laid out by spectral_grid.cpp. docs/waves.md,
 // "Spectral ocean".
 
+#include <keel/surface_authoring.hpp>
+
 #include "math/round_up.hpp"
 #include "water/spectral_detail.hpp"
 
@@ -15,6 +17,11 @@ namespace keel::KEEL_ABI::detail {
 /// Every table is padded to whole vectors of this many btScalars (the
 /// widest the kernel uses: it caps its vectors at 8 lanes).
 inline constexpr std::size_t kSpectralGridLanes = 8;
+
+/// Grids of at most this many nodes a row (a far boat's 4 x 4 patch) read
+/// each node's 4 column taps in place: their jobs need no dense column
+/// weights (SpectralGridJob::columnWeight).
+inline constexpr std::size_t kSpectralSmallRow = 4;
 
 /// `n` rounded up to whole vectors of kSpectralGridLanes.
 [[nodiscard]] constexpr std::size_t spectralGridPadded(std::size_t n) { return roundUp(n, kSpectralGridLanes); }
@@ -40,6 +47,14 @@ struct SpectralAxis {
   std::array<double, 4> w;
 };
 
+/// The stencils of the nodes of `grid`, each column's into `columns`
+/// ([nodesU]) and each row's into `rows` ([nodesV]), node k of an axis at
+/// (origin + k) `scale` fixed-point tile cells, within 2^52 of them
+/// (spectral_grid.cpp, checkGrid): bicubic (`cubic`) or bilinear, each
+/// cell std::floor's, a vector of nodes at a time on the CPU's best
+/// instruction set (the same bits on every one).
+void spectralStencils(const WaterGrid& grid, double scale, bool cubic, SpectralAxis* columns, SpectralAxis* rows);
+
 /// One grid query for the kernel. The block is the tile nodes under the
 /// grid, `width` x `height` from tile column `x0`, row `y0` (unwrapped),
 /// blended in time; each grid row j is a 4-tap sum of the block's rows
@@ -52,7 +67,7 @@ struct SpectralGridJob {
   std::size_t nodesU, nodesV;
   std::size_t bands;             ///< velocity bands; 0 for heights only
   const SpectralAxis* columns;   ///< [nodesU] each node's stencil along east
-  const btScalar* columnWeight;  ///< [width][spectralGridPadded(nodesU)]
+  const btScalar* columnWeight;  ///< [width][spectralGridPadded(nodesU)]; unused for kSpectralSmallRow nodes
   const SpectralAxis* rows;      ///< [nodesV] each node's stencil along north
   double meanLevel_m;            ///< added to every height
   std::size_t depths;            ///< velocity depths per node

@@ -79,13 +79,14 @@ VS widen(hn::Vec<DF> v) {
 
 /// `count` lanes of `v` to `out` (btScalar); the vector whole where `room`
 /// btScalars can be written at `out` (nodes written after these).
-void storeLanes(VS v, std::size_t count, std::size_t room, btScalar* spill, btScalar* out) {
-  const DS ds;
-  if (count == hn::Lanes(ds) || hn::Lanes(ds) <= room) {
-    hn::StoreU(v, ds, out);
+template <class D = DS>
+void storeLanes(hn::Vec<D> v, std::size_t count, std::size_t room, btScalar* spill, btScalar* out) {
+  const D d;
+  if (count == hn::Lanes(d) || hn::Lanes(d) <= room) {
+    hn::StoreU(v, d, out);
     return;
   }
-  hn::StoreU(v, ds, spill);
+  hn::StoreU(v, d, spill);
   for (std::size_t k = 0; k < count; ++k) out[k] = spill[k];
 }
 
@@ -258,7 +259,7 @@ void depthsAcrossNodes(const SpectralGridJob& job, const Layout& l, std::size_t 
 /// into the next nodes' (written after it); past the output's end it
 /// spills.
 template <std::size_t Bands>
-void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
+HWY_INLINE void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
   const DS ds;
   const std::size_t lanes = hn::Lanes(ds), padded = spectralGridPadded(job.depths);
   const std::size_t end = job.nodesU * job.nodesV * job.depths;  // the output's WaterVelocity count
@@ -280,7 +281,7 @@ void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t c
 }
 
 /// depthsOfEachNode with the band count a constant (the sums unrolled).
-void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
+HWY_INLINE void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
   switch (job.bands) {
     case 1: return depthsOfEachNode<1>(job, l, count, node);
     case 2: return depthsOfEachNode<2>(job, l, count, node);
@@ -291,6 +292,14 @@ void depthsOfEachNode(const SpectralGridJob& job, const Layout& l, std::size_t c
     case 7: return depthsOfEachNode<7>(job, l, count, node);
     default: return depthsOfEachNode<8>(job, l, count, node);  // SpectralOceanSettings: 1 to 8
   }
+}
+
+/// depthsOfEachNode, called rather than inlined: the small grids' rows
+/// (spectral_small_grid-inl.hpp) take it only for many depths, which a far
+/// boat never asks.
+HWY_NOINLINE void depthsOfEachNodeCall(const SpectralGridJob& job, const Layout& l, std::size_t count,
+                                       std::size_t node) {
+  depthsOfEachNode(job, l, count, node);
 }
 
 /// Grid row j: the block's rows' sums, then each vector of nodes.
@@ -330,6 +339,9 @@ void gridRow(const SpectralGridJob& job, const Layout& l, std::size_t j) {
   }
 }
 
+// The rows of grids of at most kSpectralSmallRow nodes a row (smallGrid).
+#include "water/spectral_small_grid-inl.hpp"  // IWYU pragma: keep
+
 }  // namespace
 
 void SpectralGridKernel(const SpectralGridJob& job) {
@@ -346,6 +358,10 @@ void SpectralGridKernel(const SpectralGridJob& job) {
     velocityRows[1] = std::size_t(job.rows[job.velocityRow0 + job.velocityRows - 1].first - job.y0) + 4;
   }
   if (outE != nullptr || outV != nullptr) blendBlock(job, l.paddedE, l.paddedV, outE, outV, velocityRows);
+  // A far boat's rows of 4 nodes and the default 3 bands with the counts
+  // constants; other small grids with them variables.
+  if (job.nodesU == kSpectralSmallRow && job.bands == 3) return smallGrid(job, l, kSpectralSmallRow, 3);
+  if (job.nodesU <= kSpectralSmallRow) return smallGrid(job, l, job.nodesU, job.bands);
   for (std::size_t j = 0; j < job.nodesV; ++j) gridRow(job, l, j);
 }
 
