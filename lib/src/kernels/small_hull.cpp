@@ -19,6 +19,7 @@
 #include "kernels/compress-inl.hpp"
 
 #include <algorithm>
+#include <atomic>
 
 HWY_BEFORE_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
@@ -229,20 +230,38 @@ namespace keel::KEEL_ABI::detail {
 
 HWY_EXPORT(SmallHullSumsKernel);
 
+namespace {
+
+/// Highway's choice of instruction set (a test's choice of another changes
+/// this same object), found at the first call where HWY_DYNAMIC_DISPATCH
+/// asks the Highway library for it at each call. Constant-initialised, so
+/// that a call from another static's initialiser finds it null, not unmade.
+std::atomic<const hwy::ChosenTarget*> chosenTarget{nullptr};
+
+/// The first call: finds Highway's choice, then dispatches as every call
+/// does. Out of line, so that smallHullSums' common path saves no registers.
+[[gnu::noinline, gnu::cold]] std::size_t firstSmallHullSums(const HullSoA& hull, const btScalar up[3],
+                                                            btScalar centreUp_m, const btScalar* waterHeight_m,
+                                                            btScalar* h_m, VertexHeights& heights, BoatBuffers& b,
+                                                            PressureSums& sums) {
+  chosenTarget.store(&hwy::GetChosenTarget(), std::memory_order_relaxed);
+  return HWY_DYNAMIC_DISPATCH(SmallHullSumsKernel)(hull, up, centreUp_m, waterHeight_m, h_m, heights, b, sums);
+}
+
+}  // namespace
+
 std::size_t smallHullSums(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m, const btScalar* waterHeight_m,
                           btScalar* h_m, VertexHeights& heights, BoatBuffers& b, PressureSums& sums) {
   // Past any instruction set's one vector of vertices and one block of
   // slots: no call.
   if (hull.vertexCount > 16 || hull.trianglePadded > 64 / sizeof(btScalar)) return kNotSmallHull;
-  // Highway's choice of instruction set (a test's choice of another changes
-  // this same object), found once where HWY_DYNAMIC_DISPATCH asks the
-  // Highway library for it at each call: a local static, so that a call
-  // from another static's initialiser finds it made.
-  static const hwy::ChosenTarget& chosenTarget = hwy::GetChosenTarget();
   // HWY_DYNAMIC_DISPATCH's table and index, and the kernel called last, so
   // that this call ends in a jump to it.
-  return HWY_DISPATCH_TABLE(SmallHullSumsKernel)[chosenTarget.GetIndex()](hull, up, centreUp_m, waterHeight_m, h_m,
-                                                                          heights, b, sums);
+  const hwy::ChosenTarget* chosen = chosenTarget.load(std::memory_order_relaxed);
+  if (chosen == nullptr) [[unlikely]]
+    return firstSmallHullSums(hull, up, centreUp_m, waterHeight_m, h_m, heights, b, sums);
+  return HWY_DISPATCH_TABLE(SmallHullSumsKernel)[chosen->GetIndex()](hull, up, centreUp_m, waterHeight_m, h_m, heights,
+                                                                     b, sums);
 }
 
 }  // namespace keel::KEEL_ABI::detail
