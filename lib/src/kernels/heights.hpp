@@ -1,5 +1,5 @@
 #pragma once
-// The sampling and heights stages' kernels (substep/sample_water.cpp): where the hull's vertices are on the water's
+// The sampling and heights stages' kernels (substep/sample_water.hpp): where the hull's vertices are on the water's
 // axes, the water's height and velocity there, and each vertex's height above
 // the water (docs/model.md, "Water sampling" and "The SIMD path").
 
