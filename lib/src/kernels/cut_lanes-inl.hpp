@@ -127,13 +127,16 @@ struct PieceShares {
   V depths[2][3];
   V fractions[2];
   M some[2];
-  HWY_INLINE PieceShares(D d, const CutLanes& cut)
-      : depths{{cut.only(cut.single, hn::Neg(cut.g0)), cut.only(cut.twoWet, hn::Neg(cut.g1)),
-                cut.only(cut.twoWet, hn::Neg(cut.g2))},
-               {hn::Zero(d), cut.only(cut.twoWet, hn::Neg(cut.g2)), hn::Zero(d)}},
+  HWY_INLINE PieceShares(D d, const CutLanes& cut) : PieceShares(d, cut, hn::And(cut.valid, cut.twoWet)) {}
+  /// `secondPiece`: the valid lanes with two corners wet; cut.twoWet alone
+  /// where no lane past the last has two (sumCutPieces' lanes).
+  HWY_INLINE PieceShares(D d, const CutLanes& cut, M secondPiece)
+      : depths{{cut.only(cut.single, hn::Neg(cut.g0)), hn::IfThenElseZero(secondPiece, hn::Neg(cut.g1)),
+                hn::IfThenElseZero(secondPiece, hn::Neg(cut.g2))},
+               {hn::Zero(d), hn::IfThenElseZero(secondPiece, hn::Neg(cut.g2)), hn::Zero(d)}},
         fractions{cut.sel(hn::Mul(cut.t1, cut.t2), cut.a),
-                  cut.only(cut.twoWet, hn::Mul(cut.b, hn::Sub(hn::Set(d, T(1)), cut.a)))},
-        some{cut.valid, hn::And(cut.valid, cut.twoWet)} {}
+                  hn::IfThenElseZero(secondPiece, hn::Mul(cut.b, hn::Sub(hn::Set(d, T(1)), cut.a)))},
+        some{cut.valid, secondPiece} {}
 };
 
 /// Cuts crossing triangles k... (`in`, lanes past the last zero and not
@@ -153,7 +156,7 @@ struct PieceShares {
 /// second piece's corners.
 HWY_INLINE void sumCutPieces(D d, const StagedTriangles& in, M valid, std::size_t k, std::size_t twoSlots, V3 upv,
                              Sum* pieces) {
-  const V zero = hn::Zero(d), one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
+  const V one = hn::Set(d, T(1)), third = hn::Set(d, T(1.0 / 3.0));
   const V minusOne = hn::Neg(one);
   const CutLanes cut(d, valid, hn::IfThenElse(valid, in.h0, minusOne), hn::IfThenElse(valid, in.h1, one),
                      hn::IfThenElse(valid, in.h2, one));
@@ -162,26 +165,22 @@ HWY_INLINE void sumCutPieces(D d, const StagedTriangles& in, M valid, std::size_
     return V3{hn::IfThenElse(cut.single, x.x, y.x), hn::IfThenElse(cut.single, x.y, y.y),
               hn::IfThenElse(cut.single, x.z, y.z)};
   };
-  // The two-wet lanes' depths (the second piece's middle one is the first's last).
-  const V wetDepth1 = hn::IfThenElseZero(cut.twoWet, hn::Neg(cut.g1));
-  const V wetDepth2 = hn::IfThenElseZero(cut.twoWet, hn::Neg(cut.g2));
-  const M singleValid = hn::And(cut.single, valid);
+  // No lane past the last has two corners wet.
+  const PieceShares share(d, cut, cut.twoWet);
   for (int slot = 0; slot < (k < twoSlots ? 2 : 1); ++slot) {
     PieceTerms p;
-    V fraction;
-    if (slot == 0) {
+    // atPieceCorners' corners, unmasked, one piece at a time: both pieces'
+    // corners made before the loop, as atPieceCorners makes them, make GCC
+    // spill them in the small kernel.
+    if (slot == 0)
       p.a = pick(r.q0, r.j1), p.b = pick(r.j1, r.q1), p.c = pick(r.j2, r.q2);
-      p.d0 = hn::IfThenElseZero(singleValid, hn::Neg(cut.g0)), p.d1 = wetDepth1, p.d2 = wetDepth2;
-      fraction = hn::IfThenElseZero(valid, hn::IfThenElse(cut.single, hn::Mul(cut.t1, cut.t2), cut.a));
-    } else {
+    else
       p.a = r.j1, p.b = r.q2, p.c = r.j2;
-      p.d0 = zero, p.d1 = wetDepth2, p.d2 = zero;
-      fraction = hn::IfThenElseZero(cut.twoWet, hn::Mul(cut.b, hn::Sub(one, cut.a)));
-    }
     const V3 corners[3] = {p.a, p.b, p.c};
     p.g = mean(corners, third);
-    p.s = scale(in.sv, fraction);
-    p.weightedArea = hn::Mul(in.area, fraction);  // (storePiece's weight, 1, times it: the same bits)
+    p.s = scale(in.sv, share.fractions[slot]);
+    p.d0 = share.depths[slot][0], p.d1 = share.depths[slot][1], p.d2 = share.depths[slot][2];
+    p.weightedArea = hn::Mul(in.area, share.fractions[slot]);  // (storePiece's weight, 1, times it: the same bits)
     if (slot == 0)
       addTerms<false>(d, p, upv, k, pieces);
     else  // depths 0, d, 0
