@@ -4,6 +4,7 @@
 //   build/tests/keel_bench_fleet --benchmark_min_time=2 --benchmark_repetitions=3
 //   --benchmark_report_aggregates_only=true
 #include "fleet_world.hpp"
+#include "ocean_alongside.hpp"
 #include "test_hulls.hpp"
 
 #include <BulletCollision/BroadphaseCollision/btDbvtBroadphase.h>
@@ -111,11 +112,14 @@ void runFleet(benchmark::State& state, WorldSetup setup) {
   // JONSWAP spectrum of Hs 2 m, Tp 7 s, as Gerstner waves; 2: as sines;
   // 3: the spectral ocean of that spectrum (its defaults), updated every
   // step inside the timed step; 4: the same answering by a particle solve
-  // per point (SpectralQuery::ParticleSolve).
+  // per point (SpectralQuery::ParticleSolve); 5: the ocean of 3, each next
+  // frame's tiles prepared alongside Bullet's step and published after it
+  // (docs/threads.md, "The ocean alongside the step"), timed with the step.
   const int sea = state.range(4) < 0 ? 0 : int(state.range(4));
+  const bool alongside = sea == 5;
   std::shared_ptr<const WaterSurface> surface;
   std::shared_ptr<SpectralOcean> ocean;
-  if (sea == 3 || sea == 4) {
+  if (sea == 3 || sea == 4 || alongside) {
     ocean = std::make_shared<SpectralOcean>(
         WaveSpectrum::jonswap(2.0, 7.0),
         SpectralOceanSettings{.query = sea == 4 ? SpectralQuery::ParticleSolve : SpectralQuery::FixedPointTiles});
@@ -166,12 +170,18 @@ void runFleet(benchmark::State& state, WorldSetup setup) {
   const btScalar dt = btScalar(1.0 / 60);
   water.prime(dt);
   double clock_s = 0;
-  // A frame: the ocean's tiles for it (a game's per-frame cost), then Bullet's step.
+  // A frame: the ocean's tiles for it (a game's per-frame cost), then Bullet's
+  // step; or the step with the next frame's tiles prepared alongside.
   const auto frame = [&] {
-    if (ocean) ocean->update(clock_s, clock_s + double(dt));
+    if (alongside) {
+      game::stepWithOceanAlongside(w.world, *ocean, clock_s, double(dt), 1);
+    } else {
+      if (ocean) ocean->update(clock_s, clock_s + double(dt));
+      w.world.stepSimulation(dt, 1, dt);
+    }
     clock_s += double(dt);
-    w.world.stepSimulation(dt, 1, dt);
   };
+  if (alongside) ocean->update(clock_s, clock_s + double(dt));
   for (int i = 0; i < 30; ++i) frame();  // warm: buffers, contacts, islands
   double waterSeconds = 0, totalSeconds = 0, oceanSeconds = 0, leafUpdates = 0;
   BulletPhases::start();
@@ -179,12 +189,15 @@ void runFleet(benchmark::State& state, WorldSetup setup) {
   stepSeconds.reserve(1 << 16);
   for (auto _ : state) {
     const auto start = std::chrono::steady_clock::now();
-    if (ocean) {
+    if (ocean && !alongside) {
       ocean->update(clock_s, clock_s + double(dt));
       oceanSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     }
+    if (alongside)
+      game::stepWithOceanAlongside(w.world, *ocean, clock_s, double(dt), 1);  // ocean_ms: 0, it runs beside
+    else
+      w.world.stepSimulation(dt, 1, dt);
     clock_s += double(dt);
-    w.world.stepSimulation(dt, 1, dt);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     totalSeconds += seconds;
     stepSeconds.push_back(seconds);
@@ -239,7 +252,7 @@ BENCHMARK(fleet)
     ->ArgsProduct({{1, 100, 1000}, {500}, {0, 1}, {0, 1, 3}, {1, 2}, {0}})
     ->ArgsProduct({{1000, 10000}, {500}, {0, 1}, {2}, {2}, {0, 1}})
     ->ArgsProduct({{1000}, {500}, {0}, {0, 3}, {3, 4}, {0}})
-    ->ArgsProduct({{10000}, {500}, {0}, {2}, {3, 4}, {0, 1}})
+    ->ArgsProduct({{10000}, {500}, {0}, {2}, {3, 4, 5}, {0, 1}})
     ->ArgsProduct({{10000}, {500}, {1}, {2}, {3}, {0}})
     ->ArgsProduct({{1000}, {500}, {0}, {4}, {2, 3}, {0}})
     ->Unit(benchmark::kMillisecond)

@@ -41,8 +41,8 @@ add_executable(keel_profile_substep profile_substep.cpp)
 target_link_libraries(keel_profile_substep PRIVATE keel_test_support)
 keel_warnings(keel_profile_substep)
 
-add_executable(keel_bench_fleet benchmark_fleet.cpp)
-target_link_libraries(keel_bench_fleet PRIVATE keel_test_support keel_examples benchmark::benchmark)
+add_executable(keel_bench_fleet benchmark_fleet.cpp examples/ocean_alongside.cpp)
+target_link_libraries(keel_bench_fleet PRIVATE keel_test_support keel_examples TBB::tbb benchmark::benchmark)
 keel_warnings(keel_bench_fleet)
 add_test(NAME keel_bench_fleet_smoke
   COMMAND keel_bench_fleet --benchmark_filter=fleet/boats:10/tris:500/threads:0/lod:0 --benchmark_min_time=0.01)

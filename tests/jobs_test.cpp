@@ -3,6 +3,7 @@
 // pool gives: a spectral ocean, a wake field over it and a WaterFleet of
 // boats making waves in it, stepped together.
 #include "examples/game_jobs.hpp"
+#include "examples/ocean_alongside.hpp"
 #include "support/bit_hash.hpp"
 #include "support/wake_scenes.hpp"
 
@@ -10,9 +11,11 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
 namespace keel::test {
@@ -85,6 +88,48 @@ std::uint64_t oceanFieldAndFleet() {
   return h.hash;
 }
 
+/// How the ocean's tiles follow the frames.
+enum class Tiles { UpdatedInTurn, PreparedAlongside, NeverUpdated };
+
+/// Eight boats of a fleet on a 32-node spectral ocean, 60 frames at 60 Hz:
+/// the hash of the bodies.
+std::uint64_t fleetOnTheOcean(Tiles tiles) {
+  auto sea = std::make_shared<SpectralOcean>(WaveSpectrum::jonswap(1.0, 5.0),
+                                             SpectralOceanSettings{.nodesPerSide = 32, .seed = 9});
+  World w;
+  WaterFleet fleet(sea, 0);
+  const auto hull = hullOf(boatHull(6, 2, btScalar(1.2), 12, 4));
+  std::vector<btRigidBody*> bodies;
+  for (int i = 0; i < 8; ++i) {
+    const btVector3 size = hull->boundsMax() - hull->boundsMin();
+    const btTransform at(btQuaternion(btVector3(0, 1, 0), btScalar(0.4 * i)),
+                         btVector3(btScalar(-16 + 5 * i), btScalar(0.1), btScalar(i % 2 == 0 ? -4 : 4)));
+    btRigidBody* body = w.addBox(size, btScalar(0.45 * kSeaWaterDensity_kgpm3 * hull->volume_m3()), at);
+    body->setLinearVelocity(btVector3(btScalar(2.5), 0, btScalar(0.3 * i - 0.5)));
+    fleet.add(body, hull);
+    bodies.push_back(body);
+  }
+  w.world.addAction(&fleet);
+  const double frame = 1.0 / 60;
+  if (tiles == Tiles::PreparedAlongside) sea->update(0, frame);
+  for (int f = 0; f < 60; ++f) {
+    if (tiles == Tiles::PreparedAlongside) {
+      game::stepWithOceanAlongside(w.world, *sea, f * frame, frame, 2);
+      continue;
+    }
+    if (tiles == Tiles::UpdatedInTurn) sea->update(f * frame, (f + 1) * frame);
+    w.world.stepSimulation(btScalar(frame), 2, btScalar(frame / 2));
+  }
+  w.world.removeAction(&fleet);
+  Fnv1a h;
+  for (const btRigidBody* body : bodies) {
+    h.add(body->getCenterOfMassTransform().getOrigin());
+    h.add(body->getLinearVelocity());
+    h.add(body->getAngularVelocity());
+  }
+  return h.hash;
+}
+
 TEST(JobSystem, AGamesThreadsGiveOneTbbsBits) {
   ASSERT_EQ(jobSystem(), nullptr);
   const std::uint64_t tbb = oceanFieldAndFleet();
@@ -102,6 +147,23 @@ TEST(JobSystem, AGamesThreadsGiveOneTbbsBits) {
   EXPECT_EQ(jobSystem(), nullptr);
   // It ran the ocean's, the field's and the fleet's loops, many a frame.
   EXPECT_GT(backwards.calls.load(), 30 * 3);
+}
+
+TEST(JobSystem, AnOceanPreparedAlongsideTheStepGivesTheSameBits) {
+  // docs/threads.md's example: the next frame's tiles prepared on a thread
+  // of the pool while the fleet steps on this frame's.
+  const std::uint64_t inTurn = fleetOnTheOcean(Tiles::UpdatedInTurn);
+  EXPECT_EQ(fleetOnTheOcean(Tiles::PreparedAlongside), inTurn);
+  EXPECT_NE(fleetOnTheOcean(Tiles::NeverUpdated), inTurn) << "the boats feel the ocean move";
+  // A window the ocean refuses: prepare()'s error reaches the caller, and
+  // the published tiles stay.
+  SpectralOcean sea(WaveSpectrum::jonswap(1.0, 5.0), SpectralOceanSettings{.nodesPerSide = 32, .seed = 9});
+  sea.update(0, 1.0 / 60);
+  const std::array<double, 2> published = sea.publishedTimes_s();
+  World w;
+  EXPECT_THROW(game::stepWithOceanAlongside(w.world, sea, 0, 2 * sea.longestUpdateWindow_s(), 1),
+               std::invalid_argument);
+  EXPECT_EQ(sea.publishedTimes_s(), published);
 }
 
 TEST(JobSystem, AThreadLimitGivesTheSameBits) {
