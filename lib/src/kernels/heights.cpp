@@ -23,7 +23,9 @@ namespace HWY_NAMESPACE {
 
 VertexHeights VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m, const T* waterHeight_m, T* h_m,
                                   T* above_m) {
-  return heightsAbove(hull, up, centreUp_m, waterHeight_m, h_m, above_m, hull.vertexPadded);
+  // Up to the last vector that holds a vertex: past it, only padding, which
+  // no triangle names (as smallHullSums leaves it).
+  return heightsAbove(hull, up, centreUp_m, waterHeight_m, h_m, above_m, roundUp(hull.vertexCount, hn::Lanes(D())));
 }
 
 void CoordinatesKernel(const HullSoA& hull, const T* east, const T* north, const T* up, double centreEast_m,
@@ -147,7 +149,7 @@ struct CellPlacer {
 #endif
 };
 
-/// WaterPatch::height at every vertex (i < vertexPadded), in btScalar lanes:
+/// WaterPatch::height at every vertex, in btScalar lanes:
 /// the vertex's place in the patch in cells (CellPlacer), its cell, and
 /// the plane of the cell's triangle (split on the (1,0)-(0,1) diagonal)
 /// through the three samples around it, in detail::cellHeight's order.
@@ -168,7 +170,12 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, cons
   const bool small = SmallGrid::fits(side);
   const SmallGrid table(grid, side);
   const auto nextRow = hn::Set(di, ScalarIndex(side));
-  for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
+  // The vectors past the last vertex hold only padding, whose heights no
+  // kernel reads but vertexHeights, which leaves them out (as Direct
+  // sampling leaves them unwritten); their cells, when wanted, are read in
+  // whole runs, so those are all written.
+  const std::size_t end = record != nullptr ? hull.vertexPadded : roundUp(hull.vertexCount, hn::Lanes(d));
+  for (std::size_t i = 0; i < end; i += hn::Lanes(d)) {
     const V x = hn::LoadU(d, px + i), y = hn::LoadU(d, py + i), z = hn::LoadU(d, pz + i);
     const V fu = hn::Min(hn::Max(placeU(x, y, z), zero), last), fv = hn::Min(hn::Max(placeV(x, y, z), zero), last);
     const V ci = hn::Min(hn::Floor(fu), lastCell), cj = hn::Min(hn::Floor(fv), lastCell);
