@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 HWY_BEFORE_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
@@ -175,36 +176,45 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, cons
   // sampling leaves them unwritten); their cells, when wanted, are read in
   // whole runs, so those are all written.
   const std::size_t end = record != nullptr ? hull.vertexPadded : roundUp(hull.vertexCount, hn::Lanes(d));
-  for (std::size_t i = 0; i < end; i += hn::Lanes(d)) {
-    const V x = hn::LoadU(d, px + i), y = hn::LoadU(d, py + i), z = hn::LoadU(d, pz + i);
-    const V fu = hn::Min(hn::Max(placeU(x, y, z), zero), last), fv = hn::Min(hn::Max(placeV(x, y, z), zero), last);
-    const V ci = hn::Min(hn::Floor(fu), lastCell), cj = hn::Min(hn::Floor(fv), lastCell);
-    const V a = hn::Sub(fu, ci), b = hn::Sub(fv, cj);
-    const auto k00 = wholeToIndex(d, hn::Add(hn::Mul(cj, width), ci));  // WaterPatch::configure: < 2^22 nodes
-    if (record != nullptr) {
-      // worldCoordinates' w (CoordinatesKernel's operations, lane for lane).
-      const V w = hn::Add(cw, dot(V3{x, y, z}, upAxis));
-      hn::StoreInterleaved4(hn::BitCast(d, k00), a, b, w, d, record + PatchCells::kRecord * i);
+  // The loop twice: for a far boat's small patch without cells (neither
+  // tested in the loop), and for the rest.
+  const auto heights = [&](auto general) HWY_ATTR __attribute__((always_inline)) {
+    const bool recorded = general && record != nullptr, inTable = !general || small;
+    for (std::size_t i = 0; i < end; i += hn::Lanes(d)) {
+      const V x = hn::LoadU(d, px + i), y = hn::LoadU(d, py + i), z = hn::LoadU(d, pz + i);
+      const V fu = hn::Min(hn::Max(placeU(x, y, z), zero), last), fv = hn::Min(hn::Max(placeV(x, y, z), zero), last);
+      const V ci = hn::Min(hn::Floor(fu), lastCell), cj = hn::Min(hn::Floor(fv), lastCell);
+      const V a = hn::Sub(fu, ci), b = hn::Sub(fv, cj);
+      const auto k00 = wholeToIndex(d, hn::Add(hn::Mul(cj, width), ci));  // WaterPatch::configure: < 2^22 nodes
+      if (recorded) {
+        // worldCoordinates' w (CoordinatesKernel's operations, lane for lane).
+        const V w = hn::Add(cw, dot(V3{x, y, z}, upAxis));
+        hn::StoreInterleaved4(hn::BitCast(d, k00), a, b, w, d, record + PatchCells::kRecord * i);
+      }
+      V h00, h10, h01, h11;
+      if (inTable) {
+        const auto k10 = hn::Add(k00, hn::Set(di, ScalarIndex(1)));
+        h00 = table.at(k00), h10 = table.at(k10), h01 = table.at(hn::Add(k00, nextRow));
+        h11 = table.at(hn::Add(k10, nextRow));
+      } else {
+        HWY_ALIGN ScalarIndex first[kMaxLanes];
+        hn::Store(k00, di, first);
+        cellCorners(grid, first, std::size_t(side), h00, h10, h01, h11);
+      }
+      // detail::cellHeight: the lower triangle (a + b <= 1) from node (0, 0),
+      // the upper from (1, 1).
+      const auto lower = hn::Le(hn::Add(a, b), one);
+      const V h0 = hn::IfThenElse(lower, h00, h11);
+      const V hA = hn::IfThenElse(lower, h10, h01), hB = hn::IfThenElse(lower, h01, h10);
+      const V wa = hn::IfThenElse(lower, a, hn::Sub(one, a)), wb = hn::IfThenElse(lower, b, hn::Sub(one, b));
+      const V h = hn::Add(hn::Add(h0, hn::Mul(wa, hn::Sub(hA, h0))), hn::Mul(wb, hn::Sub(hB, h0)));
+      hn::StoreU(h, d, out_m + i);
     }
-    V h00, h10, h01, h11;
-    if (small) {
-      const auto k10 = hn::Add(k00, hn::Set(di, ScalarIndex(1)));
-      h00 = table.at(k00), h10 = table.at(k10), h01 = table.at(hn::Add(k00, nextRow));
-      h11 = table.at(hn::Add(k10, nextRow));
-    } else {
-      HWY_ALIGN ScalarIndex first[kMaxLanes];
-      hn::Store(k00, di, first);
-      cellCorners(grid, first, std::size_t(side), h00, h10, h01, h11);
-    }
-    // detail::cellHeight: the lower triangle (a + b <= 1) from node (0, 0),
-    // the upper from (1, 1).
-    const auto lower = hn::Le(hn::Add(a, b), one);
-    const V h0 = hn::IfThenElse(lower, h00, h11);
-    const V hA = hn::IfThenElse(lower, h10, h01), hB = hn::IfThenElse(lower, h01, h10);
-    const V wa = hn::IfThenElse(lower, a, hn::Sub(one, a)), wb = hn::IfThenElse(lower, b, hn::Sub(one, b));
-    const V h = hn::Add(hn::Add(h0, hn::Mul(wa, hn::Sub(hA, h0))), hn::Mul(wb, hn::Sub(hB, h0)));
-    hn::StoreU(h, d, out_m + i);
-  }
+  };
+  if (record == nullptr && small)
+    heights(std::false_type{});
+  else
+    heights(std::true_type{});
 }
 
 std::size_t ListVerticesKernel(const T* h_m, const std::uint32_t* stamp, std::uint32_t stampNow, std::size_t count,
