@@ -166,12 +166,13 @@ TEST(SineSumGrid, PatchVertexVelocitiesAreTheThreeStagesBits) {
   std::vector<btScalar> water(padded), u(padded), v(padded), w(padded);
   detail::patchHeights(soa, patch, e, n, z, centreEast, centreNorth, centreUp, water.data());
   // The heights again with the vertices' cells and heights, which the one
-  // pass then reads instead of finding them: the same water heights, and
-  // worldCoordinates' w.
+  // pass then reads instead of finding them: the same water heights at the
+  // vertices (the vectors of padding alone are written only with the
+  // cells), and worldCoordinates' w.
   std::vector<btScalar> records(detail::PatchCells::kRecord * padded, -1), waterWithCells(padded);
   const detail::PatchCells cells{records.data()};
   detail::patchHeights(soa, patch, e, n, z, centreEast, centreNorth, centreUp, waterWithCells.data(), cells);
-  EXPECT_EQ(std::memcmp(water.data(), waterWithCells.data(), padded * sizeof(btScalar)), 0);
+  EXPECT_EQ(std::memcmp(water.data(), waterWithCells.data(), soa.vertexCount * sizeof(btScalar)), 0);
   detail::worldCoordinates(soa, e, n, z, centreEast, centreNorth, centreUp, u.data(), v.data(), w.data());
   for (std::size_t i = 0; i < padded; ++i) {
     const btScalar recorded = cells.w(i);

@@ -159,17 +159,21 @@ struct ColumnPass {
 /// The columns a block of kSlots at a time (the padding fills whole
 /// blocks), each vector of a block in turn: a vector's partial sums,
 /// SlotSum::at its place k in the block, are then the same registers every
-/// block, not memory. The blocks of real columns alone need no mask.
+/// block, not memory. The blocks of real columns alone need no mask. A
+/// vector past the last real column holds only padding, which adds nothing
+/// to a sum (SlotSum) nor to an extreme: skipped, its fractions (never
+/// read: columnImmersion stops at the real columns) left unwritten.
 template <bool kRamps>
 ColumnSums ColumnKernelOf(const ColumnSoA& c, const T* h_m, const T* water_m, const ColumnParameters p, T* fraction) {
   ColumnPass<kRamps> pass(c, h_m, water_m, p, fraction);
-  const std::size_t lanes = hn::Lanes(D()), real = c.points.vertexCount / kSlots * kSlots;
+  const std::size_t lanes = hn::Lanes(D()), n = c.points.vertexCount, real = n / kSlots * kSlots;
   for (std::size_t block = 0; block < real; block += kSlots)
 #pragma GCC unroll 16
     for (std::size_t k = 0; k < kSlots; k += lanes) pass.template add<false>(block + k, k);
-  for (std::size_t block = real; block < c.points.vertexPadded; block += kSlots)
+  for (std::size_t block = real; block < n; block += kSlots)
 #pragma GCC unroll 16
-    for (std::size_t k = 0; k < kSlots; k += lanes) pass.template add<true>(block + k, k);
+    for (std::size_t k = 0; k < kSlots; k += lanes)
+      if (block + k < n) pass.template add<true>(block + k, k);
   return pass.sums();
 }
 

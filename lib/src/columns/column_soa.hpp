@@ -56,7 +56,8 @@ struct ColumnSums {
 
 /// Each column's immersion from `h_m` (each centroid's height above the
 /// water [m]): the sums above and each column's immersed fraction into
-/// `fraction` (padded length); `water_m` are the water heights there.
+/// `fraction` (padded length; a vector of padding alone is left as it
+/// was); `water_m` are the water heights there.
 [[nodiscard]] ColumnSums columnSums(const ColumnSoA& c, const btScalar* h_m, const btScalar* water_m,
                                     const ColumnParameters& p, btScalar* fraction);
 

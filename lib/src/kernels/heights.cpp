@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 HWY_BEFORE_NAMESPACE();
 namespace keel::KEEL_ABI::detail {
@@ -23,7 +24,9 @@ namespace HWY_NAMESPACE {
 
 VertexHeights VertexHeightsKernel(const HullSoA& hull, const T* up, T centreUp_m, const T* waterHeight_m, T* h_m,
                                   T* above_m) {
-  return heightsAbove(hull, up, centreUp_m, waterHeight_m, h_m, above_m, hull.vertexPadded);
+  // Up to the last vector that holds a vertex: past it, only padding, which
+  // no triangle names (as smallHullSums leaves it).
+  return heightsAbove(hull, up, centreUp_m, waterHeight_m, h_m, above_m, roundUp(hull.vertexCount, hn::Lanes(D())));
 }
 
 void CoordinatesKernel(const HullSoA& hull, const T* east, const T* north, const T* up, double centreEast_m,
@@ -147,7 +150,7 @@ struct CellPlacer {
 #endif
 };
 
-/// WaterPatch::height at every vertex (i < vertexPadded), in btScalar lanes:
+/// WaterPatch::height at every vertex, in btScalar lanes:
 /// the vertex's place in the patch in cells (CellPlacer), its cell, and
 /// the plane of the cell's triangle (split on the (1,0)-(0,1) diagonal)
 /// through the three samples around it, in detail::cellHeight's order.
@@ -168,36 +171,50 @@ void PatchHeightsKernel(const HullSoA& hull, const T* east, const T* north, cons
   const bool small = SmallGrid::fits(side);
   const SmallGrid table(grid, side);
   const auto nextRow = hn::Set(di, ScalarIndex(side));
-  for (std::size_t i = 0; i < hull.vertexPadded; i += hn::Lanes(d)) {
-    const V x = hn::LoadU(d, px + i), y = hn::LoadU(d, py + i), z = hn::LoadU(d, pz + i);
-    const V fu = hn::Min(hn::Max(placeU(x, y, z), zero), last), fv = hn::Min(hn::Max(placeV(x, y, z), zero), last);
-    const V ci = hn::Min(hn::Floor(fu), lastCell), cj = hn::Min(hn::Floor(fv), lastCell);
-    const V a = hn::Sub(fu, ci), b = hn::Sub(fv, cj);
-    const auto k00 = wholeToIndex(d, hn::Add(hn::Mul(cj, width), ci));  // WaterPatch::configure: < 2^22 nodes
-    if (record != nullptr) {
-      // worldCoordinates' w (CoordinatesKernel's operations, lane for lane).
-      const V w = hn::Add(cw, dot(V3{x, y, z}, upAxis));
-      hn::StoreInterleaved4(hn::BitCast(d, k00), a, b, w, d, record + PatchCells::kRecord * i);
+  // The vectors past the last vertex hold only padding, whose heights no
+  // kernel reads but vertexHeights, which leaves them out (as Direct
+  // sampling leaves them unwritten); their cells, when wanted, are read in
+  // whole runs, so those are all written.
+  const std::size_t end = record != nullptr ? hull.vertexPadded : roundUp(hull.vertexCount, hn::Lanes(d));
+  // The loop twice: for a far boat's small patch without cells (neither
+  // tested in the loop), and for the rest.
+  const auto heights = [&](auto general) HWY_ATTR __attribute__((always_inline)) {
+    const bool recorded = general && record != nullptr, inTable = !general || small;
+    for (std::size_t i = 0; i < end; i += hn::Lanes(d)) {
+      const V x = hn::LoadU(d, px + i), y = hn::LoadU(d, py + i), z = hn::LoadU(d, pz + i);
+      const V fu = hn::Min(hn::Max(placeU(x, y, z), zero), last), fv = hn::Min(hn::Max(placeV(x, y, z), zero), last);
+      const V ci = hn::Min(hn::Floor(fu), lastCell), cj = hn::Min(hn::Floor(fv), lastCell);
+      const V a = hn::Sub(fu, ci), b = hn::Sub(fv, cj);
+      const auto k00 = wholeToIndex(d, hn::Add(hn::Mul(cj, width), ci));  // WaterPatch::configure: < 2^22 nodes
+      if (recorded) {
+        // worldCoordinates' w (CoordinatesKernel's operations, lane for lane).
+        const V w = hn::Add(cw, dot(V3{x, y, z}, upAxis));
+        hn::StoreInterleaved4(hn::BitCast(d, k00), a, b, w, d, record + PatchCells::kRecord * i);
+      }
+      V h00, h10, h01, h11;
+      if (inTable) {
+        const auto k10 = hn::Add(k00, hn::Set(di, ScalarIndex(1)));
+        h00 = table.at(k00), h10 = table.at(k10), h01 = table.at(hn::Add(k00, nextRow));
+        h11 = table.at(hn::Add(k10, nextRow));
+      } else {
+        HWY_ALIGN ScalarIndex first[kMaxLanes];
+        hn::Store(k00, di, first);
+        cellCorners(grid, first, std::size_t(side), h00, h10, h01, h11);
+      }
+      // detail::cellHeight: the lower triangle (a + b <= 1) from node (0, 0),
+      // the upper from (1, 1).
+      const auto lower = hn::Le(hn::Add(a, b), one);
+      const V h0 = hn::IfThenElse(lower, h00, h11);
+      const V hA = hn::IfThenElse(lower, h10, h01), hB = hn::IfThenElse(lower, h01, h10);
+      const V wa = hn::IfThenElse(lower, a, hn::Sub(one, a)), wb = hn::IfThenElse(lower, b, hn::Sub(one, b));
+      const V h = hn::Add(hn::Add(h0, hn::Mul(wa, hn::Sub(hA, h0))), hn::Mul(wb, hn::Sub(hB, h0)));
+      hn::StoreU(h, d, out_m + i);
     }
-    V h00, h10, h01, h11;
-    if (small) {
-      const auto k10 = hn::Add(k00, hn::Set(di, ScalarIndex(1)));
-      h00 = table.at(k00), h10 = table.at(k10), h01 = table.at(hn::Add(k00, nextRow));
-      h11 = table.at(hn::Add(k10, nextRow));
-    } else {
-      HWY_ALIGN ScalarIndex first[kMaxLanes];
-      hn::Store(k00, di, first);
-      cellCorners(grid, first, std::size_t(side), h00, h10, h01, h11);
-    }
-    // detail::cellHeight: the lower triangle (a + b <= 1) from node (0, 0),
-    // the upper from (1, 1).
-    const auto lower = hn::Le(hn::Add(a, b), one);
-    const V h0 = hn::IfThenElse(lower, h00, h11);
-    const V hA = hn::IfThenElse(lower, h10, h01), hB = hn::IfThenElse(lower, h01, h10);
-    const V wa = hn::IfThenElse(lower, a, hn::Sub(one, a)), wb = hn::IfThenElse(lower, b, hn::Sub(one, b));
-    const V h = hn::Add(hn::Add(h0, hn::Mul(wa, hn::Sub(hA, h0))), hn::Mul(wb, hn::Sub(hB, h0)));
-    hn::StoreU(h, d, out_m + i);
-  }
+  };
+  if (record == nullptr && small)
+    heights(std::false_type{});
+  else
+    heights(std::true_type{});
 }
 
 std::size_t ListVerticesKernel(const T* h_m, const std::uint32_t* stamp, std::uint32_t stampNow, std::size_t count,

@@ -25,7 +25,8 @@ struct VertexHeights {
   btScalar lowestAbove_m;  ///< the least height above the water: < 0 when a vertex is wet
 };
 
-/// h_i = centreUp + (x_i, y_i, z_i) . up - waterHeight_i for i < hull.vertexPadded [m], `up` in body axes;
+/// h_i = centreUp + (x_i, y_i, z_i) . up - waterHeight_i [m], `up` in body axes, up to the end of the last
+/// vector that holds a vertex (past it, only padding, which no triangle names: left as it was);
 /// with `above_m`, the vertices' heights along up there too (the first term,
 /// so that `waterHeight_i - above_i` is exactly `-h_i`).
 [[nodiscard]] VertexHeights vertexHeights(const HullSoA& hull, const btScalar up[3], btScalar centreUp_m,
@@ -60,11 +61,13 @@ struct PatchCells {
   [[nodiscard]] btScalar w(std::size_t i) const { return record[kRecord * i + 3]; }
 };
 
-/// The water height under every vertex (i < vertexPadded) from a sampled
-/// patch: WaterPatch::height of the vertex's horizontal position [m], the
-/// water's axes given in the body frame; and the vertices' cells and
-/// heights into `cells` unless it is null (patchVertexVelocities then need
-/// not find them again), from `up` and `centreUp_m` as worldCoordinates.
+/// The water height under every vertex from a sampled patch:
+/// WaterPatch::height of the vertex's horizontal position [m], the water's
+/// axes given in the body frame; and the vertices' cells and heights into
+/// `cells` unless it is null (patchVertexVelocities then need not find them
+/// again), from `up` and `centreUp_m` as worldCoordinates. Written for
+/// i < vertexPadded with `cells`, else up to the end of the last vector
+/// that holds a vertex (past it, only padding).
 void patchHeights(const HullSoA& hull, const WaterPatch& patch, const btScalar east[3], const btScalar north[3],
                   const btScalar up[3], double centreEast_m, double centreNorth_m, btScalar centreUp_m, btScalar* out_m,
                   PatchCells cells = {});
