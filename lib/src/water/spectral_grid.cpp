@@ -33,12 +33,13 @@ using detail::SpectralAxis;
 /// asked, then never allocate again (surfaces are shared by every thread).
 struct GridScratch {
   std::vector<SpectralAxis> columns, rows;
-  std::vector<btScalar> columnWeight, decay, work;  // the kernel's precision
+  std::vector<btScalar> columnWeight, decay, runDecay, work;  // the kernel's precision
   /// A wanted window's velocities, before they go to their rows of the output.
   std::vector<btScalar> blockVelocities;
   /// What `decay` was computed for: the depths, then the bands' wavenumbers.
   std::vector<double> decayKey;
   std::size_t decayDepths = 0;  ///< of decayKey, the depths
+  std::size_t runDepths = 0;    ///< the depths runDecay was laid out for (0: none)
   detail::BlendedTile tile;     ///< the blended planes it reads
   /// The last query's snapshot (detail::snapshotAt), a function of the
   /// ocean's state, its publication and the time alone: a fleet's grids on
@@ -99,6 +100,19 @@ void layDecays(GridScratch& scratch, std::span<const double> depths_m, std::span
         scratch.decay[b * padded + m] = btScalar(detail::det::exp(-bands_radpm[b] * depths_m[m]));
   }
   job.decay = scratch.decay.data();
+  // The same decays as a run of nodes' velocities holds them
+  // (SpectralGridJob::runDecay): laid out again when they or the number of
+  // depths change.
+  const std::size_t depths = depths_m.size(), run = detail::kSpectralGridLanes * (depths + 1);
+  if (depths > detail::kSpectralGridLanes) return;
+  if (!same || scratch.runDepths != depths) {
+    detail::growTo(scratch.runDecay, bands_radpm.size() * run);
+    for (std::size_t b = 0; b < bands_radpm.size(); ++b)
+      for (std::size_t p = 0, m = 0; p < run; ++p, m = m + 1 == depths ? 0 : m + 1)
+        scratch.runDecay[b * run + p] = scratch.decay[b * padded + m];
+    scratch.runDepths = depths;
+  }
+  job.runDecay = scratch.runDecay.data();
 }
 
 /// Part of a grid for one job: `nodesU` columns' stencils from `columns`,
@@ -135,6 +149,7 @@ void runJob(GridScratch& scratch, const detail::Snapshot& snapshot, const GridVe
                               .meanLevel_m = state.settings.meanLevel_m,
                               .depths = depths,
                               .decay = nullptr,
+                              .runDecay = nullptr,
                               .scratch = nullptr,
                               .heights_m = grid.heights_m,
                               .velocities_mps = grid.velocities_mps,
@@ -304,7 +319,8 @@ QueryCost SpectralOcean::queryCost() const {
 std::size_t detail::spectralGridScratch_bytes() {
   const GridScratch& s = gScratch;
   return s.columns.capacity() * sizeof(SpectralAxis) + s.rows.capacity() * sizeof(SpectralAxis) +
-         (s.columnWeight.capacity() + s.decay.capacity() + s.work.capacity() + s.blockVelocities.capacity()) *
+         (s.columnWeight.capacity() + s.decay.capacity() + s.runDecay.capacity() + s.work.capacity() +
+          s.blockVelocities.capacity()) *
              sizeof(btScalar) +
          s.tile.bytes() + s.decayKey.capacity() * sizeof(double);
 }
