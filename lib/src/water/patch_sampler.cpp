@@ -258,24 +258,29 @@ void PatchSampler::blend(const TimeSample& a, const TimeSample& b, double fracti
   hasVelocities_ = a.hasVelocities && b.hasVelocities;
   if (!hasVelocities_) return;
   velocity_.resize(h_.size() * depths_m_.size() + 1);
-  // A node's velocities are its levels' three components in a row, and a
-  // window row's nodes follow one another: one run of floats a row when
-  // both samples hold the depths asked for alone, else a node's levels
-  // asked for from each (a sample kept deeper holds more a node).
+  // A node's velocities are its levels' three components in a row, and the
+  // nodes follow one another: one run of floats from the window's first
+  // node to its last when both samples hold the depths asked for alone
+  // (the nodes between its rows mixed too, each node's floats a mix of
+  // their own: the window's the same bits), else a node's levels asked for
+  // from each (a sample kept deeper holds more a node).
   static_assert(sizeof(WaterVelocity) == 3 * sizeof(btScalar));
   const auto floats = [](const std::vector<WaterVelocity>& v) { return reinterpret_cast<const btScalar*>(v.data()); };
   btScalar* out = reinterpret_cast<btScalar*>(velocity_.data());
   const GridWindow& w = velocityNodes_;
+  if (w.nodesU <= 0 || w.nodesV <= 0) return;
   const std::size_t perNode = 3 * levels_, strideA = 3 * a.levels, strideB = 3 * b.levels;
-  const bool rows = strideA == perNode && strideB == perNode;
+  const auto nodeAt = [&](int i, int j) { return std::size_t(j) * std::size_t(side_) + std::size_t(i); };
+  if (strideA == perNode && strideB == perNode) {
+    const std::size_t first = nodeAt(w.firstU, w.firstV), end = nodeAt(w.firstU + w.nodesU, w.firstV + w.nodesV - 1);
+    mix(floats(a.velocity) + first * perNode, floats(b.velocity) + first * perNode, (end - first) * perNode, wa, wb,
+        copy, out + first * perNode);
+    return;
+  }
   for (int j = w.firstV; j < w.firstV + w.nodesV; ++j) {
-    const std::size_t first = std::size_t(j) * std::size_t(side_) + std::size_t(w.firstU);
-    if (rows)
-      mix(floats(a.velocity) + first * perNode, floats(b.velocity) + first * perNode, std::size_t(w.nodesU) * perNode,
-          wa, wb, copy, out + first * perNode);
-    else
-      kMixNodes[levels_](floats(a.velocity) + first * strideA, strideA, floats(b.velocity) + first * strideB, strideB,
-                         std::size_t(w.nodesU), wa, wb, copy, out + first * perNode);
+    const std::size_t first = nodeAt(w.firstU, j);
+    kMixNodes[levels_](floats(a.velocity) + first * strideA, strideA, floats(b.velocity) + first * strideB, strideB,
+                       std::size_t(w.nodesU), wa, wb, copy, out + first * perNode);
   }
 }
 

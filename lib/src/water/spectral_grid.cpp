@@ -33,12 +33,20 @@ using detail::SpectralAxis;
 /// asked, then never allocate again (surfaces are shared by every thread).
 struct GridScratch {
   std::vector<SpectralAxis> columns, rows;
-  std::vector<btScalar> columnWeight, decay, work;  // the kernel's precision
+  /// The grid whose stencils columns and rows hold (its origin and nodes,
+  /// and its cell in tile cells as bits, bicubic or not): a boat's patch
+  /// asks the same grid substep after substep until it moves a cell.
+  /// nodesU 0: none.
+  WaterGrid stencilGrid{.nodesU = 0};
+  std::uint64_t stencilScale = 0;
+  bool stencilCubic = false;
+  std::vector<btScalar> columnWeight, decay, runDecay, work;  // the kernel's precision
   /// A wanted window's velocities, before they go to their rows of the output.
   std::vector<btScalar> blockVelocities;
   /// What `decay` was computed for: the depths, then the bands' wavenumbers.
   std::vector<double> decayKey;
   std::size_t decayDepths = 0;  ///< of decayKey, the depths
+  std::size_t runDepths = 0;    ///< the depths runDecay was laid out for (0: none)
   detail::BlendedTile tile;     ///< the blended planes it reads
   /// The last query's snapshot (detail::snapshotAt), a function of the
   /// ocean's state, its publication and the time alone: a fleet's grids on
@@ -99,6 +107,19 @@ void layDecays(GridScratch& scratch, std::span<const double> depths_m, std::span
         scratch.decay[b * padded + m] = btScalar(detail::det::exp(-bands_radpm[b] * depths_m[m]));
   }
   job.decay = scratch.decay.data();
+  // The same decays as a run of nodes' velocities holds them
+  // (SpectralGridJob::runDecay): laid out again when they or the number of
+  // depths change.
+  const std::size_t depths = depths_m.size(), run = detail::kSpectralGridLanes * (depths + 1);
+  if (depths > detail::kSpectralGridLanes) return;
+  if (!same || scratch.runDepths != depths) {
+    detail::growTo(scratch.runDecay, bands_radpm.size() * run);
+    for (std::size_t b = 0; b < bands_radpm.size(); ++b)
+      for (std::size_t p = 0, m = 0; p < run; ++p, m = m + 1 == depths ? 0 : m + 1)
+        scratch.runDecay[b * run + p] = scratch.decay[b * padded + m];
+    scratch.runDepths = depths;
+  }
+  job.runDecay = scratch.runDecay.data();
 }
 
 /// Part of a grid for one job: `nodesU` columns' stencils from `columns`,
@@ -135,6 +156,7 @@ void runJob(GridScratch& scratch, const detail::Snapshot& snapshot, const GridVe
                               .meanLevel_m = state.settings.meanLevel_m,
                               .depths = depths,
                               .decay = nullptr,
+                              .runDecay = nullptr,
                               .scratch = nullptr,
                               .heights_m = grid.heights_m,
                               .velocities_mps = grid.velocities_mps,
@@ -191,10 +213,20 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
   GridScratch& scratch = gScratch;
   const bool cubic = state.settings.interpolation == SpectralInterpolation::Bicubic;
   const auto nu = std::size_t(grid.nodesU), nv = std::size_t(grid.nodesV);
-  detail::growTo(scratch.columns, nu);
-  detail::growTo(scratch.rows, nv);
   const double scale = grid.cellSize_m * state.inverseFixedCell_pm;
-  detail::spectralStencils(grid, scale, cubic, scratch.columns.data(), scratch.rows.data());
+  // The stencils are a function of the nodes' origin, count and scale and
+  // of the interpolation alone: kept while the thread asks the same grid.
+  const WaterGrid& kept = scratch.stencilGrid;
+  if (kept.nodesU != grid.nodesU || kept.nodesV != grid.nodesV || kept.originI != grid.originI ||
+      kept.originJ != grid.originJ || scratch.stencilScale != std::bit_cast<std::uint64_t>(scale) ||
+      scratch.stencilCubic != cubic) {
+    detail::growTo(scratch.columns, nu);
+    detail::growTo(scratch.rows, nv);
+    detail::spectralStencils(grid, scale, cubic, scratch.columns.data(), scratch.rows.data());
+    scratch.stencilGrid = grid;
+    scratch.stencilScale = std::bit_cast<std::uint64_t>(scale);
+    scratch.stencilCubic = cubic;
+  }
   static_assert(sizeof(WaterVelocity) == 3 * sizeof(btScalar), "the kernel writes east, north, up per depth");
   if (scratch.snapshotPublication != state.publication || scratch.snapshot.state != &state ||
       scratch.snapshotTime != std::bit_cast<std::uint64_t>(t_s)) {
@@ -304,7 +336,8 @@ QueryCost SpectralOcean::queryCost() const {
 std::size_t detail::spectralGridScratch_bytes() {
   const GridScratch& s = gScratch;
   return s.columns.capacity() * sizeof(SpectralAxis) + s.rows.capacity() * sizeof(SpectralAxis) +
-         (s.columnWeight.capacity() + s.decay.capacity() + s.work.capacity() + s.blockVelocities.capacity()) *
+         (s.columnWeight.capacity() + s.decay.capacity() + s.runDecay.capacity() + s.work.capacity() +
+          s.blockVelocities.capacity()) *
              sizeof(btScalar) +
          s.tile.bytes() + s.decayKey.capacity() * sizeof(double);
 }

@@ -74,6 +74,11 @@ struct SpectralGridJob {
   /// e^{-k_b depth_m}: [bands][spectralGridPadded(depths)]; the padding's
   /// lanes finite (zero, or further depths' decays), their sums discarded
   const btScalar* decay;
+  /// The decays again as a run of nodes' velocities holds them (a node's
+  /// depths in a row): [bands][kSpectralGridLanes (depths + 1)], band b's
+  /// at position p its decay at depth `p % depths`; null for more than
+  /// kSpectralGridLanes depths.
+  const btScalar* runDecay;
   btScalar* scratch;         ///< spectralGridScratch(*this) btScalars
   btScalar* heights_m;       ///< [nodesV nodesU], or null for the velocities alone
   btScalar* velocities_mps;  ///< [(nodesV nodesU) depths][3] (WaterVelocity), or null

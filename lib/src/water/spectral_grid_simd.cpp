@@ -32,7 +32,7 @@ using DF = hn::Rebind<float, DS>;  // as many floats (the tiles')
 
 /// Where a job's tables lie: the block blended in time (in its scratch, or
 /// a blended tile's), then in its scratch a grid row of each plane, the
-/// lanes and the spill.
+/// lanes, the spill and depthRuns' lanes' nodes.
 struct Layout {
   std::size_t paddedE, paddedV;     // a block row's elevations and velocities, whole vectors
   std::size_t strideE, strideV;     // the block planes' row lengths
@@ -41,6 +41,7 @@ struct Layout {
   btScalar *rowE, *rowV;            // one grid row: the 4-tap sums of the block's rows
   btScalar* lanes;                  // one vector of nodes' band velocities: [3 bands][kSpectralGridLanes]
   btScalar* spill;                  // a partial store's vector; a vector of nodes' velocities: [depth][lane][axis]
+  btScalar* runNode;                // depthRuns' lanes' nodes: [vector][lane], integers' bits
 };
 
 Layout layoutOf(const SpectralGridJob& job) {
@@ -53,6 +54,7 @@ Layout layoutOf(const SpectralGridJob& job) {
   l.rowV = l.rowE + l.paddedE;
   l.lanes = l.rowV + l.paddedV;
   l.spill = l.lanes + 3 * job.bands * kSpectralGridLanes;
+  l.runNode = l.spill + 3 * std::max<std::size_t>(job.depths, 1) * kSpectralGridLanes;
   l.blockE = job.blendedE != nullptr ? job.blendedE : l.ownE;
   l.strideE = job.blendedE != nullptr ? job.blendedStrideE : l.paddedE;
   l.blockV = job.blendedV != nullptr ? job.blendedV : l.ownV;
@@ -302,6 +304,70 @@ HWY_NOINLINE void depthsOfEachNodeCall(const SpectralGridJob& job, const Layout&
   depthsOfEachNode(job, l, count, node);
 }
 
+using DI = hn::RebindToSigned<DS>;  // the lanes' indices, as wide as btScalar
+
+/// The nodes of depthRuns' lanes (job.depths at most a vector's lanes):
+/// lane k of vector v from node `(v lanes + k) / depths` of the run, into
+/// l.runNode as integers' bits, once a job. Small whole numbers, the
+/// floor of their quotient exact.
+void layRunNodes(const SpectralGridJob& job, const Layout& l) {
+  const DS ds;
+  const std::size_t lanes = hn::Lanes(ds);
+  const VS depths = hn::Set(ds, btScalar(job.depths));
+  for (std::size_t v = 0; v < job.depths; ++v) {
+    const VS node = hn::Floor(hn::Div(hn::Iota(ds, btScalar(v * lanes)), depths));
+    hn::StoreU(hn::BitCast(ds, hn::ConvertTo(DI(), node)), ds, l.runNode + v * lanes);
+  }
+}
+
+/// The velocities of `count` nodes from `node` at every depth (at most a
+/// vector's lanes of them), from their bands' (l.lanes), as the output
+/// holds them: the nodes' velocities follow one another, a node's depths
+/// in a row, so lane k of the output's vector from velocity p is node
+/// `(p + k) / depths`'s (layRunNodes) at depth `(p + k) % depths`: its
+/// bands' values moved into the lane, times the depth's decays
+/// (job.runDecay). Each sum is depthsOfEachNode's (from zero, the bands in
+/// order): the same bits, with no lane left empty where a node's depths
+/// fill less than a vector. A vector past the nodes' velocities runs on
+/// into the next nodes' (written after it; its lanes there the last
+/// node's sums); past the output's end it spills.
+template <std::size_t Bands>
+HWY_INLINE void depthRuns(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
+  const DS ds;
+  const std::size_t lanes = hn::Lanes(ds), total = count * job.depths, run = kSpectralGridLanes * (job.depths + 1);
+  const std::size_t first = node * job.depths, end = job.nodesU * job.nodesV * job.depths;
+  const auto last = hn::Set(DI(), hn::TFromD<DI>(count - 1));
+  for (std::size_t p = 0; p < total; p += lanes) {
+    const auto lane = hn::IndicesFromVec(ds, hn::Min(hn::BitCast(DI(), hn::LoadU(ds, l.runNode + p)), last));
+    VS sum[3] = {hn::Zero(ds), hn::Zero(ds), hn::Zero(ds)};
+    for (std::size_t b = 0; b < Bands; ++b) {
+      const VS decay = hn::LoadU(ds, job.runDecay + b * run + p);
+      for (std::size_t axis = 0; axis < 3; ++axis) {
+        const VS band = hn::TableLookupLanes(hn::LoadU(ds, l.lanes + (3 * b + axis) * kSpectralGridLanes), lane);
+        sum[axis] = hn::Add(sum[axis], hn::Mul(decay, band));
+      }
+    }
+    const std::size_t at = first + p;
+    btScalar* out = at + lanes <= end ? job.velocities_mps + 3 * at : l.spill;
+    hn::StoreInterleaved3(sum[0], sum[1], sum[2], ds, out);
+    if (out == l.spill) std::copy_n(l.spill, 3 * (end - at), job.velocities_mps + 3 * at);
+  }
+}
+
+/// depthRuns with the band count a constant (the sums unrolled).
+HWY_INLINE void depthRuns(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
+  switch (job.bands) {
+    case 1: return depthRuns<1>(job, l, count, node);
+    case 2: return depthRuns<2>(job, l, count, node);
+    case 3: return depthRuns<3>(job, l, count, node);
+    case 4: return depthRuns<4>(job, l, count, node);
+    case 5: return depthRuns<5>(job, l, count, node);
+    case 6: return depthRuns<6>(job, l, count, node);
+    case 7: return depthRuns<7>(job, l, count, node);
+    default: return depthRuns<8>(job, l, count, node);  // SpectralOceanSettings: 1 to 8
+  }
+}
+
 /// Grid row j: the block's rows' sums, then each vector of nodes.
 void gridRow(const SpectralGridJob& job, const Layout& l, std::size_t j) {
   const DS ds;
@@ -332,10 +398,10 @@ void gridRow(const SpectralGridJob& job, const Layout& l, std::size_t j) {
     const auto vFirst = std::size_t(job.columns[from].first - job.x0),
                vLast = std::size_t(job.columns[to - 1].first - job.x0) + 4;
     bandColumns(job.bands, job.columnWeight + from, weightStride, l.rowV, vFirst, vLast, l.lanes);
-    if (2 * job.depths >= lanes)
-      depthsOfEachNode(job, l, to - from, j * job.nodesU + from);
+    if (job.runDecay != nullptr && job.depths <= lanes)
+      depthRuns(job, l, to - from, j * job.nodesU + from);
     else
-      depthsAcrossNodes(job, l, to - from, j * job.nodesU + from);
+      depthsOfEachNode(job, l, to - from, j * job.nodesU + from);
   }
 }
 
@@ -362,6 +428,8 @@ void SpectralGridKernel(const SpectralGridJob& job) {
   // constants; other small grids with them variables.
   if (job.nodesU == kSpectralSmallRow && job.bands == 3) return smallGrid(job, l, kSpectralSmallRow, 3);
   if (job.nodesU <= kSpectralSmallRow) return smallGrid(job, l, job.nodesU, job.bands);
+  if (job.bands > 0 && job.velocities_mps != nullptr && job.runDecay != nullptr && job.depths <= hn::Lanes(DS()))
+    layRunNodes(job, l);
   for (std::size_t j = 0; j < job.nodesV; ++j) gridRow(job, l, j);
 }
 
@@ -381,10 +449,12 @@ HWY_EXPORT(SpectralBlendKernel);
 
 std::size_t spectralGridScratch(const SpectralGridJob& job) {
   const std::size_t strideE = spectralGridPadded(job.width), strideV = spectralGridPadded(job.width * 3 * job.bands);
-  // The planes, a grid row of each, the lanes, and the spill (3 vectors of
-  // btScalar per depth, at least one).
+  // The planes, a grid row of each, the lanes, the spill (3 vectors of
+  // btScalar per depth, at least one) and depthRuns' nodes (a vector per
+  // depth, for a vector's lanes of depths at most).
+  const std::size_t runNodes = job.depths <= kSpectralGridLanes ? job.depths * kSpectralGridLanes : 0;
   return (job.height + 1) * (strideE + strideV) +
-         3 * (job.bands + std::max<std::size_t>(job.depths, 1)) * kSpectralGridLanes;
+         3 * (job.bands + std::max<std::size_t>(job.depths, 1)) * kSpectralGridLanes + runNodes;
 }
 
 void spectralGrid(const SpectralGridJob& job) { HWY_DYNAMIC_DISPATCH(SpectralGridKernel)(job); }
