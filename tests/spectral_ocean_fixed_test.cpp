@@ -317,42 +317,6 @@ TEST(SpectralOceanFixedPoints, AWindowsVelocitiesAreTheWholeGrids) {
   std::printf("[  figure  ] %d velocities of windows, each the same bits as the whole grid's\n", compared);
 }
 
-// A thread keeps the last grid's stencils while it asks that grid again (a
-// boat's patch, substep after substep): grids that differ from the one
-// before in their origin, their nodes, their cell or the interpolation
-// alone, asked in turn on one thread, are each the same bits as on a fresh
-// thread, which computes its stencils afresh.
-TEST(SpectralOceanFixedPoints, AThreadsKeptStencilsFollowItsGrid) {
-  const double depths[] = {0, 1.5};
-  SpectralOcean cubic = oceanOf(SpectralQuery::FixedPointTiles);
-  SpectralOcean linear = oceanOf(SpectralQuery::FixedPointTiles, 1.5, SpectralInterpolation::Bilinear);
-  cubic.update(3.0, 3.0 + 1.0 / 60);
-  linear.update(3.0, 3.0 + 1.0 / 60);
-  const WaterGrid g{.cellSize_m = 0.5, .originI = -5, .originJ = 7, .nodesU = 12, .nodesV = 12};
-  const auto with = [&](std::int64_t di, std::int64_t dj, int du, double cell_m) {
-    return WaterGrid{
-        .cellSize_m = cell_m, .originI = g.originI + di, .originJ = g.originJ + dj, .nodesU = 12 + du, .nodesV = 12};
-  };
-  const std::pair<const SpectralOcean*, WaterGrid> asks[] = {{&cubic, g},
-                                                             {&cubic, g},
-                                                             {&cubic, with(1, 0, 0, 0.5)},
-                                                             {&cubic, with(1, 1, 0, 0.5)},
-                                                             {&cubic, with(1, 1, 1, 0.5)},
-                                                             {&cubic, with(1, 1, 1, 0.75)},
-                                                             {&linear, with(1, 1, 1, 0.75)},
-                                                             {&cubic, with(1, 1, 1, 0.75)},
-                                                             {&cubic, g}};
-  int compared = 0;
-  for (const auto& [ocean, grid] : asks) {
-    const GridAnswer here = askGrid(*ocean, grid, depths, {0, 0, grid.nodesU, grid.nodesV}, 3.007);
-    GridAnswer fresh;
-    std::thread([&] { fresh = askGrid(*ocean, grid, depths, {0, 0, grid.nodesU, grid.nodesV}, 3.007); }).join();
-    EXPECT_TRUE(here == fresh) << "ask " << compared;
-    ++compared;
-  }
-  std::printf("[  figure  ] %d grids asked in turn on one thread, each the same bits as on a fresh thread\n", compared);
-}
-
 // A thread that asks many grids at one time blends the published tiles
 // under them whole, once, and reads each grid's block from there
 // (blended_tile.cpp, BlendedTile): the same bits as each grid alone on a

@@ -33,13 +33,6 @@ using detail::SpectralAxis;
 /// asked, then never allocate again (surfaces are shared by every thread).
 struct GridScratch {
   std::vector<SpectralAxis> columns, rows;
-  /// The grid whose stencils columns and rows hold (its origin and nodes,
-  /// and its cell in tile cells as bits, bicubic or not): a boat's patch
-  /// asks the same grid substep after substep until it moves a cell.
-  /// nodesU 0: none.
-  WaterGrid stencilGrid{.nodesU = 0};
-  std::uint64_t stencilScale = 0;
-  bool stencilCubic = false;
   std::vector<btScalar> columnWeight, decay, runDecay, work;  // the kernel's precision
   /// A wanted window's velocities, before they go to their rows of the output.
   std::vector<btScalar> blockVelocities;
@@ -213,20 +206,10 @@ void gridQuery(const detail::SpectralOceanState& state, const WaterGrid& grid, c
   GridScratch& scratch = gScratch;
   const bool cubic = state.settings.interpolation == SpectralInterpolation::Bicubic;
   const auto nu = std::size_t(grid.nodesU), nv = std::size_t(grid.nodesV);
+  detail::growTo(scratch.columns, nu);
+  detail::growTo(scratch.rows, nv);
   const double scale = grid.cellSize_m * state.inverseFixedCell_pm;
-  // The stencils are a function of the nodes' origin, count and scale and
-  // of the interpolation alone: kept while the thread asks the same grid.
-  const WaterGrid& kept = scratch.stencilGrid;
-  if (kept.nodesU != grid.nodesU || kept.nodesV != grid.nodesV || kept.originI != grid.originI ||
-      kept.originJ != grid.originJ || scratch.stencilScale != std::bit_cast<std::uint64_t>(scale) ||
-      scratch.stencilCubic != cubic) {
-    detail::growTo(scratch.columns, nu);
-    detail::growTo(scratch.rows, nv);
-    detail::spectralStencils(grid, scale, cubic, scratch.columns.data(), scratch.rows.data());
-    scratch.stencilGrid = grid;
-    scratch.stencilScale = std::bit_cast<std::uint64_t>(scale);
-    scratch.stencilCubic = cubic;
-  }
+  detail::spectralStencils(grid, scale, cubic, scratch.columns.data(), scratch.rows.data());
   static_assert(sizeof(WaterVelocity) == 3 * sizeof(btScalar), "the kernel writes east, north, up per depth");
   if (scratch.snapshotPublication != state.publication || scratch.snapshot.state != &state ||
       scratch.snapshotTime != std::bit_cast<std::uint64_t>(t_s)) {
