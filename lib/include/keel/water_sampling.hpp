@@ -135,10 +135,10 @@ class WaterPatch {
   struct Cell {
     std::size_t k00;  // index of the cell's corner (0, 0)
     double a, b;      // fractions across it along u and v
+    int i, j;         // its corner (0, 0) along u and v
   };
-  /// The cell of (u, v), clamped to the grid; or, `surfaceCell`, the
-  /// surface velocities' cell and the fractions across it, clamped to it.
-  [[nodiscard]] Cell locate(double u_m, double v_m, bool surfaceCell = false) const;
+  /// The cell of (u, v), clamped to the grid.
+  [[nodiscard]] Cell locate(double u_m, double v_m) const;
 };
 
 }  // namespace keel::KEEL_ABI

@@ -144,12 +144,16 @@ btVector3 waterVelocityUnderBoat(const BoatModel& boat, BoatState& state, Subste
 
 btVector3 waterVelocityAt(const BoatModel& boat, BoatState& state, Substep& s, btScalar w) {
   const WaterFrame& f = state.frame;
-  const btScalar u = state.centre_m.dot(f.east), v = state.centre_m.dot(f.north);
+  // The centre along east and north as the Pose stage placed it (the same
+  // dot products of the same vectors: the same bits).
+  const double u = s.axes.centreEast_m, v = s.axes.centreNorth_m;
   // The patch's nodes brought their surface velocities (SampleWater): the
   // point, on the mean water height, is at the surface to the patch's
-  // resolution, and its velocity the interpolated one.
-  WaterVelocity q = state.patchSampled && state.patch.hasSurfaceVelocities() ? state.patch.surfaceVelocity(u, v)
-                                                                             : queryOnePoint(boat, s, u, v, w);
+  // resolution, and its velocity the interpolated one (the patch placed
+  // around this point holds its cell).
+  WaterVelocity q = state.patchSampled && state.patch.hasSurfaceVelocities()
+                        ? state.patch.surfaceVelocity(u, v)
+                        : queryOnePoint(boat, s, btScalar(u), btScalar(v), w);
   if (!(std::isfinite(q.east_mps) && std::isfinite(q.north_mps) && std::isfinite(q.up_mps))) {
     ++state.status.nonFiniteVelocities;
     s.flags |= StatusNonFiniteVelocity;

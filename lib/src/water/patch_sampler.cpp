@@ -53,6 +53,21 @@ constexpr std::array<MixNodes, sizeof...(Levels)> mixNodesTable(std::index_seque
 }
 constexpr auto kMixNodes = mixNodesTable(std::make_index_sequence<WaterPatch::kVelocityLevels + 1>{});
 
+/// place()'s refusal, out of line: the message's strings would otherwise
+/// make place() keep a frame of its own at every sample.
+[[noreturn, gnu::cold, gnu::noinline]] void refuseReach(double centreU_m, double centreV_m, double reach_m) {
+  throw std::out_of_range("keel::WaterPatch: the point (" + std::to_string(centreU_m) + ", " +
+                          std::to_string(centreV_m) + ") m is beyond the patch grid's reach of " +
+                          std::to_string(reach_m) + " m from the origin");
+}
+
+/// A sample's allocation, at the first sample only: out of line, as
+/// place()'s refusal is, so that the samples after it keep no frame for it.
+template <typename T>
+[[gnu::cold, gnu::noinline]] void resizeSamples(std::vector<T>& values, std::size_t count) {
+  values.resize(count);
+}
+
 }  // namespace
 
 std::size_t replaceNonFinite(std::span<btScalar> values) {
@@ -288,15 +303,15 @@ std::size_t PatchSampler::sampleWithSurfaceVelocities(const WaterSurface& surfac
                                                       double t_s) {
   place(centreU_m, centreV_m);
   hasVelocities_ = false;
-  surfaceVelocity_.resize(h_.size());  // allocates at the first call only
+  if (surfaceVelocity_.size() != h_.size()) resizeSamples(surfaceVelocity_, h_.size());
   // The velocities of the cell under the centre alone: a boat's one water
   // velocity is interpolated there (WaterPatch::surfaceVelocity), and a
   // surface that computes each node's velocity on its own (the spectral
   // ocean blends the tile nodes under the nodes it is asked for) then does
   // a quarter of a far boat's 4 x 4 nodes.
   const Cell cell = locate(centreU_m, centreV_m);
-  surfaceCellU_ = int(cell.k00 % std::size_t(side_));
-  surfaceCellV_ = int(cell.k00 / std::size_t(side_));
+  surfaceCellU_ = cell.i;
+  surfaceCellV_ = cell.j;
   static constexpr double kSurface_m[1] = {0};
   hasSurfaceVelocities_ = surface.gridHeightsAndVelocities(placedGrid(),
                                                            {.depths_m = kSurface_m,
@@ -308,21 +323,15 @@ std::size_t PatchSampler::sampleWithSurfaceVelocities(const WaterSurface& surfac
   return sampleHeights(surface, t_s);
 }
 
-WaterGrid PatchSampler::placedGrid() const {
-  return {.cellSize_m = double(cell_m_), .originI = i0_, .originJ = j0_, .nodesU = side_, .nodesV = side_};
-}
-
 void PatchSampler::place(double centreU_m, double centreV_m) {
   assert(side_ > 0);
   const double reach = reach_m() - double(radius_m_);
-  if (!(std::abs(centreU_m) < reach && std::abs(centreV_m) < reach))
-    throw std::out_of_range("keel::WaterPatch: the point (" + std::to_string(centreU_m) + ", " +
-                            std::to_string(centreV_m) + ") m is beyond the patch grid's reach of " +
-                            std::to_string(reach) + " m from the origin");
+  if (!(std::abs(centreU_m) < reach && std::abs(centreV_m) < reach)) refuseReach(centreU_m, centreV_m, reach);
   const double cell = double(cell_m_);
   i0_ = std::int64_t(std::floor((centreU_m - double(radius_m_)) / cell));
   j0_ = std::int64_t(std::floor((centreV_m - double(radius_m_)) / cell));
-  h_.resize(std::size_t(side_) * std::size_t(side_));  // allocates at the first sample only
+  const std::size_t samples = std::size_t(side_) * std::size_t(side_);
+  if (h_.size() != samples) resizeSamples(h_, samples);
 }
 
 std::size_t PatchSampler::sample(const WaterSurface& surface, double centreU_m, double centreV_m, double t_s,

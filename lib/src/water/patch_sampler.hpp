@@ -144,7 +144,10 @@ class PatchSampler final : public WaterPatch {
   void blend(const TimeSample& a, const TimeSample& b, double fraction);  // a at fraction 0, b at 1
 
   void place(double centreU_m, double centreV_m);  // the origin around the centre; throws as sample()
-  [[nodiscard]] WaterGrid placedGrid() const;      // the nodes as placed, for the surface's grid queries
+  // The nodes as placed, for the surface's grid queries.
+  [[nodiscard]] WaterGrid placedGrid() const {
+    return {.cellSize_m = double(cell_m_), .originI = i0_, .originJ = j0_, .nodesU = side_, .nodesV = side_};
+  }
   // Of the grid as placed, each bound `slack` of a cell farther out.
   [[nodiscard]] GridWindow nodesUnder(const Footprint& under, double slack) const;
   std::size_t sampleHeights(const WaterSurface& surface, double t_s);  // the heights at the placed nodes

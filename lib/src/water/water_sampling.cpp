@@ -11,31 +11,38 @@
 #include <cassert>
 
 namespace keel::KEEL_ABI {
+namespace {
+
+/// A point's place along one axis of a patch [cells from its node 0],
+/// clamped to the patch's nodes.
+double gridPlace(double x_m, double inverseCell_pm, std::int64_t origin, int side) {
+  return std::clamp(x_m * inverseCell_pm - double(origin), 0.0, double(side - 1));
+}
+
+}  // namespace
 
 WaterVelocity WaterPatch::surfaceVelocity(double u_m, double v_m) const {
   assert(hasSurfaceVelocities_);
-  const Cell c = locate(u_m, v_m, true);
-  const std::size_t k = c.k00, side = std::size_t(side_);
+  // The fractions across the surface velocities' cell (the point the
+  // sample was placed around lies in it), clamped to it.
+  const double a = std::clamp(gridPlace(u_m, inverseCell_pm_, i0_, side_) - surfaceCellU_, 0.0, 1.0);
+  const double b = std::clamp(gridPlace(v_m, inverseCell_pm_, j0_, side_) - surfaceCellV_, 0.0, 1.0);
+  const std::size_t side = std::size_t(side_);
+  const std::size_t k = std::size_t(surfaceCellV_) * side + std::size_t(surfaceCellU_);
   const WaterVelocity* n = surfaceVelocity_.data();
   // Each component as the heights are interpolated (one home for the weights).
   const auto at = [&](btScalar WaterVelocity::*component) {
     return btScalar(detail::cellHeight(n[k].*component, n[k + 1].*component, n[k + side].*component,
-                                       n[k + side + 1].*component, c.a, c.b));
+                                       n[k + side + 1].*component, a, b));
   };
   return {at(&WaterVelocity::east_mps), at(&WaterVelocity::north_mps), at(&WaterVelocity::up_mps)};
 }
 
-WaterPatch::Cell WaterPatch::locate(double u_m, double v_m, bool surfaceCell) const {
+WaterPatch::Cell WaterPatch::locate(double u_m, double v_m) const {
   assert(side_ > 1);
-  const double fu = std::clamp(u_m * inverseCell_pm_ - double(i0_), 0.0, double(side_ - 1));
-  const double fv = std::clamp(v_m * inverseCell_pm_ - double(j0_), 0.0, double(side_ - 1));
-  if (surfaceCell) {  // the point the sample was placed around lies in it: the fractions as below there
-    const int i = surfaceCellU_, j = surfaceCellV_;
-    return {std::size_t(j) * std::size_t(side_) + std::size_t(i), std::clamp(fu - i, 0.0, 1.0),
-            std::clamp(fv - j, 0.0, 1.0)};
-  }
+  const double fu = gridPlace(u_m, inverseCell_pm_, i0_, side_), fv = gridPlace(v_m, inverseCell_pm_, j0_, side_);
   const int i = std::min(int(fu), side_ - 2), j = std::min(int(fv), side_ - 2);
-  return {std::size_t(j) * std::size_t(side_) + std::size_t(i), fu - i, fv - j};
+  return {std::size_t(j) * std::size_t(side_) + std::size_t(i), fu - i, fv - j, i, j};
 }
 
 WaterVelocity WaterPatch::velocity(double u_m, double v_m, btScalar w_m, btScalar surface_m) const {
