@@ -2,8 +2,9 @@
 // nodes a row (a far boat's 4 x 4 patch): each node's column taps read in
 // place (smallGrid). A part of spectral_grid_simd.cpp, which includes it once
 // per instruction set inside its own namespaces, after the helpers it uses
-// (Layout, storeLanes, fourTaps, and the depth sums depthsAcrossNodes and
-// depthsOfEachNodeCall): no include guard, and nothing to include alone.
+// (Layout, storeLanes, fourTaps, and spectral_depth_sums-inl.hpp's
+// depthsAcrossNodes and depthsOfEachNodeCall): no include guard, and nothing
+// to include alone.
 // docs/waves.md, "Spectral ocean".
 
 /// A row of at most kSpectralSmallRow nodes (a far boat's patch) reads
