@@ -46,6 +46,33 @@ struct UsingJobs {
   UsingJobs& operator=(const UsingJobs&) = delete;
 };
 
+/// `count` boats of one 6 m hull in `fleet`, 5 m apart along x from
+/// `firstX_m`, on alternate sides of z = 0, each turned 0.4 rad more than
+/// the one before, launched at 2.5 m/s: their bodies.
+std::vector<btRigidBody*> launchBoats(World& w, WaterFleet& fleet, int count, int firstX_m) {
+  const auto hull = hullOf(boatHull(6, 2, btScalar(1.2), 12, 4));
+  std::vector<btRigidBody*> bodies;
+  for (int i = 0; i < count; ++i) {
+    const btVector3 size = hull->boundsMax() - hull->boundsMin();
+    const btTransform at(btQuaternion(btVector3(0, 1, 0), btScalar(0.4 * i)),
+                         btVector3(btScalar(firstX_m + 5 * i), btScalar(0.1), btScalar(i % 2 == 0 ? -4 : 4)));
+    btRigidBody* body = w.addBox(size, btScalar(0.45 * kSeaWaterDensity_kgpm3 * hull->volume_m3()), at);
+    body->setLinearVelocity(btVector3(btScalar(2.5), 0, btScalar(0.3 * i - 0.5)));
+    fleet.add(body, hull);
+    bodies.push_back(body);
+  }
+  return bodies;
+}
+
+/// The bodies' poses and velocities, into `h`.
+void addBodies(Fnv1a& h, const std::vector<btRigidBody*>& bodies) {
+  for (const btRigidBody* body : bodies) {
+    h.add(body->getCenterOfMassTransform().getOrigin());
+    h.add(body->getLinearVelocity());
+    h.add(body->getAngularVelocity());
+  }
+}
+
 /// Four boats launched across a 32 m wake field over a 32-node spectral
 /// ocean (fixed-point tiles), in a fleet of every hardware thread, 30 frames
 /// at 30 Hz: the hash of the bodies, the field's heights and the ocean's
@@ -56,17 +83,7 @@ std::uint64_t oceanFieldAndFleet() {
   auto field = std::make_shared<WakeField>(sea, wakeWindow(32, 0.5));
   World w;
   WaterFleet fleet(field, 0);
-  const auto hull = hullOf(boatHull(6, 2, btScalar(1.2), 12, 4));
-  std::vector<btRigidBody*> bodies;
-  for (int i = 0; i < 4; ++i) {
-    const btVector3 size = hull->boundsMax() - hull->boundsMin();
-    const btTransform at(btQuaternion(btVector3(0, 1, 0), btScalar(0.4 * i)),
-                         btVector3(btScalar(-8 + 5 * i), btScalar(0.1), btScalar(i % 2 == 0 ? -4 : 4)));
-    btRigidBody* body = w.addBox(size, btScalar(0.45 * kSeaWaterDensity_kgpm3 * hull->volume_m3()), at);
-    body->setLinearVelocity(btVector3(btScalar(2.5), 0, btScalar(0.3 * i - 0.5)));
-    fleet.add(body, hull);
-    bodies.push_back(body);
-  }
+  const std::vector<btRigidBody*> bodies = launchBoats(w, fleet, 4, -8);
   field->add(fleet);
   w.world.addAction(&fleet);
   const double frame = 1.0 / 30;
@@ -77,11 +94,7 @@ std::uint64_t oceanFieldAndFleet() {
   }
   w.world.removeAction(&fleet);
   Fnv1a h;
-  for (const btRigidBody* body : bodies) {
-    h.add(body->getCenterOfMassTransform().getOrigin());
-    h.add(body->getLinearVelocity());
-    h.add(body->getAngularVelocity());
-  }
+  addBodies(h, bodies);
   for (int i = 0; i < 16; ++i)
     for (int j = 0; j < 16; ++j) h.add(field->height(btScalar(-15 + 2 * i), btScalar(-15 + 2 * j), field->time_s()));
   EXPECT_GT(field->energy_J(), 0);
@@ -98,17 +111,7 @@ std::uint64_t fleetOnTheOcean(Tiles tiles) {
                                              SpectralOceanSettings{.nodesPerSide = 32, .seed = 9});
   World w;
   WaterFleet fleet(sea, 0);
-  const auto hull = hullOf(boatHull(6, 2, btScalar(1.2), 12, 4));
-  std::vector<btRigidBody*> bodies;
-  for (int i = 0; i < 8; ++i) {
-    const btVector3 size = hull->boundsMax() - hull->boundsMin();
-    const btTransform at(btQuaternion(btVector3(0, 1, 0), btScalar(0.4 * i)),
-                         btVector3(btScalar(-16 + 5 * i), btScalar(0.1), btScalar(i % 2 == 0 ? -4 : 4)));
-    btRigidBody* body = w.addBox(size, btScalar(0.45 * kSeaWaterDensity_kgpm3 * hull->volume_m3()), at);
-    body->setLinearVelocity(btVector3(btScalar(2.5), 0, btScalar(0.3 * i - 0.5)));
-    fleet.add(body, hull);
-    bodies.push_back(body);
-  }
+  const std::vector<btRigidBody*> bodies = launchBoats(w, fleet, 8, -16);
   w.world.addAction(&fleet);
   const double frame = 1.0 / 60;
   if (tiles == Tiles::PreparedAlongside) sea->update(0, frame);
@@ -122,11 +125,7 @@ std::uint64_t fleetOnTheOcean(Tiles tiles) {
   }
   w.world.removeAction(&fleet);
   Fnv1a h;
-  for (const btRigidBody* body : bodies) {
-    h.add(body->getCenterOfMassTransform().getOrigin());
-    h.add(body->getLinearVelocity());
-    h.add(body->getAngularVelocity());
-  }
+  addBodies(h, bodies);
   return h.hash;
 }
 
