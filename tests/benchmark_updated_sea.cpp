@@ -7,27 +7,30 @@
 
 #include <benchmark/benchmark.h>
 
+#include <array>
+#include <chrono>
 #include <cstddef>
 #include <vector>
 
 namespace keel::test {
 namespace {
 
-/// A frame as a game runs it (docs/waves.md, "Update and threads"): the
+/// Frames as a game runs them (docs/waves.md, "Update and threads"): the
 /// water's update() for the frame (untimed: its own cost is
 /// keel_bench_waves' spectralUpdate), then Bullet's four 1/240 s substeps
-/// of the boat, whose water is then the frame's fresh tiles, not a tile the
-/// caches have held since the last iteration. Per iteration: one frame, four
-/// substeps; the water's clock runs on, 1/60 s a frame. "cold" 1: 4 MB
-/// written between frames too (untimed), on every sea, as the rest of a
-/// game's frame (its logic, its draw calls) empties the caches before the
-/// physics: a frame then meets no boat's data left in them by the last.
-void frameOnAnUpdatedSea(benchmark::State& state) {
-  BenchBoat b(state, true);
+/// of the boat's world, `action` among its actions, whose water is then the
+/// frame's fresh tiles, not a tile the caches have held since the last
+/// iteration. Per iteration: one frame, four substeps; the water's clock
+/// runs on, 1/60 s a frame. "cold" 1: 4 MB written between frames too
+/// (untimed), on every sea, as the rest of a game's frame (its logic, its
+/// draw calls) empties the caches before the physics: a frame then meets no
+/// boat's data left in them by the last. With `steps_s`, the steps' wall
+/// time summed into it [s] (the clock read only then).
+void runFrames(benchmark::State& state, BenchBoat& b, btActionInterface& action, double* steps_s = nullptr) {
   std::vector<std::byte> gameFrame(state.range(4) == 1 ? std::size_t(4) << 20 : 0);
   auto* ocean = dynamic_cast<SpectralOcean*>(b.surface.get());
   b.body->setActivationState(DISABLE_DEACTIVATION);
-  b.w.world.addAction(b.boat.get());
+  b.w.world.addAction(&action);
   double t_s = 5;
   for (auto _ : state) {
     state.PauseTiming();
@@ -36,12 +39,67 @@ void frameOnAnUpdatedSea(benchmark::State& state) {
     benchmark::DoNotOptimize(gameFrame.data());
     b.placeAt(t_s);
     state.ResumeTiming();
-    b.w.world.stepSimulation(btScalar(1.0 / 60), 4, btScalar(1.0 / 240));
+    if (steps_s == nullptr) {
+      b.w.world.stepSimulation(btScalar(1.0 / 60), 4, btScalar(1.0 / 240));
+    } else {
+      const auto start = std::chrono::steady_clock::now();
+      b.w.world.stepSimulation(btScalar(1.0 / 60), 4, btScalar(1.0 / 240));
+      *steps_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
     benchmark::DoNotOptimize(b.body->getLinearVelocity());
     t_s += 1.0 / 60;
   }
-  b.w.world.removeAction(b.boat.get());
+  b.w.world.removeAction(&action);
   b.report(state);
+}
+
+void frameOnAnUpdatedSea(benchmark::State& state) {
+  BenchBoat b(state, true);
+  runFrames(state, b, *b.boat);
+}
+
+/// The boat's action timed as a whole, each of a frame's four substeps
+/// apart: the rest of stepSimulation's time is Bullet's own.
+class TimedAction final : public btActionInterface {
+ public:
+  explicit TimedAction(btActionInterface& inner) : inner_(inner) {}
+  void updateAction(btCollisionWorld* world, btScalar step_s) override {
+    const auto start = std::chrono::steady_clock::now();
+    inner_.updateAction(world, step_s);
+    substep_s[calls_++ % 4] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  void debugDraw(btIDebugDraw*) override {}
+  std::array<double, 4> substep_s{};  ///< each substep of a frame, summed over the frames [s]
+
+ private:
+  btActionInterface& inner_;
+  std::size_t calls_ = 0;
+};
+
+/// frameOnAnUpdatedSea with the boat's stage profile on
+/// (WaterAction::setProfiling) and its action timed: where a sea's frame
+/// goes, against flat water's. Counters, µs a frame: each stage's, the
+/// action's ("action"), Bullet's own ("bullet": the frame's wall time less
+/// the action's), and the action's first substep after the update
+/// ("first") against the mean of the other three ("later"). The clock
+/// reads add to every figure: compare with frameOnAnUpdatedSea for the
+/// frame's cost.
+void frameStagesOnAnUpdatedSea(benchmark::State& state) {
+  BenchBoat b(state, true);
+  b.boat->setProfiling(true);
+  TimedAction timed(*b.boat);
+  double steps_s = 0;
+  runFrames(state, b, timed, &steps_s);
+  const auto perFrame = [&](double s) { return benchmark::Counter(1e6 * s, benchmark::Counter::kAvgIterations); };
+  const SubstepProfile profile = b.boat->profile();
+  for (std::size_t i = 0; i < kSubstepStageCount; ++i)
+    if (profile.stage_s[i] > 0) state.counters[stageName(SubstepStage(i))] = perFrame(profile.stage_s[i]);
+  const std::array<double, 4>& s = timed.substep_s;
+  const double action_s = s[0] + s[1] + s[2] + s[3];
+  state.counters["action"] = perFrame(action_s);
+  state.counters["bullet"] = perFrame(steps_s - action_s);
+  state.counters["first"] = perFrame(s[0]);
+  state.counters["later"] = perFrame((s[1] + s[2] + s[3]) / 3);
 }
 
 // The 12- and the 1k-triangle hull, flat water, the real sea as 64 sines and
@@ -52,6 +110,13 @@ BENCHMARK(frameOnAnUpdatedSea)
     ->ArgNames({"tris", "wavy", "patch", "terms", "cold"})
     ->ArgsProduct({{12, 1000}, {0, 2, 5}, {0, 2, 3}, {31}, {0}})
     ->ArgsProduct({{1000}, {0, 2, 5}, {3}, {31}, {1}})
+    ->Unit(benchmark::kMicrosecond);
+
+// The 1k-triangle hull by default on each sea, its stages, with the caches
+// as the last frame left them and emptied.
+BENCHMARK(frameStagesOnAnUpdatedSea)
+    ->ArgNames({"tris", "wavy", "patch", "terms", "cold"})
+    ->ArgsProduct({{1000}, {0, 2, 5}, {3}, {31}, {0, 1}})
     ->Unit(benchmark::kMicrosecond);
 
 }  // namespace
