@@ -10,10 +10,22 @@
 #include <array>
 #include <chrono>
 #include <cstddef>
+#include <numeric>
 #include <vector>
 
 namespace keel::test {
 namespace {
+
+/// The substeps of a frame: Bullet's fixed 1/240 s step in a 1/60 s frame.
+constexpr int kSubstepsPerFrame = 4;
+
+/// The wall time `f()` takes [s].
+template <class F>
+double secondsOf(const F& f) {
+  const auto start = std::chrono::steady_clock::now();
+  f();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 /// Frames as a game runs them (docs/waves.md, "Update and threads"): the
 /// water's update() for the frame (untimed: its own cost is
@@ -39,13 +51,13 @@ void runFrames(benchmark::State& state, BenchBoat& b, btActionInterface& action,
     benchmark::DoNotOptimize(gameFrame.data());
     b.placeAt(t_s);
     state.ResumeTiming();
-    if (steps_s == nullptr) {
-      b.w.world.stepSimulation(btScalar(1.0 / 60), 4, btScalar(1.0 / 240));
-    } else {
-      const auto start = std::chrono::steady_clock::now();
-      b.w.world.stepSimulation(btScalar(1.0 / 60), 4, btScalar(1.0 / 240));
-      *steps_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    }
+    const auto step = [&] {
+      b.w.world.stepSimulation(btScalar(1.0 / 60), kSubstepsPerFrame, btScalar(1.0 / (60 * kSubstepsPerFrame)));
+    };
+    if (steps_s == nullptr)
+      step();
+    else
+      *steps_s += secondsOf(step);
     benchmark::DoNotOptimize(b.body->getLinearVelocity());
     t_s += 1.0 / 60;
   }
@@ -64,12 +76,10 @@ class TimedAction final : public btActionInterface {
  public:
   explicit TimedAction(btActionInterface& inner) : inner_(inner) {}
   void updateAction(btCollisionWorld* world, btScalar step_s) override {
-    const auto start = std::chrono::steady_clock::now();
-    inner_.updateAction(world, step_s);
-    substep_s[calls_++ % 4] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    substep_s[calls_++ % kSubstepsPerFrame] += secondsOf([&] { inner_.updateAction(world, step_s); });
   }
   void debugDraw(btIDebugDraw*) override {}
-  std::array<double, 4> substep_s{};  ///< each substep of a frame, summed over the frames [s]
+  std::array<double, kSubstepsPerFrame> substep_s{};  ///< each substep of a frame, summed over the frames [s]
 
  private:
   btActionInterface& inner_;
@@ -94,12 +104,12 @@ void frameStagesOnAnUpdatedSea(benchmark::State& state) {
   const SubstepProfile profile = b.boat->profile();
   for (std::size_t i = 0; i < kSubstepStageCount; ++i)
     if (profile.stage_s[i] > 0) state.counters[stageName(SubstepStage(i))] = perFrame(profile.stage_s[i]);
-  const std::array<double, 4>& s = timed.substep_s;
-  const double action_s = s[0] + s[1] + s[2] + s[3];
+  const std::array<double, kSubstepsPerFrame>& s = timed.substep_s;
+  const double action_s = std::accumulate(s.begin(), s.end(), 0.0);
   state.counters["action"] = perFrame(action_s);
   state.counters["bullet"] = perFrame(steps_s - action_s);
   state.counters["first"] = perFrame(s[0]);
-  state.counters["later"] = perFrame((s[1] + s[2] + s[3]) / 3);
+  state.counters["later"] = perFrame((action_s - s[0]) / (kSubstepsPerFrame - 1));
 }
 
 // The 12- and the 1k-triangle hull, flat water, the real sea as 64 sines and
