@@ -300,6 +300,18 @@ TEST(Allocation, AFarBoatHoldsNoTrianglesArrays) {
   EXPECT_LT(2 * far, triangles);
 }
 
+TEST(Allocation, ARefinementOverTheVertexLimitIsRefusedBeforeItsVertices) {
+  // A 1e6 m box refined to 1000 m edges would have over 6 million vertices,
+  // 72 MB of coordinates alone: the hull counts them first and refuses,
+  // having allocated about what the 12-triangle box itself takes.
+  const Mesh m = box(btVector3(1e6f, 1e6f, 1e6f));
+  const long before = gBytes.load();
+  EXPECT_THROW(Hull(m.vertices, m.triangles, HullOptions{btScalar(1e-6), btScalar(1000)}), HullError);
+  const long bytes = gBytes.load() - before;
+  std::printf("[  figure  ] bytes allocated refusing the refinement: %ld\n", bytes);
+  EXPECT_LT(bytes, 16 * 1024);
+}
+
 /// Rollback's ring buffer (docs/determinism.md, "Rollback"): saving into a
 /// slot used before and restoring into the same boat or fleet allocate
 /// nothing; a new state allocates its copy of the boat's memory, printed

@@ -6,6 +6,7 @@
 #include "fleet_world.hpp"
 #include "ocean_alongside.hpp"
 #include "test_hulls.hpp"
+#include "wall_clock.hpp"
 
 #include <BulletCollision/BroadphaseCollision/btDbvtBroadphase.h>
 #include <LinearMath/btQuickprof.h>
@@ -179,9 +180,7 @@ void runFleet(benchmark::State& state, WorldSetup setup) {
       game::stepWithOceanAlongside(w.world, *ocean, clock_s, double(dt), 1);
     } else {
       if (ocean) {
-        const auto start = std::chrono::steady_clock::now();
-        ocean->update(clock_s, clock_s + double(dt));
-        update_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        update_s = secondsOf([&] { ocean->update(clock_s, clock_s + double(dt)); });
       }
       w.world.stepSimulation(dt, 1, dt);
     }
@@ -195,9 +194,7 @@ void runFleet(benchmark::State& state, WorldSetup setup) {
   std::vector<double> stepSeconds;  // "each substep under 16.7 ms": the distribution, not just the mean
   stepSeconds.reserve(1 << 16);
   for (auto _ : state) {
-    const auto start = std::chrono::steady_clock::now();
-    oceanSeconds += frame();
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds = secondsOf([&] { oceanSeconds += frame(); });
     totalSeconds += seconds;
     stepSeconds.push_back(seconds);
     waterSeconds += water.lastUpdateWallTime_s();
@@ -305,9 +302,7 @@ void fleetMarginInTurn(benchmark::State& state) {
       const std::size_t which = (std::size_t(frame) + k) % fleets.size();  // each first in turn
       Fleet& f = *fleets[which];
       (void)game::setBroadphaseMargin(margins[which]);
-      const auto start = std::chrono::steady_clock::now();
-      f.w.world.stepSimulation(dt, 1, dt);
-      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const double seconds = secondsOf([&] { f.w.world.stepSimulation(dt, 1, dt); });
       if (!timed) continue;
       f.bulletSeconds += seconds - f.water.lastUpdateWallTime_s();
       f.waterSeconds += f.water.lastUpdateWallTime_s();

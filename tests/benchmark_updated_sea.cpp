@@ -4,11 +4,11 @@
 //   build/tests/keel_bench --benchmark_filter=frameOnAnUpdatedSea --benchmark_min_time=0.2
 //   --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include "bench_boat.hpp"
+#include "wall_clock.hpp"
 
 #include <benchmark/benchmark.h>
 
 #include <array>
-#include <chrono>
 #include <cstddef>
 #include <numeric>
 #include <vector>
@@ -18,14 +18,6 @@ namespace {
 
 /// The substeps of a frame: Bullet's fixed 1/240 s step in a 1/60 s frame.
 constexpr int kSubstepsPerFrame = 4;
-
-/// The wall time `f()` takes [s].
-template <class F>
-double secondsOf(const F& f) {
-  const auto start = std::chrono::steady_clock::now();
-  f();
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 /// Frames as a game runs them (docs/waves.md, "Update and threads"): the
 /// water's update() for the frame (untimed: its own cost is

@@ -3,6 +3,7 @@
 // height grid's publish(); part of keel_bench_waves (benchmark_waves.cpp
 // says how to run it).
 #include "test_hulls.hpp"
+#include "wall_clock.hpp"
 
 #include <keel/jobs.hpp>
 #include <keel/spectral_ocean.hpp>
@@ -12,7 +13,6 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <ctime>
 #include <functional>
@@ -96,11 +96,9 @@ void spectralFrames(benchmark::State& state) {
   double worstCpu_s = 0, worstWall_s = 0;
   for (auto _ : state) {
     const double cpu0_s = cpuTime_s(oneThread);
-    const auto wall0 = std::chrono::steady_clock::now();
-    ocean.update(t, t + frame_s);
-    const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - wall0;
+    const double wall_s = secondsOf([&] { ocean.update(t, t + frame_s); });
     worstCpu_s = std::max(worstCpu_s, cpuTime_s(oneThread) - cpu0_s);
-    worstWall_s = std::max(worstWall_s, wall.count());
+    worstWall_s = std::max(worstWall_s, wall_s);
     t += frame_s;
   }
   setJobSystem(nullptr);
