@@ -30,10 +30,22 @@ void depthsAcrossNodes(const SpectralGridJob& job, const Layout& l, std::size_t 
   }
 }
 
+/// A vector of velocities' three axes, interleaved as the output holds
+/// them, from the output's velocity `at` on: in place, or where the vector
+/// would pass the output's end, through l.spill and its lanes up to the end
+/// copied. (The output's velocities after the vector's are written later.)
+HWY_INLINE void storeVelocities(const SpectralGridJob& job, const Layout& l, const VS (&sum)[3], std::size_t at) {
+  const DS ds;
+  const std::size_t end = job.nodesU * job.nodesV * job.depths;  // the output's WaterVelocity count
+  btScalar* out = at + hn::Lanes(ds) <= end ? job.velocities_mps + 3 * at : l.spill;
+  hn::StoreInterleaved3(sum[0], sum[1], sum[2], ds, out);
+  if (out == l.spill) std::copy_n(l.spill, 3 * (end - at), job.velocities_mps + 3 * at);
+}
+
 /// The same with depths in lanes, node by node, each vector of depths
 /// stored interleaved in place: a vector past the node's depths runs on
 /// into the next nodes' (written after it); past the output's end it
-/// spills.
+/// spills (storeVelocities).
 template <std::size_t Bands>
 struct EachNode {
   static HWY_INLINE void run(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node);
@@ -43,7 +55,6 @@ template <std::size_t Bands>
 HWY_INLINE void EachNode<Bands>::run(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
   const DS ds;
   const std::size_t lanes = hn::Lanes(ds), padded = spectralGridPadded(job.depths);
-  const std::size_t end = job.nodesU * job.nodesV * job.depths;  // the output's WaterVelocity count
   for (std::size_t k = 0; k < count; ++k) {
     const btScalar* band = l.lanes + k;
     for (std::size_t m = 0; m < job.depths; m += lanes) {
@@ -53,10 +64,7 @@ HWY_INLINE void EachNode<Bands>::run(const SpectralGridJob& job, const Layout& l
         for (std::size_t axis = 0; axis < 3; ++axis)
           sum[axis] = hn::Add(sum[axis], hn::Mul(decay, hn::Set(ds, band[(3 * b + axis) * kSpectralGridLanes])));
       }
-      const std::size_t at = (node + k) * job.depths + m;
-      btScalar* out = at + lanes <= end ? job.velocities_mps + 3 * at : l.spill;
-      hn::StoreInterleaved3(sum[0], sum[1], sum[2], ds, out);
-      if (out == l.spill) std::copy_n(l.spill, 3 * (end - at), job.velocities_mps + 3 * at);
+      storeVelocities(job, l, sum, (node + k) * job.depths + m);
     }
   }
 }
@@ -116,7 +124,7 @@ void layRunNodes(const SpectralGridJob& job, const Layout& l) {
 /// order): the same bits, with no lane left empty where a node's depths
 /// fill less than a vector. A vector past the nodes' velocities runs on
 /// into the next nodes' (written after it; its lanes there the last
-/// node's sums); past the output's end it spills.
+/// node's sums); past the output's end it spills (storeVelocities).
 template <std::size_t Bands>
 struct Runs {
   static HWY_INLINE void run(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node);
@@ -126,7 +134,7 @@ template <std::size_t Bands>
 HWY_INLINE void Runs<Bands>::run(const SpectralGridJob& job, const Layout& l, std::size_t count, std::size_t node) {
   const DS ds;
   const std::size_t lanes = hn::Lanes(ds), total = count * job.depths, run = kSpectralGridLanes * (job.depths + 1);
-  const std::size_t first = node * job.depths, end = job.nodesU * job.nodesV * job.depths;
+  const std::size_t first = node * job.depths;
   const auto last = hn::Set(DI(), hn::TFromD<DI>(count - 1));
   for (std::size_t p = 0; p < total; p += lanes) {
     const auto lane = hn::IndicesFromVec(ds, hn::Min(hn::BitCast(DI(), hn::LoadU(ds, l.runNode + p)), last));
@@ -138,10 +146,7 @@ HWY_INLINE void Runs<Bands>::run(const SpectralGridJob& job, const Layout& l, st
         sum[axis] = hn::Add(sum[axis], hn::Mul(decay, band));
       }
     }
-    const std::size_t at = first + p;
-    btScalar* out = at + lanes <= end ? job.velocities_mps + 3 * at : l.spill;
-    hn::StoreInterleaved3(sum[0], sum[1], sum[2], ds, out);
-    if (out == l.spill) std::copy_n(l.spill, 3 * (end - at), job.velocities_mps + 3 * at);
+    storeVelocities(job, l, sum, first + p);
   }
 }
 
